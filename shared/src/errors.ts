@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Error codes of the API's `{ "error": { "code", "message" } }` contract (decisions 15). The web app
+ * maps a code to its translated message; `message` is the English text for logs and API clients.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    /** For VALIDATION_FAILED: the first message per field path, e.g. `{ "supportEmail": "Valid email is required" }`. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request is not valid.',
+  BAD_REQUEST: 'The request could not be read.',
+  UNAUTHORIZED: 'User not authenticated',
+  FORBIDDEN: 'You may not do that.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'Method not allowed.',
+  CONFLICT: 'The request conflicts with the current state.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  INTERNAL: 'An unexpected error occurred',
+};
+
+export const statusOf = (code: ErrorCode): number => errorCodes[code];

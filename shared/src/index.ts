@@ -1,0 +1,5 @@
+export * from './routes';
+export * from './errors';
+export * from './primitives';
+export * from './table';
+export * from './api';

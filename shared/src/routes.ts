@@ -1,0 +1,88 @@
+/**
+ * The API route table: the single description of the HTTP API. The CDK api stack generates one
+ * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
+ * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
+ */
+export const apiDomains = ['system', 'account', 'surveys', 'responses', 'places', 'contact', 'payments'] as const;
+export type ApiDomain = (typeof apiDomains)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `owner`: a verified Cognito JWT is required (the HTTP API JWT authorizer); `public`: no auth. */
+export type RouteAuth = 'owner' | 'public';
+
+export interface RouteDefinition {
+  /** Stable name, used by handlers to register their implementation. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/surveys/{surveyId}`. */
+  readonly path: string;
+  readonly auth: RouteAuth;
+  readonly domain: ApiDomain;
+}
+
+export const routes = [
+  { id: 'health', method: 'GET', path: '/api/health', auth: 'public', domain: 'system' },
+  { id: 'me', method: 'GET', path: '/api/me', auth: 'owner', domain: 'account' },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteId = (typeof routes)[number]['id'];
+export type Route = (typeof routes)[number];
+
+/** The HTTP API route key, e.g. `GET /api/surveys/{surveyId}`; Lambda receives it as `event.routeKey`. */
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+export const routesOfDomain = (domain: ApiDomain): RouteDefinition[] => routes.filter((r) => r.domain === domain);
+
+/** Domains that have at least one route: exactly the Lambdas that exist. */
+export const activeDomains = (): ApiDomain[] => apiDomains.filter((d) => routesOfDomain(d).length > 0);
+
+export interface RouteMatch {
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+}
+
+/**
+ * Matches a concrete request against the table the way API Gateway does: exact segments win over
+ * `{param}` segments. Returns undefined when no route has that path; `methodMismatch` when the path
+ * exists under another method.
+ */
+export function matchRoute(method: string, path: string): RouteMatch | { methodMismatch: true } | undefined {
+  const segments = path.replace(/\/+$/, '').split('/');
+  let pathFound = false;
+  let best: { match: RouteMatch; score: number } | undefined;
+  for (const route of routes as readonly RouteDefinition[]) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      const s = segments[i]!;
+      if (p.startsWith('{') && p.endsWith('}')) {
+        if (s === '') {
+          ok = false;
+          break;
+        }
+        try {
+          params[p.slice(1, -1)] = decodeURIComponent(s);
+        } catch {
+          ok = false;
+          break;
+        }
+      } else if (p === s) {
+        score++;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    pathFound = true;
+    if (route.method !== method.toUpperCase()) continue;
+    if (!best || score > best.score) best = { match: { route, pathParameters: params }, score };
+  }
+  if (best) return best.match;
+  return pathFound ? { methodMismatch: true } : undefined;
+}

@@ -1,0 +1,25 @@
+/**
+ * The one DynamoDB table (single-table design). The CDK data stack and the local provisioning both
+ * build the table from this description; the electrodb entities in functions/ use its index names.
+ */
+export const tableDefinition = {
+  /** CloudFormation picks the physical name in AWS; locally this is the table name. */
+  localTableName: 'reviewroute',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: 'S' }, sortKey: { name: 'gsi1sk', type: 'S' } },
+    { indexName: 'gsi2', partitionKey: { name: 'gsi2pk', type: 'S' }, sortKey: { name: 'gsi2sk', type: 'S' } },
+  ],
+  /** Items with this epoch-seconds attribute expire (idempotency records, rate-limit windows). */
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+export type TableDefinition = typeof tableDefinition;
+
+/** The survey-assets bucket (spec 3 "Files"); AWS appends a unique suffix, locally it is this name. */
+export const assetsBucketDefinition = {
+  localBucketName: 'survey-assets',
+  /** Browser uploads are presigned POSTs from the app's origin. */
+  corsAllowedMethods: ['POST', 'GET', 'HEAD'],
+} as const;
