@@ -1,0 +1,150 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { routeKey, routesOfDomain, type ApiDomain, type RouteDefinition } from '@reviewroute/shared';
+import { ApiError } from './api-error';
+import { logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResponse = APIGatewayProxyStructuredResultV2;
+
+/** The signed-in owner, taken only from the claims the JWT authorizer verified. */
+export interface Owner {
+  userId: string;
+  email: string;
+}
+
+export interface RouteRequest {
+  /** The parsed JSON body (undefined when the request had none). */
+  body: unknown;
+  pathParameters: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  headers: Record<string, string | undefined>;
+  /** Present on `owner` routes (the router refuses them without it). */
+  owner?: Owner;
+  event: ApiEvent;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteImplementation = (request: RouteRequest) => Promise<RouteResult> | RouteResult;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return { statusCode: status, headers: { ...jsonHeaders, ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
+}
+
+export function ownerFromClaims(event: ApiEvent): Owner | undefined {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  const email = typeof claims?.email === 'string' ? claims.email : '';
+  return { userId: sub, email };
+}
+
+/** Errors raised by middy middlewares (body parser, …) carry a status; map them onto the contract's codes. */
+function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const e = error as { statusCode?: unknown; expose?: unknown; message?: unknown } | null;
+  if (!e || typeof e.statusCode !== 'number' || e.statusCode >= 500) return undefined;
+  const message = typeof e.message === 'string' ? e.message : undefined;
+  switch (e.statusCode) {
+    case 415:
+      // The body parser answers 415 both for a wrong content type and for malformed JSON.
+      return message?.includes('malformed')
+        ? new ApiError('BAD_REQUEST', 'Invalid or malformed JSON was provided')
+        : new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    case 413:
+      return new ApiError('PAYLOAD_TOO_LARGE');
+    case 401:
+      return new ApiError('UNAUTHORIZED');
+    case 404:
+      return new ApiError('NOT_FOUND');
+    default:
+      return new ApiError('BAD_REQUEST', message);
+  }
+}
+
+/**
+ * Error handler with the `{ "error": { "code", "message" } }` contract (decisions 15). It follows
+ * middy's http-error-handler: client errors are exposed as they are, anything else is logged and
+ * answered with a bare 500, because a 5xx is always our bug and its details stay in the logs.
+ */
+export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
+  onError: async (request) => {
+    if (request.response !== undefined && request.error === undefined) return;
+    const apiError = toApiError(request.error);
+    if (apiError) {
+      logger.info('Request refused', { code: apiError.code, status: apiError.statusCode, message: apiError.message });
+      request.response = jsonResponse(apiError.statusCode, apiError.toBody());
+      return;
+    }
+    logger.error('Unhandled error', request.error as Error);
+    request.response = jsonResponse(500, new ApiError('INTERNAL').toBody());
+  },
+});
+
+/** The JSON body parser refuses a missing body; GET and DELETE calls legitimately have none. */
+const jsonBodyWhenPresent = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => {
+  const parser = httpJsonBodyParser();
+  return {
+    before: async (request) => {
+      const body = request.event.body;
+      if (body === undefined || body === null || body === '') return;
+      await parser.before!(request as never);
+    },
+  };
+};
+
+/**
+ * Builds the Lambda handler of one API domain: the middy stack plus a small router that dispatches on
+ * the HTTP API route key. It insists that `implementations` covers exactly the domain's routes in the
+ * shared table, so the table, the CDK routes and the code cannot drift apart.
+ */
+export function createDomainHandler(domain: ApiDomain, implementations: Record<string, RouteImplementation>) {
+  const domainRoutes = routesOfDomain(domain);
+  const byKey = new Map<string, { route: RouteDefinition; implementation: RouteImplementation }>();
+  for (const route of domainRoutes) {
+    const implementation = implementations[route.id];
+    if (!implementation) throw new Error(`Domain ${domain} has no implementation for route ${route.id}`);
+    byKey.set(routeKey(route), { route, implementation });
+  }
+  const extra = Object.keys(implementations).filter((id) => !domainRoutes.some((r) => r.id === id));
+  if (extra.length) throw new Error(`Domain ${domain} implements routes missing from the table: ${extra.join(', ')}`);
+
+  const router = async (event: ApiEvent): Promise<ApiResponse> => {
+    const entry = byKey.get(event.routeKey);
+    if (!entry) throw new ApiError('NOT_FOUND');
+    const owner = ownerFromClaims(event);
+    // Defence in depth: the JWT authorizer already refused the request if this were missing.
+    if (entry.route.auth === 'owner' && !owner) throw new ApiError('UNAUTHORIZED');
+    logger.appendKeys({ route: entry.route.id });
+    const result = await entry.implementation({
+      body: event.body as unknown,
+      pathParameters: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+      headers: event.headers ?? {},
+      ...(entry.route.auth === 'owner' ? { owner } : {}),
+      event,
+    });
+    return jsonResponse(result.status ?? 200, result.body, result.headers);
+  };
+
+  return middy<ApiEvent, ApiResponse, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(httpHeaderNormalizer())
+    .use(jsonBodyWhenPresent())
+    .use(apiErrorHandler())
+    .handler(router);
+}
