@@ -8,6 +8,7 @@ export const lambdaBundling = {
   minify: true,
   sourceMap: true,
   mainFields: ['module', 'main'],
-  banner: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
   externalModules: ['@aws-sdk/*'],
 } as const;

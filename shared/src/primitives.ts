@@ -12,7 +12,12 @@ export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = (requiredMessage = 'Email is required', invalidMessage = 'Valid email is required') =>
   trimmed().min(1, requiredMessage).max(254).regex(simpleEmailPattern, invalidMessage);
 
-export const id = () => z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const id = () =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/);
 
 export const isoDateTime = () => z.iso.datetime();
 

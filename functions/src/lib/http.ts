@@ -2,11 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey, routesOfDomain, type ApiDomain, type RouteDefinition } from '@reviewroute/shared';
 import { ApiError } from './api-error';
 import { logger } from './logger';
@@ -42,7 +38,11 @@ export type RouteImplementation = (request: RouteRequest) => Promise<RouteResult
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
-  return { statusCode: status, headers: { ...jsonHeaders, ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
+  return {
+    statusCode: status,
+    headers: { ...jsonHeaders, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
 }
 
 export function ownerFromClaims(event: ApiEvent): Owner | undefined {

@@ -1,0 +1,62 @@
+/** Plans, tiers and the account's plan state (spec 4 "Account plan state", 9; decisions 10). */
+export const planIds = ['starter', 'growth', 'enterprise'] as const;
+export type PlanId = (typeof planIds)[number];
+
+export interface PlanPricing {
+  /** What the plan card shows, per year (spec 9 "Displayed prices"). */
+  displayPrice: number;
+  /** What is charged (spec 9 "Charged amounts"); the tier thresholds match these. */
+  chargedAmount: number;
+  currency: 'EUR';
+}
+
+export const planPricing: Record<PlanId, PlanPricing> = {
+  starter: { displayPrice: 120, chargedAmount: 60, currency: 'EUR' },
+  growth: { displayPrice: 300, chargedAmount: 120, currency: 'EUR' },
+  enterprise: { displayPrice: 750, chargedAmount: 350, currency: 'EUR' },
+};
+
+export type PlanTier = 'Enterprise' | 'Growth' | 'Starter' | 'Basic';
+
+export function planTierOfAmount(amount: number): PlanTier {
+  if (amount >= 350) return 'Enterprise';
+  if (amount >= 120) return 'Growth';
+  if (amount >= 60) return 'Starter';
+  return 'Basic';
+}
+
+export const trialDays = 7;
+const dayMs = 24 * 60 * 60 * 1000;
+
+export interface PaymentRecord {
+  status: 'completed' | 'pending' | 'failed';
+  amount: number;
+  createdAt: string;
+}
+
+export type AccountState =
+  | { kind: 'trial'; daysRemaining: number }
+  | { kind: 'trial-ended' }
+  | { kind: 'active'; daysRemaining: number; tier: PlanTier; paidAt: string }
+  | { kind: 'expired'; tier: PlanTier; paidAt: string };
+
+/**
+ * The trial runs 7 days from account creation until a completed payment exists (decisions 10); a
+ * completed payment (the first in the newest-first list) gives one year.
+ */
+export function accountState(accountCreatedAt: string, payments: readonly PaymentRecord[], now: Date): AccountState {
+  const paid = payments.find((p) => p.status === 'completed');
+  if (!paid) {
+    const elapsedDays = Math.floor((now.getTime() - Date.parse(accountCreatedAt)) / dayMs);
+    const daysRemaining = trialDays - Math.max(0, elapsedDays);
+    return daysRemaining > 0 ? { kind: 'trial', daysRemaining } : { kind: 'trial-ended' };
+  }
+  const paidAt = new Date(paid.createdAt);
+  const renewal = new Date(paidAt);
+  renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
+  const daysRemaining = Math.ceil((renewal.getTime() - now.getTime()) / dayMs);
+  const tier = planTierOfAmount(paid.amount);
+  return daysRemaining > 0
+    ? { kind: 'active', daysRemaining, tier, paidAt: paid.createdAt }
+    : { kind: 'expired', tier, paidAt: paid.createdAt };
+}

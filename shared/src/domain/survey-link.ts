@@ -1,0 +1,45 @@
+/**
+ * The public survey link (spec 4, decisions 5): `surveys/{code}/{slug}` on the site origin.
+ */
+
+/** Lowercased business name, non-alphanumerics removed, whitespace runs turned into hyphens. */
+export function businessSlug(businessName: string): string {
+  return businessName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Unambiguous lowercase alphabet: no 0/o, 1/l/i, so a code read off paper is typed right. */
+export const surveyCodeAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const surveyCodeLength = 8;
+export const surveyCodePattern = new RegExp(`^[${surveyCodeAlphabet}]{${surveyCodeLength}}$`);
+
+/** `randomBytes` is injected so the rule is testable; callers pass crypto.getRandomValues. */
+export function generateSurveyCode(randomBytes: (n: number) => Uint8Array): string {
+  let code = '';
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of the alphabet size).
+  const limit = 256 - (256 % surveyCodeAlphabet.length);
+  while (code.length < surveyCodeLength) {
+    for (const byte of randomBytes(surveyCodeLength * 2)) {
+      if (byte < limit && code.length < surveyCodeLength) code += surveyCodeAlphabet[byte % surveyCodeAlphabet.length];
+    }
+  }
+  return code;
+}
+
+export const landingPath = (code: string, slug: string): string => `/surveys/${code}/${slug}`;
+
+export const landingUrl = (siteOrigin: string, code: string, slug: string): string =>
+  `${siteOrigin.replace(/\/+$/, '')}${landingPath(code, slug)}`;
+
+/** Survey URLs without an http(s) scheme get https:// (spec 4). */
+export function withHttps(url: string): string {
+  const trimmedUrl = url.trim();
+  if (trimmedUrl === '' || /^https?:\/\//i.test(trimmedUrl)) return trimmedUrl;
+  return `https://${trimmedUrl.replace(/^\/+/, '')}`;
+}
