@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'language'];
+const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', '.cache/**', 'coverage/**', 'tests/.artifacts/**'] },

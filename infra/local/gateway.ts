@@ -1,0 +1,392 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyResultV2,
+  Context as LambdaContext,
+} from 'aws-lambda';
+import { matchRoute, routeKey, type ApiDomain, type RouteDefinition } from '@reviewroute/shared';
+import { handlerEntry } from '@reviewroute/functions/handler-entries';
+import { LOCAL_HOST, closeServer, listen } from './ports';
+
+export type HttpApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type LambdaHandler = (event: HttpApiEvent, context: LambdaContext) => Promise<APIGatewayProxyResultV2>;
+
+/** API Gateway answers these itself, with exactly these bodies. */
+const GATEWAY_ERRORS = {
+  401: 'Unauthorized',
+  404: 'Not Found',
+  413: 'Request Entity Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+} as const;
+
+/** Requests above this are refused before they reach a handler (the app never sends more). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The HTTP API integration timeout. */
+const INTEGRATION_TIMEOUT_MS = 30_000;
+export const LOCAL_ACCOUNT_ID = '000000000000';
+export const LOCAL_API_ID = 'local';
+
+export interface JwtAuthorizerConfig {
+  /** `{cognitoUrl}/{userPoolId}`: the JWT authorizer's issuer. */
+  issuer: string;
+  /** The authorizer's audience list: the app client id. */
+  audience: string[];
+}
+
+/** `scopes` is null for a token without a scope claim (an ID token), as in API Gateway's events. */
+export type VerifyResult = { ok: true; claims: JWTPayload; scopes: string[] | null } | { ok: false; reason: string };
+
+/**
+ * Verifies a bearer token the way the HTTP API JWT authorizer does: signature from the issuer's JWKS,
+ * `iss`, `exp`/`nbf`, and `aud` matching the audience (or, only when there is no `aud`, `client_id`).
+ */
+export function createJwtVerifier(
+  config: JwtAuthorizerConfig,
+): (authorization: string | undefined) => Promise<VerifyResult> {
+  const jwks = createRemoteJWKSet(new URL(`${config.issuer}/.well-known/jwks.json`));
+  return async (authorization) => {
+    if (!authorization) return { ok: false, reason: 'missing token' };
+    // The authorizer takes the identity source as it is, with or without the Bearer prefix.
+    const token = authorization.replace(/^Bearer\s+/i, '').trim();
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: config.issuer, algorithms: ['RS256'] });
+      const aud = payload.aud === undefined ? undefined : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      const audienceOk = aud
+        ? aud.some((a) => config.audience.includes(a))
+        : typeof payload.client_id === 'string' && config.audience.includes(payload.client_id);
+      if (!audienceOk) return { ok: false, reason: 'audience mismatch' };
+      const scope =
+        typeof payload.scope === 'string' ? payload.scope : typeof payload.scp === 'string' ? payload.scp : '';
+      return { ok: true, claims: payload, scopes: scope ? scope.split(' ') : null };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return { ok: false, reason: error.code };
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
+
+/** API Gateway hands claims to Lambda as strings; arrays as `[a b]`. */
+export function stringifyClaims(claims: JWTPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(claims)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) out[key] = `[${value.join(' ')}]`;
+    else if (typeof value === 'object') out[key] = JSON.stringify(value);
+    else out[key] = String(value);
+  }
+  return out;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
+
+export interface IncomingApiRequest {
+  method: string;
+  /** Path and query as received, e.g. `/api/surveys/abc?x=1`. */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  sourceIp: string;
+}
+
+/** Builds the payload-format-2.0 event that API Gateway HTTP API hands to the route's Lambda. */
+export function buildHttpApiEvent(
+  request: IncomingApiRequest,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  authorizer?: { claims: Record<string, string>; scopes: string[] | null },
+  now = new Date(),
+): HttpApiEvent {
+  const queryIndex = request.url.indexOf('?');
+  const rawPath = queryIndex === -1 ? request.url : request.url.slice(0, queryIndex);
+  const rawQueryString = queryIndex === -1 ? '' : request.url.slice(queryIndex + 1);
+
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    // Cookies move out of the headers into their own array in payload 2.0.
+    if (name === 'cookie') cookies = joined.split(/;\s*/).filter(Boolean);
+    else headers[name.toLowerCase()] = joined;
+  }
+  headers['x-forwarded-for'] = headers['x-forwarded-for']
+    ? `${headers['x-forwarded-for']}, ${request.sourceIp}`
+    : request.sourceIp;
+  headers['x-forwarded-proto'] ??= 'http';
+
+  let queryStringParameters: Record<string, string> | undefined;
+  if (rawQueryString) {
+    queryStringParameters = {};
+    for (const [key, value] of new URLSearchParams(rawQueryString)) {
+      // Repeated parameters arrive comma-joined, as API Gateway does.
+      queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
+    }
+  }
+
+  const contentType = headers['content-type'] ?? '';
+  const isText = TEXT_TYPES.test(contentType);
+  const hasBody = request.body.length > 0;
+  const key = routeKey(route);
+  const host = headers.host ?? LOCAL_HOST;
+
+  const event: HttpApiEvent = {
+    version: '2.0',
+    routeKey: key,
+    rawPath,
+    rawQueryString,
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(queryStringParameters ? { queryStringParameters } : {}),
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: LOCAL_ACCOUNT_ID,
+      apiId: LOCAL_API_ID,
+      domainName: host,
+      domainPrefix: host.split('.')[0]!.split(':')[0]!,
+      http: {
+        method: request.method.toUpperCase(),
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: formatApiGatewayTime(now),
+      timeEpoch: now.getTime(),
+      authorizer: authorizer
+        ? {
+            principalId: '',
+            integrationLatency: 0,
+            jwt: { claims: authorizer.claims, scopes: authorizer.scopes as string[] },
+          }
+        : (undefined as unknown as HttpApiEvent['requestContext']['authorizer']),
+    },
+    ...(hasBody ? { body: isText ? request.body.toString('utf8') : request.body.toString('base64') } : {}),
+    isBase64Encoded: hasBody && !isText,
+  } as HttpApiEvent;
+  if (!authorizer) delete (event.requestContext as Partial<HttpApiEvent['requestContext']>).authorizer;
+  return event;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `21/Nov/2026:06:14:35 +0000`, API Gateway's requestContext.time format. */
+function formatApiGatewayTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+}
+
+export function lambdaContext(domain: ApiDomain, requestId: string, deadline: number): LambdaContext {
+  const functionName = `reviewroute-local-${domain}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:eu-west-1:${LOCAL_ACCOUNT_ID}:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Loads the very module Lambda runs for a domain (functions/src/domains/<domain>/handler.ts). */
+export async function loadDomainHandler(domain: ApiDomain): Promise<LambdaHandler> {
+  const mod = (await import(pathToFileURL(handlerEntry(domain)).href)) as { handler?: LambdaHandler };
+  if (typeof mod.handler !== 'function') throw new Error(`${handlerEntry(domain)} exports no handler`);
+  return mod.handler;
+}
+
+export interface GatewayOptions {
+  port: number;
+  authorizer: JwtAuthorizerConfig;
+  /** Served at GET /config.json (the SPA's runtime config). */
+  webConfig: unknown;
+  /** Defaults to importing the Lambda handler module; tests can wrap it to observe events. */
+  loadHandler?: (domain: ApiDomain) => Promise<LambdaHandler>;
+  /** One line per request; silent when omitted. */
+  log?: (line: string) => void;
+}
+
+export interface LocalGateway {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Binds the gateway's port first (so its URL is known early); until `serveGateway` attaches the routes
+ * it answers 503, as API Gateway does when its integration is not reachable.
+ */
+export async function bindGateway(port: number): Promise<{ server: http.Server; port: number; url: string }> {
+  const server = http.createServer((_req, res) => sendGatewayError(res, 503));
+  const bound = await listen(server, 'API gateway', port);
+  return { server, port: bound, url: `http://${LOCAL_HOST}:${bound}` };
+}
+
+/**
+ * The local stand-in for API Gateway HTTP API: routes from the shared table, the JWT authorizer on
+ * `owner` routes, payload 2.0 events into the domain's Lambda handler, and API Gateway's own error
+ * answers (401, 404, 413, 500, 503).
+ */
+export function serveGateway(server: http.Server, options: GatewayOptions): void {
+  const verify = createJwtVerifier(options.authorizer);
+  const load = options.loadHandler ?? loadDomainHandler;
+  const handlers = new Map<ApiDomain, Promise<LambdaHandler>>();
+  const handlerFor = (domain: ApiDomain) => {
+    let h = handlers.get(domain);
+    if (!h) {
+      h = load(domain);
+      // A failed import is retried on the next request (the file may be fixed meanwhile).
+      h.catch(() => handlers.delete(domain));
+      handlers.set(domain, h);
+    }
+    return h;
+  };
+
+  server.removeAllListeners('request');
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    res.on('finish', () => options.log?.(`${method} ${url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`));
+    handle(req, res).catch((error: unknown) => {
+      options.log?.(`gateway error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendGatewayError(res, 500);
+      else res.end();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const path = url.split('?')[0]!;
+
+    if (path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
+      const body = JSON.stringify(options.webConfig);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(method === 'HEAD' ? undefined : body);
+      return;
+    }
+
+    // The payload limit applies before routing, as at the gateway's edge.
+    if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
+      req.resume();
+      return sendGatewayError(res, 413);
+    }
+
+    const match = matchRoute(method, path);
+    if (!match || 'methodMismatch' in match) {
+      req.resume();
+      return sendGatewayError(res, 404);
+    }
+
+    const body = await readBody(req, BODY_LIMIT_BYTES);
+    if (body === 'too-large') return sendGatewayError(res, 413);
+
+    let authorizer: { claims: Record<string, string>; scopes: string[] | null } | undefined;
+    if (match.route.auth === 'owner') {
+      const result = await verify(req.headers.authorization);
+      if (!result.ok) {
+        res.setHeader(
+          'www-authenticate',
+          result.reason === 'missing token' ? 'Bearer' : 'Bearer error="invalid_token"',
+        );
+        return sendGatewayError(res, 401);
+      }
+      authorizer = { claims: stringifyClaims(result.claims), scopes: result.scopes };
+    }
+
+    const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const event = buildHttpApiEvent(
+      { method, url, headers: req.headers, body, sourceIp },
+      match.route,
+      match.pathParameters,
+      authorizer,
+    );
+    const handler = await handlerFor(match.route.domain);
+    const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS);
+    });
+    let result: APIGatewayProxyResultV2 | 'timeout';
+    try {
+      result = await Promise.race([
+        handler(event, lambdaContext(match.route.domain, event.requestContext.requestId, deadline)),
+        timeout,
+      ]);
+    } catch (error) {
+      // An unhandled exception in the function: API Gateway hides it behind a bare 500.
+      options.log?.(
+        `handler ${match.route.domain} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return sendGatewayError(res, 500);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (result === 'timeout') return sendGatewayError(res, 503);
+    writeLambdaResult(res, result);
+  }
+}
+
+export function sendGatewayError(res: http.ServerResponse, status: keyof typeof GATEWAY_ERRORS): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message: GATEWAY_ERRORS[status] }));
+}
+
+/** Turns a Lambda result into the HTTP response, including API Gateway's inference for bare values. */
+export function writeLambdaResult(res: http.ServerResponse, result: APIGatewayProxyResultV2): void {
+  if (
+    typeof result === 'object' &&
+    result !== null &&
+    'statusCode' in result &&
+    typeof result.statusCode === 'number'
+  ) {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    const body = result.body ?? '';
+    res.writeHead(result.statusCode, headers);
+    res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(typeof result === 'string' ? result : JSON.stringify(result));
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const { server, port, url } = await bindGateway(options.port);
+  serveGateway(server, options);
+  return { url, port, stop: () => closeServer(server) };
+}

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import './quiet-sdk-notices';
+import { routeKey, routes, type ApiDomain } from '@reviewroute/shared';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+import { STATE_FILE, type StackState } from './state-file';
+import type { HttpApiEvent } from './gateway';
+
+const usage = 'Usage: npm run invoke -- <events/file.json>   (feeds a sample API Gateway event to its Lambda handler)';
+
+function runningStackEnv(): Record<string, string> | undefined {
+  if (!existsSync(STATE_FILE)) return undefined;
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+  try {
+    process.kill(state.pid, 0);
+  } catch {
+    return undefined; // left behind by a stack that did not stop cleanly
+  }
+  return state.env;
+}
+
+/**
+ * `npm run invoke -- events/me.json`: calls the handler module of the event's route directly, as Lambda
+ * would, with the environment of the stack `npm start` is running (so handlers reach its emulators).
+ */
+async function main(): Promise<void> {
+  const file = process.argv[2];
+  if (!file || file === '--help' || file === '-h') {
+    console.error(usage);
+    process.exit(file ? 0 : 1);
+  }
+  const eventPath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  if (!existsSync(eventPath)) {
+    console.error(`No such event file: ${eventPath}\n${usage}`);
+    process.exit(1);
+  }
+  const event = JSON.parse(readFileSync(eventPath, 'utf8')) as HttpApiEvent;
+  const route = routes.find((r) => routeKey(r) === event.routeKey);
+  if (!route) {
+    console.error(
+      `The event's routeKey "${event.routeKey}" is not in the route table. Known: ${routes.map(routeKey).join(', ')}`,
+    );
+    process.exit(1);
+  }
+
+  const env = runningStackEnv();
+  if (env) Object.assign(process.env, env);
+  else {
+    console.error(
+      'Note: no running local stack found (start one with `npm start`); handlers that use AWS services will fail.',
+    );
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      POWERTOOLS_SERVICE_NAME: 'reviewroute',
+    });
+  }
+
+  // Imported only now: handler modules read their environment when they load, as in Lambda.
+  const { lambdaContext, loadDomainHandler } = await import('./gateway');
+  const domain: ApiDomain = route.domain;
+  const handler = await loadDomainHandler(domain);
+  const started = Date.now();
+  const result = await handler(
+    event,
+    lambdaContext(domain, event.requestContext?.requestId ?? randomUUID(), Date.now() + 30_000),
+  );
+  const ms = Date.now() - started;
+  const printable =
+    typeof result === 'object' && result !== null && 'body' in result && typeof result.body === 'string'
+      ? { ...result, body: tryJson(result.body) }
+      : result;
+  console.log(`${event.routeKey} -> ${domain} handler (${ms} ms)`);
+  console.log(JSON.stringify(printable, null, 2));
+}
+
+function tryJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

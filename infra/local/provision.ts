@@ -1,0 +1,170 @@
+import {
+  CreateTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
+  type ExplicitAuthFlowsType,
+  type PasswordPolicyType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { tableDefinition } from '@reviewroute/shared';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+
+export const LOCAL_USER_POOL_NAME = 'reviewroute-local';
+export const LOCAL_USER_POOL_CLIENT_NAME = 'reviewroute-web';
+
+/**
+ * Same intent as the production pool: Cognito's default policy (8+ characters with upper and lower case,
+ * digits and symbols). The local translation layer enforces it on sign-up and password reset.
+ */
+export const localPasswordPolicy: PasswordPolicyType = {
+  MinimumLength: 8,
+  RequireUppercase: true,
+  RequireLowercase: true,
+  RequireNumbers: true,
+  RequireSymbols: true,
+};
+
+/** Password auth for parity with Amplify's local flow, SRP for production's, refresh for both. */
+const authFlows: ExplicitAuthFlowsType[] = [
+  'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_USER_SRP_AUTH',
+  'ALLOW_REFRESH_TOKEN_AUTH',
+];
+
+const clientConfig = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+
+/** Creates the single table from the shared definition (the one CDK uses) unless it exists; then TTL. */
+export async function provisionTable(endpoint: string): Promise<string> {
+  const client = new DynamoDBClient({ ...clientConfig, endpoint });
+  const def = tableDefinition;
+  const TableName = def.localTableName;
+  try {
+    const keyNames = new Map<string, AttributeDefinition>();
+    const addKey = (k: { name: string; type: string }) =>
+      keyNames.set(k.name, { AttributeName: k.name, AttributeType: k.type as AttributeDefinition['AttributeType'] });
+    addKey(def.partitionKey);
+    addKey(def.sortKey);
+    for (const gsi of def.globalSecondaryIndexes) {
+      addKey(gsi.partitionKey);
+      addKey(gsi.sortKey);
+    }
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [...keyNames.values()],
+          KeySchema: [
+            { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+            { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((gsi) => ({
+            IndexName: gsi.indexName,
+            KeySchema: [
+              { AttributeName: gsi.partitionKey.name, KeyType: 'HASH' },
+              { AttributeName: gsi.sortKey.name, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+        }),
+      );
+    } catch (error) {
+      // Already there from an earlier start: keep it and its data.
+      if (!(error instanceof ResourceInUseException)) throw error;
+    }
+    await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName });
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
+    if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName,
+          TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true },
+        }),
+      );
+    }
+    return TableName;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Finds the local pool and app client by name or creates them, so a restart on the same data keeps every
+ * account. Returns their ids.
+ */
+export async function provisionUserPool(endpoint: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const client = new CognitoIdentityProviderClient({ ...clientConfig, endpoint });
+  try {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((p) => p.Name === LOCAL_USER_POOL_NAME)?.Id;
+    // Settings that may change between versions of this file are re-applied to an existing pool.
+    const poolSettings = {
+      AutoVerifiedAttributes: ['email' as const],
+      Policies: { PasswordPolicy: localPasswordPolicy },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email' as const, Priority: 1 }] },
+    };
+    if (userPoolId) {
+      await client.send(new UpdateUserPoolCommand({ UserPoolId: userPoolId, ...poolSettings }));
+    } else {
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: LOCAL_USER_POOL_NAME,
+          UsernameAttributes: ['email'],
+          UsernameConfiguration: { CaseSensitive: false },
+          Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
+          ...poolSettings,
+        }),
+      );
+      userPoolId = created.UserPool!.Id!;
+    }
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+    let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_USER_POOL_CLIENT_NAME)?.ClientId;
+    const settings = {
+      ExplicitAuthFlows: authFlows,
+      PreventUserExistenceErrors: 'ENABLED' as const,
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: {
+        AccessToken: 'minutes' as const,
+        IdToken: 'minutes' as const,
+        RefreshToken: 'days' as const,
+      },
+    };
+    if (userPoolClientId) {
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientId: userPoolClientId,
+          ClientName: LOCAL_USER_POOL_CLIENT_NAME,
+          ...settings,
+        }),
+      );
+    } else {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: LOCAL_USER_POOL_CLIENT_NAME,
+          GenerateSecret: false,
+          ...settings,
+        }),
+      );
+      userPoolClientId = created.UserPoolClient!.ClientId!;
+    }
+    return { userPoolId, userPoolClientId };
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,222 @@
+import './quiet-sdk-notices';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { assetsBucketDefinition } from '@reviewroute/shared';
+import { startCognito, type LocalCognito } from './cognito';
+import { assertJava, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb-local';
+import { LOCAL_REGION, lambdaEnvironment } from './env';
+import { bindGateway, serveGateway, type GatewayOptions } from './gateway';
+import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
+import { provisionTable, provisionUserPool } from './provision';
+import { startS3, type LocalS3 } from './s3';
+import { startSes, type LocalSes } from './ses';
+import { startWeb, type LocalWeb } from './web';
+
+/** The SPA's runtime config (`GET /config.json`), the local flavour of what the CDK web stack writes. */
+export interface WebConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+  authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+}
+
+export interface LocalStackPorts {
+  /** Vite dev server (only with `web: true`). */
+  app: number;
+  /** Local API gateway (serves /api/* and /config.json). */
+  api: number;
+  /** SES emulator: API, web inbox at `/`, JSON at `/store`. */
+  inbox: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
+
+/** What `npm start` uses; the README and the web app's Vite config refer to these. */
+export const DEFAULT_PORTS: LocalStackPorts = {
+  app: 5173,
+  api: 3001,
+  inbox: 8005,
+  dynamodb: 8000,
+  s3: 4568,
+  // Not cognito-local's 9229: that is Node's --inspect port, and debugging handlers locally is common.
+  cognito: 9329,
+};
+
+/** All ports 0: the OS picks free ones (tests, several stacks side by side). */
+export const FREE_PORTS: LocalStackPorts = { app: 0, api: 0, inbox: 0, dynamodb: 0, s3: 0, cognito: 0 };
+
+export interface LocalStackOptions {
+  /** Where DynamoDB (when persisted), s3rver and cognito-local keep data; a temp dir (removed on stop) if omitted. */
+  dataDir?: string;
+  /** Ports per service; 0 = a free port. Defaults to all free. */
+  ports?: Partial<LocalStackPorts>;
+  /** Start the Vite dev server too. */
+  web?: boolean;
+  /** DynamoDB on disk in `<dataDir>/dynamodb` instead of in memory. */
+  persist?: boolean;
+  /** One line per API request and emulator notes; silent when omitted. */
+  log?: (line: string) => void;
+  /** POWERTOOLS_LOG_LEVEL for the handlers (default WARN when `log` is omitted, else INFO). */
+  handlerLogLevel?: string;
+  /** Replaces how the gateway loads handlers (tests wrap the real ones to observe events). */
+  loadHandler?: GatewayOptions['loadHandler'];
+}
+
+export interface LocalStackUrls {
+  app?: string;
+  api: string;
+  inbox: string;
+  dynamodb: string;
+  s3: string;
+  /** The Cognito endpoint for SDK clients and the browser; tokens' issuer is `${cognito}/${userPoolId}`. */
+  cognito: string;
+}
+
+export interface LocalStack {
+  urls: LocalStackUrls;
+  webConfig: WebConfig;
+  /** The Lambda environment the handlers run with (also applied to this process's env). */
+  env: Record<string, string>;
+  resources: { tableName: string; bucketName: string; userPoolId: string; userPoolClientId: string };
+  dataDir: string;
+  /** PID of the DynamoDB Local JVM, the one child process (diagnostics, orphan checks). */
+  dynamodbPid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole local AWS in this process: DynamoDB Local (a java child), s3rver, cognito-local,
+ * the SES emulator, the API gateway and optionally Vite; provisions table, bucket, pool and client
+ * idempotently; points process.env at it all (the handlers run in this process).
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const ports: LocalStackPorts = { ...FREE_PORTS, ...options.ports };
+  const log = options.log;
+  const ownsDataDir = !options.dataDir;
+  const dataDir = path.resolve(options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'reviewroute-local-'))));
+  await mkdir(dataDir, { recursive: true });
+
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    // Reverse start order; one failing stop must not leave the rest running.
+    for (const stop of stops.splice(0).reverse())
+      await stop().catch((error: unknown) => log?.(`stop failed: ${String(error)}`));
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The prerequisites a newcomer may lack are checked before anything starts.
+    assertJava();
+    // Fixed ports are checked before anything slow starts, so a clash is reported at once.
+    const fixed: [string, number][] = [
+      ['API gateway', ports.api],
+      ['SES inbox', ports.inbox],
+      ['DynamoDB Local', ports.dynamodb],
+      ['S3', ports.s3],
+      ['Cognito', ports.cognito],
+    ];
+    if (options.web) fixed.push(['app (Vite)', ports.app]);
+    for (const [service, port] of fixed) await assertPortFree(service, port);
+
+    // The app origin must be known before S3 gets its CORS rules, so a free one is reserved up front.
+    const appPort = options.web ? ports.app || (await freePort()) : undefined;
+    const gateway = await bindGateway(ports.api);
+    stops.push(() => closeServer(gateway.server));
+    const appUrl = appPort ? `http://${LOCAL_HOST}:${appPort}` : undefined;
+    const siteOrigin = appUrl ?? gateway.url;
+
+    const started = await Promise.allSettled([
+      startDynamoDbLocal({
+        port: ports.dynamodb,
+        ...(options.persist ? { dbPath: path.join(dataDir, 'dynamodb') } : {}),
+      }),
+      startSes({ port: ports.inbox }).then(async (ses) => {
+        try {
+          const cognito = await startCognito({
+            port: ports.cognito,
+            dataDir: path.join(dataDir, 'cognito'),
+            sesUrl: ses.url,
+            ...(log
+              ? { onMail: (to: string, subject: string) => log(`[mail] "${subject}" to ${to}: open ${ses.url}`) }
+              : {}),
+          });
+          return { ses, cognito };
+        } catch (error) {
+          await ses.stop();
+          throw error;
+        }
+      }),
+      startS3({
+        port: ports.s3,
+        directory: path.join(dataDir, 's3'),
+        allowedOrigins: [siteOrigin, siteOrigin.replace(LOCAL_HOST, '127.0.0.1')],
+      }),
+    ]);
+    const [dynamoResult, mailResult, s3Result] = started;
+    if (dynamoResult.status === 'fulfilled') stops.push(dynamoResult.value.stop);
+    if (mailResult.status === 'fulfilled') stops.push(mailResult.value.ses.stop, mailResult.value.cognito.stop);
+    if (s3Result.status === 'fulfilled') stops.push(s3Result.value.stop);
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const dynamodb = (dynamoResult as PromiseFulfilledResult<LocalDynamoDb>).value;
+    const { ses, cognito } = (mailResult as PromiseFulfilledResult<{ ses: LocalSes; cognito: LocalCognito }>).value;
+    const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
+
+    const [tableName, pool] = await Promise.all([provisionTable(dynamodb.url), provisionUserPool(cognito.url)]);
+    const resources = { tableName, bucketName: assetsBucketDefinition.localBucketName, ...pool };
+
+    const env = lambdaEnvironment(
+      resources,
+      { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, ses: ses.url, siteOrigin },
+      options.handlerLogLevel ?? (log ? 'INFO' : 'WARN'),
+    );
+    // Handlers read their configuration from process.env when their modules load, as in Lambda.
+    Object.assign(process.env, env);
+
+    const webConfig: WebConfig = {
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      // The browser talks to cognito-local directly; it answers CORS for any origin.
+      userPoolEndpoint: cognito.url,
+      authFlowType: 'USER_PASSWORD_AUTH',
+    };
+    serveGateway(gateway.server, {
+      port: gateway.port,
+      authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },
+      webConfig,
+      ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),
+      ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+    });
+
+    let web: LocalWeb | undefined;
+    if (options.web && appPort) {
+      web = await startWeb({ port: appPort, apiUrl: gateway.url, ...(log ? { logLevel: 'info' as const } : {}) });
+      stops.push(web.stop);
+    }
+
+    let stopping: Promise<void> | undefined;
+    return {
+      urls: {
+        ...(web ? { app: web.url } : {}),
+        api: gateway.url,
+        inbox: ses.url,
+        dynamodb: dynamodb.url,
+        s3: s3.url,
+        cognito: cognito.url,
+      },
+      webConfig,
+      env,
+      resources,
+      dataDir,
+      dynamodbPid: dynamodb.pid,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

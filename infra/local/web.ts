@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { repoRoot } from './dynamodb-local';
+import { LOCAL_HOST, PortInUseError, assertPortFree } from './ports';
+
+export interface LocalWeb {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Vite dev server in this process, with web/vite.config.ts plus `/api` and `/config.json` proxied to
+ * the local gateway: app and API share one origin, as they do behind CloudFront.
+ */
+export async function startWeb(options: {
+  port: number;
+  apiUrl: string;
+  logLevel?: 'info' | 'warn' | 'error' | 'silent';
+}): Promise<LocalWeb> {
+  await assertPortFree('app (Vite)', options.port);
+  const { createServer } = await import('vite');
+  const webRoot = path.join(repoRoot, 'web');
+  const proxy = { target: options.apiUrl, changeOrigin: false, xfwd: true };
+  let server: ViteDevServer | undefined;
+  try {
+    server = await createServer({
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      root: webRoot,
+      logLevel: options.logLevel ?? 'warn',
+      clearScreen: false,
+      server: {
+        host: LOCAL_HOST,
+        port: options.port,
+        strictPort: true,
+        proxy: { '/api': proxy, '/config.json': proxy },
+      },
+    });
+    await server.listen();
+  } catch (error) {
+    await server?.close();
+    if ((error as Error).message?.includes(`Port ${options.port} is already in use`))
+      throw new PortInUseError('app (Vite)', options.port);
+    throw error;
+  }
+  const address = server.httpServer?.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const vite = server;
+  return { url: `http://${LOCAL_HOST}:${port}`, port, stop: () => vite.close() };
+}

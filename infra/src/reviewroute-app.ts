@@ -1,0 +1,81 @@
+import { type App, type Environment, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { stageConfig, type StageConfig } from './config';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { GatewayStack } from './stacks/gateway-stack';
+import { StorageStack } from './stacks/storage-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface ReviewRouteStacks {
+  readonly config: StageConfig;
+  readonly auth: AuthStack;
+  readonly data: DataStack;
+  readonly gateway: GatewayStack;
+  readonly web: WebStack;
+  readonly storage: StorageStack;
+  readonly api: ApiStack;
+}
+
+export interface AddStacksOptions {
+  /** Folder with the built web app (web/dist in the real app). */
+  readonly siteAssetDir: string;
+  readonly env?: Environment;
+}
+
+/**
+ * Adds every ReviewRoute stack to `app`, reading the stage from context (`-c stage=prod`), and registers
+ * cdk-nag's AwsSolutions pack as a synth-time validation plugin.
+ *
+ * Deploy order (CloudFormation exports decide it; `cdk deploy --all` follows it):
+ *   auth, data -> gateway (its JWT authorizer names the pool) -> web (API domain, pool ids for config.json)
+ *   -> storage (OAC grant + CORS origin need the distribution) -> api (Lambdas need all of it, SITE_ORIGIN too).
+ * The survey-assets bucket has a deterministic name so web can use it without a reference back to storage.
+ */
+export function addReviewRouteStacks(app: App, options: AddStacksOptions): ReviewRouteStacks {
+  const context = (key: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const config = stageConfig({
+    stage: context('stage'),
+    domainName: context('domainName'),
+    certificateArn: context('certificateArn'),
+    emailFrom: context('emailFrom'),
+  });
+  const prefix = `ReviewRoute-${config.stage}`;
+  const common = { env: options.env, config, tags: { project: 'reviewroute', stage: config.stage } };
+
+  const auth = new AuthStack(app, `${prefix}-Auth`, { ...common, description: 'ReviewRoute: Cognito user pool' });
+  const data = new DataStack(app, `${prefix}-Data`, { ...common, description: 'ReviewRoute: DynamoDB table' });
+  const gateway = new GatewayStack(app, `${prefix}-Gateway`, { ...common, description: 'ReviewRoute: HTTP API' });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    ...common,
+    description: 'ReviewRoute: CloudFront, site bucket, web app',
+    siteAssetDir: options.siteAssetDir,
+    apiDomainName: gateway.apiDomainName,
+    userPoolId: auth.userPool.userPoolId,
+    userPoolClientId: auth.userPoolClient.userPoolClientId,
+  });
+  const storage = new StorageStack(app, `${prefix}-Storage`, {
+    ...common,
+    description: 'ReviewRoute: survey-assets bucket',
+    siteOrigin: web.siteOrigin,
+    distributionArn: web.distribution.distributionArn,
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    ...common,
+    description: 'ReviewRoute: API Lambdas and routes',
+    httpApi: gateway.httpApi,
+    issuer: auth.issuer,
+    userPoolId: auth.userPool.userPoolId,
+    userPoolClientId: auth.userPoolClient.userPoolClientId,
+    table: data.table,
+    assetsBucket: storage.assetsBucket,
+    siteOrigin: web.siteOrigin,
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { config, auth, data, gateway, web, storage, api };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { assetsPathCode, spaRoutingCode } from './edge-functions';
+
+interface CfRequest {
+  uri: string;
+}
+type Handler = (event: { request: CfRequest }) => CfRequest;
+
+// CloudFront Functions are plain ES5.1+ scripts defining `handler`: evaluate them as such.
+const load = (code: string): Handler => new Function(`${code}\nreturn handler;`)() as Handler;
+
+describe('SPA routing function', () => {
+  const handler = load(spaRoutingCode);
+  const route = (uri: string): string => handler({ request: { uri } }).uri;
+
+  it('serves index.html for app routes in both languages', () => {
+    for (const uri of ['/', '/auth', '/dashboard', '/nl/over-ons', '/nl/about/', '/surveys/abcd1234/bakery']) {
+      expect(route(uri)).toBe('/index.html');
+    }
+  });
+
+  it('leaves files alone so a missing asset is a real miss', () => {
+    for (const uri of ['/config.json', '/assets/index-abc.js', '/favicon.ico', '/nl/robots.txt']) {
+      expect(route(uri)).toBe(uri);
+    }
+  });
+});
+
+describe('assets path function', () => {
+  it('maps /files/{key} to the object key', () => {
+    const handler = load(assetsPathCode);
+    expect(handler({ request: { uri: '/files/user-1/survey-1/logo/1700000000000.png' } }).uri).toBe(
+      '/user-1/survey-1/logo/1700000000000.png',
+    );
+  });
+});

@@ -1,0 +1,25 @@
+import { assetsPathPrefix } from '../config';
+
+// CloudFront Functions (cloudfront-js-2.0) used by the web stack; kept apart so unit tests can run them.
+
+/**
+ * SPA routing at the edge. A viewer-request function on the default (S3) behaviour serves index.html for
+ * every path without a file extension. Unlike distribution-wide error responses (403/404 -> /index.html),
+ * this never touches the `/api/*` or `/files/*` behaviours, so API 404s and 401s reach the browser as the
+ * API sent them. Missing static files (`/assets/x.js`) still fail instead of returning HTML.
+ */
+export const spaRoutingCode = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** `/files/{key}` -> `{key}` in the survey-assets bucket (keys start with the owner's user id). */
+export const assetsPathCode = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.substring(${JSON.stringify(assetsPathPrefix)}.length);
+  return request;
+}`;

@@ -1,0 +1,79 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { synthTestApp, type TestApp } from '../testing/test-app';
+
+describe('storage stack', () => {
+  let app: TestApp;
+  let template: Template;
+  beforeAll(() => {
+    app = synthTestApp();
+    template = app.template('storage');
+  });
+  afterAll(() => app.cleanup());
+
+  const siteOrigin = {
+    'Fn::Join': ['', ['https://', { 'Fn::ImportValue': Match.stringLikeRegexp('ReviewRoute-dev-Web:.*DomainName') }]],
+  };
+
+  it('keeps the survey-assets bucket private, encrypted and retained', () => {
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BucketName: 'reviewroute-dev-assets-123456789012-eu-west-1',
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/assets/' }),
+      }),
+    });
+  });
+
+  it('allows browser uploads (presigned POST) from the site origin only', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: 'reviewroute-dev-assets-123456789012-eu-west-1',
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: ['POST', 'GET', 'HEAD'], AllowedOrigins: [siteOrigin] })],
+      },
+    });
+  });
+
+  it('denies plain HTTP and lets only the web distribution read objects (OAC)', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^AssetsBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': {
+                  'Fn::Join': [
+                    '',
+                    [
+                      'arn:aws:cloudfront::123456789012:distribution/',
+                      { 'Fn::ImportValue': Match.stringLikeRegexp('ReviewRoute-dev-Web:.*Distribution') },
+                    ],
+                  ],
+                },
+              },
+            },
+          }),
+        ]),
+      },
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { assetsBucketDefinition } from '@reviewroute/shared';
+import { type Construct } from 'constructs';
+import { assetsBucketName, type StageConfig } from '../config';
+
+export interface StorageStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** `https://{site domain}`: the only origin allowed to upload (presigned POST) from a browser. */
+  readonly siteOrigin: string;
+  /** The web distribution, which reads objects through OAC and serves them under `/files/*`. */
+  readonly distributionArn: string;
+}
+
+/** The survey-assets bucket (logos, backgrounds): private, uploaded via presigned POST, read via CloudFront. */
+export class StorageStack extends Stack {
+  readonly assetsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: StorageStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const logsBucket = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.assetsBucket = new Bucket(this, 'AssetsBucket', {
+      bucketName: assetsBucketName(this, config.stage),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logsBucket,
+      serverAccessLogsPrefix: 's3/assets/',
+      cors: [
+        {
+          allowedMethods: assetsBucketDefinition.corsAllowedMethods.map((m) => HttpMethods[m]),
+          allowedOrigins: [props.siteOrigin],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag', 'Location'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Owners' uploaded files: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // What S3BucketOrigin.withOriginAccessControl would add if the bucket were in the web stack.
+    this.assetsBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontOacRead',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.assetsBucket.arnForObjects('*')],
+        conditions: { StringEquals: { 'AWS:SourceArn': props.distributionArn } },
+      }),
+    );
+
+    new CfnOutput(this, 'AssetsBucketName', { value: this.assetsBucket.bucketName });
+  }
+}

@@ -1,0 +1,150 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthTestApp, type TestApp } from '../testing/test-app';
+
+describe('web stack', () => {
+  let app: TestApp;
+  let template: Template;
+  beforeAll(() => {
+    app = synthTestApp();
+    template = app.template('web');
+  });
+  afterAll(() => app.cleanup());
+
+  const distributionConfig = (): Record<string, unknown> => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    return (distribution as { Properties: { DistributionConfig: Record<string, unknown> } }).Properties
+      .DistributionConfig;
+  };
+
+  it('serves the SPA from a private bucket through OAC, with SPA routing by a viewer-request function', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/site/' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SiteBucket'), 'RegionalDomainName'] },
+            OriginAccessControlId: Match.anyValue(),
+          }),
+        ]),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SpaRouting'), 'FunctionARN'] },
+            },
+          ],
+        }),
+        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+      }),
+    });
+    // No distribution-wide error rewrites: they would turn API 403/404s into index.html.
+    expect(distributionConfig().CustomErrorResponses).toBeUndefined();
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+        ]),
+      },
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every viewer header but Host and all methods', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: {
+              'Fn::Join': [
+                '',
+                [
+                  { 'Fn::ImportValue': Match.stringLikeRegexp('Gateway:.*HttpApi') },
+                  '.execute-api.eu-west-1.',
+                  { Ref: 'AWS::URLSuffix' },
+                ],
+              ],
+            },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
+        ]),
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+            ViewerProtocolPolicy: 'https-only',
+            FunctionAssociations: Match.absent(),
+          }),
+          Match.objectLike({
+            PathPattern: '/files/*',
+            AllowedMethods: ['GET', 'HEAD'],
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('adds HSTS (2 years, preload), nosniff, frame DENY, a referrer policy and a CSP to every behaviour', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: 63072000,
+            IncludeSubdomains: true,
+            Preload: true,
+            Override: true,
+          },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentSecurityPolicy: {
+            Override: true,
+            ContentSecurityPolicy: Match.stringLikeRegexp(
+              "default-src 'self'; script-src 'self'; .*connect-src 'self' https://cognito-idp\\.eu-west-1\\.amazonaws\\.com https://reviewroute-dev-assets-123456789012-eu-west-1\\.s3\\.eu-west-1\\.amazonaws\\.com.*frame-ancestors 'none'",
+            ),
+          },
+        },
+      }),
+    });
+    const config = distributionConfig() as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
+      CacheBehaviors: { ResponseHeadersPolicyId: unknown }[];
+    };
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+    }
+  });
+
+  it('deploys the web build plus config.json for SRP sign-in', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map(
+      (d) => (d as { Properties: Record<string, unknown> }).Properties,
+    );
+    const site = deployments.find((d) => d.Prune === true);
+    expect(site).toMatchObject({ Exclude: ['assets/*'], DistributionPaths: ['/*'] });
+    expect(site?.SourceMarkers).toEqual([
+      {},
+      {
+        '<<marker:0xbaba:0>>': { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:.*UserPool/) },
+        '<<marker:0xbaba:1>>': { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:.*WebClient/) },
+      },
+    ]);
+    const assets = deployments.find((d) => d.Prune === false);
+    expect(assets).toMatchObject({
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': expect.stringContaining('immutable') },
+    });
+  });
+});

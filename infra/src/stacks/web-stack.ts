@@ -1,0 +1,278 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
+import { type Construct } from 'constructs';
+import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
+import { acknowledgeIamWildcards } from '../nag-acknowledgements';
+import { assetsPathCode, spaRoutingCode } from './edge-functions';
+
+export interface WebStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** The built web app (Vite's `web/dist`); tests pass a temporary folder with an index.html. */
+  readonly siteAssetDir: string;
+  /** `{apiId}.execute-api.{region}.amazonaws.com` from the gateway stack. */
+  readonly apiDomainName: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+}
+
+/** The web app behind CloudFront: the SPA from a private bucket, `/api/*` to the HTTP API, `/files/*` assets. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  /** `https://{domain}`: where the app, the API and the assets are served (one origin). */
+  readonly siteOrigin: string;
+  readonly siteBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    // Access logs of the site bucket and the distribution. CloudFront standard logging writes with ACLs,
+    // so this bucket (only this one) keeps ACLs enabled.
+    const logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      // A build output, but BucketDeployment keeps its files on delete and CloudFormation cannot delete a
+      // non-empty bucket: retain rather than fail a stack deletion.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Imported by its deterministic name: the storage stack owns it and depends on this stack.
+    const assetsBucket: IBucket = Bucket.fromBucketAttributes(this, 'AssetsBucket', {
+      bucketName: assetsBucketName(this, config.stage),
+      region: this.region,
+    });
+    const assetsOrigin = `https://${assetsBucket.bucketRegionalDomainName}`;
+
+    // CSP for the SPA. Scripts only from our origin. style-src needs 'unsafe-inline': sonner and Radix
+    // inject <style> elements / style attributes at runtime (Tailwind itself is an external CSS file).
+    // connect-src: our API (self), Cognito (Amplify) and the assets bucket (presigned POST uploads).
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com ${assetsOrigin}`,
+      "manifest-src 'self'",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      'upgrade-insecure-requests',
+    ].join('; ');
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'ReviewRoute security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
+      code: FunctionCode.fromInline(spaRoutingCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for app routes (paths without a file extension)',
+    });
+    const assetsPath = new CloudFrontFunction(this, 'AssetsPath', {
+      code: FunctionCode.fromInline(assetsPathCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: `Strip ${assetsPathPrefix} before reading survey-assets`,
+    });
+
+    // With a custom domain the certificate pins TLSv1.2_2021; the default *.cloudfront.net certificate
+    // cannot be pinned (CDK ignores minimumProtocolVersion without a certificate).
+    const domain =
+      config.domainName && config.certificateArn
+        ? {
+            domainNames: [config.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {};
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `ReviewRoute ${config.stage}`,
+      ...domain,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host: API Gateway routes on its own host name; Authorization must pass through.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        [`${assetsPathPrefix}/*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(assetsBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+          functionAssociations: [{ function: assetsPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+    Validations.of(this).acknowledge({
+      id: 'annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      reason:
+        'The survey-assets bucket lives in the storage stack, which grants this distribution s3:GetObject ' +
+        '(OAC, AWS:SourceArn) itself; it deploys after this stack to avoid a dependency cycle.',
+    });
+
+    this.siteOrigin = config.domainName
+      ? `https://${config.domainName}`
+      : `https://${this.distribution.distributionDomainName}`;
+
+    // Hashed build output (Vite's assets/) is immutable; old files stay so open tabs keep working.
+    new BucketDeployment(this, 'DeployStaticAssets', {
+      sources: [Source.asset(props.siteAssetDir)],
+      destinationBucket: this.siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    // Everything else (index.html, config.json, icons) is revalidated on every load.
+    new BucketDeployment(this, 'DeploySite', {
+      sources: [
+        Source.asset(props.siteAssetDir),
+        Source.jsonData('config.json', {
+          region: this.region,
+          userPoolId: props.userPoolId,
+          userPoolClientId: props.userPoolClientId,
+          authFlowType: 'USER_SRP_AUTH',
+        }),
+      ],
+      destinationBucket: this.siteBucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+
+    // BucketDeployment's provider is a CDK-managed singleton Lambda created at stack level; its role and
+    // policy are generated by aws-cdk-lib (copy from the CDK asset bucket, write/prune the site bucket,
+    // invalidate this distribution). Acknowledged as a whole, each finding by its own id.
+    for (const child of this.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      const policy = child.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy')?.node.defaultChild;
+      if (!(policy instanceof CfnPolicy)) throw new Error('BucketDeployment provider policy not found');
+      acknowledgeIamWildcards(
+        child,
+        policy,
+        'CDK BucketDeployment provider (CDK-managed): its generated policy reads the CDK asset bucket and ' +
+          'syncs/prunes the site bucket (s3:GetObject*/List*/DeleteObject*/Abort* on <bucket>/*) and creates ' +
+          'CloudFront invalidations (no resource-level permissions, hence *). Runs only during deployments.',
+      );
+      Validations.of(child).acknowledge(
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            'CDK BucketDeployment provider (CDK-managed): the AWS managed basic role only lets it write its own logs.',
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'CDK BucketDeployment provider (CDK-managed): its runtime is chosen and updated by aws-cdk-lib.',
+        },
+      );
+    }
+
+    if (!config.certificateArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No custom domain configured for this stage yet: the default *.cloudfront.net certificate cannot pin ' +
+          'TLSv1.2. Set the domainName + certificateArn context values to serve TLSv1.2_2021 only.',
+      });
+    }
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The product serves every country; no geo restriction.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF yet (fixed monthly cost per web ACL for an early SMB product): abuse is limited by API Gateway ' +
+        'stage throttling and per-user limits in the API. Revisit with rate-based rules when traffic grows.',
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteOrigin });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+}

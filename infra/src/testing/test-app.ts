@@ -1,0 +1,57 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Finding, readFindings } from '../nag-report';
+import { repoRoot } from '../paths';
+import { addReviewRouteStacks, type ReviewRouteStacks } from '../reviewroute-app';
+
+export const testEnv = { account: '123456789012', region: 'eu-west-1' } as const;
+
+export interface TestApp {
+  readonly stacks: ReviewRouteStacks;
+  /** Findings left in validation-report.json (cdk-nag errors would already have thrown in synth). */
+  readonly findings: Finding[];
+  template(stack: keyof Omit<ReviewRouteStacks, 'config'>): Template;
+  /** Removes the temporary assembly and site folders. */
+  cleanup(): void;
+}
+
+export interface TestAppOptions {
+  readonly context?: Record<string, unknown>;
+  /** Bundle the Lambdas with esbuild (slow-ish); off unless the test looks at the functions. */
+  readonly bundle?: boolean;
+}
+
+/**
+ * Synthesizes the whole app once, the way `cdk synth` does: the feature flags from cdk.json, cdk-nag
+ * registered, a temporary assembly directory, and a temporary "web/dist" with just an index.html.
+ */
+export function synthTestApp(options: TestAppOptions = {}): TestApp {
+  const root = mkdtempSync(join(tmpdir(), 'reviewroute-cdk-'));
+  const outdir = join(root, 'cdk.out');
+  const siteAssetDir = join(root, 'site');
+  mkdirSync(join(siteAssetDir, 'assets'), { recursive: true });
+  writeFileSync(join(siteAssetDir, 'index.html'), '<!doctype html><title>ReviewRoute</title>');
+  writeFileSync(join(siteAssetDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+
+  const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({
+    outdir,
+    context: {
+      ...cdkJson.context,
+      // An empty list skips asset bundling for every stack.
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...options.context,
+    },
+  });
+  const stacks = addReviewRouteStacks(app, { siteAssetDir, env: testEnv });
+  const assembly = app.synth();
+  return {
+    stacks,
+    findings: readFindings(assembly.directory),
+    template: (name) => Template.fromStack(stacks[name]),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}

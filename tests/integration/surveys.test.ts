@@ -1,0 +1,388 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  errorBodySchema,
+  profileSchema,
+  routeKey,
+  routes,
+  surveyCodePattern,
+  surveyListResponseSchema,
+  surveySchema,
+  uploadTicketSchema,
+  type Survey,
+  type UploadTicket,
+} from '@reviewroute/shared';
+import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+
+const stack = inject('localStack');
+const api = stack.urls.api;
+
+type User = TestUser & { tokens: Tokens };
+
+/** One call to the local API gateway with the user's real ID token (the app's bearer). */
+async function call(user: User | undefined, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${api}${path}`, {
+    method,
+    headers: {
+      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+const step1 = {
+  businessName: "Joe's Pizza & Pasta",
+  businessOwnerName: 'Joe Owner',
+  googleBusinessUrl: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+  supportEmail: 'support@joes.example',
+  industry: 'Restaurant',
+};
+
+/** A real 1×1 PNG. */
+const realPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Posts the file the way the browser does: the ticket's fields, then the file, as multipart form data. */
+async function postToS3(ticket: UploadTicket, bytes: Uint8Array, type: string, name: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes], { type }), name);
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+async function upload(user: User, surveyId: string, kind: 'logo' | 'team-photo', bytes: Uint8Array, name: string) {
+  const requested = await call(user, 'POST', `/api/surveys/${surveyId}/uploads`, {
+    kind,
+    contentType: 'image/png',
+    // What the browser declares; a lying client cannot be stopped by the local emulator, only by confirm.
+    size: Math.min(bytes.length, 1000),
+  });
+  expect(requested.status).toBe(201);
+  const ticket = uploadTicketSchema.parse(requested.body);
+  await postToS3(ticket, bytes, 'image/png', name);
+  return {
+    ticket,
+    confirm: () => call(user, 'POST', `/api/surveys/${surveyId}/uploads/confirm`, { kind, key: ticket.key }),
+  };
+}
+
+function s3() {
+  return new S3Client({
+    endpoint: stack.urls.s3,
+    region: stack.webConfig.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}
+
+async function objectKeys(prefix: string): Promise<string[]> {
+  const client = s3();
+  try {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: stack.resources.bucketName, Prefix: prefix }));
+    return (page.Contents ?? []).map((o) => o.Key!).sort();
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('owner survey API through the gateway', () => {
+  let owner: User;
+  let intruder: User;
+
+  beforeAll(async () => {
+    [owner, intruder] = await Promise.all([createSignedInUser(stack), createSignedInUser(stack)]);
+  });
+
+  async function createSurvey(user: User = owner): Promise<Survey> {
+    const created = await call(user, 'POST', '/api/surveys', step1);
+    expect(created.status).toBe(201);
+    return surveySchema.parse(created.body);
+  }
+
+  it('walks the whole wizard: create, steps 2 and 3, logo and team photo, publish, list, profile, delete', async () => {
+    const draft = await createSurvey();
+    expect(draft).toMatchObject({
+      userId: owner.userId,
+      status: 'draft',
+      surveyCode: null,
+      landingPageUrl: null,
+      googleBusinessUrl: `https://${step1.googleBusinessUrl}`,
+    });
+
+    const step2 = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      businessName: "Joe's Pizza & Pasta",
+      customPrompt: 'How was your pizza?',
+      customColors: { primaryColor: '#C2410C', backgroundColor: '#fff7ed' },
+    });
+    expect(step2.status).toBe(200);
+    expect(surveySchema.parse(step2.body).customColors).toEqual({
+      primaryColor: '#c2410c',
+      backgroundColor: '#fff7ed',
+    });
+
+    const logo = await upload(owner, draft.id, 'logo', realPng, 'logo.png');
+    expect(logo.ticket.key).toMatch(new RegExp(`^${owner.userId}/${draft.id}/logo/\\d+\\.png$`));
+    const confirmed = await logo.confirm();
+    expect(confirmed.status).toBe(200);
+    const logoUrl = surveySchema.parse(confirmed.body).businessLogoUrl!;
+    expect(logoUrl.endsWith(`/${logo.ticket.key}`)).toBe(true);
+    // The saved URL serves the very bytes uploaded.
+    const served = await fetch(logoUrl);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(realPng)).toBe(true);
+
+    const photo = await upload(owner, draft.id, 'team-photo', realPng, 'team.png');
+    expect((await photo.confirm()).status).toBe(200);
+
+    const step3 = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      lowRatingMessage: 'Sorry!',
+      midRatingMessage: 'Thanks!',
+      highRatingMessage: 'Wonderful!',
+      googleReviewPrompt: 'Review us?',
+      collectContactOnLowRating: true,
+      offerPublicReviewToEveryone: true,
+      lowRatingEnabled: true,
+      midRatingEnabled: true,
+      highRatingEnabled: true,
+    });
+    expect(step3.status).toBe(200);
+
+    const published = await call(owner, 'POST', `/api/surveys/${draft.id}/publish`);
+    expect(published.status).toBe(200);
+    const live = surveySchema.parse(published.body);
+    expect(live.surveyCode).toMatch(surveyCodePattern);
+    expect(live).toMatchObject({
+      status: 'active',
+      isActive: true,
+      businessSlug: 'joes-pizza-pasta',
+      landingPageUrl: `${stack.env.SITE_ORIGIN}/surveys/${live.surveyCode}/joes-pizza-pasta`,
+      businessLogoUrl: logoUrl,
+      highRatingPhotoUrl: expect.stringContaining(`/${photo.ticket.key}`),
+      offerPublicReviewToEveryone: true,
+      collectContactOnLowRating: true,
+      lowRatingMessage: 'Sorry!',
+    });
+
+    // Publishing again keeps the code and the URL.
+    const again = surveySchema.parse((await call(owner, 'POST', `/api/surveys/${draft.id}/publish`)).body);
+    expect(again.surveyCode).toBe(live.surveyCode);
+    expect(again.landingPageUrl).toBe(live.landingPageUrl);
+
+    const list = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body);
+    expect(list.surveys.find((s) => s.id === draft.id)).toEqual({
+      id: draft.id,
+      businessName: "Joe's Pizza & Pasta",
+      status: 'active',
+      surveyCode: live.surveyCode,
+      landingPageUrl: live.landingPageUrl,
+      createdAt: draft.createdAt,
+    });
+
+    const copied = await call(owner, 'PATCH', '/api/profile', { surveyUrlCopied: true });
+    expect(copied.status).toBe(200);
+    expect(profileSchema.parse((await call(owner, 'GET', '/api/profile')).body)).toMatchObject({
+      userId: owner.userId,
+      surveyUrlCopied: true,
+    });
+
+    expect(await objectKeys(`${owner.userId}/${draft.id}/`)).toHaveLength(2);
+    const deleted = await call(owner, 'DELETE', `/api/surveys/${draft.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await call(owner, 'GET', `/api/surveys/${draft.id}`)).status).toBe(404);
+    expect(await objectKeys(`${owner.userId}/${draft.id}/`)).toEqual([]);
+    const after = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body);
+    expect(after.surveys.map((s) => s.id)).not.toContain(draft.id);
+  });
+
+  it('lists newest first', async () => {
+    const a = await createSurvey();
+    const b = await createSurvey();
+    const ids = surveyListResponseSchema
+      .parse((await call(owner, 'GET', '/api/surveys')).body)
+      .surveys.map((s) => s.id);
+    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+  });
+
+  it('answers every owner survey route called with another owner’s token with 404 and changes nothing', async () => {
+    const survey = await createSurvey();
+    const logo = await upload(owner, survey.id, 'logo', realPng, 'logo.png');
+    const withLogo = surveySchema.parse((await logo.confirm()).body);
+    const objectsBefore = await objectKeys(`${owner.userId}/${survey.id}/`);
+
+    const bodies: Record<string, unknown> = {
+      'update-survey': { businessName: 'Hijacked', supportEmail: 'evil@example.com' },
+      'create-upload': { kind: 'logo', contentType: 'image/png', size: 100 },
+      'confirm-upload': { kind: 'logo', key: logo.ticket.key },
+    };
+    const surveyRoutes = routes.filter((r) => r.domain === 'surveys' && r.path.includes('{surveyId}'));
+    expect(surveyRoutes.map((r) => r.id).sort()).toEqual(
+      ['confirm-upload', 'create-upload', 'delete-survey', 'get-survey', 'publish-survey', 'update-survey'].sort(),
+    );
+    for (const route of surveyRoutes) {
+      const res = await call(intruder, route.method, route.path.replace('{surveyId}', survey.id), bodies[route.id]);
+      expect(res.status, routeKey(route)).toBe(404);
+      expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
+    }
+
+    expect(surveySchema.parse((await call(owner, 'GET', `/api/surveys/${survey.id}`)).body)).toEqual(withLogo);
+    expect(await objectKeys(`${owner.userId}/${survey.id}/`)).toEqual(objectsBefore);
+    const theirs = surveyListResponseSchema.parse((await call(intruder, 'GET', '/api/surveys')).body);
+    expect(theirs.surveys.map((s) => s.id)).not.toContain(survey.id);
+  });
+
+  it('answers 401 without a token on every owner route', async () => {
+    for (const route of routes.filter((r) => r.auth === 'owner')) {
+      const res = await call(undefined, route.method, route.path.replace('{surveyId}', 'x'));
+      expect(res.status, routeKey(route)).toBe(401);
+    }
+  });
+
+  it('refuses invalid step 1 input with each spec message and saves nothing', async () => {
+    const before = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body).surveys.length;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...step1, businessName: '   ' }, 'businessName', 'Business name is required'],
+      [{ ...step1, businessOwnerName: '' }, 'businessOwnerName', 'Owner name is required'],
+      [{ ...step1, supportEmail: '' }, 'supportEmail', 'Email is required'],
+      [{ ...step1, supportEmail: 'joe@' }, 'supportEmail', 'Valid email is required'],
+      [{ ...step1, googleBusinessUrl: ' ' }, 'googleBusinessUrl', 'Google Business URL is required'],
+      [
+        { ...step1, googleBusinessUrl: 'https://maps.example.com/joe' },
+        'googleBusinessUrl',
+        'Valid Google Business URL is required',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call(owner, 'POST', '/api/surveys', body);
+      expect(res.status).toBe(400);
+      expect(errorBodySchema.parse(res.body).error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message,
+        fields: { [field]: message },
+      });
+    }
+    const after = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body).surveys.length;
+    expect(after).toBe(before);
+  });
+
+  describe('uploads that must be refused', () => {
+    let survey: Survey;
+    let goodUrl: string;
+
+    beforeAll(async () => {
+      survey = await createSurvey();
+      const good = await upload(owner, survey.id, 'logo', realPng, 'logo.png');
+      goodUrl = surveySchema.parse((await good.confirm()).body).businessLogoUrl!;
+    });
+
+    it('refuses to sign a declared 3 MB image or a non-image type', async () => {
+      const big = await call(owner, 'POST', `/api/surveys/${survey.id}/uploads`, {
+        kind: 'logo',
+        contentType: 'image/png',
+        size: 3 * 1024 * 1024,
+      });
+      expect(big.status).toBe(400);
+      expect(errorBodySchema.parse(big.body).error.message).toBe('File size must be less than 2MB');
+      const text = await call(owner, 'POST', `/api/surveys/${survey.id}/uploads`, {
+        kind: 'logo',
+        contentType: 'text/plain',
+        size: 10,
+      });
+      expect(text.status).toBe(400);
+      expect(errorBodySchema.parse(text.body).error.message).toBe('Only JPG, PNG, and WebP files are allowed');
+    });
+
+    it('refuses a 3 MB image that reached the bucket anyway, deletes it and keeps the previous URL', async () => {
+      const bytes = new Uint8Array(3 * 1024 * 1024);
+      bytes.set(realPng);
+      const big = await upload(owner, survey.id, 'logo', bytes, 'big.png');
+      const res = await big.confirm();
+      expect(res.status).toBe(400);
+      expect(errorBodySchema.parse(res.body).error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'File size must be less than 2MB',
+      });
+      expect(await objectKeys(big.ticket.key)).toEqual([]);
+      expect(surveySchema.parse((await call(owner, 'GET', `/api/surveys/${survey.id}`)).body).businessLogoUrl).toBe(
+        goodUrl,
+      );
+    });
+
+    it('refuses a text file renamed .png, deletes it and saves no URL', async () => {
+      const fake = await upload(
+        owner,
+        survey.id,
+        'team-photo',
+        new TextEncoder().encode('I am not a picture.\n'),
+        'photo.png',
+      );
+      const res = await fake.confirm();
+      expect(res.status).toBe(400);
+      expect(errorBodySchema.parse(res.body).error.message).toBe('Only JPG, PNG, and WebP files are allowed');
+      expect(await objectKeys(fake.ticket.key)).toEqual([]);
+      const current = surveySchema.parse((await call(owner, 'GET', `/api/surveys/${survey.id}`)).body);
+      expect(current.highRatingPhotoUrl).toBeNull();
+      expect(current.businessLogoUrl).toBe(goodUrl);
+    });
+  });
+
+  it('answers arbitrary bodies on every owner route with 4xx or success, never 5xx', async () => {
+    const survey = await createSurvey();
+    const body = fc.oneof(
+      fc.json(),
+      fc.string({ maxLength: 200 }),
+      fc
+        .record(
+          {
+            businessName: fc.oneof(fc.string(), fc.jsonValue()),
+            businessOwnerName: fc.string(),
+            supportEmail: fc.oneof(fc.emailAddress(), fc.string()),
+            googleBusinessUrl: fc.oneof(fc.string(), fc.constant('search.google.com/local/writereview?placeid=x')),
+            customColors: fc.oneof(
+              fc.jsonValue(),
+              fc.constant({ primaryColor: '#000000', backgroundColor: '#ffffff' }),
+            ),
+            kind: fc.constantFrom('logo', 'team-photo', 'banner'),
+            contentType: fc.constantFrom('image/png', 'image/jpeg', 'text/html', ''),
+            size: fc.oneof(fc.integer(), fc.double()),
+            key: fc.oneof(fc.string(), fc.constant(`${owner.userId}/${survey.id}/logo/1.png`)),
+            surveyUrlCopied: fc.jsonValue(),
+            fullName: fc.jsonValue(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    const ownerRoutes = routes.filter((r) => r.auth === 'owner' && r.id !== 'delete-survey');
+    for (const route of ownerRoutes) {
+      await fc.assert(
+        fc.asyncProperty(body, async (raw) => {
+          const res = await fetch(`${api}${route.path.replace('{surveyId}', survey.id)}`, {
+            method: route.method,
+            headers: { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' },
+            ...(route.method === 'GET' ? {} : { body: raw }),
+          });
+          expect(res.status, `${routeKey(route)} ${raw}`).toBeLessThan(500);
+        }),
+        { numRuns: 25 },
+      );
+    }
+    // And the delete route with garbage ids.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 100 }), async (id) => {
+        const res = await fetch(`${api}/api/surveys/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${owner.tokens.idToken}` },
+        });
+        expect(res.status, id).toBeLessThan(500);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

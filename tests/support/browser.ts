@@ -1,0 +1,92 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+
+/** The system Chromium (installed by apt); tests never download a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless flags for this network-less machine; the background-networking ones stop Chromium phoning home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A fresh context (cookies, storage) per test, with `baseURL` = the app of the e2e stack, so
+ * `page.goto('/auth')` works. axe needs pages made from a context like this.
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const appUrl = inject('localStack').urls.app;
+  return browser.newContext({ ...(appUrl ? { baseURL: appUrl } : {}), locale: 'en-US', ...options });
+}
+
+export interface BrowserFixture {
+  browser(): Browser;
+  context(): BrowserContext;
+  page(): Page;
+}
+
+/**
+ * Registers hooks in the calling test file: one browser per file, a new context and page per test.
+ * Usage: `const b = useBrowser(); it('…', async () => { await b.page().goto('/auth'); })`.
+ */
+export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserFixture {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser!, contextOptions);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`${what} is only available inside a test of a file that called useBrowser()`);
+    return value;
+  };
+  return {
+    browser: () => need(browser, 'browser'),
+    context: () => need(context, 'context'),
+    page: () => need(page, 'page'),
+  };
+}
+
+export interface AxeOptions {
+  /** CSS selectors left out of the scan (third-party widgets). */
+  exclude?: string[];
+  /** axe rule ids to skip, each with a reason in the calling test. */
+  disableRules?: string[];
+}
+
+/** Runs axe (WCAG 2.x A and AA) on the page and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const { violations } = await builder.analyze();
+  const report = violations
+    .map(
+      (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+    )
+    .join('\n');
+  expect(violations, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}

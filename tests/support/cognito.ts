@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { ProvidedLocalStack } from './local-stack';
+import { waitForCode } from './inbox';
+
+/** Satisfies the local pool's password policy (upper, lower, digit, symbol, 8+). */
+export const TEST_PASSWORD = 'Sup3r-secret!';
+
+/** A fresh address per call, so tests never see each other's mails or accounts. */
+export function uniqueEmail(prefix = 'owner'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** An SDK client for the local pool (the same endpoint the app uses). */
+export function cognitoClient(stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: stack.urls.cognito,
+    region: stack.webConfig.region,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}
+
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  /** The user's `sub`: the owner id handlers see. */
+  userId: string;
+}
+
+/**
+ * Signs a user up through the SDK, reads the code from the local inbox and confirms it: the same path
+ * a person takes in the app, without the browser.
+ */
+export async function createConfirmedUser(
+  stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
+  options: { email?: string; password?: string } = {},
+): Promise<TestUser> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? TEST_PASSWORD;
+  const client = cognitoClient(stack);
+  try {
+    const signUp = await client.send(
+      new SignUpCommand({
+        ClientId: stack.webConfig.userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const code = await waitForCode(stack.urls.inbox, email);
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: stack.webConfig.userPoolClientId, Username: email, ConfirmationCode: code }),
+    );
+    return { email, password, userId: signUp.UserSub! };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** USER_PASSWORD_AUTH (the local app's flow): returns the ID token (the API's bearer), access and refresh tokens. */
+export async function signIn(
+  stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
+  email: string,
+  password: string,
+): Promise<Tokens> {
+  const client = cognitoClient(stack);
+  try {
+    const result = await client.send(
+      new InitiateAuthCommand({
+        ClientId: stack.webConfig.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const auth = result.AuthenticationResult;
+    if (!auth?.IdToken || !auth.AccessToken || !auth.RefreshToken)
+      throw new Error(`Sign-in of ${email} returned no tokens`);
+    return { idToken: auth.IdToken, accessToken: auth.AccessToken, refreshToken: auth.RefreshToken };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A confirmed, signed-in user in one call. */
+export async function createSignedInUser(
+  stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
+  options: { email?: string; password?: string } = {},
+): Promise<TestUser & { tokens: Tokens }> {
+  const user = await createConfirmedUser(stack, options);
+  return { ...user, tokens: await signIn(stack, user.email, user.password) };
+}

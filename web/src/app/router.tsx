@@ -1,0 +1,91 @@
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
+import { type Language } from '@reviewroute/shared';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { NotFoundPage } from '@/features/errors/routes/not-found-page';
+import { RouteErrorPage } from '@/features/errors/routes/route-error-page';
+import { HomePage } from '@/features/marketing/routes/home-page';
+import { AboutPage, ContactPage, PaymentsPage, PrivacyPage, TermsPage } from '@/features/marketing/routes/info-pages';
+import { localizePath } from '@/lib/language';
+import { RequireAuth } from './guards';
+import { LanguageGate } from './language-gate';
+import { type DashboardRouteHandle } from './layouts/dashboard-layout';
+import { PublicLayout } from './layouts/public-layout';
+
+/** Replaces the path, keeping query and hash (used for /nl/about -> /nl/over-ons). */
+function RedirectTo({ path }: { path: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate replace to={`${path}${search}${hash}`} />;
+}
+
+const crumb = (c: DashboardRouteHandle['crumb']): DashboardRouteHandle => ({ crumb: c });
+
+/** One language's copy of the app: the same pages at English paths or at their /nl paths (spec 2). */
+function localizedRoutes(language: Language): RouteObject[] {
+  const path = (english: string) => localizePath(english, language);
+  return [
+    {
+      element: <PublicLayout />,
+      children: [
+        { path: path('/'), element: <HomePage /> },
+        { path: path('/about'), element: <AboutPage /> },
+        { path: path('/privacy'), element: <PrivacyPage /> },
+        { path: path('/terms'), element: <TermsPage /> },
+        { path: path('/contact'), element: <ContactPage /> },
+        { path: path('/payments'), element: <PaymentsPage /> },
+      ],
+    },
+    // Auth and the signed-in area load on demand: the public pages (and later the public survey page) stay small.
+    {
+      path: path('/auth'),
+      lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
+    },
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+          children: [
+            {
+              path: path('/dashboard'),
+              handle: crumb('dashboard'),
+              lazy: async () => ({
+                Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage,
+              }),
+            },
+            {
+              path: path('/account'),
+              handle: crumb('account'),
+              lazy: async () => ({ Component: (await import('@/features/account/routes/account-page')).AccountPage }),
+            },
+            {
+              path: path('/survey-setup'),
+              handle: crumb('surveySetup'),
+              lazy: async () => ({
+                Component: (await import('@/features/surveys/routes/survey-setup-page')).SurveySetupPage,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <LanguageGate />,
+    errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy chunks load.
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      ...localizedRoutes('en'),
+      ...localizedRoutes('nl'),
+      // The English slugs under /nl move to the Dutch ones.
+      { path: '/nl/about', element: <RedirectTo path={localizePath('/about', 'nl')} /> },
+      { path: '/nl/terms', element: <RedirectTo path={localizePath('/terms', 'nl')} /> },
+      { element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { Loader2, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { type Confirmation, confirmationSchema } from '../schemas';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthError } from './use-auth-error';
+
+interface ConfirmSignUpFormProps {
+  email: string;
+  onConfirmed: (email: string) => void;
+  onBack: () => void;
+}
+
+/** Step after sign-up (or a sign-in of an unconfirmed account): the 6-digit code from the e-mail. */
+export function ConfirmSignUpForm({ email, onConfirmed, onBack }: ConfirmSignUpFormProps) {
+  const { t } = useTranslation('auth');
+  const error = useAuthError();
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Confirmation>({ resolver: zodResolver(confirmationSchema(t)), defaultValues: { code: '' } });
+  const busy = isSubmitting || resending;
+
+  const submit = async ({ code }: Confirmation) => {
+    error.clear();
+    try {
+      await confirmSignUp({ username: email, confirmationCode: code });
+      onConfirmed(email);
+    } catch (caught) {
+      error.report(caught);
+    }
+  };
+
+  const resend = async () => {
+    error.clear();
+    setResending(true);
+    try {
+      await resendSignUpCode({ username: email });
+      toast.success(t('toasts.codeResent'), { description: t('toasts.codeResentDescription', { email }) });
+    } catch (caught) {
+      error.report(caught);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="confirm-title">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <MailCheck aria-hidden="true" className="text-primary size-10" />
+        <h2 id="confirm-title" className="text-xl font-semibold">
+          {t('confirm.title')}
+        </h2>
+        <p className="text-muted-foreground text-sm" data-testid="confirm-email">
+          <Trans
+            t={t}
+            i18nKey="confirm.description"
+            values={{ email }}
+            components={{ strong: <strong className="text-foreground break-all" /> }}
+          />
+        </p>
+      </div>
+      <FormError message={error.message} />
+      <div className="grid gap-2">
+        <Label htmlFor="confirm-code">{t('fields.code')}</Label>
+        <Input
+          id="confirm-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          autoFocus
+          className="text-center font-mono text-lg tracking-[0.5em]"
+          disabled={busy}
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={errors.code ? 'confirm-code-help confirm-code-error' : 'confirm-code-help'}
+          {...register('code')}
+        />
+        <p id="confirm-code-help" className="text-muted-foreground text-xs">
+          {t('confirm.codeHelp')}
+        </p>
+        {errors.code && (
+          <p id="confirm-code-error" className="text-destructive text-sm">
+            {errors.code.message}
+          </p>
+        )}
+      </div>
+      <SubmitButton busy={isSubmitting} label={t('confirm.submit')} busyLabel={t('confirm.submitting')} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+        <Button type="button" variant="outline" onClick={() => void resend()} disabled={busy}>
+          {resending && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {resending ? t('confirm.resending') : t('confirm.resend')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onBack} disabled={busy}>
+          {t('confirm.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signUp } from 'aws-amplify/auth';
+import { Gift } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { type Credentials, credentialsSchema } from '../schemas';
+import { CredentialsFields } from './credentials-fields';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthError } from './use-auth-error';
+
+interface SignUpFormProps {
+  /** Cognito sent a code to this address: show the confirmation step. */
+  onNeedsConfirmation: (email: string) => void;
+  /** The pool confirmed the account on its own (no code needed): go to sign-in. */
+  onConfirmed: (email: string) => void;
+}
+
+export function SignUpForm({ onNeedsConfirmation, onConfirmed }: SignUpFormProps) {
+  const { t } = useTranslation('auth');
+  const error = useAuthError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema(t)), defaultValues: { email: '', password: '' } });
+
+  const submit = async ({ email, password }: Credentials) => {
+    error.clear();
+    try {
+      const { nextStep } = await signUp({
+        username: email,
+        password,
+        options: { userAttributes: { email } },
+      });
+      if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+        toast.success(t('toasts.signedUp'), { description: t('toasts.signedUpDescription', { email }) });
+        onNeedsConfirmation(email);
+      } else {
+        onConfirmed(email);
+      }
+    } catch (caught) {
+      error.report(caught);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-label={t('signUp.title')}>
+      <div className="border-primary/30 bg-accent text-accent-foreground flex items-start gap-3 rounded-lg border p-3">
+        <Gift aria-hidden="true" className="text-primary mt-0.5 size-5 shrink-0" />
+        <div className="text-sm">
+          <p className="font-semibold">{t('trial.title')}</p>
+          <p>{t('trial.description')}</p>
+        </div>
+      </div>
+      <FormError message={error.message} />
+      <CredentialsFields idPrefix="sign-up" register={register} errors={errors} disabled={isSubmitting} mode="new" />
+      <SubmitButton busy={isSubmitting} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { Logo } from '@/components/logo';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { refreshSession, useSession } from '@/lib/auth-session';
+import { useLocalizedPath } from '@/lib/use-language';
+import { ConfirmSignUpForm } from '../components/confirm-sign-up-form';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { TermsNotice } from '../components/terms-notice';
+
+type AuthTab = 'sign-up' | 'sign-in';
+
+/** /auth: sign-up (default) and sign-in tabs, with the e-mail confirmation step in between (spec 2, decisions 4). */
+export function AuthPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  useDocumentTitle(t('tabs.signIn'));
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { status } = useSession();
+  const [tab, setTab] = useState<AuthTab>('sign-up');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [signInEmail, setSignInEmail] = useState('');
+
+  if (status === 'loading') return <FullPageLoader />;
+  // A visitor who already has a session goes straight to the dashboard.
+  if (status === 'signedIn') return <Navigate replace to={to('/dashboard')} />;
+
+  const goToSignIn = (email: string) => {
+    setPendingEmail(null);
+    setSignInEmail(email);
+    setTab('sign-in');
+  };
+
+  const handleConfirmed = (email: string) => {
+    toast.success(t('toasts.confirmed'), { description: t('toasts.confirmedDescription') });
+    goToSignIn(email);
+  };
+
+  const handleSignedIn = async () => {
+    await refreshSession(queryClient);
+    toast.success(t('toasts.signedIn'), { description: t('toasts.signedInDescription') });
+    await navigate(to('/dashboard'), { replace: true });
+  };
+
+  return (
+    <div className="bg-muted/40 flex min-h-svh flex-col">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-4">
+        <Link to={to('/')} aria-label={t('common:nav.homeLink')} className="rounded-md">
+          <Logo />
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:pt-10">
+        <div className="grid w-full max-w-md gap-6">
+          <div className="text-center">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+            <p className="text-muted-foreground mt-2 text-sm">{t('subtitle')}</p>
+          </div>
+          <Card>
+            <CardContent>
+              {pendingEmail ? (
+                <ConfirmSignUpForm
+                  email={pendingEmail}
+                  onConfirmed={handleConfirmed}
+                  onBack={() => setPendingEmail(null)}
+                />
+              ) : (
+                <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+                  <TabsList className="mb-4 grid w-full grid-cols-2">
+                    <TabsTrigger value="sign-up">{t('tabs.signUp')}</TabsTrigger>
+                    <TabsTrigger value="sign-in">{t('tabs.signIn')}</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="sign-up">
+                    <CardHeader className="mb-4 px-0">
+                      <CardTitle>
+                        <h2>{t('signUp.title')}</h2>
+                      </CardTitle>
+                      <CardDescription>{t('signUp.description')}</CardDescription>
+                    </CardHeader>
+                    <SignUpForm onNeedsConfirmation={setPendingEmail} onConfirmed={goToSignIn} />
+                  </TabsContent>
+                  <TabsContent value="sign-in">
+                    <CardHeader className="mb-4 px-0">
+                      <CardTitle>
+                        <h2>{t('signIn.title')}</h2>
+                      </CardTitle>
+                      <CardDescription>{t('signIn.description')}</CardDescription>
+                    </CardHeader>
+                    <SignInForm
+                      key={signInEmail}
+                      defaultEmail={signInEmail}
+                      onNeedsConfirmation={setPendingEmail}
+                      onSignedIn={handleSignedIn}
+                    />
+                  </TabsContent>
+                </Tabs>
+              )}
+            </CardContent>
+          </Card>
+          <TermsNotice />
+        </div>
+      </main>
+    </div>
+  );
+}

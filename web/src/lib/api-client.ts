@@ -1,0 +1,121 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { type ErrorCode, errorBodySchema } from '@reviewroute/shared';
+import { type z } from 'zod';
+
+/** Codes the client adds to the API's own: the request never got an answer, or the answer was unreadable. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+
+/** A failed API call, carrying the `{ error: { code, message, fields } }` contract (decisions 15). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The code to assume when an error response does not follow the contract (e.g. a proxy's HTML page). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+  }
+}
+
+/** Turns a non-2xx response into an ApiError, trusting the body only when it matches the contract. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, codeForStatus(response.status), `HTTP ${response.status}`);
+}
+
+/** The Cognito ID token of the signed-in user (the API's JWT authorizer expects it), if any. */
+export async function currentIdToken(): Promise<string | undefined> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiFetchOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the response body; without it the body is returned as unknown JSON. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Skip the Authorization header (public routes). */
+  anonymous?: boolean;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Calls our same-origin API. Attaches `Authorization: Bearer <idToken>` when signed in, throws ApiError for
+ * every failure so callers (react-query) see one error type, and validates the body when given a schema.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, anonymous = false, fetchImpl = fetch } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (!anonymous) {
+    const token = await currentIdToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetchImpl(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', (error as Error).message || 'Network error');
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The response is not JSON');
+  }
+  if (!schema) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', 'The response has an unexpected shape');
+  return parsed.data;
+}

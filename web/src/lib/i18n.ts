@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { type Language } from '@reviewroute/shared';
+import enAuth from '@/locales/en/auth.json';
+import enCommon from '@/locales/en/common.json';
+import enDashboard from '@/locales/en/dashboard.json';
+import enErrors from '@/locales/en/errors.json';
+import enMarketing from '@/locales/en/marketing.json';
+import nlAuth from '@/locales/nl/auth.json';
+import nlCommon from '@/locales/nl/common.json';
+import nlDashboard from '@/locales/nl/dashboard.json';
+import nlErrors from '@/locales/nl/errors.json';
+import nlMarketing from '@/locales/nl/marketing.json';
+import { languageOfPath } from './language';
+
+/**
+ * Catalogues are bundled (spec 7: no network call for translations) and split into namespaces per area, so a
+ * page such as the public survey can later ship with only its own namespace.
+ */
+export const resources = {
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, marketing: enMarketing },
+  nl: { common: nlCommon, auth: nlAuth, dashboard: nlDashboard, errors: nlErrors, marketing: nlMarketing },
+} as const;
+
+export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
+
+/** Initialises i18next synchronously in the language of the current path, so the first render is right. */
+export function initI18n(language: Language = languageOfPath(window.location.pathname)) {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'nl'],
+      ns: namespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+  } else if (i18next.language !== language) {
+    void i18next.changeLanguage(language);
+  }
+  setDocumentLanguage(language);
+  return i18next;
+}
+
+/** Keeps <html lang> in step with the shown language (screen readers and axe rely on it). */
+export function setDocumentLanguage(language: Language): void {
+  document.documentElement.lang = language;
+}
+
+export { i18next };
