@@ -8,7 +8,17 @@ import globals from 'globals';
 const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', '.cache/**', 'coverage/**', 'tests/.artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'cdk.out/**',
+      '.data/**',
+      '.cache/**',
+      'coverage/**',
+      'tests/.artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +33,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@reviewroute/*', '../../*'], message: 'shared/ imports nothing from the other workspaces.' }] },
+        {
+          patterns: [
+            { group: ['@reviewroute/*', '../../*'], message: 'shared/ imports nothing from the other workspaces.' },
+          ],
+        },
       ],
     },
   },
@@ -37,7 +51,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@reviewroute/functions*', '@reviewroute/infra*'], message: 'The web app may import only @reviewroute/shared.' },
+            {
+              group: ['@reviewroute/functions*', '@reviewroute/infra*'],
+              message: 'The web app may import only @reviewroute/shared.',
+            },
           ],
         },
       ],
@@ -52,7 +69,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`, `../${f}`, `../${f}/*`, `../../${f}/*`]),
+              group: features
+                .filter((f) => f !== feature)
+                .flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`, `../${f}`, `../${f}/*`, `../../${f}/*`]),
               message: 'Features do not import each other; move what both need to web/src/lib or web/src/components.',
             },
             { group: ['@/app/*', '@/app'], message: 'Features do not import the app layer.' },
@@ -77,7 +96,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@reviewroute/web*', '@reviewroute/infra*'], message: 'functions/ may import only @reviewroute/shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['@reviewroute/web*', '@reviewroute/infra*'],
+              message: 'functions/ may import only @reviewroute/shared.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -20,9 +20,9 @@ for (const domain of activeDomains()) {
     target: lambdaBundling.target,
     minify: lambdaBundling.minify,
     sourcemap: lambdaBundling.sourceMap,
-    mainFields: lambdaBundling.mainFields,
+    mainFields: [...lambdaBundling.mainFields],
     banner: { js: lambdaBundling.banner },
-    external: lambdaBundling.externalModules,
+    external: [...lambdaBundling.externalModules],
     logLevel: 'warning',
   });
   console.log(`${domain}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, uniqueEmail } from '../support/cognito';
-import {
-  confirmWithInboxCode,
-  submitSignIn,
-  submitSignUp,
-  texts,
-  waitForPath,
-  type Lang,
-} from '../support/app-flows';
+import { confirmWithInboxCode, submitSignIn, submitSignUp, texts, waitForPath, type Lang } from '../support/app-flows';
 
 const languages: { lang: Lang; locale: string }[] = [
   { lang: 'en', locale: 'en-US' },

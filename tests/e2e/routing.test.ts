@@ -25,7 +25,7 @@ describe('languages and routing (English browser)', () => {
     await page.getByRole('button', { name: 'Taal: Nederlands' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await waitForPath(page, '/privacy');
-    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
   });
 
   it('shows the 404 page for an unknown path, logs the miss and links home', async () => {

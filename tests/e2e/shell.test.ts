@@ -42,7 +42,12 @@ describe('dashboard shell on a laptop', () => {
 });
 
 describe('dashboard shell on a phone', () => {
-  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const b = useBrowser({
+    reducedMotion: 'reduce',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
 
   it('opens the sidebar as a sheet and has no axe violations', async () => {
     const page = b.page();

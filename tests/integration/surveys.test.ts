@@ -52,7 +52,7 @@ const realPng = Buffer.from(
 async function postToS3(ticket: UploadTicket, bytes: Uint8Array, type: string, name: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([Buffer.from(bytes)], { type }), name);
   const res = await fetch(ticket.url, { method: 'POST', body: form });
   expect(res.status, await res.text()).toBeLessThan(300);
 }
