@@ -211,7 +211,10 @@ export interface GatewayOptions {
   authorizer: JwtAuthorizerConfig;
   /** Served at GET /config.json (the SPA's runtime config). */
   webConfig: unknown;
-  /** Defaults to importing the Lambda handler module; tests can wrap it to observe events. */
+  /**
+   * Defaults to importing the Lambda handler module once per domain; tests wrap it to observe events,
+   * `npm start` swaps in a loader that reloads edited handlers (and does its own caching).
+   */
   loadHandler?: (domain: ApiDomain) => Promise<LambdaHandler>;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
@@ -240,12 +243,12 @@ export async function bindGateway(port: number): Promise<{ server: http.Server; 
  */
 export function serveGateway(server: http.Server, options: GatewayOptions): void {
   const verify = createJwtVerifier(options.authorizer);
-  const load = options.loadHandler ?? loadDomainHandler;
   const handlers = new Map<ApiDomain, Promise<LambdaHandler>>();
   const handlerFor = (domain: ApiDomain) => {
+    if (options.loadHandler) return options.loadHandler(domain);
     let h = handlers.get(domain);
     if (!h) {
-      h = load(domain);
+      h = loadDomainHandler(domain);
       // A failed import is retried on the next request (the file may be fixed meanwhile).
       h.catch(() => handlers.delete(domain));
       handlers.set(domain, h);

@@ -10,7 +10,7 @@ export class PortInUseError extends Error {
     readonly service: string,
     readonly port: number,
   ) {
-    super(`Port ${port} (${service}) is already in use: stop whatever uses it or free the port, then retry.`);
+    super(`Port ${port} (${service}) is already in use: stop whatever uses it, then retry.`);
     this.name = 'PortInUseError';
   }
 }

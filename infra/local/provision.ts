@@ -18,22 +18,22 @@ import {
   type ExplicitAuthFlowsType,
   type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { tableDefinition } from '@reviewroute/shared';
+import { passwordPolicy, tableDefinition } from '@reviewroute/shared';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
 export const LOCAL_USER_POOL_NAME = 'reviewroute-local';
 export const LOCAL_USER_POOL_CLIENT_NAME = 'reviewroute-web';
 
 /**
- * Same intent as the production pool: Cognito's default policy (8+ characters with upper and lower case,
- * digits and symbols). The local translation layer enforces it on sign-up and password reset.
+ * The production pool's policy (shared `passwordPolicy`) in the Cognito API's shape. cognito-local does not
+ * check passwords itself; the local translation layer enforces this on sign-up and password reset.
  */
 export const localPasswordPolicy: PasswordPolicyType = {
-  MinimumLength: 8,
-  RequireUppercase: true,
-  RequireLowercase: true,
-  RequireNumbers: true,
-  RequireSymbols: true,
+  MinimumLength: passwordPolicy.minLength,
+  RequireUppercase: passwordPolicy.requireUppercase,
+  RequireLowercase: passwordPolicy.requireLowercase,
+  RequireNumbers: passwordPolicy.requireDigits,
+  RequireSymbols: passwordPolicy.requireSymbols,
 };
 
 /** Password auth for parity with Amplify's local flow, SRP for production's, refresh for both. */

@@ -1,25 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { JavaMissingError } from './dynamodb-local';
+import { reloadingHandlerLoader } from './handler-reload';
 import { PortInUseError } from './ports';
-import { DEFAULT_PORTS, startLocalStack, type LocalStack } from './stack';
+import { DEFAULT_PORTS, startLocalStack, type LocalStack, type LocalStackPorts } from './stack';
 import { START_DATA_DIR, STATE_FILE, type StackState } from './state-file';
+
+/** Each fixed port can be moved, e.g. `REVIEWROUTE_DYNAMODB_PORT=8100 npm start` when 8000 is taken. */
+const portVariables: Record<keyof LocalStackPorts, string> = {
+  app: 'REVIEWROUTE_APP_PORT',
+  api: 'REVIEWROUTE_API_PORT',
+  inbox: 'REVIEWROUTE_INBOX_PORT',
+  dynamodb: 'REVIEWROUTE_DYNAMODB_PORT',
+  s3: 'REVIEWROUTE_S3_PORT',
+  cognito: 'REVIEWROUTE_COGNITO_PORT',
+};
+
+function chosenPorts(): LocalStackPorts {
+  const ports = { ...DEFAULT_PORTS };
+  for (const [key, variable] of Object.entries(portVariables) as [keyof LocalStackPorts, string][]) {
+    const value = process.env[variable];
+    if (value === undefined || value === '') continue;
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      console.error(`${variable}=${value} is not a port number (1-65535).`);
+      process.exit(1);
+    }
+    ports[key] = port;
+  }
+  return ports;
+}
+
+/** Another `npm start` on this checkout would fight over .data/ (and the ports): say so plainly. */
+function refuseSecondInstance(): void {
+  if (!existsSync(STATE_FILE)) return;
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+  try {
+    process.kill(state.pid, 0);
+  } catch {
+    return; // a stale file from a run that did not stop cleanly
+  }
+  console.error(`ReviewRoute is already running here (pid ${state.pid}, app ${state.urls.app}); stop it first.`);
+  process.exit(1);
+}
 
 /** `npm start`: the whole local stack on fixed ports with data in .data/, until Ctrl-C. */
 async function main(): Promise<void> {
+  refuseSecondInstance();
+  const ports = chosenPorts();
   const started = Date.now();
   console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, API, web) …');
+  const log = (line: string) => console.log(line);
+  const handlers = reloadingHandlerLoader(log);
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
       dataDir: START_DATA_DIR,
       persist: true,
       web: true,
-      ports: DEFAULT_PORTS,
-      log: (line) => console.log(line),
+      ports,
+      log,
+      loadHandler: handlers.loadHandler,
     });
   } catch (error) {
+    handlers.close();
     // The two failures a newcomer can fix themselves get one clear line, not a stack trace.
-    if (error instanceof PortInUseError || error instanceof JavaMissingError) {
+    if (error instanceof PortInUseError) {
+      const key = (Object.keys(ports) as (keyof LocalStackPorts)[]).find((k) => ports[k] === error.port);
+      console.error(key ? `${error.message} Or move it: ${portVariables[key]}=<port> npm start` : error.message);
+      process.exit(1);
+    }
+    if (error instanceof JavaMissingError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -38,6 +89,7 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping the local stack …`);
     // stop() is bounded, but never hang on Ctrl-C.
     setTimeout(() => process.exit(1), 15_000).unref();
+    handlers.close();
     await stack.stop();
     await rm(STATE_FILE, { force: true });
     console.log('Stopped.');

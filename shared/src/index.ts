@@ -6,3 +6,7 @@ export * from './api';
 export * from './domain/rating';
 export * from './domain/survey-link';
 export * from './domain/plans';
+export * from './survey';
+export * from './survey-upload';
+export * from './profile';
+export * from './auth';

@@ -24,6 +24,22 @@ export interface RouteDefinition {
 export const routes = [
   { id: 'health', method: 'GET', path: '/api/health', auth: 'public', domain: 'system' },
   { id: 'me', method: 'GET', path: '/api/me', auth: 'owner', domain: 'account' },
+  { id: 'get-profile', method: 'GET', path: '/api/profile', auth: 'owner', domain: 'account' },
+  { id: 'update-profile', method: 'PATCH', path: '/api/profile', auth: 'owner', domain: 'account' },
+  { id: 'list-surveys', method: 'GET', path: '/api/surveys', auth: 'owner', domain: 'surveys' },
+  { id: 'create-survey', method: 'POST', path: '/api/surveys', auth: 'owner', domain: 'surveys' },
+  { id: 'get-survey', method: 'GET', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
+  { id: 'update-survey', method: 'PATCH', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
+  { id: 'delete-survey', method: 'DELETE', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
+  { id: 'publish-survey', method: 'POST', path: '/api/surveys/{surveyId}/publish', auth: 'owner', domain: 'surveys' },
+  { id: 'create-upload', method: 'POST', path: '/api/surveys/{surveyId}/uploads', auth: 'owner', domain: 'surveys' },
+  {
+    id: 'confirm-upload',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/uploads/confirm',
+    auth: 'owner',
+    domain: 'surveys',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -1,3 +1,4 @@
+import { passwordPolicy } from '@reviewroute/shared';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -37,14 +38,7 @@ export class AuthStack extends Stack {
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       email: emailFrom
         ? UserPoolEmail.withSES({

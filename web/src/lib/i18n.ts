@@ -6,11 +6,13 @@ import enCommon from '@/locales/en/common.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enErrors from '@/locales/en/errors.json';
 import enMarketing from '@/locales/en/marketing.json';
+import enWizard from '@/locales/en/wizard.json';
 import nlAuth from '@/locales/nl/auth.json';
 import nlCommon from '@/locales/nl/common.json';
 import nlDashboard from '@/locales/nl/dashboard.json';
 import nlErrors from '@/locales/nl/errors.json';
 import nlMarketing from '@/locales/nl/marketing.json';
+import nlWizard from '@/locales/nl/wizard.json';
 import { languageOfPath } from './language';
 
 /**
@@ -18,8 +20,8 @@ import { languageOfPath } from './language';
  * page such as the public survey can later ship with only its own namespace.
  */
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, marketing: enMarketing },
-  nl: { common: nlCommon, auth: nlAuth, dashboard: nlDashboard, errors: nlErrors, marketing: nlMarketing },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, marketing: enMarketing, wizard: enWizard },
+  nl: { common: nlCommon, auth: nlAuth, dashboard: nlDashboard, errors: nlErrors, marketing: nlMarketing, wizard: nlWizard },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -1,0 +1,135 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  NoSuchKey,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { optionalEnv, requireEnv } from '../lib/env';
+import type { AssetStore } from './repositories';
+
+let s3: S3Client | undefined;
+
+/** Built with `{}` plus path style when S3_FORCE_PATH_STYLE=true (s3rver); AWS_ENDPOINT_URL_S3 points it locally. */
+export function getS3Client(): S3Client {
+  s3 ??= new S3Client({
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    // Only the checksums S3 requires: presigned URLs stay clean and s3rver accepts the requests.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return s3;
+}
+
+export interface S3AssetStoreConfig {
+  bucket: string;
+  /** Where the public reads objects: `{base}/{key}`. */
+  publicBaseUrl: string;
+}
+
+/**
+ * ASSETS_BUCKET and ASSETS_PUBLIC_BASE_URL (CloudFront in AWS). Without the latter, the bucket's own
+ * URL: path style on the local endpoint (s3rver serves objects to anyone), else the regional S3 URL.
+ */
+export function assetStoreConfigFromEnv(): S3AssetStoreConfig {
+  const bucket = requireEnv('ASSETS_BUCKET');
+  const explicit = optionalEnv('ASSETS_PUBLIC_BASE_URL');
+  const endpoint = optionalEnv('AWS_ENDPOINT_URL_S3');
+  const publicBaseUrl =
+    explicit ??
+    (endpoint
+      ? `${endpoint.replace(/\/+$/, '')}/${bucket}`
+      : `https://${bucket}.s3.${optionalEnv('AWS_REGION') ?? 'us-east-1'}.amazonaws.com`);
+  return { bucket, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') };
+}
+
+/** The conditions the presigned POST's policy carries: S3 refuses anything else (s3rver does not check). */
+export function uploadPolicyConditions(contentType: string, maxBytes: number) {
+  return [
+    ['content-length-range', 1, maxBytes] as ['content-length-range', number, number],
+    { 'Content-Type': contentType },
+  ];
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof NotFound ||
+  error instanceof NoSuchKey ||
+  (error as { name?: string }).name === 'NotFound' ||
+  (error as { name?: string }).name === 'NoSuchKey' ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+export function createS3AssetStore(
+  configOf: () => S3AssetStoreConfig = assetStoreConfigFromEnv,
+  clientOf: () => S3Client = getS3Client,
+): AssetStore {
+  return {
+    async presignUpload({ key, contentType, maxBytes, expiresInSeconds }) {
+      const { bucket } = configOf();
+      // createPresignedPost adds the bucket, the exact key and the signature fields to the policy.
+      return createPresignedPost(clientOf(), {
+        Bucket: bucket,
+        Key: key,
+        Conditions: uploadPolicyConditions(contentType, maxBytes),
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresInSeconds,
+      });
+    },
+
+    async size(key) {
+      try {
+        const head = await clientOf().send(new HeadObjectCommand({ Bucket: configOf().bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readStart(key, length) {
+      const object = await clientOf().send(
+        new GetObjectCommand({ Bucket: configOf().bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      );
+      const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+      // An emulator that ignores Range sends everything: only the start counts.
+      return bytes.subarray(0, length);
+    },
+
+    async delete(key) {
+      await clientOf().send(new DeleteObjectCommand({ Bucket: configOf().bucket, Key: key }));
+    },
+
+    async deletePrefix(prefix) {
+      const { bucket } = configOf();
+      const client = clientOf();
+      let deleted = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          const result = await client.send(
+            new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
+          );
+          if (result.Errors?.length) {
+            throw new Error(
+              `Could not delete ${result.Errors.length} objects under ${prefix}: ${result.Errors[0]?.Code}`,
+            );
+          }
+          deleted += keys.length;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return deleted;
+    },
+
+    publicUrl(key) {
+      return `${configOf().publicBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { tableDefinition } from '@reviewroute/shared';
+import { createEntities } from './entities';
+
+/** Only builds request parameters: no table is needed. */
+const entities = createEntities(
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: 'http://127.0.0.1:1' })),
+  'reviewroute',
+);
+const pk = tableDefinition.partitionKey.name;
+const sk = tableDefinition.sortKey.name;
+
+describe('key design (docs/data-model.md)', () => {
+  it('uses the table definition’s key attribute names', () => {
+    expect(
+      Object.keys(entities.survey.get({ userId: 'u', surveyId: 's' }).params<{ Key: object }>().Key).sort(),
+    ).toEqual([pk, sk].sort());
+  });
+
+  it('keeps surveys and the profile in the owner’s partition, case preserved', () => {
+    expect(entities.survey.get({ userId: 'Ab-1', surveyId: 'S-9' }).params<{ Key: object }>().Key).toEqual({
+      [pk]: 'USER#Ab-1',
+      [sk]: 'SURVEY#S-9',
+    });
+    expect(entities.profile.get({ userId: 'Ab-1' }).params<{ Key: object }>().Key).toEqual({
+      [pk]: 'USER#Ab-1',
+      [sk]: 'PROFILE',
+    });
+  });
+
+  it('lists an owner’s surveys newest first with one query on the survey prefix', () => {
+    const params = entities.survey.query.byOwner({ userId: 'u1' }).params<{
+      KeyConditionExpression: string;
+      ExpressionAttributeValues: Record<string, unknown>;
+      ScanIndexForward: boolean;
+    }>({ order: 'desc' });
+    expect(params.KeyConditionExpression).toContain('begins_with');
+    expect(Object.values(params.ExpressionAttributeValues)).toEqual(expect.arrayContaining(['USER#u1', 'SURVEY#']));
+    expect(params.ScanIndexForward).toBe(false);
+  });
+
+  it('keeps stats and responses in the survey’s partition; responses newest first', () => {
+    expect(entities.surveyStats.get({ surveyId: 's1' }).params<{ Key: object }>().Key).toEqual({
+      [pk]: 'SURVEY#s1',
+      [sk]: 'STATS',
+    });
+    const params = entities.response.query
+      .bySurvey({ surveyId: 's1' })
+      .params<{ ExpressionAttributeValues: Record<string, unknown>; ScanIndexForward: boolean; Limit: number }>({
+        order: 'desc',
+        limit: 10,
+      });
+    expect(Object.values(params.ExpressionAttributeValues)).toEqual(expect.arrayContaining(['SURVEY#s1', 'RESPONSE#']));
+    expect(params.ScanIndexForward).toBe(false);
+    expect(params.Limit).toBe(10);
+  });
+
+  it('claims a code only when nobody holds it', () => {
+    const params = entities.surveyCode
+      .create({ code: 'abcd2345', surveyId: 's1', userId: 'u1', createdAt: '2026-01-01T00:00:00Z' })
+      .params<{ Item: Record<string, unknown>; ConditionExpression: string }>();
+    expect(params.Item).toMatchObject({ [pk]: 'CODE#abcd2345', [sk]: 'CODE', surveyId: 's1', userId: 'u1' });
+    expect(params.ConditionExpression).toContain('attribute_not_exists');
+  });
+});

@@ -1,0 +1,166 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Service } from 'electrodb';
+import { surveyStatuses } from '@reviewroute/shared';
+
+/**
+ * The electrodb entities on the one table (docs/data-model.md has the key design and every access
+ * pattern). Keys are readable templates (`USER#…`, `SURVEY#…`) with their case kept: ids are case
+ * sensitive. Empty strings are never stored (an absent attribute reads as empty), which also keeps the
+ * items valid for DynamoDB Local 1.11, which refuses empty string values.
+ */
+
+const service = 'reviewroute';
+export function createEntities(client: DynamoDBDocumentClient, table: string) {
+  const config = { client, table };
+
+  /** Owned by a user; lives in the owner's partition so "get for this owner" is a key lookup. */
+  const survey = new Entity(
+    {
+      model: { entity: 'survey', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        businessName: { type: 'string', required: true },
+        businessOwnerName: { type: 'string', required: true },
+        googleBusinessUrl: { type: 'string', required: true },
+        supportEmail: { type: 'string', required: true },
+        industry: { type: 'string' },
+        customPrompt: { type: 'string', required: true },
+        status: { type: surveyStatuses, required: true },
+        isActive: { type: 'boolean', required: true },
+        surveyCode: { type: 'string' },
+        businessSlug: { type: 'string' },
+        landingPageUrl: { type: 'string' },
+        businessLogoUrl: { type: 'string' },
+        lowRatingMessage: { type: 'string', required: true },
+        midRatingMessage: { type: 'string', required: true },
+        highRatingMessage: { type: 'string', required: true },
+        googleReviewPrompt: { type: 'string', required: true },
+        highRatingPhotoUrl: { type: 'string' },
+        collectContactOnLowRating: { type: 'boolean', required: true },
+        offerPublicReviewToEveryone: { type: 'boolean', required: true },
+        lowRatingEnabled: { type: 'boolean', required: true },
+        midRatingEnabled: { type: 'boolean', required: true },
+        highRatingEnabled: { type: 'boolean', required: true },
+        customColors: {
+          type: 'map',
+          required: true,
+          properties: {
+            primaryColor: { type: 'string', required: true },
+            backgroundColor: { type: 'string', required: true },
+          },
+        },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** Uniqueness of a public code (decisions 5): created only if absent; maps the code to its survey. */
+  const surveyCode = new Entity(
+    {
+      model: { entity: 'surveyCode', version: '1', service },
+      attributes: {
+        code: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+      },
+      indexes: {
+        byCode: {
+          pk: { field: 'pk', composite: ['code'], template: 'CODE#${code}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'CODE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** The per-survey aggregate (decisions 8), in the survey's partition beside its responses. */
+  const surveyStats = new Entity(
+    {
+      model: { entity: 'surveyStats', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        count: { type: 'number', required: true },
+        sum: { type: 'number', required: true },
+        stars1: { type: 'number', required: true },
+        stars2: { type: 'number', required: true },
+        stars3: { type: 'number', required: true },
+        stars4: { type: 'number', required: true },
+        stars5: { type: 'number', required: true },
+        reviewClicks: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'STATS', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** A customer's answer; its id is a UUIDv7, so the sort key orders responses by time. */
+  const response = new Entity(
+    {
+      model: { entity: 'response', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        responseId: { type: 'string', required: true, readOnly: true },
+        rating: { type: 'number', required: true, validate: (r: number) => Number.isInteger(r) && r >= 1 && r <= 5 },
+        comment: { type: 'string' },
+        customerName: { type: 'string' },
+        customerEmail: { type: 'string' },
+        userAgent: { type: 'string' },
+        googleReviewClicked: { type: 'boolean', required: true, default: false },
+        createdAt: { type: 'string', required: true, readOnly: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** The owner's profile, in the owner's partition beside their surveys. */
+  const profile = new Entity(
+    {
+      model: { entity: 'profile', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        fullName: { type: 'string' },
+        businessName: { type: 'string' },
+        businessIndustry: { type: 'string' },
+        phone: { type: 'string' },
+        businessAddress: { type: 'string' },
+        surveyUrlCopied: { type: 'boolean' },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  const entities = { survey, surveyCode, surveyStats, response, profile };
+  /** Transactions across entities go through the service. */
+  const reviewroute = new Service(entities, config);
+  return { ...entities, service: reviewroute };
+}
+
+export type Entities = ReturnType<typeof createEntities>;

@@ -1,0 +1,163 @@
+import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
+import type {
+  AssetStore,
+  ProfileRepository,
+  SurveyRepository,
+  SurveyResponseRecord,
+  SurveyStats,
+} from './repositories';
+
+/**
+ * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
+ * "a code never changes"), for unit tests of services and handlers without AWS. The DynamoDB ones are
+ * checked against the same expectations in tests/integration/surveys-repository.test.ts.
+ */
+export class MemorySurveyRepository implements SurveyRepository {
+  readonly surveys = new Map<string, Survey>();
+  /** code -> { userId, surveyId } */
+  readonly codes = new Map<string, { userId: string; surveyId: string }>();
+  readonly stats = new Map<string, SurveyStats>();
+  readonly responses = new Map<string, SurveyResponseRecord[]>();
+
+  private static key = (userId: string, surveyId: string) => `${userId}/${surveyId}`;
+  private static copy = <T>(value: T): T => structuredClone(value);
+
+  async listByOwner(userId: string) {
+    return [...this.surveys.values()]
+      .filter((s) => s.userId === userId)
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map(MemorySurveyRepository.copy);
+  }
+
+  async get(userId: string, surveyId: string) {
+    const survey = this.surveys.get(MemorySurveyRepository.key(userId, surveyId));
+    return survey && MemorySurveyRepository.copy(survey);
+  }
+
+  async findByCode(code: string) {
+    const owner = this.codes.get(code);
+    return owner ? this.get(owner.userId, owner.surveyId) : undefined;
+  }
+
+  async create(survey: Survey) {
+    const key = MemorySurveyRepository.key(survey.userId, survey.id);
+    if (this.surveys.has(key)) throw new Error('ConditionalCheckFailed');
+    this.surveys.set(key, MemorySurveyRepository.copy(survey));
+  }
+
+  async update(userId: string, surveyId: string, changes: Partial<Survey>, updatedAt: string) {
+    const key = MemorySurveyRepository.key(userId, surveyId);
+    const current = this.surveys.get(key);
+    if (!current) return undefined;
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const next = { ...current, ...MemorySurveyRepository.copy(defined), updatedAt };
+    this.surveys.set(key, next);
+    return MemorySurveyRepository.copy(next);
+  }
+
+  async activate(userId: string, surveyId: string, updatedAt: string) {
+    const key = MemorySurveyRepository.key(userId, surveyId);
+    const current = this.surveys.get(key);
+    if (!current) return undefined;
+    const next: Survey = { ...current, status: 'active', isActive: true, updatedAt };
+    this.surveys.set(key, next);
+    return MemorySurveyRepository.copy(next);
+  }
+
+  async publish(
+    userId: string,
+    surveyId: string,
+    p: { surveyCode: string; businessSlug: string; landingPageUrl: string; publishedAt: string },
+  ) {
+    const key = MemorySurveyRepository.key(userId, surveyId);
+    const current = this.surveys.get(key);
+    if (!current) return 'not-found' as const;
+    if (current.surveyCode) return 'already-published' as const;
+    if (this.codes.has(p.surveyCode)) return 'code-taken' as const;
+    this.codes.set(p.surveyCode, { userId, surveyId });
+    this.stats.set(surveyId, { surveyId, count: 0, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
+    this.surveys.set(key, {
+      ...current,
+      status: 'active',
+      isActive: true,
+      surveyCode: p.surveyCode,
+      businessSlug: p.businessSlug,
+      landingPageUrl: p.landingPageUrl,
+      updatedAt: p.publishedAt,
+    });
+    return 'published' as const;
+  }
+
+  async delete(userId: string, surveyId: string, code: string | null) {
+    this.responses.delete(surveyId);
+    this.stats.delete(surveyId);
+    if (code) this.codes.delete(code);
+    this.surveys.delete(MemorySurveyRepository.key(userId, surveyId));
+  }
+
+  async getStats(surveyId: string) {
+    const stats = this.stats.get(surveyId);
+    return stats && MemorySurveyRepository.copy(stats);
+  }
+
+  async listResponses(surveyId: string, limit: number) {
+    return [...(this.responses.get(surveyId) ?? [])]
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .slice(0, limit)
+      .map(MemorySurveyRepository.copy);
+  }
+}
+
+export class MemoryProfileRepository implements ProfileRepository {
+  readonly profiles = new Map<string, Profile>();
+
+  async get(userId: string) {
+    const profile = this.profiles.get(userId);
+    return profile && { ...profile };
+  }
+
+  async update(userId: string, changes: Partial<Profile>, updatedAt: string) {
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const next = { ...(this.profiles.get(userId) ?? emptyProfile(userId)), ...defined, userId, updatedAt };
+    this.profiles.set(userId, next);
+    return { ...next };
+  }
+}
+
+export class MemoryAssetStore implements AssetStore {
+  readonly objects = new Map<string, Uint8Array>();
+  readonly presigned: { key: string; contentType: string; maxBytes: number; expiresInSeconds: number }[] = [];
+
+  constructor(readonly publicBaseUrl = 'https://assets.example.com') {}
+
+  async presignUpload(input: { key: string; contentType: string; maxBytes: number; expiresInSeconds: number }) {
+    this.presigned.push(input);
+    return { url: 'https://bucket.example.com/', fields: { key: input.key, 'Content-Type': input.contentType } };
+  }
+
+  async size(key: string) {
+    return this.objects.get(key)?.length;
+  }
+
+  async readStart(key: string, length: number) {
+    return (this.objects.get(key) ?? new Uint8Array()).slice(0, length);
+  }
+
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
+
+  async deletePrefix(prefix: string) {
+    let n = 0;
+    for (const key of [...this.objects.keys()])
+      if (key.startsWith(prefix)) {
+        this.objects.delete(key);
+        n++;
+      }
+    return n;
+  }
+
+  publicUrl(key: string) {
+    return `${this.publicBaseUrl}/${key}`;
+  }
+}

@@ -1,0 +1,112 @@
+import type { Profile, ProfileUpdate, Survey } from '@reviewroute/shared';
+
+/**
+ * The storage boundary the domain services depend on. The electrodb/S3 implementations live beside
+ * this file; tests use the in-memory ones in memory.ts. Services never see DynamoDB or S3 types.
+ */
+
+/** What an update may change: the editable fields (null removes an image URL), never ids, status or code. */
+export type SurveyChanges = Partial<
+  Omit<
+    Survey,
+    | 'id'
+    | 'userId'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'status'
+    | 'isActive'
+    | 'surveyCode'
+    | 'businessSlug'
+    | 'landingPageUrl'
+  >
+>;
+
+export interface Publication {
+  surveyCode: string;
+  businessSlug: string;
+  landingPageUrl: string;
+  publishedAt: string;
+}
+
+/**
+ * `code-taken`: another survey holds the code (try another); `already-published`: the survey got a
+ * code meanwhile (a concurrent publish won); `not-found`: no such survey of this owner.
+ */
+export type PublishOutcome = 'published' | 'code-taken' | 'already-published' | 'not-found';
+
+/** The per-survey aggregate (decisions 8): created with zeros at publish, updated with each response. */
+export interface SurveyStats {
+  surveyId: string;
+  count: number;
+  sum: number;
+  /** Responses per star, index 0 = 1 star. */
+  histogram: [number, number, number, number, number];
+  reviewClicks: number;
+}
+
+/** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
+export interface SurveyResponseRecord {
+  id: string;
+  surveyId: string;
+  rating: number;
+  comment: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  userAgent: string | null;
+  googleReviewClicked: boolean;
+  createdAt: string;
+}
+
+export interface SurveyRepository {
+  /** The owner's surveys, newest first (one query). */
+  listByOwner(userId: string): Promise<Survey[]>;
+  /** One survey of this owner; another owner's survey is simply not there. */
+  get(userId: string, surveyId: string): Promise<Survey | undefined>;
+  /** The survey behind a public code (the public page). */
+  findByCode(surveyCode: string): Promise<Survey | undefined>;
+  create(survey: Survey): Promise<void>;
+  /** Applies the changes to an existing survey of this owner; undefined when there is none. */
+  update(userId: string, surveyId: string, changes: SurveyChanges, updatedAt: string): Promise<Survey | undefined>;
+  /** Marks a published survey active again (no code change). Undefined when there is none. */
+  activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
+  /**
+   * Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that
+   * has no code yet, and creates its zeroed stats.
+   */
+  publish(userId: string, surveyId: string, publication: Publication): Promise<PublishOutcome>;
+  /** The survey, its code item, its stats and all its responses. Idempotent. */
+  delete(userId: string, surveyId: string, surveyCode: string | null): Promise<void>;
+  getStats(surveyId: string): Promise<SurveyStats | undefined>;
+  /** Newest first. */
+  listResponses(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+}
+
+export interface ProfileRepository {
+  get(userId: string): Promise<Profile | undefined>;
+  /** Creates the profile on first use. */
+  update(userId: string, changes: ProfileUpdate, updatedAt: string): Promise<Profile>;
+}
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface AssetStore {
+  /** A presigned POST whose policy pins the key, the exact content type and 1..maxBytes. */
+  presignUpload(input: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresInSeconds: number;
+  }): Promise<PresignedUpload>;
+  /** Size of a stored object, undefined when it does not exist. */
+  size(key: string): Promise<number | undefined>;
+  /** The first `length` bytes (fewer when the object is shorter). */
+  readStart(key: string, length: number): Promise<Uint8Array>;
+  delete(key: string): Promise<void>;
+  /** Deletes every object under the prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** The URL the public reads the object from (CloudFront in AWS). */
+  publicUrl(key: string): string;
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { profileSchema, routesOfDomain } from '@reviewroute/shared';
+import { MemoryProfileRepository } from '../../data/memory';
+import { lambdaContext, sampleEvent } from '../../testing/events';
+import { createAccountHandler } from './handler';
+import { createProfileService } from './profile-service';
+
+const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
+
+function setup() {
+  const profiles = new MemoryProfileRepository();
+  const handler = createAccountHandler(() =>
+    createProfileService({ profiles, now: () => new Date('2026-11-21T08:00:00.000Z') }),
+  );
+  const call = async (event: ReturnType<typeof sampleEvent>) => {
+    const response = await handler(event, lambdaContext());
+    return { status: response.statusCode!, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+  };
+  return { profiles, call };
+}
+
+// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
+const previousLogLevel = vi.hoisted(() => {
+  const previous = process.env.POWERTOOLS_LOG_LEVEL;
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  return previous;
+});
+afterAll(() => {
+  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
+});
+
+describe('profile routes', () => {
+  it('has a sample event for every account route', () => {
+    for (const route of routesOfDomain('account'))
+      expect(sampleEvent(route.id).routeKey).toBe(`${route.method} ${route.path}`);
+  });
+
+  it('reads an empty profile before the first save', async () => {
+    const { call } = setup();
+    const { status, body } = await call(sampleEvent('get-profile'));
+    expect(status).toBe(200);
+    expect(profileSchema.parse(body)).toMatchObject({ userId: sampleOwner, fullName: '', surveyUrlCopied: false });
+  });
+
+  it('saves the URL-copied flag and the profile fields for the signed-in owner only', async () => {
+    const { call, profiles } = setup();
+    const event = sampleEvent('update-profile');
+    event.body = JSON.stringify({ surveyUrlCopied: true, fullName: ' Joe ', userId: 'someone-else' });
+    const { status, body } = await call(event);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ userId: sampleOwner, fullName: 'Joe', surveyUrlCopied: true });
+    expect([...profiles.profiles.keys()]).toEqual([sampleOwner]);
+    expect((await call(sampleEvent('get-profile'))).body).toEqual(body);
+  });
+
+  it('answers bad bodies with 400, never 5xx', async () => {
+    const { call } = setup();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.json(), fc.string()), async (raw) => {
+        const event = sampleEvent('update-profile');
+        event.body = raw;
+        const { status } = await call(event);
+        expect(status).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+    const event = sampleEvent('update-profile');
+    event.body = JSON.stringify({ surveyUrlCopied: 'yes' });
+    expect((await call(event)).status).toBe(400);
+  });
+
+  it('answers 401 without claims', async () => {
+    const { call } = setup();
+    for (const id of ['get-profile', 'update-profile']) {
+      const event = sampleEvent(id);
+      delete (event.requestContext as { authorizer?: unknown }).authorizer;
+      expect((await call(event)).status).toBe(401);
+    }
+  });
+});

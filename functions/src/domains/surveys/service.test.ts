@@ -1,0 +1,380 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { surveyCodePattern, surveyDefaults, surveySchema, type Survey } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { MemoryAssetStore, MemorySurveyRepository } from '../../data/memory';
+import { createSurveyService, type SurveyServiceDeps } from './service';
+
+const owner = 'owner-1';
+const other = 'owner-2';
+const step1 = {
+  businessName: "Joe's Pizza & Pasta",
+  businessOwnerName: 'Joe',
+  googleBusinessUrl: 'search.google.com/local/writereview?placeid=abc',
+  supportEmail: 'joe@example.com',
+};
+
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+
+/** Fixed clock and ids so results are exact. */
+function setup(overrides: Partial<SurveyServiceDeps> = {}) {
+  const surveys = new MemorySurveyRepository();
+  const assets = new MemoryAssetStore();
+  let t = Date.parse('2026-11-21T08:00:00.000Z');
+  let n = 0;
+  const service = createSurveyService({
+    surveys,
+    assets,
+    siteOrigin: () => 'https://app.example.com/',
+    now: () => new Date((t += 1000)),
+    newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
+    ...overrides,
+  });
+  return { service, surveys, assets };
+}
+
+async function expectApiError(promise: Promise<unknown>, code: string, message?: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe(code);
+  if (message !== undefined) expect((error as ApiError).message).toBe(message);
+  return error as ApiError;
+}
+
+describe('survey service', () => {
+  let ctx: ReturnType<typeof setup>;
+  beforeEach(() => {
+    ctx = setup();
+  });
+
+  describe('create', () => {
+    it('creates a draft with the spec defaults and no code', async () => {
+      const survey = await ctx.service.create(owner, step1);
+      expect(surveySchema.parse(survey)).toEqual(survey);
+      expect(survey).toMatchObject({
+        ...surveyDefaults,
+        ...step1,
+        googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=abc',
+        userId: owner,
+        status: 'draft',
+        isActive: false,
+        surveyCode: null,
+        businessSlug: null,
+        landingPageUrl: null,
+        businessLogoUrl: null,
+        highRatingPhotoUrl: null,
+        industry: '',
+      });
+      expect(await ctx.surveys.get(owner, survey.id)).toEqual(survey);
+    });
+
+    it('refuses invalid step 1 input with the spec message and saves nothing', async () => {
+      const error = await expectApiError(
+        ctx.service.create(owner, { ...step1, supportEmail: '  ' }),
+        'VALIDATION_FAILED',
+        'Email is required',
+      );
+      expect(error.fields).toEqual({ supportEmail: 'Email is required' });
+      expect(ctx.surveys.surveys.size).toBe(0);
+    });
+
+    it('ignores ids, owner and status in the body', async () => {
+      const survey = await ctx.service.create(owner, { ...step1, id: 'x', userId: other, status: 'active' });
+      expect(survey).toMatchObject({ userId: owner, status: 'draft' });
+      expect(survey.id).not.toBe('x');
+    });
+  });
+
+  describe('list and get', () => {
+    it('lists only the owner’s surveys, newest first', async () => {
+      const a = await ctx.service.create(owner, step1);
+      await ctx.service.create(other, step1);
+      const b = await ctx.service.create(owner, { ...step1, businessName: 'Second' });
+      expect(await ctx.service.list(owner)).toEqual([
+        {
+          id: b.id,
+          businessName: 'Second',
+          status: 'draft',
+          surveyCode: null,
+          landingPageUrl: null,
+          createdAt: b.createdAt,
+        },
+        expect.objectContaining({ id: a.id }),
+      ]);
+    });
+
+    it('answers another owner’s survey, an unknown id and a malformed id with 404', async () => {
+      const a = await ctx.service.create(owner, step1);
+      await expectApiError(ctx.service.get(other, a.id), 'NOT_FOUND');
+      await expectApiError(ctx.service.get(owner, '0195a3c4-7b00-7000-8000-999999999999'), 'NOT_FOUND');
+      await expectApiError(ctx.service.get(owner, 'x'.repeat(5000)), 'NOT_FOUND');
+      await expectApiError(ctx.service.get(owner, '../etc'), 'NOT_FOUND');
+    });
+  });
+
+  describe('update', () => {
+    it('changes only the fields given', async () => {
+      const a = await ctx.service.create(owner, step1);
+      const updated = await ctx.service.update(owner, a.id, {
+        customPrompt: 'How was the pizza?',
+        customColors: { primaryColor: '#FF0000', backgroundColor: '#000000' },
+      });
+      expect(updated).toEqual({
+        ...a,
+        customPrompt: 'How was the pizza?',
+        customColors: { primaryColor: '#ff0000', backgroundColor: '#000000' },
+        updatedAt: updated.updatedAt,
+      });
+      expect(updated.updatedAt > a.updatedAt).toBe(true);
+    });
+
+    it('refuses bad values with the spec message and changes nothing', async () => {
+      const a = await ctx.service.create(owner, step1);
+      await expectApiError(
+        ctx.service.update(owner, a.id, { googleBusinessUrl: 'https://example.com' }),
+        'VALIDATION_FAILED',
+        'Valid Google Business URL is required',
+      );
+      expect(await ctx.surveys.get(owner, a.id)).toEqual(a);
+    });
+
+    it('answers 404 for another owner and changes nothing', async () => {
+      const a = await ctx.service.create(owner, step1);
+      await expectApiError(ctx.service.update(other, a.id, { businessName: 'Hijacked' }), 'NOT_FOUND');
+      expect((await ctx.surveys.get(owner, a.id))!.businessName).toBe(step1.businessName);
+    });
+  });
+
+  describe('publish', () => {
+    it('generates the code, slug and absolute landing URL and activates the survey', async () => {
+      const a = await ctx.service.create(owner, step1);
+      const published = await ctx.service.publish(owner, a.id);
+      expect(published.surveyCode).toMatch(surveyCodePattern);
+      expect(published).toMatchObject({
+        status: 'active',
+        isActive: true,
+        businessSlug: 'joes-pizza-pasta',
+        landingPageUrl: `https://app.example.com/surveys/${published.surveyCode}/joes-pizza-pasta`,
+      });
+      expect(await ctx.surveys.getStats(a.id)).toEqual({
+        surveyId: a.id,
+        count: 0,
+        sum: 0,
+        histogram: [0, 0, 0, 0, 0],
+        reviewClicks: 0,
+      });
+      expect(await ctx.surveys.findByCode(published.surveyCode!)).toEqual(published);
+    });
+
+    it('never changes the code of a published survey, even after the name changes', async () => {
+      const a = await ctx.service.create(owner, step1);
+      const first = await ctx.service.publish(owner, a.id);
+      await ctx.service.update(owner, a.id, { businessName: 'Renamed' });
+      const again = await ctx.service.publish(owner, a.id);
+      expect(again.surveyCode).toBe(first.surveyCode);
+      expect(again.landingPageUrl).toBe(first.landingPageUrl);
+      expect(ctx.surveys.codes.size).toBe(1);
+    });
+
+    it('retries with a new code when the code is taken', async () => {
+      // The first 8 random bytes spell a code that another survey already holds.
+      const sequences = [new Uint8Array(16).fill(0), new Uint8Array(16).fill(0), new Uint8Array(16).fill(1)];
+      let call = 0;
+      const local = setup({ randomBytes: (n) => sequences[Math.min(call++, sequences.length - 1)]!.slice(0, n) });
+      const first = await local.service.create(owner, step1);
+      const taken = (await local.service.publish(owner, first.id)).surveyCode!;
+      const second = await local.service.create(owner, step1);
+      const published = await local.service.publish(owner, second.id);
+      expect(taken).toBe('aaaaaaaa');
+      expect(published.surveyCode).toBe('bbbbbbbb');
+      expect(call).toBe(3);
+    });
+
+    it('gives up after the configured number of collisions with a server error', async () => {
+      const local = setup({ randomBytes: (n) => new Uint8Array(n), maxCodeAttempts: 3 });
+      const first = await local.service.create(owner, step1);
+      await local.service.publish(owner, first.id);
+      const second = await local.service.create(owner, step1);
+      await expect(local.service.publish(owner, second.id)).rejects.toThrow('No free survey code after 3 attempts');
+      expect((await local.surveys.get(owner, second.id))!.status).toBe('draft');
+    });
+
+    it('uses a fallback slug when the name has no letters or digits', async () => {
+      const a = await ctx.service.create(owner, { ...step1, businessName: '☕☕' });
+      expect((await ctx.service.publish(owner, a.id)).businessSlug).toBe('survey');
+    });
+
+    it('refuses an incomplete survey with the step message', async () => {
+      const a = await ctx.service.create(owner, step1);
+      // A survey stored before a rule tightened, or edited behind the API's back.
+      ctx.surveys.surveys.set(`${owner}/${a.id}`, { ...a, businessOwnerName: '' });
+      await expectApiError(ctx.service.publish(owner, a.id), 'VALIDATION_FAILED', 'Owner name is required');
+    });
+
+    it('answers 404 for another owner’s survey and publishes nothing', async () => {
+      const a = await ctx.service.create(owner, step1);
+      await expectApiError(ctx.service.publish(other, a.id), 'NOT_FOUND');
+      expect((await ctx.surveys.get(owner, a.id))!.status).toBe('draft');
+      expect(ctx.surveys.codes.size).toBe(0);
+    });
+  });
+
+  describe('delete', () => {
+    it('removes the survey, its code, stats, responses and objects, and nothing of others', async () => {
+      const a = await ctx.service.create(owner, step1);
+      const b = await ctx.service.create(owner, step1);
+      const published = await ctx.service.publish(owner, a.id);
+      ctx.surveys.responses.set(a.id, [
+        {
+          id: 'r1',
+          surveyId: a.id,
+          rating: 5,
+          comment: null,
+          customerName: null,
+          customerEmail: null,
+          userAgent: null,
+          googleReviewClicked: false,
+          createdAt: published.updatedAt,
+        },
+      ]);
+      ctx.assets.objects.set(`${owner}/${a.id}/logo/1.png`, png);
+      ctx.assets.objects.set(`${owner}/${a.id}/team-photo/2.png`, png);
+      ctx.assets.objects.set(`${owner}/${b.id}/logo/3.png`, png);
+
+      await ctx.service.remove(owner, a.id);
+
+      expect(await ctx.surveys.get(owner, a.id)).toBeUndefined();
+      expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();
+      expect(await ctx.surveys.getStats(a.id)).toBeUndefined();
+      expect(await ctx.surveys.listResponses(a.id, 10)).toEqual([]);
+      expect([...ctx.assets.objects.keys()]).toEqual([`${owner}/${b.id}/logo/3.png`]);
+      expect(await ctx.surveys.get(owner, b.id)).toBeDefined();
+    });
+
+    it('answers 404 for another owner and deletes nothing', async () => {
+      const a = await ctx.service.create(owner, step1);
+      ctx.assets.objects.set(`${owner}/${a.id}/logo/1.png`, png);
+      await expectApiError(ctx.service.remove(other, a.id), 'NOT_FOUND');
+      expect(await ctx.surveys.get(owner, a.id)).toBeDefined();
+      expect(ctx.assets.objects.size).toBe(1);
+    });
+  });
+
+  describe('uploads', () => {
+    let survey: Survey;
+    beforeEach(async () => {
+      survey = await ctx.service.create(owner, step1);
+    });
+
+    it('signs a POST for {userId}/{surveyId}/{kind}/{timestamp}{ext} with the 2 MB cap', async () => {
+      const ticket = await ctx.service.createUpload(owner, survey.id, {
+        kind: 'team-photo',
+        contentType: 'image/webp',
+        size: 1000,
+      });
+      expect(ticket.key).toMatch(new RegExp(`^${owner}/${survey.id}/team-photo/\\d+\\.webp$`));
+      expect(ticket.maxBytes).toBe(2 * 1024 * 1024);
+      expect(ctx.assets.presigned).toEqual([
+        { key: ticket.key, contentType: 'image/webp', maxBytes: 2 * 1024 * 1024, expiresInSeconds: 300 },
+      ]);
+      expect(Date.parse(ticket.expiresAt)).toBeGreaterThan(Date.parse('2026-11-21T08:00:00.000Z'));
+    });
+
+    it('refuses a declared size over 2 MB or a wrong type before signing', async () => {
+      await expectApiError(
+        ctx.service.createUpload(owner, survey.id, { kind: 'logo', contentType: 'image/png', size: 3 * 1024 * 1024 }),
+        'VALIDATION_FAILED',
+        'File size must be less than 2MB',
+      );
+      await expectApiError(
+        ctx.service.createUpload(owner, survey.id, { kind: 'logo', contentType: 'image/gif', size: 10 }),
+        'VALIDATION_FAILED',
+        'Only JPG, PNG, and WebP files are allowed',
+      );
+      await expectApiError(
+        ctx.service.createUpload(other, survey.id, { kind: 'logo', contentType: 'image/png', size: 10 }),
+        'NOT_FOUND',
+      );
+      expect(ctx.assets.presigned).toEqual([]);
+    });
+
+    /** Like a client that declares a small PNG, then posts whatever it likes (S3 emulators do not check). */
+    async function uploaded(kind: 'logo' | 'team-photo', bytes: Uint8Array) {
+      const ticket = await ctx.service.createUpload(owner, survey.id, { kind, contentType: 'image/png', size: 100 });
+      ctx.assets.objects.set(ticket.key, bytes);
+      return ticket.key;
+    }
+
+    it('saves the public URL of a real image and deletes the image it replaces', async () => {
+      const first = await uploaded('logo', png);
+      const afterFirst = await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: first });
+      expect(afterFirst.businessLogoUrl).toBe(`https://assets.example.com/${first}`);
+      const second = await uploaded('logo', png);
+      const afterSecond = await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: second });
+      expect(afterSecond.businessLogoUrl).toBe(`https://assets.example.com/${second}`);
+      expect([...ctx.assets.objects.keys()]).toEqual([second]);
+      // Confirming the same key again changes nothing.
+      expect(await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: second })).toEqual(afterSecond);
+    });
+
+    it('fills the team photo from a team-photo upload', async () => {
+      const key = await uploaded('team-photo', png);
+      const updated = await ctx.service.confirmUpload(owner, survey.id, { kind: 'team-photo', key });
+      expect(updated.highRatingPhotoUrl).toBe(`https://assets.example.com/${key}`);
+      expect(updated.businessLogoUrl).toBeNull();
+    });
+
+    it('refuses an object over 2 MB, deletes it and keeps the previous URL', async () => {
+      const good = await uploaded('logo', png);
+      await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: good });
+      const big = new Uint8Array(3 * 1024 * 1024);
+      big.set(png);
+      const bad = await uploaded('logo', big);
+      const error = await expectApiError(
+        ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: bad }),
+        'VALIDATION_FAILED',
+        'File size must be less than 2MB',
+      );
+      expect(error.fields).toEqual({ file: 'File size must be less than 2MB' });
+      expect(ctx.assets.objects.has(bad)).toBe(false);
+      expect((await ctx.surveys.get(owner, survey.id))!.businessLogoUrl).toBe(`https://assets.example.com/${good}`);
+    });
+
+    it('refuses a text file named .png by its bytes, deletes it and saves nothing', async () => {
+      const bad = await uploaded('logo', new TextEncoder().encode('just some text, not an image'));
+      await expectApiError(
+        ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: bad }),
+        'VALIDATION_FAILED',
+        'Only JPG, PNG, and WebP files are allowed',
+      );
+      expect(ctx.assets.objects.has(bad)).toBe(false);
+      expect((await ctx.surveys.get(owner, survey.id))!.businessLogoUrl).toBeNull();
+    });
+
+    it('refuses keys of another owner, survey or kind, and missing objects', async () => {
+      const other1 = await ctx.service.create(other, step1);
+      const key = await uploaded('logo', png);
+      for (const bad of [
+        key.replace(owner, other),
+        `${other}/${other1.id}/logo/1.png`,
+        key.replace('/logo/', '/team-photo/'),
+        `${owner}/${survey.id}/logo/../../x.png`,
+      ]) {
+        await expectApiError(
+          ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: bad }),
+          'VALIDATION_FAILED',
+          'This upload does not belong to this survey.',
+        );
+      }
+      await expectApiError(
+        ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: `${owner}/${survey.id}/logo/42.png` }),
+        'VALIDATION_FAILED',
+        'The uploaded file was not found. Please upload it again.',
+      );
+      await expectApiError(ctx.service.confirmUpload(other, survey.id, { kind: 'logo', key }), 'NOT_FOUND');
+      expect(ctx.assets.objects.has(key)).toBe(true);
+    });
+  });
+});

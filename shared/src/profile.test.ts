@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProfile, profileSchema, profileUpdateSchema } from './profile';
+
+describe('profile', () => {
+  it('starts empty with the URL-copied flag off', () => {
+    expect(profileSchema.parse(emptyProfile('u1'))).toEqual({
+      userId: 'u1',
+      fullName: '',
+      businessName: '',
+      businessIndustry: '',
+      phone: '',
+      businessAddress: '',
+      surveyUrlCopied: false,
+      updatedAt: null,
+    });
+  });
+
+  it('updates any subset, trimmed, and drops unknown keys', () => {
+    expect(profileUpdateSchema.parse({ surveyUrlCopied: true })).toEqual({ surveyUrlCopied: true });
+    expect(profileUpdateSchema.parse({ fullName: ' Ann ', userId: 'someone-else' })).toEqual({ fullName: 'Ann' });
+  });
+
+  it('refuses wrong types and over-long text', () => {
+    expect(profileUpdateSchema.safeParse({ surveyUrlCopied: 'true' }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ phone: '1'.repeat(41) }).error?.issues[0]?.message).toBe(
+      'This text is too long',
+    );
+    expect(profileUpdateSchema.safeParse([]).success).toBe(false);
+  });
+});

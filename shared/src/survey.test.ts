@@ -1,0 +1,294 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  businessInformationSchema,
+  isGoogleReviewUrl,
+  landingCustomizationSchema,
+  reviewRoutingSchema,
+  surveyCreateSchema,
+  surveyDefaults,
+  surveyMessageKeyOf,
+  surveyMessages,
+  surveyPublishableSchema,
+  surveyUpdateSchema,
+  surveyWizardDefaults,
+} from './survey';
+
+const validStep1 = {
+  businessName: "Joe's Pizza",
+  businessOwnerName: 'Joe',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=ChIJ123',
+  supportEmail: 'joe@example.com',
+};
+
+/** The message of each failing field, as the API's `fields` and the wizard show them. */
+function messagesOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
+  const result = schema.safeParse(value) as {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error!.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('business information (wizard step 1)', () => {
+  it('accepts a complete step and normalises it', () => {
+    const parsed = businessInformationSchema.parse({
+      ...validStep1,
+      businessName: "  Joe's Pizza  ",
+      supportEmail: ' joe@example.com ',
+      googleBusinessUrl: ' search.google.com/local/writereview?placeid=ChIJ123 ',
+    });
+    expect(parsed).toEqual({ ...validStep1, businessName: "Joe's Pizza" });
+  });
+
+  it.each([
+    ['businessName', 'Business name is required'],
+    ['businessOwnerName', 'Owner name is required'],
+    ['supportEmail', 'Email is required'],
+    ['googleBusinessUrl', 'Google Business URL is required'],
+  ])('requires %s with the spec message, whitespace counting as empty and missing as empty', (field, message) => {
+    for (const value of ['', '   ', '\t\n', undefined]) {
+      expect(messagesOf(businessInformationSchema, { ...validStep1, [field]: value })).toEqual({ [field]: message });
+    }
+  });
+
+  it('reports every failing field at once', () => {
+    expect(messagesOf(businessInformationSchema, {})).toEqual({
+      businessName: surveyMessages.businessNameRequired,
+      businessOwnerName: surveyMessages.ownerNameRequired,
+      supportEmail: surveyMessages.emailRequired,
+      googleBusinessUrl: surveyMessages.googleUrlRequired,
+    });
+  });
+
+  it.each(['joe', 'joe@', '@example.com', 'joe@example', 'jo e@example.com', 'joe@exa mple.com'])(
+    'refuses the e-mail %j with "Valid email is required"',
+    (supportEmail) => {
+      expect(messagesOf(businessInformationSchema, { ...validStep1, supportEmail })).toEqual({
+        supportEmail: 'Valid email is required',
+      });
+    },
+  );
+
+  it.each([
+    'https://www.google.com/maps/place/Joes',
+    'https://example.com/?search.google.com/local/writereview',
+    'https://evil.example/search.google.com/local/writereview',
+    'https://search.google.com.evil.example/local/writereview',
+    'ftp://search.google.com/local/writereview',
+    'https://search.google.com/local/writereviews',
+    'not a url',
+  ])('refuses the review URL %j with "Valid Google Business URL is required"', (googleBusinessUrl) => {
+    expect(messagesOf(businessInformationSchema, { ...validStep1, googleBusinessUrl })).toEqual({
+      googleBusinessUrl: 'Valid Google Business URL is required',
+    });
+  });
+
+  it('adds https:// to a review URL without a scheme and keeps an explicit scheme', () => {
+    const parse = (googleBusinessUrl: string) =>
+      businessInformationSchema.parse({ ...validStep1, googleBusinessUrl }).googleBusinessUrl;
+    expect(parse('search.google.com/local/writereview?placeid=X')).toBe(
+      'https://search.google.com/local/writereview?placeid=X',
+    );
+    expect(parse('//search.google.com/local/writereview?placeid=X')).toBe(
+      'https://search.google.com/local/writereview?placeid=X',
+    );
+    expect(parse('http://search.google.com/local/writereview?placeid=X')).toBe(
+      'http://search.google.com/local/writereview?placeid=X',
+    );
+    expect(parse('HTTPS://search.google.com/local/writereview')).toBe('HTTPS://search.google.com/local/writereview');
+    expect(isGoogleReviewUrl('https://search.google.com/local/writereview')).toBe(true);
+  });
+
+  it('keeps industry optional', () => {
+    expect(businessInformationSchema.parse(validStep1).industry).toBeUndefined();
+    expect(businessInformationSchema.parse({ ...validStep1, industry: '  Food ' }).industry).toBe('Food');
+  });
+
+  it('bounds the text lengths', () => {
+    expect(messagesOf(businessInformationSchema, { ...validStep1, businessName: 'x'.repeat(201) })).toEqual({
+      businessName: surveyMessages.textTooLong,
+    });
+    expect(messagesOf(businessInformationSchema, { ...validStep1, industry: 'x'.repeat(101) })).toEqual({
+      industry: surveyMessages.textTooLong,
+    });
+  });
+
+  it('never throws and never accepts a blank required field, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const result = businessInformationSchema.safeParse(value);
+        if (result.success) {
+          expect(result.data.businessName.trim()).not.toBe('');
+          expect(isGoogleReviewUrl(result.data.googleBusinessUrl)).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('landing customisation (wizard step 2)', () => {
+  const valid = {
+    businessName: 'Joe',
+    customPrompt: 'How was it?',
+    customColors: { primaryColor: '#AABBCC', backgroundColor: '#ffffff' },
+  };
+
+  it('accepts #rrggbb colours, stored lowercase', () => {
+    expect(landingCustomizationSchema.parse(valid).customColors).toEqual({
+      primaryColor: '#aabbcc',
+      backgroundColor: '#ffffff',
+    });
+  });
+
+  it.each(['red', '#fff', '#12345g', '123456', '#1234567', ''])('refuses the colour %j', (primaryColor) => {
+    expect(
+      messagesOf(landingCustomizationSchema, { ...valid, customColors: { ...valid.customColors, primaryColor } }),
+    ).toEqual({ 'customColors.primaryColor': surveyMessages.colorInvalid });
+  });
+
+  it('requires the business name and the question text', () => {
+    expect(messagesOf(landingCustomizationSchema, { ...valid, businessName: ' ', customPrompt: '' })).toEqual({
+      businessName: 'Business name is required',
+      customPrompt: surveyMessages.customPromptRequired,
+    });
+  });
+
+  it('never lets the logo URL be set, only removed', () => {
+    expect(landingCustomizationSchema.parse({ ...valid, businessLogoUrl: null }).businessLogoUrl).toBeNull();
+    // A wizard sending its whole draft back is fine: the URL it holds is dropped.
+    expect(
+      landingCustomizationSchema.parse({ ...valid, businessLogoUrl: 'https://evil.example/x.png' }).businessLogoUrl,
+    ).toBeUndefined();
+    expect(surveyUpdateSchema.parse({ highRatingPhotoUrl: 'https://evil.example/x.png' })).toEqual({
+      highRatingPhotoUrl: undefined,
+    });
+    expect(surveyUpdateSchema.parse({ highRatingPhotoUrl: null })).toEqual({ highRatingPhotoUrl: null });
+  });
+});
+
+describe('review routing (wizard step 3)', () => {
+  const valid = {
+    lowRatingMessage: surveyDefaults.lowRatingMessage,
+    midRatingMessage: surveyDefaults.midRatingMessage,
+    highRatingMessage: surveyDefaults.highRatingMessage,
+    googleReviewPrompt: surveyDefaults.googleReviewPrompt,
+    collectContactOnLowRating: true,
+    offerPublicReviewToEveryone: true,
+    lowRatingEnabled: true,
+    midRatingEnabled: false,
+    highRatingEnabled: true,
+  };
+
+  it('accepts the defaults and the switches', () => {
+    expect(reviewRoutingSchema.parse(valid)).toEqual(valid);
+  });
+
+  it('requires each message', () => {
+    expect(
+      messagesOf(reviewRoutingSchema, {
+        ...valid,
+        lowRatingMessage: ' ',
+        midRatingMessage: '',
+        googleReviewPrompt: '',
+      }),
+    ).toEqual({
+      lowRatingMessage: surveyMessages.ratingMessageRequired,
+      midRatingMessage: surveyMessages.ratingMessageRequired,
+      googleReviewPrompt: surveyMessages.reviewPromptRequired,
+    });
+  });
+
+  it('refuses a switch that is not a boolean', () => {
+    expect(reviewRoutingSchema.safeParse({ ...valid, offerPublicReviewToEveryone: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('survey update (partial, per step)', () => {
+  it('accepts any subset and checks only what is present', () => {
+    expect(surveyUpdateSchema.parse({})).toEqual({});
+    expect(surveyUpdateSchema.parse({ customPrompt: ' Hi ' })).toEqual({ customPrompt: 'Hi' });
+    expect(messagesOf(surveyUpdateSchema, { supportEmail: 'nope' })).toEqual({
+      supportEmail: 'Valid email is required',
+    });
+    expect(messagesOf(surveyUpdateSchema, { businessName: '' })).toEqual({ businessName: 'Business name is required' });
+  });
+
+  it('drops read-only and unknown fields', () => {
+    expect(
+      surveyUpdateSchema.parse({ id: 'x', status: 'active', surveyCode: 'abc', userId: 'u', businessLogo: {} }),
+    ).toEqual({});
+  });
+
+  it('does not fill defaults into a partial update', () => {
+    expect(surveyUpdateSchema.parse({ businessName: 'A' })).toEqual({ businessName: 'A' });
+  });
+});
+
+describe('survey create and publish', () => {
+  it('creates from step 1 alone and accepts later steps along with it', () => {
+    expect(surveyCreateSchema.parse(validStep1)).toEqual(validStep1);
+    expect(surveyCreateSchema.parse({ ...validStep1, customPrompt: 'Q?' }).customPrompt).toBe('Q?');
+    expect(messagesOf(surveyCreateSchema, { ...validStep1, supportEmail: '' })).toEqual({
+      supportEmail: 'Email is required',
+    });
+  });
+
+  it('publishes only a complete survey', () => {
+    const complete = { ...validStep1, ...surveyDefaults };
+    expect(surveyPublishableSchema.safeParse(complete).success).toBe(true);
+    expect(messagesOf(surveyPublishableSchema, { ...complete, businessOwnerName: '' })).toEqual({
+      businessOwnerName: 'Owner name is required',
+    });
+  });
+});
+
+describe('defaults and messages', () => {
+  it('has the spec defaults (spec 3)', () => {
+    expect(surveyDefaults).toMatchObject({
+      customPrompt: 'How was your experience with our business?',
+      lowRatingMessage:
+        "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
+      midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
+      highRatingMessage:
+        "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
+      googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+      lowRatingEnabled: true,
+      midRatingEnabled: true,
+      highRatingEnabled: true,
+      collectContactOnLowRating: false,
+      offerPublicReviewToEveryone: false,
+    });
+    expect(surveyWizardDefaults).toMatchObject({
+      businessName: '',
+      businessOwnerName: '',
+      googleBusinessUrl: '',
+      supportEmail: '',
+      industry: '',
+      businessLogoUrl: null,
+      highRatingPhotoUrl: null,
+    });
+    // The defaults themselves pass the step rules.
+    expect(landingCustomizationSchema.safeParse({ businessName: 'A', ...surveyDefaults }).success).toBe(true);
+    expect(reviewRoutingSchema.safeParse(surveyDefaults).success).toBe(true);
+  });
+
+  it('keys the spec messages exactly and maps a message back to its key', () => {
+    expect(surveyMessages).toMatchObject({
+      businessNameRequired: 'Business name is required',
+      ownerNameRequired: 'Owner name is required',
+      emailRequired: 'Email is required',
+      emailInvalid: 'Valid email is required',
+      googleUrlRequired: 'Google Business URL is required',
+      googleUrlInvalid: 'Valid Google Business URL is required',
+      fileTooLarge: 'File size must be less than 2MB',
+      fileTypeNotAllowed: 'Only JPG, PNG, and WebP files are allowed',
+    });
+    for (const [key, message] of Object.entries(surveyMessages)) expect(surveyMessageKeyOf(message)).toBe(key);
+    expect(surveyMessageKeyOf('something else')).toBeUndefined();
+    expect(new Set(Object.values(surveyMessages)).size).toBe(Object.keys(surveyMessages).length);
+  });
+});

@@ -1,0 +1,104 @@
+import { Eye, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { type RatingBand } from '@reviewroute/shared';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  DialogClose,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+interface BandPreviewDialogProps {
+  band: RatingBand;
+  bandLabel: string;
+  message: string;
+  /** Low band with contact collection on: the optional name and e-mail fields appear with the form. */
+  collectContact: boolean;
+  /** High band, or every band when the public review is offered to everyone (decisions 6). */
+  showReview: boolean;
+  reviewPrompt: string;
+  teamPhotoUrl: string | null;
+}
+
+const sampleRating: Record<RatingBand, number> = { low: 2, mid: 4, high: 5 };
+
+/** What a customer in one rating band sees after submitting (spec 4 "Rating bands", decisions 6). */
+export function BandPreviewDialog({
+  band,
+  bandLabel,
+  message,
+  collectContact,
+  showReview,
+  reviewPrompt,
+  teamPhotoUrl,
+}: BandPreviewDialogProps) {
+  const { t } = useTranslation('wizard');
+  const stars = sampleRating[band];
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" aria-label={t('routing.previewOf', { band: bandLabel })}>
+          <Eye aria-hidden="true" />
+          {t('routing.preview')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('routing.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('routing.previewOf', { band: bandLabel })}</DialogTitle>
+          <DialogDescription>{t('routing.previewDescription')}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4 rounded-lg border p-4" data-testid={`band-preview-${band}`}>
+          <p className="flex gap-0.5" aria-label={t('landing.starLabel', { count: stars })} role="img">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <Star
+                key={n}
+                aria-hidden="true"
+                className="size-5"
+                style={n <= stars ? { color: '#f59e0b', fill: '#f59e0b' } : { color: '#9ca3af' }}
+              />
+            ))}
+          </p>
+          {collectContact && (
+            <div className="grid gap-3">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`preview-name-${band}`}>{t('routing.previewName')}</Label>
+                <Input id={`preview-name-${band}`} disabled />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`preview-email-${band}`}>{t('routing.previewEmail')}</Label>
+                <Input id={`preview-email-${band}`} type="email" disabled />
+              </div>
+            </div>
+          )}
+          <p className="text-lg font-semibold">{t('routing.previewThanks')}</p>
+          <p className="whitespace-pre-line">{message}</p>
+          {showReview && (
+            <div className="grid gap-3">
+              {teamPhotoUrl && (
+                <img src={teamPhotoUrl} alt={t('routing.teamPhotoAlt')} className="max-h-40 rounded-md object-cover" />
+              )}
+              <p className="text-muted-foreground text-sm">{reviewPrompt}</p>
+              <Button type="button" className="w-fit" tabIndex={-1} aria-disabled="true">
+                {t('routing.previewReviewButton')}
+              </Button>
+            </div>
+          )}
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('routing.close')}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

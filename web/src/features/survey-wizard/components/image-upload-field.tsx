@@ -1,0 +1,122 @@
+import { ImageUp, Loader2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Survey, type UploadKind } from '@reviewroute/shared';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { uploadErrorOf, uploadSurveyImage } from '@/lib/survey-upload';
+import { invalidateSurveys } from '@/lib/surveys-api';
+import { useSurveyMessage } from '../hooks/use-survey-message';
+
+interface ImageUploadFieldProps {
+  kind: UploadKind;
+  label: string;
+  help: string;
+  /** The current public URL (from the draft); kept when an upload fails (spec 4). */
+  url: string | null;
+  previewAlt: string;
+  emptyText: string;
+  /** The survey to attach to: the saved one or a new one from step 1 (uploads need a survey). */
+  ensureSurveyId: () => Promise<string>;
+  onUploaded: (survey: Survey) => void;
+}
+
+/** One survey image: preview, a file picker, the upload and the spec's messages when it is refused. */
+export function ImageUploadField({
+  kind,
+  label,
+  help,
+  url,
+  previewAlt,
+  emptyText,
+  ensureSurveyId,
+  onUploaded,
+}: ImageUploadFieldProps) {
+  const { t } = useTranslation('wizard');
+  const message = useSurveyMessage();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState<string>();
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setError(undefined);
+    setStatus(undefined);
+    try {
+      let surveyId: string;
+      try {
+        surveyId = await ensureSurveyId();
+      } catch {
+        setError(t('toasts.noSurveyForUpload'));
+        return;
+      }
+      const survey = await uploadSurveyImage(surveyId, kind, file);
+      onUploaded(survey);
+      await invalidateSurveys(queryClient, survey);
+      setStatus(t('landing.uploaded'));
+    } catch (caught) {
+      const failure = uploadErrorOf(caught);
+      setError(failure.messageKey ? message(failure.message) : t('toasts.uploadFailed'));
+    } finally {
+      setBusy(false);
+      // The same file can be chosen again after a failure.
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  return (
+    <div className="grid gap-2" data-testid={`upload-${kind}`}>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="bg-muted flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md border">
+          {url ? (
+            <img src={url} alt={previewAlt} className="size-full object-contain" />
+          ) : (
+            <ImageUp aria-hidden="true" className="text-muted-foreground size-6" />
+          )}
+        </div>
+        <div className="grid gap-2">
+          <Input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="max-w-xs cursor-pointer"
+            disabled={busy}
+            aria-describedby={[helpId, error ? errorId : null].filter(Boolean).join(' ')}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          {busy && (
+            <p className="text-muted-foreground flex items-center gap-2 text-sm">
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              {t('landing.uploading')}
+            </p>
+          )}
+          {!url && <p className="text-muted-foreground text-xs">{emptyText}</p>}
+        </div>
+      </div>
+      <p id={helpId} className="text-muted-foreground text-xs">
+        {help}
+      </p>
+      <p aria-live="polite" className="text-sm">
+        {error ? (
+          <span id={errorId} className="text-destructive" data-testid={`upload-${kind}-error`}>
+            {error}
+          </span>
+        ) : status ? (
+          <span className="text-muted-foreground">{status}</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}

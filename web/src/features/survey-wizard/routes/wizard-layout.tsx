@@ -1,0 +1,67 @@
+import { RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { delocalize } from '@/lib/language';
+import { surveyDraftStore } from '@/lib/survey-draft';
+import { useLocalizedPath } from '@/lib/use-language';
+import { StepIndicator } from '../components/step-indicator';
+import { stepAtPath, wizardSteps } from '../steps';
+
+/** The frame of the four wizard pages: title, start-over, step indicators with progress, the step itself. */
+export function WizardLayout() {
+  const { t } = useTranslation('wizard');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const to = useLocalizedPath();
+  const step = stepAtPath(delocalize(pathname)) ?? wizardSteps[0];
+  useDocumentTitle(`${t(`steps.${step.id}`)} · ${t('title')}`);
+
+  const startOver = () => {
+    surveyDraftStore.clear();
+    navigate(to('/survey-setup'));
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-muted-foreground">{t('description')}</p>
+        </div>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="sm">
+              <RotateCcw aria-hidden="true" />
+              {t('actions.startOver')}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t('actions.startOverTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('actions.startOverDescription')}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t('actions.cancel')}</AlertDialogCancel>
+              <AlertDialogAction onClick={startOver}>{t('actions.startOverConfirm')}</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+      <StepIndicator current={step} />
+      <Outlet />
+    </div>
+  );
+}

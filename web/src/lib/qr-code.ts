@@ -1,0 +1,32 @@
+import QRCode from 'qrcode';
+
+/** The survey QR code (spec 9): a PNG 512 px wide, margin 2, black on white, saved as survey-qr-code.png. */
+export const qrCodeOptions = {
+  type: 'image/png',
+  width: 512,
+  margin: 2,
+  color: { dark: '#000000', light: '#ffffff' },
+} as const;
+
+export const qrCodeFileName = 'survey-qr-code.png';
+
+/** The QR code of `url` as a PNG data URL. */
+export function qrCodeDataUrl(url: string): Promise<string> {
+  if (!url) return Promise.reject(new Error('No URL to encode'));
+  return QRCode.toDataURL(url, qrCodeOptions);
+}
+
+/** Generates the QR code of `url` and lets the browser save it; rejects when it cannot be generated. */
+export async function downloadQrCode(url: string, doc: Document = document): Promise<void> {
+  const dataUrl = await qrCodeDataUrl(url);
+  const link = doc.createElement('a');
+  link.href = dataUrl;
+  link.download = qrCodeFileName;
+  link.hidden = true;
+  doc.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+  }
+}
