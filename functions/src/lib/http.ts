@@ -86,7 +86,7 @@ export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> =>
     if (request.response !== undefined && request.error === undefined) return;
     const apiError = toApiError(request.error);
     if (apiError) {
-      logger.info('Request refused', { code: apiError.code, status: apiError.statusCode, message: apiError.message });
+      logger.info('Request refused', { code: apiError.code, status: apiError.statusCode, reason: apiError.message });
       request.response = jsonResponse(apiError.statusCode, apiError.toBody());
       return;
     }

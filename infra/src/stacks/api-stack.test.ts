@@ -32,6 +32,7 @@ describe('api + gateway stacks', () => {
             USER_POOL_ID: Match.anyValue(),
             USER_POOL_CLIENT_ID: Match.anyValue(),
             SITE_ORIGIN: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
+            ASSETS_PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', Match.anyValue(), '/files']] },
             POWERTOOLS_SERVICE_NAME: 'reviewroute',
             POWERTOOLS_LOG_LEVEL: Match.anyValue(),
           }),
@@ -40,7 +41,7 @@ describe('api + gateway stacks', () => {
     }
   });
 
-  it('gives data domains item-level table access (named GSIs) and object get/put only', () => {
+  it('gives data domains item-level table access (named GSIs) and object get/put/delete only', () => {
     api.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -52,8 +53,12 @@ describe('api + gateway stacks', () => {
             ]),
           }),
           Match.objectLike({
-            Action: ['s3:GetObject', 's3:PutObject'],
+            Action: Match.arrayWith(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']),
             Resource: 'arn:aws:s3:::reviewroute-dev-assets-123456789012-eu-west-1/*',
+          }),
+          Match.objectLike({
+            Action: 's3:ListBucket',
+            Resource: 'arn:aws:s3:::reviewroute-dev-assets-123456789012-eu-west-1',
           }),
         ]),
       },

@@ -52,7 +52,9 @@ const tableActions = [
 ];
 
 /** Verify uploaded files (GetObject) and sign presigned POST uploads (PutObject). */
-const assetObjectActions = ['s3:GetObject', 's3:PutObject'];
+// DeleteObject: a refused upload and a deleted survey remove their objects. ListBucket (on the bucket, below)
+// makes a missing object answer 404 instead of 403, which the upload confirmation relies on.
+const assetObjectActions = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -77,11 +79,8 @@ export class ApiStack extends Stack {
 
     // Built from the deterministic bucket name (not the storage stack's export) so that cdk-nag reports the
     // same resource string that the acknowledgement below names.
-    const assetObjects = Bucket.fromBucketName(
-      this,
-      'AssetsBucketRef',
-      assetsBucketName(this, props.config.stage),
-    ).arnForObjects('*');
+    const assetsBucketRef = Bucket.fromBucketName(this, 'AssetsBucketRef', assetsBucketName(this, props.config.stage));
+    const assetObjects = assetsBucketRef.arnForObjects('*');
 
     const functions = new Map<ApiDomain, NodejsFunction>();
     for (const domain of activeDomains()) {
@@ -124,6 +123,8 @@ export class ApiStack extends Stack {
           USER_POOL_ID: props.userPoolId,
           USER_POOL_CLIENT_ID: props.userPoolClientId,
           SITE_ORIGIN: props.siteOrigin,
+          // The web stack serves the assets bucket on the site's own origin under /files/*.
+          ASSETS_PUBLIC_BASE_URL: `${props.siteOrigin}/files`,
           POWERTOOLS_SERVICE_NAME: 'reviewroute',
           POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
           NODE_OPTIONS: '--enable-source-maps',
@@ -154,11 +155,14 @@ export class ApiStack extends Stack {
           }),
         );
         role.addToPrincipalPolicy(new PolicyStatement({ actions: assetObjectActions, resources: [assetObjects] }));
+        role.addToPrincipalPolicy(
+          new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetsBucketRef.bucketArn] }),
+        );
         Validations.of(role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(this.resolve(assetObjects))}]`,
           reason:
             'Objects of the survey-assets bucket are keyed {userId}/{surveyId}/...: the API reads and presigns ' +
-            'uploads for any owner, so object-level access needs <bucket>/*. Only GetObject and PutObject.',
+            'uploads for any owner, so object-level access needs <bucket>/*. Only GetObject, PutObject and DeleteObject.',
         });
       }
       Validations.of(fn).acknowledge({
