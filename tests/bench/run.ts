@@ -1,8 +1,20 @@
-// `npm run bench`: prints one figure per line. Later issues add the public page, submit and stats figures.
-import { execFileSync } from 'node:child_process';
+// `npm run bench`: runs every tests/bench/*.bench.ts in name order; each prints one figure per line
+// (`name: value unit`). Figures are printed, never asserted: budgets are read by people, not tests.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const output = execFileSync('npx', ['tsx', 'functions/scripts/bundle.ts'], { encoding: 'utf8' });
-for (const line of output.trim().split('\n')) {
-  const [domain, size] = line.split(': ');
-  console.log(`lambda-bundle-${domain}: ${size}`);
+interface BenchModule {
+  run(): Promise<void>;
+}
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+for (const file of files) {
+  const bench = (await import(new URL(file, import.meta.url).href)) as BenchModule;
+  await bench.run();
 }
