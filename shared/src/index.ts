@@ -10,3 +10,4 @@ export * from './survey';
 export * from './survey-upload';
 export * from './profile';
 export * from './auth';
+export * from './public-survey';

@@ -40,6 +40,28 @@ export const routes = [
     auth: 'owner',
     domain: 'surveys',
   },
+  // Public survey page (issue 4): no auth; under /api/public so CloudFront can cache the survey read.
+  {
+    id: 'get-public-survey',
+    method: 'GET',
+    path: '/api/public/surveys/{surveyCode}',
+    auth: 'public',
+    domain: 'responses',
+  },
+  {
+    id: 'submit-response',
+    method: 'POST',
+    path: '/api/public/surveys/{surveyCode}/responses',
+    auth: 'public',
+    domain: 'responses',
+  },
+  {
+    id: 'record-review-click',
+    method: 'POST',
+    path: '/api/public/responses/{responseId}/review-click',
+    auth: 'public',
+    domain: 'responses',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { simpleEmailPattern } from './primitives';
+import { customColorsSchema, surveySchema } from './survey';
+
+/**
+ * The public survey page's contract (issue 4): what a customer's browser may see of a survey and what
+ * it may send. Never the owner's id or e-mail.
+ */
+export const publicSurveyMessages = {
+  ratingRequired: 'Please select a rating',
+  commentTooLong: 'Comment must be less than 500 characters',
+  emailInvalid: 'Valid email is required',
+  nameTooLong: 'This text is too long',
+  surveyNotFound: "The survey you're looking for doesn't exist or is no longer active.",
+} as const;
+export type PublicSurveyMessageKey = keyof typeof publicSurveyMessages;
+
+export const maxCommentLength = 500;
+
+/** GET /api/public/surveys/{surveyCode}: only the fields the page needs. */
+export const publicSurveySchema = surveySchema
+  .pick({
+    surveyCode: true,
+    businessName: true,
+    businessSlug: true,
+    businessLogoUrl: true,
+    customPrompt: true,
+    lowRatingMessage: true,
+    midRatingMessage: true,
+    highRatingMessage: true,
+    googleReviewPrompt: true,
+    highRatingPhotoUrl: true,
+    googleBusinessUrl: true,
+    collectContactOnLowRating: true,
+    offerPublicReviewToEveryone: true,
+  })
+  .extend({ surveyCode: z.string(), businessSlug: z.string(), customColors: customColorsSchema });
+export type PublicSurvey = z.infer<typeof publicSurveySchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, publicSurveyMessages.nameTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** POST /api/public/surveys/{surveyCode}/responses. */
+export const submitResponseSchema = z.object({
+  rating: z
+    .number({ error: publicSurveyMessages.ratingRequired })
+    .int(publicSurveyMessages.ratingRequired)
+    .min(1, publicSurveyMessages.ratingRequired)
+    .max(5, publicSurveyMessages.ratingRequired),
+  comment: z
+    .string()
+    .max(maxCommentLength, publicSurveyMessages.commentTooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v && v.trim() ? v.trim() : null)),
+  /** Kept only for ratings 1-2 when the survey collects contact details; dropped otherwise. */
+  customerName: optionalText(200),
+  customerEmail: z
+    .string()
+    .trim()
+    .max(254, publicSurveyMessages.emailInvalid)
+    .optional()
+    .refine((v) => !v || simpleEmailPattern.test(v), publicSurveyMessages.emailInvalid)
+    .transform((v) => (v ? v : undefined)),
+  /** Client-generated (a UUID per draft): a retry with the same key returns the first answer. */
+  idempotencyKey: z.uuid(),
+  /** Honeypot: a field people never see; scripts fill it. */
+  website: z.string().max(500).optional(),
+  /** Milliseconds the form was open before submit; scripts post instantly. */
+  elapsedMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(86_400_000 * 30),
+});
+export type SubmitResponseInput = z.input<typeof submitResponseSchema>;
+export type SubmitResponse = z.output<typeof submitResponseSchema>;
+
+export const submitResponseResultSchema = z.object({
+  responseId: z.string(),
+  /** One-time token that lets this browser record its own review click (decisions 7). */
+  clickToken: z.string(),
+});
+export type SubmitResponseResult = z.infer<typeof submitResponseResultSchema>;
+
+/** POST /api/public/responses/{responseId}/review-click. */
+export const reviewClickSchema = z.object({ token: z.string().min(1).max(200) });
+export type ReviewClick = z.infer<typeof reviewClickSchema>;
