@@ -91,3 +91,17 @@ export type SubmitResponseResult = z.infer<typeof submitResponseResultSchema>;
 /** POST /api/public/responses/{responseId}/review-click. */
 export const reviewClickSchema = z.object({ token: z.string().min(1).max(200) });
 export type ReviewClick = z.infer<typeof reviewClickSchema>;
+
+/**
+ * Submits faster than this after the form opened are refused as scripted (a person cannot read the
+ * question, pick a star and press submit in 1.5 s). The page sends the real elapsed time.
+ */
+export const minSubmitElapsedMs = 1500;
+
+/** The deliberately vague answer (400 BAD_REQUEST) to a post the bot checks refused: it never says why. */
+export const submitRefusedMessage = 'The request could not be processed.';
+
+/** Cache-Control of the public survey read: CloudFront and browsers may reuse it briefly. */
+export const publicSurveyCacheControl = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+/** Cache-Control of a 404 on the public survey read: short, so a just-published code shows up soon. */
+export const publicSurveyNotFoundCacheControl = 'public, max-age=10, s-maxage=10';

@@ -64,4 +64,29 @@ describe('key design (docs/data-model.md)', () => {
     expect(params.Item).toMatchObject({ [pk]: 'CODE#abcd2345', [sk]: 'CODE', surveyId: 's1', userId: 'u1' });
     expect(params.ConditionExpression).toContain('attribute_not_exists');
   });
+
+  it('keys the public submit’s own items apart from the survey partition, TTL’d where they are temporary', () => {
+    const key = (params: { Key: object }) => params.Key;
+    expect(key(entities.submission.get({ surveyId: 's1', idempotencyKey: 'k-1' }).params())).toEqual({
+      [pk]: 'SUBMIT#s1#k-1',
+      [sk]: 'SUBMIT',
+    });
+    expect(key(entities.responseTicket.get({ responseId: 'r1' }).params())).toEqual({
+      [pk]: 'RESPONSE#r1',
+      [sk]: 'TICKET',
+    });
+    expect(key(entities.rateWindow.get({ clientKey: 'abc', window: 60 }).params())).toEqual({
+      [pk]: 'RATE#abc',
+      [sk]: 'WINDOW#60',
+    });
+    expect(key(entities.clientKeySalt.get({ day: '2026-11-21' }).params())).toEqual({
+      [pk]: 'SALT#2026-11-21',
+      [sk]: 'SALT',
+    });
+    const item = entities.submission
+      .create({ surveyId: 's1', idempotencyKey: 'k', responseId: 'r', clickToken: 't', expiresAt: 99 })
+      .params<{ Item: Record<string, unknown>; ConditionExpression: string }>();
+    expect(item.Item[tableDefinition.timeToLiveAttribute]).toBe(99);
+    expect(item.ConditionExpression).toContain('attribute_not_exists');
+  });
 });

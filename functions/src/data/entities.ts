@@ -122,6 +122,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         userAgent: { type: 'string' },
         googleReviewClicked: { type: 'boolean', required: true, default: false },
         createdAt: { type: 'string', required: true, readOnly: true },
+        /** SHA-256 (hex) of the one-time click token handed to the submitter (decisions 7); never the token. */
+        clickTokenHash: { type: 'string' },
       },
       indexes: {
         bySurvey: {
@@ -157,7 +159,111 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  const entities = { survey, surveyCode, surveyStats, response, profile };
+  /**
+   * Response id -> its survey, for the public review click (the route only knows the response id). Written
+   * in the submit transaction; expires with the thank-you screen's useful life.
+   */
+  const responseTicket = new Entity(
+    {
+      model: { entity: 'responseTicket', version: '1', service },
+      attributes: {
+        responseId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        clickTokenHash: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byResponse: {
+          pk: { field: 'pk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'TICKET', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * One per (survey, client idempotency key): created only if absent in the submit transaction, it holds
+   * the first answer so a retry gets the same response id and click token back. TTL'd.
+   */
+  const submission = new Entity(
+    {
+      model: { entity: 'submission', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        idempotencyKey: { type: 'string', required: true, readOnly: true },
+        responseId: { type: 'string', required: true, readOnly: true },
+        clickToken: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byKey: {
+          pk: {
+            field: 'pk',
+            composite: ['surveyId', 'idempotencyKey'],
+            template: 'SUBMIT#${surveyId}#${idempotencyKey}',
+            casing: 'none',
+          },
+          sk: { field: 'sk', composite: [], template: 'SUBMIT', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** A fixed-window counter of one client's public submits (decisions 14: the key is a salted hash, never an IP). */
+  const rateWindow = new Entity(
+    {
+      model: { entity: 'rateWindow', version: '1', service },
+      attributes: {
+        clientKey: { type: 'string', required: true, readOnly: true },
+        window: { type: 'number', required: true, readOnly: true },
+        count: { type: 'number' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        byClient: {
+          pk: { field: 'pk', composite: ['clientKey'], template: 'RATE#${clientKey}', casing: 'none' },
+          sk: { field: 'sk', composite: ['window'], template: 'WINDOW#${window}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * The random salt of one UTC day for client keys. It expires, after which yesterday's keys can no longer
+   * be linked back to an address by trying every IP (a plain hash of an IPv4 address could be).
+   */
+  const clientKeySalt = new Entity(
+    {
+      model: { entity: 'clientKeySalt', version: '1', service },
+      attributes: {
+        day: { type: 'string', required: true, readOnly: true },
+        salt: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byDay: {
+          pk: { field: 'pk', composite: ['day'], template: 'SALT#${day}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'SALT', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  const entities = {
+    survey,
+    surveyCode,
+    surveyStats,
+    response,
+    profile,
+    responseTicket,
+    submission,
+    rateWindow,
+    clientKeySalt,
+  };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);
   return { ...entities, service: reviewroute };

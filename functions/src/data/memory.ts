@@ -1,7 +1,12 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import type {
   AssetStore,
+  NewSubmission,
   ProfileRepository,
+  ResponseRepository,
+  ResponseTicket,
+  ReviewClickOutcome,
+  SubmitOutcome,
   SurveyRepository,
   SurveyResponseRecord,
   SurveyStats,
@@ -105,6 +110,69 @@ export class MemorySurveyRepository implements SurveyRepository {
       .sort((a, b) => (a.id < b.id ? 1 : -1))
       .slice(0, limit)
       .map(MemorySurveyRepository.copy);
+  }
+}
+
+/**
+ * The public submit and click on the survey fake's stats and responses, all-or-nothing like the
+ * DynamoDB transaction (each call runs without awaiting in between, so it is atomic here too).
+ */
+export class MemoryResponseRepository implements ResponseRepository {
+  /** `${surveyId}/${idempotencyKey}` -> the first answer */
+  readonly submissions = new Map<string, { responseId: string; clickToken: string; expiresAt: number }>();
+  readonly tickets = new Map<string, ResponseTicket>();
+  readonly clickTokenHashes = new Map<string, string>();
+  /** `${clientKey}/${window}` -> count */
+  readonly rateWindows = new Map<string, number>();
+  readonly salts = new Map<string, string>();
+
+  constructor(readonly surveys: MemorySurveyRepository) {}
+
+  async submit(s: NewSubmission): Promise<SubmitOutcome> {
+    const r = s.response;
+    const first = this.submissions.get(`${r.surveyId}/${s.idempotencyKey}`);
+    if (first) return { kind: 'duplicate', responseId: first.responseId, clickToken: first.clickToken };
+    const survey = this.surveys.surveys.get(`${s.userId}/${r.surveyId}`);
+    const stats = this.surveys.stats.get(r.surveyId);
+    if (!survey?.isActive || !stats) return { kind: 'survey-gone' };
+    const windowKey = `${s.rate.clientKey}/${s.rate.window}`;
+    const used = this.rateWindows.get(windowKey) ?? 0;
+    if (used >= s.rate.limit) return { kind: 'rate-limited' };
+    this.rateWindows.set(windowKey, used + 1);
+    this.submissions.set(`${r.surveyId}/${s.idempotencyKey}`, {
+      responseId: r.id,
+      clickToken: s.clickToken,
+      expiresAt: s.idempotencyExpiresAt,
+    });
+    this.tickets.set(r.id, { responseId: r.id, surveyId: r.surveyId, clickTokenHash: s.clickTokenHash });
+    this.clickTokenHashes.set(r.id, s.clickTokenHash);
+    stats.count += 1;
+    stats.sum += r.rating;
+    stats.histogram[r.rating - 1]! += 1;
+    const list = this.surveys.responses.get(r.surveyId) ?? [];
+    list.push(structuredClone(r));
+    this.surveys.responses.set(r.surveyId, list);
+    return { kind: 'stored' };
+  }
+
+  async ticket(responseId: string) {
+    const ticket = this.tickets.get(responseId);
+    return ticket && { ...ticket };
+  }
+
+  async recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome> {
+    const response = this.surveys.responses.get(surveyId)?.find((r) => r.id === responseId);
+    const stats = this.surveys.stats.get(surveyId);
+    if (!response || !stats) return 'not-found';
+    if (response.googleReviewClicked) return 'already-clicked';
+    response.googleReviewClicked = true;
+    stats.reviewClicks += 1;
+    return 'clicked';
+  }
+
+  async clientKeySalt(day: string, candidate: string) {
+    if (!this.salts.has(day)) this.salts.set(day, candidate);
+    return this.salts.get(day)!;
   }
 }
 

@@ -110,3 +110,50 @@ export interface AssetStore {
   /** The URL the public reads the object from (CloudFront in AWS). */
   publicUrl(key: string): string;
 }
+
+/** What one public submit writes (docs/data-model.md "Submit a response"). */
+export interface NewSubmission {
+  /** The survey's owner and id: the transaction checks the survey is still there and active. */
+  userId: string;
+  response: SurveyResponseRecord;
+  /** SHA-256 (hex) of `clickToken`, kept on the response and its ticket. */
+  clickTokenHash: string;
+  /** Returned again, as it was, to a retry with the same key. */
+  clickToken: string;
+  idempotencyKey: string;
+  /** Epoch seconds after which the idempotency record and the click ticket may go. */
+  idempotencyExpiresAt: number;
+  ticketExpiresAt: number;
+  /** The submitter's fixed-window counter: refused when it already holds `limit`. */
+  rate: { clientKey: string; window: number; limit: number; expiresAt: number };
+}
+
+/**
+ * `stored`: written now; `duplicate`: this key was stored before (nothing written, the first answer is
+ * returned); `rate-limited`: the client's window is full; `survey-gone`: deleted or deactivated meanwhile.
+ */
+export type SubmitOutcome =
+  | { kind: 'stored' }
+  | { kind: 'duplicate'; responseId: string; clickToken: string }
+  | { kind: 'rate-limited' }
+  | { kind: 'survey-gone' };
+
+/** `clicked`: counted now; `already-clicked`: counted before (nothing written); `not-found`: no such response. */
+export type ReviewClickOutcome = 'clicked' | 'already-clicked' | 'not-found';
+
+export interface ResponseTicket {
+  responseId: string;
+  surveyId: string;
+  clickTokenHash: string;
+}
+
+export interface ResponseRepository {
+  /** Response, idempotency record, click ticket, stats and rate window in one transaction. */
+  submit(submission: NewSubmission): Promise<SubmitOutcome>;
+  /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
+  ticket(responseId: string): Promise<ResponseTicket | undefined>;
+  /** Flags the response and counts the click in the stats, in one transaction, once. */
+  recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome>;
+  /** The random salt of a UTC day (`YYYY-MM-DD`), created by the first caller of that day. */
+  clientKeySalt(day: string, candidate: string, expiresAt: number): Promise<string>;
+}

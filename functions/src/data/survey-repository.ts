@@ -174,12 +174,21 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
     },
 
     async delete(userId, surveyId, code) {
-      const { response, service } = entitiesOf();
+      const { response, service, survey } = entitiesOf();
+      // Inactive first: public submits are conditioned on it (response-repository.ts), so once this is
+      // written no response can land behind the query below and be left over.
+      await survey
+        .patch({ userId, surveyId })
+        .set({ isActive: false })
+        .go({ response: 'none' })
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
       // Responses first, the survey last: if anything fails, a retry still finds the survey to delete.
       for (;;) {
         const page = await response.query
           .bySurvey({ surveyId })
-          .go({ attributes: ['surveyId', 'responseId'], limit: 500, count: 500 });
+          .go({ attributes: ['surveyId', 'responseId'], limit: 500, count: 500, consistent: true });
         if (page.data.length === 0) break;
         let pending = page.data.map(({ responseId }) => ({ surveyId, responseId }));
         for (let attempt = 0; pending.length > 0; attempt++) {

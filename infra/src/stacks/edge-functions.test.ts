@@ -14,13 +14,29 @@ describe('SPA routing function', () => {
   const route = (uri: string): string => handler({ request: { uri } }).uri;
 
   it('serves index.html for app routes in both languages', () => {
-    for (const uri of ['/', '/auth', '/dashboard', '/nl/over-ons', '/nl/about/', '/surveys/abcd1234/bakery']) {
-      expect(route(uri)).toBe('/index.html');
+    for (const uri of ['/', '/auth', '/dashboard', '/nl/over-ons', '/nl/about/', '/surveys', '/nl/surveys/']) {
+      expect(route(uri), uri).toBe('/index.html');
+    }
+  });
+
+  it('serves the public survey page its own entry, survey.html, in both languages', () => {
+    for (const uri of [
+      '/surveys/abcd1234/bakery',
+      '/surveys/abcd1234',
+      '/surveys/abcd1234/',
+      '/nl/surveys/abcd1234/bakery',
+      '/nl/surveys/abcd1234/bakery/',
+    ]) {
+      expect(route(uri), uri).toBe('/survey.html');
+    }
+    // Only those prefixes: look-alike app routes keep the app.
+    for (const uri of ['/my-surveys/abcd1234', '/dashboard/surveys/abcd1234', '/de/surveys/abcd1234', '/nlsurveys/x']) {
+      expect(route(uri), uri).toBe('/index.html');
     }
   });
 
   it('leaves files alone so a missing asset is a real miss', () => {
-    for (const uri of ['/config.json', '/assets/index-abc.js', '/favicon.ico', '/nl/robots.txt']) {
+    for (const uri of ['/config.json', '/assets/index-abc.js', '/favicon.ico', '/nl/robots.txt', '/survey.html']) {
       expect(route(uri)).toBe(uri);
     }
   });

@@ -96,6 +96,50 @@ describe('web stack', () => {
     });
   });
 
+  it('caches the public survey read ahead of /api/*, as long as the API says (max 5 min), path-only key', () => {
+    const behaviors = distributionConfig().CacheBehaviors as Record<string, unknown>[];
+    const paths = behaviors.map((b) => b.PathPattern);
+    expect(paths.indexOf('/api/public/surveys/*')).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('/api/public/surveys/*')).toBeLessThan(paths.indexOf('/api/*'));
+    const publicSurveys = behaviors.find((b) => b.PathPattern === '/api/public/surveys/*')!;
+    const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(publicSurveys).toMatchObject({
+      TargetOriginId: api.TargetOriginId,
+      // The submit POSTs live under the same path: every method reaches the API, only GET/HEAD are cached.
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'https-only',
+      CachePolicyId: { Ref: expect.stringMatching(/^PublicSurveyCache/) },
+      OriginRequestPolicyId: { Ref: expect.stringMatching(/^PublicApiRequest/) },
+      ResponseHeadersPolicyId: { Ref: expect.stringMatching(/^SecurityHeaders/) },
+    });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 300,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+          QueryStringsConfig: { QueryStringBehavior: 'none' },
+          EnableAcceptEncodingGzip: true,
+        }),
+      }),
+    });
+    // The origin gets what the public API needs (user agent, viewer address for the rate limit), never Host.
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayWith(['Content-Type', 'User-Agent', 'CloudFront-Viewer-Address']),
+        },
+        CookiesConfig: { CookieBehavior: 'none' },
+      }),
+    });
+    const [requestPolicy] = Object.values(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
+    expect(JSON.stringify(requestPolicy).toLowerCase()).not.toContain('"host"');
+  });
+
   it('adds HSTS (2 years, preload), nosniff, frame DENY, a referrer policy and a CSP to every behaviour', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({

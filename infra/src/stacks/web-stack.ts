@@ -3,7 +3,10 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -13,7 +16,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -131,6 +137,39 @@ export class WebStack extends Stack {
       comment: `Strip ${assetsPathPrefix} before reading survey-assets`,
     });
 
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    // The public survey read is the same for everyone: CloudFront keeps it as long as the API's own
+    // Cache-Control says (60 s, 10 s for a 404), capped at 5 minutes, and nothing but the path is in the
+    // key. Without a Cache-Control from the API (submits, errors) nothing is cached (default TTL 0).
+    const publicSurveyCache = new CachePolicy(this, 'PublicSurveyCache', {
+      comment: 'ReviewRoute public survey read: honour the API Cache-Control, path-only key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(300),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // What the public API needs from the viewer, and no more: the JSON content type of a submit, the user
+    // agent (stored with a response) and the viewer's address (hashed for the per-client submit limit;
+    // the gateway's own source IP would be CloudFront's). Never Host: API Gateway routes on its own.
+    const publicApiRequest = new OriginRequestPolicy(this, 'PublicApiRequest', {
+      comment: 'ReviewRoute public API: content type, user agent, viewer address',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'Accept',
+        'Content-Type',
+        'User-Agent',
+        'CloudFront-Viewer-Address',
+      ),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+    });
+
     // With a custom domain the certificate pins TLSv1.2_2021; the default *.cloudfront.net certificate
     // cannot be pinned (CDK ignores minimumProtocolVersion without a certificate).
     const domain =
@@ -160,11 +199,20 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Listed (and so matched) before /api/*. GET/HEAD of a survey are cached; the submit POSTs under
+        // the same path pass through uncached (CloudFront caches GET/HEAD only).
+        '/api/public/surveys/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: publicSurveyCache,
+          originRequestPolicy: publicApiRequest,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -1,14 +1,64 @@
+import { publicSurveyCacheControl, publicSurveyNotFoundCacheControl } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { createDomainHandler } from '../../lib/http';
+import { optionalEnv } from '../../lib/env';
+import { createDomainHandler, type RouteRequest } from '../../lib/http';
+import { createDynamoResponseRepository } from '../../data/response-repository';
+import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createResponseService, defaultSubmitRateLimit, type ClientInfo, type ResponseService } from './service';
 
-// Placeholder so the route table, CDK and the local gateway stay consistent while the public survey
-// API is being written: every route answers 404 like an unknown survey.
-const notFound = () => {
-  throw new ApiError('NOT_FOUND');
-};
+/**
+ * The client as seen at the edge. Behind CloudFront the gateway's source IP is CloudFront's, so the
+ * public-surveys behaviour forwards `CloudFront-Viewer-Address` (`ip:port`); called directly (locally),
+ * the gateway's source IP is the client's. Only ever hashed, never stored (decisions 14).
+ */
+export function clientOf({ headers, event }: RouteRequest): ClientInfo {
+  const viewer = headers['cloudfront-viewer-address'];
+  const sourceIp = viewer ? viewer.slice(0, Math.max(0, viewer.lastIndexOf(':'))) || viewer : undefined;
+  return {
+    sourceIp: sourceIp ?? event.requestContext?.http?.sourceIp ?? '',
+    userAgent: headers['user-agent'] ?? event.requestContext?.http?.userAgent ?? '',
+  };
+}
 
-export const handler = createDomainHandler('responses', {
-  'get-public-survey': notFound,
-  'submit-response': notFound,
-  'record-review-click': notFound,
-});
+/** PUBLIC_SUBMIT_RATE_LIMIT: submits per client per minute (default 10); read per request. */
+export function submitRateLimit(): number {
+  const raw = optionalEnv('PUBLIC_SUBMIT_RATE_LIMIT');
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : defaultSubmitRateLimit;
+}
+
+/** The public survey API (routes of domain `responses`, no auth); the service is built on first use. */
+export function createResponsesHandler(serviceOf: () => ResponseService) {
+  return createDomainHandler('responses', {
+    'get-public-survey': async ({ pathParameters }) => {
+      try {
+        const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode ?? '');
+        return { body: survey, headers: { 'cache-control': publicSurveyCacheControl } };
+      } catch (error) {
+        // A short negative cache: a burst of scans of a bad code does not reach DynamoDB each time.
+        if (error instanceof ApiError && error.code === 'NOT_FOUND')
+          return { status: 404, body: error.toBody(), headers: { 'cache-control': publicSurveyNotFoundCacheControl } };
+        throw error;
+      }
+    },
+    'submit-response': async (request) => ({
+      status: 201,
+      body: await serviceOf().submit(request.pathParameters.surveyCode ?? '', request.body, clientOf(request)),
+    }),
+    'record-review-click': async ({ pathParameters, body }) => {
+      await serviceOf().recordReviewClick(pathParameters.responseId ?? '', body);
+      return { status: 204 };
+    },
+  });
+}
+
+let service: ResponseService | undefined;
+
+export const handler = createResponsesHandler(
+  () =>
+    (service ??= createResponseService({
+      surveys: createDynamoSurveyRepository(),
+      responses: createDynamoResponseRepository(),
+      submitRateLimit,
+    })),
+);

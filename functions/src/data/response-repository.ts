@@ -1,0 +1,160 @@
+import { getEntities } from './client';
+import type { Entities } from './entities';
+import type {
+  NewSubmission,
+  ResponseRepository,
+  ResponseTicket,
+  ReviewClickOutcome,
+  SubmitOutcome,
+} from './repositories';
+import { isConditionalCheckFailure } from './survey-repository';
+
+/** Transactions touching the same stats item at the same moment cancel each other; retry those. */
+const maxConflictAttempts = 8;
+
+interface CancellationReason {
+  rejected: boolean;
+  code: string;
+}
+
+const conflicted = (reasons: CancellationReason[]) => reasons.some((r) => r.code === 'TransactionConflict');
+
+/** Full jitter, capped: concurrent submits to one survey spread out instead of colliding again. */
+const backoff = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+
+const stars = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
+
+export function createDynamoResponseRepository(entitiesOf: () => Entities = getEntities): ResponseRepository {
+  async function firstAnswer(surveyId: string, idempotencyKey: string) {
+    const { submission } = entitiesOf();
+    const { data } = await submission.get({ surveyId, idempotencyKey }).go({ consistent: true });
+    return data ? { responseId: data.responseId, clickToken: data.clickToken } : undefined;
+  }
+
+  return {
+    async submit(s: NewSubmission): Promise<SubmitOutcome> {
+      const { service } = entitiesOf();
+      const r = s.response;
+      for (let attempt = 1; ; attempt++) {
+        // Order matters below: the reasons come back in this order.
+        const result = await service.transaction
+          .write(({ submission, response, responseTicket, surveyStats, survey, rateWindow }) => [
+            submission
+              .create({
+                surveyId: r.surveyId,
+                idempotencyKey: s.idempotencyKey,
+                responseId: r.id,
+                clickToken: s.clickToken,
+                expiresAt: s.idempotencyExpiresAt,
+              })
+              .commit(),
+            rateWindow
+              .update({ clientKey: s.rate.clientKey, window: s.rate.window })
+              .add({ count: 1 })
+              .set({ expiresAt: s.rate.expiresAt })
+              .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, s.rate.limit)}`)
+              .commit(),
+            survey
+              .check({ userId: s.userId, surveyId: r.surveyId })
+              .where((a, op) => op.eq(a.isActive, true))
+              .commit(),
+            // patch = "the stats item exists": it is deleted in the same transaction as the survey.
+            surveyStats
+              .patch({ surveyId: r.surveyId })
+              .add({ count: 1, sum: r.rating, [stars(r.rating)]: 1 })
+              .commit(),
+            response
+              .create({
+                surveyId: r.surveyId,
+                responseId: r.id,
+                rating: r.rating,
+                ...(r.comment ? { comment: r.comment } : {}),
+                ...(r.customerName ? { customerName: r.customerName } : {}),
+                ...(r.customerEmail ? { customerEmail: r.customerEmail } : {}),
+                ...(r.userAgent ? { userAgent: r.userAgent } : {}),
+                googleReviewClicked: false,
+                createdAt: r.createdAt,
+                clickTokenHash: s.clickTokenHash,
+              })
+              .commit(),
+            responseTicket
+              .create({
+                responseId: r.id,
+                surveyId: r.surveyId,
+                clickTokenHash: s.clickTokenHash,
+                expiresAt: s.ticketExpiresAt,
+              })
+              .commit(),
+          ])
+          .go();
+        if (!result.canceled) return { kind: 'stored' };
+        const reasons = result.data as CancellationReason[];
+        const [idempotency, rate, survey, stats] = reasons;
+        // A retry of a stored submit wins over every other outcome: the client gets its first answer.
+        if (idempotency?.code === 'ConditionalCheckFailed') {
+          const first = await firstAnswer(r.surveyId, s.idempotencyKey);
+          if (first) return { kind: 'duplicate', ...first };
+        }
+        if (survey?.code === 'ConditionalCheckFailed' || stats?.code === 'ConditionalCheckFailed')
+          return { kind: 'survey-gone' };
+        if (rate?.code === 'ConditionalCheckFailed') return { kind: 'rate-limited' };
+        if (conflicted(reasons) && attempt < maxConflictAttempts) {
+          await backoff(attempt);
+          continue;
+        }
+        throw new Error(`Submit transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
+      }
+    },
+
+    async ticket(responseId): Promise<ResponseTicket | undefined> {
+      const { responseTicket } = entitiesOf();
+      const { data } = await responseTicket.get({ responseId }).go({ consistent: true });
+      return data ? { responseId, surveyId: data.surveyId, clickTokenHash: data.clickTokenHash } : undefined;
+    },
+
+    async recordReviewClick(surveyId, responseId): Promise<ReviewClickOutcome> {
+      const { service, response } = entitiesOf();
+      for (let attempt = 1; ; attempt++) {
+        const result = await service.transaction
+          .write(({ response: responses, surveyStats }) => [
+            // patch: the response must exist; and it counts once.
+            responses
+              .patch({ surveyId, responseId })
+              .set({ googleReviewClicked: true })
+              .where((a, op) => op.eq(a.googleReviewClicked, false))
+              .commit(),
+            surveyStats.patch({ surveyId }).add({ reviewClicks: 1 }).commit(),
+          ])
+          .go();
+        if (!result.canceled) return 'clicked';
+        const reasons = result.data as CancellationReason[];
+        const [clicked, stats] = reasons;
+        if (clicked?.code === 'ConditionalCheckFailed') {
+          const { data } = await response.get({ surveyId, responseId }).go({ consistent: true });
+          return data ? 'already-clicked' : 'not-found';
+        }
+        if (stats?.code === 'ConditionalCheckFailed') return 'not-found';
+        if (conflicted(reasons) && attempt < maxConflictAttempts) {
+          await backoff(attempt);
+          continue;
+        }
+        throw new Error(`Review click transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
+      }
+    },
+
+    async clientKeySalt(day, candidate, expiresAt): Promise<string> {
+      const { clientKeySalt } = entitiesOf();
+      try {
+        await clientKeySalt.create({ day, salt: candidate, expiresAt }).go();
+        return candidate;
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+        // Another instance made today's salt first: everyone uses that one.
+        const { data } = await clientKeySalt.get({ day }).go({ consistent: true });
+        if (!data) throw new Error(`The client-key salt of ${day} vanished`, { cause: error });
+        return data.salt;
+      }
+    },
+  };
+}

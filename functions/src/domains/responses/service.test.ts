@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import type { ClientInfo } from './service';
+import { memoryResponseService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
+
+// The refused posts below would each log at INFO; the logger reads its level when loaded.
+const previousLogLevel = vi.hoisted(() => {
+  const previous = process.env.POWERTOOLS_LOG_LEVEL;
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  return previous;
+});
+afterAll(() => {
+  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
+});
+
+const client: ClientInfo = { sourceIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
+let keyCounter = 0;
+const key = () => `6f1d2c3b-4a59-4e8f-9a7b-${String(++keyCounter).padStart(12, '0')}`;
+const answer = (overrides: Partial<SubmitResponseInput> = {}): SubmitResponseInput => ({
+  rating: 5,
+  comment: 'Great',
+  idempotencyKey: key(),
+  elapsedMs: 8000,
+  ...overrides,
+});
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('public survey read', () => {
+  it('returns only the page fields of an active survey, never the owner', async () => {
+    const { service } = memoryResponseService();
+    const survey = await service.getPublicSurvey(sampleCode);
+    expect(publicSurveySchema.strict().parse(survey)).toEqual(survey);
+    expect(JSON.stringify(survey)).not.toMatch(/owner@example.com|8f1c2b4e/);
+    expect(survey).toMatchObject({ surveyCode: sampleCode, businessSlug: 'joes-pizza', businessName: "Joe's Pizza" });
+  });
+
+  it('answers unknown, malformed, draft and inactive codes alike: 404 with the spec text', async () => {
+    const { service, surveys } = memoryResponseService();
+    seed(surveys, publishedSurvey({ id: 'draft-1', status: 'draft', isActive: false, surveyCode: 'dddddddd' }));
+    seed(surveys, publishedSurvey({ id: 'off-1', isActive: false, surveyCode: 'ffffffff' }));
+    for (const code of ['zzzzzzzz', 'dddddddd', 'ffffffff', 'K7M2P9QX', '', '../x', 'a'.repeat(300)]) {
+      const error = await refusal(service.getPublicSurvey(code));
+      expect(error.code, code).toBe('NOT_FOUND');
+      expect(error.message).toBe("The survey you're looking for doesn't exist or is no longer active.");
+    }
+  });
+});
+
+describe('submit', () => {
+  it('stores the response and updates count, sum and histogram together', async () => {
+    const { service, surveys } = memoryResponseService();
+    for (const rating of [5, 4, 4, 1]) await service.submit(sampleCode, answer({ rating }), client);
+    expect(await surveys.getStats(sampleSurveyId)).toEqual({
+      surveyId: sampleSurveyId,
+      count: 4,
+      sum: 14,
+      histogram: [1, 0, 0, 2, 1],
+      reviewClicks: 0,
+    });
+    const [latest] = await surveys.listResponses(sampleSurveyId, 1);
+    expect(latest).toMatchObject({ rating: 1, comment: 'Great', userAgent: 'Mozilla/5.0 (test)' });
+  });
+
+  it('returns a response id and a click token; stores only the token hash', async () => {
+    const { service, responses } = memoryResponseService();
+    const result = await service.submit(sampleCode, answer(), client);
+    expect(result.responseId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.clickToken.length).toBeGreaterThanOrEqual(40);
+    const hash = createHash('sha256').update(result.clickToken).digest('hex');
+    expect(responses.clickTokenHashes.get(result.responseId)).toBe(hash);
+  });
+
+  it.each([
+    [1, true, true],
+    [2, true, true],
+    [3, true, false],
+    [5, true, false],
+    [1, false, false],
+  ])('rating %i with contact collection %s keeps contact details: %s', async (rating, collect, kept) => {
+    const { service, surveys } = memoryResponseService({ survey: { collectContactOnLowRating: collect } });
+    await service.submit(
+      sampleCode,
+      answer({ rating, customerName: ' Ann ', customerEmail: 'ann@example.com' }),
+      client,
+    );
+    const [stored] = await surveys.listResponses(sampleSurveyId, 1);
+    expect(stored).toMatchObject(
+      kept ? { customerName: 'Ann', customerEmail: 'ann@example.com' } : { customerName: null, customerEmail: null },
+    );
+  });
+
+  it('stores a blank comment as null and refuses one over 500 characters with the spec message', async () => {
+    const { service, surveys } = memoryResponseService();
+    await service.submit(sampleCode, answer({ comment: '   ' }), client);
+    expect((await surveys.listResponses(sampleSurveyId, 1))[0]!.comment).toBeNull();
+    const error = await refusal(service.submit(sampleCode, answer({ comment: 'x'.repeat(501) }), client));
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Comment must be less than 500 characters' });
+    const missing = await refusal(service.submit(sampleCode, { ...answer(), rating: undefined }, client));
+    expect(missing).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please select a rating' });
+  });
+
+  it('answers a retry with the same key with the first answer and writes nothing', async () => {
+    const { service, surveys } = memoryResponseService();
+    const body = answer({ rating: 4 });
+    const first = await service.submit(sampleCode, body, client);
+    const again = await service.submit(sampleCode, { ...body, rating: 1 }, client);
+    expect(again).toEqual(first);
+    expect(await surveys.getStats(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
+    expect(surveys.responses.get(sampleSurveyId)).toHaveLength(1);
+  });
+
+  it('refuses a filled honeypot or a too-fast post without saying why, and stores nothing', async () => {
+    const { service, surveys, responses } = memoryResponseService();
+    for (const body of [answer({ website: 'http://spam.example' }), answer({ elapsedMs: 200 })]) {
+      const error = await refusal(service.submit(sampleCode, body, client));
+      expect(error).toMatchObject({ code: 'BAD_REQUEST', message: submitRefusedMessage, statusCode: 400 });
+      expect(error.fields).toBeUndefined();
+    }
+    expect(surveys.responses.size).toBe(0);
+    expect(responses.rateWindows.size).toBe(0);
+  });
+
+  it('limits each client per minute (429), others keep going', async () => {
+    const { service, surveys, setLimit } = memoryResponseService();
+    setLimit(3);
+    for (let i = 0; i < 3; i++) await service.submit(sampleCode, answer(), client);
+    const error = await refusal(service.submit(sampleCode, answer(), client));
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
+    await service.submit(sampleCode, answer(), { ...client, userAgent: 'Another browser' });
+    await service.submit(sampleCode, answer(), { ...client, sourceIp: '198.51.100.1' });
+    expect(surveys.responses.get(sampleSurveyId)).toHaveLength(5);
+  });
+
+  it('keys the limit by a salted hash: no address is kept anywhere', async () => {
+    const { service, responses } = memoryResponseService();
+    await service.submit(sampleCode, answer(), client);
+    const [windowKey] = [...responses.rateWindows.keys()];
+    expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
+    expect(windowKey).not.toContain(client.sourceIp);
+    const unsalted = createHash('sha256').update(`\n${client.sourceIp}\n${client.userAgent}`).digest('hex');
+    expect(windowKey!.startsWith(unsalted)).toBe(false);
+  });
+
+  it('refuses unknown, draft and inactive surveys with 404 and stores nothing', async () => {
+    const { service, surveys } = memoryResponseService({ survey: { isActive: false } });
+    const error = await refusal(service.submit(sampleCode, answer(), client));
+    expect(error.code).toBe('NOT_FOUND');
+    expect((await refusal(service.submit('zzzzzzzz', answer(), client))).code).toBe('NOT_FOUND');
+    expect(surveys.responses.size).toBe(0);
+  });
+});
+
+describe('survey lookups', () => {
+  it('reuses a published survey for a few seconds, then reads it again', async () => {
+    let t = Date.parse('2026-11-21T09:00:00.000Z');
+    const { service, surveys } = memoryResponseService({ now: () => new Date(t), surveyCacheMs: 5000 });
+    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('How was your experience with our business?');
+    await surveys.update(publishedSurvey().userId, sampleSurveyId, { customPrompt: 'New?' }, 'x');
+    t += 4000;
+    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('How was your experience with our business?');
+    t += 1000;
+    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('New?');
+  });
+
+  it('does not let a cached survey accept answers after it was deactivated', async () => {
+    const { service, surveys } = memoryResponseService({ surveyCacheMs: 60_000 });
+    await service.getPublicSurvey(sampleCode);
+    surveys.surveys.get(`${publishedSurvey().userId}/${sampleSurveyId}`)!.isActive = false;
+    expect((await refusal(service.submit(sampleCode, answer(), client))).code).toBe('NOT_FOUND');
+    expect(surveys.responses.size).toBe(0);
+    // The refusal dropped the stale copy: the page read agrees at once.
+    expect((await refusal(service.getPublicSurvey(sampleCode))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('review click', () => {
+  it('flags the response and counts once; a second click is a no-op', async () => {
+    const { service, surveys } = memoryResponseService();
+    const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
+    await service.recordReviewClick(responseId, { token: clickToken });
+    await service.recordReviewClick(responseId, { token: clickToken });
+    expect((await surveys.getStats(sampleSurveyId))!.reviewClicks).toBe(1);
+    expect((await surveys.listResponses(sampleSurveyId, 1))[0]!.googleReviewClicked).toBe(true);
+  });
+
+  it('changes nothing with a wrong token or an unknown response (404)', async () => {
+    const { service, surveys } = memoryResponseService();
+    const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
+    const other = await service.submit(sampleCode, answer(), client);
+    for (const [id, token] of [
+      [responseId, `${clickToken}x`],
+      [responseId, other.clickToken],
+      ['0195a3c4-7b00-7000-8000-00000000ffff', clickToken],
+      ['not-an-id', clickToken],
+    ] as const) {
+      expect((await refusal(service.recordReviewClick(id, { token }))).code).toBe('NOT_FOUND');
+    }
+    expect((await surveys.getStats(sampleSurveyId))!.reviewClicks).toBe(0);
+    expect(surveys.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { surveyDefaults, type Survey } from '@reviewroute/shared';
+import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
+import { createResponseService, type ResponseServiceDeps } from './service';
+
+/** The code and ids the sample events in events/ use. */
+export const sampleCode = 'k7m2p9qx';
+export const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
+export const sampleSurveyId = '0195a3c4-7b00-7000-8000-000000000001';
+export const sampleResponseId = '0195a3c4-7b00-7000-8000-0000000000a1';
+
+export function publishedSurvey(overrides: Partial<Survey> = {}): Survey {
+  return {
+    ...surveyDefaults,
+    customColors: { ...surveyDefaults.customColors },
+    id: sampleSurveyId,
+    userId: sampleOwner,
+    businessName: "Joe's Pizza",
+    businessOwnerName: 'Joe Owner',
+    googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+    supportEmail: 'owner@example.com',
+    status: 'active',
+    isActive: true,
+    surveyCode: sampleCode,
+    businessSlug: 'joes-pizza',
+    landingPageUrl: `https://app.example.com/surveys/${sampleCode}/joes-pizza`,
+    businessLogoUrl: null,
+    highRatingPhotoUrl: null,
+    createdAt: '2026-11-21T08:00:00.000Z',
+    updatedAt: '2026-11-21T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Puts a survey into the fake as publish would: code item and zeroed stats with it. */
+export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
+  surveys.surveys.set(`${survey.userId}/${survey.id}`, structuredClone(survey));
+  if (survey.surveyCode) {
+    surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
+    surveys.stats.set(survey.id, {
+      surveyId: survey.id,
+      count: 0,
+      sum: 0,
+      histogram: [0, 0, 0, 0, 0],
+      reviewClicks: 0,
+    });
+  }
+}
+
+/** The real service on in-memory storage with the sample survey published; ids are predictable. */
+export function memoryResponseService(
+  overrides: Partial<ResponseServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
+) {
+  const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
+  seed(surveys, publishedSurvey(overrides.survey));
+  let n = 0;
+  const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
+  let limit = 10;
+  const service = createResponseService({
+    surveys,
+    responses,
+    submitRateLimit: () => limit,
+    newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
+    now: () => new Date('2026-11-21T09:00:00.000Z'),
+    ...overrides,
+  });
+  return {
+    surveys,
+    responses,
+    service,
+    setLimit: (value: number) => {
+      limit = value;
+    },
+  };
+}

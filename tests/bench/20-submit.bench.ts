@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { surveySchema } from '@reviewroute/shared';
+import { startLocalStack } from '../../infra/local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/env';
+import { createSignedInUser } from '../support/cognito';
+
+/**
+ * The public submit under load (issue 4): autocannon against the local gateway's submit route, the same
+ * handler and one-transaction write as in AWS, on DynamoDB Local. Then raw PutItem at the same concurrency
+ * on the same DynamoDB Local, so the submit figure can be read as a ratio of what the emulator does at
+ * all; and how many responses were stored for how many distinct idempotency keys (must be equal).
+ * Loopback only, bounded in time. Printed, never asserted.
+ */
+
+const durationSeconds = 10;
+const connections = 20;
+/**
+ * Each key is one simulated customer (its own user agent); requests cycle through them, so every key is
+ * sent several times (retries), and only its first submit may be stored.
+ */
+const distinctKeys = 200;
+const putSeconds = 5;
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+
+// autocannon is CommonJS and ships no types.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export async function run(): Promise<void> {
+  const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
+  // The handlers run in this process and read the limit per request: a customer here retries more often
+  // in 10 s than the default 10 submits a minute allow, and the bench measures the write path, not 429s.
+  const previousLimit = process.env.PUBLIC_SUBMIT_RATE_LIMIT;
+  process.env.PUBLIC_SUBMIT_RATE_LIMIT = '1000000';
+  try {
+    const api = stack.urls.api;
+    const owner = await createSignedInUser(stack);
+    const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
+    const created = await fetch(`${api}/api/surveys`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        businessName: 'Bench Bakery',
+        businessOwnerName: 'Bea Bench',
+        googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
+        supportEmail: 'bench@example.com',
+      }),
+    });
+    const { id } = surveySchema.parse(await created.json());
+    const published = surveySchema.parse(
+      await (await fetch(`${api}/api/surveys/${id}/publish`, { method: 'POST', headers: auth })).json(),
+    );
+
+    const keys = Array.from({ length: distinctKeys }, () => randomUUID());
+    const sent = new Set<string>();
+    let next = 0;
+    const result = await autocannon({
+      url: api,
+      connections,
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const i = next++ % distinctKeys;
+            const key = keys[i]!;
+            sent.add(key);
+            return {
+              ...request,
+              path: `/api/public/surveys/${published.surveyCode}/responses`,
+              headers: { 'content-type': 'application/json', 'user-agent': `bench-customer/${i}` },
+              body: JSON.stringify({
+                rating: (i % 5) + 1,
+                comment: `bench ${i}`,
+                idempotencyKey: key,
+                elapsedMs: 5000,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    if (result.non2xx || result.errors)
+      console.error(`submit: ${result.non2xx} non-2xx, ${result.errors} errors`, result.statusCodeStats);
+    console.log(`submit-throughput: ${Math.round(result.requests.average)} req/s`);
+    console.log(`submit-p99: ${Math.round(result.latency.p99)} ms`);
+
+    const client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    );
+    try {
+      let puts = 0;
+      const deadline = Date.now() + putSeconds * 1000;
+      const started = Date.now();
+      await Promise.all(
+        Array.from({ length: connections }, async (_, worker) => {
+          while (Date.now() < deadline) {
+            await client.send(
+              new PutCommand({
+                TableName: stack.resources.tableName,
+                Item: { pk: `BENCH#${worker}`, sk: `PUT#${puts}`, rating: 5, comment: 'bench' },
+              }),
+            );
+            puts++;
+          }
+        }),
+      );
+      console.log(`putitem-throughput: ${Math.round(puts / ((Date.now() - started) / 1000))} req/s`);
+    } finally {
+      client.destroy();
+    }
+
+    // Reads what the API stored (strongly consistent, every page) with the handlers' own entities.
+    const { getEntities } = await import('@reviewroute/functions/data/client');
+    const { data } = await getEntities()
+      .response.query.bySurvey({ surveyId: id })
+      .go({ pages: 'all', consistent: true, attributes: ['responseId'] });
+    console.log(`submit-stored-vs-keys: ${data.length}/${sent.size}`);
+  } finally {
+    if (previousLimit === undefined) delete process.env.PUBLIC_SUBMIT_RATE_LIMIT;
+    else process.env.PUBLIC_SUBMIT_RATE_LIMIT = previousLimit;
+    await stack.stop();
+  }
+}

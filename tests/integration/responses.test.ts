@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  errorBodySchema,
+  publicSurveyCacheControl,
+  publicSurveySchema,
+  submitResponseResultSchema,
+  surveySchema,
+  type Survey,
+} from '@reviewroute/shared';
+import { getEntities } from '@reviewroute/functions/data/client';
+import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
+import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+
+const stack = inject('localStack');
+const api = stack.urls.api;
+
+type User = TestUser & { tokens: Tokens };
+
+/**
+ * One call to the local gateway. Every call gets its own user agent unless one is given: the per-client
+ * rate limit keys on address + user agent, and all of these come from 127.0.0.1.
+ */
+async function call(
+  method: string,
+  path: string,
+  options: { user?: User; body?: unknown; userAgent?: string } = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const { user, body } = options;
+  const res = await fetch(`${api}${path}`, {
+    method,
+    headers: {
+      'user-agent': options.userAgent ?? `responses-test/${randomUUID()}`,
+      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+const step1 = {
+  businessName: 'Corner Bakery',
+  businessOwnerName: 'Bea Baker',
+  googleBusinessUrl: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+  supportEmail: 'bea@bakery.example',
+};
+
+const answer = (overrides: Record<string, unknown> = {}) => ({
+  rating: 5,
+  comment: 'Lovely bread',
+  idempotencyKey: randomUUID(),
+  elapsedMs: 9000,
+  ...overrides,
+});
+
+/** Every response of a survey straight from the table (all pages, strongly consistent). */
+async function storedResponses(surveyId: string) {
+  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
+  return data;
+}
+
+describe('public survey API through the gateway', () => {
+  let owner: User;
+  let survey: Survey;
+  let draft: Survey;
+
+  beforeAll(async () => {
+    // This process reads the table directly (electrodb) to check what the API stored.
+    Object.assign(process.env, stack.env);
+    owner = await createSignedInUser(stack);
+    const created = await call('POST', '/api/surveys', { user: owner, body: step1 });
+    expect(created.status).toBe(201);
+    const id = surveySchema.parse(created.body).id;
+    expect(
+      (await call('PATCH', `/api/surveys/${id}`, { user: owner, body: { collectContactOnLowRating: true } })).status,
+    ).toBe(200);
+    const published = await call('POST', `/api/surveys/${id}/publish`, { user: owner });
+    expect(published.status).toBe(200);
+    survey = surveySchema.parse(published.body);
+    draft = surveySchema.parse((await call('POST', '/api/surveys', { user: owner, body: step1 })).body);
+  });
+
+  it('serves a published survey by code, cacheable, without the owner', async () => {
+    const res = await call('GET', `/api/public/surveys/${survey.surveyCode}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(publicSurveyCacheControl);
+    const page = publicSurveySchema.strict().parse(res.body);
+    expect(page).toMatchObject({ surveyCode: survey.surveyCode, businessSlug: 'corner-bakery' });
+    expect(JSON.stringify(res.body)).not.toContain(owner.userId);
+    expect(JSON.stringify(res.body)).not.toContain(owner.email);
+  });
+
+  it('answers unknown and draft codes with 404 and the spec text', async () => {
+    expect(draft.surveyCode).toBeNull();
+    for (const code of ['zzzzzzzz', draft.id, 'x']) {
+      const res = await call('GET', `/api/public/surveys/${code}`);
+      expect(res.status, code).toBe(404);
+      expect(errorBodySchema.parse(res.body).error).toEqual({
+        code: 'NOT_FOUND',
+        message: "The survey you're looking for doesn't exist or is no longer active.",
+      });
+      expect((await call('POST', `/api/public/surveys/${code}/responses`, { body: answer() })).status).toBe(404);
+    }
+  });
+
+  it('stores 200 concurrent submissions of 50 keys exactly once each; stats equal the responses', async () => {
+    const keys = Array.from({ length: 50 }, () => randomUUID());
+    const ratingOf = new Map(keys.map((k, i) => [k, (i % 5) + 1]));
+    const before = await createDynamoSurveyRepository().getStats(survey.id);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const key = keys[i % 50]!;
+        return call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+          body: answer({ idempotencyKey: key, rating: ratingOf.get(key), comment: `answer ${i}` }),
+        }).then((res) => ({ key, ...res }));
+      }),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(
+      statuses.filter((s) => s >= 500),
+      JSON.stringify(results.find((r) => r.status >= 500)),
+    ).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    // Every answer for one key is the same first answer.
+    const answerOf = new Map<string, string>();
+    for (const r of results) {
+      const { responseId, clickToken } = submitResponseResultSchema.parse(r.body);
+      const seen = answerOf.get(r.key);
+      if (seen) expect(`${responseId} ${clickToken}`).toBe(seen);
+      else answerOf.set(r.key, `${responseId} ${clickToken}`);
+    }
+
+    const stored = (await storedResponses(survey.id)).filter((r) => (r.comment ?? '').startsWith('answer '));
+    expect(stored).toHaveLength(50);
+    expect(new Set(stored.map((r) => r.responseId))).toEqual(
+      new Set([...answerOf.values()].map((v) => v.split(' ')[0])),
+    );
+    const all = await storedResponses(survey.id);
+    const histogram = [1, 2, 3, 4, 5].map((star) => all.filter((r) => r.rating === star).length);
+    const stats = await createDynamoSurveyRepository().getStats(survey.id);
+    expect(stats).toMatchObject({
+      count: all.length,
+      sum: all.reduce((s, r) => s + r.rating, 0),
+      histogram,
+    });
+    expect(stats!.count - (before?.count ?? 0)).toBe(50);
+    // No address anywhere; the user agent is kept.
+    expect(stored.every((r) => r.userAgent?.startsWith('responses-test/'))).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain('127.0.0.1');
+  });
+
+  it('keeps contact details only for low ratings, and drops them otherwise', async () => {
+    const contact = { customerName: 'Ann', customerEmail: 'ann@example.com' };
+    const low = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+      body: answer({ rating: 2, comment: 'cold', ...contact }),
+    });
+    const high = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+      body: answer({ rating: 4, comment: 'fine', ...contact }),
+    });
+    const all = await storedResponses(survey.id);
+    const find = (res: { body: unknown }) =>
+      all.find((r) => r.responseId === submitResponseResultSchema.parse(res.body).responseId)!;
+    expect(find(low)).toMatchObject(contact);
+    expect(find(high).customerName).toBeUndefined();
+    expect(find(high).customerEmail).toBeUndefined();
+  });
+
+  it('counts a review click once; a wrong token or unknown response changes nothing', async () => {
+    const submitted = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: answer() });
+    const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
+    const clicksBefore = (await createDynamoSurveyRepository().getStats(survey.id))!.reviewClicks;
+    const click = (id: string, token: string) =>
+      call('POST', `/api/public/responses/${id}/review-click`, { body: { token } });
+
+    expect((await click(responseId, `${clickToken.slice(0, -1)}A`)).status).toBe(404);
+    expect((await click(randomUUID(), clickToken)).status).toBe(404);
+    expect((await createDynamoSurveyRepository().getStats(survey.id))!.reviewClicks).toBe(clicksBefore);
+
+    const clicks = await Promise.all([click(responseId, clickToken), click(responseId, clickToken)]);
+    expect(clicks.map((c) => c.status)).toEqual([204, 204]);
+    expect((await click(responseId, clickToken)).status).toBe(204);
+    expect((await createDynamoSurveyRepository().getStats(survey.id))!.reviewClicks).toBe(clicksBefore + 1);
+    const flagged = (await storedResponses(survey.id)).find((r) => r.responseId === responseId)!;
+    expect(flagged.googleReviewClicked).toBe(true);
+  });
+
+  it('refuses bot posts and rate-limits one client with 4xx, storing nothing extra', async () => {
+    const countBefore = (await createDynamoSurveyRepository().getStats(survey.id))!.count;
+    const path = `/api/public/surveys/${survey.surveyCode}/responses`;
+    const honeypot = await call('POST', path, { body: answer({ website: 'http://spam.example' }) });
+    const fast = await call('POST', path, { body: answer({ elapsedMs: 300 }) });
+    for (const res of [honeypot, fast]) {
+      expect(res.status).toBe(400);
+      expect(errorBodySchema.parse(res.body).error).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The request could not be processed.',
+      });
+    }
+    // One client (same address, same user agent): the 11th submit within the minute is refused. The window
+    // is a wall-clock minute, so at most one boundary can fall inside the burst: allow for it.
+    const userAgent = `one-client/${randomUUID()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await call('POST', path, { body: answer(), userAgent })).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+    const accepted = statuses.filter((s) => s === 201).length;
+    expect(accepted).toBeLessThanOrEqual(20);
+    expect((await createDynamoSurveyRepository().getStats(survey.id))!.count).toBe(countBefore + accepted);
+  });
+
+  it('refuses submits to a deleted survey and leaves none of its responses behind', async () => {
+    const created = surveySchema.parse((await call('POST', '/api/surveys', { user: owner, body: step1 })).body);
+    const live = surveySchema.parse((await call('POST', `/api/surveys/${created.id}/publish`, { user: owner })).body);
+    const path = `/api/public/surveys/${live.surveyCode}/responses`;
+    expect((await call('POST', path, { body: answer() })).status).toBe(201);
+    expect((await call('DELETE', `/api/surveys/${created.id}`, { user: owner })).status).toBe(204);
+    const after = await call('POST', path, { body: answer() });
+    expect(after.status).toBe(404);
+    // A refused submit drops the instance's cached copy, so the page read agrees at once.
+    expect((await call('GET', `/api/public/surveys/${live.surveyCode}`)).status).toBe(404);
+    expect(await storedResponses(created.id)).toEqual([]);
+    expect(await createDynamoSurveyRepository().getStats(created.id)).toBeUndefined();
+  });
+
+  it('answers garbage bodies with 4xx and stores nothing', async () => {
+    const countBefore = (await createDynamoSurveyRepository().getStats(survey.id))!.count;
+    const responsesBefore = (await storedResponses(survey.id)).length;
+    const garbage = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc
+        .record(
+          {
+            rating: fc.oneof(fc.integer({ min: -3, max: 9 }), fc.double(), fc.string(), fc.constant(null)),
+            comment: fc.oneof(fc.string({ maxLength: 700 }), fc.jsonValue()),
+            customerEmail: fc.string(),
+            idempotencyKey: fc.oneof(fc.string(), fc.constant('not-a-uuid')),
+            website: fc.string({ minLength: 1 }),
+            elapsedMs: fc.oneof(fc.integer({ max: 1499 }), fc.double(), fc.string()),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(garbage, async (raw) => {
+        const res = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: raw });
+        expect(res.status, raw).toBeGreaterThanOrEqual(400);
+        expect(res.status, raw).toBeLessThan(500);
+        const click = await call('POST', `/api/public/responses/${randomUUID()}/review-click`, { body: raw });
+        expect(click.status, raw).toBeGreaterThanOrEqual(400);
+        expect(click.status, raw).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
+    expect((await createDynamoSurveyRepository().getStats(survey.id))!.count).toBe(countBefore);
+    expect(await storedResponses(survey.id)).toHaveLength(responsesBefore);
+  });
+});
