@@ -11,3 +11,4 @@ export * from './survey-upload';
 export * from './profile';
 export * from './auth';
 export * from './public-survey';
+export * from './dashboard';

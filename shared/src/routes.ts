@@ -40,6 +40,16 @@ export const routes = [
     auth: 'owner',
     domain: 'surveys',
   },
+  // Owner dashboard (issue 5).
+  { id: 'get-survey-stats', method: 'GET', path: '/api/surveys/{surveyId}/stats', auth: 'owner', domain: 'surveys' },
+  {
+    id: 'get-onboarding',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/onboarding',
+    auth: 'owner',
+    domain: 'surveys',
+  },
+  { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account' },
   // Public survey page (issue 4): no auth; under /api/public so CloudFront can cache the survey read.
   {
     id: 'get-public-survey',

@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-error';
 import { createDomainHandler } from '../../lib/http';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createProfileService, type ProfileService } from './profile-service';
@@ -9,6 +10,10 @@ export function createAccountHandler(profilesOf: () => ProfileService) {
     me: ({ owner }) => ({ body: describeOwner(owner!) }),
     'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner!.userId) }),
     'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner!.userId, body) }),
+    // Placeholder until the dashboard's account summary is implemented.
+    'get-account': () => {
+      throw new ApiError('NOT_FOUND');
+    },
   });
 }
 

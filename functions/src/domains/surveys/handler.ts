@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-error';
 import { createDomainHandler, type RouteRequest } from '../../lib/http';
 import { requireEnv } from '../../lib/env';
 import { createS3AssetStore } from '../../data/asset-store';
@@ -21,6 +22,13 @@ export function createSurveysHandler(serviceOf: () => SurveyService) {
     'update-survey': async (request) => {
       const { userId, surveyId } = params(request);
       return { body: await serviceOf().update(userId, surveyId, request.body) };
+    },
+    // Placeholders until the dashboard's stats and onboarding are implemented.
+    'get-survey-stats': () => {
+      throw new ApiError('NOT_FOUND');
+    },
+    'get-onboarding': () => {
+      throw new ApiError('NOT_FOUND');
     },
     'delete-survey': async (request) => {
       const { userId, surveyId } = params(request);

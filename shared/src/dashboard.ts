@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The owner dashboard's contract (issue 5). Counts come from the per-survey stats aggregate, so they
+ * cost the same at any volume (decisions 8); recent feedback is one limited newest-first query.
+ */
+export const recentFeedbackLimit = 10;
+
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+  /** Only a low-rating customer of a survey that collects contact details leaves these. */
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
+
+/** GET /api/surveys/{surveyId}/stats. */
+export const surveyStatsSchema = z.object({
+  surveyId: z.string(),
+  reviewCount: z.number().int().nonnegative(),
+  /** Rounded to one decimal (spec 9); 0 without reviews. */
+  averageRating: z.number().nonnegative(),
+  fiveStarCount: z.number().int().nonnegative(),
+  reviewClicks: z.number().int().nonnegative(),
+  /** Count per star, index 0 = 1 star. */
+  histogram: z.array(z.number().int().nonnegative()).length(5),
+  /** The latest non-empty comments, newest first, at most `recentFeedbackLimit`. */
+  recentFeedback: z.array(feedbackItemSchema).max(recentFeedbackLimit),
+});
+export type SurveyStats = z.infer<typeof surveyStatsSchema>;
+
+/** GET /api/surveys/{surveyId}/onboarding: the four checklist steps (spec 4, decisions 9). */
+export const onboardingSchema = z.object({
+  /** The owner has at least one active survey. */
+  hasActiveSurvey: z.boolean(),
+  /** The survey URL was copied (profile flag; the web app also honours its local flag). */
+  urlCopied: z.boolean(),
+  /** The selected survey has at least one response. */
+  hasResponse: z.boolean(),
+  /** A response of the selected survey was clicked through to Google. */
+  hasReviewClick: z.boolean(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+/** GET /api/account: who the owner is and the plan state the header's trial badge shows (decisions 10). */
+export const accountSummarySchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  /** When the Cognito account was created (the trial starts then). */
+  createdAt: z.string(),
+  plan: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('trial'), daysRemaining: z.number().int() }),
+    z.object({ kind: z.literal('trial-ended') }),
+    z.object({ kind: z.literal('active'), daysRemaining: z.number().int(), tier: z.string(), paidAt: z.string() }),
+    z.object({ kind: z.literal('expired'), tier: z.string(), paidAt: z.string() }),
+  ]),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
