@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -9,9 +9,31 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // the proxy below applies only to a plain `npm run dev -w web` against an already running API.
 const apiTarget = process.env.REVIEWROUTE_API_URL ?? 'http://localhost:3001';
 
+/** Public survey links: `/surveys/{code}/{slug}` and `/nl/surveys/...` (issue 4), as the CloudFront function matches them. */
+const surveyPagePattern = /^(?:\/nl)?\/surveys\/[^/]+/;
+
+/**
+ * The public survey page is its own entry (survey.html): served for survey links in development, as the
+ * CloudFront routing function does in AWS. Everything else keeps Vite's SPA fallback to index.html.
+ */
+function surveyPageRouting(): Plugin {
+  return {
+    name: 'reviewroute-survey-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?', 2) as [string, string | undefined];
+        if (surveyPagePattern.test(pathname) && !/\.\w+$/.test(pathname)) {
+          req.url = `/survey.html${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [surveyPageRouting(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
@@ -19,5 +41,14 @@ export default defineConfig({
       '/config.json': { target: apiTarget, changeOrigin: true },
     },
   },
-  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        survey: fileURLToPath(new URL('./survey.html', import.meta.url)),
+      },
+    },
+  },
 });

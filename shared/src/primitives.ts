@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { simpleEmailPattern } from './domain/public-survey-rules';
 
 /** A string trimmed before any other check, so '   ' counts as empty (spec 5). */
 export const trimmed = () => z.string().trim();
 
 /** Required trimmed text with the spec's message when empty. */
 export const requiredText = (message: string, max = 500) => trimmed().min(1, message).max(max);
-
-/** The spec's "simple address pattern": something@something.tld, no spaces. */
-export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = (requiredMessage = 'Email is required', invalidMessage = 'Valid email is required') =>
   trimmed().min(1, requiredMessage).max(254).regex(simpleEmailPattern, invalidMessage);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { simpleEmailPattern } from './primitives';
+import {
+  contactFieldLimits,
+  maxCommentLength,
+  simpleEmailPattern,
+} from './domain/public-survey-rules';
 import { customColorsSchema, surveySchema } from './survey';
 
 /**
@@ -14,8 +18,6 @@ export const publicSurveyMessages = {
   surveyNotFound: "The survey you're looking for doesn't exist or is no longer active.",
 } as const;
 export type PublicSurveyMessageKey = keyof typeof publicSurveyMessages;
-
-export const maxCommentLength = 500;
 
 /** GET /api/public/surveys/{surveyCode}: only the fields the page needs. */
 export const publicSurveySchema = surveySchema
@@ -59,11 +61,11 @@ export const submitResponseSchema = z.object({
     .nullable()
     .transform((v) => (v && v.trim() ? v.trim() : null)),
   /** Kept only for ratings 1-2 when the survey collects contact details; dropped otherwise. */
-  customerName: optionalText(200),
+  customerName: optionalText(contactFieldLimits.name),
   customerEmail: z
     .string()
     .trim()
-    .max(254, publicSurveyMessages.emailInvalid)
+    .max(contactFieldLimits.email, publicSurveyMessages.emailInvalid)
     .optional()
     .refine((v) => !v || simpleEmailPattern.test(v), publicSurveyMessages.emailInvalid)
     .transform((v) => (v ? v : undefined)),
@@ -91,12 +93,6 @@ export type SubmitResponseResult = z.infer<typeof submitResponseResultSchema>;
 /** POST /api/public/responses/{responseId}/review-click. */
 export const reviewClickSchema = z.object({ token: z.string().min(1).max(200) });
 export type ReviewClick = z.infer<typeof reviewClickSchema>;
-
-/**
- * Submits faster than this after the form opened are refused as scripted (a person cannot read the
- * question, pick a star and press submit in 1.5 s). The page sends the real elapsed time.
- */
-export const minSubmitElapsedMs = 1500;
 
 /** The deliberately vague answer (400 BAD_REQUEST) to a post the bot checks refused: it never says why. */
 export const submitRefusedMessage = 'The request could not be processed.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withHttps } from './domain/survey-link';
-import { simpleEmailPattern } from './primitives';
+import { simpleEmailPattern } from './domain/public-survey-rules';
 
 /**
  * Survey schemas shared by the wizard (live validation, request bodies) and the API (the same rules

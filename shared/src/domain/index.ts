@@ -1,0 +1,5 @@
+// The zod-free part of shared: pure rules that even the smallest bundle (the public survey page) may import.
+export * from './rating';
+export * from './survey-link';
+export * from './plans';
+export * from './public-survey-rules';

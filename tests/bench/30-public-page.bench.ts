@@ -1,0 +1,179 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { PublicSurvey } from '@reviewroute/shared';
+
+/**
+ * The public survey page's budget (issue 4): what survey.html makes a phone download (JS and CSS, gzip -9)
+ * and Lighthouse's mobile performance score and LCP against the production build. Printed, never asserted.
+ *
+ * Lighthouse runs against a tiny loopback server, not the local stack: it serves web/dist the way
+ * CloudFront does (survey.html for survey links, compressed, long-cached assets) and answers the one API
+ * call the page makes with a fixed survey, so the figure measures the page, not the emulators.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const dist = path.join(repoRoot, 'web', 'dist');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const sampleCode = 'bench234';
+const logoSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64"><rect width="160" height="64" rx="12" fill="#c2410c"/><text x="80" y="41" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle">Joe&apos;s</text></svg>';
+export const sampleSurvey: PublicSurvey = {
+  surveyCode: sampleCode,
+  businessName: "Joe's Pizza & Pasta",
+  businessSlug: 'joes-pizza-pasta',
+  businessLogoUrl: '/files/bench/logo.svg',
+  customPrompt: 'How was your experience with our business?',
+  lowRatingMessage: "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
+  midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
+  highRatingMessage:
+    "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
+  googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+  highRatingPhotoUrl: null,
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=bench',
+  collectContactOnLowRating: true,
+  offerPublicReviewToEveryone: false,
+  customColors: { primaryColor: '#c2410c', backgroundColor: '#fff7ed' },
+};
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The JS and CSS survey.html loads: its entry script, module preloads and stylesheets. */
+async function pageAssets(): Promise<{ js: string[]; css: string[] }> {
+  const html = await readFile(path.join(dist, 'survey.html'), 'utf8');
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const href = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!href || /^https?:/.test(href)) continue;
+    if (tag.startsWith('<script') || /rel="modulepreload"/.test(tag)) js.push(href);
+    else if (/rel="stylesheet"/.test(tag)) css.push(href);
+  }
+  if (js.length === 0) throw new Error('survey.html loads no script: is it an input of the Vite build?');
+  return { js, css };
+}
+
+async function gzipTotal(files: string[]): Promise<number> {
+  let total = 0;
+  for (const file of files) total += gzipSync(await readFile(path.join(dist, file)), { level: 9 }).length;
+  return total;
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** web/dist as CloudFront serves it: survey links -> survey.html, gzip, immutable hashed assets. */
+export async function serveDist(): Promise<{ url: string; server: Server }> {
+  const cache = new Map<string, Buffer>();
+  const server = createServer((req, res) => {
+    void (async () => {
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      if (pathname.startsWith('/api/public/surveys/')) {
+        const code = decodeURIComponent(pathname.slice('/api/public/surveys/'.length));
+        const found = code === sampleCode;
+        res.writeHead(found ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
+        res.end(JSON.stringify(found ? sampleSurvey : { error: { code: 'NOT_FOUND', message: 'Survey not found.' } }));
+        return;
+      }
+      if (pathname === '/files/bench/logo.svg') {
+        res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
+        res.end(logoSvg);
+        return;
+      }
+      const file = /^(?:\/nl)?\/surveys\//.test(pathname) ? '/survey.html' : pathname;
+      const full = path.join(dist, path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
+      let body = cache.get(full);
+      try {
+        body ??= gzipSync(await readFile(full), { level: 9 });
+      } catch {
+        res.writeHead(404).end();
+        return;
+      }
+      cache.set(full, body);
+      res.writeHead(200, {
+        'content-type': contentTypes[path.extname(full)] ?? 'application/octet-stream',
+        'content-encoding': 'gzip',
+        'cache-control': file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      res.end(body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface LighthouseResult {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+/** Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium. */
+async function lighthouse(url: string): Promise<LighthouseResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+  const output = path.join(dir, 'report.json');
+  try {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${output}`,
+        `--chrome-flags=${chromeFlags.join(' ')}`,
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
+    const result = JSON.parse(await readFile(output, 'utf8')) as LighthouseResult;
+    if (result.runtimeError) throw new Error(`lighthouse: ${result.runtimeError.message}`);
+    return result;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const assets = await pageAssets();
+  console.log(`public-page-js-gzip: ${kb(await gzipTotal(assets.js))} KB`);
+  console.log(`public-page-css-gzip: ${kb(await gzipTotal(assets.css))} KB`);
+
+  const { url, server } = await serveDist();
+  try {
+    const result = await lighthouse(`${url}/surveys/${sampleCode}/${sampleSurvey.businessSlug}`);
+    const score = Math.round((result.categories.performance.score ?? 0) * 100);
+    const lcp = (result.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000;
+    console.log(`public-page-lighthouse-performance: ${score}`);
+    console.log(`public-page-lcp: ${lcp.toFixed(1)} s`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,263 @@
+import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { submitResponse } from '../lib/api';
+import type { SurveyPalette } from '../lib/colors';
+import { emptyDraft, loadDraft, removeDraft, saveDraft, type SurveyDraft } from '../lib/draft';
+import {
+  asksForContact,
+  commentLimit,
+  commentTooLong,
+  emailLimit,
+  minSubmitElapsedMs,
+  nameLimit,
+  nextStep,
+  simpleEmailPattern,
+  type Step,
+} from '../lib/form-rules';
+import { useI18n } from '../lib/i18n';
+import { StarRating } from './star-rating';
+import { StepIndicator } from './step-indicator';
+import type { ToastInput } from './toaster';
+
+export interface Submitted {
+  rating: number;
+  comment: string;
+  result: SubmitResponseResult;
+}
+
+interface SurveyFormProps {
+  survey: PublicSurvey;
+  palette: SurveyPalette;
+  toast: (toast: ToastInput) => void;
+  onSubmitted: (submitted: Submitted) => void;
+  /** Injected in tests. */
+  submit?: typeof submitResponse;
+  minElapsedMs?: number;
+}
+
+const draftHintMs = 2000;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const inputClass =
+  'w-full rounded-md border border-neutral-500 bg-white px-3 py-2 text-base text-neutral-900 placeholder:text-neutral-600 focus-visible:outline-3 focus-visible:outline-offset-2 aria-invalid:border-red-700';
+const errorClass = 'w-fit rounded-md bg-white px-2 py-1 text-sm font-medium text-red-700';
+
+/** The rating form (spec 2, 4, 5): stars, comment with counter, contact fields for low ratings, the draft. */
+export function SurveyForm({
+  survey,
+  palette,
+  toast,
+  onSubmitted,
+  submit = submitResponse,
+  minElapsedMs = minSubmitElapsedMs,
+}: SurveyFormProps) {
+  const { t } = useI18n();
+  const ids = useId();
+  const code = survey.surveyCode;
+  const [draft, setDraft] = useState<SurveyDraft>(() => loadDraft(code) ?? emptyDraft());
+  const [step, setStep] = useState<Step>(() => nextStep(1, draft.rating, draft.comment));
+  const [website, setWebsite] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [emailError, setEmailError] = useState(false);
+  const [draftHint, setDraftHint] = useState(false);
+  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // When the form appeared (state initialisers may be impure; refs may not be read during render).
+  const [shownAt] = useState(() => Date.now());
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => clearTimeout(hintTimer.current), []);
+
+  /** Every change is saved at once (spec 4) and the hint shows for 2 s after the latest one. */
+  function update(patch: Partial<Omit<SurveyDraft, 'timestamp' | 'idempotencyKey'>>) {
+    const next = { ...draft, ...patch, timestamp: Date.now() };
+    setDraft(next);
+    setStep((current) => nextStep(current, next.rating, next.comment));
+    if (saveDraft(code, next)) {
+      setDraftHint(true);
+      clearTimeout(hintTimer.current);
+      hintTimer.current = setTimeout(() => setDraftHint(false), draftHintMs);
+    }
+  }
+
+  const tooLong = commentTooLong(draft.comment);
+  const contact = asksForContact(survey, draft.rating);
+  const ratingId = `${ids}-rating`;
+  const commentId = `${ids}-comment`;
+  const counterId = `${ids}-counter`;
+  const commentErrorId = `${ids}-comment-error`;
+  const emailErrorId = `${ids}-email-error`;
+  const submitHintId = `${ids}-submit-hint`;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting || draft.rating === null) return;
+    if (tooLong) {
+      commentRef.current?.focus();
+      return;
+    }
+    const email = contact ? draft.customerEmail.trim() : '';
+    if (email && !simpleEmailPattern.test(email)) {
+      setEmailError(true);
+      emailRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // The API refuses posts made faster than a person can fill the form; a quick tap-and-send by a real
+      // customer waits out the remainder here instead of being refused.
+      const early = minElapsedMs - (Date.now() - shownAt);
+      if (early > 0) await wait(early + 50);
+      const result = await submit(code, {
+        rating: draft.rating,
+        comment: draft.comment.trim() ? draft.comment : null,
+        ...(contact && draft.customerName.trim() ? { customerName: draft.customerName.trim() } : {}),
+        ...(contact && email ? { customerEmail: email } : {}),
+        idempotencyKey: draft.idempotencyKey,
+        website,
+        elapsedMs: Date.now() - shownAt,
+      });
+      removeDraft(code);
+      toast({ variant: 'success', title: t('toast.successTitle'), description: t('toast.successDescription') });
+      onSubmitted({ rating: draft.rating, comment: draft.comment.trim(), result });
+    } catch {
+      // The draft (and its idempotency key) stays: the next try is recognised if this one was stored.
+      toast({ variant: 'error', title: t('toast.errorTitle'), description: t('toast.errorDescription') });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <StepIndicator step={step} primary={palette.primary} onPrimary={palette.onPrimary} />
+
+      <StarRating
+        name={ratingId}
+        value={draft.rating}
+        onChange={(rating) => update({ rating })}
+        legend={survey.customPrompt}
+        accent={palette.accent}
+      />
+
+      <div className="grid gap-2">
+        <label htmlFor={commentId} className="font-medium">
+          {t('comment.label')}
+        </label>
+        <textarea
+          id={commentId}
+          ref={commentRef}
+          value={draft.comment}
+          onChange={(event) => update({ comment: event.target.value })}
+          placeholder={t('comment.placeholder')}
+          rows={4}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${counterId}${tooLong ? ` ${commentErrorId}` : ''}`}
+          className={`${inputClass} resize-y`}
+          style={{ outlineColor: palette.accent }}
+        />
+        <div className="flex items-start justify-between gap-3">
+          {tooLong ? (
+            <p id={commentErrorId} className={errorClass}>
+              {t('errors.commentTooLong')}
+            </p>
+          ) : (
+            <span />
+          )}
+          <p
+            id={counterId}
+            aria-live="polite"
+            className={`text-sm tabular-nums ${tooLong ? 'font-semibold' : ''}`}
+            data-testid="comment-counter"
+          >
+            <span aria-hidden="true">{t('comment.counter', { count: draft.comment.length, max: commentLimit })}</span>
+            <span className="sr-only">
+              {t('comment.counterLabel', { count: draft.comment.length, max: commentLimit })}
+            </span>
+          </p>
+        </div>
+      </div>
+
+      {contact && (
+        <div className="grid gap-4" data-testid="contact-fields">
+          <p className="text-sm">{t('contact.intro')}</p>
+          <div className="grid gap-2">
+            <label htmlFor={`${ids}-name`} className="font-medium">
+              {t('contact.name')}
+            </label>
+            <input
+              id={`${ids}-name`}
+              value={draft.customerName}
+              onChange={(event) => update({ customerName: event.target.value })}
+              autoComplete="name"
+              maxLength={nameLimit}
+              className={inputClass}
+              style={{ outlineColor: palette.accent }}
+            />
+          </div>
+          <div className="grid gap-2">
+            <label htmlFor={`${ids}-email`} className="font-medium">
+              {t('contact.email')}
+            </label>
+            <input
+              id={`${ids}-email`}
+              ref={emailRef}
+              type="email"
+              inputMode="email"
+              value={draft.customerEmail}
+              onChange={(event) => {
+                setEmailError(false);
+                update({ customerEmail: event.target.value });
+              }}
+              autoComplete="email"
+              maxLength={emailLimit}
+              aria-invalid={emailError || undefined}
+              aria-describedby={emailError ? emailErrorId : undefined}
+              className={inputClass}
+              style={{ outlineColor: palette.accent }}
+            />
+            {emailError && (
+              <p id={emailErrorId} className={errorClass}>
+                {t('errors.emailInvalid')}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+
+      {/* Honeypot (spec: scripts fill every field): off-screen, hidden from assistive technology, out of the tab order. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t('honeypot')}
+          <input
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+          />
+        </label>
+      </div>
+
+      <div className="grid gap-2">
+        <button
+          type="submit"
+          disabled={draft.rating === null || submitting}
+          aria-describedby={draft.rating === null ? submitHintId : undefined}
+          className="min-h-12 w-full rounded-md px-4 py-3 text-base font-semibold shadow-sm hover:shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+          style={{ background: palette.primary, color: palette.onPrimary, outlineColor: palette.accent }}
+        >
+          {submitting ? t('submitting') : t('submit')}
+        </button>
+        {draft.rating === null && (
+          <p id={submitHintId} className="text-center text-sm">
+            {t('errors.ratingRequired')}
+          </p>
+        )}
+        <p aria-live="polite" className="min-h-5 text-center text-sm" data-testid="draft-hint">
+          {draftHint ? t('draftSaved') : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

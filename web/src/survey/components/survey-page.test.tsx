@@ -1,0 +1,65 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicSurvey } from '@reviewroute/shared';
+import { createTranslator, I18nContext } from '../lib/i18n';
+import { SurveyPage, SurveySkeleton } from './survey-page';
+
+const survey: PublicSurvey = {
+  surveyCode: 'abcd2345',
+  businessName: 'Joe',
+  businessSlug: 'joe',
+  businessLogoUrl: '/files/logo.png',
+  customPrompt: 'Hoe was het?',
+  lowRatingMessage: 'low',
+  midRatingMessage: 'mid',
+  highRatingMessage: 'high',
+  googleReviewPrompt: 'Review?',
+  highRatingPhotoUrl: null,
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=x',
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  customColors: { primaryColor: '#c2410c', backgroundColor: '#111827' },
+};
+
+function renderPage(request: Promise<PublicSurvey | null>) {
+  render(
+    <I18nContext value={{ language: 'nl', t: createTranslator('nl') }}>
+      <Suspense fallback={<SurveySkeleton />}>
+        <SurveyPage survey={request} />
+      </Suspense>
+    </I18nContext>,
+  );
+}
+
+describe('survey page', () => {
+  afterEach(cleanup);
+
+  it('shows the skeleton while loading, then the survey in its colours with readable text', async () => {
+    let resolve!: (value: PublicSurvey) => void;
+    const request = new Promise<PublicSurvey>((r) => (resolve = r));
+    await act(async () => renderPage(request));
+    expect(screen.getByRole('status').textContent).toBe('De enquête wordt geladen…');
+    await act(async () => resolve(survey));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Joe' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Logo van Joe' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Hoe was het?' })).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      '1 ster',
+      '2 sterren',
+      '3 sterren',
+      '4 sterren',
+      '5 sterren',
+    ]);
+    const page = screen.getByTestId('survey-page');
+    // Dark background: white text.
+    expect(page.style.color).toMatch(/^(#ffffff|rgb\(255, 255, 255\))$/);
+    expect(document.title).toBe('Joe: deel je feedback');
+  });
+
+  it('shows Survey Not Found when the survey cannot be loaded', async () => {
+    await act(async () => renderPage(Promise.resolve(null)));
+    expect(await screen.findByRole('heading', { name: 'Enquête niet gevonden' })).toBeTruthy();
+    expect(screen.getByText('De enquête die je zoekt bestaat niet of is niet meer actief.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+import type { PublicSurvey, SubmitResponseInput, SubmitResponseResult } from '@reviewroute/shared';
+
+/**
+ * The page's three public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
+ * zod on the phone. Answers are checked by hand for the few fields the page relies on.
+ */
+
+export class SubmitError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the request never got an answer. */
+    readonly status: number,
+    /** The API's `error.code` when it sent one (decisions 15). */
+    readonly code: string | undefined,
+  ) {
+    super(`Submit failed (${status}${code ? ` ${code}` : ''})`);
+    this.name = 'SubmitError';
+  }
+
+  /** Worth another attempt with the same key: no answer, a 5xx, or a rate limit. A 4xx stays a 4xx. */
+  get retryable(): boolean {
+    return this.status === 0 || this.status >= 500 || this.status === 429;
+  }
+}
+
+const encode = encodeURIComponent;
+
+function isPublicSurvey(value: unknown): value is PublicSurvey {
+  const v = value as Partial<PublicSurvey> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.surveyCode === 'string' &&
+    typeof v.businessName === 'string' &&
+    typeof v.customPrompt === 'string' &&
+    typeof v.customColors === 'object' &&
+    v.customColors !== null
+  );
+}
+
+/**
+ * The survey, or null when it cannot be shown: unknown, draft or inactive (404), a broken answer or no
+ * network. The page shows "Survey Not Found" for all of these (spec 8).
+ */
+export async function fetchPublicSurvey(surveyCode: string): Promise<PublicSurvey | null> {
+  try {
+    const res = await fetch(`/api/public/surveys/${encode(surveyCode)}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return null;
+    const body: unknown = await res.json();
+    return isPublicSurvey(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+async function errorCode(res: Response): Promise<string | undefined> {
+  try {
+    const body = (await res.json()) as { error?: { code?: unknown } };
+    return typeof body.error?.code === 'string' ? body.error.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One POST of the response. */
+export async function postResponse(surveyCode: string, input: SubmitResponseInput): Promise<SubmitResponseResult> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/public/surveys/${encode(surveyCode)}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(input),
+    });
+  } catch {
+    throw new SubmitError(0, undefined);
+  }
+  if (!res.ok) throw new SubmitError(res.status, await errorCode(res));
+  const body = (await res.json().catch(() => null)) as Partial<SubmitResponseResult> | null;
+  if (typeof body?.responseId !== 'string' || typeof body.clickToken !== 'string') {
+    throw new SubmitError(res.status, undefined);
+  }
+  return { responseId: body.responseId, clickToken: body.clickToken };
+}
+
+export interface SubmitOptions {
+  /** Attempts in all (weak networks drop requests); every attempt carries the same idempotency key. */
+  attempts?: number;
+  /** Waits between attempts (injected in tests). */
+  wait?: (ms: number) => Promise<void>;
+  post?: typeof postResponse;
+}
+
+const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Submits with up to `attempts` tries for answers worth retrying. The body — idempotency key included — is
+ * the same on each try, so a first try that was stored but whose answer got lost is returned, not stored again.
+ */
+export async function submitResponse(
+  surveyCode: string,
+  input: SubmitResponseInput,
+  { attempts = 3, wait = defaultWait, post = postResponse }: SubmitOptions = {},
+): Promise<SubmitResponseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(surveyCode, input);
+    } catch (error) {
+      if (!(error instanceof SubmitError) || !error.retryable || attempt >= attempts) throw error;
+      await wait(400 * 2 ** (attempt - 1));
+    }
+  }
+}
+
+/**
+ * Records the review click (decisions 7). `keepalive` lets the request finish while the browser switches to
+ * the review tab; failures are ignored: the customer is already on their way to Google.
+ */
+export function recordReviewClick(responseId: string, clickToken: string): void {
+  void fetch(`/api/public/responses/${encode(responseId)}/review-click`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: clickToken }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
