@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './domain/language';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 
 /** A string trimmed before any other check, so '   ' counts as empty (spec 5). */
@@ -19,7 +20,4 @@ export const id = () =>
 
 export const isoDateTime = () => z.iso.datetime();
 
-export const languages = ['en', 'nl'] as const;
-export type Language = (typeof languages)[number];
 export const languageSchema = z.enum(languages);
-export const defaultLanguage: Language = 'en';

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  contactFieldLimits,
-  maxCommentLength,
-  simpleEmailPattern,
-} from './domain/public-survey-rules';
+import { contactFieldLimits, maxCommentLength, simpleEmailPattern } from './domain/public-survey-rules';
 import { customColorsSchema, surveySchema } from './survey';
 
 /**

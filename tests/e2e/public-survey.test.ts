@@ -151,6 +151,15 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     await expectNoAxeViolations(page);
   });
 
+  it('opens a link in the other language in the language of the visitor (spec 2)', async () => {
+    const page = b.page();
+    const otherPrefix = lang === 'en' ? '/nl' : '';
+    await page.goto(`${otherPrefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`);
+    await page.waitForURL((url) => url.pathname === surveyPath);
+    await page.getByRole('heading', { level: 1, name: survey.businessName }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  });
+
   it('rating 2 asks for contact details, stores them and shows the low message', async () => {
     const page = await openSurvey();
     expect(await stepText(page)).toContain(t.step(1));

@@ -3,3 +3,4 @@ export * from './rating';
 export * from './survey-link';
 export * from './plans';
 export * from './public-survey-rules';
+export * from './language';

@@ -1,4 +1,5 @@
-import { defaultLanguage, type Language } from '@reviewroute/shared';
+// The zod-free entry: the public survey page uses these rules too and must stay small.
+import { defaultLanguage, type Language } from '@reviewroute/shared/domain';
 
 /**
  * Language and path rules of spec section 2. Every route exists in English at its plain path and in Dutch

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asksForContact,
-  bandMessage,
-  commentTooLong,
-  nextStep,
-  ratingBand,
-  showsReviewPrompt,
-} from './form-rules';
+import { asksForContact, bandMessage, commentTooLong, nextStep, ratingBand, showsReviewPrompt } from './form-rules';
 
 const messages = { lowRatingMessage: 'low', midRatingMessage: 'mid', highRatingMessage: 'high' };
 

@@ -1,14 +1,14 @@
-export type SurveyLanguage = 'en' | 'nl';
+import { languageOfPath } from '@/lib/language';
+import type { Language } from '@reviewroute/shared/domain';
+
+export { languageOfPath };
+export type SurveyLanguage = Language;
 
 export interface SurveyPath {
   language: SurveyLanguage;
   surveyCode: string;
   businessSlug: string;
 }
-
-/** Dutch exactly when the path is /nl or starts with /nl/ (spec 2), as in the owner app. */
-export const languageOfPath = (pathname: string): SurveyLanguage =>
-  pathname === '/nl' || pathname.startsWith('/nl/') ? 'nl' : 'en';
 
 const surveyPathPattern = /^(?:\/nl)?\/surveys\/([^/]+)(?:\/([^/]*))?\/*$/;
 
