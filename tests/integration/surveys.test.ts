@@ -223,7 +223,16 @@ describe('owner survey API through the gateway', () => {
     };
     const surveyRoutes = routes.filter((r) => r.domain === 'surveys' && r.path.includes('{surveyId}'));
     expect(surveyRoutes.map((r) => r.id).sort()).toEqual(
-      ['confirm-upload', 'create-upload', 'delete-survey', 'get-survey', 'publish-survey', 'update-survey'].sort(),
+      [
+        'confirm-upload',
+        'create-upload',
+        'delete-survey',
+        'get-onboarding',
+        'get-survey',
+        'get-survey-stats',
+        'publish-survey',
+        'update-survey',
+      ].sort(),
     );
     for (const route of surveyRoutes) {
       const res = await call(intruder, route.method, route.path.replace('{surveyId}', survey.id), bodies[route.id]);

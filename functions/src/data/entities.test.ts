@@ -89,4 +89,67 @@ describe('key design (docs/data-model.md)', () => {
     expect(item.Item[tableDefinition.timeToLiveAttribute]).toBe(99);
     expect(item.ConditionExpression).toContain('attribute_not_exists');
   });
+
+  describe('recent feedback: a sparse gsi1 of commented responses only', () => {
+    const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === 'gsi1')!;
+    const gpk = gsi.partitionKey.name;
+    const gsk = gsi.sortKey.name;
+    const base = {
+      surveyId: 's1',
+      responseId: '0195a3c4-7b00-7000-8000-000000000001',
+      rating: 2,
+      googleReviewClicked: false,
+      createdAt: '2026-11-21T09:00:00.000Z',
+    };
+    type Put = { Item: Record<string, unknown> };
+
+    it('gives a response with a comment the index keys, newest-first sortable', () => {
+      const { Item } = entities.response.create({ ...base, comment: 'Too cold' }).params<Put>();
+      expect(Item).toMatchObject({
+        [gpk]: 'FEEDBACK#s1',
+        [gsk]: 'COMMENT#2026-11-21T09:00:00.000Z#0195a3c4-7b00-7000-8000-000000000001',
+      });
+    });
+
+    it('leaves responses without a comment (absent, empty or blank) out of the index', () => {
+      for (const comment of [undefined, '', '   ']) {
+        const { Item } = entities.response
+          .create({ ...base, ...(comment === undefined ? {} : { comment }) })
+          .params<Put>();
+        expect(Item, String(comment)).not.toHaveProperty(gpk);
+        expect(Item, String(comment)).not.toHaveProperty(gsk);
+      }
+    });
+
+    it('writes the keys inside the submit transaction too', () => {
+      const { TransactItems } = entities.service.transaction
+        .write(({ response }) => [response.create({ ...base, comment: 'x' }).commit()])
+        .params() as unknown as { TransactItems: { Put: Put }[] };
+      expect(TransactItems[0]!.Put.Item).toMatchObject({ [gpk]: 'FEEDBACK#s1' });
+    });
+
+    it('keeps the keys through the review click (an update that names only the table key)', () => {
+      const params = entities.response
+        .patch({ surveyId: 's1', responseId: base.responseId })
+        .set({ googleReviewClicked: true })
+        .where((a, op) => op.eq(a.googleReviewClicked, false))
+        .params<{ UpdateExpression: string; ExpressionAttributeNames: Record<string, string> }>();
+      expect(params.UpdateExpression).not.toContain('REMOVE');
+      expect(Object.values(params.ExpressionAttributeNames)).not.toContain(gpk);
+      expect(Object.values(params.ExpressionAttributeNames)).not.toContain(gsk);
+    });
+
+    it('is read with one descending query on gsi1 with a limit, no filter', () => {
+      const params = entities.response.query.recentFeedback({ surveyId: 's1' }).params<{
+        IndexName: string;
+        ScanIndexForward: boolean;
+        Limit: number;
+        FilterExpression?: string;
+        ExpressionAttributeValues: Record<string, unknown>;
+      }>({ order: 'desc', limit: 10 });
+      expect(params).toMatchObject({ IndexName: 'gsi1', ScanIndexForward: false, Limit: 10 });
+      expect(params.FilterExpression).toBeUndefined();
+      expect(Object.values(params.ExpressionAttributeValues)).toEqual(['FEEDBACK#s1', 'COMMENT#']);
+    });
+  });
 });

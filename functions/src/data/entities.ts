@@ -130,6 +130,25 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
           sk: { field: 'sk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
         },
+        /**
+         * Sparse: only responses with a comment carry gsi1 keys (electrodb writes them when `condition`
+         * holds), so the dashboard's "latest 10 non-empty comments" is one Limit=10 query, never a filter
+         * over all responses. createdAt is a composite on purpose: an update that names only the table key
+         * (the review click) then leaves the index keys alone instead of re-evaluating the condition
+         * without the comment and removing them.
+         */
+        recentFeedback: {
+          index: 'gsi1',
+          condition: (attributes: Record<string, unknown>) =>
+            typeof attributes.comment === 'string' && attributes.comment.trim() !== '',
+          pk: { field: 'gsi1pk', composite: ['surveyId'], template: 'FEEDBACK#${surveyId}', casing: 'none' },
+          sk: {
+            field: 'gsi1sk',
+            composite: ['createdAt', 'responseId'],
+            template: 'COMMENT#${createdAt}#${responseId}',
+            casing: 'none',
+          },
+        },
       },
     },
     config,

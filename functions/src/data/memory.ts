@@ -111,6 +111,16 @@ export class MemorySurveyRepository implements SurveyRepository {
       .slice(0, limit)
       .map(MemorySurveyRepository.copy);
   }
+
+  /** Like the sparse index: only non-empty comments, newest first by (createdAt, id). */
+  async listFeedback(surveyId: string, limit: number) {
+    const key = (r: SurveyResponseRecord) => `${r.createdAt}#${r.id}`;
+    return [...(this.responses.get(surveyId) ?? [])]
+      .filter((r) => (r.comment ?? '').trim() !== '')
+      .sort((a, b) => (key(a) < key(b) ? 1 : -1))
+      .slice(0, limit)
+      .map(MemorySurveyRepository.copy);
+  }
 }
 
 /**

@@ -79,6 +79,11 @@ export interface SurveyRepository {
   getStats(surveyId: string): Promise<SurveyStats | undefined>;
   /** Newest first. */
   listResponses(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  /**
+   * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
+   * index that only commented responses are in (never a filter over all responses).
+   */
+  listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
 }
 
 export interface ProfileRepository {

@@ -53,6 +53,35 @@ function toSurvey(item: SurveyItem): Survey {
   };
 }
 
+type ResponseItem = EntityItem<Entities['response']>;
+
+/** What the dashboard shows of a response; the click token hash never leaves the table. */
+const feedbackAttributes = [
+  'surveyId',
+  'responseId',
+  'rating',
+  'comment',
+  'customerName',
+  'customerEmail',
+  'userAgent',
+  'googleReviewClicked',
+  'createdAt',
+] as const;
+
+function toResponseRecord(r: Pick<ResponseItem, (typeof feedbackAttributes)[number]>): SurveyResponseRecord {
+  return {
+    id: r.responseId,
+    surveyId: r.surveyId,
+    rating: r.rating,
+    comment: orNull(r.comment),
+    customerName: orNull(r.customerName),
+    customerEmail: orNull(r.customerEmail),
+    userAgent: orNull(r.userAgent),
+    googleReviewClicked: r.googleReviewClicked,
+    createdAt: r.createdAt,
+  };
+}
+
 /** Splits changes into what to SET and what to REMOVE: empty strings and nulls are stored as absence. */
 export function splitChanges<T extends object>(
   changes: T,
@@ -208,7 +237,8 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
 
     async getStats(surveyId): Promise<SurveyStats | undefined> {
       const { surveyStats } = entitiesOf();
-      const { data } = await surveyStats.get({ surveyId }).go();
+      // Strongly consistent: the dashboard shows a response the moment its submit transaction committed.
+      const { data } = await surveyStats.get({ surveyId }).go({ consistent: true });
       if (!data) return undefined;
       return {
         surveyId,
@@ -222,17 +252,17 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
     async listResponses(surveyId, limit): Promise<SurveyResponseRecord[]> {
       const { response } = entitiesOf();
       const { data } = await response.query.bySurvey({ surveyId }).go({ order: 'desc', limit, count: limit });
-      return data.map((r) => ({
-        id: r.responseId,
-        surveyId: r.surveyId,
-        rating: r.rating,
-        comment: orNull(r.comment),
-        customerName: orNull(r.customerName),
-        customerEmail: orNull(r.customerEmail),
-        userAgent: orNull(r.userAgent),
-        googleReviewClicked: r.googleReviewClicked,
-        createdAt: r.createdAt,
-      }));
+      return data.map(toResponseRecord);
+    },
+
+    async listFeedback(surveyId, limit): Promise<SurveyResponseRecord[]> {
+      const { response } = entitiesOf();
+      // The sparse gsi1 (entities.ts `recentFeedback`): Limit=n reads exactly n items whatever the volume.
+      // A GSI read is eventually consistent: a comment shows up within about a second of its submit.
+      const { data } = await response.query
+        .recentFeedback({ surveyId })
+        .go({ order: 'desc', limit, count: limit, attributes: [...feedbackAttributes] });
+      return data.map(toResponseRecord);
     },
   };
   return repo;

@@ -68,6 +68,29 @@ describe('api + gateway stacks', () => {
     expect(statements).not.toContain('/index/*');
   });
 
+  it('lets only the account Lambda read users (AdminGetUser) of our pool, nothing else of Cognito', () => {
+    const policies = api.findResources('AWS::IAM::Policy');
+    const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Action).includes('cognito-idp'))
+        .map((st) => ({ id, ...st })),
+    );
+    expect(cognitoStatements).toHaveLength(1);
+    expect(cognitoStatements[0]!.id).toMatch(/^AccountRole/);
+    expect(cognitoStatements[0]).toMatchObject({
+      Action: 'cognito-idp:AdminGetUser',
+      Resource: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/',
+            { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:ExportsOutputRefUserPool[0-9A-F]/) },
+          ],
+        ],
+      },
+    });
+  });
+
   it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {
     api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     for (const route of routes) {

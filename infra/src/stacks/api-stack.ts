@@ -39,6 +39,14 @@ export interface ApiStackProps extends StackProps {
 /** Domains whose handlers never touch data: no table or bucket grants. */
 const statelessDomains: ReadonlySet<ApiDomain> = new Set(['system']);
 
+/**
+ * Cognito actions per domain, on our user pool only. account: GET /api/account reads the account's
+ * creation date (the trial's start, decisions 10) with AdminGetUser.
+ */
+const userPoolActions: Partial<Record<ApiDomain, string[]>> = {
+  account: ['cognito-idp:AdminGetUser'],
+};
+
 /** Item-level DynamoDB actions the handlers use (transactions are authorised per item action). */
 const tableActions = [
   'dynamodb:GetItem',
@@ -164,6 +172,18 @@ export class ApiStack extends Stack {
             'Objects of the survey-assets bucket are keyed {userId}/{surveyId}/...: the API reads and presigns ' +
             'uploads for any owner, so object-level access needs <bucket>/*. Only GetObject, PutObject and DeleteObject.',
         });
+      }
+      const poolActions = userPoolActions[domain];
+      if (poolActions) {
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: poolActions,
+            // Same account and region as the auth stack (one env for the whole app).
+            resources: [
+              this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: props.userPoolId }),
+            ],
+          }),
+        );
       }
       Validations.of(fn).acknowledge({
         id: 'AwsSolutions-L1',

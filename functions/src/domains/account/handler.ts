@@ -1,24 +1,43 @@
-import { ApiError } from '../../lib/api-error';
-import { createDomainHandler } from '../../lib/http';
+import { createDomainHandler, type ApiEvent, type Owner } from '../../lib/http';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
+import { createCognitoUserDirectory } from '../../data/user-directory';
+import { createAccountService, type AccountIdentity, type AccountService } from './account-service';
 import { createProfileService, type ProfileService } from './profile-service';
 import { describeOwner } from './service';
 
-/** The account API; the profile service is built on first use. */
-export function createAccountHandler(profilesOf: () => ProfileService) {
+/** API Gateway hands claims over as strings; epoch seconds -> a date, anything else -> undefined. */
+function epochClaim(value: unknown): Date | undefined {
+  const seconds = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** What the account summary needs from the verified claims (identity only ever comes from them). */
+export function identityOf(owner: Owner, event: ApiEvent): AccountIdentity {
+  const claims = (event.requestContext?.authorizer?.jwt?.claims ?? {}) as Record<string, unknown>;
+  const username = claims['cognito:username'];
+  return {
+    ...owner,
+    username: typeof username === 'string' && username !== '' ? username : owner.userId,
+    tokenIssuedAt: epochClaim(claims.auth_time) ?? epochClaim(claims.iat),
+  };
+}
+
+/** The account API; the services are built on first use. */
+export function createAccountHandler(profilesOf: () => ProfileService, accountOf: () => AccountService) {
   return createDomainHandler('account', {
     me: ({ owner }) => ({ body: describeOwner(owner!) }),
     'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner!.userId) }),
     'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner!.userId, body) }),
-    // Placeholder until the dashboard's account summary is implemented.
-    'get-account': () => {
-      throw new ApiError('NOT_FOUND');
-    },
+    'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner!, event)) }),
   });
 }
 
 let profiles: ProfileService | undefined;
+let account: AccountService | undefined;
 
 export const handler = createAccountHandler(
   () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository() })),
+  () => (account ??= createAccountService({ directory: createCognitoUserDirectory() })),
 );

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { profileSchema, routesOfDomain } from '@reviewroute/shared';
 import { MemoryProfileRepository } from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
+import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
 
@@ -10,8 +11,9 @@ const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
 
 function setup() {
   const profiles = new MemoryProfileRepository();
-  const handler = createAccountHandler(() =>
-    createProfileService({ profiles, now: () => new Date('2026-11-21T08:00:00.000Z') }),
+  const handler = createAccountHandler(
+    () => createProfileService({ profiles, now: () => new Date('2026-11-21T08:00:00.000Z') }),
+    () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
   );
   const call = async (event: ReturnType<typeof sampleEvent>) => {
     const response = await handler(event, lambdaContext());

@@ -7,9 +7,10 @@ import {
   surveySchema,
   uploadTicketSchema,
 } from '@reviewroute/shared';
-import { MemoryAssetStore, MemorySurveyRepository } from '../../data/memory';
+import { MemoryAssetStore, MemoryProfileRepository, MemorySurveyRepository } from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
+import { createDashboardService } from './dashboard-service';
 import { createSurveysHandler } from './handler';
 import { createSurveyService } from './service';
 
@@ -29,7 +30,11 @@ async function setup() {
     siteOrigin: () => 'https://app.example.com',
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
-  const handler = createSurveysHandler(() => service);
+  const profiles = new MemoryProfileRepository();
+  const handler = createSurveysHandler(
+    () => service,
+    () => createDashboardService({ surveys, profiles }),
+  );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());
     return { status: response.statusCode!, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };

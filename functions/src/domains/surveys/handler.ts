@@ -1,8 +1,9 @@
-import { ApiError } from '../../lib/api-error';
 import { createDomainHandler, type RouteRequest } from '../../lib/http';
 import { requireEnv } from '../../lib/env';
 import { createS3AssetStore } from '../../data/asset-store';
+import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createSurveyService, type SurveyService } from './service';
 
 const params = ({ owner, pathParameters }: RouteRequest) => ({
@@ -10,8 +11,8 @@ const params = ({ owner, pathParameters }: RouteRequest) => ({
   surveyId: pathParameters.surveyId ?? '',
 });
 
-/** The owner survey API (routes of domain `surveys`); the service is built on first use. */
-export function createSurveysHandler(serviceOf: () => SurveyService) {
+/** The owner survey API (routes of domain `surveys`); the services are built on first use. */
+export function createSurveysHandler(serviceOf: () => SurveyService, dashboardOf: () => DashboardService) {
   return createDomainHandler('surveys', {
     'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner!.userId) } }),
     'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner!.userId, body) }),
@@ -23,12 +24,13 @@ export function createSurveysHandler(serviceOf: () => SurveyService) {
       const { userId, surveyId } = params(request);
       return { body: await serviceOf().update(userId, surveyId, request.body) };
     },
-    // Placeholders until the dashboard's stats and onboarding are implemented.
-    'get-survey-stats': () => {
-      throw new ApiError('NOT_FOUND');
+    'get-survey-stats': async (request) => {
+      const { userId, surveyId } = params(request);
+      return { body: await dashboardOf().stats(userId, surveyId) };
     },
-    'get-onboarding': () => {
-      throw new ApiError('NOT_FOUND');
+    'get-onboarding': async (request) => {
+      const { userId, surveyId } = params(request);
+      return { body: await dashboardOf().onboarding(userId, surveyId) };
     },
     'delete-survey': async (request) => {
       const { userId, surveyId } = params(request);
@@ -51,6 +53,7 @@ export function createSurveysHandler(serviceOf: () => SurveyService) {
 }
 
 let service: SurveyService | undefined;
+let dashboard: DashboardService | undefined;
 
 export const handler = createSurveysHandler(
   () =>
@@ -58,5 +61,10 @@ export const handler = createSurveysHandler(
       surveys: createDynamoSurveyRepository(),
       assets: createS3AssetStore(),
       siteOrigin: () => requireEnv('SITE_ORIGIN'),
+    })),
+  () =>
+    (dashboard ??= createDashboardService({
+      surveys: createDynamoSurveyRepository(),
+      profiles: createDynamoProfileRepository(),
     })),
 );

@@ -1,0 +1,283 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
+import {
+  MemoryAssetStore,
+  MemoryProfileRepository,
+  MemoryResponseRepository,
+  MemorySurveyRepository,
+} from '../../data/memory';
+import type { SurveyResponseRecord } from '../../data/repositories';
+import { lambdaContext, sampleEvent } from '../../testing/events';
+import type { ApiEvent } from '../../lib/http';
+import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../responses/testing';
+import { createDashboardService } from './dashboard-service';
+import { createSurveysHandler } from './handler';
+import { createSurveyService } from './service';
+
+// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
+const previousLogLevel = vi.hoisted(() => {
+  const previous = process.env.POWERTOOLS_LOG_LEVEL;
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  return previous;
+});
+afterAll(() => {
+  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
+});
+
+let clock = Date.parse('2026-11-21T09:00:00.000Z');
+
+/** A response as the public submit stores it, one second after the previous one. */
+function response(overrides: Partial<SurveyResponseRecord> = {}): SurveyResponseRecord {
+  clock += 1000;
+  const n = String(clock).padStart(12, '0');
+  return {
+    id: `0195a3c4-7b00-7000-8000-${n.slice(-12)}`,
+    surveyId: sampleSurveyId,
+    rating: 5,
+    comment: null,
+    customerName: null,
+    customerEmail: null,
+    userAgent: 'test',
+    googleReviewClicked: false,
+    createdAt: new Date(clock).toISOString(),
+    ...overrides,
+  };
+}
+
+/** Stores responses and their stats the way the submit transaction does (memory fake). */
+function store(surveys: MemorySurveyRepository, records: SurveyResponseRecord[]) {
+  for (const r of records) {
+    const list = surveys.responses.get(r.surveyId) ?? [];
+    list.push(r);
+    surveys.responses.set(r.surveyId, list);
+    const stats = surveys.stats.get(r.surveyId)!;
+    stats.count += 1;
+    stats.sum += r.rating;
+    stats.histogram[r.rating - 1]! += 1;
+    if (r.googleReviewClicked) stats.reviewClicks += 1;
+  }
+}
+
+function setup(survey: Partial<Survey> = {}) {
+  const surveys = new MemorySurveyRepository();
+  const profiles = new MemoryProfileRepository();
+  seed(surveys, publishedSurvey(survey));
+  const dashboard = createDashboardService({ surveys, profiles });
+  const handler = createSurveysHandler(
+    () => createSurveyService({ surveys, assets: new MemoryAssetStore(), siteOrigin: () => 'https://app.example.com' }),
+    () => dashboard,
+  );
+  const call = async (event: ApiEvent) => {
+    const res = await handler(event, lambdaContext());
+    return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
+  };
+  return { surveys, profiles, dashboard, call };
+}
+
+const asOther = (event: ApiEvent): ApiEvent => {
+  event.requestContext.authorizer.jwt.claims = { ...event.requestContext.authorizer.jwt.claims, sub: 'someone-else' };
+  return event;
+};
+
+describe('survey stats', () => {
+  it('answers the sample event with zeros for a survey without responses', async () => {
+    const { call } = setup();
+    const { status, body } = await call(sampleEvent('get-survey-stats'));
+    expect(status).toBe(200);
+    expect(surveyStatsSchema.strict().parse(body)).toEqual({
+      surveyId: sampleSurveyId,
+      reviewCount: 0,
+      averageRating: 0,
+      fiveStarCount: 0,
+      reviewClicks: 0,
+      histogram: [0, 0, 0, 0, 0],
+      recentFeedback: [],
+    });
+  });
+
+  it('reads a draft without a stats item as zeros', async () => {
+    const { surveys, dashboard } = setup({ surveyCode: null, status: 'draft', isActive: false });
+    expect(surveys.stats.has(sampleSurveyId)).toBe(false);
+    expect(await dashboard.stats(sampleOwner, sampleSurveyId)).toMatchObject({ reviewCount: 0, averageRating: 0 });
+  });
+
+  it('counts 5, 5, 4, 2 and one empty comment: count, average, five stars, comments newest first', async () => {
+    const { surveys, call } = setup({ collectContactOnLowRating: true });
+    const [a, b, c, d, e] = [
+      response({ rating: 5, comment: 'Great bread' }),
+      response({ rating: 5, comment: 'Lovely staff' }),
+      response({ rating: 4, comment: '' }),
+      response({ rating: 2, comment: 'Too cold', customerName: 'Ann', customerEmail: 'ann@example.com' }),
+      response({ rating: 4, comment: null, googleReviewClicked: true }),
+    ];
+    store(surveys, [a!, b!, c!, d!, e!]);
+    const { status, body } = await call(sampleEvent('get-survey-stats'));
+    expect(status).toBe(200);
+    const stats = surveyStatsSchema.parse(body);
+    expect(stats).toMatchObject({
+      reviewCount: 5,
+      averageRating: 4,
+      fiveStarCount: 2,
+      reviewClicks: 1,
+      histogram: [0, 1, 0, 2, 2],
+    });
+    expect(stats.recentFeedback).toEqual([
+      {
+        id: d!.id,
+        rating: 2,
+        comment: 'Too cold',
+        createdAt: d!.createdAt,
+        customerName: 'Ann',
+        customerEmail: 'ann@example.com',
+      },
+      {
+        id: b!.id,
+        rating: 5,
+        comment: 'Lovely staff',
+        createdAt: b!.createdAt,
+        customerName: null,
+        customerEmail: null,
+      },
+      {
+        id: a!.id,
+        rating: 5,
+        comment: 'Great bread',
+        createdAt: a!.createdAt,
+        customerName: null,
+        customerEmail: null,
+      },
+    ]);
+  });
+
+  it('rounds the average to one decimal', async () => {
+    const { surveys, dashboard } = setup();
+    store(surveys, [response({ rating: 5 }), response({ rating: 4 }), response({ rating: 4 })]);
+    expect((await dashboard.stats(sampleOwner, sampleSurveyId)).averageRating).toBe(4.3);
+  });
+
+  it('lists only the 10 newest non-empty comments; the 11th newest is not listed', async () => {
+    const { surveys, dashboard } = setup();
+    const commented = Array.from({ length: 11 }, (_, i) => response({ rating: (i % 5) + 1, comment: `c${i}` }));
+    store(surveys, [...commented, response({ comment: '   ' }), response({ comment: null })]);
+    const { recentFeedback, reviewCount } = await dashboard.stats(sampleOwner, sampleSurveyId);
+    expect(reviewCount).toBe(13);
+    expect(recentFeedback.map((f) => f.comment)).toEqual(
+      commented
+        .slice(1)
+        .reverse()
+        .map((r) => r.comment),
+    );
+    expect(recentFeedback.map((f) => f.comment)).not.toContain('c0');
+  });
+
+  it('never shows contact details on a rating that is not low', async () => {
+    const { surveys, dashboard } = setup();
+    store(surveys, [response({ rating: 4, comment: 'ok', customerName: 'Bob', customerEmail: 'bob@example.com' })]);
+    const [item] = (await dashboard.stats(sampleOwner, sampleSurveyId)).recentFeedback;
+    expect(item).toMatchObject({ customerName: null, customerEmail: null });
+  });
+
+  it('follows the public submit and review click of the real response service', async () => {
+    const { surveys, dashboard } = setup();
+    const responses = new MemoryResponseRepository(surveys);
+    const record = response({ rating: 5, comment: 'Yum' });
+    await responses.submit({
+      userId: sampleOwner,
+      response: record,
+      clickToken: 't',
+      clickTokenHash: 'h',
+      idempotencyKey: 'k',
+      idempotencyExpiresAt: 1,
+      ticketExpiresAt: 1,
+      rate: { clientKey: 'c', window: 0, limit: 10, expiresAt: 1 },
+    });
+    await responses.recordReviewClick(sampleSurveyId, record.id);
+    expect(await dashboard.stats(sampleOwner, sampleSurveyId)).toMatchObject({
+      reviewCount: 1,
+      averageRating: 5,
+      fiveStarCount: 1,
+      reviewClicks: 1,
+      recentFeedback: [{ id: record.id, comment: 'Yum' }],
+    });
+  });
+});
+
+describe('onboarding', () => {
+  it('advances through the four steps', async () => {
+    const { surveys, profiles, call } = setup({ surveyCode: null, status: 'draft', isActive: false });
+    const steps = async () => onboardingSchema.strict().parse((await call(sampleEvent('get-onboarding'))).body);
+    expect(await steps()).toEqual({
+      hasActiveSurvey: false,
+      urlCopied: false,
+      hasResponse: false,
+      hasReviewClick: false,
+    });
+
+    seed(surveys, publishedSurvey());
+    expect(await steps()).toMatchObject({ hasActiveSurvey: true, urlCopied: false });
+
+    await profiles.update(sampleOwner, { surveyUrlCopied: true }, '2026-11-21T09:00:00.000Z');
+    expect(await steps()).toMatchObject({ urlCopied: true, hasResponse: false });
+
+    store(surveys, [response({ rating: 5 })]);
+    expect(await steps()).toMatchObject({ hasResponse: true, hasReviewClick: false });
+
+    store(surveys, [response({ rating: 5, googleReviewClicked: true })]);
+    expect(await steps()).toEqual({ hasActiveSurvey: true, urlCopied: true, hasResponse: true, hasReviewClick: true });
+  });
+
+  it('counts an active survey of the owner even when the selected one is a draft', async () => {
+    const { surveys, dashboard } = setup();
+    const draftId = '0195a3c4-7b00-7000-8000-0000000000d1';
+    seed(surveys, publishedSurvey({ id: draftId, surveyCode: null, status: 'draft', isActive: false }));
+    expect(await dashboard.onboarding(sampleOwner, draftId)).toMatchObject({
+      hasActiveSurvey: true,
+      hasResponse: false,
+    });
+  });
+});
+
+describe('dashboard routes', () => {
+  it('answer another owner’s survey, and unknown ids, with 404 NOT_FOUND', async () => {
+    const { surveys, call } = setup();
+    store(surveys, [response({ rating: 5, comment: 'secret' })]);
+    for (const id of ['get-survey-stats', 'get-onboarding']) {
+      const other = await call(asOther(sampleEvent(id)));
+      expect(other.status, id).toBe(404);
+      expect(errorBodySchema.parse(other.body).error.code).toBe('NOT_FOUND');
+      expect(JSON.stringify(other.body)).not.toContain('secret');
+      const unknown = sampleEvent(id);
+      unknown.pathParameters = { surveyId: '0195a3c4-7b00-7000-8000-00000000ffff' };
+      expect((await call(unknown)).status, id).toBe(404);
+    }
+  });
+
+  it('answer 401 without claims and never 5xx for arbitrary ids, bodies and claims', async () => {
+    const { call, surveys } = setup();
+    store(surveys, [response({ rating: 1, comment: 'x' })]);
+    for (const id of ['get-survey-stats', 'get-onboarding']) {
+      const event = sampleEvent(id);
+      delete (event.requestContext as { authorizer?: unknown }).authorizer;
+      expect((await call(event)).status).toBe(401);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.constant(sampleSurveyId), fc.string({ maxLength: 300 })),
+          fc.oneof(fc.string(), fc.json()),
+          fc.dictionary(fc.string({ maxLength: 10 }), fc.string()),
+          async (surveyId, body, claims) => {
+            const e = sampleEvent(id);
+            e.pathParameters = { surveyId };
+            e.headers = { ...e.headers, 'content-type': 'application/json' };
+            e.body = body;
+            e.requestContext.authorizer.jwt.claims = { ...claims, ...(claims.sub ? {} : { sub: sampleOwner }) };
+            const { status } = await call(e);
+            expect(status, `${id} ${surveyId}`).toBeLessThan(500);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    }
+  });
+});
