@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Handler tests send hundreds of refused garbage requests; each would log at INFO.
+          env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**'],
           testTimeout: 120_000,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { PublicSurvey } from '@reviewroute/shared';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 /**
  * The public survey page's budget (issue 4): what survey.html makes a phone download (JS and CSS, gzip -9)
@@ -19,17 +20,6 @@ import type { PublicSurvey } from '@reviewroute/shared';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(repoRoot, 'web', 'dist');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const sampleCode = 'bench234';
 const logoSvg =
@@ -142,10 +132,10 @@ async function lighthouse(url: string): Promise<LighthouseResult> {
         '--only-categories=performance',
         '--output=json',
         `--output-path=${output}`,
-        `--chrome-flags=${chromeFlags.join(' ')}`,
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
         '--quiet',
       ],
-      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'inherit', 'inherit'] },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);

@@ -12,39 +12,17 @@ import {
 import { decodeJwt } from 'jose';
 import { getEntities } from '@reviewroute/functions/data/client';
 import { createCognitoUserDirectory } from '@reviewroute/functions/data/user-directory';
-import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+import { apiCall, sampleBusiness, type ApiCallOptions, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
 const api = stack.urls.api;
 
-type User = TestUser & { tokens: Tokens };
+type User = ApiUser;
 
-/** One call to the local gateway; every call has its own user agent (the submit rate limit keys on it). */
-async function call(
-  method: string,
-  path: string,
-  options: { user?: User; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
-  const { user, body } = options;
-  const res = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      'user-agent': `dashboard-test/${randomUUID()}`,
-      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = (method: string, path: string, options?: ApiCallOptions) => apiCall(api, method, path, options);
 
-const step1 = {
-  businessName: 'Dashboard Diner',
-  businessOwnerName: 'Dee Diner',
-  googleBusinessUrl: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
-  supportEmail: 'dee@diner.example',
-};
+const step1 = sampleBusiness('Dashboard Diner');
 
 async function createSurvey(user: User, changes: Record<string, unknown> = {}): Promise<Survey> {
   const created = await call('POST', '/api/surveys', { user, body: step1 });

@@ -9,44 +9,18 @@ import {
   surveySchema,
   type Survey,
 } from '@reviewroute/shared';
-import { getEntities } from '@reviewroute/functions/data/client';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
-import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+import { apiCall, sampleBusiness, storedResponses, type ApiCallOptions, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
 const api = stack.urls.api;
 
-type User = TestUser & { tokens: Tokens };
+type User = ApiUser;
 
-/**
- * One call to the local gateway. Every call gets its own user agent unless one is given: the per-client
- * rate limit keys on address + user agent, and all of these come from 127.0.0.1.
- */
-async function call(
-  method: string,
-  path: string,
-  options: { user?: User; body?: unknown; userAgent?: string } = {},
-): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const { user, body } = options;
-  const res = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      'user-agent': options.userAgent ?? `responses-test/${randomUUID()}`,
-      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = (method: string, path: string, options?: ApiCallOptions) => apiCall(api, method, path, options);
 
-const step1 = {
-  businessName: 'Corner Bakery',
-  businessOwnerName: 'Bea Baker',
-  googleBusinessUrl: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
-  supportEmail: 'bea@bakery.example',
-};
+const step1 = sampleBusiness('Corner Bakery');
 
 const answer = (overrides: Record<string, unknown> = {}) => ({
   rating: 5,
@@ -55,12 +29,6 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
   elapsedMs: 9000,
   ...overrides,
 });
-
-/** Every response of a survey straight from the table (all pages, strongly consistent). */
-async function storedResponses(surveyId: string) {
-  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
-  return data;
-}
 
 describe('public survey API through the gateway', () => {
   let owner: User;
@@ -148,7 +116,7 @@ describe('public survey API through the gateway', () => {
     });
     expect(stats!.count - (before?.count ?? 0)).toBe(50);
     // No address anywhere; the user agent is kept.
-    expect(stored.every((r) => r.userAgent?.startsWith('responses-test/'))).toBe(true);
+    expect(stored.every((r) => r.userAgent?.startsWith('reviewroute-test/'))).toBe(true);
     expect(JSON.stringify(stored)).not.toContain('127.0.0.1');
   });
 

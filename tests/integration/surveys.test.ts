@@ -13,26 +13,17 @@ import {
   type Survey,
   type UploadTicket,
 } from '@reviewroute/shared';
-import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+import { apiCall, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
 const api = stack.urls.api;
 
-type User = TestUser & { tokens: Tokens };
+type User = ApiUser;
 
 /** One call to the local API gateway with the user's real ID token (the app's bearer). */
-async function call(user: User | undefined, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = (user: User | undefined, method: string, path: string, body?: unknown) =>
+  apiCall(api, method, path, { user, body });
 
 const step1 = {
   businessName: "Joe's Pizza & Pasta",

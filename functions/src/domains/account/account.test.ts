@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountSummarySchema } from '@reviewroute/shared';
 import { MemoryProfileRepository } from '../../data/memory';
 import type { UserDirectory } from '../../data/user-directory';
@@ -10,17 +10,6 @@ import { createProfileService } from './profile-service';
 
 const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
 const now = new Date('2026-11-21T08:00:00.000Z');
-
-// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 function setup(directory: UserDirectory) {
   const asked: string[] = [];

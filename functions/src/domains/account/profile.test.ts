@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileSchema, routesOfDomain } from '@reviewroute/shared';
 import { MemoryProfileRepository } from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
@@ -21,17 +21,6 @@ function setup() {
   };
   return { profiles, call };
 }
-
-// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 describe('profile routes', () => {
   it('has a sample event for every account route', () => {

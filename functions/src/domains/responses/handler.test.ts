@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   errorBodySchema,
   publicSurveyCacheControl,
@@ -11,17 +11,6 @@ import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { clientOf, createResponsesHandler, submitRateLimit } from './handler';
 import { memoryResponseService, sampleResponseId, sampleSurveyId } from './testing';
-
-// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 function setup() {
   const ctx = memoryResponseService({ firstResponseId: sampleResponseId });

@@ -1,20 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
 import { memoryResponseService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
-
-// The refused posts below would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 const client: ClientInfo = { sourceIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
 let keyCounter = 0;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
 import {
   MemoryAssetStore,
@@ -14,17 +14,6 @@ import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../responses
 import { createDashboardService } from './dashboard-service';
 import { createSurveysHandler } from './handler';
 import { createSurveyService } from './service';
-
-// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 let clock = Date.parse('2026-11-21T09:00:00.000Z');
 

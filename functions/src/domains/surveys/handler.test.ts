@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
   routesOfDomain,
@@ -47,17 +47,6 @@ const asOther = (event: ApiEvent): ApiEvent => {
   event.requestContext.authorizer.jwt.claims = { ...event.requestContext.authorizer.jwt.claims, sub: 'someone-else' };
   return event;
 };
-
-// Hundreds of refused garbage requests would each log at INFO; the logger reads its level when loaded.
-const previousLogLevel = vi.hoisted(() => {
-  const previous = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  return previous;
-});
-afterAll(() => {
-  if (previousLogLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-  else process.env.POWERTOOLS_LOG_LEVEL = previousLogLevel;
-});
 
 describe('surveys handler', () => {
   let ctx: Awaited<ReturnType<typeof setup>>;

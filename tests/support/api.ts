@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { getEntities } from '@reviewroute/functions/data/client';
+import type { TestUser, Tokens } from './cognito';
+
+/** A signed-in test owner: the ID token is the app's bearer. */
+export type ApiUser = TestUser & { tokens: Tokens };
+
+export interface ApiCallOptions {
+  user?: ApiUser;
+  /** Sent as JSON; a string is sent as it is (to test malformed bodies). */
+  body?: unknown;
+  /**
+   * Defaults to a fresh one per call: the public submit's rate limit keys on address + user agent, and
+   * every test request comes from 127.0.0.1.
+   */
+  userAgent?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** One call to the local API gateway (or the app origin, which proxies /api), as a browser would make it. */
+export async function apiCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { user, body, userAgent }: ApiCallOptions = {},
+): Promise<ApiAnswer> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      'user-agent': userAgent ?? `reviewroute-test/${randomUUID()}`,
+      ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** Valid wizard step-1 input (spec 5) for a business of the given name. */
+export const sampleBusiness = (businessName = 'Corner Bakery') => ({
+  businessName,
+  businessOwnerName: 'Bea Baker',
+  googleBusinessUrl: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+  supportEmail: 'owner@business.example',
+});
+
+/**
+ * Every stored response of a survey, straight from the table (all pages, strongly consistent). The
+ * calling process needs the stack's env (`Object.assign(process.env, stack.env)`).
+ */
+export async function storedResponses(surveyId: string) {
+  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
+  return data;
+}
