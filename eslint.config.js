@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys'];
+const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys', 'survey-wizard'];
 
 export default tseslint.config(
   {

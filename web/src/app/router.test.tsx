@@ -55,7 +55,9 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/me'
         ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
-        : new Response('not found', { status: 404 }),
+        : String(input) === '/api/surveys'
+          ? Response.json({ surveys: [] })
+          : new Response('not found', { status: 404 }),
     ),
   );
 });
@@ -218,7 +220,7 @@ describe('guarded pages', () => {
     const { user } = renderApp('/dashboard', owner);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create New Survey' }).getAttribute('href')).toBe('/survey-setup');
-    expect(screen.getByText('Get started!')).toBeTruthy();
+    expect(await screen.findByText('Get started!')).toBeTruthy();
     expect(screen.getByText('Business Surveys')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Toggle sidebar' }).length).toBeGreaterThan(0);
     expect((await screen.findByTestId('me-email')).textContent).toContain('api-owner@shop.nl');
@@ -251,7 +253,7 @@ describe('guarded pages', () => {
     expect(amplify.signOut).toHaveBeenCalledOnce();
   });
 
-  it('the Create New Survey link leads to a guarded placeholder, not a dead end', async () => {
+  it('the Create New Survey link leads to the guarded wizard', async () => {
     const { user, router } = renderApp('/dashboard', owner);
     await user.click(await screen.findByRole('link', { name: 'Create New Survey' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Survey setup' })).toBeTruthy();

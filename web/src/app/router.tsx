@@ -58,11 +58,38 @@ function localizedRoutes(language: Language): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/account/routes/account-page')).AccountPage }),
             },
             {
-              path: path('/survey-setup'),
+              // The four wizard steps share one frame (title, step indicators, progress).
               handle: crumb('surveySetup'),
               lazy: async () => ({
-                Component: (await import('@/features/surveys/routes/survey-setup-page')).SurveySetupPage,
+                Component: (await import('@/features/survey-wizard/routes/wizard-layout')).WizardLayout,
               }),
+              children: [
+                {
+                  path: path('/survey-setup'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/survey-wizard/routes/business-step-page')).BusinessStepPage,
+                  }),
+                },
+                {
+                  path: path('/landing-page-preview'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/survey-wizard/routes/landing-step-page')).LandingStepPage,
+                  }),
+                },
+                {
+                  path: path('/review-routing-setup'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/survey-wizard/routes/routing-step-page')).RoutingStepPage,
+                  }),
+                },
+                {
+                  path: path('/distribution-instructions'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/survey-wizard/routes/distribution-step-page'))
+                      .DistributionStepPage,
+                  }),
+                },
+              ],
             },
           ],
         },

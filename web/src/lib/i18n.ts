@@ -20,8 +20,22 @@ import { languageOfPath } from './language';
  * page such as the public survey can later ship with only its own namespace.
  */
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, errors: enErrors, marketing: enMarketing, wizard: enWizard },
-  nl: { common: nlCommon, auth: nlAuth, dashboard: nlDashboard, errors: nlErrors, marketing: nlMarketing, wizard: nlWizard },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    dashboard: enDashboard,
+    errors: enErrors,
+    marketing: enMarketing,
+    wizard: enWizard,
+  },
+  nl: {
+    common: nlCommon,
+    auth: nlAuth,
+    dashboard: nlDashboard,
+    errors: nlErrors,
+    marketing: nlMarketing,
+    wizard: nlWizard,
+  },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -80,6 +80,15 @@ export function readSurveyDraft(storage: Storage | undefined = safeStorage()): S
   }
 }
 
+/** True when a draft is stored (the owner has changed something since the last clear). */
+export function hasStoredSurveyDraft(storage: Storage | undefined = safeStorage()): boolean {
+  try {
+    return storage?.getItem(surveyDraftStorageKey) != null;
+  } catch {
+    return false;
+  }
+}
+
 function safeStorage(): Storage | undefined {
   try {
     return window.localStorage;
@@ -106,12 +115,14 @@ function createSurveyDraftStore() {
   const listeners = new Set<Listener>();
 
   const current = (): SurveyDraftSnapshot => (snapshot ??= { draft: readSurveyDraft(), revision: 0 });
-  const publish = (next: SurveyDraftSnapshot) => {
+  const publish = (next: SurveyDraftSnapshot, persist = true) => {
     snapshot = next;
-    try {
-      safeStorage()?.setItem(surveyDraftStorageKey, JSON.stringify(next.draft));
-    } catch {
-      // A full or blocked storage keeps the draft in memory only.
+    if (persist) {
+      try {
+        safeStorage()?.setItem(surveyDraftStorageKey, JSON.stringify(next.draft));
+      } catch {
+        // A full or blocked storage keeps the draft in memory only.
+      }
     }
     listeners.forEach((listener) => listener());
   };
@@ -127,9 +138,12 @@ function createSurveyDraftStore() {
       const { draft, revision } = current();
       publish({ draft: { ...draft, ...patch }, revision });
     },
-    /** Replaces the whole draft; open forms re-read it. */
-    replace(draft: SurveyDraft) {
-      publish({ draft, revision: current().revision + 1 });
+    /**
+     * Replaces the whole draft; open forms re-read it. `persist: false` only presents it (e.g. the defaults in
+     * the page's language): storage is written at the owner's first change, so a cleared draft stays cleared.
+     */
+    replace(draft: SurveyDraft, { persist = true }: { persist?: boolean } = {}) {
+      publish({ draft, revision: current().revision + 1 }, persist);
     },
     /** Completion or reset: the stored draft is removed and the wizard starts fresh. */
     clear() {

@@ -22,7 +22,7 @@ export class UploadError extends Error {
     /** The survey message key when the cause is one of the spec's (or the API's) survey messages. */
     readonly messageKey: SurveyMessageKey | undefined,
     message: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
   }

@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   profileSchema,
-  surveyListResponseSchema,
+  surveyListItemSchema,
   surveySchema,
   type ProfileUpdateInput,
   type Survey,
@@ -20,8 +21,17 @@ export const surveyQueryKey = (surveyId: string) => ['surveys', 'detail', survey
 
 const surveyPath = (surveyId: string) => `/api/surveys/${encodeURIComponent(surveyId)}`;
 
-export const listSurveys = (signal?: AbortSignal) =>
-  apiFetch('/api/surveys', { schema: surveyListResponseSchema, signal }).then((r) => r.surveys);
+/**
+ * The list as the sidebar reads it: a status this client does not know yet (spec 4: "other", shown blue)
+ * must not make the whole list unreadable, so the status is any string here.
+ */
+const lenientListSchema = z.object({
+  surveys: z.array(surveyListItemSchema.extend({ status: z.string() })),
+});
+export type ListedSurvey = z.infer<typeof lenientListSchema>['surveys'][number];
+
+export const listSurveys = (signal?: AbortSignal): Promise<ListedSurvey[]> =>
+  apiFetch('/api/surveys', { schema: lenientListSchema, signal }).then((r) => r.surveys);
 
 export const getSurvey = (surveyId: string, signal?: AbortSignal) =>
   apiFetch(surveyPath(surveyId), { schema: surveySchema, signal });

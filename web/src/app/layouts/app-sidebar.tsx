@@ -16,8 +16,9 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { useLocalizedPath } from '@/lib/use-language';
+import { SidebarSurveys } from './sidebar-surveys';
 
-/** The dashboard sidebar: collapsible to icons; the survey list arrives with the survey issue. */
+/** The dashboard sidebar: collapsible to icons; navigation and the owner's surveys. */
 export function AppSidebar() {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
@@ -75,10 +76,7 @@ export function AppSidebar() {
           <SidebarGroup>
             <SidebarGroupLabel>{t('sidebar.surveys')}</SidebarGroupLabel>
             <SidebarGroupContent className="group-data-[collapsible=icon]:hidden">
-              <div className="text-muted-foreground rounded-md border border-dashed px-3 py-4 text-sm">
-                <p className="text-foreground font-medium">{t('sidebar.empty')}</p>
-                <p className="mt-1 text-xs">{t('sidebar.emptyHint')}</p>
-              </div>
+              <SidebarSurveys onNavigate={closeOnMobile} />
             </SidebarGroupContent>
           </SidebarGroup>
         </nav>

@@ -1,58 +1,174 @@
-import { Plus, Sparkles } from 'lucide-react';
+import { AlertCircle, Plus, RotateCw, Sparkles } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { apiErrorMessageKey } from '@/lib/api-errors';
+import { surveysLoadFailedToastId, useOnboarding, useSurveyStats } from '@/lib/dashboard-api';
 import { useMe } from '@/lib/me';
+import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
+import { type ListedSurvey, useSurveys } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
+import { FeedbackCollectionCard } from '../components/feedback-collection-card';
+import { GettingStartedCard } from '../components/getting-started-card';
+import { QuickActionsCard } from '../components/quick-actions-card';
+import { RecentFeedback } from '../components/recent-feedback';
+import { StatCards } from '../components/stat-cards';
 
-/** Dashboard shell content until surveys exist: a welcome and the way to the first survey. */
+const surveyDataFailedToastId = 'survey-data-failed';
+
+/**
+ * The owner dashboard (spec 2 "Dashboard"): the survey selected in `?survey=` (the newest when none or an
+ * unknown one is named), its numbers, sharing tools, recent feedback and the Getting Started card.
+ */
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('title'));
+  const surveys = useSurveys();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get(surveySearchParam);
+  const selected = surveys.data ? selectSurvey(surveys.data, requested) : undefined;
+
+  // A deleted or foreign survey in the address: drop it, so the address names what is shown (the newest).
+  useEffect(() => {
+    if (requested && surveys.data && selected?.id !== requested) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(surveySearchParam);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [requested, selected?.id, setParams, surveys.data]);
+
+  useEffect(() => {
+    if (surveys.isError)
+      toast.error(t('sidebar.toasts.errorTitle'), {
+        id: surveysLoadFailedToastId,
+        description: t('sidebar.toasts.loadFailed'),
+      });
+  }, [surveys.isError, t]);
+
+  return (
+    <>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        {selected && (
+          <p className="text-muted-foreground text-sm" data-testid="selected-survey">
+            {t('page.selectedSurvey', { name: selected.businessName || t('sidebar.untitled') })}
+          </p>
+        )}
+      </div>
+      {surveys.isPending ? (
+        <div role="status" className="grid gap-4">
+          <span className="sr-only">{t('page.loadingSurveys')}</span>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+          <Skeleton className="h-64" />
+        </div>
+      ) : surveys.isError ? (
+        <Alert variant="destructive" className="max-w-2xl">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>{t('page.loadFailedTitle')}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{t('sidebar.toasts.loadFailed')}</p>
+            <Button type="button" variant="outline" className="w-fit" onClick={() => void surveys.refetch()}>
+              <RotateCw aria-hidden="true" />
+              {t('page.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : selected ? (
+        <SurveyDashboard key={selected.id} survey={selected} />
+      ) : (
+        <WelcomeCard />
+      )}
+    </>
+  );
+}
+
+function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
+  const { t } = useTranslation('dashboard');
+  const stats = useSurveyStats(survey.id);
+  const onboarding = useOnboarding(survey.id);
+  const failed = stats.isError || onboarding.isError;
+
+  const failureShown = useRef(false);
+  useEffect(() => {
+    if (failed && !failureShown.current) {
+      failureShown.current = true;
+      toast.error(t('page.errorTitle'), { id: surveyDataFailedToastId, description: t('page.statsFailed') });
+    }
+    if (!failed) failureShown.current = false;
+  }, [failed, t]);
+
+  return (
+    <div className="grid gap-4 md:gap-6">
+      <StatCards stats={stats.data} />
+      <div className="grid items-start gap-4 md:gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 gap-4 md:gap-6 lg:col-span-2">
+          {survey.landingPageUrl && <FeedbackCollectionCard url={survey.landingPageUrl} />}
+          <RecentFeedback items={stats.data?.recentFeedback} />
+        </div>
+        <div className="grid min-w-0 gap-4 md:gap-6">
+          <GettingStartedCard onboarding={onboarding.data} />
+          <QuickActionsCard surveyId={survey.id} url={survey.landingPageUrl} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** No surveys yet: a welcome and the way to the first survey. */
+function WelcomeCard() {
   const { t } = useTranslation(['dashboard', 'errors']);
   const to = useLocalizedPath();
   const me = useMe();
-  useDocumentTitle(t('title'));
   return (
-    <>
-      <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-      <Card className="max-w-2xl">
-        <CardHeader>
-          <div className="bg-accent text-primary mb-2 flex size-10 items-center justify-center rounded-full">
-            <Sparkles aria-hidden="true" className="size-5" />
-          </div>
-          <CardTitle>
-            <h2 className="text-lg">{t('welcome.title')}</h2>
-          </CardTitle>
-          <CardDescription>{t('welcome.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <div className="text-sm" aria-live="polite">
-            {me.isPending ? (
-              <Skeleton className="h-5 w-56" />
-            ) : me.isError ? (
-              <p className="text-destructive">{t(`errors:${apiErrorMessageKey(me.error)}`)}</p>
-            ) : (
-              <p data-testid="me-email">
-                <Trans
-                  t={t}
-                  i18nKey="welcome.signedInAs"
-                  values={{ email: me.data.email }}
-                  components={{ strong: <strong className="break-all" /> }}
-                />
-              </p>
-            )}
-          </div>
-          <Button asChild className="w-fit">
-            <Link to={to('/survey-setup')}>
-              <Plus aria-hidden="true" />
-              {t('welcome.cta')}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </>
+    <Card className="max-w-2xl">
+      <CardHeader>
+        <div className="bg-accent text-primary mb-2 flex size-10 items-center justify-center rounded-full">
+          <Sparkles aria-hidden="true" className="size-5" />
+        </div>
+        <CardTitle>
+          <h2 className="text-lg">{t('welcome.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('welcome.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="text-sm" aria-live="polite">
+          {me.isPending ? (
+            <Skeleton className="h-5 w-56" />
+          ) : me.isError ? (
+            <p className="text-destructive">{t(`errors:${apiErrorMessageKey(me.error)}`)}</p>
+          ) : (
+            <p data-testid="me-email">
+              <Trans
+                t={t}
+                i18nKey="welcome.signedInAs"
+                values={{ email: me.data.email }}
+                components={{ strong: <strong className="break-all" /> }}
+              />
+            </p>
+          )}
+        </div>
+        <Button asChild className="w-fit">
+          <Link to={to('/survey-setup')}>
+            <Plus aria-hidden="true" />
+            {t('welcome.cta')}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

@@ -10,7 +10,10 @@ export interface FieldA11y {
 }
 
 /** The ids and aria attributes that tie an input to its help text and error message. */
-export function fieldA11y(id: string, { error, help, required }: { error?: string; help?: boolean; required?: boolean }) {
+export function fieldA11y(
+  id: string,
+  { error, help, required }: { error?: string; help?: boolean; required?: boolean },
+) {
   const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   const props: FieldA11y = { id };
   if (error) props['aria-invalid'] = true;

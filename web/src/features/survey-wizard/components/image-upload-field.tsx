@@ -1,8 +1,9 @@
-import { ImageUp, Loader2 } from 'lucide-react';
+import { ImageUp, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Survey, type UploadKind } from '@reviewroute/shared';
+import { imageFileProblem, type Survey, type UploadKind } from '@reviewroute/shared';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { uploadErrorOf, uploadSurveyImage } from '@/lib/survey-upload';
@@ -18,8 +19,10 @@ interface ImageUploadFieldProps {
   previewAlt: string;
   emptyText: string;
   /** The survey to attach to: the saved one or a new one from step 1 (uploads need a survey). */
-  ensureSurveyId: () => Promise<string>;
+  ensureSurveyId: (options?: { recheck?: boolean }) => Promise<string>;
   onUploaded: (survey: Survey) => void;
+  /** Removes the current image (the survey field becomes null). */
+  onRemove: () => Promise<void>;
 }
 
 /** One survey image: preview, a file picker, the upload and the spec's messages when it is refused. */
@@ -32,6 +35,7 @@ export function ImageUploadField({
   emptyText,
   ensureSurveyId,
   onUploaded,
+  onRemove,
 }: ImageUploadFieldProps) {
   const { t } = useTranslation('wizard');
   const message = useSurveyMessage();
@@ -43,9 +47,16 @@ export function ImageUploadField({
   const [status, setStatus] = useState<string>();
 
   const upload = async (file: File) => {
-    setBusy(true);
     setError(undefined);
     setStatus(undefined);
+    // Refused in the browser first (spec 5), before a survey is made for it.
+    const problem = imageFileProblem(file);
+    if (problem) {
+      setError(message(problem));
+      if (inputRef.current) inputRef.current.value = '';
+      return;
+    }
+    setBusy(true);
     try {
       let surveyId: string;
       try {
@@ -54,7 +65,14 @@ export function ImageUploadField({
         setError(t('toasts.noSurveyForUpload'));
         return;
       }
-      const survey = await uploadSurveyImage(surveyId, kind, file);
+      let survey: Survey;
+      try {
+        survey = await uploadSurveyImage(surveyId, kind, file);
+      } catch (caught) {
+        // The saved survey is gone (deleted elsewhere): spec 4 makes a new one, then the upload goes there.
+        if (uploadErrorOf(caught).messageKey !== 'surveyNotFound') throw caught;
+        survey = await uploadSurveyImage(await ensureSurveyId({ recheck: true }), kind, file);
+      }
       onUploaded(survey);
       await invalidateSurveys(queryClient, survey);
       setStatus(t('landing.uploaded'));
@@ -65,6 +83,19 @@ export function ImageUploadField({
       setBusy(false);
       // The same file can be chosen again after a failure.
       if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(undefined);
+    setStatus(undefined);
+    try {
+      await onRemove();
+    } catch {
+      setError(t('landing.removeFailed'));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -102,7 +133,14 @@ export function ImageUploadField({
               {t('landing.uploading')}
             </p>
           )}
-          {!url && <p className="text-muted-foreground text-xs">{emptyText}</p>}
+          {url ? (
+            <Button type="button" variant="ghost" size="sm" className="w-fit" disabled={busy} onClick={remove}>
+              <Trash2 aria-hidden="true" />
+              {t('landing.removeFile')}
+            </Button>
+          ) : (
+            <p className="text-muted-foreground text-xs">{emptyText}</p>
+          )}
         </div>
       </div>
       <p id={helpId} className="text-muted-foreground text-xs">

@@ -13,7 +13,13 @@ interface LandingPreviewProps {
 }
 
 /** The public survey page in miniature, live with the typed values: stars and comment box work. */
-export function LandingPreview({ businessName, customPrompt, logoUrl, primaryColor, backgroundColor }: LandingPreviewProps) {
+export function LandingPreview({
+  businessName,
+  customPrompt,
+  logoUrl,
+  primaryColor,
+  backgroundColor,
+}: LandingPreviewProps) {
   const { t } = useTranslation('wizard');
   const commentId = useId();
   const [rating, setRating] = useState(0);

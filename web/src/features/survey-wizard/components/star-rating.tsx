@@ -20,8 +20,8 @@ export function StarRating({ value, onChange, color, legend, legendColor }: Star
   const { t } = useTranslation('wizard');
   const name = useId();
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium" style={legendColor ? { color: legendColor } : undefined}>
+    <fieldset className="grid justify-items-center gap-2">
+      <legend className="mx-auto mb-2 text-sm font-medium" style={legendColor ? { color: legendColor } : undefined}>
         {legend}
       </legend>
       <div className="flex gap-1">

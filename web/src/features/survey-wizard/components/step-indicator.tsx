@@ -39,7 +39,8 @@ export function StepIndicator({ current }: { current: WizardStep }) {
                   >
                     {done ? <Check className="size-4" /> : index + 1}
                   </span>
-                  <span className="min-w-0 break-words">
+                  {/* Phones show the numbers only; the current step's name is in the progress line below. */}
+                  <span className="sr-only min-w-0 break-words sm:not-sr-only">
                     {t(`steps.${step.id}`)}
                     {done && <span className="sr-only"> ({t('steps.completed')})</span>}
                   </span>
@@ -61,7 +62,10 @@ export function StepIndicator({ current }: { current: WizardStep }) {
           {current.progress}%
         </span>
       </div>
-      <p className="text-muted-foreground text-sm">{progressText}</p>
+      <p className="text-muted-foreground text-sm">
+        {progressText}
+        <span className="sm:hidden">: {t(`steps.${current.id}`)}</span>
+      </p>
     </div>
   );
 }

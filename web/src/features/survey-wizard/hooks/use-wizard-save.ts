@@ -59,12 +59,18 @@ export function useWizardSave() {
     [queryClient],
   );
 
-  /** The survey id uploads need: the saved one, or a new survey from the draft's step 1. */
-  const ensureSurveyId = useCallback(async (): Promise<string> => {
-    const { draft } = surveyDraftStore.getSnapshot();
-    if (draft.surveyId) return draft.surveyId;
-    return (await save({})).id;
-  }, [save]);
+  /**
+   * The survey id uploads need: the saved one, or a new survey from the draft's step 1. `recheck` (after an
+   * upload found the survey gone) saves through `save`, which re-creates a survey that no longer exists.
+   */
+  const ensureSurveyId = useCallback(
+    async ({ recheck = false }: { recheck?: boolean } = {}): Promise<string> => {
+      const { draft } = surveyDraftStore.getSnapshot();
+      if (draft.surveyId && !recheck) return draft.surveyId;
+      return (await save({})).id;
+    },
+    [save],
+  );
 
   return { save, ensureSurveyId };
 }

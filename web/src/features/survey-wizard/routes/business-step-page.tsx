@@ -45,7 +45,7 @@ function BusinessStepForm() {
   const {
     register,
     handleSubmit,
-    watch,
+    subscribe,
     trigger,
     clearErrors,
     setError,
@@ -66,9 +66,12 @@ function BusinessStepForm() {
 
   // Every change goes to the stored draft (spec 4), as typed.
   useEffect(() => {
-    const subscription = watch((values) => surveyDraftStore.update(values));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) => surveyDraftStore.update(values),
+    });
+    return unsubscribe;
+  }, [subscribe]);
 
   /** Spec 5: the check runs on every change and clears when the field is empty or valid. */
   const live = (name: FieldName) =>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -40,7 +40,7 @@ function LandingStepForm() {
     register,
     control,
     handleSubmit,
-    watch,
+    subscribe,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LandingCustomizationInput, unknown, LandingCustomization>({
@@ -54,20 +54,22 @@ function LandingStepForm() {
   });
 
   useEffect(() => {
-    const subscription = watch((values) =>
-      surveyDraftStore.update({
-        businessName: values.businessName ?? '',
-        customPrompt: values.customPrompt ?? '',
-        customColors: {
-          primaryColor: values.customColors?.primaryColor ?? '',
-          backgroundColor: values.customColors?.backgroundColor ?? '',
-        },
-      }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch]);
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) =>
+        surveyDraftStore.update({
+          businessName: values.businessName ?? '',
+          customPrompt: values.customPrompt ?? '',
+          customColors: {
+            primaryColor: values.customColors?.primaryColor ?? '',
+            backgroundColor: values.customColors?.backgroundColor ?? '',
+          },
+        }),
+    });
+    return unsubscribe;
+  }, [subscribe]);
 
-  const values = watch();
+  const values = useWatch({ control });
 
   const submit = async (data: LandingCustomization) => {
     try {
@@ -106,6 +108,10 @@ function LandingStepForm() {
               emptyText={t('landing.logoNone')}
               ensureSurveyId={ensureSurveyId}
               onUploaded={(survey) => surveyDraftStore.update({ businessLogoUrl: survey.businessLogoUrl })}
+              onRemove={async () => {
+                const saved = await save({ businessLogoUrl: null });
+                surveyDraftStore.update({ businessLogoUrl: saved.businessLogoUrl });
+              }}
             />
             <FormField id="landingBusinessName" label={t('landing.businessName')} required error={businessNameError}>
               <Input

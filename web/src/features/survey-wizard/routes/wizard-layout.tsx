@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -18,6 +19,7 @@ import { delocalize } from '@/lib/language';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { StepIndicator } from '../components/step-indicator';
+import { useLocalizedDefaults } from '../hooks/use-localized-defaults';
 import { stepAtPath, wizardSteps } from '../steps';
 
 /** The frame of the four wizard pages: title, start-over, step indicators with progress, the step itself. */
@@ -28,6 +30,11 @@ export function WizardLayout() {
   const to = useLocalizedPath();
   const step = stepAtPath(delocalize(pathname)) ?? wizardSteps[0];
   useDocumentTitle(`${t(`steps.${step.id}`)} · ${t('title')}`);
+  useLocalizedDefaults();
+  // A new step starts at the top (the previous one was left at its buttons, at the bottom).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step.id]);
 
   const startOver = () => {
     surveyDraftStore.clear();

@@ -1,0 +1,204 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type SurveyListItem } from '@reviewroute/shared';
+import { Toaster } from '@/components/ui/sonner';
+import { sessionQueryKey } from '@/lib/auth-session';
+import { i18next, initI18n } from '@/lib/i18n';
+import { languageOfPath } from '@/lib/language';
+import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { routes } from '../router';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), getCurrentUser: vi.fn(), signOut: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH' }));
+
+const item = (id: string, status: string, landingPageUrl: string | null, businessName = `Shop ${id}`) =>
+  ({
+    id,
+    businessName,
+    status,
+    surveyCode: null,
+    landingPageUrl,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }) as SurveyListItem;
+
+const fullSurvey = {
+  id: 'a',
+  userId: 'u',
+  businessName: 'Shop a',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'anna@shop.nl',
+  industry: 'Bakery',
+  customPrompt: 'How was it?',
+  status: 'active',
+  surveyCode: 'abcdefgh',
+  businessSlug: 'shop-a',
+  landingPageUrl: 'https://app.example/surveys/abcdefgh/shop-a',
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: true,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+let list: SurveyListItem[] | 'error' = [];
+const requests: string[] = [];
+
+function renderDashboard(path = '/dashboard') {
+  initI18n(languageOfPath(path));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryKey, { userId: 'u', email: 'anna@shop.nl' });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  list = [];
+  requests.length = 0;
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      requests.push(`${method} ${url}`);
+      if (url === '/api/me') return Response.json({ userId: 'u', email: 'anna@shop.nl' });
+      if (url === '/api/surveys')
+        return list === 'error'
+          ? Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 })
+          : Response.json({ surveys: list });
+      if (url === '/api/surveys/a' && method === 'GET') return Response.json(fullSurvey);
+      if (url === '/api/surveys/b' && method === 'DELETE') {
+        list = (list as SurveyListItem[]).filter((s) => s.id !== 'b');
+        return new Response(null, { status: 204 });
+      }
+      return new Response('not found', { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  surveyDraftStore.clear();
+});
+
+// The first render loads the lazy dashboard chunks: allow more than the default second.
+const surveyButton = (name: RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
+
+describe('sidebar survey list', () => {
+  it('shows each survey with its status as colour and as text', async () => {
+    list = [
+      item('a', 'active', 'https://app.example/surveys/abcdefgh/shop-a'),
+      item('b', 'draft', null),
+      item('c', 'archived', null),
+    ];
+    renderDashboard();
+    const active = await surveyButton(/Shop a/);
+    expect(active.textContent).toContain('Status: Active');
+    expect(active.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-green-600');
+    const draft = screen.getByRole('button', { name: /Shop b/ });
+    expect(draft.textContent).toContain('Status: Draft');
+    expect(draft.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-yellow-400');
+    const other = screen.getByRole('button', { name: /Shop c/ });
+    expect(other.textContent).toContain('Status: archived');
+    expect(other.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-blue-600');
+    expect(screen.queryByText('Get started!')).toBeNull();
+  });
+
+  it('keeps the Get started! empty state without surveys', async () => {
+    renderDashboard();
+    expect(await screen.findByText('Get started!')).toBeTruthy();
+  });
+
+  it("toasts 'Failed to load surveys. Please try again.' when the list fails", async () => {
+    list = 'error';
+    renderDashboard();
+    expect(await screen.findByText('Failed to load surveys. Please try again.')).toBeTruthy();
+  });
+
+  it('View Landing Page opens the landing URL in a new tab', async () => {
+    list = [item('a', 'active', 'https://app.example/surveys/abcdefgh/shop-a')];
+    const { user } = renderDashboard();
+    await user.click(await surveyButton(/Shop a/));
+    const link = await within(screen.getByTestId('sidebar-surveys')).findByRole('link', { name: /View Landing Page/ });
+    expect(link.getAttribute('href')).toBe('https://app.example/surveys/abcdefgh/shop-a');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it("shows 'Survey Setup Required' for a survey without a landing URL", async () => {
+    list = [item('b', 'draft', null)];
+    const { user } = renderDashboard();
+    await user.click(await surveyButton(/Shop b/));
+    await user.click(
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'View Landing Page' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Survey Setup Required' })).toBeTruthy();
+  });
+
+  it('Edit Survey loads the survey into the wizard draft and opens step 1', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl)];
+    const { user, router } = renderDashboard();
+    await user.click(await surveyButton(/Shop a/));
+    await user.click(await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Edit Survey' }));
+    expect(await screen.findByText('Survey loaded')).toBeTruthy();
+    expect(screen.getByText('You can now edit your survey settings.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'));
+    expect(((await screen.findByLabelText(/Business name/)) as HTMLInputElement).value).toBe('Shop a');
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!)).toMatchObject({
+      surveyId: 'a',
+      customPrompt: 'How was it?',
+    });
+  });
+
+  it('Edit Survey goes to the Dutch step 1 under /nl', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl)];
+    window.localStorage.setItem('i18nextLng', 'nl');
+    const { user, router } = renderDashboard('/nl/dashboard');
+    await user.click(await surveyButton(/Shop a/));
+    await user.click(
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Enquête bewerken' }),
+    );
+    expect(await screen.findByText('Enquête geladen')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nl/survey-setup'));
+  });
+
+  it('deletes a survey after the confirmation and refreshes the list', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl), item('b', 'draft', null)];
+    const { user } = renderDashboard();
+    await user.click(await surveyButton(/Shop b/));
+    await user.click(
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete Survey' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Survey' });
+    expect(dialog.textContent).toContain('cannot be undone');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Survey deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Shop b/ })).toBeNull());
+    expect(requests).toContain('DELETE /api/surveys/b');
+  });
+});

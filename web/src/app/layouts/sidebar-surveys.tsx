@@ -1,0 +1,216 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronRight, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarMenuSkeleton,
+  SidebarMenuSub,
+  SidebarMenuSubButton,
+  SidebarMenuSubItem,
+} from '@/components/ui/sidebar';
+import { useEditSurvey } from '@/lib/edit-survey';
+import { surveyDraftStore } from '@/lib/survey-draft';
+import { deleteSurvey, invalidateSurveys, type ListedSurvey, surveyQueryKey, useSurveys } from '@/lib/surveys-api';
+import { useLocalizedPath } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+
+/** Status colours (spec 4): active green, draft yellow, anything else blue. */
+const statusDot = (status: string) =>
+  status === 'active' ? 'bg-green-600' : status === 'draft' ? 'bg-yellow-400' : 'bg-blue-600';
+
+/** The owner's surveys in the sidebar: each expands to Edit Survey, View Landing Page and Delete Survey. */
+export function SidebarSurveys({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const surveys = useSurveys();
+
+  const errorShown = useRef(false);
+  useEffect(() => {
+    if (surveys.isError && !errorShown.current) {
+      errorShown.current = true;
+      toast.error(t('sidebar.toasts.errorTitle'), { description: t('sidebar.toasts.loadFailed') });
+    }
+    if (surveys.isSuccess) errorShown.current = false;
+  }, [surveys.isError, surveys.isSuccess, t]);
+
+  if (surveys.isPending) {
+    return (
+      <div role="status" aria-label={t('sidebar.loading')} className="grid gap-1">
+        <SidebarMenuSkeleton showIcon />
+        <SidebarMenuSkeleton showIcon />
+      </div>
+    );
+  }
+  if (surveys.isError || surveys.data.length === 0) {
+    return (
+      <div className="text-muted-foreground rounded-md border border-dashed px-3 py-4 text-sm">
+        <p className="text-foreground font-medium">{t('sidebar.empty')}</p>
+        <p className="mt-1 text-xs">{t('sidebar.emptyHint')}</p>
+      </div>
+    );
+  }
+  return (
+    <SidebarMenu data-testid="sidebar-surveys">
+      {surveys.data.map((survey) => (
+        <SurveyItem key={survey.id} survey={survey} onNavigate={onNavigate} />
+      ))}
+    </SidebarMenu>
+  );
+}
+
+function SurveyItem({ survey, onNavigate }: { survey: ListedSurvey; onNavigate: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const to = useLocalizedPath();
+  const queryClient = useQueryClient();
+  const [setupRequired, setSetupRequired] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const name = survey.businessName || t('sidebar.untitled');
+  const statusText =
+    survey.status === 'active'
+      ? t('sidebar.status.active')
+      : survey.status === 'draft'
+        ? t('sidebar.status.draft')
+        : t('sidebar.status.other', { status: survey.status });
+
+  const { edit: editSurvey, busy } = useEditSurvey({ onNavigate });
+  const edit = () => editSurvey(survey.id);
+
+  const remove = async () => {
+    try {
+      await deleteSurvey(survey.id);
+      if (surveyDraftStore.getSnapshot().draft.surveyId === survey.id) surveyDraftStore.clear();
+      queryClient.removeQueries({ queryKey: surveyQueryKey(survey.id) });
+      await invalidateSurveys(queryClient);
+      toast.success(t('sidebar.toasts.deletedTitle'), { description: t('sidebar.toasts.deletedDescription') });
+    } catch {
+      toast.error(t('sidebar.toasts.errorTitle'), { description: t('sidebar.toasts.deleteFailed') });
+    }
+  };
+
+  return (
+    <Collapsible asChild className="group/collapsible">
+      <SidebarMenuItem data-testid="sidebar-survey" data-status={survey.status}>
+        <CollapsibleTrigger asChild>
+          <SidebarMenuButton tooltip={`${name} (${statusText})`}>
+            <span
+              aria-hidden="true"
+              data-testid="survey-status-dot"
+              className={cn('size-2.5 shrink-0 rounded-full', statusDot(survey.status))}
+            />
+            <span className="truncate">{name}</span>
+            <span className="sr-only">, {t('sidebar.statusLabel', { status: statusText })}</span>
+            <ChevronRight
+              aria-hidden="true"
+              className="ml-auto transition-transform group-data-[state=open]/collapsible:rotate-90"
+            />
+          </SidebarMenuButton>
+        </CollapsibleTrigger>
+        <CollapsibleContent>
+          <SidebarMenuSub aria-label={t('sidebar.actionsFor', { name })}>
+            <SidebarMenuSubItem>
+              <SidebarMenuSubButton asChild>
+                <button type="button" onClick={edit} disabled={busy} className="w-full">
+                  <Pencil aria-hidden="true" />
+                  <span>{t('sidebar.edit')}</span>
+                </button>
+              </SidebarMenuSubButton>
+            </SidebarMenuSubItem>
+            <SidebarMenuSubItem>
+              {survey.landingPageUrl ? (
+                <SidebarMenuSubButton href={survey.landingPageUrl} target="_blank" rel="noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  <span>
+                    {t('sidebar.view')}
+                    <span className="sr-only"> {t('sidebar.opensInNewTab')}</span>
+                  </span>
+                </SidebarMenuSubButton>
+              ) : (
+                <SidebarMenuSubButton asChild>
+                  <button type="button" onClick={() => setSetupRequired(true)} className="w-full">
+                    <ExternalLink aria-hidden="true" />
+                    <span>{t('sidebar.view')}</span>
+                  </button>
+                </SidebarMenuSubButton>
+              )}
+            </SidebarMenuSubItem>
+            <SidebarMenuSubItem>
+              <SidebarMenuSubButton asChild>
+                <button type="button" onClick={() => setConfirmDelete(true)} className="w-full">
+                  <Trash2 aria-hidden="true" />
+                  <span>{t('sidebar.delete')}</span>
+                </button>
+              </SidebarMenuSubButton>
+            </SidebarMenuSubItem>
+          </SidebarMenuSub>
+        </CollapsibleContent>
+        <Dialog open={setupRequired} onOpenChange={setSetupRequired}>
+          <DialogContent closeLabel={t('sidebar.close')}>
+            <DialogHeader>
+              <DialogTitle>{t('sidebar.setupRequiredTitle')}</DialogTitle>
+              <DialogDescription>{t('sidebar.setupRequiredDescription')}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">{t('sidebar.close')}</Button>
+              </DialogClose>
+              <Button asChild>
+                <Link
+                  to={to('/survey-setup')}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setSetupRequired(false);
+                    void edit();
+                  }}
+                >
+                  {t('sidebar.setupRequiredAction')}
+                </Link>
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+        <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t('sidebar.deleteTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('sidebar.deleteDescription', { name })}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t('sidebar.cancel')}</AlertDialogCancel>
+              <AlertDialogAction
+                className="bg-destructive hover:bg-destructive/90 text-white"
+                onClick={() => void remove()}
+              >
+                {t('sidebar.deleteConfirm')}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </SidebarMenuItem>
+    </Collapsible>
+  );
+}

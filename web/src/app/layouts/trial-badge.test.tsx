@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { TrialBadge } from './trial-badge';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+function stubAccount(plan: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ userId: 'u', email: 'a@b.co', createdAt: '2026-01-01T00:00:00.000Z', plan })),
+  );
+}
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('header plan badge (decisions 10)', () => {
+  it.each([
+    ['/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Free trial: 7 days left', 'Trial: 7 days'],
+    ['/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Free trial: 1 day left', 'Trial: 1 day'],
+    ['/nl/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Gratis proefperiode: nog 7 dagen', 'Proef: nog 7 dagen'],
+    ['/nl/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Gratis proefperiode: nog 1 dag', 'Proef: nog 1 dag'],
+    ['/dashboard', { kind: 'trial-ended' }, 'Trial ended', 'Trial ended'],
+    [
+      '/dashboard',
+      { kind: 'active', daysRemaining: 300, tier: 'Growth', paidAt: '2026-01-01T00:00:00.000Z' },
+      'Active plan',
+      'Active plan',
+    ],
+    [
+      '/dashboard',
+      { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z' },
+      'Plan expired',
+      'Plan expired',
+    ],
+  ])('%s %j reads %s (phones: %s)', async (path, plan, text, short) => {
+    stubAccount(plan);
+    renderWithApp(<TrialBadge />, { path, session: { userId: 'u', email: 'a@b.co' } });
+    const badge = await screen.findByTestId('plan-badge');
+    const [label, phone, wide] = [...badge.children].map((c) => c.textContent);
+    expect(label).toBe(path.startsWith('/nl') ? 'Abonnementsstatus: ' : 'Plan status: ');
+    expect([wide, phone]).toEqual([text, short]);
+  });
+
+  it('shows nothing while loading or when the account cannot be read', async () => {
+    const fetch = vi.fn(async () => Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }));
+    vi.stubGlobal('fetch', fetch);
+    const { container, queryClient } = renderWithApp(<TrialBadge />, { path: '/dashboard' });
+    expect(container.textContent).toBe('');
+    await waitFor(() => expect(queryClient.getQueryState(['account'])?.status).toBe('error'));
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,69 @@
+import { Download, ExternalLink, Pencil, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useEditSurvey } from '@/lib/edit-survey';
+import { SendRequestDialog } from './send-request-dialog';
+import { useQrDownload } from './use-qr-download';
+
+/**
+ * Spec 2 quick actions: send request, edit survey, download QR, view collection page. "Set up automation"
+ * is left out until automated requests exist. Without a landing URL (a draft) only editing makes sense.
+ */
+export function QuickActionsCard({ surveyId, url }: { surveyId: string; url: string | null }) {
+  const { t } = useTranslation('dashboard');
+  const [sendOpen, setSendOpen] = useState(false);
+  const editor = useEditSurvey();
+  const qr = useQrDownload(url);
+  return (
+    <Card data-testid="quick-actions">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">{t('quickActions.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('quickActions.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {url && (
+          <Button type="button" className="justify-start" onClick={() => setSendOpen(true)}>
+            <Send aria-hidden="true" />
+            {t('quickActions.sendRequest')}
+          </Button>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-start"
+          disabled={editor.busy}
+          onClick={() => void editor.edit(surveyId)}
+        >
+          <Pencil aria-hidden="true" />
+          {t('quickActions.edit')}
+        </Button>
+        {url && (
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-start"
+              disabled={qr.busy}
+              onClick={() => void qr.download()}
+            >
+              <Download aria-hidden="true" />
+              {t('quickActions.downloadQr')}
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <a href={url} target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden="true" />
+                {t('quickActions.viewPage')}
+                <span className="sr-only"> {t('collect.opensInNewTab')}</span>
+              </a>
+            </Button>
+            <SendRequestDialog url={url} open={sendOpen} onOpenChange={setSendOpen} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { MessageSquareText, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { type FeedbackItem } from '@reviewroute/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLanguage } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+import { formatFeedbackDate, formatFullDate } from '../lib/format';
+
+/** Spec 2: the latest 10 non-empty comments, newest first, with the contact details a low rating left. */
+export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card data-testid="recent-feedback">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">{t('feedback.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('feedback.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!items ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">{t('feedback.loading')}</span>
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : items.length === 0 ? (
+          <div className="text-muted-foreground flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-8 text-center text-sm">
+            <MessageSquareText aria-hidden="true" className="size-6" />
+            <p className="text-foreground font-medium">{t('feedback.empty')}</p>
+            <p>{t('feedback.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {items.map((item) => (
+              <FeedbackEntry key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeedbackEntry({ item }: { item: FeedbackItem }) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  const hasContact = Boolean(item.customerName || item.customerEmail);
+  return (
+    <li className="grid gap-2 py-3 first:pt-0 last:pb-0" data-testid="feedback-item">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span role="img" aria-label={t('feedback.rating', { count: item.rating })} className="flex gap-0.5">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Star
+              key={n}
+              aria-hidden="true"
+              className={cn('size-4', n <= item.rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50')}
+            />
+          ))}
+        </span>
+        <time
+          dateTime={item.createdAt}
+          title={formatFullDate(item.createdAt, language)}
+          className="text-muted-foreground text-xs"
+        >
+          {formatFeedbackDate(item.createdAt, language)}
+        </time>
+      </div>
+      <p className="text-sm break-words whitespace-pre-line" data-testid="feedback-comment">
+        {item.comment}
+      </p>
+      {hasContact && (
+        <dl
+          aria-label={t('feedback.contact')}
+          className="bg-muted grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md p-2 text-xs"
+        >
+          {item.customerName && (
+            <>
+              <dt className="text-muted-foreground">{t('feedback.contactName')}</dt>
+              <dd className="break-words">{item.customerName}</dd>
+            </>
+          )}
+          {item.customerEmail && (
+            <>
+              <dt className="text-muted-foreground">{t('feedback.contactEmail')}</dt>
+              <dd className="break-all">
+                <a href={`mailto:${item.customerEmail}`} className="underline underline-offset-2">
+                  {item.customerEmail}
+                </a>
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </li>
+  );
+}

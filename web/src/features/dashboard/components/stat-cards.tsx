@@ -1,0 +1,79 @@
+import { type LucideIcon, MessageSquare, Star, Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { type SurveyStats } from '@reviewroute/shared';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLanguage } from '@/lib/use-language';
+import { formatAverage, formatCount } from '../lib/format';
+
+interface StatCardProps {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+  value: string | undefined;
+}
+
+function StatCard({ id, icon: Icon, title, hint, value }: StatCardProps) {
+  return (
+    <Card className="gap-2 py-5" data-testid={`stat-${id}`}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-5">
+        <h3 id={`stat-${id}-title`} className="text-muted-foreground text-sm font-medium">
+          {title}
+        </h3>
+        <Icon aria-hidden="true" className="text-muted-foreground size-4" />
+      </CardHeader>
+      <CardContent className="px-5">
+        {value === undefined ? (
+          <Skeleton className="h-9 w-16" />
+        ) : (
+          <p className="text-3xl font-bold tabular-nums" aria-describedby={`stat-${id}-title`} data-testid="stat-value">
+            {value}
+          </p>
+        )}
+        <p className="text-muted-foreground mt-1 text-xs">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The three numbers of spec 2: review count, average rating (one decimal), 5-star count. */
+export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  return (
+    <section aria-labelledby="stats-heading" aria-busy={!stats}>
+      <h2 id="stats-heading" className="sr-only">
+        {t('stats.heading')}
+      </h2>
+      {!stats && (
+        <span role="status" className="sr-only">
+          {t('stats.loading')}
+        </span>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          id="review-count"
+          icon={MessageSquare}
+          title={t('stats.reviewCount')}
+          hint={t('stats.reviewCountHint')}
+          value={stats && formatCount(stats.reviewCount, language)}
+        />
+        <StatCard
+          id="average-rating"
+          icon={Star}
+          title={t('stats.averageRating')}
+          hint={t('stats.averageRatingHint')}
+          value={stats && formatAverage(stats.averageRating, language)}
+        />
+        <StatCard
+          id="five-star-count"
+          icon={Trophy}
+          title={t('stats.fiveStarCount')}
+          hint={t('stats.fiveStarCountHint')}
+          value={stats && formatCount(stats.fiveStarCount, language)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The send-request dialog's links (spec 2 "Quick actions"): open the owner's mail or SMS app with the
+ * template already written. Only the text is prefilled; the owner picks the recipient there.
+ */
+export function mailtoHref(subject: string, body: string): string {
+  return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** `sms:?&body=` is the form both iOS and Android accept without a number. */
+export function smsHref(body: string): string {
+  return `sms:?&body=${encodeURIComponent(body)}`;
+}

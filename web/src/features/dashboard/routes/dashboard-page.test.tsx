@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { DashboardPage } from './dashboard-page';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
+vi.mock('@/lib/qr-code', () => qr);
+
+const url = 'https://app.example/surveys/abcdefgh/bakery';
+
+const listed = (id: string, businessName: string, landingPageUrl: string | null) => ({
+  id,
+  businessName,
+  status: landingPageUrl ? 'active' : 'draft',
+  surveyCode: landingPageUrl ? 'abcdefgh' : null,
+  landingPageUrl,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const stats = (surveyId: string) => ({
+  surveyId,
+  reviewCount: 4,
+  averageRating: 4,
+  fiveStarCount: 2,
+  reviewClicks: 1,
+  histogram: [0, 1, 0, 1, 2],
+  recentFeedback: [
+    {
+      id: 'r3',
+      rating: 2,
+      comment: 'Cold soup',
+      createdAt: '2026-01-03T10:00:00.000Z',
+      customerName: 'Lena',
+      customerEmail: 'lena@example.com',
+    },
+    {
+      id: 'r1',
+      rating: 5,
+      comment: 'Great',
+      createdAt: '2026-01-02T10:00:00.000Z',
+      customerName: null,
+      customerEmail: null,
+    },
+  ],
+});
+
+interface Api {
+  surveys: ReturnType<typeof listed>[] | 'fail';
+  stats?: 'fail';
+  onboarding?: { hasActiveSurvey: boolean; urlCopied: boolean; hasResponse: boolean; hasReviewClick: boolean };
+}
+const requests: string[] = [];
+
+function stubApi(api: Api) {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      requests.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path === '/api/surveys')
+        return api.surveys === 'fail'
+          ? Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 })
+          : Response.json({ surveys: api.surveys });
+      const match = /^\/api\/surveys\/([^/]+)\/(stats|onboarding)$/.exec(path);
+      if (match?.[2] === 'stats')
+        return api.stats === 'fail'
+          ? Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 })
+          : Response.json(stats(match[1]!));
+      if (match?.[2] === 'onboarding')
+        return Response.json(
+          api.onboarding ?? { hasActiveSurvey: true, urlCopied: false, hasResponse: true, hasReviewClick: false },
+        );
+      if (path === '/api/me') return Response.json({ userId: 'u', email: 'owner@example.com' });
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'nope' } }, { status: 404 });
+    }),
+  );
+}
+
+function renderPage(path = '/dashboard') {
+  return renderWithApp(null, {
+    path,
+    session: { userId: 'u', email: 'owner@example.com' },
+    routes: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/nl/dashboard', element: <DashboardPage /> },
+    ],
+  });
+}
+
+const statValue = (id: string) => within(screen.getByTestId(`stat-${id}`)).getByTestId('stat-value').textContent;
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  qr.downloadQrCode.mockReset();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard page', () => {
+  it('selects the newest survey when none is named and shows its numbers and feedback', async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url), listed('old', 'Old Bakery', null)] });
+    renderPage();
+    await waitFor(() => expect(statValue('review-count')).toBe('4'));
+    expect(statValue('average-rating')).toBe('4.0');
+    expect(statValue('five-star-count')).toBe('2');
+    expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
+    expect(requests).toContain('GET /api/surveys/new/stats');
+    expect(requests.some((r) => r.includes('/old/'))).toBe(false);
+    const comments = screen.getAllByTestId('feedback-comment').map((c) => c.textContent);
+    expect(comments).toEqual(['Cold soup', 'Great']);
+    expect(screen.getByRole('img', { name: 'Rated 2 stars out of 5' })).toBeTruthy();
+    expect(screen.getByText('lena@example.com')).toBeTruthy();
+    expect((screen.getByLabelText('Survey link') as HTMLInputElement).value).toBe(url);
+  });
+
+  it('keeps the survey named in ?survey= and hides the collection card for a draft', async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url), listed('old', 'Old Bakery', null)] });
+    renderPage('/dashboard?survey=old');
+    await waitFor(() => expect(requests).toContain('GET /api/surveys/old/stats'));
+    expect(screen.getByTestId('selected-survey').textContent).toContain('Old Bakery');
+    await screen.findByTestId('quick-actions');
+    expect(screen.queryByTestId('feedback-collection')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send review request' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit survey' })).toBeTruthy();
+  });
+
+  it('drops an unknown ?survey= from the address and shows the newest', async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    const { router } = renderPage('/dashboard?survey=deleted');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
+  });
+
+  it('formats the average with a decimal comma in Dutch', async () => {
+    stubApi({ surveys: [listed('new', 'Nieuw Café', url)] });
+    renderPage('/nl/dashboard');
+    await waitFor(() => expect(statValue('average-rating')).toBe('4,0'));
+    expect(screen.getByRole('heading', { name: 'Aan de slag' })).toBeTruthy();
+  });
+
+  it('shows the checklist with its progress; the local flag completes step 2; all done congratulates', async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    renderPage();
+    const bar = await screen.findByRole('progressbar', { name: 'Onboarding progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(bar.getAttribute('aria-valuetext')).toBe('2 of 4 steps done');
+    expect(screen.getByTestId('checklist-activeSurvey').textContent).toContain('Done:');
+    expect(screen.getByTestId('checklist-urlCopied').textContent).toContain('To do:');
+    expect(screen.queryByTestId('onboarding-complete')).toBeNull();
+
+    stubApi({
+      surveys: [listed('new', 'New Bistro', url)],
+      onboarding: { hasActiveSurvey: true, urlCopied: false, hasResponse: true, hasReviewClick: true },
+    });
+    window.localStorage.setItem('survey_url_copied', 'true');
+    renderPage();
+    expect(await screen.findByTestId('onboarding-complete')).toBeTruthy();
+  });
+
+  it('copying the URL completes step 2 at once and says Copied!', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(window.localStorage.getItem('survey_url_copied')).toBe('true');
+    await waitFor(() => expect(screen.getByTestId('checklist-urlCopied').getAttribute('data-done')).toBe('true'));
+    await waitFor(() => expect(requests).toContain('PATCH /api/profile'));
+  });
+
+  it('reports a refused copy and a failed QR code with the spec texts', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    qr.downloadQrCode.mockRejectedValue(new Error('canvas'));
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Failed to copy')).toBeTruthy();
+    expect(screen.getByText('Select the link and copy it manually.')).toBeTruthy();
+    expect(window.localStorage.getItem('survey_url_copied')).toBeNull();
+    await user.click(
+      within(screen.getByTestId('feedback-collection')).getByRole('button', { name: 'Download QR code' }),
+    );
+    expect(qr.downloadQrCode).toHaveBeenCalledWith(url);
+    expect(await screen.findByText('Failed to generate QR code. Please try again.')).toBeTruthy();
+  });
+
+  it('the send-request dialog has the spec templates with copy buttons and prefilled links', async () => {
+    const user = userEvent.setup();
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Send review request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a review request' });
+    const email = `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`;
+    const sms = `Thanks for visiting us! Share your experience: ${url}`;
+    expect(within(dialog).getByTestId('email-template').textContent).toBe(email);
+    expect(within(dialog).getByTestId('sms-template').textContent).toBe(sms);
+    expect(within(dialog).getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
+      `mailto:?subject=${encodeURIComponent('How was your experience?')}&body=${encodeURIComponent(email)}`,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open in SMS app' }).getAttribute('href')).toBe(
+      `sms:?&body=${encodeURIComponent(sms)}`,
+    );
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy SMS' }));
+    expect(writeText).toHaveBeenCalledWith(sms);
+  });
+
+  it('translates the templates on /nl', async () => {
+    const user = userEvent.setup();
+    stubApi({ surveys: [listed('new', 'Nieuw Café', url)] });
+    renderPage('/nl/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Reviewverzoek sturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Een reviewverzoek sturen' });
+    expect(within(dialog).getByTestId('sms-template').textContent).toBe(
+      `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
+    );
+  });
+
+  it("shows 'Failed to load survey data' when the stats fail", async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url)], stats: 'fail' });
+    renderPage();
+    expect(await screen.findByText('Failed to load survey data. Please try again.')).toBeTruthy();
+  });
+
+  it("shows 'Failed to load surveys' with a retry when the list fails", async () => {
+    stubApi({ surveys: 'fail' });
+    renderPage();
+    expect((await screen.findAllByText('Failed to load surveys. Please try again.')).length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(statValue('review-count')).toBe('4'));
+  });
+
+  it('keeps the welcome card when the owner has no surveys', async () => {
+    stubApi({ surveys: [] });
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Create your first survey' })).toBeTruthy();
+    expect(screen.queryByTestId('stat-review-count')).toBeNull();
+  });
+});

@@ -1,0 +1,346 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Survey } from '@reviewroute/shared';
+import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { renderWithApp } from '@/testing/render';
+import { BusinessStepPage } from './business-step-page';
+import { LandingStepPage } from './landing-step-page';
+import { WizardLayout } from './wizard-layout';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const googleUrl = 'https://search.google.com/local/writereview?placeid=abc';
+
+const storedSurvey = (id: string, body: Record<string, unknown> = {}): Survey => ({
+  id,
+  userId: 'u',
+  businessName: 'Bakery',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: googleUrl,
+  supportEmail: 'anna@bakery.nl',
+  industry: '',
+  customPrompt: 'How was your experience with our business?',
+  status: 'draft',
+  surveyCode: null,
+  businessSlug: null,
+  landingPageUrl: null,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: false,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...body,
+});
+
+interface Call {
+  method: string;
+  url: string;
+  body: Record<string, unknown> | undefined;
+}
+let calls: Call[] = [];
+/** The fake API: POST creates `new-<n>`, PATCH of `gone` is a 404. */
+function fakeApi() {
+  calls = [];
+  let created = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ method, url, body });
+      if (url === '/api/surveys' && method === 'POST')
+        return Response.json(storedSurvey(`new-${++created}`, body), { status: 201 });
+      if (url === '/api/surveys/gone')
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
+      if (url.startsWith('/api/surveys/') && method === 'PATCH')
+        return Response.json(storedSurvey(url.split('/').at(-1)!, body));
+      if (url === '/api/surveys') return Response.json({ surveys: [] });
+      return new Response('not found', { status: 404 });
+    }),
+  );
+}
+const saves = () => calls.filter((c) => c.method !== 'GET');
+
+function renderWizard(path = '/survey-setup') {
+  return renderWithApp(null, {
+    path,
+    session: { userId: 'u', email: 'anna@bakery.nl' },
+    routes: [
+      {
+        element: <WizardLayout />,
+        children: [
+          { path: '/survey-setup', element: <BusinessStepPage /> },
+          { path: '/nl/survey-setup', element: <BusinessStepPage /> },
+          { path: '/landing-page-preview', element: <LandingStepPage /> },
+          { path: '/nl/landing-page-preview', element: <LandingStepPage /> },
+        ],
+      },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+    ],
+  });
+}
+
+const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  fakeApi();
+  surveyDraftStore.reload();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  surveyDraftStore.clear();
+});
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/Business name/), 'Bakery');
+  await user.type(field(/Owner name/), 'Anna');
+  await user.type(field(/Google review page URL/), 'search.google.com/local/writereview?placeid=abc');
+  await user.type(field(/Support email/), 'anna@bakery.nl');
+}
+
+describe('wizard step 1', () => {
+  it('marks the required fields with an asterisk read as "required"; industry is optional', async () => {
+    renderWizard();
+    await screen.findByRole('heading', { level: 2, name: 'Business information' });
+    for (const label of [/Business name/, /Owner name/, /Google review page URL/, /Support email/]) {
+      expect(field(label).getAttribute('aria-required')).toBe('true');
+      expect(field(label).labels![0]!.textContent).toContain('*');
+      expect(field(label).labels![0]!.textContent).toContain('(required)');
+    }
+    expect(field(/Industry/).getAttribute('aria-required')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('25');
+    const current = screen.getByRole('navigation', { name: 'Setup steps' }).querySelector('[aria-current="step"]');
+    expect(current?.textContent).toContain('Business information');
+  });
+
+  it('shows every required message on submit and saves nothing', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Business name is required')).toBeTruthy();
+    expect(screen.getByText('Owner name is required')).toBeTruthy();
+    expect(screen.getByText('Google Business URL is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(field(/Business name/).getAttribute('aria-invalid')).toBe('true');
+    expect(saves()).toEqual([]);
+  });
+
+  it('whitespace only is empty (trimmed before the check)', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.type(await screen.findByLabelText(/Business name/), '   ');
+    expect(screen.queryByText('Business name is required')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Business name is required')).toBeTruthy();
+  });
+
+  it('checks live: the message appears for a wrong value and clears when valid or empty', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const email = await screen.findByLabelText(/Support email/);
+    await user.type(email, 'anna@');
+    expect(await screen.findByText('Valid email is required')).toBeTruthy();
+    await user.type(email, 'bakery.nl');
+    await waitFor(() => expect(screen.queryByText('Valid email is required')).toBeNull());
+    await user.clear(email);
+    await user.type(email, 'x');
+    expect(await screen.findByText('Valid email is required')).toBeTruthy();
+    await user.clear(email);
+    await waitFor(() => expect(screen.queryByText('Valid email is required')).toBeNull());
+    expect(screen.queryByText('Email is required')).toBeNull();
+
+    const url = field(/Google review page URL/);
+    await user.type(url, 'https://maps.example.com/review');
+    expect(await screen.findByText('Valid Google Business URL is required')).toBeTruthy();
+    await user.clear(url);
+    await waitFor(() => expect(screen.queryByText('Valid Google Business URL is required')).toBeNull());
+  });
+
+  it('saves nothing while any error exists', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillValid(user);
+    await user.clear(field(/Support email/));
+    await user.type(field(/Support email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Valid email is required')).toBeTruthy();
+    expect(saves()).toEqual([]);
+  });
+
+  it('creates the draft survey on the first save, then updates it, and moves on only after success', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
+    expect(await screen.findByText('Progress saved!')).toBeTruthy();
+    expect(screen.getByText('Business information has been saved successfully.')).toBeTruthy();
+    expect(saves()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/surveys',
+        body: expect.objectContaining({ businessName: 'Bakery', googleBusinessUrl: googleUrl }),
+      },
+    ]);
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!).surveyId).toBe('new-1');
+
+    // Back on step 1 (a fresh page): the next save updates the same survey.
+    cleanup();
+    renderWizard();
+    await screen.findByRole('heading', { level: 2, name: 'Business information' });
+    expect(field(/Business name/).value).toBe('Bakery');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]).toMatchObject({ method: 'PATCH', url: '/api/surveys/new-1' });
+  });
+
+  it('creates a new survey when the saved one no longer exists', async () => {
+    surveyDraftStore.update({ surveyId: 'gone' });
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
+    expect(saves().map((c) => `${c.method} ${c.url}`)).toEqual(['PATCH /api/surveys/gone', 'POST /api/surveys']);
+    expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('new-1');
+  });
+
+  it('stays on the step with the error toast when the save fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 })),
+    );
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Failed to save business information. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/survey-setup');
+  });
+
+  it('keeps what was typed over a reload (surveyWizardData)', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.type(await screen.findByLabelText(/Business name/), 'Bakery');
+    await user.type(field(/Industry/), 'Food');
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!)).toMatchObject({
+      businessName: 'Bakery',
+      industry: 'Food',
+    });
+    cleanup();
+    surveyDraftStore.reload();
+    renderWizard();
+    expect((await screen.findByLabelText(/Business name/)).getAttribute('value') ?? field(/Business name/).value).toBe(
+      'Bakery',
+    );
+    expect(field(/Industry/).value).toBe('Food');
+  });
+
+  it('Save for later goes to the dashboard', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await user.click(await screen.findByRole('link', { name: 'Save for later' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(saves()).toEqual([]);
+  });
+
+  it('speaks Dutch under /nl, messages included', async () => {
+    const user = userEvent.setup();
+    renderWizard('/nl/survey-setup');
+    await user.click(await screen.findByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByText('Bedrijfsnaam is verplicht')).toBeTruthy();
+    expect(screen.getByText('Naam eigenaar is verplicht')).toBeTruthy();
+    expect(screen.getByText('URL van je Google-bedrijfspagina is verplicht')).toBeTruthy();
+    expect(screen.getByText('E-mailadres is verplicht')).toBeTruthy();
+  });
+});
+
+describe('wizard step 2', () => {
+  it('restores the typed question and colours after a reload', async () => {
+    const user = userEvent.setup();
+    renderWizard('/landing-page-preview');
+    const prompt = await screen.findByLabelText(/Question for your customers/);
+    await user.clear(prompt);
+    await user.type(prompt, 'How did we do?');
+    const primary = field('Primary color (hex)');
+    await user.clear(primary);
+    await user.type(primary, '#112233');
+    expect(screen.getByTestId('landing-preview').textContent).toContain('How did we do?');
+    cleanup();
+    surveyDraftStore.reload();
+    renderWizard('/landing-page-preview');
+    expect(((await screen.findByLabelText(/Question for your customers/)) as HTMLTextAreaElement).value).toBe(
+      'How did we do?',
+    );
+    expect(field('Primary color (hex)').value).toBe('#112233');
+    expect(screen.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('50');
+  });
+
+  it('has interactive stars in the preview', async () => {
+    const user = userEvent.setup();
+    renderWizard('/landing-page-preview');
+    const four = await screen.findByRole('radio', { name: '4 stars' });
+    await user.click(four);
+    expect((four as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('{ArrowRight}');
+    expect((screen.getByRole('radio', { name: '5 stars' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a new draft opened in Dutch shows the Dutch default texts without storing anything', async () => {
+    renderWizard('/nl/landing-page-preview');
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Vraag aan je klanten/) as HTMLTextAreaElement).value).toBe(
+        'Hoe was je ervaring met ons bedrijf?',
+      ),
+    );
+    expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
+  });
+
+  it('keeps a question the owner typed when the language changes', async () => {
+    surveyDraftStore.update({ customPrompt: 'My own question?' });
+    renderWizard('/nl/landing-page-preview');
+    expect(((await screen.findByLabelText(/Vraag aan je klanten/)) as HTMLTextAreaElement).value).toBe(
+      'My own question?',
+    );
+  });
+
+  it('refuses a wrong image in the browser with the spec messages, before any request', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWizard('/landing-page-preview');
+    const input = await screen.findByLabelText('Business logo');
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Only JPG, PNG, and WebP files are allowed')).toBeTruthy();
+    await user.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('File size must be less than 2MB')).toBeTruthy();
+    expect(saves()).toEqual([]);
+    expect(calls.some((c) => c.url.includes('/uploads'))).toBe(false);
+  });
+
+  it('removes the logo: the survey field becomes null and the preview goes', async () => {
+    surveyDraftStore.update({ surveyId: 'new-9', businessLogoUrl: 'http://assets/u/new-9/logo/1.png' });
+    const user = userEvent.setup();
+    renderWizard('/landing-page-preview');
+    expect(await screen.findByRole('img', { name: 'Your logo' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Your logo' })).toBeNull());
+    expect(saves()).toEqual([{ method: 'PATCH', url: '/api/surveys/new-9', body: { businessLogoUrl: null } }]);
+    expect(surveyDraftStore.getSnapshot().draft.businessLogoUrl).toBeNull();
+  });
+});

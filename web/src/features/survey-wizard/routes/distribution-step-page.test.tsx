@@ -1,0 +1,166 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { surveyDraftStore } from '@/lib/survey-draft';
+import { renderWithApp } from '@/testing/render';
+import { DistributionStepPage } from './distribution-step-page';
+import { WizardLayout } from './wizard-layout';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
+vi.mock('@/lib/qr-code', () => qr);
+
+const url = 'https://app.example/surveys/abcdefgh/bakery';
+const requests: { method: string; url: string; body?: unknown }[] = [];
+
+function stubApi(landingPageUrl: string | null = url) {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      requests.push({ method, url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path === '/api/surveys/s1') return Response.json(survey(landingPageUrl));
+      if (path === '/api/profile' && method === 'PATCH')
+        return Response.json({
+          userId: 'u',
+          fullName: '',
+          businessName: '',
+          businessIndustry: '',
+          phone: '',
+          businessAddress: '',
+          surveyUrlCopied: true,
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        });
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
+    }),
+  );
+}
+
+const survey = (landingPageUrl: string | null) => ({
+  id: 's1',
+  userId: 'u',
+  businessName: 'Bakery',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'a@b.co',
+  industry: '',
+  customPrompt: 'Q?',
+  status: landingPageUrl ? 'active' : 'draft',
+  surveyCode: landingPageUrl ? 'abcdefgh' : null,
+  businessSlug: landingPageUrl ? 'bakery' : null,
+  landingPageUrl,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: Boolean(landingPageUrl),
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderStep(path = '/distribution-instructions?survey=s1') {
+  return renderWithApp(null, {
+    path,
+    session: { userId: 'u', email: 'a@b.co' },
+    routes: [
+      {
+        element: <WizardLayout />,
+        children: [
+          { path: '/distribution-instructions', element: <DistributionStepPage /> },
+          { path: '/nl/distribution-instructions', element: <DistributionStepPage /> },
+        ],
+      },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/nl/dashboard', element: <h1>Dashboard</h1> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  qr.downloadQrCode.mockReset();
+  stubApi();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  surveyDraftStore.clear();
+});
+
+describe('wizard step 4', () => {
+  it('shows the live URL and the sample e-mail and SMS with it', async () => {
+    renderStep();
+    expect(((await screen.findByLabelText('Your survey link')) as HTMLInputElement).value).toBe(url);
+    expect(screen.getByTestId('email-template').textContent).toBe(
+      `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`,
+    );
+    expect(screen.getByTestId('sms-template').textContent).toBe(
+      `Thanks for visiting us! Share your experience: ${url}`,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it("copy says 'Copied!' for 2 s, sets survey_url_copied and the profile flag", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(window.localStorage.getItem('survey_url_copied')).toBe('true');
+    await waitFor(() =>
+      expect(requests).toContainEqual({ method: 'PATCH', url: '/api/profile', body: { surveyUrlCopied: true } }),
+    );
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(600));
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+
+  it('downloads the QR code of the URL and reports a failure', async () => {
+    const user = userEvent.setup();
+    renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Download QR code' }));
+    expect(qr.downloadQrCode).toHaveBeenCalledWith(url);
+    qr.downloadQrCode.mockRejectedValueOnce(new Error('canvas'));
+    await user.click(screen.getByRole('button', { name: 'Download QR code' }));
+    expect(await screen.findByText('Failed to generate QR code. Please try again.')).toBeTruthy();
+  });
+
+  it("says 'Failed to load survey URL' without a survey, or for one without a landing URL", async () => {
+    renderStep('/distribution-instructions');
+    expect((await screen.findAllByText('Failed to load survey URL')).length).toBeGreaterThan(0);
+    stubApi(null);
+    renderStep();
+    await waitFor(() => expect(screen.getAllByText('Failed to load survey URL').length).toBeGreaterThan(1));
+  });
+
+  it('Finish clears the draft and goes to the dashboard', async () => {
+    surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
+    const user = userEvent.setup();
+    const { router } = renderStep('/distribution-instructions');
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(window.localStorage.getItem('surveyWizardData')).toBeNull();
+  });
+
+  it('is Dutch under /nl, the sample texts included', async () => {
+    renderStep('/nl/distribution-instructions?survey=s1');
+    expect(((await screen.findByLabelText('Link naar je enquête')) as HTMLInputElement).value).toBe(url);
+    expect(screen.getByTestId('sms-template').textContent).toBe(`Bedankt voor je bezoek! Deel je ervaring: ${url}`);
+    expect(screen.getByRole('button', { name: 'Link kopiëren' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,225 @@
+import { AlertCircle, Check, Copy, Download, ExternalLink, Lightbulb, Mail, MessageSquare } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { copiedConfirmationMs, copyText } from '@/lib/clipboard';
+import { downloadQrCode } from '@/lib/qr-code';
+import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { useSurvey } from '@/lib/surveys-api';
+import { recordSurveyUrlCopied } from '@/lib/survey-url-copied';
+import { useLocalizedPath } from '@/lib/use-language';
+
+/** Wizard step 4 (spec 2): the live link, copy, QR download, sample messages and tips. */
+export function DistributionStepPage() {
+  const { t } = useTranslation('wizard');
+  const navigate = useNavigate();
+  const to = useLocalizedPath();
+  const [params] = useSearchParams();
+  const { draft } = useSurveyDraft();
+  const surveyId = params.get('survey') ?? draft.surveyId;
+  const survey = useSurvey(surveyId);
+  const url = survey.data?.landingPageUrl ?? null;
+  const failed = !surveyId || survey.isError || (survey.isSuccess && !url);
+
+  const failureShown = useRef(false);
+  useEffect(() => {
+    if (failed && !failureShown.current) {
+      failureShown.current = true;
+      toast.error(t('toasts.errorTitle'), { description: t('toasts.urlFailed') });
+    }
+  }, [failed, t]);
+
+  const finish = () => {
+    surveyDraftStore.clear();
+    navigate(to('/dashboard'));
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">{t('distribution.heading')}</h2>
+          </CardTitle>
+          <CardDescription>{t('distribution.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {failed ? (
+            <Alert variant="destructive">
+              <AlertCircle aria-hidden="true" />
+              <AlertTitle>{t('toasts.errorTitle')}</AlertTitle>
+              <AlertDescription>{t('toasts.urlFailed')}</AlertDescription>
+            </Alert>
+          ) : !url ? (
+            <div className="grid gap-2" role="status">
+              <span className="sr-only">{t('distribution.loadingUrl')}</span>
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : (
+            <LiveUrl url={url} />
+          )}
+        </CardContent>
+      </Card>
+      {url && (
+        <div className="grid gap-6 md:grid-cols-2">
+          <TemplateCard
+            icon={<Mail aria-hidden="true" className="size-5" />}
+            title={t('distribution.email')}
+            description={t('distribution.emailDescription')}
+            text={t('distribution.emailTemplate', { url })}
+            testId="email-template"
+          />
+          <TemplateCard
+            icon={<MessageSquare aria-hidden="true" className="size-5" />}
+            title={t('distribution.sms')}
+            description={t('distribution.smsDescription')}
+            text={t('distribution.smsTemplate', { url })}
+            testId="sms-template"
+          />
+        </div>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="flex items-center gap-2 text-lg">
+              <Lightbulb aria-hidden="true" className="size-5 text-amber-600" />
+              {t('distribution.tips')}
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="text-muted-foreground grid list-disc gap-2 pl-5 text-sm">
+            <li>{t('distribution.tip1')}</li>
+            <li>{t('distribution.tip2')}</li>
+            <li>{t('distribution.tip3')}</li>
+            <li>{t('distribution.tip4')}</li>
+          </ul>
+        </CardContent>
+      </Card>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button asChild variant="ghost">
+          <Link to={to('/review-routing-setup')}>{t('actions.back')}</Link>
+        </Button>
+        <Button type="button" onClick={finish}>
+          <Check aria-hidden="true" />
+          {t('actions.finish')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LiveUrl({ url }: { url: string }) {
+  const { t } = useTranslation('wizard');
+  const [copied, setCopied] = useState(false);
+  const [qrBusy, setQrBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await copyText(url);
+    } catch {
+      toast.error(t('toasts.copyFailed'), { description: t('toasts.copyFailedHint') });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), copiedConfirmationMs);
+    // Onboarding step 2: the local flag and, on every device, the profile flag (decisions 9).
+    void recordSurveyUrlCopied();
+  };
+
+  const downloadQr = async () => {
+    setQrBusy(true);
+    try {
+      await downloadQrCode(url);
+    } catch {
+      toast.error(t('toasts.errorTitle'), { description: t('toasts.qrFailed') });
+    } finally {
+      setQrBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-3">
+      <label htmlFor="live-url" className="text-sm font-medium">
+        {t('distribution.liveUrl')}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id="live-url"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono"
+          data-testid="live-url"
+        />
+        <Button type="button" variant="outline" onClick={copy} className="sm:w-36">
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          <span aria-live="polite">{copied ? t('distribution.copied') : t('distribution.copy')}</span>
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={downloadQr} disabled={qrBusy}>
+          <Download aria-hidden="true" />
+          {t('distribution.downloadQr')}
+        </Button>
+        <Button asChild variant="outline">
+          <a href={url} target="_blank" rel="noreferrer">
+            <ExternalLink aria-hidden="true" />
+            {t('distribution.open')}
+          </a>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface TemplateCardProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  text: string;
+  testId: string;
+}
+
+function TemplateCard({ icon, title, description, text, testId }: TemplateCardProps) {
+  const { t } = useTranslation('wizard');
+  const copy = async () => {
+    try {
+      await copyText(text);
+      toast.success(t('distribution.copied'));
+    } catch {
+      toast.error(t('toasts.copyFailed'), { description: t('toasts.copyFailedHint') });
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-base">
+            {icon}
+            {title}
+          </h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="bg-muted rounded-md p-3 text-sm break-words" data-testid={testId}>
+          {text}
+        </p>
+        <Button type="button" variant="outline" size="sm" className="w-fit" onClick={copy}>
+          <Copy aria-hidden="true" />
+          {t('distribution.copyTemplate', { name: title })}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

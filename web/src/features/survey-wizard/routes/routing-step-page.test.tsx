@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { renderWithApp } from '@/testing/render';
+import { BusinessStepPage } from './business-step-page';
+import { RoutingStepPage } from './routing-step-page';
+import { WizardLayout } from './wizard-layout';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const calls: string[] = [];
+let publishFails = false;
+
+const survey = (body: Record<string, unknown> = {}) => ({
+  id: 's1',
+  userId: 'u',
+  businessName: 'Bakery',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'a@b.co',
+  industry: '',
+  customPrompt: 'Q?',
+  status: 'draft',
+  surveyCode: null,
+  businessSlug: null,
+  landingPageUrl: null,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: false,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...body,
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  publishFails = false;
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      if (url === '/api/surveys/s1' && method === 'PATCH')
+        return Response.json(survey(JSON.parse(String(init!.body)) as Record<string, unknown>));
+      if (url === '/api/surveys/s1/publish')
+        return publishFails
+          ? Response.json(
+              { error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } },
+              { status: 400 },
+            )
+          : Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
+      return Response.json({ surveys: [] });
+    }),
+  );
+  surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  surveyDraftStore.clear();
+});
+
+function renderRouting() {
+  return renderWithApp(null, {
+    path: '/review-routing-setup',
+    session: { userId: 'u', email: 'a@b.co' },
+    routes: [
+      {
+        element: <WizardLayout />,
+        children: [
+          { path: '/review-routing-setup', element: <RoutingStepPage /> },
+          { path: '/survey-setup', element: <BusinessStepPage /> },
+          { path: '/distribution-instructions', element: <h2>Step 4</h2> },
+        ],
+      },
+    ],
+  });
+}
+
+describe('wizard step 3', () => {
+  it('saves, publishes, clears the draft and opens step 4 with the survey id', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRouting();
+    await user.click(await screen.findByRole('switch', { name: 'Ask for contact details' }));
+    await user.click(screen.getByRole('button', { name: /Complete setup/ }));
+    expect(await screen.findByText('Survey created successfully!')).toBeTruthy();
+    expect(screen.getByText('Your survey is now active and ready to collect feedback.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/distribution-instructions'));
+    expect(router.state.location.search).toBe('?survey=s1');
+    expect(calls).toEqual(expect.arrayContaining(['PATCH /api/surveys/s1', 'POST /api/surveys/s1/publish']));
+    expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
+  });
+
+  it('stays with the error toast when publishing fails', async () => {
+    publishFails = true;
+    const user = userEvent.setup();
+    const { router } = renderRouting();
+    await user.click(await screen.findByRole('button', { name: /Complete setup/ }));
+    expect(await screen.findByText('Failed to complete survey setup. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/review-routing-setup');
+    expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('s1');
+  });
+
+  it('requires each message', async () => {
+    const user = userEvent.setup();
+    renderRouting();
+    const mid = within(await screen.findByTestId('band-mid')).getByLabelText(/Thank-you message/);
+    await user.clear(mid);
+    expect(await screen.findByText('Message is required')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Complete setup/ }));
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('previews each band: the review button for 5 stars only, for everyone with the switch on', async () => {
+    const user = userEvent.setup();
+    renderRouting();
+    await user.click(await screen.findByRole('button', { name: 'Preview: High ratings (5 stars)' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Preview: High ratings (5 stars)' });
+    expect(within(dialog).getByText(/Thank you for your wonderful feedback!/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Leave a review on Google' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Preview: Low ratings (1–2 stars)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Preview: Low ratings (1–2 stars)' });
+    expect(within(dialog).queryByRole('button', { name: 'Leave a review on Google' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('switch', { name: 'Offer the public review to every customer' }));
+    await user.click(screen.getByRole('button', { name: 'Preview: Medium ratings (3–4 stars)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Preview: Medium ratings (3–4 stars)' });
+    expect(within(dialog).getByRole('button', { name: 'Leave a review on Google' })).toBeTruthy();
+  });
+
+  it('Start over clears the draft after a confirmation', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRouting();
+    await user.click(await screen.findByRole('button', { name: 'Start over' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start a new survey?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'));
+    expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
+    expect(((await screen.findByLabelText(/Business name/)) as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardPathFor, selectSurvey } from './survey-selection';
+
+const newestFirst = [{ id: 'c' }, { id: 'b' }, { id: 'a' }];
+
+describe('selectSurvey (spec 2: the first survey, newest first, when none is selected)', () => {
+  it('selects the newest when none is named', () => {
+    expect(selectSurvey(newestFirst, null)?.id).toBe('c');
+  });
+  it('keeps the one named in the address', () => {
+    expect(selectSurvey(newestFirst, 'a')?.id).toBe('a');
+  });
+  it('falls back to the newest for an unknown or deleted id', () => {
+    expect(selectSurvey(newestFirst, 'gone')?.id).toBe('c');
+    expect(selectSurvey(newestFirst.slice(1), 'c')?.id).toBe('b');
+  });
+  it('selects nothing without surveys', () => {
+    expect(selectSurvey([], 'a')).toBeUndefined();
+  });
+  it('builds the address that selects a survey', () => {
+    expect(dashboardPathFor('a b')).toBe('/dashboard?survey=a%20b');
+  });
+});
