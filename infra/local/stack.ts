@@ -55,6 +55,11 @@ export interface LocalStackOptions {
   ports?: Partial<LocalStackPorts>;
   /** Start the Vite dev server too. */
   web?: boolean;
+  /**
+   * Test runs: the web server neither watches the tree nor shares Vite's dependency cache, so edits made
+   * during a run (or a running `npm start`) cannot reload its pages or race its pre-bundling.
+   */
+  isolatedWeb?: boolean;
   /** DynamoDB on disk in `<dataDir>/dynamodb` instead of in memory. */
   persist?: boolean;
   /** One line per API request and emulator notes; silent when omitted. */
@@ -194,7 +199,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     let web: LocalWeb | undefined;
     if (options.web && appPort) {
-      web = await startWeb({ port: appPort, apiUrl: gateway.url, ...(log ? { logLevel: 'info' as const } : {}) });
+      web = await startWeb({
+        port: appPort,
+        apiUrl: gateway.url,
+        ...(log ? { logLevel: 'info' as const } : {}),
+        ...(options.isolatedWeb ? { cacheDir: path.join(dataDir, 'vite') } : {}),
+      });
       stops.push(web.stop);
     }
 

@@ -17,6 +17,8 @@ export async function startWeb(options: {
   port: number;
   apiUrl: string;
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
+  /** A private dependency cache and no file watching (test runs); default: the shared cache, hot reload. */
+  cacheDir?: string;
 }): Promise<LocalWeb> {
   await assertPortFree('app (Vite)', options.port);
   const { createServer } = await import('vite');
@@ -29,7 +31,9 @@ export async function startWeb(options: {
       root: webRoot,
       logLevel: options.logLevel ?? 'warn',
       clearScreen: false,
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
       server: {
+        ...(options.cacheDir ? { watch: null, hmr: false } : {}),
         host: LOCAL_HOST,
         port: options.port,
         strictPort: true,

@@ -21,6 +21,7 @@ export async function provideLocalStack(
   const started = Date.now();
   const stack = await startLocalStack({
     web: options.web,
+    isolatedWeb: true,
     persist: false,
     ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
   });
