@@ -180,7 +180,7 @@ describe('owner dashboard at 1280 px', () => {
     expect(await page.getByTestId('selected-survey').textContent()).toContain(survey.businessName);
     await page.getByText(t.noComments).waitFor();
     expect(await checklistAt(page, 'en', 25)).toEqual([true, false, false, false]);
-    // TEMP await page.getByTestId('plan-badge').filter({ hasText: t.trial }).waitFor();
+    await page.getByTestId('plan-badge').filter({ hasText: t.trial }).waitFor();
     const url = await page.getByLabel('Survey link').inputValue();
     expect(url).toBe(survey.landingPageUrl);
     await expectNoAxeViolations(page);

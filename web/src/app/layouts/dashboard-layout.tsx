@@ -12,8 +12,10 @@ import {
 import { Separator } from '@/components/ui/separator';
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { useLocalizedPath } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { AppSidebar } from './app-sidebar';
+import { TrialBadge } from './trial-badge';
 
 export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup';
 
@@ -27,7 +29,7 @@ const crumbKeys = {
   surveySetup: 'surveySetup.title',
 } as const;
 
-/** Shell of the signed-in pages: sidebar, header (trigger, breadcrumb, language, account menu), main. */
+/** Shell of the signed-in pages: sidebar, header (trigger, breadcrumb, plan badge, language, account menu), main. */
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
@@ -36,6 +38,7 @@ export function DashboardLayout() {
     .map((match) => (match.handle as DashboardRouteHandle | undefined)?.crumb)
     .filter((c): c is DashboardCrumb => Boolean(c))
     .at(-1);
+  const rootCrumb = !crumb || crumb === 'dashboard';
 
   // The sidebar component keeps its state for 7 days in the sidebar_state cookie.
   return (
@@ -45,8 +48,12 @@ export function DashboardLayout() {
       <SidebarInset id="main">
         <header className="bg-background sticky top-0 z-10 flex h-16 shrink-0 items-center gap-2 border-b px-4">
           <SidebarTrigger className="-ml-1" label={t('sidebar.toggle')} title={t('sidebar.toggle')} />
-          <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
-          <Breadcrumb aria-label={t('breadcrumb')} className="min-w-0 flex-1">
+          <Separator
+            orientation="vertical"
+            className={cn('mr-2 data-[orientation=vertical]:h-4', rootCrumb && 'max-sm:hidden')}
+          />
+          {/* On phones the dashboard's single crumb repeats its heading: it yields the room to the plan badge. */}
+          <Breadcrumb aria-label={t('breadcrumb')} className={cn('min-w-0 flex-1', rootCrumb && 'max-sm:sr-only')}>
             <BreadcrumbList>
               {crumb && crumb !== 'dashboard' ? (
                 <>
@@ -68,6 +75,7 @@ export function DashboardLayout() {
             </BreadcrumbList>
           </Breadcrumb>
           <div className="ml-auto flex items-center gap-1">
+            <TrialBadge />
             <LanguageSwitcher />
             <AccountMenu />
           </div>

@@ -111,6 +111,29 @@ afterEach(() => {
 const surveyButton = (name: RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
 
 describe('sidebar survey list', () => {
+  it('selects a survey on the dashboard by its name; the selected one is the current page', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl), item('b', 'draft', null)];
+    const { user, router } = renderDashboard();
+    await surveyButton(/Shop a/);
+    const link = (name: RegExp) => screen.getByRole('link', { name });
+    // None named: the newest (first) is selected.
+    await waitFor(() => expect(link(/Shop a/).getAttribute('aria-current')).toBe('page'));
+    expect(link(/Shop b/).getAttribute('aria-current')).toBeNull();
+    expect(link(/Shop b/).getAttribute('href')).toBe('/dashboard?survey=b');
+    await user.click(link(/Shop b/));
+    await waitFor(() => expect(router.state.location.search).toBe('?survey=b'));
+    await waitFor(() => expect(link(/Shop b/).getAttribute('aria-current')).toBe('page'));
+    expect(link(/Shop a/).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('links to the Dutch dashboard under /nl', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl)];
+    window.localStorage.setItem('i18nextLng', 'nl');
+    renderDashboard('/nl/dashboard');
+    await surveyButton(/Shop a/);
+    expect(screen.getByRole('link', { name: /Shop a/ }).getAttribute('href')).toBe('/nl/dashboard?survey=a');
+  });
+
   it('shows each survey with its status as colour and as text', async () => {
     list = [
       item('a', 'active', 'https://app.example/surveys/abcdefgh/shop-a'),
@@ -118,13 +141,16 @@ describe('sidebar survey list', () => {
       item('c', 'archived', null),
     ];
     renderDashboard();
-    const active = await surveyButton(/Shop a/);
+    // The name is the link that selects the survey; the chevron beside it names the survey and its status too.
+    await surveyButton(/Shop a/);
+    const active = screen.getByRole('link', { name: /Shop a/ });
     expect(active.textContent).toContain('Status: Active');
     expect(active.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-green-600');
-    const draft = screen.getByRole('button', { name: /Shop b/ });
+    expect(screen.getByRole('button', { name: 'Actions for Shop a (Active)' })).toBeTruthy();
+    const draft = screen.getByRole('link', { name: /Shop b/ });
     expect(draft.textContent).toContain('Status: Draft');
     expect(draft.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-yellow-400');
-    const other = screen.getByRole('button', { name: /Shop c/ });
+    const other = screen.getByRole('link', { name: /Shop c/ });
     expect(other.textContent).toContain('Status: archived');
     expect(other.querySelector('[data-testid="survey-status-dot"]')!.className).toContain('bg-blue-600');
     expect(screen.queryByText('Get started!')).toBeNull();
@@ -200,5 +226,18 @@ describe('sidebar survey list', () => {
     expect(await screen.findByText('Survey deleted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Shop b/ })).toBeNull());
     expect(requests).toContain('DELETE /api/surveys/b');
+  });
+
+  it('deleting the selected survey moves the selection to the newest remaining one', async () => {
+    list = [item('a', 'active', fullSurvey.landingPageUrl), item('b', 'draft', null)];
+    const { user, router } = renderDashboard('/dashboard?survey=b');
+    await user.click(await surveyButton(/Shop b/));
+    await user.click(
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete Survey' }),
+    );
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByRole('link', { name: /Shop a/ }).getAttribute('aria-current')).toBe('page'));
+    expect(screen.getByTestId('selected-survey').textContent).toContain('Shop a');
   });
 });

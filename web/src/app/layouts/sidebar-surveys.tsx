@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -27,6 +27,7 @@ import {
 } from '@/components/ui/dialog';
 import {
   SidebarMenu,
+  SidebarMenuAction,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarMenuSkeleton,
@@ -34,8 +35,10 @@ import {
   SidebarMenuSubButton,
   SidebarMenuSubItem,
 } from '@/components/ui/sidebar';
+import { surveysLoadFailedToastId } from '@/lib/dashboard-api';
 import { useEditSurvey } from '@/lib/edit-survey';
 import { surveyDraftStore } from '@/lib/survey-draft';
+import { dashboardPathFor, selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { deleteSurvey, invalidateSurveys, type ListedSurvey, surveyQueryKey, useSurveys } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -48,12 +51,19 @@ const statusDot = (status: string) =>
 export function SidebarSurveys({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('dashboard');
   const surveys = useSurveys();
+  const to = useLocalizedPath();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
 
   const errorShown = useRef(false);
   useEffect(() => {
     if (surveys.isError && !errorShown.current) {
       errorShown.current = true;
-      toast.error(t('sidebar.toasts.errorTitle'), { description: t('sidebar.toasts.loadFailed') });
+      // Same id as the dashboard page's toast: one failure, one toast.
+      toast.error(t('sidebar.toasts.errorTitle'), {
+        id: surveysLoadFailedToastId,
+        description: t('sidebar.toasts.loadFailed'),
+      });
     }
     if (surveys.isSuccess) errorShown.current = false;
   }, [surveys.isError, surveys.isSuccess, t]);
@@ -74,16 +84,27 @@ export function SidebarSurveys({ onNavigate }: { onNavigate: () => void }) {
       </div>
     );
   }
+  // On the dashboard, the survey it shows (spec 2: the newest unless one is named in ?survey=).
+  const selectedId =
+    pathname === to('/dashboard') ? selectSurvey(surveys.data, params.get(surveySearchParam))?.id : undefined;
   return (
     <SidebarMenu data-testid="sidebar-surveys">
       {surveys.data.map((survey) => (
-        <SurveyItem key={survey.id} survey={survey} onNavigate={onNavigate} />
+        <SurveyItem key={survey.id} survey={survey} selected={survey.id === selectedId} onNavigate={onNavigate} />
       ))}
     </SidebarMenu>
   );
 }
 
-function SurveyItem({ survey, onNavigate }: { survey: ListedSurvey; onNavigate: () => void }) {
+interface SurveyItemProps {
+  survey: ListedSurvey;
+  /** The survey the dashboard shows. */
+  selected: boolean;
+  onNavigate: () => void;
+}
+
+/** The name selects the survey on the dashboard; the chevron beside it opens the survey's actions. */
+function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
   const queryClient = useQueryClient();
@@ -115,8 +136,13 @@ function SurveyItem({ survey, onNavigate }: { survey: ListedSurvey; onNavigate: 
   return (
     <Collapsible asChild className="group/collapsible">
       <SidebarMenuItem data-testid="sidebar-survey" data-status={survey.status}>
-        <CollapsibleTrigger asChild>
-          <SidebarMenuButton tooltip={`${name} (${statusText})`}>
+        <SidebarMenuButton asChild isActive={selected} tooltip={`${name} (${statusText})`} className="pr-9">
+          <Link
+            to={to(dashboardPathFor(survey.id))}
+            aria-current={selected ? 'page' : undefined}
+            onClick={onNavigate}
+            data-testid="sidebar-survey-link"
+          >
             <span
               aria-hidden="true"
               data-testid="survey-status-dot"
@@ -124,11 +150,16 @@ function SurveyItem({ survey, onNavigate }: { survey: ListedSurvey; onNavigate: 
             />
             <span className="truncate">{name}</span>
             <span className="sr-only">, {t('sidebar.statusLabel', { status: statusText })}</span>
-            <ChevronRight
-              aria-hidden="true"
-              className="ml-auto transition-transform group-data-[state=open]/collapsible:rotate-90"
-            />
-          </SidebarMenuButton>
+          </Link>
+        </SidebarMenuButton>
+        <CollapsibleTrigger asChild>
+          <SidebarMenuAction
+            // 28 px: at least the 24 px target size of WCAG 2.5.8.
+            className="right-0.5 w-7 transition-transform group-data-[state=open]/collapsible:rotate-90 peer-data-[size=default]/menu-button:top-0.5"
+          >
+            <ChevronRight aria-hidden="true" />
+            <span className="sr-only">{t('sidebar.showActions', { name, status: statusText })}</span>
+          </SidebarMenuAction>
         </CollapsibleTrigger>
         <CollapsibleContent>
           <SidebarMenuSub aria-label={t('sidebar.actionsFor', { name })}>

@@ -20,10 +20,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('header plan badge (decisions 10)', () => {
   it.each([
-    ['/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Free trial: 7 days left', 'Trial: 7 days'],
-    ['/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Free trial: 1 day left', 'Trial: 1 day'],
-    ['/nl/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Gratis proefperiode: nog 7 dagen', 'Proef: nog 7 dagen'],
-    ['/nl/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Gratis proefperiode: nog 1 dag', 'Proef: nog 1 dag'],
+    ['/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Free trial: 7 days left', '7 days left'],
+    ['/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Free trial: 1 day left', '1 day left'],
+    ['/nl/dashboard', { kind: 'trial', daysRemaining: 7 }, 'Gratis proefperiode: nog 7 dagen', 'nog 7 dagen'],
+    ['/nl/dashboard', { kind: 'trial', daysRemaining: 1 }, 'Gratis proefperiode: nog 1 dag', 'nog 1 dag'],
     ['/dashboard', { kind: 'trial-ended' }, 'Trial ended', 'Trial ended'],
     [
       '/dashboard',

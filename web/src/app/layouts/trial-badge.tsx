@@ -35,13 +35,15 @@ export function TrialBadge() {
   const { plan } = account.data;
   const badge = planBadgeKey(plan);
   const text = 'count' in badge ? t(badge.key, { count: badge.count }) : t(badge.key);
-  // Phones get the short trial text; only one of the two is ever displayed (and read).
+  // Phones get a short trial text; screen readers always hear the full one.
   const short = 'count' in badge ? t('trial.trialDaysShort', { count: badge.count }) : text;
   return (
-    <Badge variant="outline" className={cn('max-w-36 sm:max-w-none', tone[plan.kind])} data-testid="plan-badge">
+    <Badge variant="outline" className={cn('max-w-32 sm:max-w-none', tone[plan.kind])} data-testid="plan-badge">
       <span className="sr-only">{t('trial.label')}: </span>
-      <span className="truncate sm:hidden">{short}</span>
-      <span className="hidden sm:inline">{text}</span>
+      <span aria-hidden="true" className="truncate sm:hidden">
+        {short}
+      </span>
+      <span className="sr-only sm:not-sr-only">{text}</span>
     </Badge>
   );
 }

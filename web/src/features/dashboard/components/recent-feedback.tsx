@@ -64,7 +64,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
           title={formatFullDate(item.createdAt, language)}
           className="text-muted-foreground text-xs"
         >
-          {formatFeedbackDate(item.createdAt, language)}
+          {formatFeedbackDate(item.createdAt, language, t('feedback.justNow'))}
         </time>
       </div>
       <p className="text-sm break-words whitespace-pre-line" data-testid="feedback-comment">

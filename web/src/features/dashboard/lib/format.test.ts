@@ -18,12 +18,12 @@ describe('stat formatting', () => {
 
   it('dates feedback relatively while recent, as a date after a week', () => {
     const now = new Date('2026-03-10T12:00:00Z');
-    expect(formatFeedbackDate('2026-03-10T11:59:30Z', 'en', now)).toBe('this minute');
-    expect(formatFeedbackDate('2026-03-10T11:55:00Z', 'en', now)).toBe('5 minutes ago');
-    expect(formatFeedbackDate('2026-03-10T09:00:00Z', 'en', now)).toBe('3 hours ago');
-    expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'en', now)).toBe('yesterday');
-    expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'nl', now)).toBe('gisteren');
-    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'en', now)).toBe('Feb 1, 2026');
-    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'nl', now)).toBe('1 feb 2026');
+    expect(formatFeedbackDate('2026-03-10T11:59:30Z', 'en', 'just now', now)).toBe('just now');
+    expect(formatFeedbackDate('2026-03-10T11:55:00Z', 'en', 'just now', now)).toBe('5 minutes ago');
+    expect(formatFeedbackDate('2026-03-10T09:00:00Z', 'en', 'just now', now)).toBe('3 hours ago');
+    expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'en', 'just now', now)).toBe('yesterday');
+    expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'nl', 'just now', now)).toBe('gisteren');
+    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'en', 'just now', now)).toBe('Feb 1, 2026');
+    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'nl', 'just now', now)).toBe('1 feb 2026');
   });
 });

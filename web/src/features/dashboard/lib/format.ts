@@ -17,15 +17,15 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * When a comment was left: relative while recent ("5 minutes ago", "gisteren"), a date after a week.
- * `now` is a parameter so tests are exact.
+ * When a comment was left: `justNow` (the catalogue's "just now") within a minute, then relative ("5 minutes
+ * ago", "gisteren"), a date after a week. `now` is a parameter so tests are exact.
  */
-export function formatFeedbackDate(iso: string, language: Language, now: Date = new Date()): string {
+export function formatFeedbackDate(iso: string, language: Language, justNow: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
   const relative = new Intl.RelativeTimeFormat(locales[language], { numeric: 'auto' });
-  if (abs < 60) return relative.format(0, 'minute');
+  if (abs < 60) return justNow;
   if (abs < 7 * 24 * 60 * 60) {
     const [unit, size] = [...units].reverse().find(([, s]) => abs >= s)!;
     return relative.format(Math.round(seconds / size), unit);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { surveyDraftStore } from '@/lib/survey-draft';
 import { renderWithApp } from '@/testing/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -47,6 +48,36 @@ const stats = (surveyId: string) => ({
   ],
 });
 
+const fullSurvey = {
+  id: 'new',
+  userId: 'u',
+  businessName: 'New Bistro',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'anna@bistro.nl',
+  industry: '',
+  customPrompt: 'How was it?',
+  status: 'active',
+  surveyCode: 'abcdefgh',
+  businessSlug: 'new-bistro',
+  landingPageUrl: url,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: true,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 interface Api {
   surveys: ReturnType<typeof listed>[] | 'fail';
   stats?: 'fail';
@@ -75,6 +106,7 @@ function stubApi(api: Api) {
           api.onboarding ?? { hasActiveSurvey: true, urlCopied: false, hasResponse: true, hasReviewClick: false },
         );
       if (path === '/api/me') return Response.json({ userId: 'u', email: 'owner@example.com' });
+      if (path === '/api/surveys/new') return Response.json(fullSurvey);
       return Response.json({ error: { code: 'NOT_FOUND', message: 'nope' } }, { status: 404 });
     }),
   );
@@ -87,6 +119,7 @@ function renderPage(path = '/dashboard') {
     routes: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/nl/dashboard', element: <DashboardPage /> },
+      { path: '/survey-setup', element: <h1>Survey setup</h1> },
     ],
   });
 }
@@ -100,6 +133,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  surveyDraftStore.clear();
 });
 
 describe('dashboard page', () => {
@@ -223,6 +257,19 @@ describe('dashboard page', () => {
     expect(within(dialog).getByTestId('sms-template').textContent).toBe(
       `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
     );
+  });
+
+  it('Edit survey loads the survey into the wizard draft and opens step 1 (the sidebar code path)', async () => {
+    const user = userEvent.setup();
+    stubApi({ surveys: [listed('new', 'New Bistro', url)] });
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit survey' }));
+    expect(await screen.findByText('Survey loaded')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'));
+    expect(JSON.parse(window.localStorage.getItem('surveyWizardData')!)).toMatchObject({
+      surveyId: 'new',
+      businessName: 'New Bistro',
+    });
   });
 
   it("shows 'Failed to load survey data' when the stats fail", async () => {
