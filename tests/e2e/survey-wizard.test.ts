@@ -11,6 +11,7 @@ import { confirmWithInboxCode, submitSignIn, submitSignUp, texts, waitForPath, t
 /** Visible texts of the wizard and the sidebar, exactly as the catalogues have them. */
 const wizardTexts = {
   en: {
+    removeFile: 'Remove image',
     createSurvey: 'Create New Survey',
     steps: ['Business information', 'Landing page', 'Review routing', 'Share your survey'],
     stepsNav: 'Setup steps',
@@ -74,6 +75,7 @@ const wizardTexts = {
     businessFailed: 'Failed to save business information. Please try again.',
   },
   nl: {
+    removeFile: 'Afbeelding verwijderen',
     createSurvey: 'Nieuwe enquête maken',
     steps: ['Bedrijfsgegevens', 'Landingspagina', 'Reviewroutering', 'Enquête delen'],
     stepsNav: 'Stappen',
@@ -324,7 +326,10 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     await page
       .getByLabel(w.teamPhoto)
       .setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: await logoPng() });
-    await page.getByTestId('upload-team-photo').getByRole('img').waitFor();
+    const teamPhoto = page.getByTestId('upload-team-photo');
+    await teamPhoto.getByRole('img').waitFor();
+    // The preview shows before the upload is confirmed; axe runs once the field is idle again.
+    await expect.poll(() => teamPhoto.getByRole('button', { name: w.removeFile }).isEnabled()).toBe(true);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: w.completeSetup }).click();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { surveyMessages } from '@reviewroute/shared';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
@@ -16,35 +17,12 @@ const ticket = {
   maxBytes: 2 * 1024 * 1024,
 };
 
-const survey = {
+const survey = sampleSurvey({
   id: 's',
-  userId: 'u',
   businessName: 'Shop',
   businessOwnerName: 'Ann',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
-  supportEmail: 'a@b.co',
-  industry: '',
-  customPrompt: 'Q?',
-  status: 'draft',
-  surveyCode: null,
-  businessSlug: null,
-  landingPageUrl: null,
   businessLogoUrl: 'http://s3.local/survey-assets/u/s/logo/1.png',
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
-  isActive: false,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const png = (size = 100) => new File([new Uint8Array(size)], 'logo.png', { type: 'image/png' });
 

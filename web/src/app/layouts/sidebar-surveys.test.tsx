@@ -11,6 +11,7 @@ import { i18next, initI18n } from '@/lib/i18n';
 import { languageOfPath } from '@/lib/language';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
 import { routes } from '../router';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), getCurrentUser: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -26,12 +27,9 @@ const item = (id: string, status: string, landingPageUrl: string | null, busines
     createdAt: '2026-01-01T00:00:00.000Z',
   }) as SurveyListItem;
 
-const fullSurvey = {
+const fullSurvey = sampleSurvey({
   id: 'a',
-  userId: 'u',
   businessName: 'Shop a',
-  businessOwnerName: 'Anna',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
   supportEmail: 'anna@shop.nl',
   industry: 'Bakery',
   customPrompt: 'How was it?',
@@ -39,22 +37,8 @@ const fullSurvey = {
   surveyCode: 'abcdefgh',
   businessSlug: 'shop-a',
   landingPageUrl: 'https://app.example/surveys/abcdefgh/shop-a',
-  businessLogoUrl: null,
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
   isActive: true,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 let list: SurveyListItem[] | 'error' = [];
 const requests: string[] = [];

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { renderWithApp } from '@/testing/render';
 import { DashboardPage } from './dashboard-page';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -48,35 +49,17 @@ const stats = (surveyId: string) => ({
   ],
 });
 
-const fullSurvey = {
+const fullSurvey = sampleSurvey({
   id: 'new',
-  userId: 'u',
   businessName: 'New Bistro',
-  businessOwnerName: 'Anna',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
   supportEmail: 'anna@bistro.nl',
-  industry: '',
   customPrompt: 'How was it?',
   status: 'active',
   surveyCode: 'abcdefgh',
   businessSlug: 'new-bistro',
   landingPageUrl: url,
-  businessLogoUrl: null,
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
   isActive: true,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 interface Api {
   surveys: ReturnType<typeof listed>[] | 'fail';

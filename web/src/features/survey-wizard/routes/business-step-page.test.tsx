@@ -7,6 +7,7 @@ import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { LandingStepPage } from './landing-step-page';
 import { WizardLayout } from './wizard-layout';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -14,33 +15,12 @@ vi.mock('aws-amplify/auth', () => amplify);
 const googleUrl = 'https://search.google.com/local/writereview?placeid=abc';
 
 const storedSurvey = (id: string, body: Record<string, unknown> = {}): Survey => ({
-  id,
-  userId: 'u',
-  businessName: 'Bakery',
-  businessOwnerName: 'Anna',
-  googleBusinessUrl: googleUrl,
-  supportEmail: 'anna@bakery.nl',
-  industry: '',
-  customPrompt: 'How was your experience with our business?',
-  status: 'draft',
-  surveyCode: null,
-  businessSlug: null,
-  landingPageUrl: null,
-  businessLogoUrl: null,
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
-  isActive: false,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...sampleSurvey({
+    id,
+    googleBusinessUrl: googleUrl,
+    supportEmail: 'anna@bakery.nl',
+    customPrompt: 'How was your experience with our business?',
+  }),
   ...body,
 });
 

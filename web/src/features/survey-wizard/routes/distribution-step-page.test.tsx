@@ -5,6 +5,7 @@ import { surveyDraftStore } from '@/lib/survey-draft';
 import { renderWithApp } from '@/testing/render';
 import { DistributionStepPage } from './distribution-step-page';
 import { WizardLayout } from './wizard-layout';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -39,35 +40,14 @@ function stubApi(landingPageUrl: string | null = url) {
   );
 }
 
-const survey = (landingPageUrl: string | null) => ({
-  id: 's1',
-  userId: 'u',
-  businessName: 'Bakery',
-  businessOwnerName: 'Anna',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
-  supportEmail: 'a@b.co',
-  industry: '',
-  customPrompt: 'Q?',
-  status: landingPageUrl ? 'active' : 'draft',
-  surveyCode: landingPageUrl ? 'abcdefgh' : null,
-  businessSlug: landingPageUrl ? 'bakery' : null,
-  landingPageUrl,
-  businessLogoUrl: null,
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
-  isActive: Boolean(landingPageUrl),
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const survey = (landingPageUrl: string | null) =>
+  sampleSurvey({
+    status: landingPageUrl ? 'active' : 'draft',
+    surveyCode: landingPageUrl ? 'abcdefgh' : null,
+    businessSlug: landingPageUrl ? 'bakery' : null,
+    landingPageUrl,
+    isActive: Boolean(landingPageUrl),
+  });
 
 function renderStep(path = '/distribution-instructions?survey=s1') {
   return renderWithApp(null, {

@@ -6,6 +6,7 @@ import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { RoutingStepPage } from './routing-step-page';
 import { WizardLayout } from './wizard-layout';
+import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -13,36 +14,7 @@ vi.mock('aws-amplify/auth', () => amplify);
 const calls: string[] = [];
 let publishFails = false;
 
-const survey = (body: Record<string, unknown> = {}) => ({
-  id: 's1',
-  userId: 'u',
-  businessName: 'Bakery',
-  businessOwnerName: 'Anna',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
-  supportEmail: 'a@b.co',
-  industry: '',
-  customPrompt: 'Q?',
-  status: 'draft',
-  surveyCode: null,
-  businessSlug: null,
-  landingPageUrl: null,
-  businessLogoUrl: null,
-  lowRatingMessage: 'l',
-  midRatingMessage: 'm',
-  highRatingMessage: 'h',
-  googleReviewPrompt: 'g',
-  highRatingPhotoUrl: null,
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  lowRatingEnabled: true,
-  midRatingEnabled: true,
-  highRatingEnabled: true,
-  isActive: false,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...body,
-});
+const survey = (body: Record<string, unknown> = {}) => ({ ...sampleSurvey(), ...body });
 
 beforeEach(() => {
   calls.length = 0;

@@ -1,0 +1,33 @@
+import type { Survey } from '@reviewroute/shared';
+
+/** A valid survey as the owner API returns it (a draft unless overridden), for component tests. */
+export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
+  id: 's1',
+  userId: 'u',
+  businessName: 'Bakery',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'a@b.co',
+  industry: '',
+  customPrompt: 'Q?',
+  status: 'draft',
+  surveyCode: null,
+  businessSlug: null,
+  landingPageUrl: null,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: false,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
