@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { surveySchema, type Survey } from '@reviewroute/shared';
-import { getEntities } from '@reviewroute/functions/data/client';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
+import { apiCall, ownerCall as ownerCallAs, storedResponses } from '../support/api';
 
 const stack = inject('localStack');
 
@@ -77,23 +77,13 @@ type Owner = TestUser;
 
 /** Calls the owner API as `owner` with a fresh ID token (the same bearer the app sends). */
 async function ownerApi(owner: Owner, method: string, path: string, body?: unknown) {
-  const { idToken } = await signIn(stack, owner.email, owner.password);
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${idToken}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as unknown };
+  const tokens = await signIn(stack, owner.email, owner.password);
+  return apiCall(stack.urls.api, method, path, { user: { ...owner, tokens }, body });
 }
 
 async function ownerCall(owner: Owner, method: string, path: string, body?: unknown): Promise<unknown> {
-  const { status, body: answer } = await ownerApi(owner, method, path, body);
-  expect(status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(300);
-  return answer;
+  const tokens = await signIn(stack, owner.email, owner.password);
+  return ownerCallAs(stack.urls.api, { ...owner, tokens }, method, path, body);
 }
 
 /** What an owner does in the wizard, through the owner API: create and publish. */
@@ -118,11 +108,6 @@ async function submitThroughApi(survey: Survey, answer: Record<string, unknown>)
     body: JSON.stringify({ idempotencyKey: randomUUID(), elapsedMs: 4000, ...answer }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
-}
-
-async function storedResponses(surveyId: string) {
-  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
-  return data;
 }
 
 /** A confirmed user (SDK) signed in through the UI, on the dashboard. */

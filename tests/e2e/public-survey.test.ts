@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { surveySchema, uploadTicketSchema, type Survey } from '@reviewroute/shared';
-import { getEntities } from '@reviewroute/functions/data/client';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
+import { ownerCall as ownerCallAs, storedResponses } from '../support/api';
 
 const stack = inject('localStack');
 
@@ -56,19 +56,8 @@ const png = Buffer.from(
 
 type Owner = TestUser & { tokens: Tokens };
 
-async function ownerCall(owner: Owner, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${owner.tokens.idToken}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
+const ownerCall = (owner: Owner, method: string, path: string, body?: unknown) =>
+  ownerCallAs(stack.urls.api, owner, method, path, body);
 
 /** What an owner does in the wizard, through the owner API: create, customise, team photo, publish. */
 async function publishSurvey(owner: Owner, lang: Lang): Promise<Survey> {
@@ -101,12 +90,6 @@ async function publishSurvey(owner: Owner, lang: Lang): Promise<Survey> {
   expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   await ownerCall(owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, { kind: 'team-photo', key: ticket.key });
   return surveySchema.parse(await ownerCall(owner, 'POST', `/api/surveys/${created.id}/publish`));
-}
-
-/** The stored responses of a survey, read from the table as the dashboard's queries would. */
-async function storedResponses(surveyId: string) {
-  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
-  return data;
 }
 
 async function stepText(page: Page): Promise<string> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { getEntities } from '@reviewroute/functions/data/client';
 import type { TestUser, Tokens } from './cognito';
 
@@ -57,4 +58,17 @@ export const sampleBusiness = (businessName = 'Corner Bakery') => ({
 export async function storedResponses(surveyId: string) {
   const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
   return data;
+}
+
+/** An owner API call that must succeed (2xx); returns the body. */
+export async function ownerCall(
+  baseUrl: string,
+  user: ApiUser,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const answer = await apiCall(baseUrl, method, path, { user, body });
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
 }
