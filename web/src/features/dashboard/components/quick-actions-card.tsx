@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useEditSurvey } from '@/lib/edit-survey';
 import { SendRequestDialog } from './send-request-dialog';
-import { useQrDownload } from './use-qr-download';
+import { useQrDownload } from '@/hooks/use-qr-download';
 
 /**
  * Spec 2 quick actions: send request, edit survey, download QR, view collection page. "Set up automation"

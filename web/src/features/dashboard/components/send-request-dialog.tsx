@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { recordSurveyUrlCopied } from '@/lib/survey-url-copied';
 import { mailtoHref, smsHref } from '../lib/request-templates';
-import { useCopyButton } from './use-copy-button';
+import { useCopyButton } from '@/hooks/use-copy-button';
 
 interface SendRequestDialogProps {
   url: string;

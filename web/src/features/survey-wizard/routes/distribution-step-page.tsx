@@ -1,18 +1,16 @@
-import { AlertCircle, Check, Copy, Download, ExternalLink, Lightbulb, Mail, MessageSquare } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Check, Copy, Lightbulb, Mail, MessageSquare } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { SurveyLinkPanel } from '@/components/survey-link-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { copiedConfirmationMs, copyText } from '@/lib/clipboard';
-import { downloadQrCode } from '@/lib/qr-code';
+import { copyText } from '@/lib/clipboard';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { useSurvey } from '@/lib/surveys-api';
-import { recordSurveyUrlCopied } from '@/lib/survey-url-copied';
 import { useLocalizedPath } from '@/lib/use-language';
 
 /** Wizard step 4 (spec 2): the live link, copy, QR download, sample messages and tips. */
@@ -117,68 +115,19 @@ export function DistributionStepPage() {
 
 function LiveUrl({ url }: { url: string }) {
   const { t } = useTranslation('wizard');
-  const [copied, setCopied] = useState(false);
-  const [qrBusy, setQrBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await copyText(url);
-    } catch {
-      toast.error(t('toasts.copyFailed'), { description: t('toasts.copyFailedHint') });
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), copiedConfirmationMs);
-    // Onboarding step 2: the local flag and, on every device, the profile flag (decisions 9).
-    void recordSurveyUrlCopied();
-  };
-
-  const downloadQr = async () => {
-    setQrBusy(true);
-    try {
-      await downloadQrCode(url);
-    } catch {
-      toast.error(t('toasts.errorTitle'), { description: t('toasts.qrFailed') });
-    } finally {
-      setQrBusy(false);
-    }
-  };
-
   return (
-    <div className="grid gap-3">
-      <label htmlFor="live-url" className="text-sm font-medium">
-        {t('distribution.liveUrl')}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id="live-url"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono"
-          data-testid="live-url"
-        />
-        <Button type="button" variant="outline" onClick={copy} className="sm:w-36">
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-live="polite">{copied ? t('distribution.copied') : t('distribution.copy')}</span>
-        </Button>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={downloadQr} disabled={qrBusy}>
-          <Download aria-hidden="true" />
-          {t('distribution.downloadQr')}
-        </Button>
-        <Button asChild variant="outline">
-          <a href={url} target="_blank" rel="noreferrer">
-            <ExternalLink aria-hidden="true" />
-            {t('distribution.open')}
-          </a>
-        </Button>
-      </div>
-    </div>
+    <SurveyLinkPanel
+      url={url}
+      inputId="live-url"
+      inputTestId="live-url"
+      labels={{
+        url: t('distribution.liveUrl'),
+        copy: t('distribution.copy'),
+        copied: t('distribution.copied'),
+        downloadQr: t('distribution.downloadQr'),
+        open: t('distribution.open'),
+      }}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { downloadQrCode } from '@/lib/qr-code';
 
 /** Download QR (spec 9: PNG 512 px, margin 2, black on white, survey-qr-code.png); the spec's toast on failure. */
 export function useQrDownload(url: string | null) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -13,7 +13,7 @@ export function useQrDownload(url: string | null) {
       if (!url) throw new Error('No URL');
       await downloadQrCode(url);
     } catch {
-      toast.error(t('page.errorTitle'), { description: t('collect.qrFailed') });
+      toast.error(t('share.errorTitle'), { description: t('share.qrFailed') });
     } finally {
       setBusy(false);
     }

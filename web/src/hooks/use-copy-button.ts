@@ -8,7 +8,7 @@ import { copiedConfirmationMs, copyText } from '@/lib/clipboard';
  * the 'Failed to copy' toast with the copy-manually hint (spec 8). `onCopied` runs after a success.
  */
 export function useCopyButton(onCopied?: () => void) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -17,7 +17,7 @@ export function useCopyButton(onCopied?: () => void) {
     try {
       await copyText(text);
     } catch {
-      toast.error(t('collect.copyFailed'), { description: t('collect.copyFailedHint') });
+      toast.error(t('share.copyFailed'), { description: t('share.copyFailedHint') });
       return;
     }
     setCopied(true);
