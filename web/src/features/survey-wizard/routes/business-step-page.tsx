@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -12,10 +9,11 @@ import {
 } from '@reviewroute/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { surveyDraftStore, useSurveyDraft, type SurveyDraft } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { fieldA11y, FormField } from '../components/form-field';
 import { StepActions } from '../components/step-actions';
+import { useDraftForm } from '../hooks/use-draft-form';
 import { useSurveyMessage } from '../hooks/use-survey-message';
 import { applyServerFieldErrors, useWizardSave } from '../hooks/use-wizard-save';
 
@@ -27,6 +25,17 @@ const fieldNames: readonly FieldName[] = [
   'supportEmail',
   'industry',
 ];
+
+const businessDefaults = (draft: SurveyDraft): BusinessInformationInput => ({
+  businessName: draft.businessName,
+  businessOwnerName: draft.businessOwnerName,
+  googleBusinessUrl: draft.googleBusinessUrl,
+  supportEmail: draft.supportEmail,
+  industry: draft.industry,
+});
+
+// Every change goes to the stored draft (spec 4), as typed.
+const businessToDraft = (values: Partial<BusinessInformationInput>) => values as Partial<SurveyDraft>;
 
 /** Wizard step 1 (spec 2): the business information, saved as the draft survey. */
 export function BusinessStepPage() {
@@ -41,37 +50,21 @@ function BusinessStepForm() {
   const navigate = useNavigate();
   const to = useLocalizedPath();
   const { save } = useWizardSave();
-  const { draft } = surveyDraftStore.getSnapshot();
   const {
     register,
     handleSubmit,
-    subscribe,
     trigger,
     clearErrors,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<BusinessInformationInput, unknown, BusinessInformation>({
-    resolver: zodResolver(businessInformationSchema),
-    defaultValues: {
-      businessName: draft.businessName,
-      businessOwnerName: draft.businessOwnerName,
-      googleBusinessUrl: draft.googleBusinessUrl,
-      supportEmail: draft.supportEmail,
-      industry: draft.industry,
-    },
+  } = useDraftForm({
+    schema: businessInformationSchema,
+    defaults: businessDefaults,
+    toDraft: businessToDraft,
     // Live checks are done per field below (they clear on empty), full checks on submit.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-
-  // Every change goes to the stored draft (spec 4), as typed.
-  useEffect(() => {
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ values }) => surveyDraftStore.update(values),
-    });
-    return unsubscribe;
-  }, [subscribe]);
 
   /** Spec 5: the check runs on every change and clears when the field is empty or valid. */
   const live = (name: FieldName) =>

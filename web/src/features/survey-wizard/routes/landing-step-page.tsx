@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -12,7 +10,7 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { surveyDraftStore, useSurveyDraft, type SurveyDraft } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { ColorField } from '../components/color-field';
 import { fieldA11y, FormField } from '../components/form-field';
@@ -21,6 +19,22 @@ import { LandingPreview } from '../components/landing-preview';
 import { StepActions } from '../components/step-actions';
 import { useSurveyMessage } from '../hooks/use-survey-message';
 import { applyServerFieldErrors, useWizardSave } from '../hooks/use-wizard-save';
+import { useDraftForm } from '../hooks/use-draft-form';
+
+const landingDefaults = (draft: SurveyDraft): LandingCustomizationInput => ({
+  businessName: draft.businessName,
+  customPrompt: draft.customPrompt,
+  customColors: { ...draft.customColors },
+});
+
+const landingToDraft = (values: Partial<LandingCustomizationInput>): Partial<SurveyDraft> => ({
+  businessName: values.businessName ?? '',
+  customPrompt: values.customPrompt ?? '',
+  customColors: {
+    primaryColor: values.customColors?.primaryColor ?? '',
+    backgroundColor: values.customColors?.backgroundColor ?? '',
+  },
+});
 
 /** Wizard step 2 (spec 2): logo, name, question and colours, with a live preview of the public page. */
 export function LandingStepPage() {
@@ -35,39 +49,13 @@ function LandingStepForm() {
   const to = useLocalizedPath();
   const { save, ensureSurveyId } = useWizardSave();
   const { draft } = useSurveyDraft();
-  const initial = surveyDraftStore.getSnapshot().draft;
   const {
     register,
     control,
     handleSubmit,
-    subscribe,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LandingCustomizationInput, unknown, LandingCustomization>({
-    resolver: zodResolver(landingCustomizationSchema),
-    defaultValues: {
-      businessName: initial.businessName,
-      customPrompt: initial.customPrompt,
-      customColors: { ...initial.customColors },
-    },
-    mode: 'onChange',
-  });
-
-  useEffect(() => {
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ values }) =>
-        surveyDraftStore.update({
-          businessName: values.businessName ?? '',
-          customPrompt: values.customPrompt ?? '',
-          customColors: {
-            primaryColor: values.customColors?.primaryColor ?? '',
-            backgroundColor: values.customColors?.backgroundColor ?? '',
-          },
-        }),
-    });
-    return unsubscribe;
-  }, [subscribe]);
+  } = useDraftForm({ schema: landingCustomizationSchema, defaults: landingDefaults, toDraft: landingToDraft });
 
   const values = useWatch({ control });
 

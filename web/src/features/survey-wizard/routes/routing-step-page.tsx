@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Frown, Loader2, Meh, Smile } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,13 +10,14 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { surveyDraftStore, useSurveyDraft, type SurveyDraft } from '@/lib/survey-draft';
 import { invalidateSurveys, publishSurvey } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
 import { BandPreviewDialog } from '../components/band-preview-dialog';
 import { fieldA11y, FormField } from '../components/form-field';
 import { ImageUploadField } from '../components/image-upload-field';
 import { StepActions } from '../components/step-actions';
+import { useDraftForm } from '../hooks/use-draft-form';
 import { useSurveyMessage } from '../hooks/use-survey-message';
 import { applyServerFieldErrors, useWizardSave } from '../hooks/use-wizard-save';
 
@@ -33,6 +33,20 @@ const bandIcon: Record<RatingBand, ReactNode> = {
   high: <Smile aria-hidden="true" className="size-5 text-green-700" />,
 };
 
+const routingDefaults = (draft: SurveyDraft): ReviewRoutingInput => ({
+  lowRatingMessage: draft.lowRatingMessage,
+  midRatingMessage: draft.midRatingMessage,
+  highRatingMessage: draft.highRatingMessage,
+  googleReviewPrompt: draft.googleReviewPrompt,
+  collectContactOnLowRating: draft.collectContactOnLowRating,
+  offerPublicReviewToEveryone: draft.offerPublicReviewToEveryone,
+  lowRatingEnabled: draft.lowRatingEnabled,
+  midRatingEnabled: draft.midRatingEnabled,
+  highRatingEnabled: draft.highRatingEnabled,
+});
+
+const routingToDraft = (values: Partial<ReviewRoutingInput>) => values as Partial<SurveyDraft>;
+
 /** Wizard step 3 (spec 2): the thank-you message per rating band, then publishing. */
 export function RoutingStepPage() {
   const { revision } = useSurveyDraft();
@@ -47,37 +61,13 @@ function RoutingStepForm() {
   const queryClient = useQueryClient();
   const { save, ensureSurveyId } = useWizardSave();
   const { draft } = useSurveyDraft();
-  const initial = surveyDraftStore.getSnapshot().draft;
   const {
     register,
     control,
     handleSubmit,
-    subscribe,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ReviewRoutingInput, unknown, ReviewRouting>({
-    resolver: zodResolver(reviewRoutingSchema),
-    defaultValues: {
-      lowRatingMessage: initial.lowRatingMessage,
-      midRatingMessage: initial.midRatingMessage,
-      highRatingMessage: initial.highRatingMessage,
-      googleReviewPrompt: initial.googleReviewPrompt,
-      collectContactOnLowRating: initial.collectContactOnLowRating,
-      offerPublicReviewToEveryone: initial.offerPublicReviewToEveryone,
-      lowRatingEnabled: initial.lowRatingEnabled,
-      midRatingEnabled: initial.midRatingEnabled,
-      highRatingEnabled: initial.highRatingEnabled,
-    },
-    mode: 'onChange',
-  });
-
-  useEffect(() => {
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ values }) => surveyDraftStore.update(values as Partial<ReviewRouting>),
-    });
-    return unsubscribe;
-  }, [subscribe]);
+  } = useDraftForm({ schema: reviewRoutingSchema, defaults: routingDefaults, toDraft: routingToDraft });
 
   const values = useWatch({ control });
 
