@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeDomains, matchRoute, routeKey, routes } from './routes';
+import { activeDomains, matchRoute, pathOf, routeKey, routes } from './routes';
 
 describe('route table', () => {
   it('has unique ids and unique route keys, all under /api', () => {
@@ -17,5 +17,23 @@ describe('route table', () => {
 
   it('lists exactly the domains that have routes', () => {
     expect(activeDomains().sort()).toEqual([...new Set(routes.map((r) => r.domain))].sort());
+  });
+
+  it('builds concrete paths from route ids, encoding each parameter', () => {
+    expect(pathOf('list-surveys')).toBe('/api/surveys');
+    expect(pathOf('get-survey', { surveyId: 'a/b c' })).toBe('/api/surveys/a%2Fb%20c');
+    expect(pathOf('confirm-upload', { surveyId: 's1' })).toBe('/api/surveys/s1/uploads/confirm');
+    const built = pathOf('submit-response', { surveyCode: 'abc' });
+    expect(matchRoute('POST', built)).toMatchObject({
+      route: { id: 'submit-response' },
+      pathParameters: { surveyCode: 'abc' },
+    });
+  });
+
+  it('refuses a misspelt route id or missing parameters at compile time', () => {
+    // @ts-expect-error: no such route id
+    expect(() => pathOf('get-surveys')).toThrow();
+    // @ts-expect-error: get-survey needs its surveyId
+    expect(() => pathOf('get-survey')).toThrow();
   });
 });

@@ -76,6 +76,38 @@ export const routes = [
 
 export type RouteId = (typeof routes)[number]['id'];
 export type Route = (typeof routes)[number];
+/** The routes of one domain, and their ids: a domain handler implements exactly these. */
+export type RouteOfDomain<D extends ApiDomain> = Extract<Route, { domain: D }>;
+export type RouteIdOf<D extends ApiDomain> = RouteOfDomain<D>['id'];
+/** Ids of the routes that need a signed-in owner. */
+export type OwnerRouteId = Extract<Route, { auth: 'owner' }>['id'];
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The path parameters of a route, e.g. `{ surveyId: string }` for `/api/surveys/{surveyId}`. */
+export type RouteParams<Id extends RouteId> = { [K in ParamNames<Extract<Route, { id: Id }>['path']>]: string };
+
+const routesById = new Map<string, RouteDefinition>(routes.map((r) => [r.id, r]));
+
+/** The route table entry with this id. */
+export const routeOf = (id: RouteId): RouteDefinition => routesById.get(id) as RouteDefinition;
+
+/**
+ * The concrete path of a route, its `{param}` segments filled in and URI-encoded: every client builds its
+ * request paths here, so a path is written once, in the table.
+ */
+export function pathOf<Id extends RouteId>(
+  id: Id,
+  ...[params]: keyof RouteParams<Id> extends never ? [] : [RouteParams<Id>]
+): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const route = routeOf(id);
+  if (!route) throw new Error(`No route ${id} in the route table`);
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Route ${id} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
 
 /** The HTTP API route key, e.g. `GET /api/surveys/{surveyId}`; Lambda receives it as `event.routeKey`. */
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
