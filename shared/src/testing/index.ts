@@ -1,0 +1,38 @@
+import type { Survey } from '../survey';
+
+/**
+ * Test fixtures shared by every workspace's tests (`@reviewroute/shared/testing`); never imported by
+ * product code.
+ */
+
+/** A valid survey as the owner API returns it (a draft unless overridden). */
+export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
+  id: 's1',
+  userId: 'u',
+  businessName: 'Bakery',
+  businessOwnerName: 'Anna',
+  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
+  supportEmail: 'a@b.co',
+  industry: '',
+  customPrompt: 'Q?',
+  status: 'draft',
+  surveyCode: null,
+  businessSlug: null,
+  landingPageUrl: null,
+  businessLogoUrl: null,
+  lowRatingMessage: 'l',
+  midRatingMessage: 'm',
+  highRatingMessage: 'h',
+  googleReviewPrompt: 'g',
+  highRatingPhotoUrl: null,
+  collectContactOnLowRating: false,
+  offerPublicReviewToEveryone: false,
+  lowRatingEnabled: true,
+  midRatingEnabled: true,
+  highRatingEnabled: true,
+  isActive: false,
+  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
