@@ -6,6 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys', 'survey-wizard'];
+/** The one feature others may import: the survey calls, hooks and link panel the sidebar, dashboard and wizard share. */
+const sharedFeature = 'surveys';
+/** ESLint takes a rule's options from the last matching block, so every web block repeats this pattern. */
+const webImportsOnlyShared = {
+  group: ['@reviewroute/functions*', '@reviewroute/infra*'],
+  message: 'The web app may import only @reviewroute/shared.',
+};
 
 export default tseslint.config(
   {
@@ -50,17 +57,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@reviewroute/functions*', '@reviewroute/infra*'],
-              message: 'The web app may import only @reviewroute/shared.',
-            },
-          ],
+          patterns: [webImportsOnlyShared],
         },
       ],
     },
   },
-  // Features do not import each other: each feature may import only itself, shared code and app-wide folders.
+  // Features do not import each other: each feature may import only itself, the shared surveys feature, shared
+  // code and app-wide folders.
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -68,11 +71,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            webImportsOnlyShared,
             {
               group: features
-                .filter((f) => f !== feature)
+                .filter((f) => f !== feature && f !== sharedFeature)
                 .flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`, `../${f}`, `../${f}/*`, `../../${f}/*`]),
-              message: 'Features do not import each other; move what both need to web/src/lib or web/src/components.',
+              message: `Features do not import each other; move what both need to web/src/features/${sharedFeature}, web/src/lib or web/src/components.`,
             },
             { group: ['@/app/*', '@/app'], message: 'Features do not import the app layer.' },
           ],
@@ -80,13 +84,53 @@ export default tseslint.config(
       ],
     },
   })),
+  // Shared folders sit below the features: they never import a feature or the app layer.
   {
-    files: ['web/src/components/ui/**/*.{ts,tsx}'],
+    files: ['web/src/{lib,hooks,components}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'ui components import only lib and hooks.' }] },
+        {
+          patterns: [
+            webImportsOnlyShared,
+            {
+              group: ['@/features', '@/features/*', '@/app', '@/app/*', '**/features/*', '**/app/*'],
+              message: 'Shared code imports no feature and not the app layer.',
+            },
+          ],
+        },
       ],
+    },
+  },
+  // The public survey page stays small: zod-free entries of shared only (its types come from the index).
+  {
+    files: ['web/src/survey/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@reviewroute/shared',
+              allowTypeImports: true,
+              message: 'The public page imports values only from @reviewroute/shared/routes and /domain (no zod).',
+            },
+            { name: 'zod', message: 'The public page checks answers by hand: no zod on the phone.' },
+          ],
+          patterns: [
+            {
+              regex: '^@/(?!lib/language$|locales/)',
+              message: 'The public page is its own small bundle: it imports only the zod-free @/lib/language.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/components/ui/**/*.{ts,tsx}'],
+    rules: {
       // shadcn components export variants next to components
       'react-refresh/only-export-components': 'off',
     },

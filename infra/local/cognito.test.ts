@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composeCodeMail, passwordPolicyViolation } from './cognito';
-import { localPasswordPolicy } from './provision';
+import { composeCodeMail, passwordPolicyViolation, startCognito } from './cognito';
+import { provisionUserPool, localPasswordPolicy } from './provision';
 
 describe('passwordPolicyViolation', () => {
   const policy = { PasswordPolicy: localPasswordPolicy };
@@ -27,5 +30,22 @@ describe('composeCodeMail', () => {
     });
     expect(composeCodeMail('ResendCode', '654321').text).toContain('654321');
     expect(composeCodeMail('SignUp', '654321').subject).toBe('Your ReviewRoute verification code');
+  });
+});
+
+describe('startCognito', () => {
+  it('composes a cognito-local that provisions the pool and finds it again on the same data', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'reviewroute-cognito-'));
+    // No mail is sent here: the SES endpoint is never called.
+    const options = { port: 0, dataDir, sesUrl: 'http://localhost:9' };
+    try {
+      const first = await startCognito(options);
+      const created = await provisionUserPool(first.url).finally(() => first.stop());
+      const second = await startCognito(options);
+      const found = await provisionUserPool(second.url).finally(() => second.stop());
+      expect(found).toEqual(created);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,24 +1,37 @@
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DateClock, LambdaService, TriggersService, type Services } from 'cognito-local/lib/services/index.js';
-import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
-import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
-import type { DeliveryDetails, MessageDelivery } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
-import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender.js';
-import type { Message, Messages } from 'cognito-local/lib/services/messages.js';
-import { selectAppropriateDeliveryMethod } from 'cognito-local/lib/services/messageDelivery/deliveryMethod.js';
-import { otp } from 'cognito-local/lib/services/otp.js';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
-import { UserPoolServiceFactoryImpl, type User, type UserPool } from 'cognito-local/lib/services/userPoolService.js';
-import { CryptoService } from 'cognito-local/lib/services/crypto.js';
-import type { Context } from 'cognito-local/lib/services/context.js';
-import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
-import { Router, type Route } from 'cognito-local/lib/server/Router.js';
-import { createServer } from 'cognito-local/lib/server/server.js';
-import { CognitoError, InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
+import {
+  CognitoError,
+  CognitoServiceFactoryImpl,
+  CryptoService,
+  DateClock,
+  DefaultConfig,
+  InvalidParameterError,
+  JwtTokenGenerator,
+  LambdaService,
+  MessageDeliveryService,
+  Router,
+  StormDBDataStoreFactory,
+  TriggersService,
+  UserNotFoundError,
+  UserPoolServiceFactoryImpl,
+  cognitoLocalLogger,
+  createServer,
+  otp,
+  selectAppropriateDeliveryMethod,
+  type Config,
+  type Context,
+  type DeliveryDetails,
+  type Message,
+  type MessageDelivery,
+  type MessageSender,
+  type Messages,
+  type Route,
+  type Services,
+  type User,
+  type UserPool,
+} from './cognito-local';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
@@ -225,9 +238,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   const port = await listen(server, 'Cognito', options.port);
   const url = `http://${LOCAL_HOST}:${port}`;
 
-  const cognitoRequire = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
-  const pino = cognitoRequire('pino') as (opts: object) => Parameters<typeof createServer>[1];
-  const logger = pino({ level: options.logLevel ?? 'error', base: { service: 'cognito-local' } });
+  const logger = cognitoLocalLogger(options.logLevel ?? 'error');
   const ctx = { logger } as unknown as Context;
 
   const config: Config = {

@@ -1,4 +1,6 @@
-/** The region every local client uses; matches the Lambda env the brief prescribes. */
+import type { LambdaEnv } from '@reviewroute/shared';
+
+/** The region every local client uses. */
 export const LOCAL_REGION = 'eu-west-1';
 
 /** Fake keys: s3rver insists on S3RVER/S3RVER and the other emulators accept anything. */
@@ -21,20 +23,24 @@ export interface LocalEndpoints {
 }
 
 /**
- * The environment a Lambda gets in AWS (TABLE_NAME, …) plus what points the AWS SDK at the emulators:
- * clients built with `{}` read AWS_ENDPOINT_URL_<SERVICE>, so handler code needs no local branches.
+ * The environment a Lambda gets in AWS (TABLE_NAME, …) plus the region, fake keys and the emulators'
+ * endpoints, which the handlers hand to their SDK clients: handler code has no local branches, and
+ * this process's own environment is left alone. `overrides` adds or replaces variables (a bench's limits).
  */
 export function lambdaEnvironment(
   resources: LocalResources,
   endpoints: LocalEndpoints,
   logLevel = 'INFO',
-): Record<string, string> {
+  overrides: Partial<LambdaEnv> = {},
+): LambdaEnv {
   return {
     TABLE_NAME: resources.tableName,
     ASSETS_BUCKET: resources.bucketName,
     USER_POOL_ID: resources.userPoolId,
-    USER_POOL_CLIENT_ID: resources.userPoolClientId,
     SITE_ORIGIN: endpoints.siteOrigin,
+    // Contact-form messages land in the local inbox, addressed to this made-up operator.
+    CONTACT_TO_ADDRESS: 'contact@reviewroute.local',
+    CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',
     POWERTOOLS_SERVICE_NAME: 'reviewroute',
     POWERTOOLS_LOG_LEVEL: logLevel,
     AWS_REGION: LOCAL_REGION,
@@ -44,8 +50,7 @@ export function lambdaEnvironment(
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_SES: endpoints.ses,
-    // The SESv2 client's service id is "SESv2": it reads this one, not AWS_ENDPOINT_URL_SES.
-    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
     S3_FORCE_PATH_STYLE: 'true',
+    ...overrides,
   };
 }

@@ -1,18 +1,16 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyResultV2,
   Context as LambdaContext,
 } from 'aws-lambda';
-import { matchRoute, routeKey, type ApiDomain, type RouteDefinition } from '@reviewroute/shared';
-import { handlerEntry } from '@reviewroute/functions/handler-entries';
+import { matchRoute, routeKey, type ApiDomain, type AppConfig, type RouteDefinition } from '@reviewroute/shared';
+import type { DomainHandler } from '@reviewroute/functions/handler-entries';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 
 export type HttpApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type LambdaHandler = (event: HttpApiEvent, context: LambdaContext) => Promise<APIGatewayProxyResultV2>;
 
 /** API Gateway answers these itself, with exactly these bodies. */
 const GATEWAY_ERRORS = {
@@ -199,23 +197,13 @@ export function lambdaContext(domain: ApiDomain, requestId: string, deadline: nu
   };
 }
 
-/** Loads the very module Lambda runs for a domain (functions/src/domains/<domain>/handler.ts). */
-export async function loadDomainHandler(domain: ApiDomain): Promise<LambdaHandler> {
-  const mod = (await import(pathToFileURL(handlerEntry(domain)).href)) as { handler?: LambdaHandler };
-  if (typeof mod.handler !== 'function') throw new Error(`${handlerEntry(domain)} exports no handler`);
-  return mod.handler;
-}
-
 export interface GatewayOptions {
   port: number;
   authorizer: JwtAuthorizerConfig;
   /** Served at GET /config.json (the SPA's runtime config). */
-  webConfig: unknown;
-  /**
-   * Defaults to importing the Lambda handler module once per domain; tests wrap it to observe events,
-   * `npm start` swaps in a loader that reloads edited handlers (and does its own caching).
-   */
-  loadHandler?: (domain: ApiDomain) => Promise<LambdaHandler>;
+  webConfig: AppConfig;
+  /** The domain's Lambda handler: a handler loader's `load` (tests wrap it to observe events). */
+  loadHandler: (domain: ApiDomain) => Promise<DomainHandler>;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -243,18 +231,6 @@ export async function bindGateway(port: number): Promise<{ server: http.Server; 
  */
 export function serveGateway(server: http.Server, options: GatewayOptions): void {
   const verify = createJwtVerifier(options.authorizer);
-  const handlers = new Map<ApiDomain, Promise<LambdaHandler>>();
-  const handlerFor = (domain: ApiDomain) => {
-    if (options.loadHandler) return options.loadHandler(domain);
-    let h = handlers.get(domain);
-    if (!h) {
-      h = loadDomainHandler(domain);
-      // A failed import is retried on the next request (the file may be fixed meanwhile).
-      h.catch(() => handlers.delete(domain));
-      handlers.set(domain, h);
-    }
-    return h;
-  };
 
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -316,7 +292,7 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
       match.pathParameters,
       authorizer,
     );
-    const handler = await handlerFor(match.route.domain);
+    const handler = await options.loadHandler(match.route.domain);
     const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {

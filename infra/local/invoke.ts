@@ -2,14 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import './quiet-sdk-notices';
-import { routeKey, routes, type ApiDomain } from '@reviewroute/shared';
+import { routeKey, routes, type ApiDomain, type LambdaEnv } from '@reviewroute/shared';
+import { lambdaEnvOf } from '@reviewroute/functions/lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+import { lambdaContext, type HttpApiEvent } from './gateway';
+import { createHandlerLoader } from './handlers';
 import { STATE_FILE, type StackState } from './state-file';
-import type { HttpApiEvent } from './gateway';
 
 const usage = 'Usage: npm run invoke -- <events/file.json>   (feeds a sample API Gateway event to its Lambda handler)';
 
-function runningStackEnv(): Record<string, string> | undefined {
+function runningStackEnv(): LambdaEnv | undefined {
   if (!existsSync(STATE_FILE)) return undefined;
   const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
   try {
@@ -44,13 +46,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const env = runningStackEnv();
-  if (env) Object.assign(process.env, env);
-  else {
+  let env = runningStackEnv();
+  if (!env) {
     console.error(
       'Note: no running local stack found (start one with `npm start`); handlers that use AWS services will fail.',
     );
-    Object.assign(process.env, {
+    // Only what needs no stack: a handler asking for TABLE_NAME & co. says which variable is missing.
+    env = lambdaEnvOf({
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -58,10 +60,8 @@ async function main(): Promise<void> {
     });
   }
 
-  // Imported only now: handler modules read their environment when they load, as in Lambda.
-  const { lambdaContext, loadDomainHandler } = await import('./gateway');
   const domain: ApiDomain = route.domain;
-  const handler = await loadDomainHandler(domain);
+  const handler = await createHandlerLoader(env).load(domain);
   const started = Date.now();
   const result = await handler(
     event,

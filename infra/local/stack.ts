@@ -2,25 +2,17 @@ import './quiet-sdk-notices';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assetsBucketDefinition } from '@reviewroute/shared';
+import { appConfigSchema, assetsBucketDefinition, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
 import { startCognito, type LocalCognito } from './cognito';
 import { assertJava, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb-local';
 import { LOCAL_REGION, lambdaEnvironment } from './env';
-import { bindGateway, serveGateway, type GatewayOptions } from './gateway';
+import { bindGateway, serveGateway } from './gateway';
+import { createHandlerLoader } from './handlers';
 import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
 import { provisionTable, provisionUserPool } from './provision';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startWeb, type LocalWeb } from './web';
-
-/** The SPA's runtime config (`GET /config.json`), the local flavour of what the CDK web stack writes. */
-export interface WebConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
-}
 
 export interface LocalStackPorts {
   /** Vite dev server (only with `web: true`). */
@@ -66,8 +58,10 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** POWERTOOLS_LOG_LEVEL for the handlers (default WARN when `log` is omitted, else INFO). */
   handlerLogLevel?: string;
-  /** Replaces how the gateway loads handlers (tests wrap the real ones to observe events). */
-  loadHandler?: GatewayOptions['loadHandler'];
+  /** Variables added to or replacing the handlers' Lambda environment (a bench's limits). */
+  env?: Partial<LambdaEnv>;
+  /** Reload handlers after edits under functions/src or shared/src (`npm start`). */
+  reloadHandlers?: boolean;
 }
 
 export interface LocalStackUrls {
@@ -82,9 +76,10 @@ export interface LocalStackUrls {
 
 export interface LocalStack {
   urls: LocalStackUrls;
-  webConfig: WebConfig;
-  /** The Lambda environment the handlers run with (also applied to this process's env). */
-  env: Record<string, string>;
+  /** What the gateway serves as /config.json. */
+  webConfig: AppConfig;
+  /** The Lambda environment the handlers are made with (this process's own environment is left alone). */
+  env: LambdaEnv;
   resources: { tableName: string; bucketName: string; userPoolId: string; userPoolClientId: string };
   dataDir: string;
   /** PID of the DynamoDB Local JVM, the one child process (diagnostics, orphan checks). */
@@ -95,7 +90,8 @@ export interface LocalStack {
 /**
  * Starts the whole local AWS in this process: DynamoDB Local (a java child), s3rver, cognito-local,
  * the SES emulator, the API gateway and optionally Vite; provisions table, bucket, pool and client
- * idempotently; points process.env at it all (the handlers run in this process).
+ * idempotently. The handlers run in this process, made with the stack's own Lambda environment, so
+ * several stacks can run side by side (or one after another) in one process.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const ports: LocalStackPorts = { ...FREE_PORTS, ...options.ports };
@@ -177,24 +173,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       resources,
       { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, ses: ses.url, siteOrigin },
       options.handlerLogLevel ?? (log ? 'INFO' : 'WARN'),
+      options.env,
     );
-    // Handlers read their configuration from process.env when their modules load, as in Lambda.
-    Object.assign(process.env, env);
+    const handlers = createHandlerLoader(env, { reload: options.reloadHandlers, ...(log ? { log } : {}) });
+    stops.push(async () => handlers.close());
 
-    const webConfig: WebConfig = {
+    // Checked against the schema the app parses it with: a mistake here fails the start, not the browser.
+    const webConfig = appConfigSchema.parse({
       region: LOCAL_REGION,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       // The browser talks to cognito-local directly; it answers CORS for any origin.
       userPoolEndpoint: cognito.url,
       authFlowType: 'USER_PASSWORD_AUTH',
-    };
+    } satisfies AppConfig);
     serveGateway(gateway.server, {
       port: gateway.port,
       authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },
       webConfig,
+      loadHandler: handlers.load,
       ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),
-      ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
     });
 
     let web: LocalWeb | undefined;

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { JavaMissingError } from './dynamodb-local';
-import { reloadingHandlerLoader } from './handler-reload';
 import { PortInUseError } from './ports';
 import { DEFAULT_PORTS, startLocalStack, type LocalStack, type LocalStackPorts } from './stack';
 import { START_DATA_DIR, STATE_FILE, type StackState } from './state-file';
@@ -51,7 +50,6 @@ async function main(): Promise<void> {
   const started = Date.now();
   console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, API, web) …');
   const log = (line: string) => console.log(line);
-  const handlers = reloadingHandlerLoader(log);
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
@@ -60,10 +58,9 @@ async function main(): Promise<void> {
       web: true,
       ports,
       log,
-      loadHandler: handlers.loadHandler,
+      reloadHandlers: true,
     });
   } catch (error) {
-    handlers.close();
     // The two failures a newcomer can fix themselves get one clear line, not a stack trace.
     if (error instanceof PortInUseError) {
       const key = (Object.keys(ports) as (keyof LocalStackPorts)[]).find((k) => ports[k] === error.port);
@@ -89,7 +86,6 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping the local stack …`);
     // stop() is bounded, but never hang on Ctrl-C.
     setTimeout(() => process.exit(1), 15_000).unref();
-    handlers.close();
     await stack.stop();
     await rm(STATE_FILE, { force: true });
     console.log('Stopped.');

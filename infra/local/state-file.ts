@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LambdaEnv } from '@reviewroute/shared';
 import { repoRoot } from './dynamodb-local';
 
 /** `npm start` keeps its data here (git-ignored), so a restart keeps accounts and items. */
@@ -13,5 +14,5 @@ export const STATE_FILE = path.join(START_DATA_DIR, 'local-stack.json');
 export interface StackState {
   pid: number;
   urls: Record<string, string | undefined>;
-  env: Record<string, string>;
+  env: LambdaEnv;
 }

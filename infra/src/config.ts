@@ -18,6 +18,13 @@ export interface StageConfig {
    * it Cognito sends from its own address, which AWS limits to a few dozen e-mails a day.
    */
   readonly emailFrom?: string;
+  /**
+   * Optional operator address that receives the contact form's messages (CONTACT_TO_ADDRESS), e.g.
+   * `hello@reviewroute.nl`. They are sent from `emailFrom` (else from this address), so one of them must be
+   * a verified SES identity; while the account is in the SES sandbox this one must be verified too. Without
+   * it the contact form answers with an error.
+   */
+  readonly contactEmail?: string;
 }
 
 const stagePattern = /^[a-z][a-z0-9-]{0,15}$/;
@@ -27,6 +34,7 @@ export function stageConfig(input: {
   domainName?: string;
   certificateArn?: string;
   emailFrom?: string;
+  contactEmail?: string;
 }): StageConfig {
   const stage = input.stage ?? 'dev';
   if (!stagePattern.test(stage)) {
@@ -40,11 +48,15 @@ export function stageConfig(input: {
   if (input.emailFrom !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.emailFrom)) {
     throw new Error(`Invalid emailFrom "${input.emailFrom}": expected an address such as no-reply@example.com.`);
   }
+  if (input.contactEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.contactEmail)) {
+    throw new Error(`Invalid contactEmail "${input.contactEmail}": expected an address such as hello@example.com.`);
+  }
   return {
     stage,
     isProd: stage === 'prod',
     ...(input.domainName ? { domainName: input.domainName, certificateArn: input.certificateArn } : {}),
     ...(input.emailFrom ? { emailFrom: input.emailFrom } : {}),
+    ...(input.contactEmail ? { contactEmail: input.contactEmail } : {}),
   };
 }
 

@@ -43,6 +43,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     domainName: context('domainName'),
     certificateArn: context('certificateArn'),
     emailFrom: context('emailFrom'),
+    contactEmail: context('contactEmail'),
   });
   const prefix = `ReviewRoute-${config.stage}`;
   const common = { env: options.env, config, tags: { project: 'reviewroute', stage: config.stage } };

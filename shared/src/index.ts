@@ -1,6 +1,5 @@
 export * from './routes';
 export * from './errors';
-export * from './primitives';
 export * from './table';
 export * from './api';
 export * from './domain/index';
@@ -10,3 +9,6 @@ export * from './profile';
 export * from './auth';
 export * from './public-survey';
 export * from './dashboard';
+export * from './app-config';
+export * from './lambda-env';
+export * from './contact';

@@ -3,7 +3,7 @@
  * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
-export const apiDomains = ['system', 'account', 'surveys', 'responses', 'places', 'contact', 'payments'] as const;
+export const apiDomains = ['system', 'account', 'surveys', 'responses', 'contact'] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -72,6 +72,8 @@ export const routes = [
     auth: 'public',
     domain: 'responses',
   },
+  // The public contact form (spec 7 send-contact-email): mails the operator.
+  { id: 'send-contact-email', method: 'POST', path: '/api/public/contact', auth: 'public', domain: 'contact' },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];

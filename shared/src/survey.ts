@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withHttps } from './domain/survey-link';
 import { simpleEmailPattern } from './domain/public-survey-rules';
+import { defaultSurveyColors, hexColorPattern } from './domain/palette';
 
 /**
  * Survey schemas shared by the wizard (live validation, request bodies) and the API (the same rules
@@ -92,7 +93,6 @@ export const googleReviewPromptField = requiredTrimmed(
   surveyTextLimits.googleReviewPrompt,
 );
 
-export const hexColorPattern = /^#[0-9a-f]{6}$/i;
 /** `#rrggbb`, stored lowercase. */
 export const hexColorField = z
   .string({ error: surveyMessages.colorInvalid })
@@ -173,8 +173,6 @@ export const surveyPublishableSchema = businessInformationSchema
   .extend(landingCustomizationSchema.omit({ businessLogoUrl: true }).shape)
   .extend(reviewRoutingSchema.omit({ highRatingPhotoUrl: true }).shape);
 
-export const defaultSurveyColors: CustomColors = { primaryColor: '#2563eb', backgroundColor: '#ffffff' };
-
 /** The spec's defaults (spec 3): all tiers on, contact collection off; plus the public-review switch off (decisions 6). */
 export const surveyDefaults = {
   industry: '',
@@ -240,6 +238,17 @@ export const surveySchema = z.object({
   updatedAt: z.string(),
 });
 export type Survey = z.infer<typeof surveySchema>;
+
+/**
+ * What a survey field nobody has set reads as: null where the field is nullable (code, slug, link,
+ * images), '' for text. A new survey starts from it, and a stored one (which keeps no empty values) reads
+ * its absent attributes as it.
+ */
+export const emptySurveyValues: Partial<Survey> = Object.fromEntries(
+  Object.entries(surveySchema.shape).flatMap<[string, string | null]>(([key, field]) =>
+    field instanceof z.ZodNullable ? [[key, null]] : field instanceof z.ZodString ? [[key, '']] : [],
+  ),
+);
 
 /** One entry of GET /api/surveys (spec 7: id, business_name, status, survey_code, landing_page_url), newest first. */
 export const surveyListItemSchema = surveySchema.pick({

@@ -9,7 +9,6 @@ export const tableDefinition = {
   sortKey: { name: 'sk', type: 'S' },
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: 'S' }, sortKey: { name: 'gsi1sk', type: 'S' } },
-    { indexName: 'gsi2', partitionKey: { name: 'gsi2pk', type: 'S' }, sortKey: { name: 'gsi2sk', type: 'S' } },
   ],
   /** Items with this epoch-seconds attribute expire (idempotency records, rate-limit windows). */
   timeToLiveAttribute: 'expiresAt',

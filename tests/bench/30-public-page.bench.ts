@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { PublicSurvey } from '@reviewroute/shared';
+import { landingPath, surveyPathPattern } from '@reviewroute/shared/domain';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 /**
@@ -91,7 +92,7 @@ export async function serveDist(): Promise<{ url: string; server: Server }> {
         res.end(logoSvg);
         return;
       }
-      const file = /^(?:\/nl)?\/surveys\//.test(pathname) ? '/survey.html' : pathname;
+      const file = surveyPathPattern.test(pathname) ? '/survey.html' : pathname;
       const full = path.join(dist, path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
       let body = cache.get(full);
       try {
@@ -158,7 +159,7 @@ export async function run(): Promise<void> {
 
   const { url, server } = await serveDist();
   try {
-    const result = await lighthouse(`${url}/surveys/${sampleCode}/${sampleSurvey.businessSlug}`);
+    const result = await lighthouse(`${url}${landingPath(sampleCode, sampleSurvey.businessSlug)}`);
     const score = Math.round((result.categories.performance.score ?? 0) * 100);
     const lcp = (result.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000;
     console.log(`public-page-lighthouse-performance: ${score}`);

@@ -1,4 +1,6 @@
 import { surveySchema, surveyStatsSchema } from '@reviewroute/shared';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
 import { createSignedInUser } from '../support/cognito';
 
@@ -32,9 +34,7 @@ export async function run(): Promise<void> {
     const api = stack.urls.api;
     const owner = await createSignedInUser(stack);
     const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
-    const { getEntities } = await import('@reviewroute/functions/data/client');
-    const { newId } = await import('@reviewroute/functions/lib/ids');
-    const { response, surveyStats } = getEntities();
+    const { response, surveyTally } = tableEntities(stack.env)();
 
     async function seededSurvey(responses: number): Promise<{ id: string; count: number; comments: number }> {
       const created = await fetch(`${api}/api/surveys`, {
@@ -91,7 +91,7 @@ export async function run(): Promise<void> {
           .go({ order, limit: 1, count: 1, attributes: ['responseId'] });
         if (data[0]?.responseId !== expected?.responseId) throw new Error(`seeding of ${id} is incomplete (${order})`);
       }
-      await surveyStats
+      await surveyTally
         .patch({ surveyId: id })
         .set({
           count: responses,

@@ -1,10 +1,11 @@
-// `npm run bench`: runs every tests/bench/*.bench.ts in name order; each prints one figure per line
+// `npm run bench`: runs every tests/bench/*.bench.ts in name order, in this one process (each bench that
+// needs AWS starts and stops its own local stack; the handlers get its environment passed, so a stack
+// started after another never talks to the first). Each bench prints one figure per line
 // (`name: value unit`). Figures are printed, never asserted: budgets are read by people, not tests.
-// Each bench runs in its own process: the handlers cache their AWS clients per process, so two local
-// stacks started one after the other in one process would leave the second bench talking to the first.
-import { spawnSync } from 'node:child_process';
+// `npm run bench -- stats submit` runs the benches whose file names contain one of the words.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import '../../infra/local/quiet-sdk-notices';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv.slice(2);
@@ -15,14 +16,11 @@ const files = readdirSync(dir)
 
 let failed = 0;
 for (const file of files) {
-  const url = new URL(file, import.meta.url).href;
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', `await (await import(${JSON.stringify(url)})).run();`],
-    { stdio: 'inherit' },
-  );
-  if (result.status !== 0) {
-    console.error(`${file} failed (exit ${result.status ?? result.signal})`);
+  try {
+    const bench = (await import(new URL(file, import.meta.url).href)) as { run(): Promise<void> };
+    await bench.run();
+  } catch (error) {
+    console.error(`${file} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     failed++;
   }
 }

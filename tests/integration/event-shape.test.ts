@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiDomain } from '@reviewroute/shared';
-import { loadDomainHandler, startGateway, type HttpApiEvent, type LocalGateway } from '../../infra/local/gateway';
+import { startGateway, type HttpApiEvent, type LocalGateway } from '../../infra/local/gateway';
+import { createHandlerLoader } from '../../infra/local/handlers';
 import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
 
 const stack = inject('localStack');
@@ -15,8 +16,8 @@ describe('payload 2.0 events reach the Lambda handler modules', () => {
   let user: TestUser & { tokens: Tokens };
 
   beforeAll(async () => {
-    // The handler modules load here, in this worker, so they get the same Lambda environment.
-    Object.assign(process.env, stack.env);
+    // The handlers are made here, in this worker, with the stack's Lambda environment.
+    const handlers = createHandlerLoader(stack.env);
     gateway = await startGateway({
       port: 0,
       authorizer: {
@@ -25,7 +26,7 @@ describe('payload 2.0 events reach the Lambda handler modules', () => {
       },
       webConfig: stack.webConfig,
       loadHandler: async (domain: ApiDomain) => {
-        const real = await loadDomainHandler(domain);
+        const real = await handlers.load(domain);
         return (event, context) => {
           events.push(structuredClone(event));
           return real(event, context);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
-import { getEntities } from '@reviewroute/functions/data/client';
+import { expect, inject } from 'vitest';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import type { Entities } from '@reviewroute/functions/data/entities';
 import type { TestUser, Tokens } from './cognito';
 
 /** A signed-in test owner: the ID token is the app's bearer. */
@@ -51,12 +52,17 @@ export const sampleBusiness = (businessName = 'Corner Bakery') => ({
   supportEmail: 'owner@business.example',
 });
 
-/**
- * Every stored response of a survey, straight from the table (all pages, strongly consistent). The
- * calling process needs the stack's env (`Object.assign(process.env, stack.env)`).
- */
+let entitiesOfStack: (() => Entities) | undefined;
+
+/** The handlers' own entities on the run's local stack, made from the stack's Lambda environment. */
+export function stackEntities(): Entities {
+  entitiesOfStack ??= tableEntities(inject('localStack').env);
+  return entitiesOfStack();
+}
+
+/** Every stored response of a survey, straight from the table (all pages, strongly consistent). */
 export async function storedResponses(surveyId: string) {
-  const { data } = await getEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
+  const { data } = await stackEntities().response.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
   return data;
 }
 

@@ -9,21 +9,29 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { optionalEnv, requireEnv } from '../lib/env';
+import type { LambdaEnv } from '@reviewroute/shared';
+import { awsClientConfig, processLambdaEnv } from '../lib/env';
 import type { AssetStore } from './repositories';
 
-let s3: S3Client | undefined;
-
-/** Built with `{}` plus path style when S3_FORCE_PATH_STYLE=true (s3rver); AWS_ENDPOINT_URL_S3 points it locally. */
-export function getS3Client(): S3Client {
-  s3 ??= new S3Client({
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+/** Path style when S3_FORCE_PATH_STYLE=true (s3rver); AWS_ENDPOINT_URL_S3 points it at the emulator. */
+export function createS3Client(env: LambdaEnv): S3Client {
+  return new S3Client({
+    ...awsClientConfig(env, 'AWS_ENDPOINT_URL_S3'),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     // Only the checksums S3 requires: presigned URLs stay clean and s3rver accepts the requests.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  return s3;
 }
+
+/** The environment's S3 client, made on first use and then kept (as Lambda keeps it between invocations). */
+export function s3ClientOf(env: LambdaEnv): () => S3Client {
+  let client: S3Client | undefined;
+  return () => (client ??= createS3Client(env));
+}
+
+/** The S3 client of this process's environment (the store's default, and tests that share a stack's env). */
+export const getS3Client: () => S3Client = s3ClientOf(processLambdaEnv);
 
 export interface S3AssetStoreConfig {
   bucket: string;
@@ -35,15 +43,12 @@ export interface S3AssetStoreConfig {
  * ASSETS_BUCKET and ASSETS_PUBLIC_BASE_URL (CloudFront in AWS). Without the latter, the bucket's own
  * URL: path style on the local endpoint (s3rver serves objects to anyone), else the regional S3 URL.
  */
-export function assetStoreConfigFromEnv(): S3AssetStoreConfig {
-  const bucket = requireEnv('ASSETS_BUCKET');
-  const explicit = optionalEnv('ASSETS_PUBLIC_BASE_URL');
-  const endpoint = optionalEnv('AWS_ENDPOINT_URL_S3');
+export function assetStoreConfigFromEnv(env: LambdaEnv = processLambdaEnv): S3AssetStoreConfig {
+  const bucket = env.ASSETS_BUCKET;
+  const endpoint = env.AWS_ENDPOINT_URL_S3;
   const publicBaseUrl =
-    explicit ??
-    (endpoint
-      ? `${endpoint.replace(/\/+$/, '')}/${bucket}`
-      : `https://${bucket}.s3.${optionalEnv('AWS_REGION') ?? 'us-east-1'}.amazonaws.com`);
+    env.ASSETS_PUBLIC_BASE_URL ??
+    (endpoint ? `${endpoint.replace(/\/+$/, '')}/${bucket}` : `https://${bucket}.s3.${env.AWS_REGION}.amazonaws.com`);
   return { bucket, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') };
 }
 

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { tableDefinition } from '@reviewroute/shared';
+import { sampleSurvey } from '@reviewroute/shared/testing';
 import { createEntities } from './entities';
 
 /** Only builds request parameters: no table is needed. */
@@ -30,6 +31,19 @@ describe('key design (docs/data-model.md)', () => {
     });
   });
 
+  it('stores every field of the survey schema, the id as the key `surveyId`', () => {
+    const { id, ...fields } = sampleSurvey({
+      industry: 'Food',
+      surveyCode: 'abcd2345',
+      businessSlug: 'bakery',
+      landingPageUrl: 'https://app.example.com/surveys/abcd2345/bakery',
+      businessLogoUrl: 'https://assets.example.com/logo.png',
+      highRatingPhotoUrl: 'https://assets.example.com/team.png',
+    });
+    const { Item } = entities.survey.create({ ...fields, surveyId: id }).params<{ Item: object }>();
+    expect(Item).toMatchObject({ ...fields, surveyId: id });
+  });
+
   it('lists an owner’s surveys newest first with one query on the survey prefix', () => {
     const params = entities.survey.query.byOwner({ userId: 'u1' }).params<{
       KeyConditionExpression: string;
@@ -41,8 +55,8 @@ describe('key design (docs/data-model.md)', () => {
     expect(params.ScanIndexForward).toBe(false);
   });
 
-  it('keeps stats and responses in the survey’s partition; responses newest first', () => {
-    expect(entities.surveyStats.get({ surveyId: 's1' }).params<{ Key: object }>().Key).toEqual({
+  it('keeps the tally and responses in the survey’s partition; responses newest first', () => {
+    expect(entities.surveyTally.get({ surveyId: 's1' }).params<{ Key: object }>().Key).toEqual({
       [pk]: 'SURVEY#s1',
       [sk]: 'STATS',
     });

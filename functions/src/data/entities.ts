@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service } from 'electrodb';
-import { surveyStatuses } from '@reviewroute/shared';
+import { surveySchema } from '@reviewroute/shared';
+import { attributesOf } from './schema-attributes';
 
 /**
  * The electrodb entities on the one table (docs/data-model.md has the key design and every access
@@ -10,48 +11,26 @@ import { surveyStatuses } from '@reviewroute/shared';
  */
 
 const service = 'reviewroute';
+
+/** A survey's fields as stored: its schema's, the id under the key name `surveyId` (keys are set apart below). */
+const { id: _id, userId: _userId, createdAt: _createdAt, ...surveyFields } = surveySchema.shape;
+const surveyAttributes = attributesOf(surveyFields);
+
 export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
 
-  /** Owned by a user; lives in the owner's partition so "get for this owner" is a key lookup. */
+  /**
+   * Owned by a user; lives in the owner's partition so "get for this owner" is a key lookup. Every other
+   * field of `surveySchema` is an attribute of the same name.
+   */
   const survey = new Entity(
     {
       model: { entity: 'survey', version: '1', service },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         surveyId: { type: 'string', required: true, readOnly: true },
-        businessName: { type: 'string', required: true },
-        businessOwnerName: { type: 'string', required: true },
-        googleBusinessUrl: { type: 'string', required: true },
-        supportEmail: { type: 'string', required: true },
-        industry: { type: 'string' },
-        customPrompt: { type: 'string', required: true },
-        status: { type: surveyStatuses, required: true },
-        isActive: { type: 'boolean', required: true },
-        surveyCode: { type: 'string' },
-        businessSlug: { type: 'string' },
-        landingPageUrl: { type: 'string' },
-        businessLogoUrl: { type: 'string' },
-        lowRatingMessage: { type: 'string', required: true },
-        midRatingMessage: { type: 'string', required: true },
-        highRatingMessage: { type: 'string', required: true },
-        googleReviewPrompt: { type: 'string', required: true },
-        highRatingPhotoUrl: { type: 'string' },
-        collectContactOnLowRating: { type: 'boolean', required: true },
-        offerPublicReviewToEveryone: { type: 'boolean', required: true },
-        lowRatingEnabled: { type: 'boolean', required: true },
-        midRatingEnabled: { type: 'boolean', required: true },
-        highRatingEnabled: { type: 'boolean', required: true },
-        customColors: {
-          type: 'map',
-          required: true,
-          properties: {
-            primaryColor: { type: 'string', required: true },
-            backgroundColor: { type: 'string', required: true },
-          },
-        },
+        ...surveyAttributes,
         createdAt: { type: 'string', required: true, readOnly: true },
-        updatedAt: { type: 'string', required: true },
       },
       indexes: {
         byOwner: {
@@ -83,8 +62,11 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  /** The per-survey aggregate (decisions 8), in the survey's partition beside its responses. */
-  const surveyStats = new Entity(
+  /**
+   * The survey's tally of its responses (decisions 8), in the survey's partition beside them. Its items
+   * carry the entity name it was first stored under, `surveyStats`.
+   */
+  const surveyTally = new Entity(
     {
       model: { entity: 'surveyStats', version: '1', service },
       attributes: {
@@ -275,7 +257,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const entities = {
     survey,
     surveyCode,
-    surveyStats,
+    surveyTally,
     response,
     profile,
     responseTicket,

@@ -9,20 +9,21 @@ import type {
   SubmitOutcome,
   SurveyRepository,
   SurveyResponseRecord,
-  SurveyStats,
+  SurveyTally,
 } from './repositories';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
- * "a code never changes"), for unit tests of services and handlers without AWS. The DynamoDB ones are
- * checked against the same expectations in tests/integration/surveys-repository.test.ts.
+ * "a code never changes"), for unit tests of services and handlers without AWS. Both are held to the
+ * same expectations by repository-contract.ts (memory.test.ts here, tests/integration/repositories.test.ts
+ * on DynamoDB Local).
  */
 export class MemorySurveyRepository implements SurveyRepository {
   readonly surveys = new Map<string, Survey>();
   /** code -> { userId, surveyId } */
   readonly codes = new Map<string, { userId: string; surveyId: string }>();
-  readonly stats = new Map<string, SurveyStats>();
-  readonly responses = new Map<string, SurveyResponseRecord[]>();
+  /** Created by publish and deleted with the survey, as in the table's transactions; counted by the response fake. */
+  readonly tallies = new Map<string, SurveyTally>();
 
   private static key = (userId: string, surveyId: string) => `${userId}/${surveyId}`;
   private static copy = <T>(value: T): T => structuredClone(value);
@@ -69,6 +70,11 @@ export class MemorySurveyRepository implements SurveyRepository {
     return MemorySurveyRepository.copy(next);
   }
 
+  async deactivate(userId: string, surveyId: string) {
+    const current = this.surveys.get(MemorySurveyRepository.key(userId, surveyId));
+    if (current) current.isActive = false;
+  }
+
   async publish(
     userId: string,
     surveyId: string,
@@ -80,7 +86,7 @@ export class MemorySurveyRepository implements SurveyRepository {
     if (current.surveyCode) return 'already-published' as const;
     if (this.codes.has(p.surveyCode)) return 'code-taken' as const;
     this.codes.set(p.surveyCode, { userId, surveyId });
-    this.stats.set(surveyId, { surveyId, count: 0, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
+    this.tallies.set(surveyId, { surveyId, count: 0, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
     this.surveys.set(key, {
       ...current,
       status: 'active',
@@ -94,40 +100,20 @@ export class MemorySurveyRepository implements SurveyRepository {
   }
 
   async delete(userId: string, surveyId: string, code: string | null) {
-    this.responses.delete(surveyId);
-    this.stats.delete(surveyId);
+    this.tallies.delete(surveyId);
     if (code) this.codes.delete(code);
     this.surveys.delete(MemorySurveyRepository.key(userId, surveyId));
-  }
-
-  async getStats(surveyId: string) {
-    const stats = this.stats.get(surveyId);
-    return stats && MemorySurveyRepository.copy(stats);
-  }
-
-  async listResponses(surveyId: string, limit: number) {
-    return [...(this.responses.get(surveyId) ?? [])]
-      .sort((a, b) => (a.id < b.id ? 1 : -1))
-      .slice(0, limit)
-      .map(MemorySurveyRepository.copy);
-  }
-
-  /** Like the sparse index: only non-empty comments, newest first by (createdAt, id). */
-  async listFeedback(surveyId: string, limit: number) {
-    const key = (r: SurveyResponseRecord) => `${r.createdAt}#${r.id}`;
-    return [...(this.responses.get(surveyId) ?? [])]
-      .filter((r) => (r.comment ?? '').trim() !== '')
-      .sort((a, b) => (key(a) < key(b) ? 1 : -1))
-      .slice(0, limit)
-      .map(MemorySurveyRepository.copy);
   }
 }
 
 /**
- * The public submit and click on the survey fake's stats and responses, all-or-nothing like the
- * DynamoDB transaction (each call runs without awaiting in between, so it is atomic here too).
+ * Responses and the public submit's items; it reads the survey fake's surveys and counts in its tallies.
+ * Submit and click are all-or-nothing like the DynamoDB transactions (each call runs without awaiting in
+ * between, so it is atomic here too).
  */
 export class MemoryResponseRepository implements ResponseRepository {
+  /** surveyId -> its responses */
+  readonly responses = new Map<string, SurveyResponseRecord[]>();
   /** `${surveyId}/${idempotencyKey}` -> the first answer */
   readonly submissions = new Map<string, { responseId: string; clickToken: string; expiresAt: number }>();
   readonly tickets = new Map<string, ResponseTicket>();
@@ -143,8 +129,8 @@ export class MemoryResponseRepository implements ResponseRepository {
     const first = this.submissions.get(`${r.surveyId}/${s.idempotencyKey}`);
     if (first) return { kind: 'duplicate', responseId: first.responseId, clickToken: first.clickToken };
     const survey = this.surveys.surveys.get(`${s.userId}/${r.surveyId}`);
-    const stats = this.surveys.stats.get(r.surveyId);
-    if (!survey?.isActive || !stats) return { kind: 'survey-gone' };
+    const tally = this.surveys.tallies.get(r.surveyId);
+    if (!survey?.isActive || !tally) return { kind: 'survey-gone' };
     const windowKey = `${s.rate.clientKey}/${s.rate.window}`;
     const used = this.rateWindows.get(windowKey) ?? 0;
     if (used >= s.rate.limit) return { kind: 'rate-limited' };
@@ -156,12 +142,12 @@ export class MemoryResponseRepository implements ResponseRepository {
     });
     this.tickets.set(r.id, { responseId: r.id, surveyId: r.surveyId, clickTokenHash: s.clickTokenHash });
     this.clickTokenHashes.set(r.id, s.clickTokenHash);
-    stats.count += 1;
-    stats.sum += r.rating;
-    stats.histogram[r.rating - 1]! += 1;
-    const list = this.surveys.responses.get(r.surveyId) ?? [];
+    tally.count += 1;
+    tally.sum += r.rating;
+    tally.histogram[r.rating - 1]! += 1;
+    const list = this.responses.get(r.surveyId) ?? [];
     list.push(structuredClone(r));
-    this.surveys.responses.set(r.surveyId, list);
+    this.responses.set(r.surveyId, list);
     return { kind: 'stored' };
   }
 
@@ -171,13 +157,39 @@ export class MemoryResponseRepository implements ResponseRepository {
   }
 
   async recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome> {
-    const response = this.surveys.responses.get(surveyId)?.find((r) => r.id === responseId);
-    const stats = this.surveys.stats.get(surveyId);
-    if (!response || !stats) return 'not-found';
+    const response = this.responses.get(surveyId)?.find((r) => r.id === responseId);
+    const tally = this.surveys.tallies.get(surveyId);
+    if (!response || !tally) return 'not-found';
     if (response.googleReviewClicked) return 'already-clicked';
     response.googleReviewClicked = true;
-    stats.reviewClicks += 1;
+    tally.reviewClicks += 1;
     return 'clicked';
+  }
+
+  async getTally(surveyId: string) {
+    const tally = this.surveys.tallies.get(surveyId);
+    return tally && structuredClone(tally);
+  }
+
+  async listResponses(surveyId: string, limit: number) {
+    return [...(this.responses.get(surveyId) ?? [])]
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+  }
+
+  /** Like the sparse index: only non-empty comments, newest first by (createdAt, id). */
+  async listFeedback(surveyId: string, limit: number) {
+    const key = (r: SurveyResponseRecord) => `${r.createdAt}#${r.id}`;
+    return [...(this.responses.get(surveyId) ?? [])]
+      .filter((r) => (r.comment ?? '').trim() !== '')
+      .sort((a, b) => (key(a) < key(b) ? 1 : -1))
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+  }
+
+  async deleteBySurvey(surveyId: string) {
+    this.responses.delete(surveyId);
   }
 
   async clientKeySalt(day: string, candidate: string) {

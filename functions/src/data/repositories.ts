@@ -1,25 +1,18 @@
-import type { Profile, ProfileUpdate, Survey } from '@reviewroute/shared';
+import type { Profile, ProfileUpdate, Survey, SurveyUpdate } from '@reviewroute/shared';
 
 /**
  * The storage boundary the domain services depend on. The electrodb/S3 implementations live beside
- * this file; tests use the in-memory ones in memory.ts. Services never see DynamoDB or S3 types.
+ * this file; tests use the in-memory ones in memory.ts, and repository-contract.ts holds both to the
+ * same expectations. Services never see DynamoDB or S3 types.
+ *
+ * One repository per kind of item: the survey repository owns surveys and their code items, the
+ * response repository owns responses, their tally and the public submit's helper items. The tally is
+ * only created (zeroed, when its survey is published) and deleted (with its survey) inside the survey
+ * repository's transactions, because those must be atomic with the survey's own items.
  */
 
-/** What an update may change: the editable fields (null removes an image URL), never ids, status or code. */
-export type SurveyChanges = Partial<
-  Omit<
-    Survey,
-    | 'id'
-    | 'userId'
-    | 'createdAt'
-    | 'updatedAt'
-    | 'status'
-    | 'isActive'
-    | 'surveyCode'
-    | 'businessSlug'
-    | 'landingPageUrl'
-  >
->;
+/** What an update may change: the editable fields (an image URL set by a confirmed upload, null removes it). */
+export type SurveyChanges = Partial<Pick<Survey, keyof SurveyUpdate>>;
 
 export interface Publication {
   surveyCode: string;
@@ -34,8 +27,11 @@ export interface Publication {
  */
 export type PublishOutcome = 'published' | 'code-taken' | 'already-published' | 'not-found';
 
-/** The per-survey aggregate (decisions 8): created with zeros at publish, updated with each response. */
-export interface SurveyStats {
+/**
+ * The stored per-survey aggregate of its responses (decisions 8): created with zeros at publish, counted
+ * with each response and review click. The dashboard's `SurveyStats` are computed from it.
+ */
+export interface SurveyTally {
   surveyId: string;
   count: number;
   sum: number;
@@ -69,21 +65,18 @@ export interface SurveyRepository {
   update(userId: string, surveyId: string, changes: SurveyChanges, updatedAt: string): Promise<Survey | undefined>;
   /** Marks a published survey active again (no code change). Undefined when there is none. */
   activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
+  /** Stops public submits (their transaction checks it); nothing happens when there is no such survey. */
+  deactivate(userId: string, surveyId: string): Promise<void>;
   /**
    * Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that
-   * has no code yet, and creates its zeroed stats.
+   * has no code yet, and creates its zeroed tally.
    */
   publish(userId: string, surveyId: string, publication: Publication): Promise<PublishOutcome>;
-  /** The survey, its code item, its stats and all its responses. Idempotent. */
-  delete(userId: string, surveyId: string, surveyCode: string | null): Promise<void>;
-  getStats(surveyId: string): Promise<SurveyStats | undefined>;
-  /** Newest first. */
-  listResponses(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
   /**
-   * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
-   * index that only commented responses are in (never a filter over all responses).
+   * The survey, its code item and its tally, the survey last. Its responses go before, through the
+   * response repository (after `deactivate`, so none arrives meanwhile). Idempotent.
    */
-  listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  delete(userId: string, surveyId: string, surveyCode: string | null): Promise<void>;
 }
 
 export interface ProfileRepository {
@@ -153,12 +146,23 @@ export interface ResponseTicket {
 }
 
 export interface ResponseRepository {
-  /** Response, idempotency record, click ticket, stats and rate window in one transaction. */
+  /** Response, idempotency record, click ticket, tally and rate window in one transaction. */
   submit(submission: NewSubmission): Promise<SubmitOutcome>;
   /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
   ticket(responseId: string): Promise<ResponseTicket | undefined>;
-  /** Flags the response and counts the click in the stats, in one transaction, once. */
+  /** Flags the response and counts the click in the tally, in one transaction, once. */
   recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome>;
+  /** Undefined while the survey is a draft (the tally is created when it is published). */
+  getTally(surveyId: string): Promise<SurveyTally | undefined>;
+  /** Newest first. */
+  listResponses(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  /**
+   * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
+   * index that only commented responses are in (never a filter over all responses).
+   */
+  listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  /** Every response of the survey. Idempotent. */
+  deleteBySurvey(surveyId: string): Promise<void>;
   /** The random salt of a UTC day (`YYYY-MM-DD`), created by the first caller of that day. */
   clientKeySalt(day: string, candidate: string, expiresAt: number): Promise<string>;
 }

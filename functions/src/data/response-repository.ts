@@ -1,3 +1,4 @@
+import type { EntityItem } from 'electrodb';
 import { getEntities } from './client';
 import type { Entities } from './entities';
 import type {
@@ -6,6 +7,8 @@ import type {
   ResponseTicket,
   ReviewClickOutcome,
   SubmitOutcome,
+  SurveyResponseRecord,
+  SurveyTally,
 } from './repositories';
 import { isConditionalCheckFailure } from './survey-repository';
 
@@ -25,6 +28,37 @@ const backoff = (attempt: number) =>
 
 const stars = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
 
+const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+
+type ResponseItem = EntityItem<Entities['response']>;
+
+/** What the dashboard shows of a response; the click token hash never leaves the table. */
+const feedbackAttributes = [
+  'surveyId',
+  'responseId',
+  'rating',
+  'comment',
+  'customerName',
+  'customerEmail',
+  'userAgent',
+  'googleReviewClicked',
+  'createdAt',
+] as const;
+
+function toResponseRecord(r: Pick<ResponseItem, (typeof feedbackAttributes)[number]>): SurveyResponseRecord {
+  return {
+    id: r.responseId,
+    surveyId: r.surveyId,
+    rating: r.rating,
+    comment: orNull(r.comment),
+    customerName: orNull(r.customerName),
+    customerEmail: orNull(r.customerEmail),
+    userAgent: orNull(r.userAgent),
+    googleReviewClicked: r.googleReviewClicked,
+    createdAt: r.createdAt,
+  };
+}
+
 export function createDynamoResponseRepository(entitiesOf: () => Entities = getEntities): ResponseRepository {
   async function firstAnswer(surveyId: string, idempotencyKey: string) {
     const { submission } = entitiesOf();
@@ -39,7 +73,7 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
       for (let attempt = 1; ; attempt++) {
         // Order matters below: the reasons come back in this order.
         const result = await service.transaction
-          .write(({ submission, response, responseTicket, surveyStats, survey, rateWindow }) => [
+          .write(({ submission, response, responseTicket, surveyTally, survey, rateWindow }) => [
             submission
               .create({
                 surveyId: r.surveyId,
@@ -59,8 +93,8 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
               .check({ userId: s.userId, surveyId: r.surveyId })
               .where((a, op) => op.eq(a.isActive, true))
               .commit(),
-            // patch = "the stats item exists": it is deleted in the same transaction as the survey.
-            surveyStats
+            // patch = "the tally exists": it is deleted in the same transaction as the survey.
+            surveyTally
               .patch({ surveyId: r.surveyId })
               .add({ count: 1, sum: r.rating, [stars(r.rating)]: 1 })
               .commit(),
@@ -90,13 +124,13 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
           .go();
         if (!result.canceled) return { kind: 'stored' };
         const reasons = result.data as CancellationReason[];
-        const [idempotency, rate, survey, stats] = reasons;
+        const [idempotency, rate, survey, tally] = reasons;
         // A retry of a stored submit wins over every other outcome: the client gets its first answer.
         if (idempotency?.code === 'ConditionalCheckFailed') {
           const first = await firstAnswer(r.surveyId, s.idempotencyKey);
           if (first) return { kind: 'duplicate', ...first };
         }
-        if (survey?.code === 'ConditionalCheckFailed' || stats?.code === 'ConditionalCheckFailed')
+        if (survey?.code === 'ConditionalCheckFailed' || tally?.code === 'ConditionalCheckFailed')
           return { kind: 'survey-gone' };
         if (rate?.code === 'ConditionalCheckFailed') return { kind: 'rate-limited' };
         if (conflicted(reasons) && attempt < maxConflictAttempts) {
@@ -117,29 +151,76 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
       const { service, response } = entitiesOf();
       for (let attempt = 1; ; attempt++) {
         const result = await service.transaction
-          .write(({ response: responses, surveyStats }) => [
+          .write(({ response: responses, surveyTally }) => [
             // patch: the response must exist; and it counts once.
             responses
               .patch({ surveyId, responseId })
               .set({ googleReviewClicked: true })
               .where((a, op) => op.eq(a.googleReviewClicked, false))
               .commit(),
-            surveyStats.patch({ surveyId }).add({ reviewClicks: 1 }).commit(),
+            surveyTally.patch({ surveyId }).add({ reviewClicks: 1 }).commit(),
           ])
           .go();
         if (!result.canceled) return 'clicked';
         const reasons = result.data as CancellationReason[];
-        const [clicked, stats] = reasons;
+        const [clicked, tally] = reasons;
         if (clicked?.code === 'ConditionalCheckFailed') {
           const { data } = await response.get({ surveyId, responseId }).go({ consistent: true });
           return data ? 'already-clicked' : 'not-found';
         }
-        if (stats?.code === 'ConditionalCheckFailed') return 'not-found';
+        if (tally?.code === 'ConditionalCheckFailed') return 'not-found';
         if (conflicted(reasons) && attempt < maxConflictAttempts) {
           await backoff(attempt);
           continue;
         }
         throw new Error(`Review click transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
+      }
+    },
+
+    async getTally(surveyId): Promise<SurveyTally | undefined> {
+      const { surveyTally } = entitiesOf();
+      // Strongly consistent: the dashboard shows a response the moment its submit transaction committed.
+      const { data } = await surveyTally.get({ surveyId }).go({ consistent: true });
+      if (!data) return undefined;
+      return {
+        surveyId,
+        count: data.count,
+        sum: data.sum,
+        histogram: [data.stars1, data.stars2, data.stars3, data.stars4, data.stars5],
+        reviewClicks: data.reviewClicks,
+      };
+    },
+
+    async listResponses(surveyId, limit): Promise<SurveyResponseRecord[]> {
+      const { response } = entitiesOf();
+      const { data } = await response.query.bySurvey({ surveyId }).go({ order: 'desc', limit, count: limit });
+      return data.map(toResponseRecord);
+    },
+
+    async listFeedback(surveyId, limit): Promise<SurveyResponseRecord[]> {
+      const { response } = entitiesOf();
+      // The sparse gsi1 (entities.ts `recentFeedback`): Limit=n reads exactly n items whatever the volume.
+      // A GSI read is eventually consistent: a comment shows up within about a second of its submit.
+      const { data } = await response.query
+        .recentFeedback({ surveyId })
+        .go({ order: 'desc', limit, count: limit, attributes: [...feedbackAttributes] });
+      return data.map(toResponseRecord);
+    },
+
+    async deleteBySurvey(surveyId) {
+      const { response } = entitiesOf();
+      // Page by page (consistent, so a response written just before is seen), 25 keys per batch write.
+      for (;;) {
+        const page = await response.query
+          .bySurvey({ surveyId })
+          .go({ attributes: ['surveyId', 'responseId'], limit: 500, count: 500, consistent: true });
+        if (page.data.length === 0) return;
+        let pending = page.data.map(({ responseId }) => ({ surveyId, responseId }));
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt === 5) throw new Error(`Could not delete the responses of survey ${surveyId}`);
+          const { unprocessed } = await response.delete(pending).go();
+          pending = unprocessed.map(({ responseId }) => ({ surveyId, responseId }));
+        }
       }
     },
 

@@ -3,7 +3,16 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeKey, routesOfDomain, type ApiDomain, type RouteDefinition } from '@reviewroute/shared';
+import {
+  routeKey,
+  routesOfDomain,
+  type ApiDomain,
+  type OwnerRouteId,
+  type RouteDefinition,
+  type RouteId,
+  type RouteIdOf,
+  type RouteParams,
+} from '@reviewroute/shared';
 import { ApiError } from './api-error';
 import { logger } from './logger';
 
@@ -16,16 +25,21 @@ export interface Owner {
   email: string;
 }
 
-export interface RouteRequest {
-  /** The parsed JSON body (undefined when the request had none). */
-  body: unknown;
-  pathParameters: Record<string, string | undefined>;
-  query: Record<string, string | undefined>;
-  headers: Record<string, string | undefined>;
-  /** Present on `owner` routes (the router refuses them without it). */
-  owner?: Owner;
-  event: ApiEvent;
-}
+/**
+ * What a route's implementation receives: its path parameters by name, and the owner exactly on owner
+ * routes. Without `Id`, the request of any route.
+ */
+export type RouteRequest<Id extends RouteId = RouteId> = Id extends RouteId
+  ? {
+      /** The parsed JSON body (undefined when the request had none). */
+      body: unknown;
+      /** Every `{param}` of the route's path ('' if the event lacked it). */
+      pathParameters: RouteParams<Id>;
+      query: Record<string, string | undefined>;
+      headers: Record<string, string | undefined>;
+      event: ApiEvent;
+    } & (Id extends OwnerRouteId ? { owner: Owner } : { owner?: never })
+  : never;
 
 export interface RouteResult {
   status?: number;
@@ -33,7 +47,10 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export type RouteImplementation = (request: RouteRequest) => Promise<RouteResult> | RouteResult;
+export type RouteImplementation<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteResult> | RouteResult;
+
+/** One implementation per route of the domain, no more, no fewer: a missing or misspelt id fails to compile. */
+export type DomainImplementations<D extends ApiDomain> = { [Id in RouteIdOf<D>]: RouteImplementation<Id> };
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -107,21 +124,25 @@ const jsonBodyWhenPresent = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => {
   };
 };
 
+const paramNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
 /**
  * Builds the Lambda handler of one API domain: the middy stack plus a small router that dispatches on
- * the HTTP API route key. It insists that `implementations` covers exactly the domain's routes in the
- * shared table, so the table, the CDK routes and the code cannot drift apart.
+ * the HTTP API route key. Its type insists that `implementations` covers exactly the domain's routes in
+ * the shared table, so the table, the CDK routes and the code cannot drift apart.
  */
-export function createDomainHandler(domain: ApiDomain, implementations: Record<string, RouteImplementation>) {
-  const domainRoutes = routesOfDomain(domain);
-  const byKey = new Map<string, { route: RouteDefinition; implementation: RouteImplementation }>();
-  for (const route of domainRoutes) {
-    const implementation = implementations[route.id];
-    if (!implementation) throw new Error(`Domain ${domain} has no implementation for route ${route.id}`);
-    byKey.set(routeKey(route), { route, implementation });
-  }
-  const extra = Object.keys(implementations).filter((id) => !domainRoutes.some((r) => r.id === id));
-  if (extra.length) throw new Error(`Domain ${domain} implements routes missing from the table: ${extra.join(', ')}`);
+export function createDomainHandler<D extends ApiDomain>(domain: D, implementations: DomainImplementations<D>) {
+  type Entry = { route: RouteDefinition; params: string[]; implementation: RouteImplementation<RouteId> };
+  const byKey = new Map<string, Entry>(
+    routesOfDomain(domain).map((route) => [
+      routeKey(route),
+      {
+        route,
+        params: paramNames(route.path),
+        implementation: implementations[route.id as RouteIdOf<D>] as RouteImplementation<RouteId>,
+      },
+    ]),
+  );
 
   const router = async (event: ApiEvent): Promise<ApiResponse> => {
     const entry = byKey.get(event.routeKey);
@@ -132,12 +153,12 @@ export function createDomainHandler(domain: ApiDomain, implementations: Record<s
     logger.appendKeys({ route: entry.route.id });
     const result = await entry.implementation({
       body: event.body as unknown,
-      pathParameters: event.pathParameters ?? {},
+      pathParameters: Object.fromEntries(entry.params.map((name) => [name, event.pathParameters?.[name] ?? ''])),
       query: event.queryStringParameters ?? {},
       headers: event.headers ?? {},
       ...(entry.route.auth === 'owner' ? { owner } : {}),
       event,
-    });
+    } as RouteRequest);
     return jsonResponse(result.status ?? 200, result.body, result.headers);
   };
 

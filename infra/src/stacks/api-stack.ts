@@ -16,7 +16,14 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
-import { type ApiDomain, activeDomains, routes, tableDefinition } from '@reviewroute/shared';
+import {
+  type ApiDomain,
+  type DeployedLambdaEnv,
+  activeDomains,
+  environmentVariables,
+  routes,
+  tableDefinition,
+} from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { type Construct } from 'constructs';
@@ -29,6 +36,7 @@ export interface ApiStackProps extends StackProps {
   /** The pool's token issuer, `https://cognito-idp.{region}.amazonaws.com/{poolId}`. */
   readonly issuer: string;
   readonly userPoolId: string;
+  /** The JWT authorizer's audience (the handlers never need it). */
   readonly userPoolClientId: string;
   readonly table: ITableV2;
   readonly assetsBucket: IBucket;
@@ -90,6 +98,23 @@ export class ApiStack extends Stack {
     const assetsBucketRef = Bucket.fromBucketName(this, 'AssetsBucketRef', assetsBucketName(this, props.config.stage));
     const assetObjects = assetsBucketRef.arnForObjects('*');
 
+    // Contact-form messages go to the operator, from the product's sender (else from the operator's address).
+    const contactTo = props.config.contactEmail;
+    const contactFrom = props.config.emailFrom ?? contactTo;
+
+    // The shared Lambda environment; the runtime adds the region and the role's credentials.
+    const lambdaEnv: DeployedLambdaEnv = {
+      TABLE_NAME: props.table.tableName,
+      ASSETS_BUCKET: props.assetsBucket.bucketName,
+      USER_POOL_ID: props.userPoolId,
+      SITE_ORIGIN: props.siteOrigin,
+      // The web stack serves the assets bucket on the site's own origin under /files/*.
+      ASSETS_PUBLIC_BASE_URL: `${props.siteOrigin}/files`,
+      POWERTOOLS_SERVICE_NAME: 'reviewroute',
+      POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
+      ...(contactTo ? { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: contactFrom } : {}),
+    };
+
     const functions = new Map<ApiDomain, NodejsFunction>();
     for (const domain of activeDomains()) {
       const name = pascal(domain);
@@ -125,18 +150,7 @@ export class ApiStack extends Stack {
         logGroup,
         projectRoot: repoRoot,
         depsLockFilePath: lockFile,
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          ASSETS_BUCKET: props.assetsBucket.bucketName,
-          USER_POOL_ID: props.userPoolId,
-          USER_POOL_CLIENT_ID: props.userPoolClientId,
-          SITE_ORIGIN: props.siteOrigin,
-          // The web stack serves the assets bucket on the site's own origin under /files/*.
-          ASSETS_PUBLIC_BASE_URL: `${props.siteOrigin}/files`,
-          POWERTOOLS_SERVICE_NAME: 'reviewroute',
-          POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
-          NODE_OPTIONS: '--enable-source-maps',
-        },
+        environment: { ...environmentVariables(lambdaEnv), NODE_OPTIONS: '--enable-source-maps' },
         bundling: {
           format: OutputFormat.ESM,
           target: lambdaBundling.target,
@@ -182,6 +196,18 @@ export class ApiStack extends Stack {
             resources: [
               this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: props.userPoolId }),
             ],
+          }),
+        );
+      }
+      if (domain === 'contact' && contactTo && contactFrom) {
+        // SES authorises the sender's identity (address or its domain) and, in the sandbox, the recipient's.
+        const identities = new Set([contactFrom, contactTo].flatMap((address) => [address, address.split('@')[1]!]));
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [...identities].map((identity) =>
+              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+            ),
           }),
         );
       }

@@ -32,7 +32,7 @@ describe('data stack', () => {
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },
         { AttributeName: 'gsi1pk', AttributeType: 'S' },
-        { AttributeName: 'gsi2sk', AttributeType: 'S' },
+        { AttributeName: 'gsi1sk', AttributeType: 'S' },
       ]),
       TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
     });

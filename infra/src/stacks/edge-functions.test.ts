@@ -29,8 +29,14 @@ describe('SPA routing function', () => {
     ]) {
       expect(route(uri), uri).toBe('/survey.html');
     }
-    // Only those prefixes: look-alike app routes keep the app.
-    for (const uri of ['/my-surveys/abcd1234', '/dashboard/surveys/abcd1234', '/de/surveys/abcd1234', '/nlsurveys/x']) {
+    // Only survey links: look-alike app routes and deeper paths keep the app.
+    for (const uri of [
+      '/my-surveys/abcd1234',
+      '/dashboard/surveys/abcd1234',
+      '/de/surveys/abcd1234',
+      '/nlsurveys/x',
+      '/surveys/abcd1234/bakery/more',
+    ]) {
       expect(route(uri), uri).toBe('/index.html');
     }
   });

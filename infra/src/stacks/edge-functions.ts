@@ -1,20 +1,21 @@
+import { surveyPathPattern } from '@reviewroute/shared/domain';
 import { assetsPathPrefix } from '../config';
 
 // CloudFront Functions (cloudfront-js-2.0) used by the web stack; kept apart so unit tests can run them.
 
 /**
  * SPA routing at the edge. A viewer-request function on the default (S3) behaviour serves an HTML entry
- * for every path without a file extension: the public survey page (`/surveys/{code}/…`, also under
- * `/nl`) its own small `survey.html`, every other route the app's `index.html`. Unlike distribution-wide
- * error responses (403/404 -> /index.html), this never touches the `/api/*` or `/files/*` behaviours, so
- * API 404s and 401s reach the browser as the API sent them. Missing static files (`/assets/x.js`) still
- * fail instead of returning HTML.
+ * for every path without a file extension: survey links (the shared `surveyPathPattern`, written into
+ * the code as a literal) the public page's own small `survey.html`, every other route the app's
+ * `index.html`. Unlike distribution-wide error responses (403/404 -> /index.html), this never touches the
+ * `/api/*` or `/files/*` behaviours, so API 404s and 401s reach the browser as the API sent them. Missing
+ * static files (`/assets/x.js`) still fail instead of returning HTML.
  */
 export const spaRoutingCode = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
-    request.uri = /^\\/(nl\\/)?surveys\\/[^\\/]+/.test(uri) ? '/survey.html' : '/index.html';
+    request.uri = ${String(surveyPathPattern)}.test(uri) ? '/survey.html' : '/index.html';
   }
   return request;
 }`;

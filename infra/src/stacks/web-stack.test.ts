@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surveyPathPattern } from '@reviewroute/shared/domain';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('web stack', () => {
@@ -169,6 +170,13 @@ describe('web stack', () => {
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
     }
+  });
+
+  it('routes survey links at the edge with the shared survey path pattern', () => {
+    const codes = Object.values(template.findResources('AWS::CloudFront::Function')).map(
+      (f) => (f as { Properties: { FunctionCode: string } }).Properties.FunctionCode,
+    );
+    expect(codes.filter((code) => code.includes(String(surveyPathPattern)))).toHaveLength(1);
   });
 
   it('deploys the web build plus config.json for SRP sign-in', () => {

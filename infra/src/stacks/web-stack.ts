@@ -31,6 +31,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { type Construct } from 'constructs';
+import type { AppConfig } from '@reviewroute/shared';
 import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
 import { acknowledgeIamWildcards } from '../nag-acknowledgements';
 import { assetsPathCode, spaRoutingCode } from './edge-functions';
@@ -211,6 +212,16 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
+        // The contact form: never cached; the viewer address reaches the API for its per-client limit.
+        '/api/public/contact': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: publicApiRequest,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -263,7 +274,7 @@ export class WebStack extends Stack {
           userPoolId: props.userPoolId,
           userPoolClientId: props.userPoolClientId,
           authFlowType: 'USER_SRP_AUTH',
-        }),
+        } satisfies AppConfig),
       ],
       destinationBucket: this.siteBucket,
       exclude: ['assets/*'],

@@ -4,3 +4,5 @@ export * from './survey-link';
 export * from './plans';
 export * from './public-survey-rules';
 export * from './language';
+export * from './palette';
+export * from './site';

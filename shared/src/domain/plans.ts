@@ -3,18 +3,23 @@ export const planIds = ['starter', 'growth', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
 
 export interface PlanPricing {
-  /** What the plan card shows, per year (spec 9 "Displayed prices"). */
+  /** What the plan card shows, per year (spec 9 "Displayed prices"); the public pricing section shows it. */
   displayPrice: number;
   /** What is charged (spec 9 "Charged amounts"); the tier thresholds match these. */
   chargedAmount: number;
   currency: 'EUR';
+  /** Surveys the plan includes (spec 9: 1, up to 5, unlimited); null is unlimited. */
+  surveys: number | null;
 }
 
 export const planPricing: Record<PlanId, PlanPricing> = {
-  starter: { displayPrice: 120, chargedAmount: 60, currency: 'EUR' },
-  growth: { displayPrice: 300, chargedAmount: 120, currency: 'EUR' },
-  enterprise: { displayPrice: 750, chargedAmount: 350, currency: 'EUR' },
+  starter: { displayPrice: 120, chargedAmount: 60, currency: 'EUR', surveys: 1 },
+  growth: { displayPrice: 300, chargedAmount: 120, currency: 'EUR', surveys: 5 },
+  enterprise: { displayPrice: 750, chargedAmount: 350, currency: 'EUR', surveys: null },
 };
+
+/** The price in the Dutch structured data (spec 1 and 9). */
+export const structuredDataPriceEur = 49;
 
 export type PlanTier = 'Enterprise' | 'Growth' | 'Starter' | 'Basic';
 

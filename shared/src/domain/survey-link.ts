@@ -1,3 +1,5 @@
+import { defaultLanguage, languages } from './language';
+
 /**
  * The public survey link (spec 4, decisions 5): `surveys/{code}/{slug}` on the site origin.
  */
@@ -32,7 +34,23 @@ export function generateSurveyCode(randomBytes: (n: number) => Uint8Array): stri
   return code;
 }
 
-export const landingPath = (code: string, slug: string): string => `/surveys/${code}/${slug}`;
+const surveysSegment = 'surveys';
+
+export const landingPath = (code: string, slug: string): string => `/${surveysSegment}/${code}/${slug}`;
+
+/** Every language but the default has a path prefix (`/nl`); a survey link may carry one. */
+const languagePrefixes = languages.filter((language) => language !== defaultLanguage).join('|');
+
+/**
+ * A public survey path: `/surveys/{code}/{slug}`, also under a language prefix (`/nl/surveys/…`), the
+ * slug optional (the code alone identifies the survey), trailing slashes allowed. Group 1 is the code,
+ * group 2 the slug, both still URI-encoded. The public page parses its path with it, the dev server and the
+ * CloudFront routing function (which gets it interpolated into its code) serve the page's entry for it.
+ * Slashes are escaped even inside classes, so it prints as a literal that any JavaScript runtime reads.
+ */
+export const surveyPathPattern = new RegExp(
+  String.raw`^(?:\/(?:${languagePrefixes}))?\/${surveysSegment}\/([^\/]+)(?:\/([^\/]*))?\/*$`,
+);
 
 export const landingUrl = (siteOrigin: string, code: string, slug: string): string =>
   `${siteOrigin.replace(/\/+$/, '')}${landingPath(code, slug)}`;

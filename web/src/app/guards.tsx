@@ -2,13 +2,14 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
+import { signInPath } from '@/features/auth/paths';
 
-/** /dashboard, /account and the wizard: signed-out visitors go to the localized /auth (spec 6). */
+/** /dashboard, /account and the wizard: signed-out visitors go to the localized /auth, on its sign-in tab (spec 6). */
 export function RequireAuth() {
   const { status } = useSession();
   const to = useLocalizedPath();
   const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
-  if (status === 'signedOut') return <Navigate replace to={to('/auth')} state={{ from: location.pathname }} />;
+  if (status === 'signedOut') return <Navigate replace to={to(signInPath)} state={{ from: location.pathname }} />;
   return <Outlet />;
 }

@@ -1,17 +1,18 @@
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { i18next, setDocumentLanguage } from '@/lib/i18n';
-import { browserLanguageSignals, languageOfPath, languageRedirect, preferredLanguage } from '@/lib/language';
+import { browserLanguageSignals, languageOfPath, languageRedirect } from '@/lib/language';
 
 /**
- * Root of every route. The path decides the shown language; a path that does not match the visitor's
- * preferred language (stored choice, else browser) is replaced by the same page in that language before
- * anything renders (spec 2).
+ * Root of every route. The path decides the shown language; the rules of decisions 16 (a stored choice
+ * wins, a /nl path is otherwise honoured) may replace it by the same page in the other language before
+ * anything renders. Prerendering has no visitor, so nothing is redirected there.
  */
 export function LanguageGate() {
   const location = useLocation();
   const language = languageOfPath(location.pathname);
-  const target = languageRedirect(location.pathname, preferredLanguage(browserLanguageSignals()));
+  const target =
+    typeof window === 'undefined' ? undefined : languageRedirect(location.pathname, browserLanguageSignals());
 
   // Before paint, so text and <html lang> switch together with the path.
   useLayoutEffect(() => {

@@ -21,7 +21,7 @@ const amplify = vi.hoisted(() => ({
   resendSignUpCode: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
-vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH' }));
+vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH', configureAmplify: vi.fn() }));
 
 const owner: SessionUser = { userId: 'user-1', email: 'owner@shop.nl' };
 
@@ -53,11 +53,19 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/me'
-        ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
-        : String(input) === '/api/surveys'
-          ? Response.json({ surveys: [] })
-          : new Response('not found', { status: 404 }),
+      // The owner pages' runtime config (loaded with their routes).
+      String(input) === '/config.json'
+        ? Response.json({
+            region: 'eu-west-1',
+            userPoolId: 'pool',
+            userPoolClientId: 'client',
+            authFlowType: 'USER_PASSWORD_AUTH',
+          })
+        : String(input) === '/api/me'
+          ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
+          : String(input) === '/api/surveys'
+            ? Response.json({ surveys: [] })
+            : new Response('not found', { status: 404 }),
     ),
   );
 });
@@ -115,13 +123,19 @@ describe('language routing', () => {
     languages = ['de-DE', 'nl-BE'];
     const { router } = renderApp('/');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Maak van tevreden klanten openbare reviews' }),
+      await screen.findByRole('heading', { level: 1, name: 'Meer Google-reviews van tevreden klanten' }),
     ).toBeTruthy();
     expect(pathname(router)).toBe('/nl');
   });
 
-  it('without a stored choice an English browser gets the English page', async () => {
+  it('without a stored choice an English browser stays on a Dutch path (decisions 16)', async () => {
     const { router } = renderApp('/nl/auth');
+    expect(await screen.findByRole('tab', { name: 'Registreren' })).toBeTruthy();
+    expect(pathname(router)).toBe('/nl/auth');
+  });
+
+  it('without a stored choice an English browser keeps the English page', async () => {
+    const { router } = renderApp('/auth');
     expect(await screen.findByRole('tab', { name: 'Sign up' })).toBeTruthy();
     expect(pathname(router)).toBe('/auth');
   });
@@ -153,7 +167,7 @@ describe('language routing', () => {
     const footer = screen.getByRole('navigation', { name: 'Voettekst' });
     const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/nl/over-ons', '/nl/privacy', '/nl/contact', '/nl/voorwaarden']);
-    expect(screen.getByRole('link', { name: 'Inloggen' }).getAttribute('href')).toBe('/nl/auth');
+    expect(screen.getByRole('link', { name: 'Inloggen' }).getAttribute('href')).toBe('/nl/auth?tab=signin');
     expect(screen.getByRole('link', { name: 'ReviewRoute startpagina' }).getAttribute('href')).toBe('/nl');
   });
 });
@@ -185,7 +199,7 @@ describe('404', () => {
 describe('guarded pages', () => {
   it.each(['/dashboard', '/account', '/survey-setup'])('%s sends signed-out visitors to /auth', async (path) => {
     const { router } = renderApp(path, null);
-    expect(await screen.findByRole('tab', { name: 'Sign up' })).toBeTruthy();
+    expect((await screen.findByRole('tab', { name: 'Sign in' })).getAttribute('aria-selected')).toBe('true');
     expect(pathname(router)).toBe('/auth');
   });
 
@@ -248,7 +262,7 @@ describe('guarded pages', () => {
     const { user, router } = renderApp('/nl/dashboard', owner);
     await user.click(await screen.findByRole('button', { name: 'Accountmenu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Uitloggen' }));
-    expect(await screen.findByRole('tab', { name: 'Registreren' })).toBeTruthy();
+    expect((await screen.findByRole('tab', { name: 'Inloggen' })).getAttribute('aria-selected')).toBe('true');
     expect(pathname(router)).toBe('/nl/auth');
     expect(amplify.signOut).toHaveBeenCalledOnce();
   });

@@ -4,12 +4,16 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { NotFoundPage } from '@/features/errors/routes/not-found-page';
 import { RouteErrorPage } from '@/features/errors/routes/route-error-page';
 import { HomePage } from '@/features/marketing/routes/home-page';
-import { AboutPage, ContactPage, PaymentsPage, PrivacyPage, TermsPage } from '@/features/marketing/routes/info-pages';
+import { SiteLayout } from '@/features/marketing/components/site-layout';
+import { AboutPage } from '@/features/marketing/routes/about-page';
+import { ContactPage } from '@/features/marketing/routes/contact-page';
+import { PaymentsPage } from '@/features/marketing/routes/info-pages';
+import { PrivacyPage } from '@/features/marketing/routes/privacy-page';
+import { TermsPage } from '@/features/marketing/routes/terms-page';
+import { wizardStepRoutes } from '@/features/survey-wizard/steps';
 import { localizePath } from '@/lib/language';
-import { RequireAuth } from './guards';
 import { LanguageGate } from './language-gate';
 import { type DashboardRouteHandle } from './layouts/dashboard-layout';
-import { PublicLayout } from './layouts/public-layout';
 
 /** Replaces the path, keeping query and hash (used for /nl/about -> /nl/over-ons). */
 function RedirectTo({ path }: { path: string }) {
@@ -24,7 +28,7 @@ function localizedRoutes(language: Language): RouteObject[] {
   const path = (english: string) => localizePath(english, language);
   return [
     {
-      element: <PublicLayout />,
+      element: <SiteLayout />,
       children: [
         { path: path('/'), element: <HomePage /> },
         { path: path('/about'), element: <AboutPage /> },
@@ -34,60 +38,42 @@ function localizedRoutes(language: Language): RouteObject[] {
         { path: path('/payments'), element: <PaymentsPage /> },
       ],
     },
-    // Auth and the signed-in area load on demand: the public pages (and later the public survey page) stay small.
+    // The owner app loads on demand, with its runtime config, Amplify and the session (owner-root.tsx): the
+    // public pages ship none of it.
     {
-      path: path('/auth'),
-      lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
-    },
-    {
-      element: <RequireAuth />,
+      lazy: () => import('./owner-root'),
       children: [
         {
-          lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+          path: path('/auth'),
+          lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
+        },
+        {
+          lazy: async () => ({ Component: (await import('./guards')).RequireAuth }),
           children: [
             {
-              path: path('/dashboard'),
-              handle: crumb('dashboard'),
-              lazy: async () => ({
-                Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage,
-              }),
-            },
-            {
-              path: path('/account'),
-              handle: crumb('account'),
-              lazy: async () => ({ Component: (await import('@/features/account/routes/account-page')).AccountPage }),
-            },
-            {
-              // The four wizard steps share one frame (title, step indicators, progress).
-              handle: crumb('surveySetup'),
-              lazy: async () => ({
-                Component: (await import('@/features/survey-wizard/routes/wizard-layout')).WizardLayout,
-              }),
+              lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
               children: [
                 {
-                  path: path('/survey-setup'),
+                  path: path('/dashboard'),
+                  handle: crumb('dashboard'),
                   lazy: async () => ({
-                    Component: (await import('@/features/survey-wizard/routes/business-step-page')).BusinessStepPage,
+                    Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage,
                   }),
                 },
                 {
-                  path: path('/landing-page-preview'),
+                  path: path('/account'),
+                  handle: crumb('account'),
                   lazy: async () => ({
-                    Component: (await import('@/features/survey-wizard/routes/landing-step-page')).LandingStepPage,
+                    Component: (await import('@/features/account/routes/account-page')).AccountPage,
                   }),
                 },
                 {
-                  path: path('/review-routing-setup'),
+                  // The four wizard steps (from their step list) share one frame (title, step indicators, progress).
+                  handle: crumb('surveySetup'),
                   lazy: async () => ({
-                    Component: (await import('@/features/survey-wizard/routes/routing-step-page')).RoutingStepPage,
+                    Component: (await import('@/features/survey-wizard/routes/wizard-layout')).WizardLayout,
                   }),
-                },
-                {
-                  path: path('/distribution-instructions'),
-                  lazy: async () => ({
-                    Component: (await import('@/features/survey-wizard/routes/distribution-step-page'))
-                      .DistributionStepPage,
-                  }),
+                  children: wizardStepRoutes(path),
                 },
               ],
             },
@@ -110,9 +96,10 @@ export const routes: RouteObject[] = [
       // The English slugs under /nl move to the Dutch ones.
       { path: '/nl/about', element: <RedirectTo path={localizePath('/about', 'nl')} /> },
       { path: '/nl/terms', element: <RedirectTo path={localizePath('/terms', 'nl')} /> },
-      { element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+      { element: <SiteLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createRouter>;

@@ -1,4 +1,3 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { type ErrorCode, errorBodySchema } from '@reviewroute/shared';
 import { type z } from 'zod';
 
@@ -63,6 +62,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
 /** The Cognito ID token of the signed-in user (the API's JWT authorizer expects it), if any. */
 export async function currentIdToken(): Promise<string | undefined> {
   try {
+    // Loaded on first use: public pages call the API anonymously and never load Amplify.
+    const { fetchAuthSession } = await import('aws-amplify/auth');
     const { tokens } = await fetchAuthSession();
     return tokens?.idToken?.toString();
   } catch {

@@ -9,3 +9,6 @@ export type ApiErrorMessageKey = `api.${ApiErrorCode}` | 'unexpected';
 export function apiErrorMessageKey(error: unknown): ApiErrorMessageKey {
   return error instanceof ApiError ? `api.${error.code}` : 'unexpected';
 }
+
+/** The API answered 404: the resource is gone or belongs to someone else (both read as not found). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

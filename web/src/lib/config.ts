@@ -1,23 +1,12 @@
-import { z } from 'zod';
+import { appConfigSchema, type AppConfig } from '@reviewroute/shared';
 
-/**
- * Runtime configuration served as /config.json by the host (the CDK web stack in AWS, the local stack on a
- * laptop), so one build runs against any user pool.
- */
-export const appConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  userPoolEndpoint: z.url().optional(),
-  authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
+export type { AppConfig };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Validates the raw JSON; throws ConfigError naming the bad fields. */
+/** Validates the raw JSON against the shared schema; throws ConfigError naming the bad fields. */
 export function parseConfig(raw: unknown): AppConfig {
   const result = appConfigSchema.safeParse(raw);
   if (!result.success) {

@@ -158,20 +158,48 @@ describe('preferredLanguage', () => {
   });
 });
 
-describe('languageRedirect', () => {
-  it('does nothing when the path matches the preference', () => {
-    expect(languageRedirect('/auth', 'en')).toBeUndefined();
-    expect(languageRedirect('/nl/auth', 'nl')).toBeUndefined();
-    expect(languageRedirect('/nl', 'nl')).toBeUndefined();
+describe('languageRedirect (decisions 16)', () => {
+  const english = ['en-US', 'en'];
+  const dutch = ['nl-NL', 'nl'];
+
+  it('without a stored choice, a /nl path stays Dutch in any browser (shared links, crawlers)', () => {
+    for (const path of ['/nl', '/nl/over-ons', '/nl/voorwaarden', '/nl/privacy', '/nl/contact', '/nl/auth']) {
+      expect(languageRedirect(path, { browserLanguages: english }), path).toBeUndefined();
+      expect(languageRedirect(path, { browserLanguages: ['de-DE'] }), path).toBeUndefined();
+      expect(languageRedirect(path, { browserLanguages: [] }), path).toBeUndefined();
+      expect(languageRedirect(path, {}), path).toBeUndefined();
+      expect(languageRedirect(path, { browserLanguages: dutch }), path).toBeUndefined();
+    }
   });
 
-  it('sends a path in the other language to the same page in the preferred one', () => {
-    expect(languageRedirect('/auth', 'nl')).toBe('/nl/auth');
-    expect(languageRedirect('/', 'nl')).toBe('/nl');
-    expect(languageRedirect('/about', 'nl')).toBe('/nl/over-ons');
-    expect(languageRedirect('/nl/over-ons', 'en')).toBe('/about');
-    expect(languageRedirect('/nl/voorwaarden', 'en')).toBe('/terms');
-    expect(languageRedirect('/nl', 'en')).toBe('/');
+  it('without a stored choice, an unprefixed path goes to its Dutch twin only when the browser prefers Dutch', () => {
+    expect(languageRedirect('/', { browserLanguages: dutch })).toBe('/nl');
+    expect(languageRedirect('/about', { browserLanguages: ['de-DE', 'nl-BE'] })).toBe('/nl/over-ons');
+    expect(languageRedirect('/terms?x=1#top', { browserLanguages: dutch })).toBe('/nl/voorwaarden?x=1#top');
+    expect(languageRedirect('/', { browserLanguages: english })).toBeUndefined();
+    expect(languageRedirect('/about', { browserLanguages: ['fr-FR'] })).toBeUndefined();
+    // A crawler declares no language and has no storage: it is never redirected.
+    expect(languageRedirect('/', {})).toBeUndefined();
+  });
+
+  it('a stored choice wins everywhere, over the path and the browser', () => {
+    expect(languageRedirect('/nl/over-ons', { stored: 'en', browserLanguages: dutch })).toBe('/about');
+    expect(languageRedirect('/nl/voorwaarden', { stored: 'en' })).toBe('/terms');
+    expect(languageRedirect('/nl', { stored: 'en-GB' })).toBe('/');
+    expect(languageRedirect('/auth', { stored: 'nl', browserLanguages: english })).toBe('/nl/auth');
+    expect(languageRedirect('/about', { stored: 'nl' })).toBe('/nl/over-ons');
+    expect(languageRedirect('/about', { stored: 'en', browserLanguages: dutch })).toBeUndefined();
+    expect(languageRedirect('/nl/contact', { stored: 'nl', browserLanguages: english })).toBeUndefined();
+  });
+
+  it('ignores a stored value that is no supported language', () => {
+    expect(languageRedirect('/nl', { stored: 'fr', browserLanguages: english })).toBeUndefined();
+    expect(languageRedirect('/', { stored: 'fr', browserLanguages: dutch })).toBe('/nl');
+  });
+
+  it('the html lang counts only for unprefixed paths of a browser that declares no language', () => {
+    expect(languageRedirect('/', { browserLanguages: [], htmlLang: 'nl' })).toBe('/nl');
+    expect(languageRedirect('/nl', { browserLanguages: [], htmlLang: 'en' })).toBeUndefined();
   });
 });
 

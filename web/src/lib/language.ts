@@ -2,7 +2,7 @@
 import { defaultLanguage, type Language } from '@reviewroute/shared/domain';
 
 /**
- * Language and path rules of spec section 2. Every route exists in English at its plain path and in Dutch
+ * Language and path rules of spec section 2 and decisions 16. Every route exists in English at its plain path and in Dutch
  * under /nl; about and terms have Dutch slugs. These functions are pure so the rules are unit-tested here and
  * the router, the switcher and the redirect all agree.
  */
@@ -88,12 +88,15 @@ export function preferredLanguage({ stored, browserLanguages, htmlLang }: Langua
 }
 
 /**
- * Where a visitor at `path` must be sent so the path's language matches the preference; undefined when it
- * already matches.
+ * Where a visitor at `path` must be sent, or undefined to stay (decisions 16). A stored choice (set by the
+ * switcher) wins everywhere. Without one, the path's language is honoured: a /nl path stays Dutch in any
+ * browser, so a shared Dutch link and every search-engine crawler (which carries no stored choice) reach
+ * the Dutch page; an unprefixed path moves to its Dutch twin only when the browser prefers Dutch.
  */
-export function languageRedirect(path: string, preference: Language): string | undefined {
-  if (languageOfPath(path) === preference) return undefined;
-  return localizePath(path, preference);
+export function languageRedirect(path: string, signals: LanguageSignals): string | undefined {
+  const shown = languageOfPath(path);
+  const target = parseLanguage(signals.stored) ?? (shown === 'nl' ? 'nl' : preferredLanguage(signals));
+  return target === shown ? undefined : localizePath(path, target);
 }
 
 /** Reads the signals from the browser, tolerating blocked storage. */

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { surveyWizardDefaults, type Survey } from '@reviewroute/shared';
+import { businessInformationSchema, surveyWizardDefaults } from '@reviewroute/shared';
+import { sampleSurvey } from '@/testing/fixtures';
 import {
   draftFromSurvey,
+  draftValuesOf,
   emptySurveyDraft,
   readSurveyDraft,
   surveyDraftStorageKey,
@@ -69,29 +71,23 @@ describe('survey draft storage', () => {
     });
   });
 
-  it('loads a stored survey (Edit Survey) with its id', () => {
-    const survey = {
-      id: 'abc',
-      businessName: 'Shop',
-      businessOwnerName: 'Ann',
-      googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=1',
-      supportEmail: 'a@b.co',
-      industry: '',
-      customPrompt: 'Q?',
-      customColors: { primaryColor: '#000000', backgroundColor: '#ffffff' },
-      businessLogoUrl: 'http://x/logo.png',
-      lowRatingMessage: 'l',
-      midRatingMessage: 'm',
-      highRatingMessage: 'h',
-      googleReviewPrompt: 'g',
-      lowRatingEnabled: true,
-      midRatingEnabled: true,
-      highRatingEnabled: true,
-      highRatingPhotoUrl: null,
-      collectContactOnLowRating: true,
-      offerPublicReviewToEveryone: true,
-    } as Survey;
-    expect(draftFromSurvey(survey)).toMatchObject({ surveyId: 'abc', businessLogoUrl: 'http://x/logo.png' });
+  it('loads a stored survey (Edit Survey) with its id and exactly the draft fields', () => {
+    const survey = sampleSurvey({ id: 'abc', businessLogoUrl: 'http://x/logo.png', collectContactOnLowRating: true });
+    const draft = draftFromSurvey(survey);
+    expect(draft).toMatchObject({ surveyId: 'abc', businessLogoUrl: 'http://x/logo.png', collectContactOnLowRating: true });
+    expect(Object.keys(draft).sort()).toEqual(Object.keys(emptySurveyDraft()).sort());
+    expect(draft).not.toHaveProperty('status');
+  });
+
+  it('gives a schema the draft values of its fields', () => {
+    const draft = { ...emptySurveyDraft(), businessName: 'Bakery', industry: 'Food' };
+    expect(draftValuesOf(draft, businessInformationSchema)).toEqual({
+      businessName: 'Bakery',
+      businessOwnerName: '',
+      googleBusinessUrl: '',
+      supportEmail: '',
+      industry: 'Food',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { surveyWizardDefaults, type Survey } from '@reviewroute/shared';
+import { surveySchema, surveyWizardDefaults, type Survey } from '@reviewroute/shared';
 
 /**
  * The wizard draft (spec 3 "Wizard draft data", spec 4 "Wizard"): kept in local storage under
@@ -9,63 +9,54 @@ import { surveyWizardDefaults, type Survey } from '@reviewroute/shared';
  */
 export const surveyDraftStorageKey = 'surveyWizardData';
 
-/** What a stored draft may hold; anything unreadable falls back to the defaults field by field. */
+/**
+ * The survey fields a draft holds: those of a fresh draft, typed as the survey has them. Colours are kept as
+ * typed (a half-typed `#12` too): the form checks them, the preview paints the default until they are whole.
+ */
+const draftFieldsSchema = surveySchema
+  .pick(fieldMask(surveyWizardDefaults))
+  .extend({ customColors: z.object({ primaryColor: z.string(), backgroundColor: z.string() }) });
+
+/** What a stored draft may hold; anything unreadable falls back to a fresh draft's value, field by field. */
 const storedDraftSchema = z.object({
   /** The server survey this draft edits; null until step 1 was saved. */
   surveyId: z.string().nullable().catch(null),
-  businessName: z.string().catch(''),
-  businessOwnerName: z.string().catch(''),
-  googleBusinessUrl: z.string().catch(''),
-  supportEmail: z.string().catch(''),
-  industry: z.string().catch(''),
-  customPrompt: z.string().catch(surveyWizardDefaults.customPrompt),
-  customColors: z
-    .object({ primaryColor: z.string(), backgroundColor: z.string() })
-    .catch({ ...surveyWizardDefaults.customColors }),
-  businessLogoUrl: z.string().nullable().catch(null),
-  lowRatingMessage: z.string().catch(surveyWizardDefaults.lowRatingMessage),
-  midRatingMessage: z.string().catch(surveyWizardDefaults.midRatingMessage),
-  highRatingMessage: z.string().catch(surveyWizardDefaults.highRatingMessage),
-  googleReviewPrompt: z.string().catch(surveyWizardDefaults.googleReviewPrompt),
-  lowRatingEnabled: z.boolean().catch(true),
-  midRatingEnabled: z.boolean().catch(true),
-  highRatingEnabled: z.boolean().catch(true),
-  highRatingPhotoUrl: z.string().nullable().catch(null),
-  collectContactOnLowRating: z.boolean().catch(false),
-  offerPublicReviewToEveryone: z.boolean().catch(false),
+  ...withFallbacks(draftFieldsSchema.shape, surveyWizardDefaults),
 });
 
 export type SurveyDraft = z.infer<typeof storedDraftSchema>;
 
-export const emptySurveyDraft = (): SurveyDraft => ({
-  surveyId: null,
-  ...surveyWizardDefaults,
-  customColors: { ...surveyWizardDefaults.customColors },
-});
+export const emptySurveyDraft = (): SurveyDraft => ({ surveyId: null, ...structuredClone(surveyWizardDefaults) });
 
 /** The draft of a stored survey ("Edit Survey"), so the wizard edits that survey. */
-export function draftFromSurvey(survey: Survey): SurveyDraft {
-  return {
-    surveyId: survey.id,
-    businessName: survey.businessName,
-    businessOwnerName: survey.businessOwnerName,
-    googleBusinessUrl: survey.googleBusinessUrl,
-    supportEmail: survey.supportEmail,
-    industry: survey.industry,
-    customPrompt: survey.customPrompt,
-    customColors: { ...survey.customColors },
-    businessLogoUrl: survey.businessLogoUrl,
-    lowRatingMessage: survey.lowRatingMessage,
-    midRatingMessage: survey.midRatingMessage,
-    highRatingMessage: survey.highRatingMessage,
-    googleReviewPrompt: survey.googleReviewPrompt,
-    lowRatingEnabled: survey.lowRatingEnabled,
-    midRatingEnabled: survey.midRatingEnabled,
-    highRatingEnabled: survey.highRatingEnabled,
-    highRatingPhotoUrl: survey.highRatingPhotoUrl,
-    collectContactOnLowRating: survey.collectContactOnLowRating,
-    offerPublicReviewToEveryone: survey.offerPublicReviewToEveryone,
-  };
+export const draftFromSurvey = (survey: Survey): SurveyDraft =>
+  storedDraftSchema.parse({ ...survey, surveyId: survey.id });
+
+/** The draft's values of an object schema's fields: a step form's starting values, a re-created survey's fields. */
+export function draftValuesOf<Shape extends z.ZodRawShape>(
+  draft: SurveyDraft,
+  schema: { shape: Shape },
+): Pick<SurveyDraft, keyof Shape & keyof SurveyDraft> {
+  const fields = Object.keys(schema.shape).filter((key): key is keyof SurveyDraft => key in draft);
+  return Object.fromEntries(fields.map((key) => [key, draft[key]])) as Pick<SurveyDraft, keyof Shape & keyof SurveyDraft>;
+}
+
+/** `{ a: true, b: true }` for an object `{ a, b }`: the mask zod's `pick` takes. */
+function fieldMask<T extends object>(fields: T): { [K in keyof T]: true } {
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, true])) as { [K in keyof T]: true };
+}
+
+/** Each field of `shape` falling back to its value in `fallbacks` (a fresh copy) when it cannot be read. */
+function withFallbacks<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  fallbacks: { [K in keyof Shape]: z.output<Shape[K]> },
+): { [K in keyof Shape]: z.ZodCatch<Shape[K] & z.ZodType> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      (field as z.ZodType).catch(() => structuredClone(fallbacks[key as keyof Shape])),
+    ]),
+  ) as { [K in keyof Shape]: z.ZodCatch<Shape[K] & z.ZodType> };
 }
 
 /** Reads the stored draft; a missing, unparsable or foreign value gives a fresh draft. */
@@ -167,4 +158,9 @@ export const surveyDraftStore = createSurveyDraftStore();
 
 export function useSurveyDraft(): SurveyDraftSnapshot {
   return useSyncExternalStore(surveyDraftStore.subscribe, surveyDraftStore.getSnapshot);
+}
+
+/** Only the revision: re-renders when the draft is replaced as a whole, not on every keystroke. */
+export function useSurveyDraftRevision(): number {
+  return useSyncExternalStore(surveyDraftStore.subscribe, () => surveyDraftStore.getSnapshot().revision);
 }

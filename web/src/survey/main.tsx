@@ -3,15 +3,15 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchPublicSurvey } from './lib/api';
 import { createTranslator, I18nContext } from './lib/i18n';
-import { browserLanguageSignals, languageRedirect, preferredLanguage } from '@/lib/language';
+import { browserLanguageSignals, languageRedirect } from '@/lib/language';
 import { languageOfPath, parseSurveyPath } from './lib/path';
 import { SurveyPage, SurveySkeleton } from './components/survey-page';
 
 // The public survey page's own entry (survey.html): no Amplify, no router, no owner code, one namespace.
 // The survey request starts before the first render, so it travels while React boots.
-// Spec 2: a path whose language differs from the visitor's preference (stored choice, else browser) moves
-// to its twin. The page is the same, so the address is replaced in place instead of reloading.
-const target = languageRedirect(window.location.pathname, preferredLanguage(browserLanguageSignals()));
+// Decisions 16: a stored choice moves the page to its twin, a /nl link otherwise stays Dutch. The page is
+// the same, so the address is replaced in place instead of reloading.
+const target = languageRedirect(window.location.pathname, browserLanguageSignals());
 if (target) window.history.replaceState(null, '', target + window.location.search + window.location.hash);
 const pathname = window.location.pathname;
 const path = parseSurveyPath(pathname);

@@ -1,1 +1,18 @@
-export { sampleSurvey } from '@reviewroute/shared/testing';
+import { publicSurveySchema, type PublicSurvey } from '@reviewroute/shared';
+import { sampleSurvey } from '@reviewroute/shared/testing';
+
+export { sampleSurvey };
+
+/** What the public page receives of `sampleSurvey()` once it is published (code `abcd2345`), with `overrides`. */
+export const samplePublicSurvey = (overrides: Partial<PublicSurvey> = {}): PublicSurvey => ({
+  ...publicSurveySchema.parse(
+    sampleSurvey({
+      status: 'active',
+      isActive: true,
+      surveyCode: 'abcd2345',
+      businessSlug: 'bakery',
+      landingPageUrl: 'https://app.example/surveys/abcd2345/bakery',
+    }),
+  ),
+  ...overrides,
+});

@@ -1,4 +1,8 @@
+import type { LambdaEnv } from '@reviewroute/shared';
+import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type ApiEvent, type Owner } from '../../lib/http';
+import { logAtLevelOf } from '../../lib/logger';
+import { tableEntities } from '../../data/client';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createCognitoUserDirectory } from '../../data/user-directory';
 import { createAccountService, type AccountIdentity, type AccountService } from './account-service';
@@ -27,17 +31,23 @@ export function identityOf(owner: Owner, event: ApiEvent): AccountIdentity {
 /** The account API; the services are built on first use. */
 export function createAccountHandler(profilesOf: () => ProfileService, accountOf: () => AccountService) {
   return createDomainHandler('account', {
-    me: ({ owner }) => ({ body: describeOwner(owner!) }),
-    'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner!.userId) }),
-    'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner!.userId, body) }),
-    'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner!, event)) }),
+    me: ({ owner }) => ({ body: describeOwner(owner) }),
+    'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner.userId) }),
+    'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner.userId, body) }),
+    'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner, event)) }),
   });
 }
 
-let profiles: ProfileService | undefined;
-let account: AccountService | undefined;
+/** The account Lambda for one environment (the local stack passes its own). */
+export function createHandler(env: LambdaEnv) {
+  logAtLevelOf(env);
+  let profiles: ProfileService | undefined;
+  let account: AccountService | undefined;
+  return createAccountHandler(
+    () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository(tableEntities(env)) })),
+    () => (account ??= createAccountService({ directory: createCognitoUserDirectory(env) })),
+  );
+}
 
-export const handler = createAccountHandler(
-  () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository() })),
-  () => (account ??= createAccountService({ directory: createCognitoUserDirectory() })),
-);
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

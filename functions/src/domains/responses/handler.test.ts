@@ -53,13 +53,13 @@ describe('responses handler', () => {
   });
 
   it('submits (201, not cached) and records the review click (204) through the sample events', async () => {
-    const { call, surveys } = setup();
+    const { call, responses } = setup();
     const submitted = await call(sampleEvent('submit-response'));
     expect(submitted.status).toBe(201);
     expect(submitted.headers['cache-control']).toBe('no-store');
     const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
     expect(responseId).toBe(sampleResponseId);
-    const [stored] = await surveys.listResponses(sampleSurveyId, 1);
+    const [stored] = await responses.listResponses(sampleSurveyId, 1);
     expect(stored).toMatchObject({ rating: 2, userAgent: expect.stringContaining('iPhone'), customerName: null });
 
     const click = () => {
@@ -69,7 +69,7 @@ describe('responses handler', () => {
     };
     expect((await call(click())).status).toBe(204);
     expect((await call(click())).status).toBe(204);
-    expect((await surveys.getStats(sampleSurveyId))!.reviewClicks).toBe(1);
+    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
     // The sample's own token is not this response's token.
     expect((await call(sampleEvent('record-review-click'))).status).toBe(404);
   });
@@ -116,7 +116,7 @@ describe('responses handler', () => {
   });
 
   it('never answers 5xx to arbitrary bodies and path values, and stores nothing for them', async () => {
-    const { call, surveys, responses } = setup();
+    const { call, responses } = setup();
     const body = fc.oneof(
       fc.json(),
       fc.string(),
@@ -152,8 +152,8 @@ describe('responses handler', () => {
         { numRuns: 60 },
       );
     }
-    expect(surveys.responses.size).toBe(0);
+    expect(responses.responses.size).toBe(0);
     expect(responses.submissions.size).toBe(0);
-    expect((await surveys.getStats(sampleSurveyId))!.count).toBe(0);
+    expect((await responses.getTally(sampleSurveyId))!.count).toBe(0);
   });
 });

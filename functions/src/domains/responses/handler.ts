@@ -1,7 +1,9 @@
-import { publicSurveyCacheControl, publicSurveyNotFoundCacheControl } from '@reviewroute/shared';
+import { publicSurveyCacheControl, publicSurveyNotFoundCacheControl, type LambdaEnv } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { optionalEnv } from '../../lib/env';
+import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type RouteRequest } from '../../lib/http';
+import { logAtLevelOf } from '../../lib/logger';
+import { tableEntities } from '../../data/client';
 import { createDynamoResponseRepository } from '../../data/response-repository';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createResponseService, defaultSubmitRateLimit, type ClientInfo, type ResponseService } from './service';
@@ -21,8 +23,8 @@ export function clientOf({ headers, event }: RouteRequest): ClientInfo {
 }
 
 /** PUBLIC_SUBMIT_RATE_LIMIT: submits per client per minute (default 10); read per request. */
-export function submitRateLimit(): number {
-  const raw = optionalEnv('PUBLIC_SUBMIT_RATE_LIMIT');
+export function submitRateLimit(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'> = processLambdaEnv): number {
+  const raw = env.PUBLIC_SUBMIT_RATE_LIMIT;
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isInteger(value) && value > 0 ? value : defaultSubmitRateLimit;
 }
@@ -32,7 +34,7 @@ export function createResponsesHandler(serviceOf: () => ResponseService) {
   return createDomainHandler('responses', {
     'get-public-survey': async ({ pathParameters }) => {
       try {
-        const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode ?? '');
+        const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode);
         return { body: survey, headers: { 'cache-control': publicSurveyCacheControl } };
       } catch (error) {
         // A short negative cache: a burst of scans of a bad code does not reach DynamoDB each time.
@@ -43,22 +45,29 @@ export function createResponsesHandler(serviceOf: () => ResponseService) {
     },
     'submit-response': async (request) => ({
       status: 201,
-      body: await serviceOf().submit(request.pathParameters.surveyCode ?? '', request.body, clientOf(request)),
+      body: await serviceOf().submit(request.pathParameters.surveyCode, request.body, clientOf(request)),
     }),
     'record-review-click': async ({ pathParameters, body }) => {
-      await serviceOf().recordReviewClick(pathParameters.responseId ?? '', body);
+      await serviceOf().recordReviewClick(pathParameters.responseId, body);
       return { status: 204 };
     },
   });
 }
 
-let service: ResponseService | undefined;
+/** The public survey Lambda for one environment (the local stack passes its own). */
+export function createHandler(env: LambdaEnv) {
+  logAtLevelOf(env);
+  const entities = tableEntities(env);
+  let service: ResponseService | undefined;
+  return createResponsesHandler(
+    () =>
+      (service ??= createResponseService({
+        surveys: createDynamoSurveyRepository(entities),
+        responses: createDynamoResponseRepository(entities),
+        submitRateLimit: () => submitRateLimit(env),
+      })),
+  );
+}
 
-export const handler = createResponsesHandler(
-  () =>
-    (service ??= createResponseService({
-      surveys: createDynamoSurveyRepository(),
-      responses: createDynamoResponseRepository(),
-      submitRateLimit,
-    })),
-);
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

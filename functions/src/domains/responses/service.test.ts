@@ -48,16 +48,16 @@ describe('public survey read', () => {
 
 describe('submit', () => {
   it('stores the response and updates count, sum and histogram together', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     for (const rating of [5, 4, 4, 1]) await service.submit(sampleCode, answer({ rating }), client);
-    expect(await surveys.getStats(sampleSurveyId)).toEqual({
+    expect(await responses.getTally(sampleSurveyId)).toEqual({
       surveyId: sampleSurveyId,
       count: 4,
       sum: 14,
       histogram: [1, 0, 0, 2, 1],
       reviewClicks: 0,
     });
-    const [latest] = await surveys.listResponses(sampleSurveyId, 1);
+    const [latest] = await responses.listResponses(sampleSurveyId, 1);
     expect(latest).toMatchObject({ rating: 1, comment: 'Great', userAgent: 'Mozilla/5.0 (test)' });
   });
 
@@ -77,22 +77,22 @@ describe('submit', () => {
     [5, true, false],
     [1, false, false],
   ])('rating %i with contact collection %s keeps contact details: %s', async (rating, collect, kept) => {
-    const { service, surveys } = memoryResponseService({ survey: { collectContactOnLowRating: collect } });
+    const { service, responses } = memoryResponseService({ survey: { collectContactOnLowRating: collect } });
     await service.submit(
       sampleCode,
       answer({ rating, customerName: ' Ann ', customerEmail: 'ann@example.com' }),
       client,
     );
-    const [stored] = await surveys.listResponses(sampleSurveyId, 1);
+    const [stored] = await responses.listResponses(sampleSurveyId, 1);
     expect(stored).toMatchObject(
       kept ? { customerName: 'Ann', customerEmail: 'ann@example.com' } : { customerName: null, customerEmail: null },
     );
   });
 
   it('stores a blank comment as null and refuses one over 500 characters with the spec message', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     await service.submit(sampleCode, answer({ comment: '   ' }), client);
-    expect((await surveys.listResponses(sampleSurveyId, 1))[0]!.comment).toBeNull();
+    expect((await responses.listResponses(sampleSurveyId, 1))[0]!.comment).toBeNull();
     const error = await refusal(service.submit(sampleCode, answer({ comment: 'x'.repeat(501) }), client));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Comment must be less than 500 characters' });
     const missing = await refusal(service.submit(sampleCode, { ...answer(), rating: undefined }, client));
@@ -100,35 +100,35 @@ describe('submit', () => {
   });
 
   it('answers a retry with the same key with the first answer and writes nothing', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     const body = answer({ rating: 4 });
     const first = await service.submit(sampleCode, body, client);
     const again = await service.submit(sampleCode, { ...body, rating: 1 }, client);
     expect(again).toEqual(first);
-    expect(await surveys.getStats(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
-    expect(surveys.responses.get(sampleSurveyId)).toHaveLength(1);
+    expect(await responses.getTally(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
   });
 
   it('refuses a filled honeypot or a too-fast post without saying why, and stores nothing', async () => {
-    const { service, surveys, responses } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     for (const body of [answer({ website: 'http://spam.example' }), answer({ elapsedMs: 200 })]) {
       const error = await refusal(service.submit(sampleCode, body, client));
       expect(error).toMatchObject({ code: 'BAD_REQUEST', message: submitRefusedMessage, statusCode: 400 });
       expect(error.fields).toBeUndefined();
     }
-    expect(surveys.responses.size).toBe(0);
+    expect(responses.responses.size).toBe(0);
     expect(responses.rateWindows.size).toBe(0);
   });
 
   it('limits each client per minute (429), others keep going', async () => {
-    const { service, surveys, setLimit } = memoryResponseService();
+    const { service, responses, setLimit } = memoryResponseService();
     setLimit(3);
     for (let i = 0; i < 3; i++) await service.submit(sampleCode, answer(), client);
     const error = await refusal(service.submit(sampleCode, answer(), client));
     expect(error).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
     await service.submit(sampleCode, answer(), { ...client, userAgent: 'Another browser' });
     await service.submit(sampleCode, answer(), { ...client, sourceIp: '198.51.100.1' });
-    expect(surveys.responses.get(sampleSurveyId)).toHaveLength(5);
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(5);
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
@@ -142,11 +142,11 @@ describe('submit', () => {
   });
 
   it('refuses unknown, draft and inactive surveys with 404 and stores nothing', async () => {
-    const { service, surveys } = memoryResponseService({ survey: { isActive: false } });
+    const { service, responses } = memoryResponseService({ survey: { isActive: false } });
     const error = await refusal(service.submit(sampleCode, answer(), client));
     expect(error.code).toBe('NOT_FOUND');
     expect((await refusal(service.submit('zzzzzzzz', answer(), client))).code).toBe('NOT_FOUND');
-    expect(surveys.responses.size).toBe(0);
+    expect(responses.responses.size).toBe(0);
   });
 });
 
@@ -154,20 +154,21 @@ describe('survey lookups', () => {
   it('reuses a published survey for a few seconds, then reads it again', async () => {
     let t = Date.parse('2026-11-21T09:00:00.000Z');
     const { service, surveys } = memoryResponseService({ now: () => new Date(t), surveyCacheMs: 5000 });
-    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('How was your experience with our business?');
-    await surveys.update(publishedSurvey().userId, sampleSurveyId, { customPrompt: 'New?' }, 'x');
+    const { customPrompt, userId } = publishedSurvey();
+    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe(customPrompt);
+    await surveys.update(userId, sampleSurveyId, { customPrompt: 'New?' }, 'x');
     t += 4000;
-    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('How was your experience with our business?');
+    expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe(customPrompt);
     t += 1000;
     expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('New?');
   });
 
   it('does not let a cached survey accept answers after it was deactivated', async () => {
-    const { service, surveys } = memoryResponseService({ surveyCacheMs: 60_000 });
+    const { service, surveys, responses } = memoryResponseService({ surveyCacheMs: 60_000 });
     await service.getPublicSurvey(sampleCode);
     surveys.surveys.get(`${publishedSurvey().userId}/${sampleSurveyId}`)!.isActive = false;
     expect((await refusal(service.submit(sampleCode, answer(), client))).code).toBe('NOT_FOUND');
-    expect(surveys.responses.size).toBe(0);
+    expect(responses.responses.size).toBe(0);
     // The refusal dropped the stale copy: the page read agrees at once.
     expect((await refusal(service.getPublicSurvey(sampleCode))).code).toBe('NOT_FOUND');
   });
@@ -175,16 +176,16 @@ describe('survey lookups', () => {
 
 describe('review click', () => {
   it('flags the response and counts once; a second click is a no-op', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     await service.recordReviewClick(responseId, { token: clickToken });
     await service.recordReviewClick(responseId, { token: clickToken });
-    expect((await surveys.getStats(sampleSurveyId))!.reviewClicks).toBe(1);
-    expect((await surveys.listResponses(sampleSurveyId, 1))[0]!.googleReviewClicked).toBe(true);
+    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
+    expect((await responses.listResponses(sampleSurveyId, 1))[0]!.googleReviewClicked).toBe(true);
   });
 
   it('changes nothing with a wrong token or an unknown response (404)', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, responses } = memoryResponseService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     const other = await service.submit(sampleCode, answer(), client);
     for (const [id, token] of [
@@ -195,7 +196,7 @@ describe('review click', () => {
     ] as const) {
       expect((await refusal(service.recordReviewClick(id, { token }))).code).toBe('NOT_FOUND');
     }
-    expect((await surveys.getStats(sampleSurveyId))!.reviewClicks).toBe(0);
-    expect(surveys.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
+    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(0);
+    expect(responses.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
   });
 });

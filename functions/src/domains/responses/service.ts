@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   minSubmitElapsedMs,
   publicSurveyMessages,
+  publicSurveySchema,
   ratingBand,
   reviewClickSchema,
   submitRefusedMessage,
@@ -55,25 +56,8 @@ const responseNotFound = () => new ApiError('NOT_FOUND');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 
-/** Only what the page shows: never the owner's id or e-mail (spec 6). */
-export function toPublicSurvey(s: Survey): PublicSurvey {
-  return {
-    surveyCode: s.surveyCode ?? '',
-    businessName: s.businessName,
-    businessSlug: s.businessSlug ?? '',
-    businessLogoUrl: s.businessLogoUrl,
-    customPrompt: s.customPrompt,
-    lowRatingMessage: s.lowRatingMessage,
-    midRatingMessage: s.midRatingMessage,
-    highRatingMessage: s.highRatingMessage,
-    googleReviewPrompt: s.googleReviewPrompt,
-    highRatingPhotoUrl: s.highRatingPhotoUrl,
-    googleBusinessUrl: s.googleBusinessUrl,
-    collectContactOnLowRating: s.collectContactOnLowRating,
-    offerPublicReviewToEveryone: s.offerPublicReviewToEveryone,
-    customColors: { ...s.customColors },
-  };
-}
+/** Only what the page shows of a published survey: never the owner's id or e-mail (spec 6). */
+export const toPublicSurvey = (s: Survey): PublicSurvey => publicSurveySchema.parse(s);
 
 /**
  * The visitor's use cases (spec 6): read a published survey, answer it once, record the review click.

@@ -1,4 +1,5 @@
-import { surveyDefaults, type Survey } from '@reviewroute/shared';
+import type { Survey } from '@reviewroute/shared';
+import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
 import { createResponseService, type ResponseServiceDeps } from './service';
 
@@ -8,35 +9,26 @@ export const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
 export const sampleSurveyId = '0195a3c4-7b00-7000-8000-000000000001';
 export const sampleResponseId = '0195a3c4-7b00-7000-8000-0000000000a1';
 
-export function publishedSurvey(overrides: Partial<Survey> = {}): Survey {
-  return {
-    ...surveyDefaults,
-    customColors: { ...surveyDefaults.customColors },
+/** The sample survey, published under the sample events' code and ids. */
+export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>
+  sampleSurvey({
     id: sampleSurveyId,
     userId: sampleOwner,
     businessName: "Joe's Pizza",
-    businessOwnerName: 'Joe Owner',
-    googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
-    supportEmail: 'owner@example.com',
     status: 'active',
     isActive: true,
     surveyCode: sampleCode,
     businessSlug: 'joes-pizza',
     landingPageUrl: `https://app.example.com/surveys/${sampleCode}/joes-pizza`,
-    businessLogoUrl: null,
-    highRatingPhotoUrl: null,
-    createdAt: '2026-11-21T08:00:00.000Z',
-    updatedAt: '2026-11-21T08:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
-/** Puts a survey into the fake as publish would: code item and zeroed stats with it. */
+/** Puts a survey into the fake as publish would: code item and zeroed tally with it. */
 export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
   surveys.surveys.set(`${survey.userId}/${survey.id}`, structuredClone(survey));
   if (survey.surveyCode) {
     surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
-    surveys.stats.set(survey.id, {
+    surveys.tallies.set(survey.id, {
       surveyId: survey.id,
       count: 0,
       sum: 0,

@@ -10,13 +10,15 @@ import {
 import { ApiError } from '../../lib/api-error';
 import type {
   ProfileRepository,
+  ResponseRepository,
   SurveyRepository,
   SurveyResponseRecord,
-  SurveyStats as StoredStats,
+  SurveyTally,
 } from '../../data/repositories';
 
 export interface DashboardServiceDeps {
-  surveys: Pick<SurveyRepository, 'get' | 'getStats' | 'listByOwner' | 'listFeedback'>;
+  surveys: Pick<SurveyRepository, 'get' | 'listByOwner'>;
+  responses: Pick<ResponseRepository, 'getTally' | 'listFeedback'>;
   profiles: Pick<ProfileRepository, 'get'>;
 }
 
@@ -24,8 +26,8 @@ export interface DashboardServiceDeps {
 const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 const surveyNotFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
 
-/** A draft has no stats item until it is published: it reads as zeros. */
-const zeroStats = (surveyId: string): StoredStats => ({
+/** A draft has no tally until it is published: it reads as zeros. */
+const zeroTally = (surveyId: string): SurveyTally => ({
   surveyId,
   count: 0,
   sum: 0,
@@ -52,20 +54,20 @@ function toFeedbackItem(r: SurveyResponseRecord): FeedbackItem {
  * another owner's survey is indistinguishable from none (404).
  */
 export function createDashboardService(deps: DashboardServiceDeps) {
-  const { surveys, profiles } = deps;
+  const { surveys, responses, profiles } = deps;
 
   return {
     /** One GetItem for the survey, one for the stats and one Limit=10 query, all at once. */
     async stats(userId: string, surveyId: string): Promise<SurveyStats> {
       if (!plausibleId.test(surveyId)) throw surveyNotFound();
       // Read in parallel for latency; nothing is returned unless the survey is this owner's.
-      const [survey, stored, feedback] = await Promise.all([
+      const [survey, tally, feedback] = await Promise.all([
         surveys.get(userId, surveyId),
-        surveys.getStats(surveyId),
-        surveys.listFeedback(surveyId, recentFeedbackLimit),
+        responses.getTally(surveyId),
+        responses.listFeedback(surveyId, recentFeedbackLimit),
       ]);
       if (!survey) throw surveyNotFound();
-      const s = stored ?? zeroStats(surveyId);
+      const s = tally ?? zeroTally(surveyId);
       return {
         surveyId,
         reviewCount: s.count,
@@ -80,19 +82,19 @@ export function createDashboardService(deps: DashboardServiceDeps) {
     /** The four checklist steps for the selected survey (spec 4 "Onboarding checklist", decisions 9). */
     async onboarding(userId: string, surveyId: string): Promise<Onboarding> {
       if (!plausibleId.test(surveyId)) throw surveyNotFound();
-      const [owned, stored, profile] = await Promise.all([
+      const [owned, tally, profile] = await Promise.all([
         // The owner's partition holds every survey of theirs: one query answers both "is this survey
         // theirs" and "do they have an active survey".
         surveys.listByOwner(userId),
-        surveys.getStats(surveyId),
+        responses.getTally(surveyId),
         profiles.get(userId),
       ]);
       if (!owned.some((s) => s.id === surveyId)) throw surveyNotFound();
       return {
         hasActiveSurvey: owned.some((s) => s.status === 'active' && s.isActive),
         urlCopied: profile?.surveyUrlCopied ?? false,
-        hasResponse: (stored?.count ?? 0) > 0,
-        hasReviewClick: (stored?.reviewClicks ?? 0) > 0,
+        hasResponse: (tally?.count ?? 0) > 0,
+        hasReviewClick: (tally?.reviewClicks ?? 0) > 0,
       };
     },
   };

@@ -35,34 +35,41 @@ function response(overrides: Partial<SurveyResponseRecord> = {}): SurveyResponse
   };
 }
 
-/** Stores responses and their stats the way the submit transaction does (memory fake). */
-function store(surveys: MemorySurveyRepository, records: SurveyResponseRecord[]) {
+/** Stores responses and their tally the way the submit transaction does (memory fake). */
+function store(responses: MemoryResponseRepository, records: SurveyResponseRecord[]) {
   for (const r of records) {
-    const list = surveys.responses.get(r.surveyId) ?? [];
+    const list = responses.responses.get(r.surveyId) ?? [];
     list.push(r);
-    surveys.responses.set(r.surveyId, list);
-    const stats = surveys.stats.get(r.surveyId)!;
-    stats.count += 1;
-    stats.sum += r.rating;
-    stats.histogram[r.rating - 1]! += 1;
-    if (r.googleReviewClicked) stats.reviewClicks += 1;
+    responses.responses.set(r.surveyId, list);
+    const tally = responses.surveys.tallies.get(r.surveyId)!;
+    tally.count += 1;
+    tally.sum += r.rating;
+    tally.histogram[r.rating - 1]! += 1;
+    if (r.googleReviewClicked) tally.reviewClicks += 1;
   }
 }
 
 function setup(survey: Partial<Survey> = {}) {
   const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
   const profiles = new MemoryProfileRepository();
   seed(surveys, publishedSurvey(survey));
-  const dashboard = createDashboardService({ surveys, profiles });
+  const dashboard = createDashboardService({ surveys, responses, profiles });
   const handler = createSurveysHandler(
-    () => createSurveyService({ surveys, assets: new MemoryAssetStore(), siteOrigin: () => 'https://app.example.com' }),
+    () =>
+      createSurveyService({
+        surveys,
+        responses,
+        assets: new MemoryAssetStore(),
+        siteOrigin: () => 'https://app.example.com',
+      }),
     () => dashboard,
   );
   const call = async (event: ApiEvent) => {
     const res = await handler(event, lambdaContext());
     return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
   };
-  return { surveys, profiles, dashboard, call };
+  return { surveys, responses, profiles, dashboard, call };
 }
 
 const asOther = (event: ApiEvent): ApiEvent => {
@@ -86,14 +93,14 @@ describe('survey stats', () => {
     });
   });
 
-  it('reads a draft without a stats item as zeros', async () => {
+  it('reads a draft without a tally as zeros', async () => {
     const { surveys, dashboard } = setup({ surveyCode: null, status: 'draft', isActive: false });
-    expect(surveys.stats.has(sampleSurveyId)).toBe(false);
+    expect(surveys.tallies.has(sampleSurveyId)).toBe(false);
     expect(await dashboard.stats(sampleOwner, sampleSurveyId)).toMatchObject({ reviewCount: 0, averageRating: 0 });
   });
 
   it('counts 5, 5, 4, 2 and one empty comment: count, average, five stars, comments newest first', async () => {
-    const { surveys, call } = setup({ collectContactOnLowRating: true });
+    const { responses, call } = setup({ collectContactOnLowRating: true });
     const [a, b, c, d, e] = [
       response({ rating: 5, comment: 'Great bread' }),
       response({ rating: 5, comment: 'Lovely staff' }),
@@ -101,7 +108,7 @@ describe('survey stats', () => {
       response({ rating: 2, comment: 'Too cold', customerName: 'Ann', customerEmail: 'ann@example.com' }),
       response({ rating: 4, comment: null, googleReviewClicked: true }),
     ];
-    store(surveys, [a!, b!, c!, d!, e!]);
+    store(responses, [a!, b!, c!, d!, e!]);
     const { status, body } = await call(sampleEvent('get-survey-stats'));
     expect(status).toBe(200);
     const stats = surveyStatsSchema.parse(body);
@@ -141,15 +148,15 @@ describe('survey stats', () => {
   });
 
   it('rounds the average to one decimal', async () => {
-    const { surveys, dashboard } = setup();
-    store(surveys, [response({ rating: 5 }), response({ rating: 4 }), response({ rating: 4 })]);
+    const { responses, dashboard } = setup();
+    store(responses, [response({ rating: 5 }), response({ rating: 4 }), response({ rating: 4 })]);
     expect((await dashboard.stats(sampleOwner, sampleSurveyId)).averageRating).toBe(4.3);
   });
 
   it('lists only the 10 newest non-empty comments; the 11th newest is not listed', async () => {
-    const { surveys, dashboard } = setup();
+    const { responses, dashboard } = setup();
     const commented = Array.from({ length: 11 }, (_, i) => response({ rating: (i % 5) + 1, comment: `c${i}` }));
-    store(surveys, [...commented, response({ comment: '   ' }), response({ comment: null })]);
+    store(responses, [...commented, response({ comment: '   ' }), response({ comment: null })]);
     const { recentFeedback, reviewCount } = await dashboard.stats(sampleOwner, sampleSurveyId);
     expect(reviewCount).toBe(13);
     expect(recentFeedback.map((f) => f.comment)).toEqual(
@@ -162,15 +169,14 @@ describe('survey stats', () => {
   });
 
   it('never shows contact details on a rating that is not low', async () => {
-    const { surveys, dashboard } = setup();
-    store(surveys, [response({ rating: 4, comment: 'ok', customerName: 'Bob', customerEmail: 'bob@example.com' })]);
+    const { responses, dashboard } = setup();
+    store(responses, [response({ rating: 4, comment: 'ok', customerName: 'Bob', customerEmail: 'bob@example.com' })]);
     const [item] = (await dashboard.stats(sampleOwner, sampleSurveyId)).recentFeedback;
     expect(item).toMatchObject({ customerName: null, customerEmail: null });
   });
 
   it('follows the public submit and review click of the real response service', async () => {
-    const { surveys, dashboard } = setup();
-    const responses = new MemoryResponseRepository(surveys);
+    const { dashboard, responses } = setup();
     const record = response({ rating: 5, comment: 'Yum' });
     await responses.submit({
       userId: sampleOwner,
@@ -195,7 +201,7 @@ describe('survey stats', () => {
 
 describe('onboarding', () => {
   it('advances through the four steps', async () => {
-    const { surveys, profiles, call } = setup({ surveyCode: null, status: 'draft', isActive: false });
+    const { surveys, responses, profiles, call } = setup({ surveyCode: null, status: 'draft', isActive: false });
     const steps = async () => onboardingSchema.strict().parse((await call(sampleEvent('get-onboarding'))).body);
     expect(await steps()).toEqual({
       hasActiveSurvey: false,
@@ -210,10 +216,10 @@ describe('onboarding', () => {
     await profiles.update(sampleOwner, { surveyUrlCopied: true }, '2026-11-21T09:00:00.000Z');
     expect(await steps()).toMatchObject({ urlCopied: true, hasResponse: false });
 
-    store(surveys, [response({ rating: 5 })]);
+    store(responses, [response({ rating: 5 })]);
     expect(await steps()).toMatchObject({ hasResponse: true, hasReviewClick: false });
 
-    store(surveys, [response({ rating: 5, googleReviewClicked: true })]);
+    store(responses, [response({ rating: 5, googleReviewClicked: true })]);
     expect(await steps()).toEqual({ hasActiveSurvey: true, urlCopied: true, hasResponse: true, hasReviewClick: true });
   });
 
@@ -230,8 +236,8 @@ describe('onboarding', () => {
 
 describe('dashboard routes', () => {
   it('answer another owner’s survey, and unknown ids, with 404 NOT_FOUND', async () => {
-    const { surveys, call } = setup();
-    store(surveys, [response({ rating: 5, comment: 'secret' })]);
+    const { responses, call } = setup();
+    store(responses, [response({ rating: 5, comment: 'secret' })]);
     for (const id of ['get-survey-stats', 'get-onboarding']) {
       const other = await call(asOther(sampleEvent(id)));
       expect(other.status, id).toBe(404);
@@ -244,8 +250,8 @@ describe('dashboard routes', () => {
   });
 
   it('answer 401 without claims and never 5xx for arbitrary ids, bodies and claims', async () => {
-    const { call, surveys } = setup();
-    store(surveys, [response({ rating: 1, comment: 'x' })]);
+    const { call, responses } = setup();
+    store(responses, [response({ rating: 1, comment: 'x' })]);
     for (const id of ['get-survey-stats', 'get-onboarding']) {
       const event = sampleEvent(id);
       delete (event.requestContext as { authorizer?: unknown }).authorizer;

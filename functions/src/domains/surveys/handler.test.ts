@@ -7,7 +7,12 @@ import {
   surveySchema,
   uploadTicketSchema,
 } from '@reviewroute/shared';
-import { MemoryAssetStore, MemoryProfileRepository, MemorySurveyRepository } from '../../data/memory';
+import {
+  MemoryAssetStore,
+  MemoryProfileRepository,
+  MemoryResponseRepository,
+  MemorySurveyRepository,
+} from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { createDashboardService } from './dashboard-service';
@@ -21,11 +26,13 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 /** The real handler and service on in-memory storage, with the sample events' survey already there. */
 async function setup() {
   const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
   const assets = new MemoryAssetStore();
   const ids = [sampleSurveyId];
   let n = 100;
   const service = createSurveyService({
     surveys,
+    responses,
     assets,
     siteOrigin: () => 'https://app.example.com',
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
@@ -33,7 +40,7 @@ async function setup() {
   const profiles = new MemoryProfileRepository();
   const handler = createSurveysHandler(
     () => service,
-    () => createDashboardService({ surveys, profiles }),
+    () => createDashboardService({ surveys, responses, profiles }),
   );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());

@@ -1,70 +1,71 @@
-import { createDomainHandler, type RouteRequest } from '../../lib/http';
-import { requireEnv } from '../../lib/env';
-import { createS3AssetStore } from '../../data/asset-store';
+import { createDomainHandler } from '../../lib/http';
+import type { LambdaEnv } from '@reviewroute/shared';
+import { processLambdaEnv } from '../../lib/env';
+import { logAtLevelOf } from '../../lib/logger';
+import { tableEntities } from '../../data/client';
+import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
+import { createDynamoResponseRepository } from '../../data/response-repository';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createSurveyService, type SurveyService } from './service';
 
-const params = ({ owner, pathParameters }: RouteRequest) => ({
-  userId: owner!.userId,
-  surveyId: pathParameters.surveyId ?? '',
-});
-
 /** The owner survey API (routes of domain `surveys`); the services are built on first use. */
 export function createSurveysHandler(serviceOf: () => SurveyService, dashboardOf: () => DashboardService) {
   return createDomainHandler('surveys', {
-    'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner!.userId) } }),
-    'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner!.userId, body) }),
-    'get-survey': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await serviceOf().get(userId, surveyId) };
-    },
-    'update-survey': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await serviceOf().update(userId, surveyId, request.body) };
-    },
-    'get-survey-stats': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await dashboardOf().stats(userId, surveyId) };
-    },
-    'get-onboarding': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await dashboardOf().onboarding(userId, surveyId) };
-    },
-    'delete-survey': async (request) => {
-      const { userId, surveyId } = params(request);
-      await serviceOf().remove(userId, surveyId);
+    'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner.userId) } }),
+    'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner.userId, body) }),
+    'get-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+      body: await serviceOf().get(owner.userId, surveyId),
+    }),
+    'update-survey': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      body: await serviceOf().update(owner.userId, surveyId, body),
+    }),
+    'get-survey-stats': async ({ owner, pathParameters: { surveyId } }) => ({
+      body: await dashboardOf().stats(owner.userId, surveyId),
+    }),
+    'get-onboarding': async ({ owner, pathParameters: { surveyId } }) => ({
+      body: await dashboardOf().onboarding(owner.userId, surveyId),
+    }),
+    'delete-survey': async ({ owner, pathParameters: { surveyId } }) => {
+      await serviceOf().remove(owner.userId, surveyId);
       return { status: 204 };
     },
-    'publish-survey': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await serviceOf().publish(userId, surveyId) };
-    },
-    'create-upload': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { status: 201, body: await serviceOf().createUpload(userId, surveyId, request.body) };
-    },
-    'confirm-upload': async (request) => {
-      const { userId, surveyId } = params(request);
-      return { body: await serviceOf().confirmUpload(userId, surveyId, request.body) };
-    },
+    'publish-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+      body: await serviceOf().publish(owner.userId, surveyId),
+    }),
+    'create-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      status: 201,
+      body: await serviceOf().createUpload(owner.userId, surveyId, body),
+    }),
+    'confirm-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      body: await serviceOf().confirmUpload(owner.userId, surveyId, body),
+    }),
   });
 }
 
-let service: SurveyService | undefined;
-let dashboard: DashboardService | undefined;
+/** The surveys Lambda for one environment (the local stack passes its own). */
+export function createHandler(env: LambdaEnv) {
+  logAtLevelOf(env);
+  const entities = tableEntities(env);
+  let service: SurveyService | undefined;
+  let dashboard: DashboardService | undefined;
+  return createSurveysHandler(
+    () =>
+      (service ??= createSurveyService({
+        surveys: createDynamoSurveyRepository(entities),
+        responses: createDynamoResponseRepository(entities),
+        assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
+        siteOrigin: () => env.SITE_ORIGIN,
+      })),
+    () =>
+      (dashboard ??= createDashboardService({
+        surveys: createDynamoSurveyRepository(entities),
+        responses: createDynamoResponseRepository(entities),
+        profiles: createDynamoProfileRepository(entities),
+      })),
+  );
+}
 
-export const handler = createSurveysHandler(
-  () =>
-    (service ??= createSurveyService({
-      surveys: createDynamoSurveyRepository(),
-      assets: createS3AssetStore(),
-      siteOrigin: () => requireEnv('SITE_ORIGIN'),
-    })),
-  () =>
-    (dashboard ??= createDashboardService({
-      surveys: createDynamoSurveyRepository(),
-      profiles: createDynamoProfileRepository(),
-    })),
-);
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

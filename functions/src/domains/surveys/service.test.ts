@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { surveyCodePattern, surveyDefaults, surveySchema, type Survey } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { MemoryAssetStore, MemorySurveyRepository } from '../../data/memory';
+import { MemoryAssetStore, MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
 const owner = 'owner-1';
@@ -18,18 +18,20 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 /** Fixed clock and ids so results are exact. */
 function setup(overrides: Partial<SurveyServiceDeps> = {}) {
   const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
   const assets = new MemoryAssetStore();
   let t = Date.parse('2026-11-21T08:00:00.000Z');
   let n = 0;
   const service = createSurveyService({
     surveys,
+    responses,
     assets,
     siteOrigin: () => 'https://app.example.com/',
     now: () => new Date((t += 1000)),
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     ...overrides,
   });
-  return { service, surveys, assets };
+  return { service, surveys, responses, assets };
 }
 
 async function expectApiError(promise: Promise<unknown>, code: string, message?: string) {
@@ -158,7 +160,7 @@ describe('survey service', () => {
         businessSlug: 'joes-pizza-pasta',
         landingPageUrl: `https://app.example.com/surveys/${published.surveyCode}/joes-pizza-pasta`,
       });
-      expect(await ctx.surveys.getStats(a.id)).toEqual({
+      expect(await ctx.responses.getTally(a.id)).toEqual({
         surveyId: a.id,
         count: 0,
         sum: 0,
@@ -222,11 +224,11 @@ describe('survey service', () => {
   });
 
   describe('delete', () => {
-    it('removes the survey, its code, stats, responses and objects, and nothing of others', async () => {
+    it('removes the survey, its code, tally, responses and objects, and nothing of others', async () => {
       const a = await ctx.service.create(owner, step1);
       const b = await ctx.service.create(owner, step1);
       const published = await ctx.service.publish(owner, a.id);
-      ctx.surveys.responses.set(a.id, [
+      ctx.responses.responses.set(a.id, [
         {
           id: 'r1',
           surveyId: a.id,
@@ -247,8 +249,8 @@ describe('survey service', () => {
 
       expect(await ctx.surveys.get(owner, a.id)).toBeUndefined();
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();
-      expect(await ctx.surveys.getStats(a.id)).toBeUndefined();
-      expect(await ctx.surveys.listResponses(a.id, 10)).toEqual([]);
+      expect(await ctx.responses.getTally(a.id)).toBeUndefined();
+      expect(await ctx.responses.listResponses(a.id, 10)).toEqual([]);
       expect([...ctx.assets.objects.keys()]).toEqual([`${owner}/${b.id}/logo/3.png`]);
       expect(await ctx.surveys.get(owner, b.id)).toBeDefined();
     });

@@ -1,6 +1,7 @@
 import {
   businessSlug,
   detectImageType,
+  emptySurveyValues,
   generateSurveyCode,
   imageSignatureBytes,
   isUploadKeyOf,
@@ -9,8 +10,10 @@ import {
   surveyAssetPrefix,
   surveyCreateSchema,
   surveyDefaults,
+  surveyListItemSchema,
   surveyMessages,
   surveyPublishableSchema,
+  surveySchema,
   surveyUpdateSchema,
   uploadConfirmSchema,
   uploadKindField,
@@ -25,10 +28,12 @@ import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
-import type { AssetStore, SurveyChanges, SurveyRepository } from '../../data/repositories';
+import type { AssetStore, ResponseRepository, SurveyChanges, SurveyRepository } from '../../data/repositories';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
+  /** A deleted survey's responses go through their own repository. */
+  responses: Pick<ResponseRepository, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The site origin the absolute landing URL starts with (SITE_ORIGIN). */
   siteOrigin: () => string;
@@ -48,14 +53,7 @@ const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 const surveyNotFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
 const fileRefused = (message: string) => new ApiError('VALIDATION_FAILED', message, { file: message });
 
-export const toListItem = (s: Survey): SurveyListItem => ({
-  id: s.id,
-  businessName: s.businessName,
-  status: s.status,
-  surveyCode: s.surveyCode,
-  landingPageUrl: s.landingPageUrl,
-  createdAt: s.createdAt,
-});
+export const toListItem = (s: Survey): SurveyListItem => surveyListItemSchema.parse(s);
 
 /**
  * The owner's survey use cases. Inputs are plain values (the owner's id from the verified token and
@@ -67,7 +65,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   const makeId = deps.newId ?? (() => newId());
   const maxCodeAttempts = deps.maxCodeAttempts ?? 5;
   const uploadExpiresInSeconds = deps.uploadExpiresInSeconds ?? 300;
-  const { surveys, assets } = deps;
+  const { surveys, responses, assets } = deps;
 
   /** The owner's survey or 404: another owner's survey is indistinguishable from none. */
   async function owned(userId: string, surveyId: string): Promise<Survey> {
@@ -124,23 +122,17 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     async create(userId: string, input: unknown): Promise<Survey> {
       const data = parseInput(surveyCreateSchema, input);
       const at = now().toISOString();
-      const survey: Survey = {
+      const survey = surveySchema.parse({
+        ...emptySurveyValues,
         ...surveyDefaults,
         ...data,
-        industry: data.industry ?? '',
-        customColors: { ...(data.customColors ?? surveyDefaults.customColors) },
         id: makeId(),
         userId,
         status: 'draft',
         isActive: false,
-        surveyCode: null,
-        businessSlug: null,
-        landingPageUrl: null,
-        businessLogoUrl: null,
-        highRatingPhotoUrl: null,
         createdAt: at,
         updatedAt: at,
-      };
+      });
       await surveys.create(survey);
       return survey;
     },
@@ -158,11 +150,14 @@ export function createSurveyService(deps: SurveyServiceDeps) {
 
     publish,
 
-    /** The survey, its code, stats, responses and every object under `{userId}/{surveyId}/`. */
+    /** The survey, its code, tally, responses and every object under `{userId}/{surveyId}/`. */
     async remove(userId: string, surveyId: string): Promise<void> {
       const survey = await owned(userId, surveyId);
-      // Objects first, the items last: a failure half-way leaves the survey there to delete again.
+      // Objects first, the survey last: a failure half-way leaves the survey there to delete again.
       await assets.deletePrefix(surveyAssetPrefix(userId, surveyId));
+      // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
+      await surveys.deactivate(userId, surveyId);
+      await responses.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 

@@ -1,9 +1,18 @@
-import type { HealthResponse } from '@reviewroute/shared';
+import type { HealthResponse, LambdaEnv } from '@reviewroute/shared';
+import { processLambdaEnv } from '../../lib/env';
+import { logAtLevelOf } from '../../lib/logger';
 import { createDomainHandler } from '../../lib/http';
 
 /** Liveness of the API chain (CloudFront or the local proxy -> gateway -> Lambda); touches no data. */
 export const health = (): HealthResponse => ({ status: 'ok' });
 
-export const handler = createDomainHandler('system', {
-  health: () => ({ body: health() }),
-});
+/** The system Lambda for one environment; it reads nothing from it but the log level. */
+export function createHandler(env: LambdaEnv) {
+  logAtLevelOf(env);
+  return createDomainHandler('system', {
+    health: () => ({ body: health() }),
+  });
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

@@ -16,8 +16,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { clearSession, useSession } from '@/lib/auth-session';
-import { useMe } from '@/lib/me';
+import { useMe } from '@/features/dashboard/api/get-me';
 import { useLocalizedPath } from '@/lib/use-language';
+import { signInPath } from '@/features/auth/paths';
 
 /** Header account menu: who is signed in (as the API reports it), settings, sign out. */
 export function AccountMenu() {
@@ -36,7 +37,7 @@ export function AccountMenu() {
       await signOut();
       clearSession(queryClient);
       toast.success(t('auth:toasts.signedOut'));
-      await navigate(to('/auth'), { replace: true });
+      await navigate(to(signInPath), { replace: true });
     } catch {
       toast.error(t('errors:unexpected'));
     } finally {

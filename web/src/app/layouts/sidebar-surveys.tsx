@@ -35,11 +35,13 @@ import {
   SidebarMenuSubButton,
   SidebarMenuSubItem,
 } from '@/components/ui/sidebar';
-import { surveysLoadFailedToastId } from '@/lib/dashboard-api';
-import { useEditSurvey } from '@/lib/edit-survey';
+import { deleteSurvey } from '@/features/surveys/api/delete-survey';
+import { surveyQueryKey } from '@/features/surveys/api/get-survey';
+import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
+import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
+import { useEditSurvey } from '@/features/surveys/hooks/use-edit-survey';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { dashboardPathFor, selectSurvey, surveySearchParam } from '@/lib/survey-selection';
-import { deleteSurvey, invalidateSurveys, type ListedSurvey, surveyQueryKey, useSurveys } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type AccountSummary } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
-import { useAccountSummary } from '@/lib/dashboard-api';
+import { useAccountSummary } from '@/features/dashboard/api/get-account-summary';
 import { cn } from '@/lib/utils';
 
 type Plan = AccountSummary['plan'];
@@ -27,7 +27,7 @@ const tone: Record<Plan['kind'], string> = {
   expired: 'border-red-300 bg-red-50 text-red-800',
 };
 
-/** Header badge (spec 2 "Dashboard"): the plan state from GET /api/account; nothing while it loads or fails. */
+/** Header badge (spec 2 "Dashboard"): the plan state from the account summary; nothing while it loads or fails. */
 export function TrialBadge() {
   const { t } = useTranslation('dashboard');
   const account = useAccountSummary();

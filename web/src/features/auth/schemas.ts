@@ -1,14 +1,32 @@
 import { z } from 'zod';
-import { email } from '@reviewroute/shared';
+import { passwordRuleResults, simpleEmailPattern } from '@reviewroute/shared';
 import { type TFunction } from 'i18next';
 
-/** Sign-up and sign-in share one shape (spec 5): e-mail required and valid, password required. */
+/** Sign-in (spec 5): e-mail required and valid, password required; the pool judges the password itself. */
 export const credentialsSchema = (t: TFunction<'auth'>) =>
   z.object({
-    email: email(t('validation.emailRequired'), t('validation.emailInvalid')),
+    email: z
+      .string()
+      .trim()
+      .min(1, t('validation.emailRequired'))
+      .max(254, t('validation.emailInvalid'))
+      .regex(simpleEmailPattern, t('validation.emailInvalid')),
     password: z.string().min(1, t('validation.passwordRequired')),
   });
 export type Credentials = z.infer<ReturnType<typeof credentialsSchema>>;
+
+/**
+ * Sign-up: the same shape, and the password must already meet the user pool's policy (the form lists the rules)
+ * and must not start or end with a space (Cognito refuses those as an invalid parameter).
+ */
+export const signUpSchema = (t: TFunction<'auth'>) =>
+  credentialsSchema(t).extend({
+    password: z
+      .string()
+      .min(1, t('validation.passwordRequired'))
+      .refine((password) => passwordRuleResults(password).every((r) => r.met), t('validation.passwordPolicy'))
+      .refine((password) => password.trim() === password, t('validation.passwordSpaces')),
+  });
 
 /** Cognito's confirmation codes are 6 digits. */
 export const confirmationSchema = (t: TFunction<'auth'>) =>

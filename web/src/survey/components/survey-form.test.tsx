@@ -1,28 +1,18 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSurvey, SubmitResponseInput } from '@reviewroute/shared';
+import type { SubmitResponseInput } from '@reviewroute/shared';
 import type { submitResponse } from '../lib/api';
-import { surveyPalette } from '../lib/colors';
+import { surveyPalette } from '@reviewroute/shared/domain';
 import { draftKey, loadDraft, saveDraft, emptyDraft } from '../lib/draft';
 import { createTranslator, I18nContext } from '../lib/i18n';
+import { samplePublicSurvey } from '@/testing/fixtures';
 import { SurveyForm } from './survey-form';
 
-const survey: PublicSurvey = {
-  surveyCode: 'abcd2345',
-  businessName: 'Joe',
-  businessSlug: 'joe',
-  businessLogoUrl: null,
+const survey = samplePublicSurvey({
   customPrompt: 'How was it?',
-  lowRatingMessage: 'low',
-  midRatingMessage: 'mid',
-  highRatingMessage: 'high',
-  googleReviewPrompt: 'Review us?',
-  highRatingPhotoUrl: null,
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=x',
   collectContactOnLowRating: true,
-  offerPublicReviewToEveryone: false,
   customColors: { primaryColor: '#c2410c', backgroundColor: '#ffffff' },
-};
+});
 
 function setup(submit = vi.fn<typeof submitResponse>().mockResolvedValue({ responseId: 'r', clickToken: 't' })) {
   const toast = vi.fn();

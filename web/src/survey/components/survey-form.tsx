@@ -1,11 +1,10 @@
 import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
+import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { submitResponse } from '../lib/api';
-import type { SurveyPalette } from '../lib/colors';
 import { emptyDraft, loadDraft, removeDraft, saveDraft, type SurveyDraft } from '../lib/draft';
 import {
   asksForContact,
-  commentLimit,
   commentTooLong,
   emailLimit,
   minSubmitElapsedMs,
@@ -15,8 +14,11 @@ import {
   type Step,
 } from '../lib/form-rules';
 import { useI18n } from '../lib/i18n';
+import { CommentField } from './comment-field';
+import { errorClass, inputClass } from './field-styles';
 import { StarRating } from './star-rating';
 import { StepIndicator } from './step-indicator';
+import { SurveyButton } from './survey-button';
 import type { ToastInput } from './toaster';
 
 export interface Submitted {
@@ -37,10 +39,6 @@ interface SurveyFormProps {
 
 const draftHintMs = 2000;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const inputClass =
-  'w-full rounded-md border border-neutral-500 bg-white px-3 py-2 text-base text-neutral-900 placeholder:text-neutral-600 focus-visible:outline-3 focus-visible:outline-offset-2 aria-invalid:border-red-700';
-const errorClass = 'w-fit rounded-md bg-white px-2 py-1 text-sm font-medium text-red-700';
 
 /** The rating form (spec 2, 4, 5): stars, comment with counter, contact fields for low ratings, the draft. */
 export function SurveyForm({
@@ -80,19 +78,15 @@ export function SurveyForm({
     }
   }
 
-  const tooLong = commentTooLong(draft.comment);
   const contact = asksForContact(survey, draft.rating);
   const ratingId = `${ids}-rating`;
-  const commentId = `${ids}-comment`;
-  const counterId = `${ids}-counter`;
-  const commentErrorId = `${ids}-comment-error`;
   const emailErrorId = `${ids}-email-error`;
   const submitHintId = `${ids}-submit-hint`;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting || draft.rating === null) return;
-    if (tooLong) {
+    if (commentTooLong(draft.comment)) {
       commentRef.current?.focus();
       return;
     }
@@ -139,43 +133,12 @@ export function SurveyForm({
         accent={palette.accent}
       />
 
-      <div className="grid gap-2">
-        <label htmlFor={commentId} className="font-medium">
-          {t('comment.label')}
-        </label>
-        <textarea
-          id={commentId}
-          ref={commentRef}
-          value={draft.comment}
-          onChange={(event) => update({ comment: event.target.value })}
-          placeholder={t('comment.placeholder')}
-          rows={4}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={`${counterId}${tooLong ? ` ${commentErrorId}` : ''}`}
-          className={`${inputClass} resize-y`}
-          style={{ outlineColor: palette.accent }}
-        />
-        <div className="flex items-start justify-between gap-3">
-          {tooLong ? (
-            <p id={commentErrorId} className={errorClass}>
-              {t('errors.commentTooLong')}
-            </p>
-          ) : (
-            <span />
-          )}
-          <p
-            id={counterId}
-            aria-live="polite"
-            className={`text-sm tabular-nums ${tooLong ? 'font-semibold' : ''}`}
-            data-testid="comment-counter"
-          >
-            <span aria-hidden="true">{t('comment.counter', { count: draft.comment.length, max: commentLimit })}</span>
-            <span className="sr-only">
-              {t('comment.counterLabel', { count: draft.comment.length, max: commentLimit })}
-            </span>
-          </p>
-        </div>
-      </div>
+      <CommentField
+        ref={commentRef}
+        value={draft.comment}
+        onChange={(comment) => update({ comment })}
+        accent={palette.accent}
+      />
 
       {contact && (
         <div className="grid gap-4" data-testid="contact-fields">
@@ -240,15 +203,14 @@ export function SurveyForm({
       </div>
 
       <div className="grid gap-2">
-        <button
+        <SurveyButton
           type="submit"
+          palette={palette}
           disabled={draft.rating === null || submitting}
           aria-describedby={draft.rating === null ? submitHintId : undefined}
-          className="min-h-12 w-full rounded-md px-4 py-3 text-base font-semibold shadow-sm hover:shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-          style={{ background: palette.primary, color: palette.onPrimary, outlineColor: palette.accent }}
         >
           {submitting ? t('submitting') : t('submit')}
-        </button>
+        </SurveyButton>
         {draft.rating === null && (
           <p id={submitHintId} className="text-center text-sm">
             {t('errors.ratingRequired')}

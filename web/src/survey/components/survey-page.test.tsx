@@ -3,24 +3,15 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicSurvey } from '@reviewroute/shared';
 import { createTranslator, I18nContext } from '../lib/i18n';
+import { samplePublicSurvey } from '@/testing/fixtures';
 import { SurveyPage, SurveySkeleton } from './survey-page';
 
-const survey: PublicSurvey = {
-  surveyCode: 'abcd2345',
+const survey = samplePublicSurvey({
   businessName: 'Joe',
-  businessSlug: 'joe',
   businessLogoUrl: '/files/logo.png',
   customPrompt: 'Hoe was het?',
-  lowRatingMessage: 'low',
-  midRatingMessage: 'mid',
-  highRatingMessage: 'high',
-  googleReviewPrompt: 'Review?',
-  highRatingPhotoUrl: null,
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=x',
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
   customColors: { primaryColor: '#c2410c', backgroundColor: '#111827' },
-};
+});
 
 function renderPage(request: Promise<PublicSurvey | null>) {
   render(

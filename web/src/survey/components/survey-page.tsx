@@ -1,8 +1,9 @@
 import type { PublicSurvey } from '@reviewroute/shared';
 import { use, useEffect, useState } from 'react';
-import { surveyPalette } from '../lib/colors';
+import { surveyPalette } from '@reviewroute/shared/domain';
 import { useI18n } from '../lib/i18n';
 import { SurveyForm, type Submitted } from './survey-form';
+import { SurveyHeader } from './survey-header';
 import { ThankYou } from './thank-you';
 import { Toaster, useToasts } from './toaster';
 
@@ -29,17 +30,7 @@ export function SurveyPage({ survey: surveyRequest }: { survey: Promise<PublicSu
       data-testid="survey-page"
     >
       <main className="mx-auto grid w-full max-w-md gap-8">
-        <header className="grid justify-items-center gap-3 text-center">
-          {survey.businessLogoUrl && (
-            <img
-              src={survey.businessLogoUrl}
-              alt={t('logoAlt', { business: survey.businessName })}
-              className="max-h-20 max-w-48 object-contain"
-              fetchPriority="high"
-            />
-          )}
-          <h1 className="text-2xl font-bold text-balance">{survey.businessName}</h1>
-        </header>
+        <SurveyHeader businessName={survey.businessName} logoUrl={survey.businessLogoUrl} />
         {submitted ? (
           <ThankYou survey={survey} palette={palette} submitted={submitted} toast={show} />
         ) : (

@@ -1,26 +1,19 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSurvey } from '@reviewroute/shared';
-import { surveyPalette } from '../lib/colors';
+import { surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext } from '../lib/i18n';
+import { samplePublicSurvey } from '@/testing/fixtures';
 import { ThankYou } from './thank-you';
 
-const base: PublicSurvey = {
-  surveyCode: 'abcd2345',
+const base = samplePublicSurvey({
   businessName: 'Joe',
-  businessSlug: 'joe',
-  businessLogoUrl: null,
-  customPrompt: 'How was it?',
   lowRatingMessage: 'Sorry to hear that.',
   midRatingMessage: 'Thanks for sharing.',
   highRatingMessage: 'Wonderful!',
   googleReviewPrompt: 'Review us on Google?',
   highRatingPhotoUrl: '/files/team.jpg',
-  googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=x',
-  collectContactOnLowRating: false,
-  offerPublicReviewToEveryone: false,
-  customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
-};
+});
 
 function show(rating: number, survey: Partial<PublicSurvey> = {}, comment = 'Great pizza') {
   const toast = vi.fn();

@@ -1,9 +1,10 @@
 import type { PublicSurvey } from '@reviewroute/shared';
+import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useRef, useState } from 'react';
 import { recordReviewClick } from '../lib/api';
-import type { SurveyPalette } from '../lib/colors';
 import { bandMessage, ratingBand, showsReviewPrompt } from '../lib/form-rules';
 import { useI18n } from '../lib/i18n';
+import { SurveyButton } from './survey-button';
 import type { Submitted } from './survey-form';
 import type { ToastInput } from './toaster';
 
@@ -16,9 +17,6 @@ interface ThankYouProps {
 
 const copiedMs = 2000;
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
-
-const buttonClass =
-  'min-h-12 w-full rounded-md px-4 py-3 text-base font-semibold shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2';
 
 /**
  * The thank-you screen of the rating's band with the survey's message (spec 4). Rating 5 — every band when
@@ -80,25 +78,15 @@ export function ThankYou({ survey, palette, submitted, toast }: ThankYouProps) {
               decoding="async"
             />
           )}
-          <button
-            type="button"
-            onClick={openReview}
-            className={buttonClass}
-            style={{ background: palette.primary, color: palette.onPrimary, outlineColor: palette.accent }}
-          >
+          <SurveyButton type="button" palette={palette} onClick={openReview}>
             {t('thankYou.reviewButton')} <span className="sr-only">{t('thankYou.newTab')}</span>
-          </button>
+          </SurveyButton>
           {submitted.comment && (
             <div className="grid gap-2">
               <p className="text-sm">{t('thankYou.copyHint')}</p>
-              <button
-                type="button"
-                onClick={() => void copyComment()}
-                className={`${buttonClass} border-2 bg-transparent`}
-                style={{ borderColor: palette.foreground, outlineColor: palette.accent }}
-              >
+              <SurveyButton type="button" palette={palette} variant="outline" onClick={() => void copyComment()}>
                 {t('thankYou.copyComment')}
-              </button>
+              </SurveyButton>
               <p role="status" className="min-h-5 text-sm">
                 {copied ? t('thankYou.copied') : ''}
               </p>

@@ -1,4 +1,6 @@
 import type { PublicSurvey, SubmitResponseInput, SubmitResponseResult } from '@reviewroute/shared';
+// The zod-free entry of shared: the route table alone, no schemas on the phone.
+import { pathOf } from '@reviewroute/shared/routes';
 
 /**
  * The page's three public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
@@ -22,8 +24,6 @@ export class SubmitError extends Error {
   }
 }
 
-const encode = encodeURIComponent;
-
 function isPublicSurvey(value: unknown): value is PublicSurvey {
   const v = value as Partial<PublicSurvey> | null;
   return (
@@ -43,7 +43,7 @@ function isPublicSurvey(value: unknown): value is PublicSurvey {
  */
 export async function fetchPublicSurvey(surveyCode: string): Promise<PublicSurvey | null> {
   try {
-    const res = await fetch(`/api/public/surveys/${encode(surveyCode)}`, { headers: { accept: 'application/json' } });
+    const res = await fetch(pathOf('get-public-survey', { surveyCode }), { headers: { accept: 'application/json' } });
     if (!res.ok) return null;
     const body: unknown = await res.json();
     return isPublicSurvey(body) ? body : null;
@@ -65,7 +65,7 @@ async function errorCode(res: Response): Promise<string | undefined> {
 export async function postResponse(surveyCode: string, input: SubmitResponseInput): Promise<SubmitResponseResult> {
   let res: Response;
   try {
-    res = await fetch(`/api/public/surveys/${encode(surveyCode)}/responses`, {
+    res = await fetch(pathOf('submit-response', { surveyCode }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(input),
@@ -115,7 +115,7 @@ export async function submitResponse(
  * the review tab; failures are ignored: the customer is already on their way to Google.
  */
 export function recordReviewClick(responseId: string, clickToken: string): void {
-  void fetch(`/api/public/responses/${encode(responseId)}/review-click`, {
+  void fetch(pathOf('record-review-click', { responseId }), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: clickToken }),

@@ -1,5 +1,5 @@
 import { languageOfPath } from '@/lib/language';
-import type { Language } from '@reviewroute/shared/domain';
+import { surveyPathPattern, type Language } from '@reviewroute/shared/domain';
 
 export { languageOfPath };
 export type SurveyLanguage = Language;
@@ -9,8 +9,6 @@ export interface SurveyPath {
   surveyCode: string;
   businessSlug: string;
 }
-
-const surveyPathPattern = /^(?:\/nl)?\/surveys\/([^/]+)(?:\/([^/]*))?\/*$/;
 
 /**
  * `/surveys/{surveyCode}/{businessSlug}` or the same under `/nl`. The page has one route, so a regular

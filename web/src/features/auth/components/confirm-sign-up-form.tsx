@@ -15,12 +15,16 @@ import { useAuthError } from './use-auth-error';
 
 interface ConfirmSignUpFormProps {
   email: string;
+  /** Sign-up just sent the code, or a sign-in found the address unconfirmed (the code may be old or lost). */
+  reason: 'signUp' | 'signIn';
   onConfirmed: (email: string) => void;
+  /** The address turned out to be confirmed already: go to sign-in with it filled in. */
+  onSignInInstead: (email: string) => void;
   onBack: () => void;
 }
 
 /** Step after sign-up (or a sign-in of an unconfirmed account): the 6-digit code from the e-mail. */
-export function ConfirmSignUpForm({ email, onConfirmed, onBack }: ConfirmSignUpFormProps) {
+export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead, onBack }: ConfirmSignUpFormProps) {
   const { t } = useTranslation('auth');
   const error = useAuthError();
   const [resending, setResending] = useState(false);
@@ -37,7 +41,7 @@ export function ConfirmSignUpForm({ email, onConfirmed, onBack }: ConfirmSignUpF
       await confirmSignUp({ username: email, confirmationCode: code });
       onConfirmed(email);
     } catch (caught) {
-      error.report(caught);
+      error.report(caught, 'confirmSignUp');
     }
   };
 
@@ -48,14 +52,21 @@ export function ConfirmSignUpForm({ email, onConfirmed, onBack }: ConfirmSignUpF
       await resendSignUpCode({ username: email });
       toast.success(t('toasts.codeResent'), { description: t('toasts.codeResentDescription', { email }) });
     } catch (caught) {
-      error.report(caught);
+      error.report(caught, 'resendSignUpCode');
     } finally {
       setResending(false);
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="confirm-title">
+    // Any edit makes the last server answer stale, so its alert goes.
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      onChange={error.clear}
+      className="grid gap-4"
+      aria-labelledby="confirm-title"
+    >
       <div className="flex flex-col items-center gap-2 text-center">
         <MailCheck aria-hidden="true" className="text-primary size-10" />
         <h2 id="confirm-title" className="text-xl font-semibold">
@@ -64,13 +75,28 @@ export function ConfirmSignUpForm({ email, onConfirmed, onBack }: ConfirmSignUpF
         <p className="text-muted-foreground text-sm" data-testid="confirm-email">
           <Trans
             t={t}
-            i18nKey="confirm.description"
+            i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
             values={{ email }}
             components={{ strong: <strong className="text-foreground break-all" /> }}
           />
         </p>
       </div>
-      <FormError message={error.message} />
+      <FormError
+        error={error.key}
+        action={
+          (error.key === 'alreadyConfirmed' || error.key === 'emailTaken') && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="text-foreground mt-1"
+              onClick={() => onSignInInstead(email)}
+            >
+              {t('errorActions.signIn')}
+            </Button>
+          )
+        }
+      />
       <div className="grid gap-2">
         <Label htmlFor="confirm-code">{t('fields.code')}</Label>
         <Input

@@ -3,24 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Credentials } from '../schemas';
+import { PasswordChecklist } from './password-checklist';
 
-interface CredentialsFieldsProps {
+type CredentialsFieldsProps = {
   /** Distinguishes the ids of the sign-up and sign-in forms, which live on one page. */
   idPrefix: string;
   register: UseFormRegister<Credentials>;
   errors: FieldErrors<Credentials>;
   disabled: boolean;
-  /** new-password on sign-up (with the policy as help text), current-password on sign-in. */
-  mode: 'new' | 'current';
-}
+} & (
+  | /** Sign-up: a new password, checked against the pool's policy as it is typed. */
+    { mode: 'new'; password: string }
+    /** Sign-in: the current password. */
+  | { mode: 'current' }
+);
 
-export function CredentialsFields({ idPrefix, register, errors, disabled, mode }: CredentialsFieldsProps) {
+export function CredentialsFields(props: CredentialsFieldsProps) {
+  const { idPrefix, register, errors, disabled } = props;
   const { t } = useTranslation('auth');
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
   const passwordDescribedBy = [
-    mode === 'new' ? `${passwordId}-help` : null,
     errors.password ? `${passwordId}-error` : null,
+    props.mode === 'new' ? `${passwordId}-rules` : null,
   ]
     .filter(Boolean)
     .join(' ');
@@ -50,22 +55,20 @@ export function CredentialsFields({ idPrefix, register, errors, disabled, mode }
         <Input
           id={passwordId}
           type="password"
-          autoComplete={mode === 'new' ? 'new-password' : 'current-password'}
+          autoComplete={props.mode === 'new' ? 'new-password' : 'current-password'}
           required
           disabled={disabled}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={passwordDescribedBy || undefined}
           {...register('password')}
         />
-        {mode === 'new' && (
-          <p id={`${passwordId}-help`} className="text-muted-foreground text-xs">
-            {t('passwordRules')}
-          </p>
-        )}
         {errors.password && (
           <p id={`${passwordId}-error`} className="text-destructive text-sm">
             {errors.password.message}
           </p>
+        )}
+        {props.mode === 'new' && (
+          <PasswordChecklist id={`${passwordId}-rules`} password={props.password} invalid={!!errors.password} />
         )}
       </div>
     </>

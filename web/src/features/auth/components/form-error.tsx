@@ -1,16 +1,29 @@
 import { AlertCircle } from 'lucide-react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { type ShownAuthError } from './use-auth-error';
 
-/** The destructive alert of spec 8: the auth service's message, or the translated unexpected-error text. */
-export function FormError({ message }: { message: string | null }) {
-  const { t } = useTranslation('auth');
-  if (!message) return null;
+interface FormErrorProps {
+  error: ShownAuthError | null;
+  /** A way out shown under the message, such as "Sign in instead" for an address that already has an account. */
+  action?: ReactNode;
+}
+
+/** The destructive alert of spec 8: what went wrong and what to do, in the page's language. */
+export function FormError({ error, action }: FormErrorProps) {
+  const { t } = useTranslation(['auth', 'errors']);
+  if (!error) return null;
+  const title = error === 'unexpected' ? t('errorTitle') : t(`errors.${error}.title`);
+  const description = error === 'unexpected' ? t('errors:unexpected') : t(`errors.${error}.description`);
   return (
-    <Alert variant="destructive">
+    <Alert variant="destructive" data-testid="auth-error" data-error={error}>
       <AlertCircle aria-hidden="true" />
-      <AlertTitle>{t('errorTitle')}</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
+      <AlertTitle className="line-clamp-none">{title}</AlertTitle>
+      <AlertDescription>
+        <p>{description}</p>
+        {action}
+      </AlertDescription>
     </Alert>
   );
 }

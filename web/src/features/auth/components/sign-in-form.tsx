@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'aws-amplify/auth';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { authErrorKey } from '@/lib/auth-errors';
 import { authFlowType } from '@/lib/amplify';
 import { type Credentials, credentialsSchema } from '../schemas';
 import { CredentialsFields } from './credentials-fields';
@@ -10,6 +12,7 @@ import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
 
 interface SignInFormProps {
+  /** Filled in when the owner comes from sign-up or the code step; the password field then has the focus. */
   defaultEmail: string;
   /** The account exists but its e-mail is not confirmed yet. */
   onNeedsConfirmation: (email: string) => void;
@@ -23,11 +26,16 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<Credentials>({
     resolver: zodResolver(credentialsSchema(t)),
     defaultValues: { email: defaultEmail, password: '' },
   });
+
+  useEffect(() => {
+    if (defaultEmail) setFocus('password');
+  }, [defaultEmail, setFocus]);
 
   const submit = async ({ email, password }: Credentials) => {
     error.clear();
@@ -37,18 +45,31 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
         await onSignedIn();
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         onNeedsConfirmation(email);
+      } else if (nextStep.signInStep === 'RESET_PASSWORD') {
+        error.show('passwordResetRequired');
       } else {
-        // MFA, new-password and other challenges are not enabled on the pool: not a service message.
-        error.report(nextStep);
+        // MFA, new-password and other challenges are not enabled on the pool.
+        error.show('unexpected', nextStep);
       }
     } catch (caught) {
-      error.report(caught);
+      const key = authErrorKey(caught, 'signIn');
+      if (key === 'notConfirmed') onNeedsConfirmation(email);
+      // A session this page did not know about: it is the owner's, so carry on to the dashboard.
+      else if (key === 'alreadySignedIn') await onSignedIn();
+      else error.show(key, caught);
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-label={t('signIn.title')}>
-      <FormError message={error.message} />
+    // Any edit makes the last server answer stale, so its alert goes.
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      onChange={error.clear}
+      className="grid gap-4"
+      aria-label={t('signIn.title')}
+    >
+      <FormError error={error.key} />
       <CredentialsFields
         idPrefix="sign-in"
         register={register}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUp } from 'aws-amplify/auth';
 import { Gift } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Credentials, credentialsSchema } from '../schemas';
+import { Button } from '@/components/ui/button';
+import { type Credentials, signUpSchema } from '../schemas';
 import { CredentialsFields } from './credentials-fields';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -15,16 +16,21 @@ interface SignUpFormProps {
   onNeedsConfirmation: (email: string) => void;
   /** The pool confirmed the account on its own (no code needed): go to sign-in. */
   onConfirmed: (email: string) => void;
+  /** The address already has an account: go to sign-in with it filled in. */
+  onSignInInstead: (email: string) => void;
 }
 
-export function SignUpForm({ onNeedsConfirmation, onConfirmed }: SignUpFormProps) {
+export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const error = useAuthError();
   const {
     register,
     handleSubmit,
+    control,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema(t)), defaultValues: { email: '', password: '' } });
+  } = useForm<Credentials>({ resolver: zodResolver(signUpSchema(t)), defaultValues: { email: '', password: '' } });
+  const password = useWatch({ control, name: 'password' });
 
   const submit = async ({ email, password }: Credentials) => {
     error.clear();
@@ -41,12 +47,19 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed }: SignUpFormProps
         onConfirmed(email);
       }
     } catch (caught) {
-      error.report(caught);
+      error.report(caught, 'signUp');
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-label={t('signUp.title')}>
+    // Any edit makes the last server answer stale, so its alert goes.
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      onChange={error.clear}
+      className="grid gap-4"
+      aria-label={t('signUp.title')}
+    >
       <div className="border-primary/30 bg-accent text-accent-foreground flex items-start gap-3 rounded-lg border p-3">
         <Gift aria-hidden="true" className="text-primary mt-0.5 size-5 shrink-0" />
         <div className="text-sm">
@@ -54,8 +67,30 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed }: SignUpFormProps
           <p>{t('trial.description')}</p>
         </div>
       </div>
-      <FormError message={error.message} />
-      <CredentialsFields idPrefix="sign-up" register={register} errors={errors} disabled={isSubmitting} mode="new" />
+      <FormError
+        error={error.key}
+        action={
+          error.key === 'emailTaken' && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="text-foreground mt-1"
+              onClick={() => onSignInInstead(getValues('email').trim())}
+            >
+              {t('errorActions.signInInstead')}
+            </Button>
+          )
+        }
+      />
+      <CredentialsFields
+        idPrefix="sign-up"
+        register={register}
+        errors={errors}
+        disabled={isSubmitting}
+        mode="new"
+        password={password}
+      />
       <SubmitButton busy={isSubmitting} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
     </form>
   );

@@ -1,18 +1,17 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { authServiceMessage } from '@/lib/auth-errors';
+import { type AuthErrorKey, type AuthFlow, authErrorKey } from '@/lib/auth-errors';
 
-/** Holds the message of the last failed auth call, already resolved to what the alert shows. */
+export type ShownAuthError = AuthErrorKey | 'unexpected';
+
+/** Holds what the last failed auth call of a form means, for the form's alert. */
 export function useAuthError() {
-  const { t } = useTranslation('errors');
-  const [message, setMessage] = useState<string | null>(null);
-  const report = useCallback(
-    (error: unknown) => {
-      if (!authServiceMessage(error)) console.error('Auth call failed', error);
-      setMessage(authServiceMessage(error) ?? t('unexpected'));
-    },
-    [t],
-  );
-  const clear = useCallback(() => setMessage(null), []);
-  return { message, report, clear };
+  const [key, setKey] = useState<ShownAuthError | null>(null);
+  const show = useCallback((shown: ShownAuthError, cause?: unknown) => {
+    // Only failures nobody anticipated are worth a console entry for whoever investigates.
+    if (shown === 'unexpected') console.error('Auth call failed', cause);
+    setKey(shown);
+  }, []);
+  const report = useCallback((error: unknown, flow: AuthFlow) => show(authErrorKey(error, flow), error), [show]);
+  const clear = useCallback(() => setKey(null), []);
+  return { key, show, report, clear };
 }

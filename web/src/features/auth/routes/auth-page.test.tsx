@@ -40,10 +40,30 @@ describe('AuthPage', () => {
     expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('false');
     expect(screen.getByText('7-day free trial')).toBeTruthy();
     expect(screen.getByText('No credit card needed. Cancel anytime.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'terms of service' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByTestId('language-switcher').textContent).toContain('English');
-    expect(screen.getByText(/At least 8 characters/)).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Password requirements' }).textContent).toContain('At least 8 characters');
+    expect(document.title).toContain('Sign up');
+  });
+
+  it.each([
+    ['/auth?tab=signin', 'Sign in', 'Welcome back'],
+    ['/nl/auth?tab=signin', 'Inloggen', 'Welkom terug'],
+  ])('%s opens the sign-in tab', (path, tabName, heading) => {
+    renderAuth(path);
+    expect(screen.getByRole('tab', { name: tabName }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+    expect(document.title).toContain(tabName);
+  });
+
+  it('keeps the chosen tab in the URL, so a reload or the language switcher keeps it', async () => {
+    const { user, router } = renderAuth();
+    await user.click(screen.getByRole('tab', { name: 'Sign in' }));
+    expect(router.state.location.search).toBe('?tab=signin');
+    await user.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('localizes the page and its links under /nl', () => {
@@ -87,22 +107,43 @@ describe('AuthPage', () => {
     expect(screen.getByText('Email confirmed')).toBeTruthy();
   });
 
-  it('shows a wrong code as an alert and stays on the code step', async () => {
+  it('shows a wrong code as a Dutch alert under /nl and stays on the code step', async () => {
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     amplify.confirmSignUp.mockImplementation(async () => {
       throw Object.assign(new Error('Invalid verification code provided, please try again.'), {
         name: 'CodeMismatchException',
       });
     });
+    const { user } = renderAuth('/nl/auth');
+    await user.type(screen.getByLabelText('E-mailadres'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await user.type(await screen.findByLabelText('Bevestigingscode'), '000000');
+    await user.click(screen.getByRole('button', { name: 'E-mailadres bevestigen' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Deze code klopt niet');
+    expect(alert.textContent).not.toContain('Invalid verification code');
+    expect(screen.getByRole('heading', { name: 'Bevestig je e-mailadres' })).toBeTruthy();
+    // Typing a new code clears the old answer.
+    await user.clear(screen.getByLabelText('Bevestigingscode'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an address confirmed in the meantime offers sign-in from the code step', async () => {
+    amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    amplify.resendSignUpCode.mockRejectedValue(
+      Object.assign(new Error('User is already confirmed.'), { name: 'InvalidParameterException' }),
+    );
     const { user } = renderAuth();
-    await user.type(screen.getByLabelText('Email'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Email'), 'done@shop.nl');
     await user.type(screen.getByLabelText('Password'), 'Secret1!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await user.type(await screen.findByLabelText('Confirmation code'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Invalid verification code provided');
-    expect(screen.getByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
+    expect(alert.textContent).toContain('This email address is already confirmed');
+    await user.click(within(alert).getByRole('button', { name: 'Go to sign in' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Sign in' });
+    expect((within(panel).getByLabelText('Email') as HTMLInputElement).value).toBe('done@shop.nl');
   });
 
   it('rejects a code that is not 6 digits without calling the service', async () => {
@@ -117,7 +158,82 @@ describe('AuthPage', () => {
     expect(amplify.confirmSignUp).not.toHaveBeenCalled();
   });
 
-  it("shows the service's sign-up error and disables the form while submitting", async () => {
+  it('an existing address gets a translated message and a way to sign in with it', async () => {
+    amplify.signUp.mockRejectedValue(
+      Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }),
+    );
+    const { user, router } = renderAuth('/nl/auth');
+    await user.type(screen.getByLabelText('E-mailadres'), 'taken@shop.nl');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Er bestaat al een account met dit e-mailadres');
+    expect(alert.textContent).not.toContain('User already exists');
+
+    await user.click(within(alert).getByRole('button', { name: 'Inloggen met dit adres' }));
+    expect(screen.getByRole('tab', { name: 'Inloggen' }).getAttribute('aria-selected')).toBe('true');
+    expect(router.state.location.pathname).toBe('/nl/auth');
+    expect(router.state.location.search).toBe('?tab=signin');
+    const panel = screen.getByRole('tabpanel', { name: 'Inloggen' });
+    expect((within(panel).getByLabelText('E-mailadres') as HTMLInputElement).value).toBe('taken@shop.nl');
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByLabelText('Wachtwoord')));
+  });
+
+  it('checks the password policy as the owner types and refuses to submit while a rule fails', async () => {
+    const { user } = renderAuth();
+    const password = screen.getByLabelText('Password');
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    const met = () =>
+      within(rules)
+        .getAllByRole('listitem')
+        .filter((item) => item.dataset.met === 'true')
+        .map((item) => item.dataset.rule);
+    expect(password.getAttribute('aria-describedby')).toContain(rules.parentElement!.id);
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Still needed: At least 8 characters',
+      'Still needed: A lowercase letter',
+      'Still needed: An uppercase letter',
+      'Still needed: A number',
+      'Still needed: A symbol, such as ! ? # or -',
+    ]);
+
+    await user.type(password, 'abc');
+    expect(met()).toEqual(['lowercase']);
+    await user.type(password, 'DEF1');
+    expect(met()).toEqual(['lowercase', 'uppercase', 'digit']);
+    expect(within(rules).getAllByRole('listitem')[1]!.textContent).toBe('Done: A lowercase letter');
+
+    await user.type(screen.getByLabelText('Email'), 'new@shop.nl');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Choose a password that meets every requirement below')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(amplify.signUp).not.toHaveBeenCalled();
+
+    await user.type(password, '!x');
+    expect(met()).toEqual(['minLength', 'lowercase', 'uppercase', 'digit', 'symbol']);
+  });
+
+  it('refuses a password that starts or ends with a space, which the user pool rejects', async () => {
+    const { user } = renderAuth();
+    await user.type(screen.getByLabelText('Email'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Password'), 'Secret1! ');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your password cannot start or end with a space')).toBeTruthy();
+    expect(amplify.signUp).not.toHaveBeenCalled();
+  });
+
+  it('shows the checklist in Dutch under /nl', () => {
+    renderAuth('/nl/auth');
+    const rules = screen.getByRole('list', { name: 'Wachtwoordeisen' });
+    expect(rules.textContent).toContain('Minimaal 8 tekens');
+    expect(rules.textContent).toContain('Een hoofdletter');
+  });
+
+  it("translates the service's sign-up error and disables the form while submitting", async () => {
     const pending = deferred<never>();
     amplify.signUp.mockReturnValue(pending.promise);
     const { user } = renderAuth();
@@ -128,8 +244,12 @@ describe('AuthPage', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Password') as HTMLInputElement).disabled).toBe(true);
-    pending.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('User already exists');
+    pending.reject(
+      Object.assign(new Error('Password did not conform with policy'), { name: 'InvalidPasswordException' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This password does not meet the requirements');
+    expect(alert.textContent).not.toContain('did not conform');
     expect((screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -142,6 +262,7 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
     expect(screen.getByTestId('confirm-email').textContent).toContain('late@shop.nl');
+    expect(screen.getByTestId('confirm-email').textContent).toContain('not confirmed yet');
   });
 
   it('after sign-in the user lands on the localized dashboard', async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -15,27 +15,41 @@ import { ConfirmSignUpForm } from '../components/confirm-sign-up-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TermsNotice } from '../components/terms-notice';
+import { authTabParam, signInTabValue } from '../paths';
 
 type AuthTab = 'sign-up' | 'sign-in';
 
-/** /auth: sign-up (default) and sign-in tabs, with the e-mail confirmation step in between (spec 2, decisions 4). */
+/** An address waiting for its code, and whether sign-up or a sign-in brought the owner to the code step. */
+interface PendingConfirmation {
+  email: string;
+  reason: 'signUp' | 'signIn';
+}
+
+/**
+ * /auth: sign-up (default) and sign-in (`?tab=signin`) tabs, with the e-mail confirmation step in between (spec 2,
+ * decisions 4). The tab lives in the URL, so a link, a reload and the language switcher keep it.
+ */
 export function AuthPage() {
   const { t } = useTranslation(['auth', 'common']);
-  useDocumentTitle(t('tabs.signIn'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: AuthTab = searchParams.get(authTabParam) === signInTabValue ? 'sign-in' : 'sign-up';
+  useDocumentTitle(tab === 'sign-in' ? t('tabs.signIn') : t('tabs.signUp'));
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { status } = useSession();
-  const [tab, setTab] = useState<AuthTab>('sign-up');
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [signInEmail, setSignInEmail] = useState('');
 
   if (status === 'loading') return <FullPageLoader />;
   // A visitor who already has a session goes straight to the dashboard.
   if (status === 'signedIn') return <Navigate replace to={to('/dashboard')} />;
 
+  const setTab = (next: AuthTab) =>
+    setSearchParams(next === 'sign-in' ? { [authTabParam]: signInTabValue } : {}, { replace: true });
+
   const goToSignIn = (email: string) => {
-    setPendingEmail(null);
+    setPending(null);
     setSignInEmail(email);
     setTab('sign-in');
   };
@@ -67,11 +81,13 @@ export function AuthPage() {
           </div>
           <Card>
             <CardContent>
-              {pendingEmail ? (
+              {pending ? (
                 <ConfirmSignUpForm
-                  email={pendingEmail}
+                  email={pending.email}
+                  reason={pending.reason}
                   onConfirmed={handleConfirmed}
-                  onBack={() => setPendingEmail(null)}
+                  onSignInInstead={goToSignIn}
+                  onBack={() => setPending(null)}
                 />
               ) : (
                 <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
@@ -86,7 +102,11 @@ export function AuthPage() {
                       </CardTitle>
                       <CardDescription>{t('signUp.description')}</CardDescription>
                     </CardHeader>
-                    <SignUpForm onNeedsConfirmation={setPendingEmail} onConfirmed={goToSignIn} />
+                    <SignUpForm
+                      onNeedsConfirmation={(email) => setPending({ email, reason: 'signUp' })}
+                      onConfirmed={goToSignIn}
+                      onSignInInstead={goToSignIn}
+                    />
                   </TabsContent>
                   <TabsContent value="sign-in">
                     <CardHeader className="mb-4 px-0">
@@ -98,7 +118,7 @@ export function AuthPage() {
                     <SignInForm
                       key={signInEmail}
                       defaultEmail={signInEmail}
-                      onNeedsConfirmation={setPendingEmail}
+                      onNeedsConfirmation={(email) => setPending({ email, reason: 'signIn' })}
                       onSignedIn={handleSignedIn}
                     />
                   </TabsContent>

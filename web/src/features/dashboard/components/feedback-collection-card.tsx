@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SurveyLinkPanel } from '@/components/survey-link-panel';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SurveyLinkPanel } from '@/features/surveys/components/survey-link-panel';
 
 /** Spec 2: the survey's public link with copy, QR download and preview; only for a published survey. */
 export function FeedbackCollectionCard({ url }: { url: string }) {

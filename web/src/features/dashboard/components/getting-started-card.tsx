@@ -4,8 +4,8 @@ import { type Onboarding } from '@reviewroute/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUrlCopiedFlag } from '@/lib/survey-url-copied';
 import { cn } from '@/lib/utils';
+import { useUrlCopiedFlag } from '@/features/surveys/lib/survey-url-copied';
 import { buildChecklist } from '../lib/checklist';
 
 /** Spec 4 "Onboarding checklist": progress bar, four steps with their state, congratulations when done. */

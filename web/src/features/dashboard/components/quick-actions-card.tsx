@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useEditSurvey } from '@/lib/edit-survey';
+import { useEditSurvey } from '@/features/surveys/hooks/use-edit-survey';
 import { SendRequestDialog } from './send-request-dialog';
 import { useQrDownload } from '@/hooks/use-qr-download';
 

@@ -3,7 +3,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { recordSurveyUrlCopied } from '@/lib/survey-url-copied';
+import { recordSurveyUrlCopied } from '@/features/surveys/lib/survey-url-copied';
 import { mailtoHref, smsHref } from '../lib/request-templates';
 import { useCopyButton } from '@/hooks/use-copy-button';
 

@@ -9,11 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { apiErrorMessageKey } from '@/lib/api-errors';
-import { surveysLoadFailedToastId, useOnboarding, useSurveyStats } from '@/lib/dashboard-api';
-import { useMe } from '@/lib/me';
 import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
-import { type ListedSurvey, useSurveys } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
+import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
+import { useMe } from '../api/get-me';
+import { useOnboarding } from '../api/get-onboarding';
+import { useSurveyStats } from '../api/get-survey-stats';
 import { FeedbackCollectionCard } from '../components/feedback-collection-card';
 import { GettingStartedCard } from '../components/getting-started-card';
 import { QuickActionsCard } from '../components/quick-actions-card';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-type InfoPageKey = 'about' | 'privacy' | 'terms' | 'contact' | 'payments';
+type InfoPageKey = 'payments';
 
 /** Light stub of an information page: its heading and intro; a later issue writes the content. */
 export function InfoPage({ page }: { page: InfoPageKey }) {

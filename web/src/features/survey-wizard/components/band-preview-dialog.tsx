@@ -14,33 +14,26 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useSurveyDraft } from '@/lib/survey-draft';
+import { asksForContact, bandMessage, showsReviewPrompt } from '@/survey/lib/form-rules';
 
 interface BandPreviewDialogProps {
   band: RatingBand;
   bandLabel: string;
-  message: string;
-  /** Low band with contact collection on: the optional name and e-mail fields appear with the form. */
-  collectContact: boolean;
-  /** High band, or every band when the public review is offered to everyone (decisions 6). */
-  showReview: boolean;
-  reviewPrompt: string;
-  teamPhotoUrl: string | null;
 }
 
 const sampleRating: Record<RatingBand, number> = { low: 2, mid: 4, high: 5 };
 
-/** What a customer in one rating band sees after submitting (spec 4 "Rating bands", decisions 6). */
-export function BandPreviewDialog({
-  band,
-  bandLabel,
-  message,
-  collectContact,
-  showReview,
-  reviewPrompt,
-  teamPhotoUrl,
-}: BandPreviewDialogProps) {
+/**
+ * What a customer in one rating band sees after submitting (spec 4 "Rating bands", decisions 6), live from the
+ * draft: the message, contact fields and review prompt appear by the public page's own rules.
+ */
+export function BandPreviewDialog({ band, bandLabel }: BandPreviewDialogProps) {
   const { t } = useTranslation('wizard');
+  const { draft } = useSurveyDraft();
   const stars = sampleRating[band];
+  const collectContact = asksForContact(draft, stars);
+  const showReview = showsReviewPrompt(draft, stars);
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -78,13 +71,17 @@ export function BandPreviewDialog({
             </div>
           )}
           <p className="text-lg font-semibold">{t('routing.previewThanks')}</p>
-          <p className="whitespace-pre-line">{message}</p>
+          <p className="whitespace-pre-line">{bandMessage(draft, stars)}</p>
           {showReview && (
             <div className="grid gap-3">
-              {teamPhotoUrl && (
-                <img src={teamPhotoUrl} alt={t('routing.teamPhotoAlt')} className="max-h-40 rounded-md object-cover" />
+              {draft.highRatingPhotoUrl && (
+                <img
+                  src={draft.highRatingPhotoUrl}
+                  alt={t('routing.teamPhotoAlt')}
+                  className="max-h-40 rounded-md object-cover"
+                />
               )}
-              <p className="text-muted-foreground text-sm">{reviewPrompt}</p>
+              <p className="text-muted-foreground text-sm">{draft.googleReviewPrompt}</p>
               <Button type="button" className="w-fit" tabIndex={-1} aria-disabled="true">
                 {t('routing.previewReviewButton')}
               </Button>

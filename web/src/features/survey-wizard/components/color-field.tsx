@@ -1,9 +1,9 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { validColor } from '@reviewroute/shared';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSurveyMessage } from '../hooks/use-survey-message';
-import { validColor } from './colors';
 
 interface ColorFieldProps<T extends FieldValues> {
   control: Control<T>;

@@ -2,42 +2,34 @@ import { ImageUp, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { imageFileProblem, type Survey, type UploadKind } from '@reviewroute/shared';
+import { imageFileProblem, type Survey, type UploadKind, uploadKindField } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { uploadErrorOf, uploadSurveyImage } from '@/lib/survey-upload';
-import { invalidateSurveys } from '@/lib/surveys-api';
+import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
+import { uploadErrorOf, uploadSurveyImage } from '@/features/surveys/api/upload-survey-image';
 import { useSurveyMessage } from '../hooks/use-survey-message';
+import { useWizardSave } from '../hooks/use-wizard-save';
 
 interface ImageUploadFieldProps {
   kind: UploadKind;
   label: string;
   help: string;
-  /** The current public URL (from the draft); kept when an upload fails (spec 4). */
-  url: string | null;
   previewAlt: string;
   emptyText: string;
-  /** The survey to attach to: the saved one or a new one from step 1 (uploads need a survey). */
-  ensureSurveyId: (options?: { recheck?: boolean }) => Promise<string>;
-  onUploaded: (survey: Survey) => void;
-  /** Removes the current image (the survey field becomes null). */
-  onRemove: () => Promise<void>;
 }
 
-/** One survey image: preview, a file picker, the upload and the spec's messages when it is refused. */
-export function ImageUploadField({
-  kind,
-  label,
-  help,
-  url,
-  previewAlt,
-  emptyText,
-  ensureSurveyId,
-  onUploaded,
-  onRemove,
-}: ImageUploadFieldProps) {
+/**
+ * One survey image: preview, a file picker, the upload and the spec's messages when it is refused. The image's
+ * URL is the draft's field of its kind, set only by a confirmed upload (kept when one fails, spec 4) or
+ * cleared by removing it; the upload goes to the saved survey or a new one from step 1 (uploads need one).
+ */
+export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: ImageUploadFieldProps) {
   const { t } = useTranslation('wizard');
+  const field = uploadKindField[kind];
+  const url = useSurveyDraft().draft[field];
+  const { save, ensureSurveyId } = useWizardSave();
   const message = useSurveyMessage();
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -73,7 +65,7 @@ export function ImageUploadField({
         if (uploadErrorOf(caught).messageKey !== 'surveyNotFound') throw caught;
         survey = await uploadSurveyImage(await ensureSurveyId({ recheck: true }), kind, file);
       }
-      onUploaded(survey);
+      surveyDraftStore.update({ [field]: survey[field] });
       await invalidateSurveys(queryClient, survey);
       setStatus(t('landing.uploaded'));
     } catch (caught) {
@@ -91,7 +83,7 @@ export function ImageUploadField({
     setError(undefined);
     setStatus(undefined);
     try {
-      await onRemove();
+      await save({ [field]: null });
     } catch {
       setError(t('landing.removeFailed'));
     } finally {

@@ -1,83 +1,61 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { defaultSurveyColors } from '@reviewroute/shared';
-import { readableTextOn, validColor } from './colors';
-import { StarRating } from './star-rating';
+import { useId, useMemo, useState } from 'react';
+import { surveyPalette } from '@reviewroute/shared';
+import { useSurveyDraft } from '@/lib/survey-draft';
+import { useLanguage } from '@/lib/use-language';
+import { CommentField } from '@/survey/components/comment-field';
+import { StarRating } from '@/survey/components/star-rating';
+import { StepIndicator } from '@/survey/components/step-indicator';
+import { SurveyButton } from '@/survey/components/survey-button';
+import { SurveyHeader } from '@/survey/components/survey-header';
+import { nextStep, type Step } from '@/survey/lib/form-rules';
+import { createTranslator, I18nContext } from '@/survey/lib/i18n';
 
-interface LandingPreviewProps {
-  businessName: string;
-  customPrompt: string;
-  logoUrl: string | null;
-  primaryColor: string;
-  backgroundColor: string;
-}
-
-/** The public survey page in miniature, live with the typed values: stars and comment box work. */
-export function LandingPreview({
-  businessName,
-  customPrompt,
-  logoUrl,
-  primaryColor,
-  backgroundColor,
-}: LandingPreviewProps) {
-  const { t } = useTranslation('wizard');
-  const commentId = useId();
-  const [rating, setRating] = useState(0);
+/**
+ * The public survey page, live with the draft (every typed change is in it): built from the page's own
+ * components, painted with its palette and worded by its own catalogue (in the wizard's language), so it shows
+ * what customers will see. A half-typed colour shows the default until it is whole, as the page would. Stars
+ * and comment work; nothing is sent.
+ */
+export function LandingPreview() {
+  const { draft } = useSurveyDraft();
+  const language = useLanguage();
+  const i18n = useMemo(() => ({ language, t: createTranslator(language) }), [language]);
+  const palette = surveyPalette(draft.customColors);
+  const ratingName = useId();
+  const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
-  const primary = validColor(primaryColor, defaultSurveyColors.primaryColor);
-  const background = validColor(backgroundColor, defaultSurveyColors.backgroundColor);
-  const text = readableTextOn(background);
-  const onPrimary = readableTextOn(primary);
+  const [step, setStep] = useState<Step>(1);
+  const answer = (next: { rating: number | null; comment: string }) => {
+    setRating(next.rating);
+    setComment(next.comment);
+    setStep((current) => nextStep(current, next.rating, next.comment));
+  };
+
   return (
-    <div
-      data-testid="landing-preview"
-      className="grid gap-4 rounded-lg border p-6 shadow-sm"
-      style={{ backgroundColor: background, color: text }}
-    >
-      <div className="flex flex-col items-center gap-3 text-center">
-        {logoUrl && (
-          <img
-            src={logoUrl}
-            alt={t('landing.logoAlt', { name: businessName || t('landing.businessName') })}
-            className="max-h-16 max-w-40 object-contain"
-          />
-        )}
-        <p className="text-xl font-semibold">{businessName || '…'}</p>
-        <p>{customPrompt || '…'}</p>
-      </div>
-      <div className="flex justify-center">
-        <StarRating
-          value={rating}
-          onChange={setRating}
-          color={primary}
-          legend={t('landing.previewRating')}
-          legendColor={text}
-        />
-      </div>
-      <div className="grid gap-2">
-        <label htmlFor={commentId} className="text-sm font-medium">
-          {t('landing.previewComment')}
-        </label>
-        <textarea
-          id={commentId}
-          value={comment}
-          maxLength={500}
-          onChange={(event) => setComment(event.target.value)}
-          placeholder={t('landing.previewCommentPlaceholder')}
-          rows={3}
-          className="placeholder:text-current/70 w-full rounded-md border border-current/30 bg-transparent px-3 py-2 text-sm outline-none focus-visible:ring-2"
-          style={{ color: text }}
-        />
-        <p className="text-right text-xs tabular-nums">{comment.length}/500</p>
-      </div>
-      <button
-        type="button"
-        disabled={rating === 0}
-        className="rounded-md px-4 py-2 text-sm font-medium disabled:opacity-60"
-        style={{ backgroundColor: primary, color: onPrimary }}
+    <I18nContext value={i18n}>
+      <div
+        data-testid="landing-preview"
+        className="grid gap-6 rounded-lg border p-6 shadow-sm"
+        style={{ background: palette.background, color: palette.foreground }}
       >
-        {t('landing.previewSubmit')}
-      </button>
-    </div>
+        <SurveyHeader businessName={draft.businessName || '…'} logoUrl={draft.businessLogoUrl} headingLevel={3} />
+        <StepIndicator step={step} primary={palette.primary} onPrimary={palette.onPrimary} />
+        <StarRating
+          name={ratingName}
+          value={rating}
+          onChange={(value) => answer({ rating: value, comment })}
+          legend={draft.customPrompt || '…'}
+          accent={palette.accent}
+        />
+        <CommentField
+          value={comment}
+          onChange={(value) => answer({ rating, comment: value })}
+          accent={palette.accent}
+        />
+        <SurveyButton type="button" palette={palette} disabled={rating === null}>
+          {i18n.t('submit')}
+        </SurveyButton>
+      </div>
+    </I18nContext>
   );
 }

@@ -41,7 +41,7 @@ export function StepIndicator({ current }: { current: WizardStep }) {
                   </span>
                   {/* Phones show the numbers only; the current step's name is in the progress line below. */}
                   <span className="sr-only min-w-0 break-words sm:not-sr-only">
-                    {t(`steps.${step.id}`)}
+                    {t(step.title)}
                     {done && <span className="sr-only"> ({t('steps.completed')})</span>}
                   </span>
                 </Link>
@@ -64,7 +64,7 @@ export function StepIndicator({ current }: { current: WizardStep }) {
       </div>
       <p className="text-muted-foreground text-sm">
         {progressText}
-        <span className="sm:hidden">: {t(`steps.${current.id}`)}</span>
+        <span className="sm:hidden">: {t(current.title)}</span>
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { surveyDefaults } from '@reviewroute/shared';
 import { resources } from '@/lib/i18n';
-import { hasStoredSurveyDraft, surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
+import { hasStoredSurveyDraft, surveyDraftStore, useSurveyDraftRevision } from '@/lib/survey-draft';
 import { useLanguage } from '@/lib/use-language';
 
 const textDefaults = [
@@ -20,7 +20,7 @@ type TextDefault = (typeof textDefaults)[number];
 export function useLocalizedDefaults(): void {
   const language = useLanguage();
   // Also after a reset or a loaded survey (a new revision), not on every keystroke.
-  const { revision } = useSurveyDraft();
+  const revision = useSurveyDraftRevision();
   useEffect(() => {
     const { draft } = surveyDraftStore.getSnapshot();
     if (draft.surveyId) return;

@@ -1,32 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
-import { type Survey, type SurveyCreateInput, type SurveyUpdateInput } from '@reviewroute/shared';
-import { ApiError } from '@/lib/api-client';
-import { type SurveyDraft, surveyDraftStore } from '@/lib/survey-draft';
-import { createSurvey, invalidateSurveys, isNotFound, updateSurvey } from '@/lib/surveys-api';
+import { surveyCreateSchema, type Survey, type SurveyCreateInput, type SurveyUpdateInput } from '@reviewroute/shared';
+import { isNotFound } from '@/lib/api-errors';
+import { draftValuesOf, type SurveyDraft, surveyDraftStore } from '@/lib/survey-draft';
+import { createSurvey } from '@/features/surveys/api/create-survey';
+import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
+import { updateSurvey } from '@/features/surveys/api/update-survey';
 
 /** Everything a new survey can carry from the draft: a survey lost on the server is re-created whole. */
-export function createInputOf(draft: SurveyDraft): SurveyCreateInput {
-  return {
-    businessName: draft.businessName,
-    businessOwnerName: draft.businessOwnerName,
-    googleBusinessUrl: draft.googleBusinessUrl,
-    supportEmail: draft.supportEmail,
-    industry: draft.industry,
-    customPrompt: draft.customPrompt,
-    customColors: draft.customColors,
-    lowRatingMessage: draft.lowRatingMessage,
-    midRatingMessage: draft.midRatingMessage,
-    highRatingMessage: draft.highRatingMessage,
-    googleReviewPrompt: draft.googleReviewPrompt,
-    collectContactOnLowRating: draft.collectContactOnLowRating,
-    offerPublicReviewToEveryone: draft.offerPublicReviewToEveryone,
-    lowRatingEnabled: draft.lowRatingEnabled,
-    midRatingEnabled: draft.midRatingEnabled,
-    highRatingEnabled: draft.highRatingEnabled,
-  };
-}
+export const createInputOf = (draft: SurveyDraft): SurveyCreateInput => draftValuesOf(draft, surveyCreateSchema);
 
 /**
  * Saves one step (spec 4): the first save creates the draft survey, later ones update it; a saved survey id
@@ -47,8 +29,10 @@ export function useWizardSave() {
         }
       }
       saved ??= await createSurvey({ ...createInputOf(draft), ...(fields as Partial<SurveyCreateInput>) });
-      // Image URLs come from the server only (a re-created survey has none).
+      // The saved values (trimmed, the URL with its scheme) replace the typed ones; image URLs come from the
+      // server only (a re-created survey has none).
       surveyDraftStore.update({
+        ...definedOnly(fields as Partial<SurveyDraft>),
         surveyId: saved.id,
         businessLogoUrl: saved.businessLogoUrl,
         highRatingPhotoUrl: saved.highRatingPhotoUrl,
@@ -75,15 +59,5 @@ export function useWizardSave() {
   return { save, ensureSurveyId };
 }
 
-/** Puts the API's per-field messages (VALIDATION_FAILED) on the form fields that exist there. */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  names: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): void {
-  if (!(error instanceof ApiError) || !error.fields) return;
-  for (const [field, message] of Object.entries(error.fields)) {
-    const name = names.find((n) => n === field);
-    if (name) setError(name, { type: 'server', message });
-  }
-}
+const definedOnly = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -3,15 +3,24 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { SurveyLinkPanel } from '@/components/survey-link-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { copyText } from '@/lib/clipboard';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
-import { useSurvey } from '@/lib/surveys-api';
 import { useLocalizedPath } from '@/lib/use-language';
+import { useSurvey } from '@/features/surveys/api/get-survey';
+import { SurveyLinkPanel } from '@/features/surveys/components/survey-link-panel';
+import { neighboursOf } from '../steps';
+
+/** The sample messages (spec 2): an e-mail and a text message, each with the link. */
+const templates = [
+  { kind: 'email', Icon: Mail },
+  { kind: 'sms', Icon: MessageSquare },
+] as const;
+
+const { previous } = neighboursOf('distribution');
 
 /** Wizard step 4 (spec 2): the live link, copy, QR download, sample messages and tips. */
 export function DistributionStepPage() {
@@ -66,20 +75,16 @@ export function DistributionStepPage() {
       </Card>
       {url && (
         <div className="grid gap-6 md:grid-cols-2">
-          <TemplateCard
-            icon={<Mail aria-hidden="true" className="size-5" />}
-            title={t('distribution.email')}
-            description={t('distribution.emailDescription')}
-            text={t('distribution.emailTemplate', { url })}
-            testId="email-template"
-          />
-          <TemplateCard
-            icon={<MessageSquare aria-hidden="true" className="size-5" />}
-            title={t('distribution.sms')}
-            description={t('distribution.smsDescription')}
-            text={t('distribution.smsTemplate', { url })}
-            testId="sms-template"
-          />
+          {templates.map(({ kind, Icon }) => (
+            <TemplateCard
+              key={kind}
+              icon={<Icon aria-hidden="true" className="size-5" />}
+              title={t(`distribution.${kind}`)}
+              description={t(`distribution.${kind}Description`)}
+              text={t(`distribution.${kind}Template`, { url })}
+              testId={`${kind}-template`}
+            />
+          ))}
         </div>
       )}
       <Card>
@@ -102,7 +107,7 @@ export function DistributionStepPage() {
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button asChild variant="ghost">
-          <Link to={to('/review-routing-setup')}>{t('actions.back')}</Link>
+          <Link to={to(previous.path)}>{t('actions.back')}</Link>
         </Button>
         <Button type="button" onClick={finish}>
           <Check aria-hidden="true" />

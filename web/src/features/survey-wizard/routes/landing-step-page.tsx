@@ -1,140 +1,77 @@
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import {
-  type LandingCustomization,
-  type LandingCustomizationInput,
-  landingCustomizationSchema,
-} from '@reviewroute/shared';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { landingCustomizationSchema } from '@reviewroute/shared';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { surveyDraftStore, useSurveyDraft, type SurveyDraft } from '@/lib/survey-draft';
-import { useLocalizedPath } from '@/lib/use-language';
 import { ColorField } from '../components/color-field';
 import { fieldA11y, FormField } from '../components/form-field';
 import { ImageUploadField } from '../components/image-upload-field';
 import { LandingPreview } from '../components/landing-preview';
+import { SectionCard } from '../components/section-card';
 import { StepActions } from '../components/step-actions';
-import { useSurveyMessage } from '../hooks/use-survey-message';
-import { applyServerFieldErrors, useWizardSave } from '../hooks/use-wizard-save';
-import { useDraftForm } from '../hooks/use-draft-form';
+import { useWizardStep } from '../hooks/use-wizard-step';
 
-const landingDefaults = (draft: SurveyDraft): LandingCustomizationInput => ({
-  businessName: draft.businessName,
-  customPrompt: draft.customPrompt,
-  customColors: { ...draft.customColors },
-});
-
-const landingToDraft = (values: Partial<LandingCustomizationInput>): Partial<SurveyDraft> => ({
-  businessName: values.businessName ?? '',
-  customPrompt: values.customPrompt ?? '',
-  customColors: {
-    primaryColor: values.customColors?.primaryColor ?? '',
-    backgroundColor: values.customColors?.backgroundColor ?? '',
-  },
-});
+// The logo is set by its upload (and removed by its button), never by this form.
+const landingForm = landingCustomizationSchema.omit({ businessLogoUrl: true });
 
 /** Wizard step 2 (spec 2): logo, name, question and colours, with a live preview of the public page. */
 export function LandingStepPage() {
-  const { revision } = useSurveyDraft();
-  return <LandingStepForm key={revision} />;
-}
-
-function LandingStepForm() {
   const { t } = useTranslation('wizard');
-  const message = useSurveyMessage();
-  const navigate = useNavigate();
-  const to = useLocalizedPath();
-  const { save, ensureSurveyId } = useWizardSave();
-  const { draft } = useSurveyDraft();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useDraftForm({ schema: landingCustomizationSchema, defaults: landingDefaults, toDraft: landingToDraft });
-
-  const values = useWatch({ control });
-
-  const submit = async (data: LandingCustomization) => {
-    try {
-      await save({ businessName: data.businessName, customPrompt: data.customPrompt, customColors: data.customColors });
-      surveyDraftStore.update({ ...data });
-      toast.success(t('toasts.savedTitle'), { description: t('toasts.landingSaved') });
-      navigate(to('/review-routing-setup'));
-    } catch (error) {
-      applyServerFieldErrors(error, ['businessName', 'customPrompt'], setError);
-      toast.error(t('toasts.errorTitle'), { description: t('toasts.landingFailed') });
-    }
-  };
-
-  const businessNameError = message(errors.businessName?.message);
-  const promptError = message(errors.customPrompt?.message);
+  const { form, submit, errorOf, backPath } = useWizardStep('landing', landingForm, {
+    done: { title: t('toasts.savedTitle'), description: t('toasts.landingSaved') },
+    failed: t('toasts.landingFailed'),
+  });
+  const businessNameError = errorOf('businessName');
+  const promptError = errorOf('customPrompt');
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-6" aria-labelledby="landing-heading">
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="landing-heading">
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2 id="landing-heading" className="text-lg">
-                {t('landing.heading')}
-              </h2>
-            </CardTitle>
-            <CardDescription>{t('landing.description')}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5">
-            <ImageUploadField
-              kind="logo"
-              label={t('landing.logo')}
-              help={t('landing.logoHelp')}
-              url={draft.businessLogoUrl}
-              previewAlt={t('landing.logoPreviewAlt')}
-              emptyText={t('landing.logoNone')}
-              ensureSurveyId={ensureSurveyId}
-              onUploaded={(survey) => surveyDraftStore.update({ businessLogoUrl: survey.businessLogoUrl })}
-              onRemove={async () => {
-                const saved = await save({ businessLogoUrl: null });
-                surveyDraftStore.update({ businessLogoUrl: saved.businessLogoUrl });
-              }}
+        <SectionCard
+          title={t('landing.heading')}
+          titleId="landing-heading"
+          description={t('landing.description')}
+          contentClassName="grid gap-5"
+        >
+          <ImageUploadField
+            kind="logo"
+            label={t('landing.logo')}
+            help={t('landing.logoHelp')}
+            previewAlt={t('landing.logoPreviewAlt')}
+            emptyText={t('landing.logoNone')}
+          />
+          <FormField id="landingBusinessName" label={t('landing.businessName')} required error={businessNameError}>
+            <Input
+              {...fieldA11y('landingBusinessName', { error: businessNameError, required: true })}
+              autoComplete="organization"
+              {...form.register('businessName')}
             />
-            <FormField id="landingBusinessName" label={t('landing.businessName')} required error={businessNameError}>
-              <Input
-                {...fieldA11y('landingBusinessName', { error: businessNameError, required: true })}
-                autoComplete="organization"
-                {...register('businessName')}
+          </FormField>
+          <FormField id="customPrompt" label={t('landing.customPrompt')} required error={promptError}>
+            <Textarea
+              {...fieldA11y('customPrompt', { error: promptError, required: true })}
+              rows={2}
+              {...form.register('customPrompt')}
+            />
+          </FormField>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">{t('landing.colors')}</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ColorField
+                control={form.control}
+                name="customColors.primaryColor"
+                id="primaryColor"
+                label={t('landing.primaryColor')}
               />
-            </FormField>
-            <FormField id="customPrompt" label={t('landing.customPrompt')} required error={promptError}>
-              <Textarea
-                {...fieldA11y('customPrompt', { error: promptError, required: true })}
-                rows={2}
-                {...register('customPrompt')}
+              <ColorField
+                control={form.control}
+                name="customColors.backgroundColor"
+                id="backgroundColor"
+                label={t('landing.backgroundColor')}
               />
-            </FormField>
-            <fieldset className="grid gap-3">
-              <legend className="mb-2 text-sm font-medium">{t('landing.colors')}</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <ColorField
-                  control={control}
-                  name="customColors.primaryColor"
-                  id="primaryColor"
-                  label={t('landing.primaryColor')}
-                />
-                <ColorField
-                  control={control}
-                  name="customColors.backgroundColor"
-                  id="backgroundColor"
-                  label={t('landing.backgroundColor')}
-                />
-              </div>
-            </fieldset>
-            <p className="text-muted-foreground text-sm">{t('landing.teamPhotoHint')}</p>
-          </CardContent>
-        </Card>
+            </div>
+          </fieldset>
+          <p className="text-muted-foreground text-sm">{t('landing.teamPhotoHint')}</p>
+        </SectionCard>
         <section aria-labelledby="landing-preview-heading" className="grid content-start gap-3">
           <div>
             <h2 id="landing-preview-heading" className="text-lg font-semibold">
@@ -142,18 +79,12 @@ function LandingStepForm() {
             </h2>
             <p className="text-muted-foreground text-sm">{t('landing.previewDescription')}</p>
           </div>
-          <LandingPreview
-            businessName={values.businessName ?? ''}
-            customPrompt={values.customPrompt ?? ''}
-            logoUrl={draft.businessLogoUrl}
-            primaryColor={values.customColors?.primaryColor ?? ''}
-            backgroundColor={values.customColors?.backgroundColor ?? ''}
-          />
+          <LandingPreview />
         </section>
       </div>
       <StepActions
-        backTo="/survey-setup"
-        busy={isSubmitting}
+        backTo={backPath}
+        busy={form.formState.isSubmitting}
         submitLabel={t('actions.next')}
         busyLabel={t('actions.saving')}
       />

@@ -16,11 +16,11 @@ import {
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { delocalize } from '@/lib/language';
-import { surveyDraftStore } from '@/lib/survey-draft';
+import { surveyDraftStore, useSurveyDraftRevision } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { StepIndicator } from '../components/step-indicator';
 import { useLocalizedDefaults } from '../hooks/use-localized-defaults';
-import { stepAtPath, wizardSteps } from '../steps';
+import { firstWizardStep, stepAtPath } from '../steps';
 
 /** The frame of the four wizard pages: title, start-over, step indicators with progress, the step itself. */
 export function WizardLayout() {
@@ -28,8 +28,9 @@ export function WizardLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const to = useLocalizedPath();
-  const step = stepAtPath(delocalize(pathname)) ?? wizardSteps[0];
-  useDocumentTitle(`${t(`steps.${step.id}`)} · ${t('title')}`);
+  const step = stepAtPath(delocalize(pathname)) ?? firstWizardStep;
+  const revision = useSurveyDraftRevision();
+  useDocumentTitle(`${t(step.title)} · ${t('title')}`);
   useLocalizedDefaults();
   // A new step starts at the top (the previous one was left at its buttons, at the bottom).
   useEffect(() => {
@@ -38,7 +39,7 @@ export function WizardLayout() {
 
   const startOver = () => {
     surveyDraftStore.clear();
-    navigate(to('/survey-setup'));
+    navigate(to(firstWizardStep.path));
   };
 
   return (
@@ -68,7 +69,8 @@ export function WizardLayout() {
         </AlertDialog>
       </div>
       <StepIndicator current={step} />
-      <Outlet />
+      {/* A replaced draft (Edit Survey, start over) re-mounts the step, so its form starts from the new values. */}
+      <Outlet key={revision} />
     </div>
   );
 }

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Survey } from '@reviewroute/shared';
+import { sampleSurvey } from '@reviewroute/shared/testing';
+import { newId } from '../lib/ids';
+import type {
+  NewSubmission,
+  ProfileRepository,
+  ResponseRepository,
+  SurveyRepository,
+  SurveyResponseRecord,
+} from './repositories';
+
+export interface Repositories {
+  surveys: SurveyRepository;
+  responses: ResponseRepository;
+  profiles: ProfileRepository;
+}
+
+/**
+ * What every implementation of the repositories does (docs/data-model.md's rules and access patterns),
+ * run against the in-memory fakes (memory.test.ts) and DynamoDB Local (tests/integration/repositories.test.ts)
+ * so that the fakes the unit tests stand on behave as the table does. `repositoriesOf` gives one set per
+ * test; every test uses fresh ids, so a table shared by all of them is fine.
+ */
+export function describeRepositoryContract(name: string, repositoriesOf: () => Repositories): void {
+  let clock = Date.parse('2026-11-21T08:00:00.000Z');
+  /** A later instant on every call: ids (UUIDv7) and timestamps sort by creation. */
+  const tick = () => (clock += 1000);
+
+  function draft(userId: string, overrides: Partial<Survey> = {}): Survey {
+    const at = tick();
+    const iso = new Date(at).toISOString();
+    return sampleSurvey({ id: newId(at), userId, createdAt: iso, updatedAt: iso, ...overrides });
+  }
+
+  const uniqueCode = () =>
+    randomUUID()
+      .replace(/[^a-z2-9]/g, '')
+      .slice(0, 8);
+
+  const publication = (code: string) => ({
+    surveyCode: code,
+    businessSlug: 'bakery',
+    landingPageUrl: `http://localhost/surveys/${code}/bakery`,
+    publishedAt: new Date(tick()).toISOString(),
+  });
+
+  /** A published survey of a new owner. */
+  async function published({ surveys }: Repositories): Promise<Survey> {
+    const survey = draft(randomUUID());
+    await surveys.create(survey);
+    expect(await surveys.publish(survey.userId, survey.id, publication(uniqueCode()))).toBe('published');
+    return (await surveys.get(survey.userId, survey.id))!;
+  }
+
+  function submission(
+    survey: Survey,
+    answer: Partial<Pick<SurveyResponseRecord, 'rating' | 'comment'>> = {},
+    rate: Partial<NewSubmission['rate']> = {},
+  ): NewSubmission {
+    const at = tick();
+    // Expiries from the real clock: an emulator that runs TTL must not drop the items mid-test.
+    const epoch = Math.floor(Date.now() / 1000);
+    const response: SurveyResponseRecord = {
+      id: newId(at),
+      surveyId: survey.id,
+      rating: 5,
+      comment: null,
+      customerName: null,
+      customerEmail: null,
+      userAgent: 'contract',
+      googleReviewClicked: false,
+      createdAt: new Date(at).toISOString(),
+      ...answer,
+    };
+    return {
+      userId: survey.userId,
+      response,
+      clickTokenHash: `hash-${response.id}`,
+      clickToken: `token-${response.id}`,
+      idempotencyKey: randomUUID(),
+      idempotencyExpiresAt: epoch + 3600,
+      ticketExpiresAt: epoch + 3600,
+      rate: { clientKey: randomUUID(), window: epoch - (epoch % 60), limit: 10, expiresAt: epoch + 120, ...rate },
+    };
+  }
+
+  describe(`survey repository (${name})`, () => {
+    it('round-trips a survey, empty text and nulls included, and refuses to create it twice', async () => {
+      const { surveys } = repositoriesOf();
+      const survey = draft(randomUUID());
+      await surveys.create(survey);
+      expect(await surveys.get(survey.userId, survey.id)).toEqual(survey);
+      await expect(surveys.create(survey)).rejects.toThrow();
+    });
+
+    it('lists an owner’s surveys newest first, and only theirs (their profile in the same partition stays out)', async () => {
+      const { surveys, profiles } = repositoriesOf();
+      const owner = randomUUID();
+      const [a, b, c] = [draft(owner), draft(owner), draft(owner)];
+      for (const s of [b!, a!, c!]) await surveys.create(s);
+      await surveys.create(draft(randomUUID()));
+      await profiles.update(owner, { fullName: 'Anna' }, new Date(tick()).toISOString());
+      expect((await surveys.listByOwner(owner)).map((s) => s.id)).toEqual([c!.id, b!.id, a!.id]);
+    });
+
+    it('never shows or changes one owner’s survey to another', async () => {
+      const { surveys } = repositoriesOf();
+      const survey = draft(randomUUID());
+      await surveys.create(survey);
+      const other = randomUUID();
+      expect(await surveys.get(other, survey.id)).toBeUndefined();
+      expect(await surveys.update(other, survey.id, { businessName: 'X' }, survey.updatedAt)).toBeUndefined();
+      expect(await surveys.activate(other, survey.id, survey.updatedAt)).toBeUndefined();
+      await surveys.deactivate(other, survey.id);
+      expect(await surveys.publish(other, survey.id, publication(uniqueCode()))).toBe('not-found');
+      // None of the conditional writes created a stray item for the other owner either.
+      expect(await surveys.get(other, survey.id)).toBeUndefined();
+      expect(await surveys.get(survey.userId, survey.id)).toEqual(survey);
+    });
+
+    it('updates only the given fields; null and empty text remove', async () => {
+      const { surveys } = repositoriesOf();
+      const survey = draft(randomUUID(), { businessLogoUrl: 'http://x/logo.png', industry: 'Food' });
+      await surveys.create(survey);
+      const changes = {
+        customPrompt: 'New?',
+        businessLogoUrl: null,
+        industry: '',
+        customColors: { primaryColor: '#000000', backgroundColor: '#ffffff' },
+      };
+      const updated = await surveys.update(survey.userId, survey.id, changes, '2030-01-01T00:00:00.000Z');
+      expect(updated).toEqual({ ...survey, ...changes, updatedAt: '2030-01-01T00:00:00.000Z' });
+      expect(await surveys.get(survey.userId, survey.id)).toEqual(updated);
+    });
+
+    it('publishes atomically: code claimed, survey active, zeroed tally; the code finds the survey', async () => {
+      const repositories = repositoriesOf();
+      const { surveys, responses } = repositories;
+      const survey = draft(randomUUID());
+      await surveys.create(survey);
+      const code = uniqueCode();
+      expect(await surveys.publish(survey.userId, survey.id, publication(code))).toBe('published');
+      const live = await surveys.get(survey.userId, survey.id);
+      expect(live).toMatchObject({ status: 'active', isActive: true, surveyCode: code, businessSlug: 'bakery' });
+      expect(await surveys.findByCode(code)).toEqual(live);
+      expect(await responses.getTally(survey.id)).toEqual({
+        surveyId: survey.id,
+        count: 0,
+        sum: 0,
+        histogram: [0, 0, 0, 0, 0],
+        reviewClicks: 0,
+      });
+    });
+
+    it('refuses a taken code and leaves the loser untouched', async () => {
+      const { surveys, responses } = repositoriesOf();
+      const owner = randomUUID();
+      const [first, second] = [draft(owner), draft(owner)];
+      await surveys.create(first!);
+      await surveys.create(second!);
+      const code = uniqueCode();
+      expect(await surveys.publish(owner, first!.id, publication(code))).toBe('published');
+      expect(await surveys.publish(owner, second!.id, publication(code))).toBe('code-taken');
+      expect(await surveys.get(owner, second!.id)).toEqual(second);
+      expect(await responses.getTally(second!.id)).toBeUndefined();
+      expect((await surveys.findByCode(code))!.id).toBe(first!.id);
+    });
+
+    it('never gives a published survey a second code; deactivating and activating keep it', async () => {
+      const repositories = repositoriesOf();
+      const { surveys } = repositories;
+      const survey = await published(repositories);
+      const other = uniqueCode();
+      expect(await surveys.publish(survey.userId, survey.id, publication(other))).toBe('already-published');
+      expect(await surveys.findByCode(other)).toBeUndefined();
+      await surveys.deactivate(survey.userId, survey.id);
+      expect(await surveys.get(survey.userId, survey.id)).toEqual({ ...survey, isActive: false });
+      const again = await surveys.activate(survey.userId, survey.id, '2030-01-01T00:00:00.000Z');
+      expect(again).toEqual({ ...survey, updatedAt: '2030-01-01T00:00:00.000Z' });
+    });
+
+    it('deletes the survey with its code and tally, nothing of another; deleting again is harmless', async () => {
+      const repositories = repositoriesOf();
+      const { surveys, responses } = repositories;
+      const survey = await published(repositories);
+      const keep = draft(survey.userId);
+      await surveys.create(keep);
+      await surveys.delete(survey.userId, survey.id, survey.surveyCode);
+      expect(await surveys.get(survey.userId, survey.id)).toBeUndefined();
+      expect(await surveys.findByCode(survey.surveyCode!)).toBeUndefined();
+      expect(await responses.getTally(survey.id)).toBeUndefined();
+      expect(await surveys.get(keep.userId, keep.id)).toEqual(keep);
+      await surveys.delete(survey.userId, survey.id, survey.surveyCode);
+    });
+  });
+
+  describe(`response repository (${name})`, () => {
+    it('stores a submit with its tally and ticket; a retry with the same key gets the first answer', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const first = submission(survey, { rating: 4, comment: 'Lovely' });
+      expect(await responses.submit(first)).toEqual({ kind: 'stored' });
+      const retry = { ...submission(survey, { rating: 1 }), idempotencyKey: first.idempotencyKey };
+      expect(await responses.submit(retry)).toEqual({
+        kind: 'duplicate',
+        responseId: first.response.id,
+        clickToken: first.clickToken,
+      });
+      expect(await responses.listResponses(survey.id, 10)).toEqual([first.response]);
+      expect(await responses.getTally(survey.id)).toEqual({
+        surveyId: survey.id,
+        count: 1,
+        sum: 4,
+        histogram: [0, 0, 0, 1, 0],
+        reviewClicks: 0,
+      });
+      expect(await responses.ticket(first.response.id)).toEqual({
+        responseId: first.response.id,
+        surveyId: survey.id,
+        clickTokenHash: first.clickTokenHash,
+      });
+      expect(await responses.ticket(newId(tick()))).toBeUndefined();
+    });
+
+    it('refuses a submit past the client’s limit, and to a draft, an inactive or a deleted survey', async () => {
+      const repositories = repositoriesOf();
+      const { surveys, responses } = repositories;
+      const survey = await published(repositories);
+      const rate = { clientKey: randomUUID(), limit: 1 };
+      expect(await responses.submit(submission(survey, {}, rate))).toEqual({ kind: 'stored' });
+      expect(await responses.submit(submission(survey, {}, rate))).toEqual({ kind: 'rate-limited' });
+
+      const unpublished = draft(survey.userId);
+      await surveys.create(unpublished);
+      expect(await responses.submit(submission(unpublished))).toEqual({ kind: 'survey-gone' });
+      await surveys.deactivate(survey.userId, survey.id);
+      expect(await responses.submit(submission(survey))).toEqual({ kind: 'survey-gone' });
+      await surveys.delete(survey.userId, survey.id, survey.surveyCode);
+      expect(await responses.submit(submission(survey))).toEqual({ kind: 'survey-gone' });
+      expect(await responses.listResponses(unpublished.id, 10)).toEqual([]);
+    });
+
+    it('counts a review click once; an unknown response is not found', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const answer = submission(survey);
+      await responses.submit(answer);
+      expect(await responses.recordReviewClick(survey.id, answer.response.id)).toBe('clicked');
+      expect(await responses.recordReviewClick(survey.id, answer.response.id)).toBe('already-clicked');
+      expect(await responses.recordReviewClick(survey.id, newId(tick()))).toBe('not-found');
+      expect((await responses.getTally(survey.id))!.reviewClicks).toBe(1);
+      expect(await responses.listResponses(survey.id, 1)).toEqual([{ ...answer.response, googleReviewClicked: true }]);
+    });
+
+    it('reads responses newest first, the latest comments alone, and deletes every response of a survey', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const other = await published(repositories);
+      // More than one batch write (25 keys) of responses; every third without a comment, some blank.
+      const stored: SurveyResponseRecord[] = [];
+      for (let i = 0; i < 30; i++) {
+        const comment = i % 3 === 0 ? null : i % 5 === 0 ? '   ' : `comment ${i}`;
+        const answer = submission(survey, { rating: (i % 5) + 1, comment });
+        expect(await responses.submit(answer)).toEqual({ kind: 'stored' });
+        stored.push(answer.response);
+      }
+      await responses.submit(submission(other, { comment: 'elsewhere' }));
+
+      const newestFirst = [...stored].reverse();
+      expect(await responses.listResponses(survey.id, 10)).toEqual(newestFirst.slice(0, 10));
+      const commented = newestFirst.filter((r) => r.comment?.trim());
+      expect(await responses.listFeedback(survey.id, 5)).toEqual(commented.slice(0, 5));
+
+      await responses.deleteBySurvey(survey.id);
+      expect(await responses.listResponses(survey.id, 100)).toEqual([]);
+      expect(await responses.listFeedback(survey.id, 100)).toEqual([]);
+      expect(await responses.listResponses(other.id, 100)).toHaveLength(1);
+      await responses.deleteBySurvey(survey.id);
+    });
+
+    it('keeps the first salt made for a day', async () => {
+      const { responses } = repositoriesOf();
+      const day = `day-${randomUUID()}`;
+      expect(await responses.clientKeySalt(day, 'first', 1)).toBe('first');
+      expect(await responses.clientKeySalt(day, 'second', 1)).toBe('first');
+    });
+  });
+
+  describe(`profile repository (${name})`, () => {
+    it('keeps a profile per user, created by the first update', async () => {
+      const { profiles } = repositoriesOf();
+      const user = randomUUID();
+      expect(await profiles.get(user)).toBeUndefined();
+      const saved = await profiles.update(user, { surveyUrlCopied: true }, '2026-11-21T08:00:00.000Z');
+      expect(saved).toEqual({
+        userId: user,
+        fullName: '',
+        businessName: '',
+        businessIndustry: '',
+        phone: '',
+        businessAddress: '',
+        surveyUrlCopied: true,
+        updatedAt: '2026-11-21T08:00:00.000Z',
+      });
+      const again = await profiles.update(user, { fullName: 'Ann', phone: '' }, '2026-11-21T09:00:00.000Z');
+      expect(again).toMatchObject({ fullName: 'Ann', surveyUrlCopied: true, updatedAt: '2026-11-21T09:00:00.000Z' });
+      expect(await profiles.get(user)).toEqual(again);
+    });
+  });
+}

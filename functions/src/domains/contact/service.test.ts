@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error';
+import { composeContactMail, type OutgoingMail } from './mail';
+import { contactRateLimit, createContactService, type ContactLimiter } from './service';
+
+const form = {
+  firstName: 'Anna',
+  lastName: 'de Vries',
+  email: 'anna@bakkerij.example',
+  company: 'Bakkerij de Vries',
+  subject: 'Invoices',
+  message: 'Hello,\n\nCan I get <b>invoices</b> with our VAT number?\n\nAnna',
+};
+const request = { ...form, website: '', elapsedMs: 12_000, language: 'nl' };
+const client = { sourceIp: '203.0.113.9', userAgent: 'Firefox' };
+
+/** The limiter's memory twin: windows per key, one salt per day. */
+function memoryLimiter() {
+  const windows = new Map<string, number>();
+  const salts = new Map<string, string>();
+  const limiter: ContactLimiter = {
+    async consume(clientKey, window, limit) {
+      const key = `${clientKey}/${window}`;
+      const used = windows.get(key) ?? 0;
+      if (used >= limit) return false;
+      windows.set(key, used + 1);
+      return true;
+    },
+    async daySalt(day, candidate) {
+      if (!salts.has(day)) salts.set(day, candidate);
+      return salts.get(day)!;
+    },
+  };
+  return { limiter, windows };
+}
+
+function setup(now = new Date('2026-11-23T10:00:00Z')) {
+  const sent: OutgoingMail[] = [];
+  const { limiter, windows } = memoryLimiter();
+  const service = createContactService({
+    sendMail: async (mail) => void sent.push(mail),
+    limiter,
+    settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
+    now: () => now,
+  });
+  return { service, sent, windows };
+}
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+
+describe('contact service', () => {
+  it('mails the operator, with Reply-To the sender, a text and an HTML part', async () => {
+    const { service, sent } = setup();
+    await service.send(request, client);
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail).toMatchObject({
+      from: 'no-reply@reviewroute.example',
+      to: 'owner@reviewroute.example',
+      replyTo: 'anna@bakkerij.example',
+      subject: '[ReviewRoute contact] Invoices (Anna de Vries)',
+    });
+    expect(mail.text).toContain('Company: Bakkerij de Vries');
+    expect(mail.text).toContain('Language: Dutch');
+    expect(mail.text).toContain(form.message);
+    expect(mail.html).toContain('<!doctype html>');
+    expect(mail.html).toContain('Bakkerij de Vries');
+  });
+
+  it('escapes everything the visitor typed in the HTML part', () => {
+    const mail = composeContactMail({
+      message: { ...form, subject: '<script>x</script>', firstName: '"Anna"' },
+      language: 'en',
+      receivedAt: new Date('2026-11-23T10:00:00Z'),
+      from: 'a@example.com',
+      to: 'b@example.com',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>invoices</b>');
+    expect(mail.html).toContain('&lt;b&gt;invoices&lt;/b&gt;');
+    expect(mail.html).toContain('&quot;Anna&quot;');
+    expect(mail.text).toContain('Received: 2026-11-23 10:00 UTC');
+  });
+
+  it('leaves the company out when none was given', async () => {
+    const { service, sent } = setup();
+    await service.send({ ...request, company: '' }, client);
+    expect(sent[0]!.text).not.toContain('Company:');
+  });
+
+  it('refuses invalid input with the field messages and sends nothing', async () => {
+    const { service, sent } = setup();
+    const error = await refusal(service.send({ ...request, email: 'nope', message: ' ' }, client));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual({ email: 'Valid email is required', message: 'Message is required' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses the honeypot and a too-fast send alike, vaguely, without counting them', async () => {
+    const { service, sent, windows } = setup();
+    for (const input of [
+      { ...request, website: 'https://spam.example' },
+      { ...request, elapsedMs: 400 },
+    ]) {
+      const error = await refusal(service.send(input, client));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.message).toBe('The message could not be sent.');
+    }
+    expect(sent).toHaveLength(0);
+    expect(windows.size).toBe(0);
+  });
+
+  it('allows a few messages per client per window, then answers RATE_LIMITED', async () => {
+    const { service, sent } = setup();
+    for (let i = 0; i < contactRateLimit.messages; i++) await service.send(request, client);
+    const error = await refusal(service.send(request, client));
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.statusCode).toBe(429);
+    // Another client is not affected.
+    await service.send(request, { ...client, sourceIp: '198.51.100.4' });
+    expect(sent).toHaveLength(contactRateLimit.messages + 1);
+  });
+
+  it('keys the counter by a salted hash, never the address', async () => {
+    const { service, windows } = setup();
+    await service.send(request, client);
+    const [key] = [...windows.keys()];
+    expect(key).toMatch(/^contact:[0-9a-f]{64}\/\d+$/);
+    expect(key).not.toContain(client.sourceIp);
+  });
+});

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, inject, it } from 'vitest';
+import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '@reviewroute/functions/data/asset-store';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
+import { describeRepositoryContract } from '@reviewroute/functions/data/repository-contract';
+import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
+import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
+
+const stack = inject('localStack');
+
+/** The electrodb repositories on DynamoDB Local, held to the same contract as the in-memory fakes. */
+const entities = tableEntities(stack.env);
+describeRepositoryContract('DynamoDB Local', () => ({
+  surveys: createDynamoSurveyRepository(entities),
+  responses: createDynamoResponseRepository(entities),
+  profiles: createDynamoProfileRepository(entities),
+}));
+
+describe('survey assets on s3rver', () => {
+  it('reads sizes and first bytes, and deletes exactly one survey’s prefix', async () => {
+    const s3 = s3ClientOf(stack.env);
+    const store = createS3AssetStore(() => assetStoreConfigFromEnv(stack.env), s3);
+    const bucket = stack.resources.bucketName;
+    const owner = randomUUID();
+    const put = (key: string, body: Uint8Array) =>
+      s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
+    const bytes = new Uint8Array(3000).map((_, i) => i % 256);
+    await put(`${owner}/s1/logo/1.png`, bytes);
+    await put(`${owner}/s1/team-photo/2.png`, bytes);
+    await put(`${owner}/s10/logo/3.png`, bytes);
+
+    expect(await store.size(`${owner}/s1/logo/1.png`)).toBe(3000);
+    expect(await store.size(`${owner}/s1/logo/nope.png`)).toBeUndefined();
+    expect([...(await store.readStart(`${owner}/s1/logo/1.png`, 12))]).toEqual([...bytes.slice(0, 12)]);
+
+    expect(await store.deletePrefix(`${owner}/s1/`)).toBe(2);
+    expect(await store.size(`${owner}/s1/team-photo/2.png`)).toBeUndefined();
+    expect(await store.size(`${owner}/s10/logo/3.png`)).toBe(3000);
+    expect(await store.deletePrefix(`${owner}/s1/`)).toBe(0);
+    await store.delete(`${owner}/s10/logo/3.png`);
+    expect(await store.size(`${owner}/s10/logo/3.png`)).toBeUndefined();
+    expect(store.publicUrl('a/b.png')).toBe(`${stack.urls.s3}/${bucket}/a/b.png`);
+  });
+});

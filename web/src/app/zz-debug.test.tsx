@@ -1,0 +1,277 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { type SessionUser, sessionQueryKey } from '@/lib/auth-session';
+import { i18next, initI18n } from '@/lib/i18n';
+import { languageOfPath, languageStorageKey } from '@/lib/language';
+import { routes } from './router';
+
+const amplify = vi.hoisted(() => ({
+  signOut: vi.fn(),
+  fetchAuthSession: vi.fn(),
+  getCurrentUser: vi.fn(),
+  fetchUserAttributes: vi.fn(),
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+}));
+vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH', configureAmplify: vi.fn() }));
+
+const owner: SessionUser = { userId: 'user-1', email: 'owner@shop.nl' };
+
+function renderApp(path: string, session: SessionUser | null = null) {
+  initI18n(languageOfPath(path));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryKey, session);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={i18next}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router, queryClient, user: userEvent.setup() };
+}
+
+const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+
+let languages: string[] = ['en-US', 'en'];
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  languages = ['en-US', 'en'];
+  vi.spyOn(navigator, 'languages', 'get').mockImplementation(() => languages);
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      // The owner pages' runtime config (loaded with their routes).
+      String(input) === '/config.json'
+        ? Response.json({
+            region: 'eu-west-1',
+            userPoolId: 'pool',
+            userPoolClientId: 'client',
+            authFlowType: 'USER_PASSWORD_AUTH',
+          })
+        : String(input) === '/api/me'
+          ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
+          : String(input) === '/api/surveys'
+            ? Response.json({ surveys: [] })
+            : new Response('not found', { status: 404 }),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('language routing', () => {
+  it('renders the English pages at their paths with <html lang="en">', async () => {
+    const { router } = renderApp('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' })).toBeTruthy();
+    expect(pathname(router)).toBe('/about');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('serves the Dutch slugs and sets <html lang="nl">', async () => {
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    renderApp('/nl/voorwaarden');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Algemene voorwaarden' })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
+  });
+
+  it('redirects /nl/about to /nl/over-ons and /nl/terms to /nl/voorwaarden', async () => {
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    const about = renderApp('/nl/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Over ReviewRoute' })).toBeTruthy();
+    expect(pathname(about.router)).toBe('/nl/over-ons');
+    cleanup();
+    const terms = renderApp('/nl/terms?x=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Algemene voorwaarden' })).toBeTruthy();
+    expect(pathname(terms.router)).toBe('/nl/voorwaarden');
+    expect(terms.router.state.location.search).toBe('?x=1');
+  });
+
+  it('the stored choice wins: an English path is redirected to Dutch', async () => {
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    const { router } = renderApp('/auth');
+    expect(await screen.findByRole('tab', { name: 'Registreren' })).toBeTruthy();
+    expect(pathname(router)).toBe('/nl/auth');
+  });
+
+  it('the stored choice wins over a Dutch browser', async () => {
+    languages = ['nl-NL', 'nl'];
+    window.localStorage.setItem(languageStorageKey, 'en');
+    const { router } = renderApp('/nl/over-ons');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' })).toBeTruthy();
+    expect(pathname(router)).toBe('/about');
+  });
+
+  it('without a stored choice a Dutch browser gets the Dutch page', async () => {
+    languages = ['de-DE', 'nl-BE'];
+    const { router } = renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Meer Google-reviews van tevreden klanten' }),
+    ).toBeTruthy();
+    expect(pathname(router)).toBe('/nl');
+  });
+
+  it('without a stored choice an English browser stays on a Dutch path (decisions 16)', async () => {
+    const { router } = renderApp('/nl/auth');
+    expect(await screen.findByRole('tab', { name: 'Registreren' })).toBeTruthy();
+    expect(pathname(router)).toBe('/nl/auth');
+  });
+
+  it('without a stored choice an English browser keeps the English page', async () => {
+    const { router } = renderApp('/auth');
+    expect(await screen.findByRole('tab', { name: 'Sign up' })).toBeTruthy();
+    expect(pathname(router)).toBe('/auth');
+  });
+
+  it('the switcher stores the choice and moves to the same page in the other language', async () => {
+    const { router, user } = renderApp('/about?ref=x');
+    await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' });
+    const switcher = screen.getByRole('button', { name: 'Language: English' });
+    expect(switcher.textContent).toContain('🇬🇧');
+    await user.click(switcher);
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Nederlands' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Over ReviewRoute' })).toBeTruthy();
+    expect(pathname(router)).toBe('/nl/over-ons');
+    expect(router.state.location.search).toBe('?ref=x');
+    expect(window.localStorage.getItem(languageStorageKey)).toBe('nl');
+    await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
+
+    await user.click(screen.getByRole('button', { name: 'Taal: Nederlands' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' })).toBeTruthy();
+    expect(pathname(router)).toBe('/about');
+    expect(window.localStorage.getItem(languageStorageKey)).toBe('en');
+  });
+
+  it('public pages share a header and footer with localized links', async () => {
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    renderApp('/nl/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Neem contact op' });
+    const footer = screen.getByRole('navigation', { name: 'Voettekst' });
+    const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/nl/over-ons', '/nl/privacy', '/nl/contact', '/nl/voorwaarden']);
+    expect(screen.getByRole('link', { name: 'Inloggen' }).getAttribute('href')).toBe('/nl/auth?tab=signin');
+    expect(screen.getByRole('link', { name: 'ReviewRoute startpagina' }).getAttribute('href')).toBe('/nl');
+  });
+});
+
+describe('404', () => {
+  it('shows the not-found page and logs the miss', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/does-not-exist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/does-not-exist');
+  });
+
+  it('is Dutch under /nl, with the way home to /nl', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    renderApp('/nl/bestaat-niet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oeps! Pagina niet gevonden' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terug naar de startpagina' }).getAttribute('href')).toBe('/nl');
+  });
+
+  it('an English slug of a Dutch-only page is not an English route', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/over-ons');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+  });
+});
+
+describe('guarded pages', () => {
+  it.each(['/dashboard', '/account', '/survey-setup'])('%s sends signed-out visitors to /auth', async (path) => {
+    const { router } = renderApp(path, null);
+    expect((await screen.findByRole('tab', { name: 'Sign in' })).getAttribute('aria-selected')).toBe('true');
+    expect(pathname(router)).toBe('/auth');
+  });
+
+  it('sends signed-out visitors of /nl/dashboard to /nl/auth', async () => {
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    const { router } = renderApp('/nl/dashboard', null);
+    expect(await screen.findByRole('tab', { name: 'Registreren' })).toBeTruthy();
+    expect(pathname(router)).toBe('/nl/auth');
+  });
+
+  it('shows a loading state, not the sign-in page, while the session resolves', async () => {
+    let resolveUser: (value: unknown) => void = () => {};
+    amplify.getCurrentUser.mockReturnValue(new Promise((resolve) => (resolveUser = resolve)));
+    amplify.fetchUserAttributes.mockResolvedValue({ email: owner.email });
+    initI18n('en');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    render(
+      <I18nextProvider i18n={i18next}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('Loading…');
+    expect(pathname(router)).toBe('/dashboard');
+    await act(async () => resolveUser({ userId: owner.userId, username: owner.userId }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('the dashboard shows the shell: sidebar, empty state, trigger, and the e-mail from GET /api/me', async () => {
+    const { user } = renderApp('/dashboard', owner);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create New Survey' }).getAttribute('href')).toBe('/survey-setup');
+    expect(await screen.findByText('Get started!')).toBeTruthy();
+    expect(screen.getByText('Business Surveys')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Toggle sidebar' }).length).toBeGreaterThan(0);
+    expect((await screen.findByTestId('me-email')).textContent).toContain('api-owner@shop.nl');
+    const fetchMock = vi.mocked(fetch);
+    console.log('CALLS', JSON.stringify(fetchMock.mock.calls.map(([u, i]) => [String(u), i?.headers])), amplify.fetchAuthSession.mock.calls.length, amplify.fetchAuthSession.mock.results);
+    const init = fetchMock.mock.calls.find(([url]) => String(url) === '/api/me')![1]!;
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer id-token');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect((await screen.findByTestId('account-email')).textContent).toBe('api-owner@shop.nl');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('Settings opens /account inside the same shell', async () => {
+    const { user, router } = renderApp('/dashboard', owner);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeTruthy();
+    expect(pathname(router)).toBe('/account');
+  });
+
+  it('Sign out signs out and lands on the localized /auth', async () => {
+    amplify.signOut.mockResolvedValue(undefined);
+    window.localStorage.setItem(languageStorageKey, 'nl');
+    const { user, router } = renderApp('/nl/dashboard', owner);
+    await user.click(await screen.findByRole('button', { name: 'Accountmenu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Uitloggen' }));
+    expect((await screen.findByRole('tab', { name: 'Inloggen' })).getAttribute('aria-selected')).toBe('true');
+    expect(pathname(router)).toBe('/nl/auth');
+    expect(amplify.signOut).toHaveBeenCalledOnce();
+  });
+
+  it('the Create New Survey link leads to the guarded wizard', async () => {
+    const { user, router } = renderApp('/dashboard', owner);
+    await user.click(await screen.findByRole('link', { name: 'Create New Survey' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Survey setup' })).toBeTruthy();
+    expect(pathname(router)).toBe('/survey-setup');
+  });
+});

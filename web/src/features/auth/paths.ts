@@ -1,0 +1,6 @@
+/** The query that opens /auth on its sign-in tab; without it the page opens on sign-up (spec 2). */
+export const authTabParam = 'tab';
+export const signInTabValue = 'signin';
+
+/** The English path of the sign-in tab: localize it like any other path (`to(signInPath)`). */
+export const signInPath = `/auth?${authTabParam}=${signInTabValue}`;

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Article, type ArticleSection } from '../components/article';
+import { usePageHead } from '../lib/use-page-head';
+
+/** Terms of service: the nine sections of spec 2, with the 30-day notice and non-refundable fees. */
+export function TermsPage() {
+  usePageHead('terms');
+  const { t } = useTranslation('marketing');
+  return (
+    <Article
+      title={t('terms.title')}
+      intro={t('terms.intro')}
+      updated={t('terms.updated')}
+      sections={t('terms.sections', { returnObjects: true }) as Record<string, ArticleSection>}
+      withContents
+    />
+  );
+}

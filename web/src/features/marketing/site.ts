@@ -1,0 +1,31 @@
+import { type Language, languages } from '@reviewroute/shared';
+import { localizePath } from '@/lib/language';
+
+/** The public pages (spec 2): prerendered in both languages, listed in the sitemap, indexed by search engines. */
+export const sitePages = ['home', 'about', 'privacy', 'terms', 'contact'] as const;
+export type SitePage = (typeof sitePages)[number];
+
+/** Each page's English path; its Dutch path comes from the language rules (`/nl/over-ons`, …). */
+export const sitePagePaths: Record<SitePage, string> = {
+  home: '/',
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
+};
+
+export interface SitePageVariant {
+  page: SitePage;
+  language: Language;
+  path: string;
+}
+
+/** Every public page in every language: what the build prerenders and the sitemap lists. */
+export const siteVariants = (): SitePageVariant[] =>
+  sitePages.flatMap((page) =>
+    languages.map((language) => ({ page, language, path: localizePath(sitePagePaths[page], language) })),
+  );
+
+/** The in-page sections of the home page the header links to (spec 2 "Home"). */
+export const homeSections = ['how-it-works', 'benefits', 'pricing'] as const;
+export type HomeSection = (typeof homeSections)[number];

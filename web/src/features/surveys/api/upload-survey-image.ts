@@ -1,0 +1,106 @@
+import {
+  imageFileProblem,
+  pathOf,
+  surveyMessageKeyOf,
+  surveyMessages,
+  surveySchema,
+  uploadTicketSchema,
+  type Survey,
+  type SurveyMessageKey,
+  type UploadKind,
+} from '@reviewroute/shared';
+import { apiFetch, ApiError } from '@/lib/api-client';
+
+/**
+ * Survey images (decisions 13): check the file here, ask the API for a presigned POST, send the file
+ * straight to S3, then let the API confirm the stored object (size, magic bytes) and save its URL.
+ */
+
+/** Why an upload failed: a survey message (translated via `validation.<key>`) or a generic failure. */
+export class UploadError extends Error {
+  override name = 'UploadError';
+  constructor(
+    /** The survey message key when the cause is one of the spec's (or the API's) survey messages. */
+    readonly messageKey: SurveyMessageKey | undefined,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const fromMessage = (message: string, cause?: unknown) => new UploadError(surveyMessageKeyOf(message), message, cause);
+
+/** The message of a failed API call of the upload flow: the field message first, then the main one. */
+export function uploadErrorOf(error: unknown): UploadError {
+  if (error instanceof UploadError) return error;
+  if (error instanceof ApiError) {
+    const message = error.fields?.file ?? error.fields?.size ?? error.fields?.contentType ?? error.message;
+    if (surveyMessageKeyOf(message)) return fromMessage(message, error);
+    if (surveyMessageKeyOf(error.message)) return fromMessage(error.message, error);
+    return new UploadError(undefined, error.message, error);
+  }
+  return new UploadError(undefined, error instanceof Error ? error.message : String(error), error);
+}
+
+/**
+ * S3 answers a refused POST with XML: `EntityTooLarge` when the policy's size range is exceeded,
+ * `AccessDenied` (policy condition failed) for a type the policy does not allow.
+ */
+export function storageErrorOf(status: number, body: string): UploadError {
+  const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+  if (code === 'EntityTooLarge' || status === 413) return fromMessage(surveyMessages.fileTooLarge);
+  if (code === 'AccessDenied' && /policy/i.test(body)) return fromMessage(surveyMessages.fileTypeNotAllowed);
+  return new UploadError(undefined, code ? `Storage refused the upload (${code})` : `Storage answered ${status}`);
+}
+
+/** The multipart body of a presigned POST: the policy fields in their order, the file last (S3 requires it). */
+export function presignedPostBody(fields: Record<string, string>, file: Blob): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file);
+  return form;
+}
+
+export interface UploadOptions {
+  fetchImpl?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** Uploads one image of a survey and returns the survey with its new URL; throws UploadError. */
+export async function uploadSurveyImage(
+  surveyId: string,
+  kind: UploadKind,
+  file: File,
+  { fetchImpl = fetch, signal }: UploadOptions = {},
+): Promise<Survey> {
+  const problem = imageFileProblem(file);
+  if (problem) throw fromMessage(problem);
+  try {
+    const ticket = await apiFetch(pathOf('create-upload', { surveyId }), {
+      method: 'POST',
+      body: { kind, contentType: file.type, size: file.size },
+      schema: uploadTicketSchema,
+      fetchImpl,
+      signal,
+    });
+    let response: Response;
+    try {
+      response = await fetchImpl(ticket.url, { method: 'POST', body: presignedPostBody(ticket.fields, file), signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new UploadError(undefined, (error as Error).message || 'Network error', error);
+    }
+    if (!response.ok) throw storageErrorOf(response.status, await response.text().catch(() => ''));
+    return await apiFetch(pathOf('confirm-upload', { surveyId }), {
+      method: 'POST',
+      body: { kind, key: ticket.key },
+      schema: surveySchema,
+      fetchImpl,
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw uploadErrorOf(error);
+  }
+}
