@@ -129,13 +129,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/components/ui/**/*.{ts,tsx}'],
-    rules: {
-      // shadcn components export variants next to components
-      'react-refresh/only-export-components': 'off',
-    },
-  },
-  {
     files: ['functions/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -31,6 +31,11 @@ function surveyPageRouting(): Plugin {
   };
 }
 
+/** zod, and shared's modules that use it (all but the zod-free `domain/` and `routes.ts`). */
+const isSchemaModule = (id: string): boolean =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (!id.includes('node_modules') && /[\\/]shared[\\/]src[\\/](?!routes\.ts$)[\w-]+\.ts$/.test(id));
+
 export default defineConfig({
   root,
   plugins: [surveyPageRouting(), react(), tailwindcss()],
@@ -48,6 +53,15 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         survey: fileURLToPath(new URL('./survey.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // zod and shared's schemas in a chunk of their own: only the pages that validate (contact, owner app)
+          // load it, instead of it riding along in a common chunk every public page needs. Only these modules:
+          // what they import from shared's zod-free part stays where the public pages find it.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'schemas', test: isSchemaModule }],
+        },
       },
     },
   },

@@ -25,6 +25,11 @@ export async function startWeb(options: {
   const webRoot = path.join(repoRoot, 'web');
   const proxy = { target: options.apiUrl, changeOrigin: false, xfwd: true };
   let server: ViteDevServer | undefined;
+  const exitListeners = () => ({
+    sigterm: process.listeners('SIGTERM'),
+    stdinEnd: process.stdin.listeners('end') as (() => void)[],
+  });
+  const before = exitListeners();
   try {
     server = await createServer({
       configFile: path.join(webRoot, 'vite.config.ts'),
@@ -40,6 +45,11 @@ export async function startWeb(options: {
         proxy: { '/api': proxy, '/config.json': proxy },
       },
     });
+    // Vite exits the process on SIGTERM or when stdin ends, as its CLI would; here whoever started the
+    // stack owns shutdown (and stops Vite with the rest), so those listeners go.
+    const after = exitListeners();
+    for (const listener of after.sigterm) if (!before.sigterm.includes(listener)) process.off('SIGTERM', listener);
+    for (const listener of after.stdinEnd) if (!before.stdinEnd.includes(listener)) process.stdin.off('end', listener);
     await server.listen();
   } catch (error) {
     await server?.close();

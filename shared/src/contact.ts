@@ -61,7 +61,7 @@ export const contactFormSchema = z.object({
     .string({ error: contactMessages.emailRequired })
     .trim()
     .min(1, contactMessages.emailRequired)
-    .max(contactFormLimits.email, contactMessages.emailInvalid)
+    .max(contactFormLimits.email, { error: contactMessages.emailInvalid, abort: true })
     .regex(simpleEmailPattern, contactMessages.emailInvalid)
     // The address becomes the mail's Reply-To, and SES takes 7-bit addresses only.
     .regex(/^[\x21-\x7e]+$/, contactMessages.emailInvalid),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The owner dashboard's contract (issue 5). Counts come from the per-survey stats aggregate, so they
+ * The owner dashboard's contract. Counts come from the survey's stored tally of its responses, so they
  * cost the same at any volume (decisions 8); recent feedback is one limited newest-first query.
  */
 export const recentFeedbackLimit = 10;

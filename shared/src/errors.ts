@@ -16,6 +16,8 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** Storage was throttled or busy even after retries: not a bug, so the answer says when to come back (Retry-After). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -42,6 +44,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   INTERNAL: 'An unexpected error occurred',
+  SERVICE_UNAVAILABLE: 'The service is busy. Please try again in a moment.',
 };
 
 export const statusOf = (code: ErrorCode): number => errorCodes[code];

@@ -3,7 +3,7 @@ import { contactFieldLimits, maxCommentLength, simpleEmailPattern } from './doma
 import { customColorsSchema, surveySchema } from './survey';
 
 /**
- * The public survey page's contract (issue 4): what a customer's browser may see of a survey and what
+ * The public survey page's contract: what a customer's browser may see of a survey and what
  * it may send. Never the owner's id or e-mail.
  */
 export const publicSurveyMessages = {
@@ -61,12 +61,12 @@ export const submitResponseSchema = z.object({
   customerEmail: z
     .string()
     .trim()
-    .max(contactFieldLimits.email, publicSurveyMessages.emailInvalid)
+    .max(contactFieldLimits.email, { error: publicSurveyMessages.emailInvalid, abort: true })
     .optional()
     .refine((v) => !v || simpleEmailPattern.test(v), publicSurveyMessages.emailInvalid)
     .transform((v) => (v ? v : undefined)),
   /** Client-generated (a UUID per draft): a retry with the same key returns the first answer. */
-  idempotencyKey: z.uuid(),
+  idempotencyKey: z.string().max(36, { abort: true }).pipe(z.uuid()),
   /** Honeypot: a field people never see; scripts fill it. */
   website: z.string().max(500).optional(),
   /** Milliseconds the form was open before submit; scripts post instantly. */

@@ -3,10 +3,16 @@
  * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
-export const apiDomains = ['system', 'account', 'surveys', 'responses', 'contact'] as const;
+export const apiDomains = ['system', 'account', 'surveys', 'public', 'contact'] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The largest request body the API reads: every body is a small JSON document (the biggest, a whole
+ * survey, is a few KB), so anything larger is refused (413) before it is parsed.
+ */
+export const maxRequestBodyBytes = 16 * 1024;
 
 /** `owner`: a verified Cognito JWT is required (the HTTP API JWT authorizer); `public`: no auth. */
 export type RouteAuth = 'owner' | 'public';
@@ -40,7 +46,7 @@ export const routes = [
     auth: 'owner',
     domain: 'surveys',
   },
-  // Owner dashboard (issue 5).
+  // Owner dashboard.
   { id: 'get-survey-stats', method: 'GET', path: '/api/surveys/{surveyId}/stats', auth: 'owner', domain: 'surveys' },
   {
     id: 'get-onboarding',
@@ -50,27 +56,27 @@ export const routes = [
     domain: 'surveys',
   },
   { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account' },
-  // Public survey page (issue 4): no auth; under /api/public so CloudFront can cache the survey read.
+  // The public survey page's API: no auth; under /api/public so CloudFront can cache the survey read.
   {
     id: 'get-public-survey',
     method: 'GET',
     path: '/api/public/surveys/{surveyCode}',
     auth: 'public',
-    domain: 'responses',
+    domain: 'public',
   },
   {
     id: 'submit-response',
     method: 'POST',
     path: '/api/public/surveys/{surveyCode}/responses',
     auth: 'public',
-    domain: 'responses',
+    domain: 'public',
   },
   {
     id: 'record-review-click',
     method: 'POST',
     path: '/api/public/responses/{responseId}/review-click',
     auth: 'public',
-    domain: 'responses',
+    domain: 'public',
   },
   // The public contact form (spec 7 send-contact-email): mails the operator.
   { id: 'send-contact-email', method: 'POST', path: '/api/public/contact', auth: 'public', domain: 'contact' },

@@ -41,6 +41,7 @@ export const uploadRequestSchema = z.object({
   kind: z.enum(uploadKinds),
   contentType: z
     .string({ error: surveyMessages.fileTypeNotAllowed })
+    .max(100, { error: surveyMessages.fileTypeNotAllowed, abort: true })
     .refine(isImageContentType, surveyMessages.fileTypeNotAllowed)
     .transform((t) => t as ImageContentType),
   size: z

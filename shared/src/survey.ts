@@ -52,11 +52,21 @@ export const surveyTextLimits = {
   customPrompt: 300,
   ratingMessage: 1000,
   googleReviewPrompt: 500,
+  /** Our own asset URLs (origin + object key) are far shorter. */
+  imageUrl: 2048,
 } as const;
 
-/** Trimmed before the emptiness check (spec 5); a missing value gets the same message as an empty one. */
+/**
+ * Trimmed before the emptiness check (spec 5); a missing value gets the same message as an empty one.
+ * Too long aborts: no pattern, refinement or transform after it ever sees an oversized value (zod runs
+ * later checks after a failed one unless told to stop).
+ */
 const requiredTrimmed = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, surveyMessages.textTooLong);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, { error: surveyMessages.textTooLong, abort: true });
 
 /** The review-page host and path a Google Business review URL must contain (spec 5, decisions 12). */
 export const googleReviewUrlMarker = 'search.google.com/local/writereview';
@@ -97,6 +107,7 @@ export const googleReviewPromptField = requiredTrimmed(
 export const hexColorField = z
   .string({ error: surveyMessages.colorInvalid })
   .trim()
+  .max(7, { error: surveyMessages.colorInvalid, abort: true })
   .regex(hexColorPattern, surveyMessages.colorInvalid)
   .transform((c) => c.toLowerCase());
 
@@ -109,6 +120,7 @@ export type CustomColors = z.infer<typeof customColorsSchema>;
  */
 const imageUrlInput = z
   .string()
+  .max(surveyTextLimits.imageUrl, surveyMessages.textTooLong)
   .nullable()
   .optional()
   .transform((v) => (v === null ? null : undefined));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { surveySchema, type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
@@ -147,11 +147,6 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 describe('owner dashboard at 1280 px', () => {
   const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
   const t = dashboardTexts.en;
-
-  beforeAll(() => {
-    // This process reads the table directly (electrodb) to check what the dashboard's delete did.
-    Object.assign(process.env, stack.env);
-  });
 
   it('follows a published survey from the first copy to the first Google click, then deletes it', async () => {
     const page = b.page();

@@ -111,8 +111,6 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
   let surveyPath: string;
 
   beforeAll(async () => {
-    // This process reads the table directly (electrodb) to check what the page caused.
-    Object.assign(process.env, stack.env);
     survey = await publishSurvey(await createSignedInUser(stack), lang);
     surveyPath = `${t.prefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`;
   });

@@ -9,15 +9,21 @@ import {
   surveySchema,
   type Survey,
 } from '@reviewroute/shared';
-import { tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
-import { apiCall, sampleBusiness, storedResponses, type ApiCallOptions, type ApiUser } from '../support/api';
+import {
+  apiCall,
+  sampleBusiness,
+  stackEntities,
+  storedResponses,
+  type ApiCallOptions,
+  type ApiUser,
+} from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
 const api = stack.urls.api;
 /** Reads the tallies the API counted, straight from the table. */
-const responses = createDynamoResponseRepository(tableEntities(stack.env));
+const responses = createDynamoResponseRepository(stackEntities);
 
 type User = ApiUser;
 
@@ -39,8 +45,6 @@ describe('public survey API through the gateway', () => {
   let draft: Survey;
 
   beforeAll(async () => {
-    // This process reads the table directly (electrodb) to check what the API stored.
-    Object.assign(process.env, stack.env);
     owner = await createSignedInUser(stack);
     const created = await call('POST', '/api/surveys', { user: owner, body: step1 });
     expect(created.status).toBe(201);

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lambdaEnvOf } from '../lib/env';
 import { assetStoreConfigFromEnv, createS3AssetStore } from './asset-store';
 
 const client = new S3Client({
@@ -62,26 +63,25 @@ describe('presigned upload policy', () => {
 });
 
 describe('asset store configuration', () => {
-  afterEach(() => vi.unstubAllEnvs());
-
   it('uses ASSETS_PUBLIC_BASE_URL when set', () => {
-    vi.stubEnv('ASSETS_BUCKET', 'bucket-1');
-    vi.stubEnv('ASSETS_PUBLIC_BASE_URL', 'https://d123.cloudfront.net/');
-    expect(assetStoreConfigFromEnv()).toEqual({ bucket: 'bucket-1', publicBaseUrl: 'https://d123.cloudfront.net' });
+    const env = lambdaEnvOf({ ASSETS_BUCKET: 'bucket-1', ASSETS_PUBLIC_BASE_URL: 'https://d123.cloudfront.net/' });
+    expect(assetStoreConfigFromEnv(env)).toEqual({ bucket: 'bucket-1', publicBaseUrl: 'https://d123.cloudfront.net' });
   });
 
   it('falls back to the path-style local endpoint, then to the regional bucket URL', () => {
-    vi.stubEnv('ASSETS_BUCKET', 'survey-assets');
-    vi.stubEnv('ASSETS_PUBLIC_BASE_URL', '');
-    vi.stubEnv('AWS_ENDPOINT_URL_S3', 'http://localhost:4568/');
-    expect(assetStoreConfigFromEnv().publicBaseUrl).toBe('http://localhost:4568/survey-assets');
-    vi.stubEnv('AWS_ENDPOINT_URL_S3', '');
-    vi.stubEnv('AWS_REGION', 'eu-west-1');
-    expect(assetStoreConfigFromEnv().publicBaseUrl).toBe('https://survey-assets.s3.eu-west-1.amazonaws.com');
+    const local = {
+      ASSETS_BUCKET: 'survey-assets',
+      ASSETS_PUBLIC_BASE_URL: '',
+      AWS_ENDPOINT_URL_S3: 'http://localhost:4568/',
+    };
+    expect(assetStoreConfigFromEnv(lambdaEnvOf(local)).publicBaseUrl).toBe('http://localhost:4568/survey-assets');
+    const aws = { ...local, AWS_ENDPOINT_URL_S3: '', AWS_REGION: 'eu-west-1' };
+    expect(assetStoreConfigFromEnv(lambdaEnvOf(aws)).publicBaseUrl).toBe(
+      'https://survey-assets.s3.eu-west-1.amazonaws.com',
+    );
   });
 
   it('insists on ASSETS_BUCKET', () => {
-    vi.stubEnv('ASSETS_BUCKET', '');
-    expect(() => assetStoreConfigFromEnv()).toThrow('ASSETS_BUCKET');
+    expect(() => assetStoreConfigFromEnv(lambdaEnvOf({ ASSETS_BUCKET: '' }))).toThrow('ASSETS_BUCKET');
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { LambdaEnv } from '@reviewroute/shared';
-import { awsClientConfig, processLambdaEnv } from '../lib/env';
+import { awsClientConfig } from '../lib/env';
 import type { AssetStore } from './repositories';
 
 /** Path style when S3_FORCE_PATH_STYLE=true (s3rver); AWS_ENDPOINT_URL_S3 points it at the emulator. */
@@ -30,9 +30,6 @@ export function s3ClientOf(env: LambdaEnv): () => S3Client {
   return () => (client ??= createS3Client(env));
 }
 
-/** The S3 client of this process's environment (the store's default, and tests that share a stack's env). */
-export const getS3Client: () => S3Client = s3ClientOf(processLambdaEnv);
-
 export interface S3AssetStoreConfig {
   bucket: string;
   /** Where the public reads objects: `{base}/{key}`. */
@@ -43,7 +40,7 @@ export interface S3AssetStoreConfig {
  * ASSETS_BUCKET and ASSETS_PUBLIC_BASE_URL (CloudFront in AWS). Without the latter, the bucket's own
  * URL: path style on the local endpoint (s3rver serves objects to anyone), else the regional S3 URL.
  */
-export function assetStoreConfigFromEnv(env: LambdaEnv = processLambdaEnv): S3AssetStoreConfig {
+export function assetStoreConfigFromEnv(env: LambdaEnv): S3AssetStoreConfig {
   const bucket = env.ASSETS_BUCKET;
   const endpoint = env.AWS_ENDPOINT_URL_S3;
   const publicBaseUrl =
@@ -67,10 +64,7 @@ const isMissing = (error: unknown) =>
   (error as { name?: string }).name === 'NoSuchKey' ||
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
-export function createS3AssetStore(
-  configOf: () => S3AssetStoreConfig = assetStoreConfigFromEnv,
-  clientOf: () => S3Client = getS3Client,
-): AssetStore {
+export function createS3AssetStore(configOf: () => S3AssetStoreConfig, clientOf: () => S3Client): AssetStore {
   return {
     async presignUpload({ key, contentType, maxBytes, expiresInSeconds }) {
       const { bucket } = configOf();

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LambdaEnv } from '@reviewroute/shared';
-import { awsClientConfig, processLambdaEnv } from '../lib/env';
+import { awsClientConfig } from '../lib/env';
 import { createEntities, type Entities } from './entities';
 
 /** A document client for the environment's DynamoDB (the emulator's when it names an endpoint). */
@@ -20,6 +20,3 @@ export function tableEntities(env: LambdaEnv): () => Entities {
   let entities: Entities | undefined;
   return () => (entities ??= createEntities(createDocumentClient(env), env.TABLE_NAME));
 }
-
-/** The entities of this process's environment: the repositories' default, and tests that share a stack's env. */
-export const getEntities: () => Entities = tableEntities(processLambdaEnv);

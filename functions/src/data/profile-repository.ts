@@ -1,6 +1,5 @@
 import type { EntityItem } from 'electrodb';
 import type { Profile } from '@reviewroute/shared';
-import { getEntities } from './client';
 import type { Entities } from './entities';
 import type { ProfileRepository } from './repositories';
 import { splitChanges } from './survey-repository';
@@ -16,7 +15,7 @@ const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
   updatedAt: item.updatedAt ?? null,
 });
 
-export function createDynamoProfileRepository(entitiesOf: () => Entities = getEntities): ProfileRepository {
+export function createDynamoProfileRepository(entitiesOf: () => Entities): ProfileRepository {
   return {
     async get(userId) {
       const { data } = await entitiesOf().profile.get({ userId }).go();

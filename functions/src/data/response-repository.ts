@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { getEntities } from './client';
+import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import type { Entities } from './entities';
 import type {
   NewSubmission,
@@ -11,20 +11,6 @@ import type {
   SurveyTally,
 } from './repositories';
 import { isConditionalCheckFailure } from './survey-repository';
-
-/** Transactions touching the same stats item at the same moment cancel each other; retry those. */
-const maxConflictAttempts = 8;
-
-interface CancellationReason {
-  rejected: boolean;
-  code: string;
-}
-
-const conflicted = (reasons: CancellationReason[]) => reasons.some((r) => r.code === 'TransactionConflict');
-
-/** Full jitter, capped: concurrent submits to one survey spread out instead of colliding again. */
-const backoff = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * 2 ** attempt)));
 
 const stars = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
 
@@ -59,7 +45,7 @@ function toResponseRecord(r: Pick<ResponseItem, (typeof feedbackAttributes)[numb
   };
 }
 
-export function createDynamoResponseRepository(entitiesOf: () => Entities = getEntities): ResponseRepository {
+export function createDynamoResponseRepository(entitiesOf: () => Entities): ResponseRepository {
   async function firstAnswer(surveyId: string, idempotencyKey: string) {
     const { submission } = entitiesOf();
     const { data } = await submission.get({ surveyId, idempotencyKey }).go({ consistent: true });
@@ -133,8 +119,9 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
         if (survey?.code === 'ConditionalCheckFailed' || tally?.code === 'ConditionalCheckFailed')
           return { kind: 'survey-gone' };
         if (rate?.code === 'ConditionalCheckFailed') return { kind: 'rate-limited' };
-        if (conflicted(reasons) && attempt < maxConflictAttempts) {
-          await backoff(attempt);
+        // Transactions touching the same stats item at the same moment cancel each other; so does throttling.
+        if (isBusyCancellation(reasons)) {
+          await backOffOrGiveUp('Submit', attempt, reasons);
           continue;
         }
         throw new Error(`Submit transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
@@ -169,8 +156,8 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities = getE
           return data ? 'already-clicked' : 'not-found';
         }
         if (tally?.code === 'ConditionalCheckFailed') return 'not-found';
-        if (conflicted(reasons) && attempt < maxConflictAttempts) {
-          await backoff(attempt);
+        if (isBusyCancellation(reasons)) {
+          await backOffOrGiveUp('Review click', attempt, reasons);
           continue;
         }
         throw new Error(`Review click transaction refused: ${reasons.map((x) => x.code).join(', ')}`);

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { emptySurveyValues, surveySchema, type Survey } from '@reviewroute/shared';
-import { getEntities } from './client';
+import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import type { Publication, PublishOutcome, SurveyChanges, SurveyRepository } from './repositories';
 
@@ -38,7 +38,7 @@ function toItem(survey: Survey) {
   return { ...(set as Required<typeof set>), surveyId: id };
 }
 
-export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEntities): SurveyRepository {
+export function createDynamoSurveyRepository(entitiesOf: () => Entities): SurveyRepository {
   const repo: SurveyRepository = {
     async listByOwner(userId) {
       const { survey } = entitiesOf();
@@ -72,7 +72,8 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
       try {
         // patch = update with "the item exists": a missing survey is never created by an update.
         const patch = survey.patch({ userId, surveyId }).set({ ...set, updatedAt });
-        const result = await (remove.length ? patch.remove(remove as never) : patch).go({ response: 'all_new' });
+        const write = remove.length ? patch.remove(remove as never) : patch;
+        const result = await writeWhileBusy('Survey update', () => write.go({ response: 'all_new' }));
         return toSurvey(result.data as SurveyItem);
       } catch (error) {
         if (isConditionalCheckFailure(error)) return undefined;
@@ -83,10 +84,12 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
     async activate(userId, surveyId, updatedAt) {
       const { survey } = entitiesOf();
       try {
-        const result = await survey
-          .patch({ userId, surveyId })
-          .set({ status: 'active', isActive: true, updatedAt })
-          .go({ response: 'all_new' });
+        const result = await writeWhileBusy('Survey activation', () =>
+          survey
+            .patch({ userId, surveyId })
+            .set({ status: 'active', isActive: true, updatedAt })
+            .go({ response: 'all_new' }),
+        );
         return toSurvey(result.data as SurveyItem);
       } catch (error) {
         if (isConditionalCheckFailure(error)) return undefined;
@@ -96,67 +99,75 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities = getEnt
 
     async deactivate(userId, surveyId) {
       const { survey } = entitiesOf();
-      await survey
-        .patch({ userId, surveyId })
-        .set({ isActive: false })
-        .go({ response: 'none' })
-        .catch((error: unknown) => {
-          if (!isConditionalCheckFailure(error)) throw error;
-        });
+      await writeWhileBusy('Survey deactivation', () =>
+        survey.patch({ userId, surveyId }).set({ isActive: false }).go({ response: 'none' }),
+      ).catch((error: unknown) => {
+        if (!isConditionalCheckFailure(error)) throw error;
+      });
     },
 
     async publish(userId, surveyId, publication: Publication): Promise<PublishOutcome> {
       const { service } = entitiesOf();
-      const result = await service.transaction
-        .write(({ surveyCode, survey, surveyTally }) => [
-          surveyCode
-            .create({ code: publication.surveyCode, surveyId, userId, createdAt: publication.publishedAt })
-            .commit(),
-          survey
-            .patch({ userId, surveyId })
-            .set({
-              status: 'active',
-              isActive: true,
-              surveyCode: publication.surveyCode,
-              businessSlug: publication.businessSlug,
-              landingPageUrl: publication.landingPageUrl,
-              updatedAt: publication.publishedAt,
-            })
-            // A code, once set, never changes (decisions 5): a concurrent publish that lost finds it set.
-            .where((attr, op) => op.notExists(attr.surveyCode))
-            .commit(),
-          surveyTally
-            .create({
-              surveyId,
-              count: 0,
-              sum: 0,
-              stars1: 0,
-              stars2: 0,
-              stars3: 0,
-              stars4: 0,
-              stars5: 0,
-              reviewClicks: 0,
-            })
-            .commit(),
-        ])
-        .go();
-      if (!result.canceled) return 'published';
-      const [code, survey, tally] = result.data;
-      if (survey?.rejected) return (await repo.get(userId, surveyId)) ? 'already-published' : 'not-found';
-      if (code?.rejected) return 'code-taken';
-      throw new Error(`Publishing ${surveyId} was refused for its tally item (${tally?.code ?? 'unknown'})`);
+      const reasons = await transactWhileBusy(`Publishing ${surveyId}`, () =>
+        service.transaction
+          .write(({ surveyCode, survey, surveyTally }) => [
+            surveyCode
+              .create({ code: publication.surveyCode, surveyId, userId, createdAt: publication.publishedAt })
+              .commit(),
+            survey
+              .patch({ userId, surveyId })
+              .set({
+                status: 'active',
+                isActive: true,
+                surveyCode: publication.surveyCode,
+                businessSlug: publication.businessSlug,
+                landingPageUrl: publication.landingPageUrl,
+                updatedAt: publication.publishedAt,
+              })
+              // A code, once set, never changes (decisions 5): a concurrent publish that lost finds it set.
+              .where((attr, op) => op.notExists(attr.surveyCode))
+              .commit(),
+            surveyTally
+              .create({
+                surveyId,
+                count: 0,
+                sum: 0,
+                stars1: 0,
+                stars2: 0,
+                stars3: 0,
+                stars4: 0,
+                stars5: 0,
+                reviewClicks: 0,
+              })
+              .commit(),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'published';
+      const [code, survey, tally] = reasons;
+      // Only a condition that did not hold is an answer: the survey's (it has a code, or is not there)
+      // before the code item's (another survey holds the code).
+      if (survey?.code === 'ConditionalCheckFailed')
+        return (await repo.get(userId, surveyId)) ? 'already-published' : 'not-found';
+      if (code?.code === 'ConditionalCheckFailed') return 'code-taken';
+      throw new Error(
+        `Publishing ${surveyId} was refused: ${[code, survey, tally].map((r) => r?.code ?? 'unknown').join(', ')}`,
+      );
     },
 
     async delete(userId, surveyId, code) {
       const { service } = entitiesOf();
       // One transaction: the tally and the code item never outlive the survey, nor it them.
-      await service.transaction
-        .write(({ surveyTally, surveyCode, survey }) => [
-          surveyTally.delete({ surveyId }).commit(),
-          ...(code ? [surveyCode.delete({ code }).commit()] : []),
-          survey.delete({ userId, surveyId }).commit(),
-        ])
-        .go();
+      const reasons = await transactWhileBusy(`Deleting ${surveyId}`, () =>
+        service.transaction
+          .write(({ surveyTally, surveyCode, survey }) => [
+            surveyTally.delete({ surveyId }).commit(),
+            ...(code ? [surveyCode.delete({ code }).commit()] : []),
+            survey.delete({ userId, surveyId }).commit(),
+          ])
+          .go(),
+      );
+      if (reasons) throw new Error(`Deleting ${surveyId} was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
   };
   return repo;

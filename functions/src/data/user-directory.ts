@@ -1,6 +1,6 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { LambdaEnv } from '@reviewroute/shared';
-import { awsClientConfig, processLambdaEnv } from '../lib/env';
+import { awsClientConfig } from '../lib/env';
 
 /** What the API needs to know about a Cognito user beyond the token's claims. */
 export interface UserDirectory {
@@ -14,7 +14,7 @@ export interface UserDirectory {
  * environment names it. The username is the token's `cognito:username`; both Cognito and cognito-local
  * also accept the `sub` (and, with e-mail as username attribute, the e-mail).
  */
-export function createCognitoUserDirectory(env: LambdaEnv = processLambdaEnv): UserDirectory {
+export function createCognitoUserDirectory(env: LambdaEnv): UserDirectory {
   let client: CognitoIdentityProviderClient | undefined;
   return {
     async createdAt(username) {

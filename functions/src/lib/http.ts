@@ -4,6 +4,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
+  maxRequestBodyBytes,
   routeKey,
   routesOfDomain,
   type ApiDomain,
@@ -15,6 +16,7 @@ import {
 } from '@reviewroute/shared';
 import { ApiError } from './api-error';
 import { logger } from './logger';
+import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
@@ -96,7 +98,8 @@ function toApiError(error: unknown): ApiError | undefined {
 /**
  * Error handler with the `{ "error": { "code", "message" } }` contract (decisions 15). It follows
  * middy's http-error-handler: client errors are exposed as they are, anything else is logged and
- * answered with a bare 500, because a 5xx is always our bug and its details stay in the logs.
+ * answered with a bare 500, because a 5xx is always our bug and its details stay in the logs. The one
+ * exception is storage that stayed throttled or busy through its retries: 503 with Retry-After.
  */
 export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
   onError: async (request) => {
@@ -107,8 +110,36 @@ export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> =>
       request.response = jsonResponse(apiError.statusCode, apiError.toBody());
       return;
     }
+    if (isServiceBusy(request.error)) {
+      logger.warn('Storage busy after retries', { error: String(request.error) });
+      request.response = jsonResponse(503, new ApiError('SERVICE_UNAVAILABLE').toBody(), {
+        'retry-after': String(busyRetryAfterSeconds),
+      });
+      return;
+    }
     logger.error('Unhandled error', request.error as Error);
     request.response = jsonResponse(500, new ApiError('INTERNAL').toBody());
+  },
+});
+
+/** A body's size in bytes, without decoding or copying it. */
+function bodyBytes(body: string, isBase64Encoded: boolean | undefined): number {
+  // Base64 carries 3 bytes in 4 characters, less its padding.
+  if (isBase64Encoded)
+    return Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+  // A UTF-16 unit is one to three UTF-8 bytes: the length alone settles most cases.
+  if (body.length > maxRequestBodyBytes || body.length * 3 <= maxRequestBodyBytes) return body.length;
+  return Buffer.byteLength(body, 'utf8');
+}
+
+/**
+ * Refuses a body over `maxRequestBodyBytes` before anything reads it: the work a request can cause stays
+ * small whatever it carries (API Gateway itself would pass up to 10 MB).
+ */
+const bodySizeLimit = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
+  before: async ({ event }) => {
+    if (event.body && bodyBytes(event.body, event.isBase64Encoded) > maxRequestBodyBytes)
+      throw new ApiError('PAYLOAD_TOO_LARGE');
   },
 });
 
@@ -165,6 +196,7 @@ export function createDomainHandler<D extends ApiDomain>(domain: D, implementati
   return middy<ApiEvent, ApiResponse, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
+    .use(bodySizeLimit())
     .use(jsonBodyWhenPresent())
     .use(apiErrorHandler())
     .handler(router);

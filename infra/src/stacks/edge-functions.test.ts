@@ -10,7 +10,7 @@ type Handler = (event: { request: CfRequest }) => CfRequest;
 const load = (code: string): Handler => new Function(`${code}\nreturn handler;`)() as Handler;
 
 describe('SPA routing function', () => {
-  const handler = load(spaRoutingCode);
+  const handler = load(spaRoutingCode());
   const route = (uri: string): string => handler({ request: { uri } }).uri;
 
   it('serves index.html for app routes in both languages', () => {
@@ -45,6 +45,33 @@ describe('SPA routing function', () => {
     for (const uri of ['/config.json', '/assets/index-abc.js', '/favicon.ico', '/nl/robots.txt', '/survey.html']) {
       expect(route(uri)).toBe(uri);
     }
+  });
+});
+
+describe('SPA routing function with prerendered pages', () => {
+  const handler = load(
+    spaRoutingCode({
+      '/': '/prerendered/index.html',
+      '/nl': '/prerendered/nl.html',
+      '/nl/over-ons': '/prerendered/nl/over-ons.html',
+    }),
+  );
+  const route = (uri: string): string => handler({ request: { uri } }).uri;
+
+  it('serves each prerendered page its own file, with or without a trailing slash', () => {
+    expect(route('/')).toBe('/prerendered/index.html');
+    expect(route('/nl')).toBe('/prerendered/nl.html');
+    expect(route('/nl/')).toBe('/prerendered/nl.html');
+    expect(route('/nl/over-ons')).toBe('/prerendered/nl/over-ons.html');
+    expect(route('/nl/over-ons/')).toBe('/prerendered/nl/over-ons.html');
+  });
+
+  it('keeps the app shell for every other route and survey.html for survey links', () => {
+    for (const uri of ['/auth', '/nl/dashboard', '/over-ons', '/nl/about', '/constructor', '/__proto__']) {
+      expect(route(uri), uri).toBe('/index.html');
+    }
+    expect(route('/nl/surveys/abcd1234/bakery')).toBe('/survey.html');
+    expect(route('/prerendered/nl.html')).toBe('/prerendered/nl.html');
   });
 });
 

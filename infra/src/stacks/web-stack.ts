@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -31,7 +33,12 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { type Construct } from 'constructs';
-import type { AppConfig } from '@reviewroute/shared';
+import {
+  type AppConfig,
+  type PrerenderManifest,
+  prerenderManifestFile,
+  siteOriginPlaceholder,
+} from '@reviewroute/shared';
 import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
 import { acknowledgeIamWildcards } from '../nag-acknowledgements';
 import { assetsPathCode, spaRoutingCode } from './edge-functions';
@@ -127,10 +134,16 @@ export class WebStack extends Stack {
       },
     });
 
+    // The build's prerendered public pages (absent from a bare build, as in the stack's unit tests).
+    const manifestPath = path.join(props.siteAssetDir, prerenderManifestFile);
+    const prerendered: PrerenderManifest = existsSync(manifestPath)
+      ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest)
+      : { pages: {}, filesWithOrigin: [] };
+
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
-      code: FunctionCode.fromInline(spaRoutingCode),
+      code: FunctionCode.fromInline(spaRoutingCode(prerendered.pages)),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve index.html for app routes (paths without a file extension)',
+      comment: 'Serve prerendered public pages, survey.html for survey links, index.html for app routes',
     });
     const assetsPath = new CloudFrontFunction(this, 'AssetsPath', {
       code: FunctionCode.fromInline(assetsPathCode),
@@ -275,6 +288,14 @@ export class WebStack extends Stack {
           userPoolClientId: props.userPoolClientId,
           authFlowType: 'USER_SRP_AUTH',
         } satisfies AppConfig),
+        // Prerendered pages, sitemap and robots.txt with their absolute links pointing at this site (the build
+        // cannot know the CloudFront domain). Listed after the asset, so these copies replace its own.
+        ...prerendered.filesWithOrigin.map((file) =>
+          Source.data(
+            file,
+            readFileSync(path.join(props.siteAssetDir, file), 'utf8').split(siteOriginPlaceholder).join(this.siteOrigin),
+          ),
+        ),
       ],
       destinationBucket: this.siteBucket,
       exclude: ['assets/*'],

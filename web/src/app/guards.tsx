@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
-import { signInPath } from '@/features/auth/paths';
+import { signInPath } from '@/lib/auth-paths';
 
 /** /dashboard, /account and the wizard: signed-out visitors go to the localized /auth, on its sign-in tab (spec 6). */
 export function RequireAuth() {

@@ -6,7 +6,6 @@ import { RouteErrorPage } from '@/features/errors/routes/route-error-page';
 import { HomePage } from '@/features/marketing/routes/home-page';
 import { SiteLayout } from '@/features/marketing/components/site-layout';
 import { AboutPage } from '@/features/marketing/routes/about-page';
-import { ContactPage } from '@/features/marketing/routes/contact-page';
 import { PaymentsPage } from '@/features/marketing/routes/info-pages';
 import { PrivacyPage } from '@/features/marketing/routes/privacy-page';
 import { TermsPage } from '@/features/marketing/routes/terms-page';
@@ -34,7 +33,11 @@ function localizedRoutes(language: Language): RouteObject[] {
         { path: path('/about'), element: <AboutPage /> },
         { path: path('/privacy'), element: <PrivacyPage /> },
         { path: path('/terms'), element: <TermsPage /> },
-        { path: path('/contact'), element: <ContactPage /> },
+        // Its own chunk: the form's validation (zod, react-hook-form) loads with the contact page only.
+        {
+          path: path('/contact'),
+          lazy: async () => ({ Component: (await import('@/features/marketing/routes/contact-page')).ContactPage }),
+        },
         { path: path('/payments'), element: <PaymentsPage /> },
       ],
     },

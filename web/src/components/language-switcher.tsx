@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Language, languages } from '@reviewroute/shared';
+import { type Language, languages } from '@reviewroute/shared/domain';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

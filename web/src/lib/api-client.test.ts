@@ -127,7 +127,8 @@ describe('codeForStatus', () => {
     [429, 'RATE_LIMITED'],
     [418, 'BAD_REQUEST'],
     [500, 'INTERNAL'],
-    [503, 'INTERNAL'],
+    [502, 'INTERNAL'],
+    [503, 'SERVICE_UNAVAILABLE'],
   ])('%i -> %s', (status, code) => {
     expect(codeForStatus(status)).toBe(code);
   });

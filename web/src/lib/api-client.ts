@@ -1,21 +1,10 @@
 import { type ErrorCode, errorBodySchema } from '@reviewroute/shared';
 import { type z } from 'zod';
 
-/** Codes the client adds to the API's own: the request never got an answer, or the answer was unreadable. */
-export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+import { ApiError } from './api-error';
 
-/** A failed API call, carrying the `{ error: { code, message, fields } }` contract (decisions 15). */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+// The error type lives in its own zod-free module (the query client needs it on every page); callers import it here.
+export { ApiError, type ApiErrorCode } from './api-error';
 
 /** The code to assume when an error response does not follow the contract (e.g. a proxy's HTML page). */
 export function codeForStatus(status: number): ErrorCode {
@@ -38,6 +27,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
     default:
       return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
   }

@@ -63,7 +63,8 @@ export function initI18n(language: Language = languageOfPath(window.location.pat
 
 /** Keeps <html lang> in step with the shown language (screen readers and axe rely on it). */
 export function setDocumentLanguage(language: Language): void {
-  document.documentElement.lang = language;
+  // The build's prerender has no document; its HTML gets the language from the page it writes.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 export { i18next };

@@ -74,7 +74,11 @@ describe('survey draft storage', () => {
   it('loads a stored survey (Edit Survey) with its id and exactly the draft fields', () => {
     const survey = sampleSurvey({ id: 'abc', businessLogoUrl: 'http://x/logo.png', collectContactOnLowRating: true });
     const draft = draftFromSurvey(survey);
-    expect(draft).toMatchObject({ surveyId: 'abc', businessLogoUrl: 'http://x/logo.png', collectContactOnLowRating: true });
+    expect(draft).toMatchObject({
+      surveyId: 'abc',
+      businessLogoUrl: 'http://x/logo.png',
+      collectContactOnLowRating: true,
+    });
     expect(Object.keys(draft).sort()).toEqual(Object.keys(emptySurveyDraft()).sort());
     expect(draft).not.toHaveProperty('status');
   });

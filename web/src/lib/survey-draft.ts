@@ -38,7 +38,10 @@ export function draftValuesOf<Shape extends z.ZodRawShape>(
   schema: { shape: Shape },
 ): Pick<SurveyDraft, keyof Shape & keyof SurveyDraft> {
   const fields = Object.keys(schema.shape).filter((key): key is keyof SurveyDraft => key in draft);
-  return Object.fromEntries(fields.map((key) => [key, draft[key]])) as Pick<SurveyDraft, keyof Shape & keyof SurveyDraft>;
+  return Object.fromEntries(fields.map((key) => [key, draft[key]])) as Pick<
+    SurveyDraft,
+    keyof Shape & keyof SurveyDraft
+  >;
 }
 
 /** `{ a: true, b: true }` for an object `{ a, b }`: the mask zod's `pick` takes. */

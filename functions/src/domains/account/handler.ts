@@ -1,7 +1,7 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type ApiEvent, type Owner } from '../../lib/http';
-import { logAtLevelOf } from '../../lib/logger';
+import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createCognitoUserDirectory } from '../../data/user-directory';
@@ -40,7 +40,7 @@ export function createAccountHandler(profilesOf: () => ProfileService, accountOf
 
 /** The account Lambda for one environment (the local stack passes its own). */
 export function createHandler(env: LambdaEnv) {
-  logAtLevelOf(env);
+  configureLogger(env);
   let profiles: ProfileService | undefined;
   let account: AccountService | undefined;
   return createAccountHandler(

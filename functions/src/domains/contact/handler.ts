@@ -1,7 +1,7 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type RouteRequest } from '../../lib/http';
-import { logAtLevelOf } from '../../lib/logger';
+import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoContactLimiter } from './limiter';
 import { createSesMailer } from './mailer';
@@ -39,7 +39,7 @@ export function createContactHandler(serviceOf: () => ContactService) {
 
 /** The contact Lambda for one environment (the local stack passes its own). */
 export function createHandler(env: LambdaEnv) {
-  logAtLevelOf(env);
+  configureLogger(env);
   let service: ContactService | undefined;
   return createContactHandler(
     () =>

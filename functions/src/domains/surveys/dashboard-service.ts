@@ -49,7 +49,7 @@ function toFeedbackItem(r: SurveyResponseRecord): FeedbackItem {
 }
 
 /**
- * The owner dashboard (issue 5): numbers from the per-survey aggregate (decisions 8) and the latest
+ * The owner dashboard: numbers from the survey's tally (decisions 8) and the latest
  * comments from one limited query, so a request costs the same at 10 or 100,000 responses. Owner only:
  * another owner's survey is indistinguishable from none (404).
  */

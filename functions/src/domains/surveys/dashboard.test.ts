@@ -10,7 +10,7 @@ import {
 import type { SurveyResponseRecord } from '../../data/repositories';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../responses/testing';
+import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../public/testing';
 import { createDashboardService } from './dashboard-service';
 import { createSurveysHandler } from './handler';
 import { createSurveyService } from './service';

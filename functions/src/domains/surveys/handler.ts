@@ -1,7 +1,7 @@
 import { createDomainHandler } from '../../lib/http';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
-import { logAtLevelOf } from '../../lib/logger';
+import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
@@ -46,7 +46,7 @@ export function createSurveysHandler(serviceOf: () => SurveyService, dashboardOf
 
 /** The surveys Lambda for one environment (the local stack passes its own). */
 export function createHandler(env: LambdaEnv) {
-  logAtLevelOf(env);
+  configureLogger(env);
   const entities = tableEntities(env);
   let service: SurveyService | undefined;
   let dashboard: DashboardService | undefined;

@@ -203,6 +203,23 @@ describe('survey service', () => {
       expect((await local.surveys.get(owner, second.id))!.status).toBe('draft');
     });
 
+    it('takes the code of a concurrent publish that won, without another try', async () => {
+      const surveys = new MemorySurveyRepository();
+      const local = setup({ surveys });
+      const a = await local.service.create(owner, step1);
+      const publishOnce = surveys.publish.bind(surveys);
+      let tries = 0;
+      // The other request's transaction commits just before this one's.
+      surveys.publish = async (userId, surveyId, publication) => {
+        tries++;
+        await publishOnce(userId, surveyId, { ...publication, surveyCode: 'wwwwwwww' });
+        return publishOnce(userId, surveyId, publication);
+      };
+      const published = await local.service.publish(owner, a.id);
+      expect(published).toMatchObject({ surveyCode: 'wwwwwwww', status: 'active', isActive: true });
+      expect(tries).toBe(1);
+    });
+
     it('uses a fallback slug when the name has no letters or digits', async () => {
       const a = await ctx.service.create(owner, { ...step1, businessName: '☕☕' });
       expect((await ctx.service.publish(owner, a.id)).businessSlug).toBe('survey');

@@ -83,18 +83,23 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     return url.startsWith(base) ? prefix + url.slice(base.length) : undefined;
   }
 
+  /** A survey that has its code already is only made active again; code and URL stay. */
+  async function reactivate(userId: string, surveyId: string): Promise<Survey> {
+    const active = await surveys.activate(userId, surveyId, now().toISOString());
+    if (!active) throw surveyNotFound();
+    return active;
+  }
+
   /**
    * Validates the whole survey, then gives it its code, slug and absolute landing URL and makes it
-   * active (decisions 5). A survey that already has a code keeps it, and its URL, for good.
+   * active (decisions 5). A survey that already has a code keeps it, and its URL, for good. Only a
+   * taken code is tried again, with a new one, a bounded number of times; a busy table is retried
+   * (and finally answered) by the repository.
    */
   async function publish(userId: string, surveyId: string): Promise<Survey> {
     const survey = await owned(userId, surveyId);
     parseInput(surveyPublishableSchema, survey);
-    if (survey.surveyCode) {
-      const active = await surveys.activate(userId, surveyId, now().toISOString());
-      if (!active) throw surveyNotFound();
-      return active;
-    }
+    if (survey.surveyCode) return reactivate(userId, surveyId);
     // A name with no letters or digits at all (e.g. only emoji) would give an empty slug.
     const slug = businessSlug(survey.businessName) || 'survey';
     for (let attempt = 1; attempt <= maxCodeAttempts; attempt++) {
@@ -106,7 +111,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
         publishedAt: now().toISOString(),
       });
       if (outcome === 'not-found') throw surveyNotFound();
-      if (outcome === 'already-published') return publish(userId, surveyId);
+      // A concurrent publish won: its code stands.
+      if (outcome === 'already-published') return reactivate(userId, surveyId);
       if (outcome === 'published') return owned(userId, surveyId);
       logger.warn('Survey code collision, trying another', { attempt });
     }

@@ -1,14 +1,14 @@
 import type { HealthResponse, LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
-import { logAtLevelOf } from '../../lib/logger';
+import { configureLogger } from '../../lib/logger';
 import { createDomainHandler } from '../../lib/http';
 
 /** Liveness of the API chain (CloudFront or the local proxy -> gateway -> Lambda); touches no data. */
 export const health = (): HealthResponse => ({ status: 'ok' });
 
-/** The system Lambda for one environment; it reads nothing from it but the log level. */
+/** The system Lambda for one environment; it reads nothing from it but the logger's settings. */
 export function createHandler(env: LambdaEnv) {
-  logAtLevelOf(env);
+  configureLogger(env);
   return createDomainHandler('system', {
     health: () => ({ body: health() }),
   });

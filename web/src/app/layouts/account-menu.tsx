@@ -18,7 +18,7 @@ import {
 import { clearSession, useSession } from '@/lib/auth-session';
 import { useMe } from '@/features/dashboard/api/get-me';
 import { useLocalizedPath } from '@/lib/use-language';
-import { signInPath } from '@/features/auth/paths';
+import { signInPath } from '@/lib/auth-paths';
 
 /** Header account menu: who is signed in (as the API reports it), settings, sign out. */
 export function AccountMenu() {

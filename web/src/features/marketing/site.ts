@@ -1,4 +1,4 @@
-import { type Language, languages } from '@reviewroute/shared';
+import { type Language, languages } from '@reviewroute/shared/domain';
 import { localizePath } from '@/lib/language';
 
 /** The public pages (spec 2): prerendered in both languages, listed in the sitemap, indexed by search engines. */

@@ -4,7 +4,8 @@ import type { RouteObject } from 'react-router-dom';
 /**
  * The four wizard steps (spec 2) in order: the one list the routes, the step indicator, the page titles and
  * the next/back navigation are made from. Progress is what each step shows (spec 9: 25 / 50 / 75 / 100 %);
- * `title` is the step's name in the `wizard` namespace. Pages load on demand, each in its own chunk.
+ * `title` is the step's name in the `wizard` namespace; `editsDraft` marks the steps whose form starts from
+ * the draft. Pages load on demand, each in its own chunk.
  */
 export const wizardSteps = [
   {
@@ -12,6 +13,7 @@ export const wizardSteps = [
     path: '/survey-setup',
     progress: 25,
     title: 'steps.business',
+    editsDraft: true,
     page: async () => (await import('./routes/business-step-page')).BusinessStepPage,
   },
   {
@@ -19,6 +21,7 @@ export const wizardSteps = [
     path: '/landing-page-preview',
     progress: 50,
     title: 'steps.landing',
+    editsDraft: true,
     page: async () => (await import('./routes/landing-step-page')).LandingStepPage,
   },
   {
@@ -26,6 +29,7 @@ export const wizardSteps = [
     path: '/review-routing-setup',
     progress: 75,
     title: 'steps.routing',
+    editsDraft: true,
     page: async () => (await import('./routes/routing-step-page')).RoutingStepPage,
   },
   {
@@ -33,6 +37,7 @@ export const wizardSteps = [
     path: '/distribution-instructions',
     progress: 100,
     title: 'steps.distribution',
+    editsDraft: false,
     page: async () => (await import('./routes/distribution-step-page')).DistributionStepPage,
   },
 ] as const satisfies readonly {
@@ -40,6 +45,7 @@ export const wizardSteps = [
   path: string;
   progress: number;
   title: `steps.${string}`;
+  editsDraft: boolean;
   page: () => Promise<ComponentType>;
 }[];
 
@@ -48,13 +54,9 @@ export type WizardStepId = WizardStep['id'];
 
 export const firstWizardStep = wizardSteps[0];
 
-const indexOf = (id: WizardStepId): number => wizardSteps.findIndex((s) => s.id === id);
-
-export const wizardStep = (id: WizardStepId): WizardStep => wizardSteps[indexOf(id)]!;
-
 /** The steps before and after `id` (none before the first, none after the last). */
 export function neighboursOf(id: WizardStepId): { previous?: WizardStep; next?: WizardStep } {
-  const index = indexOf(id);
+  const index = wizardSteps.findIndex((s) => s.id === id);
   return { previous: wizardSteps[index - 1], next: wizardSteps[index + 1] };
 }
 

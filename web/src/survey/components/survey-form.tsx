@@ -2,7 +2,7 @@ import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
 import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { submitResponse } from '../lib/api';
-import { emptyDraft, loadDraft, removeDraft, saveDraft, type SurveyDraft } from '../lib/draft';
+import { emptyDraft, loadDraft, removeDraft, saveDraft, type AnswerDraft } from '../lib/draft';
 import {
   asksForContact,
   commentTooLong,
@@ -52,7 +52,7 @@ export function SurveyForm({
   const { t } = useI18n();
   const ids = useId();
   const code = survey.surveyCode;
-  const [draft, setDraft] = useState<SurveyDraft>(() => loadDraft(code) ?? emptyDraft());
+  const [draft, setDraft] = useState<AnswerDraft>(() => loadDraft(code) ?? emptyDraft());
   const [step, setStep] = useState<Step>(() => nextStep(1, draft.rating, draft.comment));
   const [website, setWebsite] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -67,7 +67,7 @@ export function SurveyForm({
   useEffect(() => () => clearTimeout(hintTimer.current), []);
 
   /** Every change is saved at once (spec 4) and the hint shows for 2 s after the latest one. */
-  function update(patch: Partial<Omit<SurveyDraft, 'timestamp' | 'idempotencyKey'>>) {
+  function update(patch: Partial<Omit<AnswerDraft, 'timestamp' | 'idempotencyKey'>>) {
     const next = { ...draft, ...patch, timestamp: Date.now() };
     setDraft(next);
     setStep((current) => nextStep(current, next.rating, next.comment));

@@ -1,9 +1,10 @@
 /**
- * The per-survey draft (spec 3 "a local draft per survey code"): saved on every change, restored on load,
+ * A customer's unsent answer, one per survey (spec 3 "a local draft per survey code"; not the owner's
+ * wizard draft, `SurveyDraft`): saved on every change, restored on load,
  * removed after a successful submit. It also carries the submit's idempotency key, so a retry after a lost
  * answer — even after a reload — is recognised by the API and stored once.
  */
-export interface SurveyDraft {
+export interface AnswerDraft {
   rating: number | null;
   comment: string;
   customerName: string;
@@ -39,7 +40,7 @@ const isRating = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export function emptyDraft(): SurveyDraft {
+export function emptyDraft(): AnswerDraft {
   return {
     rating: null,
     comment: '',
@@ -51,7 +52,7 @@ export function emptyDraft(): SurveyDraft {
 }
 
 /** The stored draft, field by field: anything malformed (an old format, a hand edit) falls back to empty. */
-export function loadDraft(surveyCode: string): SurveyDraft | undefined {
+export function loadDraft(surveyCode: string): AnswerDraft | undefined {
   let raw: string | null | undefined;
   try {
     raw = storage()?.getItem(draftKey(surveyCode));
@@ -77,7 +78,7 @@ export function loadDraft(surveyCode: string): SurveyDraft | undefined {
 }
 
 /** Returns whether the draft was stored (the "Draft saved automatically" hint shows only then). */
-export function saveDraft(surveyCode: string, draft: SurveyDraft): boolean {
+export function saveDraft(surveyCode: string, draft: AnswerDraft): boolean {
   try {
     const store = storage();
     if (!store) return false;
@@ -97,5 +98,5 @@ export function removeDraft(surveyCode: string): void {
 }
 
 /** A draft worth restoring: anything the customer typed or chose. */
-export const hasContent = (draft: SurveyDraft): boolean =>
+export const hasContent = (draft: AnswerDraft): boolean =>
   draft.rating !== null || draft.comment !== '' || draft.customerName !== '' || draft.customerEmail !== '';

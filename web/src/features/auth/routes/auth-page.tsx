@@ -9,13 +9,13 @@ import { Logo } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { authTabParam, signInTabValue } from '@/lib/auth-paths';
 import { refreshSession, useSession } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
 import { ConfirmSignUpForm } from '../components/confirm-sign-up-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TermsNotice } from '../components/terms-notice';
-import { authTabParam, signInTabValue } from '../paths';
 
 type AuthTab = 'sign-up' | 'sign-in';
 

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { formatFeedbackDate, formatFullDate } from '../lib/format';
+import { replyHref } from '../lib/request-templates';
 
 /** Spec 2: the latest 10 non-empty comments, newest first, with the contact details a low rating left. */
 export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined }) {
@@ -85,7 +86,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
             <>
               <dt className="text-muted-foreground">{t('feedback.contactEmail')}</dt>
               <dd className="break-all">
-                <a href={`mailto:${item.customerEmail}`} className="underline underline-offset-2">
+                <a href={replyHref(item.customerEmail)} className="underline underline-offset-2">
                   {item.customerEmail}
                 </a>
               </dd>

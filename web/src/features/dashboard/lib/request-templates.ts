@@ -10,3 +10,13 @@ export function mailtoHref(subject: string, body: string): string {
 export function smsHref(body: string): string {
   return `sms:?&body=${encodeURIComponent(body)}`;
 }
+
+/**
+ * A reply to a customer who left an address. Each side of the `@` is encoded, so nothing in a stored
+ * address (`?`, `&`, `,`, `#`, `%`…) can add a recipient, a CC, a subject or a body to the owner's mail.
+ */
+export function replyHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}

@@ -52,12 +52,12 @@ export function ComplianceCard() {
           </div>
           <dl className="mt-8 grid gap-6 sm:grid-cols-2">
             {items.map(({ key, icon: Icon }) => (
-              <div key={key} className="flex gap-3">
-                <Icon aria-hidden="true" className="text-primary mt-0.5 size-5 shrink-0" />
-                <div>
-                  <dt className="font-semibold">{t(`compliance.items.${key}.title`)}</dt>
-                  <dd className="text-muted-foreground mt-1 text-sm">{t(`compliance.items.${key}.text`)}</dd>
-                </div>
+              <div key={key}>
+                <dt className="flex items-center gap-3 font-semibold">
+                  <Icon aria-hidden="true" className="text-primary size-5 shrink-0" />
+                  {t(`compliance.items.${key}.title`)}
+                </dt>
+                <dd className="text-muted-foreground mt-1 pl-8 text-sm">{t(`compliance.items.${key}.text`)}</dd>
               </div>
             ))}
           </dl>

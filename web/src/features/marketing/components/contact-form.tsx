@@ -42,7 +42,7 @@ function Field({ id, label, error, optional = false, children }: FieldProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>
-        {label}
+        {label}{' '}
         {optional ? (
           <span className="text-muted-foreground font-normal">({t('contact.form.optional')})</span>
         ) : (
@@ -176,16 +176,12 @@ export function ContactForm() {
           t={t}
           i18nKey="contact.form.privacy"
           components={{
-            privacyLink: <Link to={to('/privacy')} className="text-primary underline-offset-4 hover:underline" />,
+            privacyLink: <Link to={to('/privacy')} className="text-primary underline underline-offset-4" />,
           }}
         />
       </p>
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-fit">
-        {isSubmitting ? (
-          <Loader2 aria-hidden="true" className="animate-spin" />
-        ) : (
-          <Send aria-hidden="true" />
-        )}
+        {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
         {isSubmitting ? t('contact.form.sending') : t('contact.form.submit')}
       </Button>
     </form>

@@ -13,13 +13,17 @@ const starPath =
 export function PhoneMockup() {
   const { t } = useTranslation('marketing');
   return (
-    <div role="img" aria-label={t('mockup.label')} className="relative mx-auto w-full max-w-[18rem] select-none">
+    <div
+      role="img"
+      aria-label={t('mockup.label')}
+      className="relative mx-auto w-full max-w-[18rem] select-none lg:max-w-[19.5rem]"
+    >
       <div className="rounded-[2.75rem] border-[10px] border-neutral-900 bg-neutral-900 shadow-2xl shadow-teal-900/20">
         <div className="overflow-hidden rounded-[2rem] bg-[#f0fdfa]">
           <div className="flex justify-center pt-2">
             <div className="h-5 w-24 rounded-full bg-neutral-900" />
           </div>
-          <div className="px-5 pt-4 pb-6">
+          <div className="px-5 pt-4 pb-12">
             <div className="flex items-center gap-2.5">
               <div className="bg-primary text-primary-foreground flex size-9 items-center justify-center rounded-xl text-sm font-bold">
                 {t('mockup.business').charAt(0)}
@@ -55,7 +59,7 @@ export function PhoneMockup() {
         </div>
       </div>
       {/* The owner's side of the same moment: the review arrives on the dashboard. */}
-      <div className="absolute top-16 -left-6 hidden items-center gap-2.5 rounded-xl border bg-white px-3 py-2.5 shadow-lg sm:flex lg:-left-20">
+      <div className="absolute -bottom-5 -left-10 hidden items-center gap-2.5 rounded-xl border bg-white px-3 py-2.5 shadow-lg sm:flex lg:-left-24">
         <span className="flex size-8 items-center justify-center rounded-full bg-amber-100 text-amber-700">
           <BellRing aria-hidden="true" className="size-4" />
         </span>

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { signInPath } from '@/lib/auth-paths';
 import { useLocalizedPath } from '@/lib/use-language';
 import { homeSections } from '../site';
 
@@ -49,8 +50,8 @@ export function SiteLayout() {
           </nav>
           <nav aria-label={t('nav.main')} className="flex items-center gap-1 sm:gap-2">
             <Button asChild variant="ghost" size="sm">
-              {/* The auth page's sign-in tab (its `?tab=signin` query); start-trial opens on sign-up. */}
-              <Link to={to('/auth?tab=signin')}>{t('nav.login')}</Link>
+              {/* Log in opens the auth page's sign-in tab; start-trial opens on sign-up. */}
+              <Link to={to(signInPath)}>{t('nav.login')}</Link>
             </Button>
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to={to('/auth')}>{t('nav.startTrial')}</Link>

@@ -55,9 +55,10 @@ export function pageHead({ page, language, origin, t }: PageHeadInput): PageHead
     meta('name', 'description', description),
     meta('name', 'robots', 'index, follow'),
     { tag: 'link', attributes: { rel: 'canonical', href: url(language) } },
-    ...languages.map(
-      (lang): HeadTag => ({ tag: 'link', attributes: { rel: 'alternate', hreflang: lang, href: url(lang) } }),
-    ),
+    ...languages.map((lang): HeadTag => ({
+      tag: 'link',
+      attributes: { rel: 'alternate', hreflang: lang, href: url(lang) },
+    })),
     { tag: 'link', attributes: { rel: 'alternate', hreflang: 'x-default', href: url('en') } },
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'ReviewRoute'),

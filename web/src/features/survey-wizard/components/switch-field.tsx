@@ -4,24 +4,24 @@ import { Switch } from '@/components/ui/switch';
 
 interface SwitchFieldProps<T extends FieldValues> {
   control: Control<T>;
+  /** Also the switch's id. */
   name: FieldPath<T>;
-  id: string;
   label: string;
   help: string;
 }
 
 /** An on/off setting bound to a form value: the switch, its label and the help text it is described by. */
-export function SwitchField<T extends FieldValues>({ control, name, id, label, help }: SwitchFieldProps<T>) {
-  const helpId = `${id}-help`;
+export function SwitchField<T extends FieldValues>({ control, name, label, help }: SwitchFieldProps<T>) {
+  const helpId = `${name}-help`;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
         <div className="flex items-start gap-3">
-          <Switch id={id} checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby={helpId} />
+          <Switch id={name} checked={Boolean(field.value)} onCheckedChange={field.onChange} aria-describedby={helpId} />
           <div className="grid gap-1">
-            <Label htmlFor={id}>{label}</Label>
+            <Label htmlFor={name}>{label}</Label>
             <p id={helpId} className="text-muted-foreground text-sm">
               {help}
             </p>

@@ -59,7 +59,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
   const errorOf = (name: Path<Input>): string | undefined =>
     message((get(form.formState.errors, name) as { message?: string } | undefined)?.message);
 
-  return { form, submit, errorOf, save, backPath: previous?.path };
+  return { form, submit, errorOf, backPath: previous?.path };
 }
 
 /** Puts the API's per-field messages (VALIDATION_FAILED, keyed by field path) on the form's fields of that path. */

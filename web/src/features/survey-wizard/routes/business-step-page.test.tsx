@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Survey } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { type FetchCall, stubFetch } from '@/testing/fetch';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { LandingStepPage } from './landing-step-page';
@@ -24,33 +25,20 @@ const storedSurvey = (id: string, body: Record<string, unknown> = {}): Survey =>
   ...body,
 });
 
-interface Call {
-  method: string;
-  url: string;
-  body: Record<string, unknown> | undefined;
-}
-let calls: Call[] = [];
+let calls: FetchCall[] = [];
 /** The fake API: POST creates `new-<n>`, PATCH of `gone` is a 404. */
 function fakeApi() {
-  calls = [];
   let created = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ method, url, body });
-      if (url === '/api/surveys' && method === 'POST')
-        return Response.json(storedSurvey(`new-${++created}`, body), { status: 201 });
-      if (url === '/api/surveys/gone')
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
-      if (url.startsWith('/api/surveys/') && method === 'PATCH')
-        return Response.json(storedSurvey(url.split('/').at(-1)!, body));
-      if (url === '/api/surveys') return Response.json({ surveys: [] });
-      return new Response('not found', { status: 404 });
-    }),
-  );
+  calls = stubFetch(({ method, url, body }) => {
+    if (url === '/api/surveys' && method === 'POST')
+      return Response.json(storedSurvey(`new-${++created}`, body), { status: 201 });
+    if (url === '/api/surveys/gone')
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
+    if (url.startsWith('/api/surveys/') && method === 'PATCH')
+      return Response.json(storedSurvey(url.split('/').at(-1)!, body));
+    if (url === '/api/surveys') return Response.json({ surveys: [] });
+    return new Response('not found', { status: 404 });
+  });
 }
 const saves = () => calls.filter((c) => c.method !== 'GET');
 
@@ -202,10 +190,7 @@ describe('wizard step 1', () => {
   });
 
   it('stays on the step with the error toast when the save fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 })),
-    );
+    stubFetch(() => Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 }));
     const user = userEvent.setup();
     const { router } = renderWizard();
     await fillValid(user);

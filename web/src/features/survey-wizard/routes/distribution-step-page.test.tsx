@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyProfile } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
+import { type FetchCall, stubFetch } from '@/testing/fetch';
 import { renderWithApp } from '@/testing/render';
 import { DistributionStepPage } from './distribution-step-page';
 import { WizardLayout } from './wizard-layout';
@@ -13,31 +15,15 @@ const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
 vi.mock('@/lib/qr-code', () => qr);
 
 const url = 'https://app.example/surveys/abcdefgh/bakery';
-const requests: { method: string; url: string; body?: unknown }[] = [];
+let requests: FetchCall[] = [];
 
 function stubApi(landingPageUrl: string | null = url) {
-  requests.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      requests.push({ method, url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/surveys/s1') return Response.json(survey(landingPageUrl));
-      if (path === '/api/profile' && method === 'PATCH')
-        return Response.json({
-          userId: 'u',
-          fullName: '',
-          businessName: '',
-          businessIndustry: '',
-          phone: '',
-          businessAddress: '',
-          surveyUrlCopied: true,
-          updatedAt: '2026-01-01T00:00:00.000Z',
-        });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
-    }),
-  );
+  requests = stubFetch(({ method, url: path }) => {
+    if (path === '/api/surveys/s1') return Response.json(survey(landingPageUrl));
+    if (path === '/api/profile' && method === 'PATCH')
+      return Response.json({ ...emptyProfile('u'), surveyUrlCopied: true, updatedAt: '2026-01-01T00:00:00.000Z' });
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
+  });
 }
 
 const survey = (landingPageUrl: string | null) =>

@@ -5,13 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { copyText } from '@/lib/clipboard';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { useSurvey } from '@/features/surveys/api/get-survey';
 import { SurveyLinkPanel } from '@/features/surveys/components/survey-link-panel';
+import { SectionCard } from '../components/section-card';
 import { neighboursOf } from '../steps';
 
 /** The sample messages (spec 2): an e-mail and a text message, each with the link. */
@@ -49,30 +49,26 @@ export function DistributionStepPage() {
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">{t('distribution.heading')}</h2>
-          </CardTitle>
-          <CardDescription>{t('distribution.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {failed ? (
-            <Alert variant="destructive">
-              <AlertCircle aria-hidden="true" />
-              <AlertTitle>{t('toasts.errorTitle')}</AlertTitle>
-              <AlertDescription>{t('toasts.urlFailed')}</AlertDescription>
-            </Alert>
-          ) : !url ? (
-            <div className="grid gap-2" role="status">
-              <span className="sr-only">{t('distribution.loadingUrl')}</span>
-              <Skeleton className="h-9 w-full" />
-            </div>
-          ) : (
-            <LiveUrl url={url} />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard
+        title={t('distribution.heading')}
+        description={t('distribution.description')}
+        contentClassName="grid gap-4"
+      >
+        {failed ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>{t('toasts.errorTitle')}</AlertTitle>
+            <AlertDescription>{t('toasts.urlFailed')}</AlertDescription>
+          </Alert>
+        ) : !url ? (
+          <div className="grid gap-2" role="status">
+            <span className="sr-only">{t('distribution.loadingUrl')}</span>
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ) : (
+          <LiveUrl url={url} />
+        )}
+      </SectionCard>
       {url && (
         <div className="grid gap-6 md:grid-cols-2">
           {templates.map(({ kind, Icon }) => (
@@ -87,28 +83,23 @@ export function DistributionStepPage() {
           ))}
         </div>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="flex items-center gap-2 text-lg">
-              <Lightbulb aria-hidden="true" className="size-5 text-amber-600" />
-              {t('distribution.tips')}
-            </h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="text-muted-foreground grid list-disc gap-2 pl-5 text-sm">
-            <li>{t('distribution.tip1')}</li>
-            <li>{t('distribution.tip2')}</li>
-            <li>{t('distribution.tip3')}</li>
-            <li>{t('distribution.tip4')}</li>
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title={t('distribution.tips')}
+        icon={<Lightbulb aria-hidden="true" className="size-5 text-amber-600" />}
+      >
+        <ul className="text-muted-foreground grid list-disc gap-2 pl-5 text-sm">
+          <li>{t('distribution.tip1')}</li>
+          <li>{t('distribution.tip2')}</li>
+          <li>{t('distribution.tip3')}</li>
+          <li>{t('distribution.tip4')}</li>
+        </ul>
+      </SectionCard>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button asChild variant="ghost">
-          <Link to={to(previous.path)}>{t('actions.back')}</Link>
-        </Button>
+        {previous && (
+          <Button asChild variant="ghost">
+            <Link to={to(previous.path)}>{t('actions.back')}</Link>
+          </Button>
+        )}
         <Button type="button" onClick={finish}>
           <Check aria-hidden="true" />
           {t('actions.finish')}
@@ -155,25 +146,20 @@ function TemplateCard({ icon, title, description, text, testId }: TemplateCardPr
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="flex items-center gap-2 text-base">
-            {icon}
-            {title}
-          </h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <p className="bg-muted rounded-md p-3 text-sm break-words" data-testid={testId}>
-          {text}
-        </p>
-        <Button type="button" variant="outline" size="sm" className="w-fit" onClick={copy}>
-          <Copy aria-hidden="true" />
-          {t('distribution.copyTemplate', { name: title })}
-        </Button>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={title}
+      titleClassName="text-base"
+      icon={icon}
+      description={description}
+      contentClassName="grid gap-3"
+    >
+      <p className="bg-muted rounded-md p-3 text-sm break-words" data-testid={testId}>
+        {text}
+      </p>
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={copy}>
+        <Copy aria-hidden="true" />
+        {t('distribution.copyTemplate', { name: title })}
+      </Button>
+    </SectionCard>
   );
 }

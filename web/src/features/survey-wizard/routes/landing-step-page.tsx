@@ -7,6 +7,7 @@ import { fieldA11y, FormField } from '../components/form-field';
 import { ImageUploadField } from '../components/image-upload-field';
 import { LandingPreview } from '../components/landing-preview';
 import { SectionCard } from '../components/section-card';
+import { SectionHeading } from '../components/section-heading';
 import { StepActions } from '../components/step-actions';
 import { useWizardStep } from '../hooks/use-wizard-step';
 
@@ -73,12 +74,11 @@ export function LandingStepPage() {
           <p className="text-muted-foreground text-sm">{t('landing.teamPhotoHint')}</p>
         </SectionCard>
         <section aria-labelledby="landing-preview-heading" className="grid content-start gap-3">
-          <div>
-            <h2 id="landing-preview-heading" className="text-lg font-semibold">
-              {t('landing.preview')}
-            </h2>
-            <p className="text-muted-foreground text-sm">{t('landing.previewDescription')}</p>
-          </div>
+          <SectionHeading
+            id="landing-preview-heading"
+            title={t('landing.preview')}
+            description={t('landing.previewDescription')}
+          />
           <LandingPreview />
         </section>
       </div>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { type FetchCall, stubFetch } from '@/testing/fetch';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { RoutingStepPage } from './routing-step-page';
@@ -11,33 +12,24 @@ import { sampleSurvey } from '@/testing/fixtures';
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-const calls: string[] = [];
+let calls: FetchCall[] = [];
+/** "METHOD url" of every call so far. */
+const requested = () => calls.map((c) => `${c.method} ${c.url}`);
 let publishFails = false;
 
 const survey = (body: Record<string, unknown> = {}) => ({ ...sampleSurvey(), ...body });
 
 beforeEach(() => {
-  calls.length = 0;
   publishFails = false;
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      if (url === '/api/surveys/s1' && method === 'PATCH')
-        return Response.json(survey(JSON.parse(String(init!.body)) as Record<string, unknown>));
-      if (url === '/api/surveys/s1/publish')
-        return publishFails
-          ? Response.json(
-              { error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } },
-              { status: 400 },
-            )
-          : Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
-      return Response.json({ surveys: [] });
-    }),
-  );
+  calls = stubFetch(({ method, url, body }) => {
+    if (url === '/api/surveys/s1' && method === 'PATCH') return Response.json(survey(body));
+    if (url === '/api/surveys/s1/publish')
+      return publishFails
+        ? Response.json({ error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } }, { status: 400 })
+        : Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
+    return Response.json({ surveys: [] });
+  });
   surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
 });
 
@@ -73,7 +65,7 @@ describe('wizard step 3', () => {
     expect(screen.getByText('Your survey is now active and ready to collect feedback.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/distribution-instructions'));
     expect(router.state.location.search).toBe('?survey=s1');
-    expect(calls).toEqual(expect.arrayContaining(['PATCH /api/surveys/s1', 'POST /api/surveys/s1/publish']));
+    expect(requested()).toEqual(expect.arrayContaining(['PATCH /api/surveys/s1', 'POST /api/surveys/s1/publish']));
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
   });
 
@@ -94,7 +86,7 @@ describe('wizard step 3', () => {
     await user.clear(mid);
     expect(await screen.findByText('Message is required')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Complete setup/ }));
-    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+    expect(requested().filter((c) => !c.startsWith('GET'))).toEqual([]);
   });
 
   it('previews each band: the review button for 5 stars only, for everyone with the switch on', async () => {

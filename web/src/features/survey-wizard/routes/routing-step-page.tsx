@@ -10,6 +10,7 @@ import { publishSurvey } from '@/features/surveys/api/publish-survey';
 import { BandCard } from '../components/band-card';
 import { fieldA11y, FormField } from '../components/form-field';
 import { ImageUploadField } from '../components/image-upload-field';
+import { SectionHeading } from '../components/section-heading';
 import { StepActions } from '../components/step-actions';
 import { SwitchField } from '../components/switch-field';
 import { useWizardStep } from '../hooks/use-wizard-step';
@@ -43,12 +44,7 @@ export function RoutingStepPage() {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="routing-heading">
-      <div className="grid gap-1">
-        <h2 id="routing-heading" className="text-lg font-semibold">
-          {t('routing.heading')}
-        </h2>
-        <p className="text-muted-foreground text-sm">{t('routing.description')}</p>
-      </div>
+      <SectionHeading id="routing-heading" title={t('routing.heading')} description={t('routing.description')} />
       {bands.map((band) => {
         const field = messageField[band];
         const id = `${band}-message`;
@@ -62,7 +58,6 @@ export function RoutingStepPage() {
               <SwitchField
                 control={form.control}
                 name="collectContactOnLowRating"
-                id="collectContact"
                 label={t('routing.collectContact')}
                 help={t('routing.collectContactHelp')}
               />
@@ -93,7 +88,6 @@ export function RoutingStepPage() {
           <SwitchField
             control={form.control}
             name="offerPublicReviewToEveryone"
-            id="publicReview"
             label={t('routing.publicReview')}
             help={t('routing.publicReviewPolicy')}
           />

@@ -69,8 +69,8 @@ export function WizardLayout() {
         </AlertDialog>
       </div>
       <StepIndicator current={step} />
-      {/* A replaced draft (Edit Survey, start over) re-mounts the step, so its form starts from the new values. */}
-      <Outlet key={revision} />
+      {/* A replaced draft (Edit Survey, start over) re-mounts a form step, so its form starts from the new values. */}
+      <Outlet key={step.editsDraft ? revision : undefined} />
     </div>
   );
 }

@@ -2,5 +2,5 @@
 export const authTabParam = 'tab';
 export const signInTabValue = 'signin';
 
-/** The English path of the sign-in tab: localize it like any other path (`to(signInPath)`). */
+/** The English path of the auth page's sign-in tab: localize it like any other path (`to(signInPath)`). */
 export const signInPath = `/auth?${authTabParam}=${signInTabValue}`;

@@ -18,7 +18,7 @@ import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import type { ResponseRepository, SurveyRepository } from '../../data/repositories';
 
-export interface ResponseServiceDeps {
+export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
   responses: ResponseRepository;
   /** Submits per client per minute (PUBLIC_SUBMIT_RATE_LIMIT); read per request so tests can change it. */
@@ -63,7 +63,7 @@ export const toPublicSurvey = (s: Survey): PublicSurvey => publicSurveySchema.pa
  * The visitor's use cases (spec 6): read a published survey, answer it once, record the review click.
  * Inputs are plain values (path parameters, the raw body, the client as the gateway saw it).
  */
-export function createResponseService(deps: ResponseServiceDeps) {
+export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const makeId = deps.newId ?? (() => newId());
   const randomBytes = deps.randomBytes ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
@@ -176,4 +176,4 @@ export function createResponseService(deps: ResponseServiceDeps) {
   };
 }
 
-export type ResponseService = ReturnType<typeof createResponseService>;
+export type PublicSurveyService = ReturnType<typeof createPublicSurveyService>;

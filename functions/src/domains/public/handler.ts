@@ -2,11 +2,16 @@ import { publicSurveyCacheControl, publicSurveyNotFoundCacheControl, type Lambda
 import { ApiError } from '../../lib/api-error';
 import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type RouteRequest } from '../../lib/http';
-import { logAtLevelOf } from '../../lib/logger';
+import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoResponseRepository } from '../../data/response-repository';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
-import { createResponseService, defaultSubmitRateLimit, type ClientInfo, type ResponseService } from './service';
+import {
+  createPublicSurveyService,
+  defaultSubmitRateLimit,
+  type ClientInfo,
+  type PublicSurveyService,
+} from './service';
 
 /**
  * The client as seen at the edge. Behind CloudFront the gateway's source IP is CloudFront's, so the
@@ -23,15 +28,15 @@ export function clientOf({ headers, event }: RouteRequest): ClientInfo {
 }
 
 /** PUBLIC_SUBMIT_RATE_LIMIT: submits per client per minute (default 10); read per request. */
-export function submitRateLimit(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'> = processLambdaEnv): number {
+export function submitRateLimit(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'>): number {
   const raw = env.PUBLIC_SUBMIT_RATE_LIMIT;
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isInteger(value) && value > 0 ? value : defaultSubmitRateLimit;
 }
 
-/** The public survey API (routes of domain `responses`, no auth); the service is built on first use. */
-export function createResponsesHandler(serviceOf: () => ResponseService) {
-  return createDomainHandler('responses', {
+/** The public survey page's API (routes of domain `public`, no auth); the service is built on first use. */
+export function createPublicHandler(serviceOf: () => PublicSurveyService) {
+  return createDomainHandler('public', {
     'get-public-survey': async ({ pathParameters }) => {
       try {
         const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode);
@@ -56,12 +61,12 @@ export function createResponsesHandler(serviceOf: () => ResponseService) {
 
 /** The public survey Lambda for one environment (the local stack passes its own). */
 export function createHandler(env: LambdaEnv) {
-  logAtLevelOf(env);
+  configureLogger(env);
   const entities = tableEntities(env);
-  let service: ResponseService | undefined;
-  return createResponsesHandler(
+  let service: PublicSurveyService | undefined;
+  return createPublicHandler(
     () =>
-      (service ??= createResponseService({
+      (service ??= createPublicSurveyService({
         surveys: createDynamoSurveyRepository(entities),
         responses: createDynamoResponseRepository(entities),
         submitRateLimit: () => submitRateLimit(env),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
   publicSurveyCacheControl,
@@ -9,12 +9,12 @@ import {
 } from '@reviewroute/shared';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { clientOf, createResponsesHandler, submitRateLimit } from './handler';
-import { memoryResponseService, sampleResponseId, sampleSurveyId } from './testing';
+import { clientOf, createPublicHandler, submitRateLimit } from './handler';
+import { memoryPublicSurveyService, sampleResponseId, sampleSurveyId } from './testing';
 
 function setup() {
-  const ctx = memoryResponseService({ firstResponseId: sampleResponseId });
-  const handler = createResponsesHandler(() => ctx.service);
+  const ctx = memoryPublicSurveyService({ firstResponseId: sampleResponseId });
+  const handler = createPublicHandler(() => ctx.service);
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());
     return {
@@ -26,9 +26,9 @@ function setup() {
   return { ...ctx, call };
 }
 
-describe('responses handler', () => {
+describe('public handler', () => {
   it('has a sample event for every route of the domain, none carrying auth', () => {
-    for (const route of routesOfDomain('responses')) {
+    for (const route of routesOfDomain('public')) {
       const event = sampleEvent(route.id);
       expect(event.routeKey).toBe(`${route.method} ${route.path}`);
       expect(event.headers.authorization).toBeUndefined();
@@ -108,11 +108,9 @@ describe('responses handler', () => {
   });
 
   it('reads PUBLIC_SUBMIT_RATE_LIMIT, falling back to 10', () => {
-    vi.stubEnv('PUBLIC_SUBMIT_RATE_LIMIT', '250');
-    expect(submitRateLimit()).toBe(250);
-    vi.stubEnv('PUBLIC_SUBMIT_RATE_LIMIT', 'lots');
-    expect(submitRateLimit()).toBe(10);
-    vi.unstubAllEnvs();
+    expect(submitRateLimit({ PUBLIC_SUBMIT_RATE_LIMIT: '250' })).toBe(250);
+    expect(submitRateLimit({ PUBLIC_SUBMIT_RATE_LIMIT: 'lots' })).toBe(10);
+    expect(submitRateLimit({})).toBe(10);
   });
 
   it('never answers 5xx to arbitrary bodies and path values, and stores nothing for them', async () => {
@@ -137,7 +135,7 @@ describe('responses handler', () => {
         .map((v) => JSON.stringify(v)),
     );
     const pathValue = fc.oneof(fc.constant('k7m2p9qx'), fc.constant(sampleResponseId), fc.string({ maxLength: 300 }));
-    for (const route of routesOfDomain('responses')) {
+    for (const route of routesOfDomain('public')) {
       await fc.assert(
         fc.asyncProperty(body, pathValue, async (raw, value) => {
           const event = sampleEvent(route.id);

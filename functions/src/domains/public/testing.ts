@@ -1,7 +1,7 @@
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
-import { createResponseService, type ResponseServiceDeps } from './service';
+import { createPublicSurveyService, type PublicSurveyServiceDeps } from './service';
 
 /** The code and ids the sample events in events/ use. */
 export const sampleCode = 'k7m2p9qx';
@@ -39,8 +39,8 @@ export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
 }
 
 /** The real service on in-memory storage with the sample survey published; ids are predictable. */
-export function memoryResponseService(
-  overrides: Partial<ResponseServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
+export function memoryPublicSurveyService(
+  overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
 ) {
   const surveys = new MemorySurveyRepository();
   const responses = new MemoryResponseRepository(surveys);
@@ -48,7 +48,7 @@ export function memoryResponseService(
   let n = 0;
   const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
   let limit = 10;
-  const service = createResponseService({
+  const service = createPublicSurveyService({
     surveys,
     responses,
     submitRateLimit: () => limit,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
-import { memoryResponseService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
+import { memoryPublicSurveyService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
 
 const client: ClientInfo = { sourceIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
 let keyCounter = 0;
@@ -27,7 +27,7 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('public survey read', () => {
   it('returns only the page fields of an active survey, never the owner', async () => {
-    const { service } = memoryResponseService();
+    const { service } = memoryPublicSurveyService();
     const survey = await service.getPublicSurvey(sampleCode);
     expect(publicSurveySchema.strict().parse(survey)).toEqual(survey);
     expect(JSON.stringify(survey)).not.toMatch(/owner@example.com|8f1c2b4e/);
@@ -35,7 +35,7 @@ describe('public survey read', () => {
   });
 
   it('answers unknown, malformed, draft and inactive codes alike: 404 with the spec text', async () => {
-    const { service, surveys } = memoryResponseService();
+    const { service, surveys } = memoryPublicSurveyService();
     seed(surveys, publishedSurvey({ id: 'draft-1', status: 'draft', isActive: false, surveyCode: 'dddddddd' }));
     seed(surveys, publishedSurvey({ id: 'off-1', isActive: false, surveyCode: 'ffffffff' }));
     for (const code of ['zzzzzzzz', 'dddddddd', 'ffffffff', 'K7M2P9QX', '', '../x', 'a'.repeat(300)]) {
@@ -48,7 +48,7 @@ describe('public survey read', () => {
 
 describe('submit', () => {
   it('stores the response and updates count, sum and histogram together', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     for (const rating of [5, 4, 4, 1]) await service.submit(sampleCode, answer({ rating }), client);
     expect(await responses.getTally(sampleSurveyId)).toEqual({
       surveyId: sampleSurveyId,
@@ -62,7 +62,7 @@ describe('submit', () => {
   });
 
   it('returns a response id and a click token; stores only the token hash', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     const result = await service.submit(sampleCode, answer(), client);
     expect(result.responseId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.clickToken.length).toBeGreaterThanOrEqual(40);
@@ -77,7 +77,7 @@ describe('submit', () => {
     [5, true, false],
     [1, false, false],
   ])('rating %i with contact collection %s keeps contact details: %s', async (rating, collect, kept) => {
-    const { service, responses } = memoryResponseService({ survey: { collectContactOnLowRating: collect } });
+    const { service, responses } = memoryPublicSurveyService({ survey: { collectContactOnLowRating: collect } });
     await service.submit(
       sampleCode,
       answer({ rating, customerName: ' Ann ', customerEmail: 'ann@example.com' }),
@@ -90,7 +90,7 @@ describe('submit', () => {
   });
 
   it('stores a blank comment as null and refuses one over 500 characters with the spec message', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     await service.submit(sampleCode, answer({ comment: '   ' }), client);
     expect((await responses.listResponses(sampleSurveyId, 1))[0]!.comment).toBeNull();
     const error = await refusal(service.submit(sampleCode, answer({ comment: 'x'.repeat(501) }), client));
@@ -100,7 +100,7 @@ describe('submit', () => {
   });
 
   it('answers a retry with the same key with the first answer and writes nothing', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     const body = answer({ rating: 4 });
     const first = await service.submit(sampleCode, body, client);
     const again = await service.submit(sampleCode, { ...body, rating: 1 }, client);
@@ -110,7 +110,7 @@ describe('submit', () => {
   });
 
   it('refuses a filled honeypot or a too-fast post without saying why, and stores nothing', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     for (const body of [answer({ website: 'http://spam.example' }), answer({ elapsedMs: 200 })]) {
       const error = await refusal(service.submit(sampleCode, body, client));
       expect(error).toMatchObject({ code: 'BAD_REQUEST', message: submitRefusedMessage, statusCode: 400 });
@@ -121,7 +121,7 @@ describe('submit', () => {
   });
 
   it('limits each client per minute (429), others keep going', async () => {
-    const { service, responses, setLimit } = memoryResponseService();
+    const { service, responses, setLimit } = memoryPublicSurveyService();
     setLimit(3);
     for (let i = 0; i < 3; i++) await service.submit(sampleCode, answer(), client);
     const error = await refusal(service.submit(sampleCode, answer(), client));
@@ -132,7 +132,7 @@ describe('submit', () => {
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     await service.submit(sampleCode, answer(), client);
     const [windowKey] = [...responses.rateWindows.keys()];
     expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
@@ -142,7 +142,7 @@ describe('submit', () => {
   });
 
   it('refuses unknown, draft and inactive surveys with 404 and stores nothing', async () => {
-    const { service, responses } = memoryResponseService({ survey: { isActive: false } });
+    const { service, responses } = memoryPublicSurveyService({ survey: { isActive: false } });
     const error = await refusal(service.submit(sampleCode, answer(), client));
     expect(error.code).toBe('NOT_FOUND');
     expect((await refusal(service.submit('zzzzzzzz', answer(), client))).code).toBe('NOT_FOUND');
@@ -153,7 +153,7 @@ describe('submit', () => {
 describe('survey lookups', () => {
   it('reuses a published survey for a few seconds, then reads it again', async () => {
     let t = Date.parse('2026-11-21T09:00:00.000Z');
-    const { service, surveys } = memoryResponseService({ now: () => new Date(t), surveyCacheMs: 5000 });
+    const { service, surveys } = memoryPublicSurveyService({ now: () => new Date(t), surveyCacheMs: 5000 });
     const { customPrompt, userId } = publishedSurvey();
     expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe(customPrompt);
     await surveys.update(userId, sampleSurveyId, { customPrompt: 'New?' }, 'x');
@@ -164,7 +164,7 @@ describe('survey lookups', () => {
   });
 
   it('does not let a cached survey accept answers after it was deactivated', async () => {
-    const { service, surveys, responses } = memoryResponseService({ surveyCacheMs: 60_000 });
+    const { service, surveys, responses } = memoryPublicSurveyService({ surveyCacheMs: 60_000 });
     await service.getPublicSurvey(sampleCode);
     surveys.surveys.get(`${publishedSurvey().userId}/${sampleSurveyId}`)!.isActive = false;
     expect((await refusal(service.submit(sampleCode, answer(), client))).code).toBe('NOT_FOUND');
@@ -176,7 +176,7 @@ describe('survey lookups', () => {
 
 describe('review click', () => {
   it('flags the response and counts once; a second click is a no-op', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     await service.recordReviewClick(responseId, { token: clickToken });
     await service.recordReviewClick(responseId, { token: clickToken });
@@ -185,7 +185,7 @@ describe('review click', () => {
   });
 
   it('changes nothing with a wrong token or an unknown response (404)', async () => {
-    const { service, responses } = memoryResponseService();
+    const { service, responses } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     const other = await service.submit(sampleCode, answer(), client);
     for (const [id, token] of [

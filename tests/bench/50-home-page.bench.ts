@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { buildSite, serveBuiltSite } from '../support/built-site';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+
+/**
+ * The public home page's budget: the JavaScript a phone downloads for `/` (its entry script and module
+ * preloads, gzip -9; goal ≤ 120 KB) and Lighthouse mobile scores for `/` and `/nl` (goal ≥ 95 each), on the
+ * production build with its prerendered pages, served as CloudFront serves them. Printed, never asserted.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const categories = ['performance', 'seo', 'accessibility', 'best-practices'] as const;
+type Category = (typeof categories)[number];
+
+interface LighthouseResult {
+  categories: Record<Category, { score: number | null }>;
+  runtimeError?: { message: string };
+}
+
+/** The JS the prerendered home loads before anything else: its module script and module preloads. */
+async function homeJsGzip(dist: string): Promise<number> {
+  const html = await readFile(path.join(dist, 'prerendered', 'index.html'), 'utf8');
+  let total = 0;
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const src = /\b(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(tag)?.[1];
+    if (!src || !(tag.startsWith('<script') || /rel="modulepreload"/.test(tag))) continue;
+    total += gzipSync(await readFile(path.join(dist, src)), { level: 9 }).length;
+  }
+  return total;
+}
+
+/** Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium. */
+async function lighthouse(url: string): Promise<LighthouseResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+  const output = path.join(dir, 'report.json');
+  try {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        `--only-categories=${categories.join(',')}`,
+        '--output=json',
+        `--output-path=${output}`,
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
+    const result = JSON.parse(await readFile(output, 'utf8')) as LighthouseResult;
+    if (result.runtimeError) throw new Error(`lighthouse: ${result.runtimeError.message}`);
+    return result;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  const dist = await mkdtemp(path.join(tmpdir(), 'reviewroute-bench-site-'));
+  try {
+    await buildSite(dist);
+    console.log(`home-page-js-gzip: ${((await homeJsGzip(dist)) / 1024).toFixed(1)} KB`);
+    const site = await serveBuiltSite(dist);
+    try {
+      const scores = new Map<Category, string[]>(categories.map((c) => [c, []]));
+      for (const page of ['/', '/nl']) {
+        const result = await lighthouse(`${site.url}${page}`);
+        for (const category of categories) {
+          scores.get(category)!.push(`${Math.round((result.categories[category].score ?? 0) * 100)} (${page})`);
+        }
+      }
+      for (const [category, values] of scores) console.log(`home-page-lighthouse-${category}: ${values.join(', ')}`);
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await rm(dist, { recursive: true, force: true });
+  }
+}

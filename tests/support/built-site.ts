@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared';
+import { spaRoutingCode } from '../../infra/src/stacks/edge-functions';
+import { repoRoot } from '../../infra/src/paths';
+
+const run = promisify(execFile);
+
+/**
+ * The production build of the web app (Vite, then the prerender) into `outDir`, as `npm run build -w web`
+ * makes web/dist: tests build into a folder of their own, so they never race a bench or a deploy for web/dist.
+ */
+export async function buildSite(outDir: string): Promise<void> {
+  const web = path.join(repoRoot, 'web');
+  const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
+  await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: web });
+  await run(bin('tsx'), ['scripts/prerender.ts', outDir], { cwd: web });
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface BuiltSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a built site the way CloudFront does: the web stack's own routing function picks the file (a
+ * prerendered page, survey.html or the app shell), files that carry the origin placeholder get this server's
+ * origin (as the deploy gives them the site's), everything is gzipped and hashed assets are immutable.
+ * `/api` and `/config.json` go to `apiUrl` when given (the local stack's gateway), as the same-origin API.
+ */
+export async function serveBuiltSite(dir: string, options: { apiUrl?: string } = {}): Promise<BuiltSite> {
+  const manifest = JSON.parse(await readFile(path.join(dir, prerenderManifestFile), 'utf8')) as PrerenderManifest;
+  const route = new Function(`${spaRoutingCode(manifest.pages)}\nreturn handler;`)() as (event: {
+    request: { uri: string };
+  }) => { uri: string };
+  const withOrigin = new Set(manifest.filesWithOrigin.map((file) => `/${file}`));
+  let origin = '';
+  const cache = new Map<string, Buffer>();
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (options.apiUrl && (url.pathname.startsWith('/api/') || url.pathname === '/config.json')) {
+        const upstream = new URL(req.url ?? '/', options.apiUrl);
+        const proxied = httpRequest(upstream, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        proxied.on('error', () => res.writeHead(502).end());
+        req.pipe(proxied);
+        return;
+      }
+      const file = route({ request: { uri: decodeURIComponent(url.pathname) } }).uri;
+      const full = path.join(dir, path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
+      let body = cache.get(full);
+      try {
+        if (!body) {
+          const raw = await readFile(full);
+          const content = withOrigin.has(file)
+            ? Buffer.from(raw.toString('utf8').split(siteOriginPlaceholder).join(origin))
+            : raw;
+          body = gzipSync(content, { level: 9 });
+          cache.set(full, body);
+        }
+      } catch {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': contentTypes[path.extname(full)] ?? 'application/octet-stream',
+        'content-encoding': 'gzip',
+        'cache-control': file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      res.end(body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: origin,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

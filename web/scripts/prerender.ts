@@ -1,0 +1,81 @@
+// The public pages as static HTML, after `vite build`: each page in each language is rendered by the app
+// itself (src/prerender.tsx, built for Node here), written into the built index.html and saved under
+// prerendered/, with a manifest the CloudFront routing function and local servers read, plus sitemap.xml and
+// robots.txt. Absolute links use the shared origin placeholder, which the web stack replaces with the site's
+// origin when it deploys. `npm run build -w web` runs it on web/dist; `tsx scripts/prerender.ts <dir>` on the
+// output of `vite build --outDir <dir>`.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared/domain';
+import type * as PrerenderEntry from '../src/prerender';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+/** The built site: web/dist, or the folder given (a test's own build, next to `vite build --outDir`). */
+const dist = path.resolve(process.argv[2] ?? path.join(webRoot, 'dist'));
+// Inside node_modules, so the built entry resolves react & co. from the workspace like the app does; one
+// folder per run, so two builds at once (a test and a bench) do not share it.
+const ssrOut = path.join(webRoot, 'node_modules', `.prerender-${process.pid}`);
+
+/** Where the page at `urlPath` is stored: `/` -> prerendered/index.html, `/nl/over-ons` -> prerendered/nl/over-ons.html. */
+const fileOf = (urlPath: string) => `prerendered${urlPath === '/' ? '/index' : urlPath}.html`;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string, what: string): string {
+  const matches = typeof pattern === 'string' ? html.split(pattern).length - 1 : (html.match(pattern) ?? []).length;
+  if (matches !== 1) throw new Error(`dist/index.html: expected one ${what}, found ${matches}`);
+  return html.replace(pattern, () => replacement);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await build({
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    root: webRoot,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrOut,
+      emptyOutDir: true,
+      rollupOptions: { input: path.join(webRoot, 'src', 'prerender.tsx') },
+    },
+  });
+  try {
+    const entry = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as typeof PrerenderEntry;
+    const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const manifest: PrerenderManifest = { pages: {}, filesWithOrigin: [] };
+    const write = async (file: string, content: string) => {
+      await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
+      await writeFile(path.join(dist, file), content);
+      manifest.filesWithOrigin.push(file);
+    };
+    for (const variant of entry.siteVariants()) {
+      const page = await entry.renderPage(variant, siteOriginPlaceholder);
+      let html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${page.language}">`, '<html lang>');
+      // The shell's own title, description and noindex make way for the page's.
+      html = replaceOnce(html, /\s*<title>[^<]*<\/title>/, '', '<title>');
+      html = html.replace(/\s*<!--[\s\S]*?-->/g, '');
+      html = html.replace(/\s*<meta\b[^>]*\bdata-page-head\b[^>]*>/g, '');
+      html = replaceOnce(html, '</head>', `    ${page.head}\n  </head>`, '</head>');
+      html = replaceOnce(
+        html,
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered-path="${escapeAttribute(page.path)}">${page.body}</div>`,
+        'empty root element',
+      );
+      const file = fileOf(page.path);
+      await write(file, html);
+      manifest.pages[page.path] = `/${file}`;
+    }
+    await write('sitemap.xml', entry.sitemapXml(siteOriginPlaceholder));
+    await write('robots.txt', entry.robotsTxt(siteOriginPlaceholder));
+    await writeFile(path.join(dist, prerenderManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log(`prerendered ${Object.keys(manifest.pages).length} pages in ${Date.now() - started} ms`);
+  } finally {
+    await rm(ssrOut, { recursive: true, force: true });
+  }
+}
+
+await main();
