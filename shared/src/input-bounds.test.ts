@@ -26,7 +26,7 @@ const answerSchemas = new Set<z.ZodType>([
   shared.uploadTicketSchema,
 ]);
 
-const requestSchemas = Object.entries(shared).filter(
+const requestSchemas = Object.entries(shared as Record<string, unknown>).filter(
   (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType && !answerSchemas.has(entry[1]),
 );
 
@@ -108,12 +108,12 @@ describe('request schemas and oversized strings', () => {
       it(`${name}${path.length ? ` .${path.join('.')}` : ''} refuses a 1 MB string at once, before any pattern`, () => {
         for (const [shape, value] of Object.entries(hugeValues)) {
           let result: ReturnType<typeof schema.safeParse> | undefined;
-          const started = performance.now();
+          const started = Date.now();
           const longest = longestPatternInput(() => {
             result = schema.safeParse(inputWith(path, value));
           });
           // A complexity guard, not a benchmark: a backtracking pattern takes seconds here.
-          expect(performance.now() - started, shape).toBeLessThan(50);
+          expect(Date.now() - started, shape).toBeLessThan(50);
           expect(result!.success, shape).toBe(false);
           expect(
             result!.error!.issues.map((issue) => issue.path.join('.')),
@@ -160,9 +160,9 @@ describe('the e-mail pattern', () => {
       'a@' + 'b.'.repeat(n) + '@',
       `a@b.${'c'.repeat(n)} `,
     ]) {
-      const started = performance.now();
+      const started = Date.now();
       expect(simpleEmailPattern.test(value)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(Date.now() - started).toBeLessThan(50);
     }
   });
 });

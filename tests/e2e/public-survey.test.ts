@@ -132,13 +132,15 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     await expectNoAxeViolations(page);
   });
 
-  it('opens a link in the other language in the language of the visitor (spec 2)', async () => {
+  // Decisions 16: without a stored choice a /nl link stays Dutch in any browser, and an unprefixed link
+  // moves to its Dutch twin only for a browser that prefers Dutch; either way this visitor reads Dutch.
+  it('keeps a Dutch link Dutch and moves an unprefixed link to Dutch only for a Dutch browser', async () => {
     const page = b.page();
-    const otherPrefix = lang === 'en' ? '/nl' : '';
-    await page.goto(`${otherPrefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`);
-    await page.waitForURL((url) => url.pathname === surveyPath);
+    const dutchPath = `/nl/surveys/${survey.surveyCode}/${survey.businessSlug}`;
+    await page.goto(lang === 'en' ? dutchPath : `/surveys/${survey.surveyCode}/${survey.businessSlug}`);
+    await page.waitForURL((url) => url.pathname === dutchPath);
     await page.getByRole('heading', { level: 1, name: survey.businessName }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
   });
 
   it('rating 2 asks for contact details, stores them and shows the low message', async () => {

@@ -8,7 +8,7 @@ describe('public routes under hostile input', () => {
     );
   });
 
-  // The fast version; `npm run bench` sends ten thousand (tests/bench/50-fuzz.bench.ts).
+  // The fast version; `npm run bench` sends ten thousand (tests/bench/60-fuzz.bench.ts).
   it('never answers 5xx and stores nothing for a refused request', async () => {
     const report = await fuzzPublicRoutes({ inputs: 400 });
     expect(report.serverErrorSamples).toEqual([]);

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
@@ -113,45 +112,5 @@ describe('public handler', () => {
     expect(submitRateLimit({})).toBe(10);
   });
 
-  it('never answers 5xx to arbitrary bodies and path values, and stores nothing for them', async () => {
-    const { call, responses } = setup();
-    const body = fc.oneof(
-      fc.json(),
-      fc.string(),
-      fc
-        .record(
-          {
-            rating: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
-            comment: fc.oneof(fc.string({ maxLength: 600 }), fc.jsonValue()),
-            customerName: fc.jsonValue(),
-            customerEmail: fc.oneof(fc.string(), fc.emailAddress()),
-            idempotencyKey: fc.oneof(fc.uuid(), fc.string()),
-            website: fc.oneof(fc.constant(''), fc.string()),
-            elapsedMs: fc.oneof(fc.integer(), fc.double(), fc.constant(0)),
-            token: fc.oneof(fc.string(), fc.jsonValue()),
-          },
-          { requiredKeys: [] },
-        )
-        .map((v) => JSON.stringify(v)),
-    );
-    const pathValue = fc.oneof(fc.constant('k7m2p9qx'), fc.constant(sampleResponseId), fc.string({ maxLength: 300 }));
-    for (const route of routesOfDomain('public')) {
-      await fc.assert(
-        fc.asyncProperty(body, pathValue, async (raw, value) => {
-          const event = sampleEvent(route.id);
-          event.headers = { ...event.headers, 'content-type': 'application/json' };
-          event.body = raw;
-          event.pathParameters = route.id === 'record-review-click' ? { responseId: value } : { surveyCode: value };
-          const { status } = await call(event);
-          expect(status, `${route.id} ${raw}`).toBeLessThan(500);
-          // Arbitrary input is never a complete, human-paced, valid answer, so nothing is ever stored.
-          if (route.id === 'submit-response' && status < 300) expect.fail(`stored ${raw}`);
-        }),
-        { numRuns: 60 },
-      );
-    }
-    expect(responses.responses.size).toBe(0);
-    expect(responses.submissions.size).toBe(0);
-    expect((await responses.getTally(sampleSurveyId))!.count).toBe(0);
-  });
+  // Hostile input on every public route (this domain's among them): testing/public-fuzz.test.ts.
 });

@@ -4,16 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import {
@@ -226,23 +217,16 @@ function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
             </DialogFooter>
           </DialogContent>
         </Dialog>
-        <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('sidebar.deleteTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('sidebar.deleteDescription', { name })}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('sidebar.cancel')}</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-destructive hover:bg-destructive/90 text-white"
-                onClick={() => void remove()}
-              >
-                {t('sidebar.deleteConfirm')}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={t('sidebar.deleteTitle')}
+          description={t('sidebar.deleteDescription', { name })}
+          cancelLabel={t('sidebar.cancel')}
+          confirmLabel={t('sidebar.deleteConfirm')}
+          destructive
+          onConfirm={() => void remove()}
+        />
       </SidebarMenuItem>
     </Collapsible>
   );

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Confirmation, confirmationSchema } from '../schemas';
+import { AuthForm } from './auth-form';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -59,14 +60,7 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
   };
 
   return (
-    // Any edit makes the last server answer stale, so its alert goes.
-    <form
-      noValidate
-      onSubmit={handleSubmit(submit)}
-      onChange={error.clear}
-      className="grid gap-4"
-      aria-labelledby="confirm-title"
-    >
+    <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="confirm-title">
       <div className="flex flex-col items-center gap-2 text-center">
         <MailCheck aria-hidden="true" className="text-primary size-10" />
         <h2 id="confirm-title" className="text-xl font-semibold">
@@ -84,17 +78,9 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
       <FormError
         error={error.key}
         action={
-          (error.key === 'alreadyConfirmed' || error.key === 'emailTaken') && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="text-foreground mt-1"
-              onClick={() => onSignInInstead(email)}
-            >
-              {t('errorActions.signIn')}
-            </Button>
-          )
+          error.key === 'alreadyConfirmed' || error.key === 'emailTaken'
+            ? { label: t('errorActions.signIn'), onClick: () => onSignInInstead(email) }
+            : undefined
         }
       />
       <div className="grid gap-2">
@@ -132,6 +118,6 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
           {t('confirm.back')}
         </Button>
       </div>
-    </form>
+    </AuthForm>
   );
 }

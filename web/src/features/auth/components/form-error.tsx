@@ -1,13 +1,13 @@
 import { AlertCircle } from 'lucide-react';
-import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { type ShownAuthError } from './use-auth-error';
 
 interface FormErrorProps {
   error: ShownAuthError | null;
   /** A way out shown under the message, such as "Sign in instead" for an address that already has an account. */
-  action?: ReactNode;
+  action?: { label: string; onClick: () => void };
 }
 
 /** The destructive alert of spec 8: what went wrong and what to do, in the page's language. */
@@ -22,7 +22,11 @@ export function FormError({ error, action }: FormErrorProps) {
       <AlertTitle className="line-clamp-none">{title}</AlertTitle>
       <AlertDescription>
         <p>{description}</p>
-        {action}
+        {action && (
+          <Button type="button" variant="outline" size="sm" className="text-foreground mt-1" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        )}
       </AlertDescription>
     </Alert>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { authErrorKey } from '@/lib/auth-errors';
 import { authFlowType } from '@/lib/amplify';
 import { type Credentials, credentialsSchema } from '../schemas';
+import { AuthForm } from './auth-form';
 import { CredentialsFields } from './credentials-fields';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -61,14 +62,7 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
   };
 
   return (
-    // Any edit makes the last server answer stale, so its alert goes.
-    <form
-      noValidate
-      onSubmit={handleSubmit(submit)}
-      onChange={error.clear}
-      className="grid gap-4"
-      aria-label={t('signIn.title')}
-    >
+    <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-label={t('signIn.title')}>
       <FormError error={error.key} />
       <CredentialsFields
         idPrefix="sign-in"
@@ -78,6 +72,6 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
         mode="current"
       />
       <SubmitButton busy={isSubmitting} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} />
-    </form>
+    </AuthForm>
   );
 }

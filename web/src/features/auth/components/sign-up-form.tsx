@@ -4,8 +4,8 @@ import { Gift } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { type Credentials, signUpSchema } from '../schemas';
+import { AuthForm } from './auth-form';
 import { CredentialsFields } from './credentials-fields';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -52,14 +52,7 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }
   };
 
   return (
-    // Any edit makes the last server answer stale, so its alert goes.
-    <form
-      noValidate
-      onSubmit={handleSubmit(submit)}
-      onChange={error.clear}
-      className="grid gap-4"
-      aria-label={t('signUp.title')}
-    >
+    <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-label={t('signUp.title')}>
       <div className="border-primary/30 bg-accent text-accent-foreground flex items-start gap-3 rounded-lg border p-3">
         <Gift aria-hidden="true" className="text-primary mt-0.5 size-5 shrink-0" />
         <div className="text-sm">
@@ -70,17 +63,9 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }
       <FormError
         error={error.key}
         action={
-          error.key === 'emailTaken' && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="text-foreground mt-1"
-              onClick={() => onSignInInstead(getValues('email').trim())}
-            >
-              {t('errorActions.signInInstead')}
-            </Button>
-          )
+          error.key === 'emailTaken'
+            ? { label: t('errorActions.signInInstead'), onClick: () => onSignInInstead(getValues('email').trim()) }
+            : undefined
         }
       />
       <CredentialsFields
@@ -92,6 +77,6 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }
         password={password}
       />
       <SubmitButton busy={isSubmitting} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} />
-    </form>
+    </AuthForm>
   );
 }

@@ -2,17 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { delocalize } from '@/lib/language';
@@ -49,24 +39,19 @@ export function WizardLayout() {
           <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
           <p className="text-muted-foreground">{t('description')}</p>
         </div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="sm">
               <RotateCcw aria-hidden="true" />
               {t('actions.startOver')}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('actions.startOverTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('actions.startOverDescription')}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('actions.cancel')}</AlertDialogCancel>
-              <AlertDialogAction onClick={startOver}>{t('actions.startOverConfirm')}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={t('actions.startOverTitle')}
+          description={t('actions.startOverDescription')}
+          cancelLabel={t('actions.cancel')}
+          confirmLabel={t('actions.startOverConfirm')}
+          onConfirm={startOver}
+        />
       </div>
       <StepIndicator current={step} />
       {/* A replaced draft (Edit Survey, start over) re-mounts a form step, so its form starts from the new values. */}

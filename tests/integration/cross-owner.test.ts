@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  errorBodySchema,
+  routeKey,
+  routes,
+  surveySchema,
+  uploadTicketSchema,
+  type OwnerRouteId,
+  type RouteDefinition,
+  type Survey,
+} from '@reviewroute/shared';
+import { apiCall, ownerCall, sampleBusiness, storedResponses, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
+
+/**
+ * Every owner route of the route table, called with another owner's token: a route on a survey answers
+ * 404 for someone else's survey, and no route shows or changes anything of the owner. The matrix is the
+ * table itself, so a new owner route is covered the day it is added.
+ */
+
+const stack = inject('localStack');
+const api = stack.urls.api;
+
+const ownerRoutes = routes.filter((r): r is Extract<(typeof routes)[number], { auth: 'owner' }> => r.auth === 'owner');
+const paramNames = (route: RouteDefinition) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** A real 1×1 PNG. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface OwnerState {
+  survey: Survey;
+  uploadKey: string;
+}
+
+/**
+ * A valid body for each owner route that takes one, so a refusal can only be about whose survey it is;
+ * a route missing here gets `{}`.
+ */
+const validBodies: Partial<Record<OwnerRouteId, (state: OwnerState) => unknown>> = {
+  'create-survey': () => sampleBusiness('Intruder Bakery'),
+  'update-survey': () => ({ businessName: 'Hijacked', supportEmail: 'evil@example.com', lowRatingMessage: 'Gotcha' }),
+  'update-profile': () => ({ fullName: 'Intruder', businessName: 'Hijacked', surveyUrlCopied: true }),
+  'create-upload': () => ({ kind: 'logo', contentType: 'image/png', size: png.length }),
+  'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
+};
+
+const takesBody = (route: RouteDefinition) => route.method !== 'GET' && route.method !== 'DELETE';
+
+async function bucketKeys(): Promise<string[]> {
+  const client = new S3Client({
+    endpoint: stack.urls.s3,
+    region: stack.webConfig.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: stack.resources.bucketName, ContinuationToken: token }),
+      );
+      keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+      token = page.NextContinuationToken;
+    } while (token);
+    return keys.sort();
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('another owner on every owner route', () => {
+  let owner: ApiUser;
+  let intruder: ApiUser;
+  let state: OwnerState;
+  /** The path parameters an owner route may have, filled with the owner's own ids. */
+  let ownedIds: Record<string, string>;
+
+  /** Everything the owner can read through the API, the public page of the survey, its responses and every stored object. */
+  async function ownerView(): Promise<unknown> {
+    const reads: Record<string, unknown> = {};
+    for (const route of ownerRoutes.filter((r) => r.method === 'GET')) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ownedIds[name]!);
+      reads[route.id] = await ownerCall(api, owner, 'GET', path);
+    }
+    reads.publicSurvey = (await apiCall(api, 'GET', `/api/public/surveys/${state.survey.surveyCode}`)).body;
+    reads.responses = await storedResponses(state.survey.id);
+    reads.objects = await bucketKeys();
+    return reads;
+  }
+
+  beforeAll(async () => {
+    [owner, intruder] = await Promise.all([createSignedInUser(stack), createSignedInUser(stack)]);
+    const created = surveySchema.parse(await ownerCall(api, owner, 'POST', '/api/surveys', sampleBusiness()));
+    const ticket = uploadTicketSchema.parse(
+      await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/uploads`, {
+        kind: 'logo',
+        contentType: 'image/png',
+        size: png.length,
+      }),
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const posted = await fetch(ticket.url, { method: 'POST', body: form });
+    expect(posted.status, await posted.text()).toBeLessThan(300);
+    await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, {
+      kind: 'logo',
+      key: ticket.key,
+    });
+    await ownerCall(api, owner, 'PATCH', '/api/profile', { fullName: 'Olivia Owner' });
+    const survey = surveySchema.parse(await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/publish`));
+    const submitted = await apiCall(api, 'POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+      body: { rating: 4, comment: 'Nice', idempotencyKey: randomUUID(), elapsedMs: 9000 },
+    });
+    expect(submitted.status).toBe(201);
+    state = { survey, uploadKey: ticket.key };
+    ownedIds = { surveyId: survey.id };
+  });
+
+  it('has an owned id for every path parameter of an owner route', () => {
+    for (const route of ownerRoutes)
+      for (const name of paramNames(route)) expect(ownedIds[name], `${routeKey(route)}: {${name}}`).toBeDefined();
+  });
+
+  for (const route of ownerRoutes) {
+    const onOwnedItem = paramNames(route).length > 0;
+    it(`${routeKey(route)}: ${onOwnedItem ? '404 for another owner’s item' : 'only the caller’s own data'}, and the owner’s data unchanged`, async () => {
+      const before = await ownerView();
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ownedIds[name]!);
+      const body = takesBody(route) ? (validBodies[route.id]?.(state) ?? {}) : undefined;
+      const res = await apiCall(api, route.method, path, { user: intruder, body });
+      if (onOwnedItem) {
+        expect(res.status).toBe(404);
+        expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
+      } else {
+        expect(res.status).toBeLessThan(300);
+      }
+      const answer = JSON.stringify(res.body ?? '');
+      for (const secret of [owner.userId, owner.email, state.survey.id, state.uploadKey])
+        expect(answer).not.toContain(secret);
+      expect(await ownerView()).toEqual(before);
+    });
+  }
+});
