@@ -43,6 +43,17 @@ function refuseSecondInstance(): void {
   process.exit(1);
 }
 
+/**
+ * The business finder's Google key (and, for a loopback server, its base URL) from this shell: set, place
+ * search calls Google; unset, the finder says search is not configured. Only `npm start` reads them here;
+ * the stack itself never reads process.env, so tests cannot pick up a developer's real key.
+ */
+function placesEnvironment(): { GOOGLE_PLACES_API_KEY?: string; GOOGLE_PLACES_API_URL?: string } {
+  const key = process.env.GOOGLE_PLACES_API_KEY;
+  const url = process.env.GOOGLE_PLACES_API_URL;
+  return { ...(key ? { GOOGLE_PLACES_API_KEY: key } : {}), ...(url ? { GOOGLE_PLACES_API_URL: url } : {}) };
+}
+
 /** `npm start`: the whole local stack on fixed ports with data in .data/, until Ctrl-C. */
 async function main(): Promise<void> {
   refuseSecondInstance();
@@ -59,6 +70,7 @@ async function main(): Promise<void> {
       ports,
       log,
       reloadHandlers: true,
+      env: placesEnvironment(),
     });
   } catch (error) {
     // The two failures a newcomer can fix themselves get one clear line, not a stack trace.

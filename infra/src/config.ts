@@ -25,6 +25,12 @@ export interface StageConfig {
    * it the contact form answers with an error.
    */
   readonly contactEmail?: string;
+  /**
+   * Optional SSM SecureString parameter name (e.g. `/reviewroute/prod/google-places-api-key`) holding the
+   * Google Places API (New) key of the wizard's business finder; the places Lambda may read only it. Without
+   * it the finder says search is not configured.
+   */
+  readonly placesApiKeyParameter?: string;
 }
 
 const stagePattern = /^[a-z][a-z0-9-]{0,15}$/;
@@ -35,6 +41,7 @@ export function stageConfig(input: {
   certificateArn?: string;
   emailFrom?: string;
   contactEmail?: string;
+  placesApiKeyParameter?: string;
 }): StageConfig {
   const stage = input.stage ?? 'dev';
   if (!stagePattern.test(stage)) {
@@ -51,12 +58,18 @@ export function stageConfig(input: {
   if (input.contactEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.contactEmail)) {
     throw new Error(`Invalid contactEmail "${input.contactEmail}": expected an address such as hello@example.com.`);
   }
+  if (input.placesApiKeyParameter !== undefined && !/^\/[A-Za-z0-9_.\-/]+$/.test(input.placesApiKeyParameter)) {
+    throw new Error(
+      `Invalid placesApiKeyParameter "${input.placesApiKeyParameter}": expected an SSM parameter name such as /reviewroute/prod/google-places-api-key.`,
+    );
+  }
   return {
     stage,
     isProd: stage === 'prod',
     ...(input.domainName ? { domainName: input.domainName, certificateArn: input.certificateArn } : {}),
     ...(input.emailFrom ? { emailFrom: input.emailFrom } : {}),
     ...(input.contactEmail ? { contactEmail: input.contactEmail } : {}),
+    ...(input.placesApiKeyParameter ? { placesApiKeyParameter: input.placesApiKeyParameter } : {}),
   };
 }
 

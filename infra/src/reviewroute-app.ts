@@ -44,6 +44,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     certificateArn: context('certificateArn'),
     emailFrom: context('emailFrom'),
     contactEmail: context('contactEmail'),
+    placesApiKeyParameter: context('placesApiKeyParameter'),
   });
   const prefix = `ReviewRoute-${config.stage}`;
   const common = { env: options.env, config, tags: { project: 'reviewroute', stage: config.stage } };

@@ -18,6 +18,10 @@ export const errorCodes = {
   INTERNAL: 500,
   /** Storage was throttled or busy even after retries: not a bug, so the answer says when to come back (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  /** Place search has no Google key in this deployment (decisions 12): the finder says so, manual entry works. */
+  PLACES_NOT_CONFIGURED: 503,
+  /** Google refused or failed a place search for a reason that is ours, not the owner's (key, quota, outage). */
+  PLACES_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -45,6 +49,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many requests. Please try again later.',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'The service is busy. Please try again in a moment.',
+  PLACES_NOT_CONFIGURED: 'Business search is not configured.',
+  PLACES_UNAVAILABLE: 'Failed to search places',
 };
 
 export const statusOf = (code: ErrorCode): number => errorCodes[code];

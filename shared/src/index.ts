@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './app-config';
 export * from './lambda-env';
 export * from './contact';
+export * from './places';

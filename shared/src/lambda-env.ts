@@ -20,6 +20,12 @@ export const lambdaEnvVariables = {
   CONTACT_TO_ADDRESS: 'optional',
   /** The SES-verified sender of contact-form messages; defaults to CONTACT_TO_ADDRESS. */
   CONTACT_FROM_ADDRESS: 'optional',
+  /** The Google Places API (New) key of the business finder; without it place search answers PLACES_NOT_CONFIGURED. */
+  GOOGLE_PLACES_API_KEY: 'optional',
+  /** In AWS: the SSM SecureString parameter that holds that key, read once per container (the key stays out of the template). */
+  GOOGLE_PLACES_API_KEY_PARAMETER: 'optional',
+  /** Another Places API base URL than `https://places.googleapis.com` (tests and `npm start` against a loopback server). */
+  GOOGLE_PLACES_API_URL: 'optional',
   POWERTOOLS_SERVICE_NAME: 'optional',
   POWERTOOLS_LOG_LEVEL: 'optional',
   /** Set by the Lambda runtime in AWS; by the local stack on a laptop. */

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProfile, profileSchema, profileUpdateSchema } from './profile';
+import { emptyProfile, profileSchema, profileTextLimits, profileUpdateSchema } from './profile';
 
 describe('profile', () => {
   it('starts empty with the URL-copied flag off', () => {
-    expect(profileSchema.parse(emptyProfile('u1'))).toEqual({
-      userId: 'u1',
-      fullName: '',
-      businessName: '',
-      businessIndustry: '',
-      phone: '',
-      businessAddress: '',
-      surveyUrlCopied: false,
-      updatedAt: null,
-    });
+    const { userId, surveyUrlCopied, updatedAt, ...texts } = profileSchema.parse(emptyProfile('u1'));
+    expect({ userId, surveyUrlCopied, updatedAt }).toEqual({ userId: 'u1', surveyUrlCopied: false, updatedAt: null });
+    // Every text the owner fills in (the fields with a length limit), and only those, is there and empty.
+    expect(texts).toEqual(Object.fromEntries(Object.keys(profileTextLimits).map((field) => [field, ''])));
   });
 
   it('updates any subset, trimmed, and drops unknown keys', () => {

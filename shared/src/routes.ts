@@ -3,7 +3,7 @@
  * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
-export const apiDomains = ['system', 'account', 'surveys', 'public', 'contact'] as const;
+export const apiDomains = ['system', 'account', 'surveys', 'places', 'public', 'contact'] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,6 +56,9 @@ export const routes = [
     domain: 'surveys',
   },
   { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account' },
+  // The wizard's business finder (decisions 12): Google Places through our API, so the key stays server-side.
+  { id: 'search-places', method: 'POST', path: '/api/places/search', auth: 'owner', domain: 'places' },
+  { id: 'get-place', method: 'GET', path: '/api/places/{placeId}', auth: 'owner', domain: 'places' },
   // The public survey page's API: no auth; under /api/public so CloudFront can cache the survey read.
   {
     id: 'get-public-survey',

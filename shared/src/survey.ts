@@ -62,11 +62,7 @@ export const surveyTextLimits = {
  * later checks after a failed one unless told to stop).
  */
 const requiredTrimmed = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, { error: surveyMessages.textTooLong, abort: true });
+  z.string({ error: message }).trim().min(1, message).max(max, { error: surveyMessages.textTooLong, abort: true });
 
 /** The review-page host and path a Google Business review URL must contain (spec 5, decisions 12). */
 export const googleReviewUrlMarker = 'search.google.com/local/writereview';

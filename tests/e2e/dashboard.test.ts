@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { surveySchema, type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
-import { submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
+import { signInThroughUi, texts, type Lang } from '../support/app-flows';
 import { apiCall, ownerCall as ownerCallAs, storedResponses } from '../support/api';
 
 const stack = inject('localStack');
@@ -15,16 +15,11 @@ const dashboardTexts = {
     locale: 'en-US',
     heading: 'Dashboard',
     reviews: 'Reviews',
-    copy: 'Copy link',
-    copied: 'Copied!',
     progress: 'Onboarding progress',
     congratulations: "Congratulations! You're all set up and collecting reviews.",
     trial: 'Free trial: 7 days left',
     sendRequest: 'Send review request',
     sendDialog: 'Send a review request',
-    emailTemplate: (url: string) =>
-      `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`,
-    smsTemplate: (url: string) => `Thanks for visiting us! Share your experience: ${url}`,
     openMail: 'Open in mail app',
     openSms: 'Open in SMS app',
     close: 'Close',
@@ -41,16 +36,11 @@ const dashboardTexts = {
     locale: 'nl-NL',
     heading: 'Dashboard',
     reviews: 'Beoordelingen',
-    copy: 'Link kopiëren',
-    copied: 'Gekopieerd!',
     progress: 'Voortgang onboarding',
     congratulations: 'Gefeliciteerd! Alles is ingesteld en je verzamelt reviews.',
     trial: 'Gratis proefperiode: nog 7 dagen',
     sendRequest: 'Reviewverzoek sturen',
     sendDialog: 'Een reviewverzoek sturen',
-    emailTemplate: (url: string) =>
-      `Hallo [Naam klant], bedankt dat je voor ons hebt gekozen! We horen graag hoe je het hebt ervaren. Neem even de tijd om je feedback te delen: ${url}`,
-    smsTemplate: (url: string) => `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
     openMail: 'Openen in mailapp',
     openSms: 'Openen in sms-app',
     close: 'Sluiten',
@@ -110,17 +100,6 @@ async function submitThroughApi(survey: Survey, answer: Record<string, unknown>)
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
-/** A confirmed user (SDK) signed in through the UI, on the dashboard. */
-async function signInThroughUi(page: Page, lang: Lang, user?: Owner): Promise<Owner> {
-  const t = texts[lang];
-  const owner = user ?? (await createConfirmedUser(stack));
-  await page.goto(`${t.prefix}/auth`);
-  await page.getByRole('tab', { name: t.signInTab }).click();
-  await submitSignIn(page, lang, owner.email, owner.password);
-  await waitForPath(page, `${t.prefix}/dashboard`);
-  return owner;
-}
-
 const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
 
 async function expectStats(page: Page, count: string, average: string, fiveStars: string): Promise<void> {
@@ -166,8 +145,8 @@ describe('owner dashboard at 1280 px', () => {
     await expectNoAxeViolations(page);
 
     // Step 2: copying the link ('Copied!', the clipboard, the local flag and the profile flag).
-    await page.getByRole('button', { name: t.copy }).click();
-    await page.getByRole('button', { name: t.copied }).waitFor();
+    await page.getByRole('button', { name: texts.en.copyLink }).click();
+    await page.getByRole('button', { name: texts.en.copied }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     expect(await page.evaluate(() => localStorage.getItem('survey_url_copied'))).toBe('true');
     expect(await checklistAt(page, 'en', 50)).toEqual([true, true, false, false]);
@@ -256,17 +235,17 @@ describe('owner dashboard at 1280 px', () => {
     // The send-request dialog: the spec's templates, copy, and prefilled mail and SMS links.
     await page.getByRole('button', { name: t.sendRequest }).click();
     const dialog = page.getByRole('dialog', { name: t.sendDialog });
-    expect(await dialog.getByTestId('email-template').textContent()).toBe(t.emailTemplate(url));
-    expect(await dialog.getByTestId('sms-template').textContent()).toBe(t.smsTemplate(url));
+    expect(await dialog.getByTestId('email-template').textContent()).toBe(texts.en.emailTemplate(url));
+    expect(await dialog.getByTestId('sms-template').textContent()).toBe(texts.en.smsTemplate(url));
     expect(await dialog.getByRole('link', { name: t.openMail }).getAttribute('href')).toBe(
-      `mailto:?subject=${encodeURIComponent('How was your experience?')}&body=${encodeURIComponent(t.emailTemplate(url))}`,
+      `mailto:?subject=${encodeURIComponent('How was your experience?')}&body=${encodeURIComponent(texts.en.emailTemplate(url))}`,
     );
     expect(await dialog.getByRole('link', { name: t.openSms }).getAttribute('href')).toBe(
-      `sms:?&body=${encodeURIComponent(t.smsTemplate(url))}`,
+      `sms:?&body=${encodeURIComponent(texts.en.smsTemplate(url))}`,
     );
     await dialog.getByRole('button', { name: 'Copy SMS' }).click();
-    await dialog.getByRole('button', { name: t.copied }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(t.smsTemplate(url));
+    await dialog.getByRole('button', { name: texts.en.copied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(texts.en.smsTemplate(url));
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

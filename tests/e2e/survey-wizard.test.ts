@@ -6,7 +6,15 @@ import QRCode from 'qrcode';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito';
-import { confirmWithInboxCode, submitSignIn, submitSignUp, texts, waitForPath, type Lang } from '../support/app-flows';
+import { surveyMessages } from '@reviewroute/shared';
+import {
+  confirmWithInboxCode,
+  signInThroughUi,
+  submitSignUp,
+  texts,
+  waitForPath,
+  type Lang,
+} from '../support/app-flows';
 
 /** Visible texts of the wizard and the sidebar, exactly as the catalogues have them. */
 const wizardTexts = {
@@ -47,12 +55,6 @@ const wizardTexts = {
     createdTitle: 'Survey created successfully!',
     createdDescription: 'Your survey is now active and ready to collect feedback.',
     liveUrl: 'Your survey link',
-    copy: 'Copy link',
-    copied: 'Copied!',
-    downloadQr: 'Download QR code',
-    emailTemplate: (url: string) =>
-      `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`,
-    smsTemplate: (url: string) => `Thanks for visiting us! Share your experience: ${url}`,
     finish: 'Finish',
     active: 'Active',
     draft: 'Draft',
@@ -60,16 +62,10 @@ const wizardTexts = {
     viewLanding: 'View Landing Page',
     setupRequired: 'Survey Setup Required',
     loadedTitle: 'Survey loaded',
-    fileTooLarge: 'File size must be less than 2MB',
-    fileType: 'Only JPG, PNG, and WebP files are allowed',
-    messages: {
-      businessNameRequired: 'Business name is required',
-      ownerNameRequired: 'Owner name is required',
-      emailRequired: 'Email is required',
-      emailInvalid: 'Valid email is required',
-      googleUrlRequired: 'Google Business URL is required',
-      googleUrlInvalid: 'Valid Google Business URL is required',
-    },
+    // The spec's own texts (spec 5), pinned by shared's tests: the page shows them as they are.
+    fileTooLarge: surveyMessages.fileTooLarge,
+    fileType: surveyMessages.fileTypeNotAllowed,
+    messages: surveyMessages,
     errorTitle: 'Error',
     closeToast: 'Close notification',
     businessFailed: 'Failed to save business information. Please try again.',
@@ -111,12 +107,6 @@ const wizardTexts = {
     createdTitle: 'Enquête aangemaakt!',
     createdDescription: 'Je enquête is nu actief en klaar om feedback te verzamelen.',
     liveUrl: 'Link naar je enquête',
-    copy: 'Link kopiëren',
-    copied: 'Gekopieerd!',
-    downloadQr: 'QR-code downloaden',
-    emailTemplate: (url: string) =>
-      `Hallo [Naam klant], bedankt dat je voor ons hebt gekozen! We horen graag hoe je het hebt ervaren. Neem even de tijd om je feedback te delen: ${url}`,
-    smsTemplate: (url: string) => `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
     finish: 'Klaar',
     active: 'Actief',
     draft: 'Concept',
@@ -168,17 +158,6 @@ interface ListedSurvey {
 }
 const listSurveys = async (user: TestUser) =>
   (await api<{ surveys: ListedSurvey[] }>(user, '/api/surveys')).body.surveys;
-
-/** A confirmed user (SDK), signed in through the UI, on the dashboard. */
-async function signInThroughUi(page: Page, lang: Lang): Promise<TestUser> {
-  const t = texts[lang];
-  const user = await createConfirmedUser(stack());
-  await page.goto(`${t.prefix}/auth`);
-  await page.getByRole('tab', { name: t.signInTab }).click();
-  await submitSignIn(page, lang, user.email, user.password);
-  await waitForPath(page, `${t.prefix}/dashboard`);
-  return user;
-}
 
 /** A small, valid PNG (a QR code rendered by pngjs). */
 const logoPng = () => QRCode.toBuffer('ReviewRoute test logo', { type: 'png', width: 96, margin: 1 });
@@ -358,20 +337,20 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     expect(full.highRatingPhotoUrl).toMatch(/\/team-photo\/\d+\.png$/);
     await page
       .getByTestId('email-template')
-      .filter({ hasText: w.emailTemplate(url) })
+      .filter({ hasText: t.emailTemplate(url) })
       .waitFor();
     await page
       .getByTestId('sms-template')
-      .filter({ hasText: w.smsTemplate(url) })
+      .filter({ hasText: t.smsTemplate(url) })
       .waitFor();
     await expectNoAxeViolations(page);
 
     // Copy: 'Copied!' for 2 s, the local flag and the profile flag.
-    await page.getByRole('button', { name: w.copy }).click();
-    await page.getByRole('button', { name: w.copied }).waitFor();
+    await page.getByRole('button', { name: t.copyLink }).click();
+    await page.getByRole('button', { name: t.copied }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     expect(await page.evaluate(() => localStorage.getItem('survey_url_copied'))).toBe('true');
-    await page.getByRole('button', { name: w.copy }).waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: t.copyLink }).waitFor({ timeout: 5000 });
     await expect
       .poll(async () => (await api<{ surveyUrlCopied: boolean }>(user, '/api/profile')).body.surveyUrlCopied)
       .toBe(true);
@@ -379,7 +358,7 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     // The QR code: survey-qr-code.png, 512 × 512, decoding to the URL.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: w.downloadQr }).click(),
+      page.getByRole('button', { name: t.downloadQr }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('survey-qr-code.png');
     const png = PNG.sync.read(await readFile((await download.path())!));

@@ -1,6 +1,7 @@
-import { Amplify } from 'aws-amplify';
 import { confirmSignUp, fetchAuthSession, resendSignUpCode, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { authFlowType, configureAmplify } from '../../web/src/lib/amplify';
+import { loadConfig } from '../../web/src/lib/config';
 import { TEST_PASSWORD, uniqueEmail } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
 
@@ -12,17 +13,8 @@ const stack = inject('localStack');
  */
 describe('aws-amplify against the local Cognito', () => {
   beforeAll(async () => {
-    const config = (await (await fetch(`${stack.urls.api}/config.json`)).json()) as typeof stack.webConfig;
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
-        },
-      },
-    });
+    // The SPA's own start-up: /config.json read and validated, Amplify configured from it.
+    configureAmplify(await loadConfig((path, init) => fetch(`${stack.urls.api}${String(path)}`, init)));
   });
 
   it('signs up, resends the code, confirms, signs in with password auth, refreshes and signs out', async () => {
@@ -37,10 +29,12 @@ describe('aws-amplify against the local Cognito', () => {
       true,
     );
 
+    // cognito-local understands only password auth, and the local config says so.
+    expect(authFlowType()).toBe('USER_PASSWORD_AUTH');
     const signedIn = await signIn({
       username: email,
       password: TEST_PASSWORD,
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: authFlowType() },
     });
     expect(signedIn.isSignedIn).toBe(true);
 

@@ -11,56 +11,51 @@ import {
 } from '@reviewroute/shared';
 import { decodeJwt } from 'jose';
 import { createCognitoUserDirectory } from '@reviewroute/functions/data/user-directory';
-import { apiCall, sampleBusiness, stackEntities, type ApiCallOptions, type ApiUser } from '../support/api';
+import { callApi, sampleBusiness, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
-const api = stack.urls.api;
-
-type User = ApiUser;
-
-const call = (method: string, path: string, options?: ApiCallOptions) => apiCall(api, method, path, options);
 
 const step1 = sampleBusiness('Dashboard Diner');
 
-async function createSurvey(user: User, changes: Record<string, unknown> = {}): Promise<Survey> {
-  const created = await call('POST', '/api/surveys', { user, body: step1 });
+async function createSurvey(user: ApiUser, changes: Record<string, unknown> = {}): Promise<Survey> {
+  const created = await callApi('POST', '/api/surveys', { user, body: step1 });
   expect(created.status).toBe(201);
   const survey = surveySchema.parse(created.body);
   if (Object.keys(changes).length)
-    expect((await call('PATCH', `/api/surveys/${survey.id}`, { user, body: changes })).status).toBe(200);
+    expect((await callApi('PATCH', `/api/surveys/${survey.id}`, { user, body: changes })).status).toBe(200);
   return survey;
 }
 
-async function publish(user: User, id: string): Promise<Survey> {
-  const res = await call('POST', `/api/surveys/${id}/publish`, { user });
+async function publish(user: ApiUser, id: string): Promise<Survey> {
+  const res = await callApi('POST', `/api/surveys/${id}/publish`, { user });
   expect(res.status).toBe(200);
   return surveySchema.parse(res.body);
 }
 
 async function submit(survey: Survey, answer: Record<string, unknown>) {
-  const res = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+  const res = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
     body: { idempotencyKey: randomUUID(), elapsedMs: 9000, ...answer },
   });
   expect(res.status).toBe(201);
   return submitResponseResultSchema.parse(res.body);
 }
 
-const stats = async (user: User, id: string) => {
-  const res = await call('GET', `/api/surveys/${id}/stats`, { user });
+const stats = async (user: ApiUser, id: string) => {
+  const res = await callApi('GET', `/api/surveys/${id}/stats`, { user });
   expect(res.status).toBe(200);
   return surveyStatsSchema.strict().parse(res.body);
 };
 
-const onboarding = async (user: User, id: string) => {
-  const res = await call('GET', `/api/surveys/${id}/onboarding`, { user });
+const onboarding = async (user: ApiUser, id: string) => {
+  const res = await callApi('GET', `/api/surveys/${id}/onboarding`, { user });
   expect(res.status).toBe(200);
   return onboardingSchema.strict().parse(res.body);
 };
 
 describe('owner dashboard API through the gateway', () => {
-  let owner: User;
-  let other: User;
+  let owner: ApiUser;
+  let other: ApiUser;
 
   beforeAll(async () => {
     [owner, other] = await Promise.all([createSignedInUser(stack), createSignedInUser(stack)]);
@@ -117,10 +112,10 @@ describe('owner dashboard API through the gateway', () => {
     const survey = await publish(owner, (await createSurvey(owner)).id);
     await submit(survey, { rating: 1, comment: 'private' });
     for (const path of [`/api/surveys/${survey.id}/stats`, `/api/surveys/${survey.id}/onboarding`]) {
-      const res = await call('GET', path, { user: other });
+      const res = await callApi('GET', path, { user: other });
       expect(res.status, path).toBe(404);
       expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
-      expect((await call('GET', path)).status, path).toBe(401);
+      expect((await callApi('GET', path)).status, path).toBe(401);
     }
   });
 
@@ -137,13 +132,13 @@ describe('owner dashboard API through the gateway', () => {
     const survey = await publish(fresh, draft.id);
     expect(await onboarding(fresh, survey.id)).toMatchObject({ hasActiveSurvey: true, urlCopied: false });
 
-    expect((await call('PATCH', '/api/profile', { user: fresh, body: { surveyUrlCopied: true } })).status).toBe(200);
+    expect((await callApi('PATCH', '/api/profile', { user: fresh, body: { surveyUrlCopied: true } })).status).toBe(200);
     expect(await onboarding(fresh, survey.id)).toMatchObject({ urlCopied: true, hasResponse: false });
 
     const { responseId, clickToken } = await submit(survey, { rating: 5, comment: 'Loved it' });
     expect(await onboarding(fresh, survey.id)).toMatchObject({ hasResponse: true, hasReviewClick: false });
 
-    const click = await call('POST', `/api/public/responses/${responseId}/review-click`, {
+    const click = await callApi('POST', `/api/public/responses/${responseId}/review-click`, {
       body: { token: clickToken },
     });
     expect(click.status).toBe(204);
@@ -163,8 +158,8 @@ describe('owner dashboard API through the gateway', () => {
   it('deletes a survey with its commented responses, index entries included', async () => {
     const survey = await publish(owner, (await createSurvey(owner)).id);
     await submit(survey, { rating: 3, comment: 'gone soon' });
-    expect((await call('DELETE', `/api/surveys/${survey.id}`, { user: owner })).status).toBe(204);
-    expect((await call('GET', `/api/surveys/${survey.id}/stats`, { user: owner })).status).toBe(404);
+    expect((await callApi('DELETE', `/api/surveys/${survey.id}`, { user: owner })).status).toBe(204);
+    expect((await callApi('GET', `/api/surveys/${survey.id}/stats`, { user: owner })).status).toBe(404);
     const indexed = await stackEntities().response.query.recentFeedback({ surveyId: survey.id }).go({ pages: 'all' });
     expect(indexed.data).toEqual([]);
   });
@@ -172,7 +167,7 @@ describe('owner dashboard API through the gateway', () => {
   it('shows a fresh account a 7-day trial from its Cognito creation date', async () => {
     const before = Date.now();
     const fresh = await createSignedInUser(stack);
-    const res = await call('GET', '/api/account', { user: fresh });
+    const res = await callApi('GET', '/api/account', { user: fresh });
     expect(res.status).toBe(200);
     const summary = accountSummarySchema.parse(res.body);
     expect(summary).toMatchObject({
@@ -184,7 +179,7 @@ describe('owner dashboard API through the gateway', () => {
     const created = Date.parse(summary.createdAt);
     expect(created).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(created).toBeLessThanOrEqual(Date.now());
-    expect((await call('GET', '/api/account')).status).toBe(401);
+    expect((await callApi('GET', '/api/account')).status).toBe(401);
   });
 
   it('reads the creation date from the pool by the token’s cognito:username and by sub', async () => {
@@ -199,7 +194,7 @@ describe('owner dashboard API through the gateway', () => {
     expect(bySub?.toISOString()).toBe(byUsername!.toISOString());
     expect(byUsername!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await directory.createdAt(randomUUID())).toBeUndefined();
-    const summary = accountSummarySchema.parse((await call('GET', '/api/account', { user: fresh })).body);
+    const summary = accountSummarySchema.parse((await callApi('GET', '/api/account', { user: fresh })).body);
     expect(summary.createdAt).toBe(byUsername!.toISOString());
   });
 });

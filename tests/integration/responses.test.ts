@@ -10,24 +10,12 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
-import {
-  apiCall,
-  sampleBusiness,
-  stackEntities,
-  storedResponses,
-  type ApiCallOptions,
-  type ApiUser,
-} from '../support/api';
+import { callApi, sampleBusiness, stackEntities, storedResponses, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
-const api = stack.urls.api;
 /** Reads the tallies the API counted, straight from the table. */
 const responses = createDynamoResponseRepository(stackEntities);
-
-type User = ApiUser;
-
-const call = (method: string, path: string, options?: ApiCallOptions) => apiCall(api, method, path, options);
 
 const step1 = sampleBusiness('Corner Bakery');
 
@@ -40,26 +28,26 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('public survey API through the gateway', () => {
-  let owner: User;
+  let owner: ApiUser;
   let survey: Survey;
   let draft: Survey;
 
   beforeAll(async () => {
     owner = await createSignedInUser(stack);
-    const created = await call('POST', '/api/surveys', { user: owner, body: step1 });
+    const created = await callApi('POST', '/api/surveys', { user: owner, body: step1 });
     expect(created.status).toBe(201);
     const id = surveySchema.parse(created.body).id;
     expect(
-      (await call('PATCH', `/api/surveys/${id}`, { user: owner, body: { collectContactOnLowRating: true } })).status,
+      (await callApi('PATCH', `/api/surveys/${id}`, { user: owner, body: { collectContactOnLowRating: true } })).status,
     ).toBe(200);
-    const published = await call('POST', `/api/surveys/${id}/publish`, { user: owner });
+    const published = await callApi('POST', `/api/surveys/${id}/publish`, { user: owner });
     expect(published.status).toBe(200);
     survey = surveySchema.parse(published.body);
-    draft = surveySchema.parse((await call('POST', '/api/surveys', { user: owner, body: step1 })).body);
+    draft = surveySchema.parse((await callApi('POST', '/api/surveys', { user: owner, body: step1 })).body);
   });
 
   it('serves a published survey by code, cacheable, without the owner', async () => {
-    const res = await call('GET', `/api/public/surveys/${survey.surveyCode}`);
+    const res = await callApi('GET', `/api/public/surveys/${survey.surveyCode}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe(publicSurveyCacheControl);
     const page = publicSurveySchema.strict().parse(res.body);
@@ -71,13 +59,13 @@ describe('public survey API through the gateway', () => {
   it('answers unknown and draft codes with 404 and the spec text', async () => {
     expect(draft.surveyCode).toBeNull();
     for (const code of ['zzzzzzzz', draft.id, 'x']) {
-      const res = await call('GET', `/api/public/surveys/${code}`);
+      const res = await callApi('GET', `/api/public/surveys/${code}`);
       expect(res.status, code).toBe(404);
       expect(errorBodySchema.parse(res.body).error).toEqual({
         code: 'NOT_FOUND',
         message: "The survey you're looking for doesn't exist or is no longer active.",
       });
-      expect((await call('POST', `/api/public/surveys/${code}/responses`, { body: answer() })).status).toBe(404);
+      expect((await callApi('POST', `/api/public/surveys/${code}/responses`, { body: answer() })).status).toBe(404);
     }
   });
 
@@ -88,7 +76,7 @@ describe('public survey API through the gateway', () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
         const key = keys[i % 50]!;
-        return call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+        return callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
           body: answer({ idempotencyKey: key, rating: ratingOf.get(key), comment: `answer ${i}` }),
         }).then((res) => ({ key, ...res }));
       }),
@@ -129,10 +117,10 @@ describe('public survey API through the gateway', () => {
 
   it('keeps contact details only for low ratings, and drops them otherwise', async () => {
     const contact = { customerName: 'Ann', customerEmail: 'ann@example.com' };
-    const low = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+    const low = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
       body: answer({ rating: 2, comment: 'cold', ...contact }),
     });
-    const high = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+    const high = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
       body: answer({ rating: 4, comment: 'fine', ...contact }),
     });
     const all = await storedResponses(survey.id);
@@ -144,11 +132,11 @@ describe('public survey API through the gateway', () => {
   });
 
   it('counts a review click once; a wrong token or unknown response changes nothing', async () => {
-    const submitted = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: answer() });
+    const submitted = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: answer() });
     const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
     const clicksBefore = (await responses.getTally(survey.id))!.reviewClicks;
     const click = (id: string, token: string) =>
-      call('POST', `/api/public/responses/${id}/review-click`, { body: { token } });
+      callApi('POST', `/api/public/responses/${id}/review-click`, { body: { token } });
 
     expect((await click(responseId, `${clickToken.slice(0, -1)}A`)).status).toBe(404);
     expect((await click(randomUUID(), clickToken)).status).toBe(404);
@@ -165,8 +153,8 @@ describe('public survey API through the gateway', () => {
   it('refuses bot posts and rate-limits one client with 4xx, storing nothing extra', async () => {
     const countBefore = (await responses.getTally(survey.id))!.count;
     const path = `/api/public/surveys/${survey.surveyCode}/responses`;
-    const honeypot = await call('POST', path, { body: answer({ website: 'http://spam.example' }) });
-    const fast = await call('POST', path, { body: answer({ elapsedMs: 300 }) });
+    const honeypot = await callApi('POST', path, { body: answer({ website: 'http://spam.example' }) });
+    const fast = await callApi('POST', path, { body: answer({ elapsedMs: 300 }) });
     for (const res of [honeypot, fast]) {
       expect(res.status).toBe(400);
       expect(errorBodySchema.parse(res.body).error).toEqual({
@@ -178,7 +166,7 @@ describe('public survey API through the gateway', () => {
     // is a wall-clock minute, so at most one boundary can fall inside the burst: allow for it.
     const userAgent = `one-client/${randomUUID()}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await call('POST', path, { body: answer(), userAgent })).status);
+    for (let i = 0; i < 21; i++) statuses.push((await callApi('POST', path, { body: answer(), userAgent })).status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
     const accepted = statuses.filter((s) => s === 201).length;
@@ -187,15 +175,17 @@ describe('public survey API through the gateway', () => {
   });
 
   it('refuses submits to a deleted survey and leaves none of its responses behind', async () => {
-    const created = surveySchema.parse((await call('POST', '/api/surveys', { user: owner, body: step1 })).body);
-    const live = surveySchema.parse((await call('POST', `/api/surveys/${created.id}/publish`, { user: owner })).body);
+    const created = surveySchema.parse((await callApi('POST', '/api/surveys', { user: owner, body: step1 })).body);
+    const live = surveySchema.parse(
+      (await callApi('POST', `/api/surveys/${created.id}/publish`, { user: owner })).body,
+    );
     const path = `/api/public/surveys/${live.surveyCode}/responses`;
-    expect((await call('POST', path, { body: answer() })).status).toBe(201);
-    expect((await call('DELETE', `/api/surveys/${created.id}`, { user: owner })).status).toBe(204);
-    const after = await call('POST', path, { body: answer() });
+    expect((await callApi('POST', path, { body: answer() })).status).toBe(201);
+    expect((await callApi('DELETE', `/api/surveys/${created.id}`, { user: owner })).status).toBe(204);
+    const after = await callApi('POST', path, { body: answer() });
     expect(after.status).toBe(404);
     // A refused submit drops the instance's cached copy, so the page read agrees at once.
-    expect((await call('GET', `/api/public/surveys/${live.surveyCode}`)).status).toBe(404);
+    expect((await callApi('GET', `/api/public/surveys/${live.surveyCode}`)).status).toBe(404);
     expect(await storedResponses(created.id)).toEqual([]);
     expect(await responses.getTally(created.id)).toBeUndefined();
   });
@@ -222,10 +212,10 @@ describe('public survey API through the gateway', () => {
     );
     await fc.assert(
       fc.asyncProperty(garbage, async (raw) => {
-        const res = await call('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: raw });
+        const res = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: raw });
         expect(res.status, raw).toBeGreaterThanOrEqual(400);
         expect(res.status, raw).toBeLessThan(500);
-        const click = await call('POST', `/api/public/responses/${randomUUID()}/review-click`, { body: raw });
+        const click = await callApi('POST', `/api/public/responses/${randomUUID()}/review-click`, { body: raw });
         expect(click.status, raw).toBeGreaterThanOrEqual(400);
         expect(click.status, raw).toBeLessThan(500);
       }),

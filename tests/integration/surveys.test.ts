@@ -13,17 +13,14 @@ import {
   type Survey,
   type UploadTicket,
 } from '@reviewroute/shared';
-import { apiCall, type ApiUser } from '../support/api';
+import { callApi, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
-const api = stack.urls.api;
-
-type User = ApiUser;
 
 /** One call to the local API gateway with the user's real ID token (the app's bearer). */
-const call = (user: User | undefined, method: string, path: string, body?: unknown) =>
-  apiCall(api, method, path, { user, body });
+const call = (user: ApiUser | undefined, method: string, path: string, body?: unknown) =>
+  callApi(method, path, { user, body });
 
 const step1 = {
   businessName: "Joe's Pizza & Pasta",
@@ -48,7 +45,7 @@ async function postToS3(ticket: UploadTicket, bytes: Uint8Array, type: string, n
   expect(res.status, await res.text()).toBeLessThan(300);
 }
 
-async function upload(user: User, surveyId: string, kind: 'logo' | 'team-photo', bytes: Uint8Array, name: string) {
+async function upload(user: ApiUser, surveyId: string, kind: 'logo' | 'team-photo', bytes: Uint8Array, name: string) {
   const requested = await call(user, 'POST', `/api/surveys/${surveyId}/uploads`, {
     kind,
     contentType: 'image/png',
@@ -84,14 +81,14 @@ async function objectKeys(prefix: string): Promise<string[]> {
 }
 
 describe('owner survey API through the gateway', () => {
-  let owner: User;
+  let owner: ApiUser;
 
   // Another owner on every owner route: cross-owner.test.ts.
   beforeAll(async () => {
     owner = await createSignedInUser(stack);
   });
 
-  async function createSurvey(user: User = owner): Promise<Survey> {
+  async function createSurvey(user: ApiUser = owner): Promise<Survey> {
     const created = await call(user, 'POST', '/api/surveys', step1);
     expect(created.status).toBe(201);
     return surveySchema.parse(created.body);
@@ -327,7 +324,7 @@ describe('owner survey API through the gateway', () => {
     for (const route of ownerRoutes) {
       await fc.assert(
         fc.asyncProperty(body, async (raw) => {
-          const res = await fetch(`${api}${route.path.replace('{surveyId}', survey.id)}`, {
+          const res = await fetch(`${stack.urls.api}${route.path.replace('{surveyId}', survey.id)}`, {
             method: route.method,
             headers: { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' },
             ...(route.method === 'GET' ? {} : { body: raw }),
@@ -340,7 +337,7 @@ describe('owner survey API through the gateway', () => {
     // And the delete route with garbage ids.
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 100 }), async (id) => {
-        const res = await fetch(`${api}/api/surveys/${encodeURIComponent(id)}`, {
+        const res = await fetch(`${stack.urls.api}/api/surveys/${encodeURIComponent(id)}`, {
           method: 'DELETE',
           headers: { authorization: `Bearer ${owner.tokens.idToken}` },
         });

@@ -44,6 +44,10 @@ export async function apiCall(
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
+/** One call to the run's local API gateway, as a browser would make it. */
+export const callApi = (method: string, path: string, options?: ApiCallOptions): Promise<ApiAnswer> =>
+  apiCall(inject('localStack').urls.api, method, path, options);
+
 /** Valid wizard step-1 input (spec 5) for a business of the given name. */
 export const sampleBusiness = (businessName = 'Corner Bakery') => ({
   businessName,

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { createConfirmedUser, type TestUser } from './cognito';
 import { waitForCode } from './inbox';
 
 /** Visible texts of the flows, per language, exactly as the catalogues have them. */
@@ -20,6 +21,13 @@ export const texts = {
     settings: 'Settings',
     authHeading: 'Welcome to ReviewRoute',
     emptySurveys: 'Get started!',
+    // The survey link panel and the review-request templates (spec 9): the dashboard's and the wizard's.
+    copyLink: 'Copy link',
+    copied: 'Copied!',
+    downloadQr: 'Download QR code',
+    emailTemplate: (url: string) =>
+      `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`,
+    smsTemplate: (url: string) => `Thanks for visiting us! Share your experience: ${url}`,
   },
   nl: {
     prefix: '/nl',
@@ -37,6 +45,12 @@ export const texts = {
     settings: 'Instellingen',
     authHeading: 'Welkom bij ReviewRoute',
     emptySurveys: 'Aan de slag!',
+    copyLink: 'Link kopiëren',
+    copied: 'Gekopieerd!',
+    downloadQr: 'QR-code downloaden',
+    emailTemplate: (url: string) =>
+      `Hallo [Naam klant], bedankt dat je voor ons hebt gekozen! We horen graag hoe je het hebt ervaren. Neem even de tijd om je feedback te delen: ${url}`,
+    smsTemplate: (url: string) => `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
   },
 } as const;
 export type Lang = keyof typeof texts;
@@ -70,4 +84,15 @@ export async function submitSignIn(page: Page, lang: Lang, email: string, passwo
 /** Resolves when the browser is on `path` (no query/hash), however it got there. */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Signs `owner` (by default a new confirmed user) in through the UI; resolves on the dashboard. */
+export async function signInThroughUi(page: Page, lang: Lang, owner?: TestUser): Promise<TestUser> {
+  const t = texts[lang];
+  const user = owner ?? (await createConfirmedUser(inject('localStack')));
+  await page.goto(`${t.prefix}/auth`);
+  await page.getByRole('tab', { name: t.signInTab }).click();
+  await submitSignIn(page, lang, user.email, user.password);
+  await waitForPath(page, `${t.prefix}/dashboard`);
+  return user;
 }

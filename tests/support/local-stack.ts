@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+import { startPlacesServer } from './places-server';
 
 /** What the global set-ups hand to test files via `inject('localStack')` (serialisable: no stop()). */
 export type ProvidedLocalStack = Pick<LocalStack, 'urls' | 'webConfig' | 'env' | 'resources' | 'dataDir'>;
@@ -19,10 +20,13 @@ export async function provideLocalStack(
   options: Pick<LocalStackOptions, 'web'>,
 ): Promise<() => Promise<void>> {
   const started = Date.now();
+  // Place search goes to a loopback Places API (New), never to Google: tests need no key and spend no quota.
+  const places = await startPlacesServer();
   const stack = await startLocalStack({
     web: options.web,
     isolatedWeb: true,
     persist: false,
+    env: { GOOGLE_PLACES_API_KEY: places.apiKey, GOOGLE_PLACES_API_URL: places.url },
     ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
   });
   project.provide('localStack', {
@@ -33,5 +37,8 @@ export async function provideLocalStack(
     dataDir: stack.dataDir,
   });
   if (process.env.LOCAL_STACK_LOG) console.log(`local stack up in ${Date.now() - started} ms`, stack.urls);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await places.stop();
+  };
 }

@@ -32,11 +32,11 @@ type EndpointName = Extract<LambdaEnvName, `AWS_ENDPOINT_URL_${string}`>;
  * rather than the SDK's own look-up in process.env: two local stacks in one process each reach their
  * own emulators. Without keys in the environment the SDK's default chain finds them.
  */
-export function awsClientConfig(env: LambdaEnv, endpoint: EndpointName) {
+export function awsClientConfig(env: LambdaEnv, endpoint?: EndpointName) {
   const accessKeyId = env.AWS_ACCESS_KEY_ID;
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
   const sessionToken = env.AWS_SESSION_TOKEN;
-  const url = env[endpoint];
+  const url = endpoint ? env[endpoint] : undefined;
   return {
     region: env.AWS_REGION,
     ...(accessKeyId && secretAccessKey

@@ -211,6 +211,19 @@ export class ApiStack extends Stack {
           }),
         );
       }
+      const placesKey = props.config.placesApiKeyParameter;
+      if (domain === 'places' && placesKey) {
+        // The key stays out of the template: the Lambda reads the SecureString (aws/ssm key) at its first search.
+        fn.addEnvironment('GOOGLE_PLACES_API_KEY_PARAMETER', placesKey);
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [
+              this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: placesKey.replace(/^\//, '') }),
+            ],
+          }),
+        );
+      }
       Validations.of(fn).acknowledge({
         id: 'AwsSolutions-L1',
         reason:

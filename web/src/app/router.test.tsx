@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/sonner';
-import { type SessionUser, sessionQueryKey } from '@/lib/auth-session';
-import { i18next, initI18n } from '@/lib/i18n';
-import { languageOfPath, languageStorageKey } from '@/lib/language';
+import { type SessionUser } from '@/lib/auth-session';
+import { languageStorageKey } from '@/lib/language';
+import { sampleAppConfig } from '@/testing/fixtures';
+import { deferred, renderWithApp } from '@/testing/render';
 import { routes } from './router';
 
 const amplify = vi.hoisted(() => ({
@@ -26,19 +23,7 @@ vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH', conf
 const owner: SessionUser = { userId: 'user-1', email: 'owner@shop.nl' };
 
 function renderApp(path: string, session: SessionUser | null = null) {
-  initI18n(languageOfPath(path));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryKey, session);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, queryClient, user: userEvent.setup() };
+  return { ...renderWithApp(null, { path, routes, session }), user: userEvent.setup() };
 }
 
 const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
@@ -55,12 +40,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) =>
       // The owner pages' runtime config (loaded with their routes).
       String(input) === '/config.json'
-        ? Response.json({
-            region: 'eu-west-1',
-            userPoolId: 'pool',
-            userPoolClientId: 'client',
-            authFlowType: 'USER_PASSWORD_AUTH',
-          })
+        ? Response.json(sampleAppConfig)
         : String(input) === '/api/me'
           ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
           : String(input) === '/api/surveys'
@@ -71,8 +51,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -211,22 +189,14 @@ describe('guarded pages', () => {
   });
 
   it('shows a loading state, not the sign-in page, while the session resolves', async () => {
-    let resolveUser: (value: unknown) => void = () => {};
-    amplify.getCurrentUser.mockReturnValue(new Promise((resolve) => (resolveUser = resolve)));
+    const currentUser = deferred<unknown>();
+    amplify.getCurrentUser.mockReturnValue(currentUser.promise);
     amplify.fetchUserAttributes.mockResolvedValue({ email: owner.email });
-    initI18n('en');
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
-    render(
-      <I18nextProvider i18n={i18next}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    // No session seeded: the session query runs and waits for Amplify.
+    const { router } = renderWithApp(null, { path: '/dashboard', routes });
     expect((await screen.findByRole('status')).textContent).toContain('Loading…');
     expect(pathname(router)).toBe('/dashboard');
-    await act(async () => resolveUser({ userId: owner.userId, username: owner.userId }));
+    await act(async () => currentUser.resolve({ userId: owner.userId, username: owner.userId }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorBodySchema } from '@reviewroute/shared';
+import type * as AmplifyAuth from 'aws-amplify/auth';
 import { type z } from 'zod';
 
 import { ApiError } from './api-error';
@@ -50,11 +51,19 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, codeForStatus(response.status), `HTTP ${response.status}`);
 }
 
+// Loaded on first use: public pages call the API anonymously and never load Amplify. Every caller shares one
+// import(): overlapping import()s of a mocked module get the real module under vitest.
+let amplifyAuth: Promise<typeof AmplifyAuth> | undefined;
+
 /** The Cognito ID token of the signed-in user (the API's JWT authorizer expects it), if any. */
 export async function currentIdToken(): Promise<string | undefined> {
   try {
-    // Loaded on first use: public pages call the API anonymously and never load Amplify.
-    const { fetchAuthSession } = await import('aws-amplify/auth');
+    amplifyAuth ??= import('aws-amplify/auth').catch((error: unknown) => {
+      // A chunk that failed to load (a redeploy, the network) is tried again by the next call.
+      amplifyAuth = undefined;
+      throw error;
+    });
+    const { fetchAuthSession } = await amplifyAuth;
     const { tokens } = await fetchAuthSession();
     return tokens?.idToken?.toString();
   } catch {

@@ -1,4 +1,4 @@
-import { publicSurveySchema, type PublicSurvey } from '@reviewroute/shared';
+import { type AppConfig, publicSurveySchema, type PublicSurvey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 
 export { sampleSurvey };
@@ -16,3 +16,11 @@ export const samplePublicSurvey = (overrides: Partial<PublicSurvey> = {}): Publi
   ),
   ...overrides,
 });
+
+/** A /config.json for the owner pages' loader (Amplify itself is mocked in the tests that serve it). */
+export const sampleAppConfig: AppConfig = {
+  region: 'eu-west-1',
+  userPoolId: 'pool',
+  userPoolClientId: 'client',
+  authFlowType: 'USER_PASSWORD_AUTH',
+};

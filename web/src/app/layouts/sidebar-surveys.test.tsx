@@ -1,21 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SurveyListItem } from '@reviewroute/shared';
-import { Toaster } from '@/components/ui/sonner';
-import { sessionQueryKey } from '@/lib/auth-session';
-import { i18next, initI18n } from '@/lib/i18n';
-import { languageOfPath } from '@/lib/language';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { sampleAppConfig, sampleSurvey } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
 import { routes } from '../router';
-import { sampleSurvey } from '@/testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), getCurrentUser: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
-vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH' }));
+vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH', configureAmplify: vi.fn() }));
 
 const item = (id: string, status: string, landingPageUrl: string | null, businessName = `Shop ${id}`) =>
   ({
@@ -44,18 +38,7 @@ let list: SurveyListItem[] | 'error' = [];
 const requests: string[] = [];
 
 function renderDashboard(path = '/dashboard') {
-  initI18n(languageOfPath(path));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryKey, { userId: 'u', email: 'anna@shop.nl' });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const { router } = renderWithApp(null, { path, routes, session: { userId: 'u', email: 'anna@shop.nl' } });
   return { router, user: userEvent.setup() };
 }
 
@@ -69,6 +52,8 @@ beforeEach(() => {
       const url = String(input);
       const method = init?.method ?? 'GET';
       requests.push(`${method} ${url}`);
+      // The owner pages' runtime config (loaded with their routes).
+      if (url === '/config.json') return Response.json(sampleAppConfig);
       if (url === '/api/me') return Response.json({ userId: 'u', email: 'anna@shop.nl' });
       if (url === '/api/surveys')
         return list === 'error'
@@ -85,9 +70,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
-  window.localStorage.clear();
   surveyDraftStore.clear();
 });
 

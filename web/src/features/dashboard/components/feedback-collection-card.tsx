@@ -17,14 +17,9 @@ export function FeedbackCollectionCard({ url }: { url: string }) {
         <SurveyLinkPanel
           url={url}
           inputId="survey-url"
-          labels={{
-            url: t('collect.urlLabel'),
-            copy: t('collect.copy'),
-            copied: t('collect.copied'),
-            downloadQr: t('collect.downloadQr'),
-            open: t('collect.preview'),
-            opensInNewTab: t('collect.opensInNewTab'),
-          }}
+          urlLabel={t('collect.urlLabel')}
+          openLabel={t('collect.preview')}
+          announceNewTab
         />
       </CardContent>
     </Card>

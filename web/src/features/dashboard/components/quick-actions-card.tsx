@@ -12,7 +12,7 @@ import { useQrDownload } from '@/hooks/use-qr-download';
  * is left out until automated requests exist. Without a landing URL (a draft) only editing makes sense.
  */
 export function QuickActionsCard({ surveyId, url }: { surveyId: string; url: string | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const [sendOpen, setSendOpen] = useState(false);
   const editor = useEditSurvey();
   const qr = useQrDownload(url);
@@ -57,7 +57,7 @@ export function QuickActionsCard({ surveyId, url }: { surveyId: string; url: str
               <a href={url} target="_blank" rel="noreferrer">
                 <ExternalLink aria-hidden="true" />
                 {t('quickActions.viewPage')}
-                <span className="sr-only"> {t('collect.opensInNewTab')}</span>
+                <span className="sr-only"> {t('common:share.opensInNewTab')}</span>
               </a>
             </Button>
             <SendRequestDialog url={url} open={sendOpen} onOpenChange={setSendOpen} />

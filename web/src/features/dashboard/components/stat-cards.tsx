@@ -38,6 +38,12 @@ function StatCard({ id, icon: Icon, title, hint, value }: StatCardProps) {
 }
 
 /** The three numbers of spec 2: review count, average rating (one decimal), 5-star count. */
+const statCards = [
+  { id: 'review-count', icon: MessageSquare, key: 'reviewCount', format: formatCount },
+  { id: 'average-rating', icon: Star, key: 'averageRating', format: formatAverage },
+  { id: 'five-star-count', icon: Trophy, key: 'fiveStarCount', format: formatCount },
+] as const;
+
 export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
@@ -52,27 +58,16 @@ export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
         </span>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard
-          id="review-count"
-          icon={MessageSquare}
-          title={t('stats.reviewCount')}
-          hint={t('stats.reviewCountHint')}
-          value={stats && formatCount(stats.reviewCount, language)}
-        />
-        <StatCard
-          id="average-rating"
-          icon={Star}
-          title={t('stats.averageRating')}
-          hint={t('stats.averageRatingHint')}
-          value={stats && formatAverage(stats.averageRating, language)}
-        />
-        <StatCard
-          id="five-star-count"
-          icon={Trophy}
-          title={t('stats.fiveStarCount')}
-          hint={t('stats.fiveStarCountHint')}
-          value={stats && formatCount(stats.fiveStarCount, language)}
-        />
+        {statCards.map(({ id, icon, key, format }) => (
+          <StatCard
+            key={id}
+            id={id}
+            icon={icon}
+            title={t(`stats.${key}`)}
+            hint={t(`stats.${key}Hint`)}
+            value={stats && format(stats[key], language)}
+          />
+        ))}
       </div>
     </section>
   );

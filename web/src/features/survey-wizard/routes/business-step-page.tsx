@@ -1,7 +1,7 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type BusinessInformationInput, businessInformationSchema } from '@reviewroute/shared';
+import { type BusinessInformationInput, businessInformationSchema, type PlaceSearchResult } from '@reviewroute/shared';
 import { Input } from '@/components/ui/input';
+import { BusinessFinder } from '../components/business-finder';
 import { fieldA11y, FormField } from '../components/form-field';
 import { SectionCard } from '../components/section-card';
 import { StepActions } from '../components/step-actions';
@@ -29,6 +29,19 @@ export function BusinessStepPage() {
       },
     });
 
+  /** A place chosen in the finder fills its fields, which then validate as if typed (industry only when Google names a type). */
+  const fill = (place: PlaceSearchResult) => {
+    const filled: FieldName[] = ['businessName', 'googleBusinessUrl'];
+    const options = { shouldDirty: true, shouldTouch: true } as const;
+    form.setValue('businessName', place.name, options);
+    form.setValue('googleBusinessUrl', place.google_review_url, options);
+    if (place.primary_type_label) {
+      form.setValue('industry', place.primary_type_label, options);
+      filled.push('industry');
+    }
+    void form.trigger(filled);
+  };
+
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="business-heading">
       <SectionCard
@@ -37,20 +50,7 @@ export function BusinessStepPage() {
         description={t('business.description')}
         contentClassName="grid gap-5"
       >
-        {/* Slot of the business finder (Google Places search, a later issue); manual entry below works alone. */}
-        <section
-          data-slot="business-finder"
-          aria-labelledby="business-finder-title"
-          className="bg-muted/40 flex gap-3 rounded-md border border-dashed p-4"
-        >
-          <Search aria-hidden="true" className="text-muted-foreground mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-1">
-            <h3 id="business-finder-title" className="text-sm font-medium">
-              {t('business.finderTitle')}
-            </h3>
-            <p className="text-muted-foreground text-sm">{t('business.finderDescription')}</p>
-          </div>
-        </section>
+        <BusinessFinder onSelect={fill} />
         <p className="text-muted-foreground text-sm">{t('requiredHint')}</p>
         <div className="grid gap-5 md:grid-cols-2">
           <FormField id="businessName" label={t('business.businessName')} required error={errorOf('businessName')}>

@@ -116,13 +116,8 @@ function LiveUrl({ url }: { url: string }) {
       url={url}
       inputId="live-url"
       inputTestId="live-url"
-      labels={{
-        url: t('distribution.liveUrl'),
-        copy: t('distribution.copy'),
-        copied: t('distribution.copied'),
-        downloadQr: t('distribution.downloadQr'),
-        open: t('distribution.open'),
-      }}
+      urlLabel={t('distribution.liveUrl')}
+      openLabel={t('distribution.open')}
     />
   );
 }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaEnvOf } from '../../lib/env';
+import { createHandler, createPlacesHandler, placesClientOf } from './handler';
+import type { PlacesClient } from './places-client';
+import { createPlacesService } from './service';
+
+const result = {
+  place_id: 'ChIJ2eUgeAK6j4ARbn5u_wAGqWA',
+  name: 'Bakkerij de Vries',
+  formatted_address: 'Oudegracht 1, Utrecht',
+  rating: 4.7,
+  user_ratings_total: 212,
+  types: ['bakery'],
+  google_review_url: 'https://search.google.com/local/writereview?placeid=ChIJ2eUgeAK6j4ARbn5u_wAGqWA',
+};
+
+describe('places handler', () => {
+  const seen: string[] = [];
+  const client: PlacesClient = {
+    searchText: async (query, locale) => (seen.push(`search ${query} ${locale.languageCode}`), [result]),
+    getPlace: async (id, locale) => (seen.push(`details ${id} ${locale.languageCode}`), result),
+  };
+  const handler = createPlacesHandler(() =>
+    createPlacesService({ client: () => client, limiter: { consume: async () => true } }),
+  );
+
+  it('answers the sample events with the spec shapes, in the language sent', async () => {
+    const search = await handler(sampleEvent('search-places'), lambdaContext());
+    expect(search).toMatchObject({ statusCode: 200 });
+    expect(JSON.parse((search as { body: string }).body)).toEqual({ results: [result] });
+    const details = await handler(sampleEvent('get-place'), lambdaContext());
+    expect(JSON.parse((details as { body: string }).body)).toEqual({ result });
+    expect(seen).toEqual(['search Bakkerij de Vries Utrecht nl', 'details ChIJ2eUgeAK6j4ARbn5u_wAGqWA nl']);
+  });
+
+  it('takes the key from the environment, else from the SSM parameter named there, else has none', async () => {
+    const read: string[] = [];
+    const reader = async (name: string) => (read.push(name), name === '/rr/places-key' ? 'from-ssm' : undefined);
+    expect(await placesClientOf({}, reader)).toBeUndefined();
+    expect(await placesClientOf({ GOOGLE_PLACES_API_KEY: 'k' }, reader)).toBeDefined();
+    expect(await placesClientOf({ GOOGLE_PLACES_API_KEY_PARAMETER: '/rr/places-key' }, reader)).toBeDefined();
+    expect(await placesClientOf({ GOOGLE_PLACES_API_KEY_PARAMETER: '/rr/empty' }, reader)).toBeUndefined();
+    expect(read).toEqual(['/rr/places-key', '/rr/empty']);
+  });
+
+  it('reads the SSM parameter once per container and retries a failed read', async () => {
+    let reads = 0;
+    const env = lambdaEnvOf({
+      AWS_REGION: 'eu-west-1',
+      POWERTOOLS_LOG_LEVEL: 'CRITICAL',
+      GOOGLE_PLACES_API_KEY_PARAMETER: '/rr/places-key',
+    });
+    const handler = createHandler(env, async () => {
+      reads++;
+      if (reads === 1) throw new Error('throttled');
+      return undefined;
+    });
+    const first = (await handler(sampleEvent('search-places'), lambdaContext())) as { statusCode: number };
+    expect(first.statusCode).toBe(502);
+    for (let i = 0; i < 2; i++) {
+      const again = (await handler(sampleEvent('search-places'), lambdaContext())) as { statusCode: number };
+      expect(again.statusCode).toBe(503);
+    }
+    expect(reads).toBe(2);
+  });
+
+  it('answers PLACES_NOT_CONFIGURED (503) without a key', async () => {
+    const unconfigured = createHandler(lambdaEnvOf({ AWS_REGION: 'eu-west-1', POWERTOOLS_LOG_LEVEL: 'ERROR' }));
+    const response = (await unconfigured(sampleEvent('search-places'), lambdaContext())) as {
+      statusCode: number;
+      body: string;
+    };
+    expect(response.statusCode).toBe(503);
+    expect(JSON.parse(response.body)).toEqual({
+      error: { code: 'PLACES_NOT_CONFIGURED', message: 'Business search is not configured.' },
+    });
+  });
+});

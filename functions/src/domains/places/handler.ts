@@ -1,0 +1,78 @@
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { LambdaEnv } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { awsClientConfig, processLambdaEnv } from '../../lib/env';
+import { createDomainHandler } from '../../lib/http';
+import { configureLogger, logger } from '../../lib/logger';
+import { tableEntities } from '../../data/client';
+import { createDynamoPlacesLimiter } from './limiter';
+import { createPlacesClient, type PlacesClient } from './places-client';
+import { createPlacesService, type PlacesService } from './service';
+
+type PlacesEnv = Pick<
+  LambdaEnv,
+  'GOOGLE_PLACES_API_KEY' | 'GOOGLE_PLACES_API_KEY_PARAMETER' | 'GOOGLE_PLACES_API_URL' | 'AWS_REGION'
+>;
+
+/** Reads an SSM SecureString (decrypted): how a deployed Lambda gets the key without it being in its template. */
+export const ssmParameterReader =
+  (env: LambdaEnv) =>
+  async (name: string): Promise<string | undefined> => {
+    const ssm = new SSMClient(awsClientConfig(env));
+    try {
+      const { Parameter } = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
+      return Parameter?.Value || undefined;
+    } finally {
+      ssm.destroy();
+    }
+  };
+
+/**
+ * The Places client of an environment: the key from GOOGLE_PLACES_API_KEY (locally) or from the SSM
+ * parameter GOOGLE_PLACES_API_KEY_PARAMETER names (AWS); none without either (search is then not configured).
+ */
+export async function placesClientOf(
+  env: Partial<PlacesEnv>,
+  readParameter: (name: string) => Promise<string | undefined>,
+): Promise<PlacesClient | undefined> {
+  const parameter = env.GOOGLE_PLACES_API_KEY_PARAMETER;
+  const apiKey = env.GOOGLE_PLACES_API_KEY ?? (parameter ? await readParameter(parameter) : undefined);
+  if (!apiKey) return undefined;
+  return createPlacesClient({ apiKey, ...(env.GOOGLE_PLACES_API_URL ? { baseUrl: env.GOOGLE_PLACES_API_URL } : {}) });
+}
+
+/** The business finder's API (domain `places`, owner routes); the service is built on first use. */
+export function createPlacesHandler(serviceOf: () => PlacesService) {
+  return createDomainHandler('places', {
+    'search-places': async ({ owner, body }) => ({ body: await serviceOf().search(owner.userId, body) }),
+    'get-place': async ({ owner, pathParameters, query }) => ({
+      body: await serviceOf().getPlace(owner.userId, pathParameters.placeId, query),
+    }),
+  });
+}
+
+/**
+ * The places Lambda for one environment (the local stack passes its own). The key is read once per
+ * container, on the first search; a failed read is retried by the next request.
+ */
+export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader(env)) {
+  configureLogger(env);
+  let client: Promise<PlacesClient | undefined> | undefined;
+  const clientOnce = () =>
+    (client ??= placesClientOf(env, readParameter).catch((error: unknown) => {
+      client = undefined;
+      logger.error('Reading the Google Places key failed', { error: String(error) });
+      throw new ApiError('PLACES_UNAVAILABLE');
+    }));
+  let service: PlacesService | undefined;
+  return createPlacesHandler(
+    () =>
+      (service ??= createPlacesService({
+        client: clientOnce,
+        limiter: createDynamoPlacesLimiter(tableEntities(env)),
+      })),
+  );
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

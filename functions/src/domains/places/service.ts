@@ -1,0 +1,107 @@
+import {
+  defaultLanguage,
+  placeDetailsQuerySchema,
+  placeIdSchema,
+  placeSearchRequestSchema,
+  type PlaceDetailsResponse,
+  type PlaceSearchResponse,
+} from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { logger } from '../../lib/logger';
+import { parseInput } from '../../lib/validation';
+import { PlacesApiError, placesLocaleOf, type PlacesClient } from './places-client';
+
+/** The per-owner counter: the public submit's fixed windows on the table. */
+export interface PlacesLimiter {
+  /** Counts one call in the window; false when the window is already full. */
+  consume(key: string, window: number, limit: number, expiresAt: number): Promise<boolean>;
+}
+
+/**
+ * Calls per owner per window: the finder searches at most once a second of typing, so a busy owner
+ * stays well inside it, while one account cannot spend the shared Google quota.
+ */
+export const placesRateLimit = { calls: 30, windowSeconds: 60 } as const;
+
+export interface PlacesServiceDeps {
+  /** Undefined when the deployment has no Google key (decisions 12: the finder says so). */
+  client: () => PlacesClient | undefined | Promise<PlacesClient | undefined>;
+  limiter: PlacesLimiter;
+  now?: () => Date;
+}
+
+/**
+ * Google's refusal in our error contract. Google's message never passes (it may name the project or the key's
+ * restrictions); the status and reason go to the logs. A bad key, a disabled API or a spent quota are our
+ * configuration, not the owner's fault: the owner gets "search failed", the operator gets an error log.
+ */
+export function placesErrorOf(error: PlacesApiError): ApiError {
+  const detail = { httpStatus: error.httpStatus, googleStatus: error.googleStatus, reason: error.reason };
+  if (error.httpStatus === 429) {
+    logger.error('Places API quota exhausted', detail);
+    return new ApiError('PLACES_UNAVAILABLE');
+  }
+  const keyProblem =
+    error.httpStatus === 401 ||
+    error.httpStatus === 403 ||
+    (error.reason !== undefined && /API_KEY|SERVICE_DISABLED|BLOCKED/.test(error.reason));
+  if (keyProblem) {
+    logger.error('Places API refused the key', detail);
+    return new ApiError('PLACES_UNAVAILABLE');
+  }
+  if (error.httpStatus === 400) {
+    logger.warn('Places API refused the request as invalid', detail);
+    return new ApiError('BAD_REQUEST', 'The search could not be run.');
+  }
+  logger.error('Places API failed', detail);
+  return new ApiError('PLACES_UNAVAILABLE');
+}
+
+/** Place search for the wizard's finder (spec 7 google-maps-api): search by text, look up one place. */
+export function createPlacesService(deps: PlacesServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  /** The configured client after the owner's rate check; not configured is said before anything is counted. */
+  async function clientFor(userId: string): Promise<PlacesClient> {
+    const client = await deps.client();
+    if (!client) throw new ApiError('PLACES_NOT_CONFIGURED');
+    const epoch = Math.floor(now().getTime() / 1000);
+    const window = epoch - (epoch % placesRateLimit.windowSeconds);
+    const allowed = await deps.limiter.consume(
+      `places:${userId}`,
+      window,
+      placesRateLimit.calls,
+      window + 2 * placesRateLimit.windowSeconds,
+    );
+    if (!allowed) throw new ApiError('RATE_LIMITED');
+    return client;
+  }
+
+  async function google<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PlacesApiError) throw placesErrorOf(error);
+      throw error;
+    }
+  }
+
+  return {
+    async search(userId: string, input: unknown): Promise<PlaceSearchResponse> {
+      const { query, language } = parseInput(placeSearchRequestSchema, input);
+      const client = await clientFor(userId);
+      const results = await google(() => client.searchText(query, placesLocaleOf(language ?? defaultLanguage)));
+      return { results };
+    },
+    async getPlace(userId: string, placeId: string, query: unknown): Promise<PlaceDetailsResponse> {
+      const id = parseInput(placeIdSchema, placeId);
+      const { language } = parseInput(placeDetailsQuerySchema, query);
+      const client = await clientFor(userId);
+      const result = await google(() => client.getPlace(id, placesLocaleOf(language ?? defaultLanguage)));
+      if (!result) throw new ApiError('NOT_FOUND', 'Place not found.');
+      return { result };
+    },
+  };
+}
+
+export type PlacesService = ReturnType<typeof createPlacesService>;

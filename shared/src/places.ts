@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { languages } from './domain/language';
+import { googleReviewUrlMarker } from './survey';
+
+/**
+ * The wizard's business finder (spec 2, 3 "Place search result", 7 google-maps-api; decisions 12): the
+ * owner searches Google Places through our API and picks a place, whose review link fills step 1.
+ */
+
+/** Search text bounds: three characters before the finder searches by itself, and far below Google's limit. */
+export const placeSearchLimits = { autoSearchMinChars: 3, query: 200, results: 10 } as const;
+
+/** A Google place id: letters, digits, `-` and `_` (what Places returns); anything else is refused before Google sees it. */
+export const placeIdPattern = /^[A-Za-z0-9_-]{1,512}$/;
+
+/** Spec 5 "Business search": an empty search text. */
+export const placeSearchMessages = {
+  queryRequired: 'Please enter a business name to search.',
+  queryTooLong: 'This text is too long',
+  placeIdInvalid: 'Not a place id.',
+} as const;
+
+/** POST /api/places/search. `language` is the owner's interface language: it picks Google's language and region. */
+export const placeSearchRequestSchema = z.object({
+  query: z
+    .string({ error: placeSearchMessages.queryRequired })
+    .trim()
+    .min(1, placeSearchMessages.queryRequired)
+    .max(placeSearchLimits.query, placeSearchMessages.queryTooLong),
+  language: z.enum(languages).optional(),
+});
+export type PlaceSearchRequest = z.input<typeof placeSearchRequestSchema>;
+
+/** GET /api/places/{placeId}?language=… */
+export const placeDetailsQuerySchema = z.object({ language: z.enum(languages).optional() });
+export const placeIdSchema = z
+  .string()
+  .max(512, { error: placeSearchMessages.placeIdInvalid, abort: true })
+  .regex(placeIdPattern, placeSearchMessages.placeIdInvalid);
+
+/** The review page of a place (decisions 12); it passes step 1's review-link rule. */
+export const googleReviewUrlOf = (placeId: string): string =>
+  `https://${googleReviewUrlMarker}?placeid=${encodeURIComponent(placeId)}`;
+
+/**
+ * Spec 3 "Place search result", with the spec's snake_case names. `rating` and `user_ratings_total` are
+ * null for a place without reviews; `primary_type_label` (beyond the spec) is Google's localised name of
+ * the place's main type, which fills the optional industry.
+ */
+export const placeSearchResultSchema = z.object({
+  place_id: z.string(),
+  name: z.string(),
+  formatted_address: z.string(),
+  rating: z.number().nullable(),
+  user_ratings_total: z.number().int().nullable(),
+  types: z.array(z.string()),
+  primary_type_label: z.string().optional(),
+  google_review_url: z.string(),
+});
+export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
+
+/** Spec 7: a search carries `results`, a detail lookup carries `result`. */
+export const placeSearchResponseSchema = z.object({ results: z.array(placeSearchResultSchema) });
+export type PlaceSearchResponse = z.infer<typeof placeSearchResponseSchema>;
+export const placeDetailsResponseSchema = z.object({ result: placeSearchResultSchema });
+export type PlaceDetailsResponse = z.infer<typeof placeDetailsResponseSchema>;

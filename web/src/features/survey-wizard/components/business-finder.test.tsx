@@ -1,0 +1,128 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { googleReviewUrlOf, type PlaceSearchResult } from '@reviewroute/shared';
+import { surveyDraftStore } from '@/lib/survey-draft';
+import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { renderWithApp } from '@/testing/render';
+import { BusinessStepPage } from '../routes/business-step-page';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const place = (id: string, name: string, extra: Partial<PlaceSearchResult> = {}): PlaceSearchResult => ({
+  place_id: id,
+  name,
+  formatted_address: `${name} street 1, Utrecht`,
+  rating: 4.5,
+  user_ratings_total: 12,
+  types: ['bakery'],
+  google_review_url: googleReviewUrlOf(id),
+  ...extra,
+});
+const bakeries = [
+  place('p1', 'Bakkerij de Vries', { primary_type_label: 'Bakery' }),
+  place('p2', 'Bakkerij Jansen', { rating: null, user_ratings_total: null }),
+];
+
+let calls: FetchCall[] = [];
+function fakeApi(answer: (query: string) => Response) {
+  calls = stubFetch(({ url, body }) => {
+    if (url === '/api/places/search') return answer(String(body?.query));
+    if (url === '/api/surveys') return Response.json({ surveys: [] });
+    return new Response('not found', { status: 404 });
+  });
+}
+const searches = () => calls.filter((c) => c.url === '/api/places/search').map((c) => c.body);
+
+const finder = () => screen.getByRole('combobox', { name: 'Name and city on Google' });
+const render = (path = '/survey-setup') =>
+  renderWithApp(<BusinessStepPage />, { path, session: { userId: 'u', email: 'anna@bakery.nl' } });
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  surveyDraftStore.reload();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  surveyDraftStore.clear();
+});
+
+describe('business finder (wizard step 1)', () => {
+  it('searches after a pause, lists name, address and reviews, and fills step 1 from the keyboard', async () => {
+    fakeApi((query) => Response.json({ results: query.startsWith('Bakkerij') ? bakeries : [] }));
+    const user = userEvent.setup();
+    render();
+    await user.type(finder(), 'Bakkerij');
+    const list = await screen.findByRole('listbox', { name: 'Businesses found' }, { timeout: 3000 });
+    expect(searches()).toEqual([{ query: 'Bakkerij', language: 'en' }]);
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Bakkerij de VriesBakkerij de Vries street 1, Utrecht4.5 ★ (12 reviews)',
+      'Bakkerij JansenBakkerij Jansen street 1, UtrechtNo reviews yet',
+    ]);
+    expect(finder().getAttribute('aria-expanded')).toBe('true');
+    expect(finder().getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(finder().getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(list.hidden).toBe(true);
+    expect((screen.getByLabelText(/Business name/) as HTMLInputElement).value).toBe('Bakkerij de Vries');
+    expect((screen.getByLabelText(/Google review page URL/) as HTMLInputElement).value).toBe(
+      'https://search.google.com/local/writereview?placeid=p1',
+    );
+    expect((screen.getByLabelText(/Industry/) as HTMLInputElement).value).toBe('Bakery');
+    expect(await screen.findByText('Business Selected')).toBeTruthy();
+    expect(screen.queryByText('Valid Google Business URL is required')).toBeNull();
+  });
+
+  it('does not search two characters by itself; Enter searches at once and says when nothing is found', async () => {
+    fakeApi(() => Response.json({ results: [] }));
+    const user = userEvent.setup();
+    render('/nl/survey-setup');
+    const input = screen.getByRole('combobox', { name: 'Naam en plaats op Google' });
+    await user.type(input, 'xy');
+    await user.type(input, '{Enter}');
+    expect(await screen.findByText('Geen resultaten gevonden')).toBeTruthy();
+    expect(searches()).toEqual([{ query: 'xy', language: 'nl' }]);
+  });
+
+  it("asks for a name when Enter is pressed on empty text (the spec's 'Search Required')", async () => {
+    fakeApi(() => Response.json({ results: [] }));
+    const user = userEvent.setup();
+    render();
+    await user.type(finder(), '{Enter}');
+    expect(await screen.findByText('Search Required')).toBeTruthy();
+    expect(searches()).toEqual([]);
+  });
+
+  it("shows 'Search Failed' when the API fails", async () => {
+    fakeApi(() => Response.json({ error: { code: 'PLACES_UNAVAILABLE', message: 'x' } }, { status: 502 }));
+    const user = userEvent.setup();
+    render();
+    await user.type(finder(), 'Bakkerij{Enter}');
+    expect(await screen.findByText('Search Failed')).toBeTruthy();
+    expect(screen.getByText('Unable to search for businesses. Please try again.')).toBeTruthy();
+  });
+
+  it('says search is not configured without a key, and manual entry still works', async () => {
+    fakeApi(() =>
+      Response.json(
+        { error: { code: 'PLACES_NOT_CONFIGURED', message: 'Business search is not configured.' } },
+        { status: 503 },
+      ),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.type(finder(), 'Bakkerij{Enter}');
+    expect(
+      await screen.findByText('Business search is not configured here. Enter your business details below.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.type(screen.getByLabelText(/Business name/), 'Bakery');
+    await waitFor(() => expect((screen.getByLabelText(/Business name/) as HTMLInputElement).value).toBe('Bakery'));
+  });
+});
