@@ -18,7 +18,7 @@ import {
   type ExplicitAuthFlowsType,
   type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { passwordPolicy, tableDefinition } from '@reviewroute/shared';
+import { passwordPolicy, tableDefinition, tableKeySchema } from '@reviewroute/shared';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
 export const LOCAL_USER_POOL_NAME = 'reviewroute-local';
@@ -66,18 +66,7 @@ export async function provisionTable(endpoint: string): Promise<string> {
           TableName,
           BillingMode: 'PAY_PER_REQUEST',
           AttributeDefinitions: [...keyNames.values()],
-          KeySchema: [
-            { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-            { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
-          ],
-          GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((gsi) => ({
-            IndexName: gsi.indexName,
-            KeySchema: [
-              { AttributeName: gsi.partitionKey.name, KeyType: 'HASH' },
-              { AttributeName: gsi.sortKey.name, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          })),
+          ...tableKeySchema(def),
         }),
       );
     } catch (error) {

@@ -16,6 +16,24 @@ export const tableDefinition = {
 
 export type TableDefinition = typeof tableDefinition;
 
+const keySchema = (key: { partitionKey: { name: string }; sortKey: { name: string } }) => [
+  { AttributeName: key.partitionKey.name, KeyType: 'HASH' as const },
+  { AttributeName: key.sortKey.name, KeyType: 'RANGE' as const },
+];
+
+/**
+ * The table's keys and indexes in DynamoDB's API shape, which CreateTable and CloudFormation's table
+ * resource share: the local provisioning creates the table with it, the data stack's test expects it.
+ */
+export const tableKeySchema = (def: TableDefinition = tableDefinition) => ({
+  KeySchema: keySchema(def),
+  GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((gsi) => ({
+    IndexName: gsi.indexName,
+    KeySchema: keySchema(gsi),
+    Projection: { ProjectionType: 'ALL' as const },
+  })),
+});
+
 /** The survey-assets bucket (spec 3 "Files"); AWS appends a unique suffix, locally it is this name. */
 export const assetsBucketDefinition = {
   localBucketName: 'survey-assets',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { surveySchema, type Survey } from '@reviewroute/shared';
+import { type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { signInThroughUi, texts, type Lang } from '../support/app-flows';
-import { apiCall, ownerCall as ownerCallAs, storedResponses } from '../support/api';
+import { callApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 
 const stack = inject('localStack');
 
@@ -63,41 +63,29 @@ const publicTexts = {
   review: 'Leave a review on Google',
 };
 
-type Owner = TestUser;
+/** `owner` with a fresh ID token (the same bearer the app sends). */
+const signedIn = async (owner: TestUser): Promise<ApiUser> => ({
+  ...owner,
+  tokens: await signIn(stack, owner.email, owner.password),
+});
 
-/** Calls the owner API as `owner` with a fresh ID token (the same bearer the app sends). */
-async function ownerApi(owner: Owner, method: string, path: string, body?: unknown) {
-  const tokens = await signIn(stack, owner.email, owner.password);
-  return apiCall(stack.urls.api, method, path, { user: { ...owner, tokens }, body });
-}
-
-async function ownerCall(owner: Owner, method: string, path: string, body?: unknown): Promise<unknown> {
-  const tokens = await signIn(stack, owner.email, owner.password);
-  return ownerCallAs(stack.urls.api, { ...owner, tokens }, method, path, body);
-}
+/** Calls the owner API as `owner`. */
+const ownerApi = async (owner: TestUser, method: string, path: string) =>
+  callApi(method, path, { user: await signedIn(owner) });
 
 /** What an owner does in the wizard, through the owner API: create and publish. */
-async function publishSurvey(owner: Owner, businessName: string): Promise<Survey> {
-  const created = surveySchema.parse(
-    await ownerCall(owner, 'POST', '/api/surveys', {
-      businessName,
-      businessOwnerName: 'Owen Owner',
-      googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
-      supportEmail: 'owner@bistro.example',
-      collectContactOnLowRating: true,
-    }),
-  );
-  return surveySchema.parse(await ownerCall(owner, 'POST', `/api/surveys/${created.id}/publish`));
+async function publishedSurvey(owner: TestUser, businessName: string): Promise<Survey> {
+  const user = await signedIn(owner);
+  const created = await createSampleSurvey(user, businessName, { collectContactOnLowRating: true });
+  return publishSurvey(user, created.id);
 }
 
-/** One customer through the public API: its own user agent (the rate limit keys on it), a human fill time. */
+/** One customer through the public API (a fresh user agent: the rate limit keys on it), a human fill time. */
 async function submitThroughApi(survey: Survey, answer: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${stack.urls.api}/api/public/surveys/${survey.surveyCode}/responses`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': `e2e-dashboard-customer/${randomUUID()}` },
-    body: JSON.stringify({ idempotencyKey: randomUUID(), elapsedMs: 4000, ...answer }),
+  const res = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+    body: { idempotencyKey: randomUUID(), elapsedMs: 4000, ...answer },
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
 const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
@@ -131,7 +119,7 @@ describe('owner dashboard at 1280 px', () => {
     const page = b.page();
     await b.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.urls.app! });
     const owner = await createConfirmedUser(stack);
-    const survey = await publishSurvey(owner, 'Bistro Dashboard');
+    const survey = await publishedSurvey(owner, 'Bistro Dashboard');
     await signInThroughUi(page, 'en', owner);
 
     // The only survey is selected; nothing has happened yet; the trial has just begun.
@@ -269,8 +257,8 @@ describe('owner dashboard at 1280 px', () => {
   it('switches surveys from the sidebar, keeps the choice in the address, and the sidebar state over a reload', async () => {
     const page = b.page();
     const owner = await createConfirmedUser(stack);
-    const older = await publishSurvey(owner, 'Older Bakery');
-    const newer = await publishSurvey(owner, 'Newer Deli');
+    const older = await publishedSurvey(owner, 'Older Bakery');
+    const newer = await publishedSurvey(owner, 'Newer Deli');
     await submitThroughApi(older, { rating: 3, comment: 'Fine.' });
     await signInThroughUi(page, 'en', owner);
 
@@ -327,7 +315,7 @@ describe.each(['en', 'nl'] as const)('dashboard axe and layout (%s)', (lang) => 
     it('has no axe violations with data', async () => {
       const page = b.page();
       const owner = await createConfirmedUser(stack);
-      const survey = await publishSurvey(owner, lang === 'nl' ? 'Bakkerij Axe' : 'Axe Bakery');
+      const survey = await publishedSurvey(owner, lang === 'nl' ? 'Bakkerij Axe' : 'Axe Bakery');
       await submitThroughApi(survey, { rating: 4, comment: lang === 'nl' ? 'Lekker brood.' : 'Lovely bread.' });
       await signInThroughUi(page, lang, owner);
       await expectStats(page, '1', lang === 'nl' ? '4,0' : '4.0', '0');
@@ -347,7 +335,7 @@ describe.each(['en', 'nl'] as const)('dashboard axe and layout (%s)', (lang) => 
     it('stacks the cards, opens the sidebar as a sheet and has no axe violations', async () => {
       const page = b.page();
       const owner = await createConfirmedUser(stack);
-      const survey = await publishSurvey(owner, lang === 'nl' ? 'Bakkerij Mobiel' : 'Mobile Bakery');
+      const survey = await publishedSurvey(owner, lang === 'nl' ? 'Bakkerij Mobiel' : 'Mobile Bakery');
       await submitThroughApi(survey, { rating: 5, comment: lang === 'nl' ? 'Top!' : 'Great!' });
       await signInThroughUi(page, lang, owner);
       await expectStats(page, '1', lang === 'nl' ? '5,0' : '5.0', '1');

@@ -205,8 +205,7 @@ describe('language of a path (decisions 16)', () => {
     it('a stored choice still wins: English stays English, also on a /nl link', async () => {
       const page = b.page();
       await page.goto('/nl/over-ons');
-      await page.getByRole('button', { name: 'Taal: Nederlands' }).click();
-      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await page.getByRole('navigation', { name: 'Taal' }).getByRole('link', { name: 'EN English' }).click();
       await waitForPath(page, '/about');
       await page.goto('/nl/voorwaarden');
       await waitForPath(page, '/terms');

@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { surveySchema, uploadTicketSchema, type Survey } from '@reviewroute/shared';
+import { uploadTicketSchema, type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
-import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
-import { ownerCall as ownerCallAs, storedResponses } from '../support/api';
-
-const stack = inject('localStack');
+import { createSignedInUser } from '../support/cognito';
+import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 
 /** Visible texts of the public page, exactly as web/src/locales/{en,nl}/survey.json have them. */
 const texts = {
@@ -54,31 +52,20 @@ const png = Buffer.from(
   'base64',
 );
 
-type Owner = TestUser & { tokens: Tokens };
-
-const ownerCall = (owner: Owner, method: string, path: string, body?: unknown) =>
-  ownerCallAs(stack.urls.api, owner, method, path, body);
-
 /** What an owner does in the wizard, through the owner API: create, customise, team photo, publish. */
-async function publishSurvey(owner: Owner, lang: Lang): Promise<Survey> {
-  const created = surveySchema.parse(
-    await ownerCall(owner, 'POST', '/api/surveys', {
-      businessName: `Bistro ${lang.toUpperCase()}`,
-      businessOwnerName: 'Owen Owner',
-      googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
-      supportEmail: 'owner@bistro.example',
-      customPrompt: lang === 'nl' ? 'Hoe was je bezoek?' : 'How was your visit?',
-      customColors: { primaryColor: '#1d4ed8', backgroundColor: '#fefce8' },
-      lowRatingMessage: 'We are sorry and will do better.',
-      midRatingMessage: 'Thanks for your honest feedback.',
-      highRatingMessage: 'You made our day!',
-      googleReviewPrompt: 'Would you share this on Google?',
-      collectContactOnLowRating: true,
-      offerPublicReviewToEveryone: false,
-    }),
-  );
+async function publishedSurvey(owner: ApiUser, lang: Lang): Promise<Survey> {
+  const created = await createSampleSurvey(owner, `Bistro ${lang.toUpperCase()}`, {
+    customPrompt: lang === 'nl' ? 'Hoe was je bezoek?' : 'How was your visit?',
+    customColors: { primaryColor: '#1d4ed8', backgroundColor: '#fefce8' },
+    lowRatingMessage: 'We are sorry and will do better.',
+    midRatingMessage: 'Thanks for your honest feedback.',
+    highRatingMessage: 'You made our day!',
+    googleReviewPrompt: 'Would you share this on Google?',
+    collectContactOnLowRating: true,
+    offerPublicReviewToEveryone: false,
+  });
   const ticket = uploadTicketSchema.parse(
-    await ownerCall(owner, 'POST', `/api/surveys/${created.id}/uploads`, {
+    await callOwnerApi(owner, 'POST', `/api/surveys/${created.id}/uploads`, {
       kind: 'team-photo',
       contentType: 'image/png',
       size: png.length,
@@ -88,8 +75,11 @@ async function publishSurvey(owner: Owner, lang: Lang): Promise<Survey> {
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', new Blob([png], { type: 'image/png' }), 'team.png');
   expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  await ownerCall(owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, { kind: 'team-photo', key: ticket.key });
-  return surveySchema.parse(await ownerCall(owner, 'POST', `/api/surveys/${created.id}/publish`));
+  await callOwnerApi(owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, {
+    kind: 'team-photo',
+    key: ticket.key,
+  });
+  return publishSurvey(owner, created.id);
 }
 
 async function stepText(page: Page): Promise<string> {
@@ -111,7 +101,7 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
   let surveyPath: string;
 
   beforeAll(async () => {
-    survey = await publishSurvey(await createSignedInUser(stack), lang);
+    survey = await publishedSurvey(await createSignedInUser(inject('localStack')), lang);
     surveyPath = `${t.prefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`;
   });
 

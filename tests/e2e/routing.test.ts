@@ -22,8 +22,8 @@ describe('languages and routing (English browser)', () => {
     await page.goto('/privacy');
     await waitForPath(page, '/nl/privacy');
 
-    await page.getByRole('button', { name: 'Taal: Nederlands' }).click();
-    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    // The public pages switch with a link per language.
+    await page.getByRole('navigation', { name: 'Taal' }).getByRole('link', { name: 'EN English' }).click();
     await waitForPath(page, '/privacy');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
   });

@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
-import { createConfirmedUser, signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito';
 import { surveyMessages } from '@reviewroute/shared';
+import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito';
 import {
   confirmWithInboxCode,
   signInThroughUi,

@@ -32,6 +32,9 @@ async function mintToken(
 
 const getMe = (authorization?: string) => fetch(`${api}/api/me`, authorization ? { headers: { authorization } } : {});
 
+/** An ID token's claims with everything right: each refused token below gets exactly one of them wrong. */
+const rightClaims = { iss: issuer, aud: stack.resources.userPoolClientId, sub: 's' };
+
 describe('local API gateway', () => {
   it('answers GET /api/health with 200 from the system handler', async () => {
     const res = await fetch(`${api}/api/health`);
@@ -63,7 +66,7 @@ describe('local API gateway', () => {
     });
   });
 
-  it('refuses a body over 1 MB with 413 before any handler runs', async () => {
+  it('refuses a body over 1 MB with 413 before any handler runs, and leaves smaller ones to the handler', async () => {
     const send = (body: Buffer, chunked: boolean) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(`${api}/api/health`, {
@@ -88,10 +91,13 @@ describe('local API gateway', () => {
       expect(res.status, chunked ? 'chunked' : 'content-length').toBe(413);
       expect(JSON.parse(res.body)).toEqual({ message: 'Request Entity Too Large' });
     }
-    // Just under the limit passes through to the handler.
+    // Just under the gateway's limit passes through to the handler, whose own 16 KB cap answers with our
+    // error contract instead of the gateway's bare message.
     const justUnder = Buffer.from(JSON.stringify({ pad: 'a'.repeat(1024 * 1024 - 20) }));
     expect(justUnder.length).toBeLessThanOrEqual(1024 * 1024);
-    expect((await send(justUnder, true)).status).toBe(200);
+    const handled = await send(justUnder, true);
+    expect(handled.status).toBe(413);
+    expect(JSON.parse(handled.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 });
 
@@ -116,12 +122,7 @@ describe('JWT authorizer on owner routes (/api/me)', () => {
   });
 
   it('200 with a token minted here with every claim right (so the 401s below fail for their own reason)', async () => {
-    const token = await mintToken({
-      iss: issuer,
-      aud: stack.resources.userPoolClientId,
-      sub: 'minted-sub',
-      email: 'minted@example.com',
-    });
+    const token = await mintToken({ ...rightClaims, sub: 'minted-sub', email: 'minted@example.com' });
     const res = await getMe(`Bearer ${token}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ userId: 'minted-sub', email: 'minted@example.com' });
@@ -129,15 +130,12 @@ describe('JWT authorizer on owner routes (/api/me)', () => {
 
   it('401 with an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = await mintToken(
-      { iss: issuer, aud: stack.resources.userPoolClientId, sub: 's' },
-      { expiresIn: now - 10 },
-    );
+    const token = await mintToken(rightClaims, { expiresIn: now - 10 });
     expect((await getMe(`Bearer ${token}`)).status).toBe(401);
   });
 
   it('401 with a token for another audience (app client)', async () => {
-    const token = await mintToken({ iss: issuer, aud: 'some-other-client', sub: 's' });
+    const token = await mintToken({ ...rightClaims, aud: 'some-other-client' });
     expect((await getMe(`Bearer ${token}`)).status).toBe(401);
   });
 
@@ -154,16 +152,12 @@ describe('JWT authorizer on owner routes (/api/me)', () => {
   });
 
   it('401 with a token from another issuer', async () => {
-    const token = await mintToken({
-      iss: `${stack.urls.cognito}/local_other`,
-      aud: stack.resources.userPoolClientId,
-      sub: 's',
-    });
+    const token = await mintToken({ ...rightClaims, iss: `${stack.urls.cognito}/local_other` });
     expect((await getMe(`Bearer ${token}`)).status).toBe(401);
   });
 
   it('401 with a token signed by a key the pool does not publish', async () => {
-    const token = await mintToken({ iss: issuer, aud: stack.resources.userPoolClientId, sub: 's' }, { key: 'foreign' });
+    const token = await mintToken(rightClaims, { key: 'foreign' });
     expect((await getMe(`Bearer ${token}`)).status).toBe(401);
   });
 

@@ -8,14 +8,13 @@ import {
 } from '@reviewroute/shared';
 import { createHandler } from '@reviewroute/functions/domains/places/handler';
 import { lambdaContext, sampleEvent } from '@reviewroute/functions/testing/events';
-import { apiCall, type ApiUser } from '../support/api';
+import { callApi, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { quotaExhaustedQuery } from '../support/places-server';
 
 const stack = inject('localStack');
-const api = stack.urls.api;
 const search = (user: ApiUser | undefined, body: unknown) =>
-  apiCall(api, 'POST', pathOf('search-places'), { ...(user ? { user } : {}), body });
+  callApi('POST', pathOf('search-places'), { ...(user ? { user } : {}), body });
 const errorCode = (body: unknown) => errorBodySchema.parse(body).error.code;
 
 /** The run's stack talks to the loopback Places server with the key the global set-up gave it. */
@@ -55,13 +54,12 @@ describe('place search (owner API, decisions 12)', () => {
     const miss = await search(owner, { query: 'Nonexistent Widget Emporium' });
     expect(miss.status).toBe(200);
     expect(miss.body).toEqual({ results: [] });
-    const unknown = await apiCall(api, 'GET', pathOf('get-place', { placeId: 'ChIJnowhere' }), { user: owner });
+    const unknown = await callApi('GET', pathOf('get-place', { placeId: 'ChIJnowhere' }), { user: owner });
     expect(unknown.status).toBe(404);
   });
 
   it('looks up one place', async () => {
-    const answer = await apiCall(
-      api,
+    const answer = await callApi(
       'GET',
       `${pathOf('get-place', { placeId: 'ChIJloopBakkerijDeVriesUtr' })}?language=en`,
       { user: owner },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { surveySchema, type Survey } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import type { Entities } from '@reviewroute/functions/data/entities';
 import type { TestUser, Tokens } from './cognito';
@@ -81,4 +82,23 @@ export async function ownerCall(
   const answer = await apiCall(baseUrl, method, path, { user, body });
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return answer.body;
+}
+
+/** An owner API call to the run's local stack that must succeed (2xx); returns the body. */
+export const callOwnerApi = (user: ApiUser, method: string, path: string, body?: unknown): Promise<unknown> =>
+  ownerCall(inject('localStack').urls.api, user, method, path, body);
+
+/** What the wizard's steps save for `owner`, through the owner API: `sampleBusiness(businessName)` with `details`. */
+export async function createSampleSurvey(
+  owner: ApiUser,
+  businessName: string,
+  details: Record<string, unknown> = {},
+): Promise<Survey> {
+  const body = { ...sampleBusiness(businessName), ...details };
+  return surveySchema.parse(await callOwnerApi(owner, 'POST', '/api/surveys', body));
+}
+
+/** The wizard's last step: publishes the survey and returns it live. */
+export async function publishSurvey(owner: ApiUser, surveyId: string): Promise<Survey> {
+  return surveySchema.parse(await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/publish`));
 }

@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from '@/app/app';
@@ -28,7 +28,8 @@ const app = (
 /** The build prerendered the public pages (web/scripts/prerender.ts): this one is taken over, not painted again. */
 const normalised = (path: string) => path.replace(/\/+$/, '') || '/';
 if (container.dataset.prerenderedPath === normalised(window.location.pathname)) {
-  const hydrate = () => hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser between components instead of one long task.
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();
   else {
     const unsubscribe = router.subscribe((state) => {

@@ -1,15 +1,16 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
-import type {
-  AssetStore,
-  NewSubmission,
-  ProfileRepository,
-  ResponseRepository,
-  ResponseTicket,
-  ReviewClickOutcome,
-  SubmitOutcome,
-  SurveyRepository,
-  SurveyResponseRecord,
-  SurveyTally,
+import {
+  zeroTally,
+  type AssetStore,
+  type NewSubmission,
+  type ProfileRepository,
+  type ResponseRepository,
+  type ResponseTicket,
+  type ReviewClickOutcome,
+  type SubmitOutcome,
+  type SurveyRepository,
+  type SurveyResponseRecord,
+  type SurveyTally,
 } from './repositories';
 
 /**
@@ -86,7 +87,7 @@ export class MemorySurveyRepository implements SurveyRepository {
     if (current.surveyCode) return 'already-published' as const;
     if (this.codes.has(p.surveyCode)) return 'code-taken' as const;
     this.codes.set(p.surveyCode, { userId, surveyId });
-    this.tallies.set(surveyId, { surveyId, count: 0, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
+    this.tallies.set(surveyId, zeroTally(surveyId));
     this.surveys.set(key, {
       ...current,
       status: 'active',

@@ -40,6 +40,15 @@ export interface SurveyTally {
   reviewClicks: number;
 }
 
+/** The tally of a survey nobody has answered yet: what publish stores, and what a draft reads as. */
+export const zeroTally = (surveyId: string): SurveyTally => ({
+  surveyId,
+  count: 0,
+  sum: 0,
+  histogram: [0, 0, 0, 0, 0],
+  reviewClicks: 0,
+});
+
 /** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
 export interface SurveyResponseRecord {
   id: string;

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
-import type {
-  NewSubmission,
-  ProfileRepository,
-  ResponseRepository,
-  SurveyRepository,
-  SurveyResponseRecord,
+import {
+  zeroTally,
+  type NewSubmission,
+  type ProfileRepository,
+  type ResponseRepository,
+  type SurveyRepository,
+  type SurveyResponseRecord,
 } from './repositories';
 
 export interface Repositories {
@@ -145,13 +146,7 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       const live = await surveys.get(survey.userId, survey.id);
       expect(live).toMatchObject({ status: 'active', isActive: true, surveyCode: code, businessSlug: 'bakery' });
       expect(await surveys.findByCode(code)).toEqual(live);
-      expect(await responses.getTally(survey.id)).toEqual({
-        surveyId: survey.id,
-        count: 0,
-        sum: 0,
-        histogram: [0, 0, 0, 0, 0],
-        reviewClicks: 0,
-      });
+      expect(await responses.getTally(survey.id)).toEqual(zeroTally(survey.id));
     });
 
     it('refuses a taken code and leaves the loser untouched', async () => {
@@ -211,11 +206,10 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       });
       expect(await responses.listResponses(survey.id, 10)).toEqual([first.response]);
       expect(await responses.getTally(survey.id)).toEqual({
-        surveyId: survey.id,
+        ...zeroTally(survey.id),
         count: 1,
         sum: 4,
         histogram: [0, 0, 0, 1, 0],
-        reviewClicks: 0,
       });
       expect(await responses.ticket(first.response.id)).toEqual({
         responseId: first.response.id,

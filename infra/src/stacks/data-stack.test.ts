@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { tableDefinition } from '@reviewroute/shared';
+import { tableDefinition, tableKeySchema } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
@@ -16,18 +16,7 @@ describe('data stack', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [
-        { AttributeName: tableDefinition.partitionKey.name, KeyType: 'HASH' },
-        { AttributeName: tableDefinition.sortKey.name, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((gsi) => ({
-        IndexName: gsi.indexName,
-        KeySchema: [
-          { AttributeName: gsi.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: gsi.sortKey.name, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      ...tableKeySchema(),
       AttributeDefinitions: Match.arrayWith([
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Toaster } from '@/components/ui/sonner';
 import { i18next } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -21,17 +20,32 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The single toast outlet, with translated landmark and close-button labels. */
+// Loaded after the page is up instead of in every page's first download (the public pages ship lean).
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
+const subscribeNever = () => () => {};
+
+/**
+ * The single toast outlet, with translated landmark and close-button labels. It mounts once the page is
+ * interactive: false while prerendering and hydrating, so the static HTML and the first render agree.
+ */
 function AppToaster() {
   const { t } = useTranslation('common');
+  const interactive = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  if (!interactive) return null;
   return (
     // Bottom corner: toasts never cover the header controls (language switcher, account menu).
-    <Toaster
-      richColors
-      closeButton
-      position="bottom-right"
-      containerAriaLabel={t('toasts.container')}
-      toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        richColors
+        closeButton
+        position="bottom-right"
+        containerAriaLabel={t('toasts.container')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
+    </Suspense>
   );
 }

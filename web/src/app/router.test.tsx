@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser } from '@/lib/auth-session';
@@ -121,18 +121,19 @@ describe('language routing', () => {
   it('the switcher stores the choice and moves to the same page in the other language', async () => {
     const { router, user } = renderApp('/about?ref=x');
     await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' });
-    const switcher = screen.getByRole('button', { name: 'Language: English' });
-    expect(switcher.textContent).toContain('🇬🇧');
-    await user.click(switcher);
-    await user.click(await screen.findByRole('menuitemradio', { name: 'Nederlands' }));
+    // The public pages switch with a link per language.
+    const languages = screen.getByRole('navigation', { name: 'Language' });
+    expect(within(languages).getByRole('link', { name: 'EN English' }).getAttribute('aria-current')).toBe('true');
+    await user.click(within(languages).getByRole('link', { name: 'NL Nederlands' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Over ReviewRoute' })).toBeTruthy();
     expect(pathname(router)).toBe('/nl/over-ons');
     expect(router.state.location.search).toBe('?ref=x');
     expect(window.localStorage.getItem(languageStorageKey)).toBe('nl');
     await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
 
-    await user.click(screen.getByRole('button', { name: 'Taal: Nederlands' }));
-    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Taal' })).getByRole('link', { name: 'EN English' }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'About ReviewRoute' })).toBeTruthy();
     expect(pathname(router)).toBe('/about');
     expect(window.localStorage.getItem(languageStorageKey)).toBe('en');

@@ -1,6 +1,7 @@
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
+import { zeroTally } from '../../data/repositories';
 import { createPublicSurveyService, type PublicSurveyServiceDeps } from './service';
 
 /** The code and ids the sample events in events/ use. */
@@ -28,13 +29,7 @@ export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
   surveys.surveys.set(`${survey.userId}/${survey.id}`, structuredClone(survey));
   if (survey.surveyCode) {
     surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
-    surveys.tallies.set(survey.id, {
-      surveyId: survey.id,
-      count: 0,
-      sum: 0,
-      histogram: [0, 0, 0, 0, 0],
-      reviewClicks: 0,
-    });
+    surveys.tallies.set(survey.id, zeroTally(survey.id));
   }
 }
 

@@ -8,12 +8,12 @@ import {
   type SurveyStats,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import type {
-  ProfileRepository,
-  ResponseRepository,
-  SurveyRepository,
-  SurveyResponseRecord,
-  SurveyTally,
+import {
+  zeroTally,
+  type ProfileRepository,
+  type ResponseRepository,
+  type SurveyRepository,
+  type SurveyResponseRecord,
 } from '../../data/repositories';
 
 export interface DashboardServiceDeps {
@@ -25,15 +25,6 @@ export interface DashboardServiceDeps {
 /** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
 const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 const surveyNotFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
-
-/** A draft has no tally until it is published: it reads as zeros. */
-const zeroTally = (surveyId: string): SurveyTally => ({
-  surveyId,
-  count: 0,
-  sum: 0,
-  histogram: [0, 0, 0, 0, 0],
-  reviewClicks: 0,
-});
 
 /** Contact details only ever belong to a low rating (spec 3); anything else is not shown even if stored. */
 function toFeedbackItem(r: SurveyResponseRecord): FeedbackItem {
@@ -67,6 +58,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         responses.listFeedback(surveyId, recentFeedbackLimit),
       ]);
       if (!survey) throw surveyNotFound();
+      // A draft has no tally until it is published: it reads as zeros.
       const s = tally ?? zeroTally(surveyId);
       return {
         surveyId,

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { surveyCodePattern, surveyDefaults, surveySchema, type Survey } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { MemoryAssetStore, MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
+import { zeroTally } from '../../data/repositories';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
 const owner = 'owner-1';
@@ -160,13 +161,7 @@ describe('survey service', () => {
         businessSlug: 'joes-pizza-pasta',
         landingPageUrl: `https://app.example.com/surveys/${published.surveyCode}/joes-pizza-pasta`,
       });
-      expect(await ctx.responses.getTally(a.id)).toEqual({
-        surveyId: a.id,
-        count: 0,
-        sum: 0,
-        histogram: [0, 0, 0, 0, 0],
-        reviewClicks: 0,
-      });
+      expect(await ctx.responses.getTally(a.id)).toEqual(zeroTally(a.id));
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toEqual(published);
     });
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { signInPath } from '@/lib/auth-paths';
 import { useLocalizedPath } from '@/lib/use-language';
 import { homeSections } from '../site';
+import { LanguageToggle } from './language-toggle';
 
 const sectionLabels = {
   'how-it-works': 'nav.howItWorks',
@@ -48,16 +48,18 @@ export function SiteLayout() {
               ))}
             </ul>
           </nav>
-          <nav aria-label={t('nav.main')} className="flex items-center gap-1 sm:gap-2">
-            <Button asChild variant="ghost" size="sm">
-              {/* Log in opens the auth page's sign-in tab; start-trial opens on sign-up. */}
-              <Link to={to(signInPath)}>{t('nav.login')}</Link>
-            </Button>
-            <Button asChild size="sm" className="hidden sm:inline-flex">
-              <Link to={to('/auth')}>{t('nav.startTrial')}</Link>
-            </Button>
-            <LanguageSwitcher />
-          </nav>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <nav aria-label={t('nav.main')} className="flex items-center gap-1 sm:gap-2">
+              <Button asChild variant="ghost" size="sm">
+                {/* Log in opens the auth page's sign-in tab; start-trial opens on sign-up. */}
+                <Link to={to(signInPath)}>{t('nav.login')}</Link>
+              </Button>
+              <Button asChild size="sm" className="hidden sm:inline-flex">
+                <Link to={to('/auth')}>{t('nav.startTrial')}</Link>
+              </Button>
+            </nav>
+            <LanguageToggle />
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
