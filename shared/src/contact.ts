@@ -41,10 +41,7 @@ export const contactFormLimits = {
  */
 export const minContactElapsedMs = 3000;
 
-/** The reply promise the page makes (spec 9). */
-export const contactReplyHours = 24;
-
-/** Trimmed first, so '   ' is empty (spec 5). Line breaks are refused where the mail puts the text in a header. */
+/** Trimmed first, so '   ' is empty (spec 5); line breaks fold to spaces, as the mail puts these in its headers. */
 const singleLine = (requiredMessage: string, max: number) =>
   z
     .string({ error: requiredMessage })

@@ -130,7 +130,6 @@ export const businessInformationSchema = z.object({
   industry: industryField.optional(),
 });
 export type BusinessInformationInput = z.input<typeof businessInformationSchema>;
-export type BusinessInformation = z.output<typeof businessInformationSchema>;
 
 /** Wizard step 2. The logo URL is not settable here (see imageUrlInput); `null` removes the logo. */
 export const landingCustomizationSchema = z.object({
@@ -139,8 +138,6 @@ export const landingCustomizationSchema = z.object({
   customColors: customColorsSchema,
   businessLogoUrl: imageUrlInput,
 });
-export type LandingCustomizationInput = z.input<typeof landingCustomizationSchema>;
-export type LandingCustomization = z.output<typeof landingCustomizationSchema>;
 
 /** Wizard step 3, with the public-review-for-everyone switch (decisions 6). `highRatingPhotoUrl: null` removes the team photo. */
 export const reviewRoutingSchema = z.object({
@@ -155,8 +152,6 @@ export const reviewRoutingSchema = z.object({
   highRatingEnabled: z.boolean(),
   highRatingPhotoUrl: imageUrlInput,
 });
-export type ReviewRoutingInput = z.input<typeof reviewRoutingSchema>;
-export type ReviewRouting = z.output<typeof reviewRoutingSchema>;
 
 /**
  * PATCH body: any subset of the three steps' fields, each checked by its step's rule when present.

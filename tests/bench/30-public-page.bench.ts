@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { PublicSurvey } from '@reviewroute/shared';
+import { surveyDefaults, type PublicSurvey } from '@reviewroute/shared';
 import { landingPath, surveyPathPattern } from '@reviewroute/shared/domain';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
@@ -30,12 +30,11 @@ export const sampleSurvey: PublicSurvey = {
   businessName: "Joe's Pizza & Pasta",
   businessSlug: 'joes-pizza-pasta',
   businessLogoUrl: '/files/bench/logo.svg',
-  customPrompt: 'How was your experience with our business?',
-  lowRatingMessage: "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
-  midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
-  highRatingMessage:
-    "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
-  googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+  customPrompt: surveyDefaults.customPrompt,
+  lowRatingMessage: surveyDefaults.lowRatingMessage,
+  midRatingMessage: surveyDefaults.midRatingMessage,
+  highRatingMessage: surveyDefaults.highRatingMessage,
+  googleReviewPrompt: surveyDefaults.googleReviewPrompt,
   highRatingPhotoUrl: null,
   googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=bench',
   collectContactOnLowRating: true,

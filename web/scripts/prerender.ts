@@ -4,6 +4,7 @@
 // robots.txt. Absolute links use the shared origin placeholder, which the web stack replaces with the site's
 // origin when it deploys. `npm run build -w web` runs it on web/dist; `tsx scripts/prerender.ts <dir>` on the
 // output of `vite build --outDir <dir>`.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,9 +31,10 @@ function replaceOnce(html: string, pattern: RegExp | string, replacement: string
 }
 
 /**
- * The built shell, rearranged for a first paint that needs one request: the stylesheet inlined (CSP allows
- * inline styles; each public page is a first visit's landing page), the scripts after the content, so the
- * page paints while the app downloads, then hydrates.
+ * The built shell, rearranged so the first paint needs this one request and nothing competes with it: the
+ * stylesheet inlined (CSP allows inline styles; each public page is a first visit's landing page) and the
+ * app started by a tiny boot script one frame after the page is on screen, instead of module preloads that
+ * would download the app alongside the page. The boot script is a file: CSP allows no inline script.
  */
 async function pageTemplate(shell: string): Promise<string> {
   let html = shell;
@@ -42,9 +44,14 @@ async function pageTemplate(shell: string): Promise<string> {
     const css = (await readFile(path.join(dist, href), 'utf8')).replace(/<\/style/gi, '<\\/style');
     html = html.replace(tag, () => `<style>${css}</style>`);
   }
-  const scripts = html.match(/\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g) ?? [];
-  for (const script of scripts) html = html.replace(script, '');
-  return replaceOnce(html, '</body>', `${scripts.join('')}\n  </body>`, '</body>');
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
+  if (!entry) throw new Error('dist/index.html: no module script');
+  html = html.replace(entry[0], '');
+  const boot = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry[1])})));\n`;
+  const file = `/assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(dist, file), boot);
+  return replaceOnce(html, '</body>', `  <script type="module" src="${file}"></script>\n  </body>`, '</body>');
 }
 
 async function main(): Promise<void> {

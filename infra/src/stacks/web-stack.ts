@@ -293,7 +293,9 @@ export class WebStack extends Stack {
         ...prerendered.filesWithOrigin.map((file) =>
           Source.data(
             file,
-            readFileSync(path.join(props.siteAssetDir, file), 'utf8').split(siteOriginPlaceholder).join(this.siteOrigin),
+            readFileSync(path.join(props.siteAssetDir, file), 'utf8')
+              .split(siteOriginPlaceholder)
+              .join(this.siteOrigin),
           ),
         ),
       ],

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18next } from '@/lib/i18n';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -22,20 +23,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
 // Loaded after the page is up instead of in every page's first download (the public pages ship lean).
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
-const subscribeNever = () => () => {};
 
-/**
- * The single toast outlet, with translated landmark and close-button labels. It mounts once the page is
- * interactive: false while prerendering and hydrating, so the static HTML and the first render agree.
- */
+/** The single toast outlet, with translated landmark and close-button labels; it mounts once the app runs. */
 function AppToaster() {
   const { t } = useTranslation('common');
-  const interactive = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  if (!interactive) return null;
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     // Bottom corner: toasts never cover the header controls (language switcher, account menu).
     <Suspense fallback={null}>

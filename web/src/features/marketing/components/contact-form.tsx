@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -73,6 +74,7 @@ export function ContactForm() {
   const to = useLocalizedPath();
   const ids = useId();
   const send = useSendContactMessage();
+  const hydrated = useHydrated();
   const honeypot = useRef<HTMLInputElement>(null);
   // When the form appeared (a state initialiser may be impure; a ref may not be read while rendering).
   const [shownAt] = useState(() => Date.now());
@@ -180,7 +182,8 @@ export function ContactForm() {
           }}
         />
       </p>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-fit">
+      {/* Enabled once the app runs: a click on the prerendered page must not submit the fields as a plain form. */}
+      <Button type="submit" size="lg" disabled={isSubmitting || !hydrated} className="w-full sm:w-fit">
         {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
         {isSubmitting ? t('contact.form.sending') : t('contact.form.submit')}
       </Button>

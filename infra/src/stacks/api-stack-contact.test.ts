@@ -1,0 +1,52 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageConfig } from '../config';
+import { synthTestApp, type TestApp } from '../testing/test-app';
+
+/** The contact form's mail: the operator's address from the `contactEmail` context value, sent through SES. */
+describe('api stack: contact mail', () => {
+  let app: TestApp;
+  let api: Template;
+  beforeAll(() => {
+    app = synthTestApp({ context: { contactEmail: 'hello@reviewroute.example', emailFrom: 'no-reply@mail.example' } });
+    api = app.template('api');
+  });
+  afterAll(() => app.cleanup());
+
+  it('tells the contact Lambda where messages go and who sends them', () => {
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'ReviewRoute API: contact domain',
+      Environment: {
+        Variables: Match.objectLike({
+          CONTACT_TO_ADDRESS: 'hello@reviewroute.example',
+          CONTACT_FROM_ADDRESS: 'no-reply@mail.example',
+        }),
+      },
+    });
+  });
+
+  it('lets only the contact Lambda send, and only as its own identities', () => {
+    const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
+      JSON.stringify(policy).includes('ses:SendEmail'),
+    );
+    expect(sending.map(([id]) => id)).toEqual([expect.stringMatching(/^ContactRole/)]);
+    const resources = JSON.stringify(sending[0]![1]);
+    for (const identity of [
+      'hello@reviewroute.example',
+      'reviewroute.example',
+      'no-reply@mail.example',
+      'mail.example',
+    ]) {
+      expect(resources).toContain(`:identity/${identity}`);
+    }
+    expect(resources).not.toContain('identity/*');
+  });
+});
+
+describe('contactEmail setting', () => {
+  it('is optional and must be an address', () => {
+    expect(stageConfig({}).contactEmail).toBeUndefined();
+    expect(stageConfig({ contactEmail: 'hello@reviewroute.nl' }).contactEmail).toBe('hello@reviewroute.nl');
+    expect(() => stageConfig({ contactEmail: 'reviewroute.nl' })).toThrow(/Invalid contactEmail/);
+  });
+});
