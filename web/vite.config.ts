@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // the proxy below applies only to a plain `npm run dev -w web` against an already running API.
 const apiTarget = process.env.REVIEWROUTE_API_URL ?? 'http://localhost:3001';
 
-/** Public survey links: `/surveys/{code}/{slug}` and `/nl/surveys/...` (issue 4), as the CloudFront function matches them. */
+/** Public survey links: `/surveys/{code}/{slug}` and `/nl/surveys/...` as the CloudFront function matches them. */
 const surveyPagePattern = /^(?:\/nl)?\/surveys\/[^/]+/;
 
 /**

@@ -9,7 +9,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/env';
 import { createSignedInUser } from '../support/cognito';
 
 /**
- * The public submit under load (issue 4): autocannon against the local gateway's submit route, the same
+ * The public submit under load: autocannon against the local gateway's submit route, the same
  * handler and one-transaction write as in AWS, on DynamoDB Local. Then raw PutItem at the same concurrency
  * on the same DynamoDB Local, so the submit figure can be read as a ratio of what the emulator does at
  * all; and how many responses were stored for how many distinct idempotency keys (must be equal).

@@ -11,7 +11,7 @@ import { landingPath, surveyPathPattern } from '@reviewroute/shared/domain';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 /**
- * The public survey page's budget (issue 4): what survey.html makes a phone download (JS and CSS, gzip -9)
+ * The public survey page's budget: what survey.html makes a phone download (JS and CSS, gzip -9)
  * and Lighthouse's mobile performance score and LCP against the production build. Printed, never asserted.
  *
  * Lighthouse runs against a tiny loopback server, not the local stack: it serves web/dist the way

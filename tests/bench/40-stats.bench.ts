@@ -5,7 +5,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { createSignedInUser } from '../support/cognito';
 
 /**
- * The dashboard's stats API at two volumes (issue 5, decisions 8): one survey with 10 responses, one
+ * The dashboard's stats API at two volumes (decisions 8): one survey with 10 responses, one
  * with 20,000 seeded in bulk (BatchWriteItem through the handlers' own electrodb entity, so the sparse
  * feedback index keys are exactly what a real submit writes; the stats aggregate set to match). Then the
  * median latency of sequential GET /api/surveys/{id}/stats calls through the local gateway with a real
