@@ -49,10 +49,14 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    manifest: true,
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         survey: fileURLToPath(new URL('./survey.html', import.meta.url)),
+        // The prerendered public pages without a form run this instead of the app (web/scripts/prerender.ts
+        // finds its file in the build manifest).
+        'public-page': fileURLToPath(new URL('./src/public-page.ts', import.meta.url)),
       },
       output: {
         codeSplitting: {

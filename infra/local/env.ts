@@ -11,6 +11,8 @@ export interface LocalResources {
   bucketName: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The value the gateway adds as CloudFront's origin-verify header (random per stack). */
+  originVerifySecret: string;
 }
 
 export interface LocalEndpoints {
@@ -38,6 +40,9 @@ export function lambdaEnvironment(
     ASSETS_BUCKET: resources.bucketName,
     USER_POOL_ID: resources.userPoolId,
     SITE_ORIGIN: endpoints.siteOrigin,
+    // As in AWS: the site origin serves the bucket's public prefix at /files/… (the gateway stands in for CloudFront).
+    ASSETS_PUBLIC_BASE_URL: endpoints.siteOrigin,
+    ORIGIN_VERIFY_SECRET: resources.originVerifySecret,
     // Contact-form messages land in the local inbox, addressed to this made-up operator.
     CONTACT_TO_ADDRESS: 'contact@reviewroute.local',
     CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',

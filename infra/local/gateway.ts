@@ -6,7 +6,15 @@ import type {
   APIGatewayProxyResultV2,
   Context as LambdaContext,
 } from 'aws-lambda';
-import { matchRoute, routeKey, type ApiDomain, type AppConfig, type RouteDefinition } from '@reviewroute/shared';
+import {
+  isPublicAssetKey,
+  matchRoute,
+  originVerifyHeader,
+  routeKey,
+  type ApiDomain,
+  type AppConfig,
+  type RouteDefinition,
+} from '@reviewroute/shared';
 import type { DomainHandler } from '@reviewroute/functions/handler-entries';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 
@@ -15,6 +23,7 @@ export type HttpApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 /** API Gateway answers these itself, with exactly these bodies. */
 const GATEWAY_ERRORS = {
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   413: 'Request Entity Too Large',
   500: 'Internal Server Error',
@@ -202,6 +211,13 @@ export interface GatewayOptions {
   authorizer: JwtAuthorizerConfig;
   /** Served at GET /config.json (the SPA's runtime config). */
   webConfig: AppConfig;
+  /**
+   * What CloudFront adds to every API request: the origin-verify value (the handlers refuse requests
+   * without it) and the viewer's address. A client's own values of these headers never pass.
+   */
+  originVerifySecret?: string;
+  /** The bucket CloudFront serves under `/files/*` (only its public prefix). */
+  assets?: { s3Url: string; bucket: string };
   /** The domain's Lambda handler: a handler loader's `load` (tests wrap it to observe events). */
   loadHandler: (domain: ApiDomain) => Promise<DomainHandler>;
   /** One line per request; silent when omitted. */
@@ -257,6 +273,11 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
       return;
     }
 
+    if (path.startsWith('/files/') && options.assets && (method === 'GET' || method === 'HEAD')) {
+      req.resume();
+      return serveFile(res, method, path, options.assets);
+    }
+
     // The payload limit applies before routing, as at the gateway's edge.
     if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
       req.resume();
@@ -287,7 +308,7 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
 
     const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const event = buildHttpApiEvent(
-      { method, url, headers: req.headers, body, sourceIp },
+      { method, url, headers: asFromCloudFront(req, sourceIp, options.originVerifySecret), body, sourceIp },
       match.route,
       match.pathParameters,
       authorizer,
@@ -316,6 +337,56 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
     if (result === 'timeout') return sendGatewayError(res, 503);
     writeLambdaResult(res, result);
   }
+}
+
+/**
+ * The request as CloudFront passes it on: whatever the client sent as CloudFront's own headers is
+ * replaced by CloudFront's values (the viewer's address and port, the origin-verify secret).
+ */
+function asFromCloudFront(
+  req: http.IncomingMessage,
+  sourceIp: string,
+  originVerifySecret: string | undefined,
+): http.IncomingHttpHeaders {
+  const headers = { ...req.headers };
+  delete headers[originVerifyHeader];
+  delete headers['cloudfront-viewer-address'];
+  if (!originVerifySecret) return headers;
+  return {
+    ...headers,
+    [originVerifyHeader]: originVerifySecret,
+    'cloudfront-viewer-address': `${sourceIp}:${req.socket.remotePort ?? 0}`,
+  };
+}
+
+/**
+ * `/files/{name}` from the bucket's public prefix, as CloudFront serves it: nothing else in the bucket
+ * (the private `incoming/` uploads above all) is reachable this way.
+ */
+async function serveFile(
+  res: http.ServerResponse,
+  method: string,
+  path: string,
+  assets: { s3Url: string; bucket: string },
+): Promise<void> {
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice(1));
+  } catch {
+    key = '';
+  }
+  if (!isPublicAssetKey(key)) return sendGatewayError(res, 403);
+  const upstream = await fetch(`${assets.s3Url}/${assets.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, {
+    method,
+  });
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified']) {
+    const value = upstream.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  if (!upstream.ok) return sendGatewayError(res, upstream.status === 404 ? 404 : 403);
+  res.writeHead(200, headers);
+  res.end(method === 'HEAD' ? undefined : Buffer.from(await upstream.arrayBuffer()));
 }
 
 export function sendGatewayError(res: http.ServerResponse, status: keyof typeof GATEWAY_ERRORS): void {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import './quiet-sdk-notices';
-import { routeKey, routes, type ApiDomain, type LambdaEnv } from '@reviewroute/shared';
+import { originVerifyHeader, routeKey, routes, type ApiDomain, type LambdaEnv } from '@reviewroute/shared';
 import { lambdaEnvOf } from '@reviewroute/functions/lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import { lambdaContext, type HttpApiEvent } from './gateway';
@@ -59,6 +59,9 @@ async function main(): Promise<void> {
       POWERTOOLS_SERVICE_NAME: 'reviewroute',
     });
   }
+
+  // As the gateway (standing in for CloudFront) would: the handlers refuse requests without it.
+  if (env.ORIGIN_VERIFY_SECRET) event.headers = { ...event.headers, [originVerifyHeader]: env.ORIGIN_VERIFY_SECRET };
 
   const domain: ApiDomain = route.domain;
   const handler = await createHandlerLoader(env).load(domain);

@@ -1,11 +1,12 @@
 import './quiet-sdk-notices';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appConfigSchema, assetsBucketDefinition, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
 import { startCognito, type LocalCognito } from './cognito';
 import { assertJava, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb-local';
-import { LOCAL_REGION, lambdaEnvironment } from './env';
+import { LOCAL_REGION, lambdaEnvironment, type LocalResources } from './env';
 import { bindGateway, serveGateway } from './gateway';
 import { createHandlerLoader } from './handlers';
 import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
@@ -80,7 +81,7 @@ export interface LocalStack {
   webConfig: AppConfig;
   /** The Lambda environment the handlers are made with (this process's own environment is left alone). */
   env: LambdaEnv;
-  resources: { tableName: string; bucketName: string; userPoolId: string; userPoolClientId: string };
+  resources: LocalResources;
   dataDir: string;
   /** PID of the DynamoDB Local JVM, the one child process (diagnostics, orphan checks). */
   dynamodbPid: number;
@@ -167,7 +168,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
 
     const [tableName, pool] = await Promise.all([provisionTable(dynamodb.url), provisionUserPool(cognito.url)]);
-    const resources = { tableName, bucketName: assetsBucketDefinition.localBucketName, ...pool };
+    const resources = {
+      tableName,
+      bucketName: assetsBucketDefinition.localBucketName,
+      ...pool,
+      originVerifySecret: randomBytes(24).toString('base64url'),
+    };
 
     const env = lambdaEnvironment(
       resources,
@@ -191,6 +197,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: gateway.port,
       authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },
       webConfig,
+      originVerifySecret: resources.originVerifySecret,
+      assets: { s3Url: s3.url, bucket: resources.bucketName },
       loadHandler: handlers.load,
       ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),
     });

@@ -10,8 +10,8 @@ export interface LocalWeb {
 }
 
 /**
- * The Vite dev server in this process, with web/vite.config.ts plus `/api` and `/config.json` proxied to
- * the local gateway: app and API share one origin, as they do behind CloudFront.
+ * The Vite dev server in this process, with web/vite.config.ts plus `/api`, `/config.json` and `/files`
+ * proxied to the local gateway: app and API share one origin, as they do behind CloudFront.
  */
 export async function startWeb(options: {
   port: number;
@@ -42,7 +42,7 @@ export async function startWeb(options: {
         host: LOCAL_HOST,
         port: options.port,
         strictPort: true,
-        proxy: { '/api': proxy, '/config.json': proxy },
+        proxy: { '/api': proxy, '/config.json': proxy, '/files': proxy },
       },
     });
     // Vite exits the process on SIGTERM or when stdin ends, as its CLI would; here whoever started the

@@ -34,6 +34,7 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
       'ReviewRoute-prod-Auth',
       'ReviewRoute-prod-Data',
       'ReviewRoute-prod-Gateway',
+      'ReviewRoute-prod-Edge',
       'ReviewRoute-prod-Web',
       'ReviewRoute-prod-Storage',
       'ReviewRoute-prod-Api',
@@ -165,7 +166,12 @@ describe('cdk-nag gate', () => {
 
 describe('stage config', () => {
   it('defaults to dev and only prod is production', () => {
-    expect(stageConfig({})).toEqual({ stage: 'dev', isProd: false });
+    expect(stageConfig({})).toEqual({
+      stage: 'dev',
+      isProd: false,
+      disableExecuteApiEndpoint: false,
+      publicConcurrency: 20,
+    });
     expect(stageConfig({ stage: 'prod' }).isProd).toBe(true);
   });
 
@@ -180,5 +186,57 @@ describe('stage config', () => {
 
   it('needs a certificate with a custom domain', () => {
     expect(() => stageConfig({ domainName: 'app.example.com' })).toThrow(/certificateArn/);
+    expect(() => stageConfig({ apiDomainName: 'api.example.com' })).toThrow(/apiCertificateArn/);
+  });
+
+  it('switches the execute-api endpoint off where the stage has its own API domain, unless told otherwise', () => {
+    const api = { apiDomainName: 'api.example.com', apiCertificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x' };
+    expect(stageConfig(api).disableExecuteApiEndpoint).toBe(true);
+    expect(stageConfig({ ...api, disableExecuteApiEndpoint: 'false' }).disableExecuteApiEndpoint).toBe(false);
+    expect(() => stageConfig({ disableExecuteApiEndpoint: 'true' })).toThrow(/needs apiDomainName/);
+  });
+
+  it('checks the alarm address and the public concurrency', () => {
+    expect(stageConfig({ alarmEmail: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+    expect(() => stageConfig({ alarmEmail: 'ops' })).toThrow(/Invalid alarmEmail/);
+    expect(stageConfig({ publicConcurrency: '0' }).publicConcurrency).toBe(0);
+    expect(() => stageConfig({ publicConcurrency: '-1' })).toThrow(/Invalid publicConcurrency/);
+  });
+});
+
+describe('a stage with its own API domain', () => {
+  let app: TestApp;
+  beforeAll(() => {
+    app = synthTestApp({
+      context: {
+        apiDomainName: 'api.reviewroute.example',
+        apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+        originVerifyRotation: '2',
+      },
+    });
+  });
+  afterAll(() => app.cleanup());
+
+  it('disables the execute-api endpoint, maps the stage onto the domain and sends CloudFront there', () => {
+    app.template('gateway').hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    app.template('gateway').hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.reviewroute.example',
+    });
+    app.template('api').hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: Match.anyValue() });
+    app.template('web').hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: 'api.reviewroute.example',
+            // The rotation value changes the origin, so CloudFormation resolves the rotated secret again.
+            OriginCustomHeaders: [
+              Match.objectLike({ HeaderName: 'x-origin-verify' }),
+              { HeaderName: 'x-origin-verify-rotation', HeaderValue: '2' },
+            ],
+          }),
+        ]),
+      }),
+    });
+    expect(app.findings).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { stageConfig, type StageConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
-import { GatewayStack } from './stacks/gateway-stack';
+import { EdgeStack } from './stacks/edge-stack';
+import { GatewayStack, originVerifySecretName } from './stacks/gateway-stack';
 import { StorageStack } from './stacks/storage-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -13,6 +14,7 @@ export interface ReviewRouteStacks {
   readonly auth: AuthStack;
   readonly data: DataStack;
   readonly gateway: GatewayStack;
+  readonly edge: EdgeStack;
   readonly web: WebStack;
   readonly storage: StorageStack;
   readonly api: ApiStack;
@@ -29,8 +31,9 @@ export interface AddStacksOptions {
  * cdk-nag's AwsSolutions pack as a synth-time validation plugin.
  *
  * Deploy order (CloudFormation exports decide it; `cdk deploy --all` follows it):
- *   auth, data -> gateway (its JWT authorizer names the pool) -> web (API domain, pool ids for config.json)
- *   -> storage (OAC grant + CORS origin need the distribution) -> api (Lambdas need all of it, SITE_ORIGIN too).
+ *   auth, data -> gateway (its JWT authorizer names the pool; the origin-verify secret), edge (WAF, us-east-1)
+ *   -> web (API domain, secret, web ACL, pool ids for config.json) -> storage (OAC grant + CORS origin need the
+ *   distribution) -> api (Lambdas need all of it, SITE_ORIGIN too; the stage and its per-route throttles).
  * The survey-assets bucket has a deterministic name so web can use it without a reference back to storage.
  */
 export function addReviewRouteStacks(app: App, options: AddStacksOptions): ReviewRouteStacks {
@@ -45,6 +48,12 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     emailFrom: context('emailFrom'),
     contactEmail: context('contactEmail'),
     placesApiKeyParameter: context('placesApiKeyParameter'),
+    alarmEmail: context('alarmEmail'),
+    apiDomainName: context('apiDomainName'),
+    apiCertificateArn: context('apiCertificateArn'),
+    disableExecuteApiEndpoint: context('disableExecuteApiEndpoint'),
+    publicConcurrency: context('publicConcurrency'),
+    originVerifyRotation: context('originVerifyRotation'),
   });
   const prefix = `ReviewRoute-${config.stage}`;
   const common = { env: options.env, config, tags: { project: 'reviewroute', stage: config.stage } };
@@ -52,11 +61,21 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
   const auth = new AuthStack(app, `${prefix}-Auth`, { ...common, description: 'ReviewRoute: Cognito user pool' });
   const data = new DataStack(app, `${prefix}-Data`, { ...common, description: 'ReviewRoute: DynamoDB table' });
   const gateway = new GatewayStack(app, `${prefix}-Gateway`, { ...common, description: 'ReviewRoute: HTTP API' });
+  // CloudFront takes its web ACL from us-east-1 only; CDK carries the ARN across regions (SSM in us-east-1).
+  const edge = new EdgeStack(app, `${prefix}-Edge`, {
+    ...common,
+    env: { ...options.env, region: 'us-east-1' },
+    crossRegionReferences: true,
+    description: 'ReviewRoute: WAF web ACL for CloudFront (us-east-1)',
+  });
   const web = new WebStack(app, `${prefix}-Web`, {
     ...common,
+    crossRegionReferences: true,
     description: 'ReviewRoute: CloudFront, site bucket, web app',
     siteAssetDir: options.siteAssetDir,
     apiDomainName: gateway.apiDomainName,
+    originVerifySecretName: originVerifySecretName(config.stage),
+    webAclArn: edge.webAcl.attrArn,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
   });
@@ -76,8 +95,15 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     table: data.table,
     assetsBucket: storage.assetsBucket,
     siteOrigin: web.siteOrigin,
+    originVerifySecret: gateway.originVerifySecret,
+    distributionId: web.distribution.distributionId,
+    distributionArn: web.distribution.distributionArn,
+    customDomain: gateway.customDomain,
+    tableName: data.table.tableName,
   });
+  // The web stack reads the secret by name, not by reference: deploy it after the secret exists.
+  web.addStackDependency(gateway);
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, auth, data, gateway, web, storage, api };
+  return { config, auth, data, gateway, edge, web, storage, api };
 }

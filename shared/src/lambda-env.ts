@@ -12,10 +12,30 @@ export const lambdaEnvVariables = {
   USER_POOL_ID: 'required',
   /** The public origin (`https://…`), the start of every absolute survey link. */
   SITE_ORIGIN: 'required',
-  /** Where uploaded survey images are served (`{SITE_ORIGIN}/files` in AWS); else the bucket's own URL. */
+  /**
+   * Where uploaded survey images are served, as `{base}/{key}`: SITE_ORIGIN in AWS (CloudFront serves the
+   * bucket's public prefix at the same path, `/files/…`); else the bucket's own URL.
+   */
   ASSETS_PUBLIC_BASE_URL: 'optional',
-  /** Public submits per client per minute (default 10). */
+  /** Public submits per client (viewer IP, IPv6 by /64) per minute (default 10). */
   PUBLIC_SUBMIT_RATE_LIMIT: 'optional',
+  /** Public submits per survey per minute, whoever sends them (default 60): no survey can be flooded. */
+  PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: 'optional',
+  /**
+   * The least time between a start token and its submit, in ms (default minSubmitElapsedMs); 0 turns the
+   * server's measure off (the test stacks, whose browsers answer at once).
+   */
+  PUBLIC_SUBMIT_MIN_FILL_MS: 'optional',
+  /**
+   * In AWS: the Secrets Manager secret (ARN) whose value CloudFront sends to the API as the
+   * `originVerifyHeader`; a request without it did not come through our CloudFront (read it with
+   * secretsmanager:GetSecretValue; accept AWSCURRENT and AWSPREVIOUS so a rotation never refuses traffic).
+   */
+  ORIGIN_VERIFY_SECRET_ARN: 'optional',
+  /** Local only: the origin-verify value itself (the local gateway adds it as CloudFront does). */
+  ORIGIN_VERIFY_SECRET: 'optional',
+  /** In AWS: the CloudFront distribution serving `/files/*`, invalidated when an image is replaced or removed. */
+  ASSETS_DISTRIBUTION_ID: 'optional',
   /** The operator's address: contact-form messages go here (the contact Lambda refuses to send without it). */
   CONTACT_TO_ADDRESS: 'optional',
   /** The SES-verified sender of contact-form messages; defaults to CONTACT_TO_ADDRESS. */
@@ -43,6 +63,12 @@ export const lambdaEnvVariables = {
   S3_FORCE_PATH_STYLE: 'optional',
 } as const satisfies Record<string, 'required' | 'optional'>;
 
+/**
+ * The custom origin header CloudFront adds to every request it sends to the API, carrying the value of the
+ * ORIGIN_VERIFY_SECRET_ARN secret (lower case, as the Lambda sees header names).
+ */
+export const originVerifyHeader = 'x-origin-verify';
+
 export type LambdaEnvName = keyof typeof lambdaEnvVariables;
 type NamesThatAre<N extends 'required' | 'optional'> = {
   [K in LambdaEnvName]: (typeof lambdaEnvVariables)[K] extends N ? K : never;
@@ -64,6 +90,7 @@ export type DeployedLambdaEnv = Omit<
   | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'
   | 'AWS_ENDPOINT_URL_SES'
   | 'S3_FORCE_PATH_STYLE'
+  | 'ORIGIN_VERIFY_SECRET'
 >;
 
 /** The variables as a process environment: unset optional ones left out. */

@@ -75,9 +75,18 @@ export const submitResponseSchema = z.object({
     .int()
     .nonnegative()
     .max(86_400_000 * 30),
+  /**
+   * The token `start-response` issued when the customer started: the API measures the fill time from it
+   * (a missing, forged or too recent one is refused like the honeypot).
+   */
+  startToken: z.string().max(200).optional(),
 });
 export type SubmitResponseInput = z.input<typeof submitResponseSchema>;
 export type SubmitResponse = z.output<typeof submitResponseSchema>;
+
+/** POST /api/public/surveys/{surveyCode}/start: the start token to send back with the submit. */
+export const startResponseResultSchema = z.object({ startToken: z.string() });
+export type StartResponseResult = z.infer<typeof startResponseResultSchema>;
 
 export const submitResponseResultSchema = z.object({
   responseId: z.string(),

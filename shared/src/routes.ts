@@ -67,6 +67,15 @@ export const routes = [
     auth: 'public',
     domain: 'public',
   },
+  // The customer started answering: a short-lived signed start token, so the API measures the fill time
+  // itself. A POST, never cached: each visitor gets their own token.
+  {
+    id: 'start-response',
+    method: 'POST',
+    path: '/api/public/surveys/{surveyCode}/start',
+    auth: 'public',
+    domain: 'public',
+  },
   {
     id: 'submit-response',
     method: 'POST',

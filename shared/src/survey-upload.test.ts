@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   detectImageType,
   imageFileProblem,
-  isUploadKeyOf,
+  incomingUploadKey,
+  isIncomingUploadKeyOf,
+  isPublicAssetKey,
+  publicAssetKey,
   maxImageBytes,
   uploadConfirmSchema,
-  uploadObjectKey,
   uploadRequestSchema,
 } from './survey-upload';
 
@@ -85,19 +87,22 @@ describe('upload request', () => {
 });
 
 describe('upload keys', () => {
-  it('are {userId}/{surveyId}/{kind}/{timestamp}{ext}', () => {
-    expect(uploadObjectKey('u1', 's1', 'logo', 1795248000000, 'image/jpeg')).toBe('u1/s1/logo/1795248000000.jpg');
-    expect(uploadObjectKey('u1', 's1', 'team-photo', 5, 'image/webp')).toBe('u1/s1/team-photo/5.webp');
+  it('write into the private incoming prefix, bound to one survey and kind', () => {
+    const key = incomingUploadKey('s1', 'logo', 'r'.repeat(22));
+    expect(key).toBe(`incoming/s1/logo/${'r'.repeat(22)}`);
+    expect(isIncomingUploadKeyOf(key, 's1', 'logo')).toBe(true);
+    expect(isIncomingUploadKeyOf(key, 's2', 'logo')).toBe(false);
+    expect(isIncomingUploadKeyOf(key, 's1', 'team-photo')).toBe(false);
+    expect(isIncomingUploadKeyOf('incoming/s1/logo/short', 's1', 'logo')).toBe(false);
+    expect(isIncomingUploadKeyOf(`incoming/s1/logo/../../files/${'r'.repeat(22)}`, 's1', 'logo')).toBe(false);
+    expect(isIncomingUploadKeyOf(`files/${'r'.repeat(22)}.png`, 's1', 'logo')).toBe(false);
   });
 
-  it('belong only to their owner, survey and kind', () => {
-    const key = uploadObjectKey('u1', 's1', 'logo', 123, 'image/png');
-    expect(isUploadKeyOf(key, 'u1', 's1', 'logo')).toBe(true);
-    expect(isUploadKeyOf(key, 'u2', 's1', 'logo')).toBe(false);
-    expect(isUploadKeyOf(key, 'u1', 's2', 'logo')).toBe(false);
-    expect(isUploadKeyOf(key, 'u1', 's1', 'team-photo')).toBe(false);
-    expect(isUploadKeyOf('u1/s1/logo/../../u2/s9/logo/1.png', 'u1', 's1', 'logo')).toBe(false);
-    expect(isUploadKeyOf('u1/s1/logo/1.png/x', 'u1', 's1', 'logo')).toBe(false);
-    expect(isUploadKeyOf('u1/s1/logo/1.gif', 'u1', 's1', 'logo')).toBe(false);
+  it('are public only as files/{random}{ext}, naming neither owner nor survey', () => {
+    const key = publicAssetKey('A'.repeat(43), 'image/webp');
+    expect(key).toBe(`files/${'A'.repeat(43)}.webp`);
+    expect(isPublicAssetKey(key)).toBe(true);
+    expect(isPublicAssetKey(`incoming/s1/logo/${'A'.repeat(43)}`)).toBe(false);
+    expect(isPublicAssetKey('files/../incoming/x.png')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { surveyMessages } from './survey';
+import { assetsBucketDefinition } from './table';
 
 /**
  * Survey images (spec 3 "Files", 5 "Images"; decisions 13): the browser posts the file straight to S3
@@ -71,24 +72,33 @@ export const uploadConfirmSchema = z.object({
 });
 export type UploadConfirm = z.infer<typeof uploadConfirmSchema>;
 
-/** `{userId}/{surveyId}/`: every object of one survey (deleted with it). */
-export const surveyAssetPrefix = (userId: string, surveyId: string): string => `${userId}/${surveyId}/`;
+const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
 
-/** `{userId}/{surveyId}/{kind}/{timestamp}{ext}` (decisions 13). */
-export const uploadObjectKey = (
-  userId: string,
-  surveyId: string,
-  kind: UploadKind,
-  timestamp: number,
-  contentType: ImageContentType,
-): string => `${surveyAssetPrefix(userId, surveyId)}${kind}/${timestamp}${imageContentTypes[contentType]}`;
+/**
+ * Where a presigned POST writes: `incoming/{surveyId}/{kind}/{random}`, private (CloudFront never serves
+ * the prefix) and expired after a day; the confirm step copies a checked file out of it. `random` is
+ * base64url, at least 128 bits.
+ */
+export const incomingUploadKey = (surveyId: string, kind: UploadKind, random: string): string =>
+  `${incomingPrefix}${surveyId}/${kind}/${random}`;
 
-/** True when `key` is an upload key this owner may confirm for this survey and kind. */
-export function isUploadKeyOf(key: string, userId: string, surveyId: string, kind: UploadKind): boolean {
-  const prefix = `${surveyAssetPrefix(userId, surveyId)}${kind}/`;
-  if (!key.startsWith(prefix)) return false;
-  return /^\d{1,16}\.(jpg|png|webp)$/.test(key.slice(prefix.length));
+/** True when `key` is an incoming upload key of this survey and kind (nothing else can be confirmed). */
+export function isIncomingUploadKeyOf(key: string, surveyId: string, kind: UploadKind): boolean {
+  const prefix = `${incomingPrefix}${surveyId}/${kind}/`;
+  return key.startsWith(prefix) && /^[A-Za-z0-9_-]{22,86}$/.test(key.slice(prefix.length));
 }
+
+/**
+ * A confirmed file's public key: `files/{name}{ext}`, served as `/files/…`. `name` is random and says
+ * nothing of the owner or the survey, so a public page's image URL gives neither away. Public objects are
+ * written once and never changed.
+ */
+export const publicAssetKey = (name: string, contentType: ImageContentType): string =>
+  `${publicPrefix}${name}${imageContentTypes[contentType]}`;
+
+/** True for keys `publicAssetKey` makes (the only objects an image field may point at). */
+export const isPublicAssetKey = (key: string): boolean =>
+  key.startsWith(publicPrefix) && /^[A-Za-z0-9_-]{22,86}\.(jpg|png|webp)$/.test(key.slice(publicPrefix.length));
 
 /** The real type of an image from its first bytes (12 are enough), whatever its name or declared type says. */
 export function detectImageType(bytes: Uint8Array): ImageContentType | undefined {

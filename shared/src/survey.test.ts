@@ -3,16 +3,22 @@ import { describe, expect, it } from 'vitest';
 import {
   businessInformationSchema,
   isGoogleReviewUrl,
+  normalizeGoogleReviewUrl,
   landingCustomizationSchema,
   reviewRoutingSchema,
   surveyCreateSchema,
+  emptySurveyValues,
   surveyDefaults,
+  surveyDefaultsIn,
+  surveyDefaultTexts,
+  surveySchema,
   surveyMessageKeyOf,
   surveyMessages,
   surveyPublishableSchema,
   surveyUpdateSchema,
   surveyWizardDefaults,
 } from './survey';
+import { sampleSurvey } from './testing';
 
 const validStep1 = {
   businessName: "Joe's Pizza",
@@ -78,29 +84,59 @@ describe('business information (wizard step 1)', () => {
     'https://example.com/?search.google.com/local/writereview',
     'https://evil.example/search.google.com/local/writereview',
     'https://search.google.com.evil.example/local/writereview',
+    'https://search.google.com@evil.example/local/writereview',
     'ftp://search.google.com/local/writereview',
     'https://search.google.com/local/writereviews',
+    'https://notsearch.google.com/local/writereview?placeid=X',
+    // Look-alikes of the share link: another host, a longer host, userinfo, a path elsewhere.
+    'https://g.page.evil.example/r/CbcPR2x8E3YBEAE/review',
+    'https://g.page@evil.example/r/CbcPR2x8E3YBEAE/review',
+    'https://evil.example/g.page/r/CbcPR2x8E3YBEAE/review',
+    'https://xg.page/r/CbcPR2x8E3YBEAE/review',
+    'https://g.pages/r/CbcPR2x8E3YBEAE/review',
+    'https://g.page/r/CbcPR2x8E3YBEAE',
+    'https://g.page/r/CbcPR2x8E3YBEAE/reviews',
+    'https://g.page/r//review',
+    'https://g.page/r/Cbc%2FPR/review',
+    'https://g.page/joes-pizza',
+    'https://maps.app.goo.gl/abc123',
+    'javascript:alert(1)//g.page/r/x/review',
     'not a url',
-  ])('refuses the review URL %j with "Valid Google Business URL is required"', (googleBusinessUrl) => {
+  ])('refuses the review URL %j with a message naming both forms', (googleBusinessUrl) => {
     expect(messagesOf(businessInformationSchema, { ...validStep1, googleBusinessUrl })).toEqual({
-      googleBusinessUrl: 'Valid Google Business URL is required',
+      googleBusinessUrl: surveyMessages.googleUrlInvalid,
     });
   });
 
-  it('adds https:// to a review URL without a scheme and keeps an explicit scheme', () => {
-    const parse = (googleBusinessUrl: string) =>
-      businessInformationSchema.parse({ ...validStep1, googleBusinessUrl }).googleBusinessUrl;
-    expect(parse('search.google.com/local/writereview?placeid=X')).toBe(
-      'https://search.google.com/local/writereview?placeid=X',
-    );
-    expect(parse('//search.google.com/local/writereview?placeid=X')).toBe(
-      'https://search.google.com/local/writereview?placeid=X',
-    );
-    expect(parse('http://search.google.com/local/writereview?placeid=X')).toBe(
-      'http://search.google.com/local/writereview?placeid=X',
-    );
-    expect(parse('HTTPS://search.google.com/local/writereview')).toBe('HTTPS://search.google.com/local/writereview');
-    expect(isGoogleReviewUrl('https://search.google.com/local/writereview')).toBe(true);
+  it('names both accepted forms in the refusal', () => {
+    expect(surveyMessages.googleUrlInvalid).toContain('search.google.com/local/writereview?placeid=');
+    expect(surveyMessages.googleUrlInvalid).toContain('g.page/r/');
+  });
+
+  it.each([
+    // The spec's form, as Google's "Get more reviews" and the Places API give it.
+    [
+      'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+      'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+    ],
+    ['search.google.com/local/writereview?placeid=X', 'https://search.google.com/local/writereview?placeid=X'],
+    ['//search.google.com/local/writereview?placeid=X', 'https://search.google.com/local/writereview?placeid=X'],
+    ['http://search.google.com/local/writereview?placeid=X', 'https://search.google.com/local/writereview?placeid=X'],
+    ['HTTPS://Search.Google.com/local/writereview?placeid=X', 'https://search.google.com/local/writereview?placeid=X'],
+    ['https://search.google.com/local/writereview', 'https://search.google.com/local/writereview'],
+    // Google's share link (Business Profile "Ask for reviews"), pasted as found.
+    ['https://g.page/r/CbcPR2x8E3YBEAE/review', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+    ['g.page/r/CbcPR2x8E3YBEAE/review', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+    ['http://g.page/r/CbcPR2x8E3YBEAE/review', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+    ['www.g.page/r/CbcPR2x8E3YBEAE/review', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+    ['https://www.g.page/r/CbcPR2x8E3YBEAE/review/', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+    ['  https://g.page/r/Cd-_x9/review?utm_source=share#x ', 'https://g.page/r/Cd-_x9/review'],
+    ['HTTPS://G.PAGE/r/CbcPR2x8E3YBEAE/review', 'https://g.page/r/CbcPR2x8E3YBEAE/review'],
+  ])('accepts %j and stores it as %j', (input, stored) => {
+    expect(businessInformationSchema.parse({ ...validStep1, googleBusinessUrl: input }).googleBusinessUrl).toBe(stored);
+    expect(isGoogleReviewUrl(input)).toBe(true);
+    // Normalising twice changes nothing.
+    expect(normalizeGoogleReviewUrl(stored)).toBe(stored);
   });
 
   it('keeps industry optional', () => {
@@ -283,12 +319,35 @@ describe('defaults and messages', () => {
       emailRequired: 'Email is required',
       emailInvalid: 'Valid email is required',
       googleUrlRequired: 'Google Business URL is required',
-      googleUrlInvalid: 'Valid Google Business URL is required',
       fileTooLarge: 'File size must be less than 2MB',
       fileTypeNotAllowed: 'Only JPG, PNG, and WebP files are allowed',
     });
     for (const [key, message] of Object.entries(surveyMessages)) expect(surveyMessageKeyOf(message)).toBe(key);
     expect(surveyMessageKeyOf('something else')).toBeUndefined();
     expect(new Set(Object.values(surveyMessages)).size).toBe(Object.keys(surveyMessages).length);
+  });
+});
+
+describe('survey language', () => {
+  it('is chosen in step 1, English or Dutch, and optional there', () => {
+    expect(businessInformationSchema.parse({ ...validStep1, language: 'nl' }).language).toBe('nl');
+    expect(businessInformationSchema.parse(validStep1).language).toBeUndefined();
+    expect(messagesOf(businessInformationSchema, { ...validStep1, language: 'de' })).toEqual({
+      language: surveyMessages.languageInvalid,
+    });
+  });
+
+  it('has default texts in each language that pass the step rules', () => {
+    const dutch = surveyDefaultsIn('nl');
+    expect(dutch).toMatchObject({ language: 'nl', customPrompt: surveyDefaultTexts.nl.customPrompt });
+    expect(reviewRoutingSchema.safeParse(dutch).success).toBe(true);
+    expect(surveyDefaultsIn('en')).toMatchObject({ ...surveyDefaults, language: 'en' });
+    expect(Object.keys(surveyDefaultTexts.nl)).toEqual(Object.keys(surveyDefaultTexts.en));
+  });
+
+  it('reads as English on a survey stored before surveys had a language', () => {
+    const { language: _absent, ...stored } = sampleSurvey({ language: 'nl' });
+    // As the repository reads an item: absent attributes take their empty value.
+    expect(surveySchema.parse({ ...emptySurveyValues, ...stored }).language).toBe('en');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withHttps } from './domain/survey-link';
+import { defaultLanguage, languages, type Language } from './domain/language';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 import { defaultSurveyColors, hexColorPattern } from './domain/palette';
 
@@ -19,7 +19,9 @@ export const surveyMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Valid email is required',
   googleUrlRequired: 'Google Business URL is required',
-  googleUrlInvalid: 'Valid Google Business URL is required',
+  // Decisions 19: the message names both accepted forms (the spec's own text names none).
+  googleUrlInvalid:
+    'Use your Google review link: https://search.google.com/local/writereview?placeid=… or https://g.page/r/…/review',
   fileTooLarge: 'File size must be less than 2MB',
   fileTypeNotAllowed: 'Only JPG, PNG, and WebP files are allowed',
   fileEmpty: 'The file is empty',
@@ -31,6 +33,7 @@ export const surveyMessages = {
   colorInvalid: 'Use a color in the form #rrggbb',
   textTooLong: 'This text is too long',
   surveyNotFound: 'Survey not found.',
+  languageInvalid: 'Choose English or Dutch',
 } as const;
 
 export type SurveyMessageKey = keyof typeof surveyMessages;
@@ -64,15 +67,34 @@ export const surveyTextLimits = {
 const requiredTrimmed = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, { error: surveyMessages.textTooLong, abort: true });
 
-/** The review-page host and path a Google Business review URL must contain (spec 5, decisions 12). */
+/** The review-page host and path of the spec's Google review URL (spec 5, decisions 12). */
 export const googleReviewUrlMarker = 'search.google.com/local/writereview';
 
 /**
- * A Google review link: contains the marker (spec 5) and, beyond the spec, really points at Google's
- * host, so `evil.example/?search.google.com/local/writereview` is refused.
+ * The two Google review links step 1 accepts (decisions 19), each anchored at the host, so a look-alike
+ * (`evil.example/?search.google.com/...`, `g.page.evil.example/...`, `g.page@evil.example/...`) is refused:
+ * the spec's `search.google.com/local/writereview?placeid=…` and Google's share link
+ * `g.page/r/{id}/review`, each with or without scheme (and `www.` for g.page). No nested quantifiers: the
+ * checks stay linear, and the field bounds the length before they run.
  */
-const googleReviewUrlPattern = /^https?:\/\/search\.google\.com\/local\/writereview(?:[/?#]|$)/i;
-export const isGoogleReviewUrl = (url: string): boolean => googleReviewUrlPattern.test(url);
+const writeReviewPattern = /^(?:https?:\/\/)?search\.google\.com\/local\/writereview(?=[/?#]|$)/i;
+const shareLinkPattern = /^(?:https?:\/\/)?(?:www\.)?g\.page\/r\/([A-Za-z0-9_-]{1,200})\/review\/?(?:[?#]|$)/i;
+
+/**
+ * A Google review link in its stored form, or undefined when it is none: always https; the spec's form
+ * keeps its query (the place id), a share link becomes `https://g.page/r/{id}/review` (a trailing slash,
+ * tracking query or fragment dropped).
+ */
+export function normalizeGoogleReviewUrl(input: string): string | undefined {
+  const url = input.trim().replace(/^\/\//, '');
+  const review = writeReviewPattern.exec(url);
+  if (review) return `https://${googleReviewUrlMarker}${url.slice(review[0].length)}`;
+  const share = shareLinkPattern.exec(url);
+  if (share) return `https://g.page/r/${share[1]}/review`;
+  return undefined;
+}
+
+export const isGoogleReviewUrl = (url: string): boolean => normalizeGoogleReviewUrl(url) !== undefined;
 
 export const businessNameField = requiredTrimmed(surveyMessages.businessNameRequired, surveyTextLimits.businessName);
 export const businessOwnerNameField = requiredTrimmed(
@@ -83,13 +105,18 @@ export const supportEmailField = requiredTrimmed(surveyMessages.emailRequired, s
   simpleEmailPattern,
   surveyMessages.emailInvalid,
 );
-/** Required, `https://` added when there is no scheme (spec 4), then the review-link rule; outputs the normalised URL. */
+/** Required, then one of the Google review links (decisions 19); outputs the normalised (https) link. */
 export const googleBusinessUrlField = requiredTrimmed(
   surveyMessages.googleUrlRequired,
   surveyTextLimits.googleBusinessUrl,
-)
-  .transform(withHttps)
-  .refine(isGoogleReviewUrl, surveyMessages.googleUrlInvalid);
+).transform((url, ctx) => {
+  const normalized = normalizeGoogleReviewUrl(url);
+  if (normalized !== undefined) return normalized;
+  ctx.issues.push({ code: 'custom', message: surveyMessages.googleUrlInvalid, input: url });
+  return z.NEVER;
+});
+/** The survey's language (decisions 17): its default texts, its public page's interface and its link. */
+export const surveyLanguageField = z.enum(languages, { error: surveyMessages.languageInvalid });
 export const industryField = z.string().trim().max(surveyTextLimits.industry, surveyMessages.textTooLong);
 
 export const customPromptField = requiredTrimmed(surveyMessages.customPromptRequired, surveyTextLimits.customPrompt);
@@ -128,6 +155,8 @@ export const businessInformationSchema = z.object({
   googleBusinessUrl: googleBusinessUrlField,
   supportEmail: supportEmailField,
   industry: industryField.optional(),
+  /** Absent keeps the stored language (a new survey: English). */
+  language: surveyLanguageField.optional(),
 });
 export type BusinessInformationInput = z.input<typeof businessInformationSchema>;
 
@@ -176,22 +205,51 @@ export const surveyPublishableSchema = businessInformationSchema
   .extend(landingCustomizationSchema.omit({ businessLogoUrl: true }).shape)
   .extend(reviewRoutingSchema.omit({ highRatingPhotoUrl: true }).shape);
 
-/** The spec's defaults (spec 3): all tiers on, contact collection off; plus the public-review switch off (decisions 6). */
+/** The default texts in each survey language: the spec's (spec 3) in English, their Dutch twins. */
+export const surveyDefaultTexts = {
+  en: {
+    customPrompt: 'How was your experience with our business?',
+    lowRatingMessage:
+      "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
+    midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
+    highRatingMessage:
+      "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
+    googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+  },
+  nl: {
+    customPrompt: 'Hoe was je ervaring met ons bedrijf?',
+    lowRatingMessage:
+      'Bedankt voor je feedback. Het spijt ons dat je ervaring niet goed was; we gaan eraan werken om beter te worden.',
+    midRatingMessage: 'Bedankt voor je feedback! We waarderen het dat je de tijd neemt om je mening te delen.',
+    highRatingMessage:
+      'Bedankt voor je geweldige feedback! We zouden het fijn vinden als je je ervaring op Google wilt delen.',
+    googleReviewPrompt: 'Wil je een review voor ons achterlaten op Google? Daar help je ons bedrijf echt mee.',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+export type SurveyDefaultText = keyof (typeof surveyDefaultTexts)['en'];
+
+/**
+ * The spec's defaults (spec 3): all tiers on, contact collection off; plus the public-review switch off
+ * (decisions 6) and English as the survey's language (decisions 17; the wizard starts from the owner's).
+ */
 export const surveyDefaults = {
   industry: '',
-  customPrompt: 'How was your experience with our business?',
-  lowRatingMessage: "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
-  midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
-  highRatingMessage:
-    "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
-  googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+  ...surveyDefaultTexts.en,
   lowRatingEnabled: true,
   midRatingEnabled: true,
   highRatingEnabled: true,
   collectContactOnLowRating: false,
   offerPublicReviewToEveryone: false,
   customColors: defaultSurveyColors,
+  language: defaultLanguage,
 } as const;
+
+/** The defaults of a survey in `language`: its default texts in that language. */
+export const surveyDefaultsIn = (language: Language) => ({
+  ...surveyDefaults,
+  ...surveyDefaultTexts[language],
+  language,
+});
 
 /** A fresh wizard draft (`surveyWizardData`, spec 3) without the file objects: the defaults, every other field empty. */
 export const surveyWizardDefaults = {
@@ -201,6 +259,7 @@ export const surveyWizardDefaults = {
   supportEmail: '',
   ...surveyDefaults,
   customColors: { ...defaultSurveyColors },
+  language: defaultLanguage as Language,
   businessLogoUrl: null as string | null,
   highRatingPhotoUrl: null as string | null,
 };
@@ -218,11 +277,13 @@ export const surveySchema = z.object({
   supportEmail: z.string(),
   industry: z.string(),
   customPrompt: z.string(),
+  /** Stored surveys from before the field read as English, which their links already were. */
+  language: z.enum(languages),
   status: z.enum(surveyStatuses),
   /** Empty (null) until the survey is published; never changes afterwards (decisions 5). */
   surveyCode: z.string().nullable(),
   businessSlug: z.string().nullable(),
-  /** Absolute: the site origin + `/surveys/{code}/{slug}`; null while a draft. */
+  /** Absolute: the site origin + the survey's localized path (`surveyPath`); null while a draft. */
   landingPageUrl: z.string().nullable(),
   businessLogoUrl: z.string().nullable(),
   lowRatingMessage: z.string(),
@@ -247,11 +308,15 @@ export type Survey = z.infer<typeof surveySchema>;
  * images), '' for text. A new survey starts from it, and a stored one (which keeps no empty values) reads
  * its absent attributes as it.
  */
-export const emptySurveyValues: Partial<Survey> = Object.fromEntries(
-  Object.entries(surveySchema.shape).flatMap<[string, string | null]>(([key, field]) =>
-    field instanceof z.ZodNullable ? [[key, null]] : field instanceof z.ZodString ? [[key, '']] : [],
+export const emptySurveyValues: Partial<Survey> = {
+  ...Object.fromEntries(
+    Object.entries(surveySchema.shape).flatMap<[string, string | null]>(([key, field]) =>
+      field instanceof z.ZodNullable ? [[key, null]] : field instanceof z.ZodString ? [[key, '']] : [],
+    ),
   ),
-);
+  // Surveys stored before they had a language were English, and so were their links.
+  language: defaultLanguage,
+};
 
 /** One entry of GET /api/surveys (spec 7: id, business_name, status, survey_code, landing_page_url), newest first. */
 export const surveyListItemSchema = surveySchema.pick({

@@ -39,4 +39,8 @@ export const assetsBucketDefinition = {
   localBucketName: 'survey-assets',
   /** Browser uploads are presigned POSTs from the app's origin. */
   corsAllowedMethods: ['POST', 'GET', 'HEAD'],
+  /** Presigned POSTs write here; private (CloudFront never serves it) and expired after a day. */
+  incomingPrefix: 'incoming/',
+  /** Confirmed files live here; the only prefix CloudFront serves, at the same path (`/files/…`). */
+  publicPrefix: 'files/',
 } as const;

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForPath } from '../support/app-flows';
 import { newContext, useBrowser } from '../support/browser';
-import { type BuiltSite, buildSite, serveBuiltSite } from '../support/built-site';
+import { builtSiteUrl } from '../support/run-site';
 
 /**
  * The production build: the public pages prerendered at build time, served as CloudFront serves them (the
@@ -36,9 +33,9 @@ const pages = [
     title: 'Over ReviewRoute · Eerlijke feedback voor lokale ondernemers',
     h1: 'Over ReviewRoute',
   },
-  { path: '/privacy', lang: 'en', title: 'Privacy Policy · ReviewRoute', h1: 'Privacy Policy' },
+  { path: '/privacy', lang: 'en', title: 'Privacy policy · ReviewRoute', h1: 'Privacy policy' },
   { path: '/nl/privacy', lang: 'nl', title: 'Privacybeleid · ReviewRoute', h1: 'Privacybeleid' },
-  { path: '/terms', lang: 'en', title: 'Terms of Service · ReviewRoute', h1: 'Terms of Service' },
+  { path: '/terms', lang: 'en', title: 'Terms of service · ReviewRoute', h1: 'Terms of service' },
   { path: '/nl/voorwaarden', lang: 'nl', title: 'Algemene voorwaarden · ReviewRoute', h1: 'Algemene voorwaarden' },
   { path: '/contact', lang: 'en', title: 'Contact ReviewRoute · We reply within 24 hours', h1: 'Contact us' },
   { path: '/nl/contact', lang: 'nl', title: 'Contact met ReviewRoute · Antwoord binnen 24 uur', h1: 'Neem contact op' },
@@ -54,19 +51,12 @@ const twins: Record<string, { en: string; nl: string }> = {
 };
 const twinsOf = (p: string) => Object.values(twins).find((t) => t.en === p || t.nl === p)!;
 
-let dir: string;
-let site: BuiltSite;
+/** The run's build, started by the global set-up while other files run; this waits for it to finish. */
+const site = { url: '' };
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'reviewroute-site-'));
-  await buildSite(dir);
-  site = await serveBuiltSite(dir, { apiUrl: inject('localStack').urls.api });
+  site.url = await builtSiteUrl();
 }, 300_000);
-
-afterAll(async () => {
-  await site?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 const fetchText = async (p: string) => {
   const res = await fetch(`${site.url}${p}`);

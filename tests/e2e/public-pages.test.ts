@@ -9,8 +9,8 @@ const pages = {
   en: [
     { path: '/', heading: 'Turn happy customers into Google reviews' },
     { path: '/about', heading: 'About ReviewRoute' },
-    { path: '/privacy', heading: 'Privacy Policy' },
-    { path: '/terms', heading: 'Terms of Service' },
+    { path: '/privacy', heading: 'Privacy policy' },
+    { path: '/terms', heading: 'Terms of service' },
     { path: '/contact', heading: 'Contact us' },
   ],
   nl: [
@@ -209,7 +209,7 @@ describe('language of a path (decisions 16)', () => {
       await waitForPath(page, '/about');
       await page.goto('/nl/voorwaarden');
       await waitForPath(page, '/terms');
-      await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: pages.en[0].heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');

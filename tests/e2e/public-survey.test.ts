@@ -1,15 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { uploadTicketSchema, type Survey } from '@reviewroute/shared';
+import { surveyDefaultTexts, surveyListResponseSchema, uploadTicketSchema, type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
-import { createSignedInUser } from '../support/cognito';
+import { createSignedInUser, signIn } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
+import { signInThroughUi, waitForPath } from '../support/app-flows';
 
 /** Visible texts of the public page, exactly as web/src/locales/{en,nl}/survey.json have them. */
 const texts = {
   en: {
     prefix: '',
-    locale: 'en-US',
+    /** The browser of the other language: the link, not the browser, decides (decisions 17). */
+    browserLocale: 'nl-NL',
     notFound: 'Survey Not Found',
     notFoundText: "The survey you're looking for doesn't exist or is no longer active.",
     stars: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
@@ -27,7 +30,7 @@ const texts = {
   },
   nl: {
     prefix: '/nl',
-    locale: 'nl-NL',
+    browserLocale: 'en-US',
     notFound: 'Enquête niet gevonden',
     notFoundText: 'De enquête die je zoekt bestaat niet of is niet meer actief.',
     stars: (n: number) => (n === 1 ? '1 ster' : `${n} sterren`),
@@ -45,6 +48,68 @@ const texts = {
   },
 } as const;
 type Lang = keyof typeof texts;
+const otherLanguage = (lang: Lang): Lang => (lang === 'en' ? 'nl' : 'en');
+
+/** The owner's own texts of each survey, in the survey's language. */
+const ownerTexts = {
+  en: {
+    customPrompt: 'How was your visit?',
+    lowRatingMessage: 'We are sorry and will do better.',
+    midRatingMessage: 'Thanks for your honest feedback.',
+    highRatingMessage: 'You made our day!',
+    googleReviewPrompt: 'Would you share this on Google?',
+  },
+  nl: {
+    customPrompt: 'Hoe was je bezoek?',
+    lowRatingMessage: 'Het spijt ons, we gaan het beter doen.',
+    midRatingMessage: 'Bedankt voor je eerlijke feedback.',
+    highRatingMessage: 'Je hebt onze dag goed gemaakt!',
+    googleReviewPrompt: 'Wil je dit op Google delen?',
+  },
+} as const;
+
+/** The Google link the owner pastes: the spec's form for the English survey, Google's share link for the Dutch one. */
+const googleLinks = {
+  en: {
+    pasted: 'search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+    stored: 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+  },
+  nl: {
+    pasted: 'g.page/r/CbcPR2x8E3YBEAE/review/?utm_source=share',
+    stored: 'https://g.page/r/CbcPR2x8E3YBEAE/review',
+  },
+} as const;
+
+/** Every string of a public-page catalogue, split at its `{{placeholders}}`. */
+function catalogueFragments(lang: Lang): string[] {
+  const catalogue = JSON.parse(
+    readFileSync(new URL(`../../web/src/locales/${lang}/survey.json`, import.meta.url), 'utf8'),
+  ) as object;
+  const leaves = (node: unknown): string[] =>
+    typeof node === 'string' ? [node] : Object.values(node as object).flatMap(leaves);
+  return leaves(catalogue).flatMap((text) => text.split(/{{\s*\w+\s*}}/).map((part) => part.trim()));
+}
+
+/**
+ * Fails when the page shows a string of the other language's catalogue: visible text, screen-reader text,
+ * labels, placeholders, alt texts and the title. Fragments both catalogues share (a brand, a number) or
+ * too short to tell apart are not counted.
+ */
+async function expectOnlyLanguage(page: Page, lang: Lang): Promise<void> {
+  const own = catalogueFragments(lang).join('\n');
+  const foreign = [...new Set(catalogueFragments(otherLanguage(lang)))].filter(
+    (fragment) => fragment.length >= 4 && /\p{L}{3}/u.test(fragment) && !own.includes(fragment),
+  );
+  const shown = await page.evaluate(() => {
+    const attributes = ['aria-label', 'placeholder', 'alt', 'title', 'aria-valuetext', 'aria-roledescription'];
+    const values = Array.from(document.querySelectorAll('*')).flatMap((el) =>
+      attributes.map((name) => el.getAttribute(name) ?? ''),
+    );
+    return [document.title, document.body.innerText, ...values].join('\n');
+  });
+  expect(foreign.filter((fragment) => shown.includes(fragment))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+}
 
 /** A real 1×1 PNG for the team photo. */
 const png = Buffer.from(
@@ -55,15 +120,15 @@ const png = Buffer.from(
 /** What an owner does in the wizard, through the owner API: create, customise, team photo, publish. */
 async function publishedSurvey(owner: ApiUser, lang: Lang): Promise<Survey> {
   const created = await createSampleSurvey(owner, `Bistro ${lang.toUpperCase()}`, {
-    customPrompt: lang === 'nl' ? 'Hoe was je bezoek?' : 'How was your visit?',
+    ...ownerTexts[lang],
+    language: lang,
+    googleBusinessUrl: googleLinks[lang].pasted,
     customColors: { primaryColor: '#1d4ed8', backgroundColor: '#fefce8' },
-    lowRatingMessage: 'We are sorry and will do better.',
-    midRatingMessage: 'Thanks for your honest feedback.',
-    highRatingMessage: 'You made our day!',
-    googleReviewPrompt: 'Would you share this on Google?',
     collectContactOnLowRating: true,
     offerPublicReviewToEveryone: false,
   });
+  // Decisions 19: either form of the Google link is stored normalised, with https.
+  expect(created.googleBusinessUrl).toBe(googleLinks[lang].stored);
   const ticket = uploadTicketSchema.parse(
     await callOwnerApi(owner, 'POST', `/api/surveys/${created.id}/uploads`, {
       kind: 'team-photo',
@@ -86,14 +151,14 @@ async function stepText(page: Page): Promise<string> {
   return (await page.getByTestId('step-indicator').textContent()) ?? '';
 }
 
-describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lang) => {
+describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 390×844', (lang) => {
   const t = texts[lang];
   const b = useBrowser({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     reducedMotion: 'reduce',
-    locale: t.locale,
+    locale: t.browserLocale,
     // The API rate-limits per address + user agent; every test browser here comes from 127.0.0.1.
     userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/140 Mobile reviewroute-e2e-${lang}`,
   });
@@ -102,14 +167,16 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
 
   beforeAll(async () => {
     survey = await publishedSurvey(await createSignedInUser(inject('localStack')), lang);
-    surveyPath = `${t.prefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`;
+    // The link the owner shares (and its QR code) is in the survey's language (decisions 17).
+    surveyPath = new URL(survey.landingPageUrl!).pathname;
+    expect(surveyPath).toBe(`${t.prefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`);
   });
 
   async function openSurvey(): Promise<Page> {
     const page = b.page();
     await page.goto(surveyPath);
     await page.getByRole('heading', { level: 1, name: survey.businessName }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await expectOnlyLanguage(page, lang);
     return page;
   }
 
@@ -122,15 +189,16 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     await expectNoAxeViolations(page);
   });
 
-  // Decisions 16: without a stored choice a /nl link stays Dutch in any browser, and an unprefixed link
-  // moves to its Dutch twin only for a browser that prefers Dutch; either way this visitor reads Dutch.
-  it('keeps a Dutch link Dutch and moves an unprefixed link to Dutch only for a Dutch browser', async () => {
+  // Decisions 17: the link decides, never the browser (this one speaks the other language) nor a language
+  // the visitor once chose in the owner app.
+  it('stays in the link’s language with a stored choice of the other language', async () => {
     const page = b.page();
-    const dutchPath = `/nl/surveys/${survey.surveyCode}/${survey.businessSlug}`;
-    await page.goto(lang === 'en' ? dutchPath : `/surveys/${survey.surveyCode}/${survey.businessSlug}`);
-    await page.waitForURL((url) => url.pathname === dutchPath);
+    await page.addInitScript((stored) => window.localStorage.setItem('i18nextLng', stored), otherLanguage(lang));
+    await page.goto(surveyPath);
     await page.getByRole('heading', { level: 1, name: survey.businessName }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await page.getByRole('radio', { name: t.stars(1), exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(surveyPath);
+    await expectOnlyLanguage(page, lang);
   });
 
   it('rating 2 asks for contact details, stores them and shows the low message', async () => {
@@ -147,6 +215,7 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     await page.getByLabel(t.comment).fill('The soup was cold.');
     expect(await stepText(page)).toContain(t.step(3));
     expect(await page.getByTestId('comment-counter').textContent()).toContain('18/500');
+    await expectOnlyLanguage(page, lang);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: t.submit }).click();
@@ -154,6 +223,7 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     expect(await page.getByText(survey.lowRatingMessage).isVisible()).toBe(true);
     await page.getByText(t.toast).waitFor();
     expect(await page.getByRole('button', { name: t.review }).count()).toBe(0);
+    await expectOnlyLanguage(page, lang);
     await expectNoAxeViolations(page);
 
     const stored = (await storedResponses(survey.id)).find((r) => r.comment === 'The soup was cold.');
@@ -183,6 +253,7 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     await photo.waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
     expect(await page.getByRole('button', { name: t.copy }).isVisible()).toBe(true);
+    await expectOnlyLanguage(page, lang);
     await expectNoAxeViolations(page);
 
     const [response] = (await storedResponses(survey.id)).filter((r) => r.comment === 'Best pasta in town!');
@@ -190,10 +261,12 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
 
     // The machine is offline: the Google page is answered here, and the request's URL is what counts.
     const googleRequests: string[] = [];
-    await b.context().route('https://search.google.com/**', async (route) => {
-      googleRequests.push(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google review</title>' });
-    });
+    for (const pattern of ['https://search.google.com/**', 'https://g.page/**']) {
+      await b.context().route(pattern, async (route) => {
+        googleRequests.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google review</title>' });
+      });
+    }
     const [popup] = await Promise.all([
       b.context().waitForEvent('page'),
       page.getByRole('button', { name: t.review }).click(),
@@ -233,5 +306,54 @@ describe.each(['en', 'nl'] as const)('public survey page at 390×844 (%s)', (lan
     expect(await page.getByRole('button', { name: t.review }).count()).toBe(0);
     await expectNoAxeViolations(page);
     expect((await storedResponses(survey.id)).find((r) => r.comment === 'Good, a bit slow.')?.rating).toBe(3);
+  });
+});
+
+describe('a survey made in Dutch from step 1, opened in an English browser', () => {
+  const b = useBrowser({ viewport: { width: 1280, height: 900 } });
+
+  it('accepts Google’s share link in step 1, stores it normalised and gives a fully Dutch page at /nl', async () => {
+    const page = b.page();
+    const owner = await signInThroughUi(page, 'en');
+    await page.goto('/survey-setup');
+    await page.getByLabel('Business name').fill('Bakkerij Het Anker');
+    await page.getByLabel('Owner name').fill('Anna de Vries');
+    await page.getByLabel('Google review page URL').fill('https://www.g.page/r/CbcPR2x8E3YBEAE/review/');
+    await page.getByLabel('Support email').fill('anna@bakkerij.example');
+    await page.getByRole('radio', { name: 'Nederlands (Dutch)' }).check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForPath(page, '/landing-page-preview');
+
+    // Checked through the API: the link is stored as https://g.page/r/{id}/review, the survey is Dutch,
+    // and so are its default texts.
+    const apiUser = { ...owner, tokens: await signIn(inject('localStack'), owner.email, owner.password) };
+    const [listed] = surveyListResponseSchema.parse(await callOwnerApi(apiUser, 'GET', '/api/surveys')).surveys;
+    const stored = await callOwnerApi(apiUser, 'GET', `/api/surveys/${listed!.id}`);
+    expect(stored).toMatchObject({
+      googleBusinessUrl: 'https://g.page/r/CbcPR2x8E3YBEAE/review',
+      language: 'nl',
+      customPrompt: surveyDefaultTexts.nl.customPrompt,
+      googleReviewPrompt: surveyDefaultTexts.nl.googleReviewPrompt,
+    });
+
+    const published = await publishSurvey(apiUser, listed!.id);
+    const link = new URL(published.landingPageUrl!);
+    expect(link.pathname).toBe(`/nl/surveys/${published.surveyCode}/${published.businessSlug}`);
+
+    // The owner's own interface stays English; the customer's page (a browser in en-US) is Dutch throughout.
+    const visitor = await b.browser().newContext({ baseURL: page.url(), locale: 'en-US' });
+    const customerPage = await visitor.newPage();
+    await customerPage.goto(link.pathname);
+    await customerPage.getByRole('heading', { level: 1, name: 'Bakkerij Het Anker' }).waitFor();
+    await customerPage.getByText(surveyDefaultTexts.nl.customPrompt).waitFor();
+    expect(new URL(customerPage.url()).pathname).toBe(link.pathname);
+    await expectOnlyLanguage(customerPage, 'nl');
+    await expectNoAxeViolations(customerPage);
+    await customerPage.getByRole('radio', { name: texts.nl.stars(4), exact: true }).check();
+    await customerPage.getByLabel(texts.nl.comment).waitFor();
+    await expectOnlyLanguage(customerPage, 'nl');
+    await expectNoAxeViolations(customerPage);
+    await visitor.close();
   });
 });

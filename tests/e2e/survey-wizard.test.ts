@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { describe, expect, inject, it } from 'vitest';
-import { surveyMessages } from '@reviewroute/shared';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
-import { signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito';
+import { surveyMessages, surveySchema } from '@reviewroute/shared';
+import { callOwnerApi, createSampleSurvey, publishSurvey } from '../support/api';
+import { downloadedBytes, expectNoAxeViolations, useBrowser } from '../support/browser';
+import { createSignedInUser, signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito';
 import {
   confirmWithInboxCode,
   signInThroughUi,
@@ -69,6 +69,11 @@ const wizardTexts = {
     errorTitle: 'Error',
     closeToast: 'Close notification',
     businessFailed: 'Failed to save business information. Please try again.',
+    title: 'Survey setup',
+    editTitle: (business: string) => `Edit survey — ${business}`,
+    startWithBusiness: 'Start with your business information. The next steps open once it is saved.',
+    urlFailed: 'Failed to load survey URL',
+    savedForLater: 'Your changes are saved. Continue any time from your dashboard.',
   },
   nl: {
     removeFile: 'Afbeelding verwijderen',
@@ -106,7 +111,7 @@ const wizardTexts = {
     completeSetup: 'Instellen voltooien',
     createdTitle: 'Enquête aangemaakt!',
     createdDescription: 'Je enquête is nu actief en klaar om feedback te verzamelen.',
-    liveUrl: 'Link naar je enquête',
+    liveUrl: 'Je enquêtelink',
     finish: 'Klaar',
     active: 'Actief',
     draft: 'Concept',
@@ -122,11 +127,18 @@ const wizardTexts = {
       emailRequired: 'E-mailadres is verplicht',
       emailInvalid: 'Vul een geldig e-mailadres in',
       googleUrlRequired: 'URL van je Google-bedrijfspagina is verplicht',
-      googleUrlInvalid: 'Vul een geldige URL van je Google-bedrijfspagina in',
+      googleUrlInvalid:
+        'Gebruik je Google-reviewlink: https://search.google.com/local/writereview?placeid=… of https://g.page/r/…/review',
     },
     errorTitle: 'Fout',
     closeToast: 'Melding sluiten',
     businessFailed: 'Opslaan van de bedrijfsgegevens is mislukt. Probeer het opnieuw.',
+    title: 'Enquête instellen',
+    editTitle: (business: string) => `Enquête bewerken — ${business}`,
+    startWithBusiness:
+      'Begin met je bedrijfsgegevens. De volgende stappen worden beschikbaar zodra die zijn opgeslagen.',
+    urlFailed: 'Enquêtelink laden is mislukt',
+    savedForLater: 'Je wijzigingen zijn opgeslagen. Ga verder wanneer je wilt vanuit je dashboard.',
   },
 } as const;
 
@@ -232,8 +244,10 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     await expectStep(page, lang, 1);
     const [draft] = await listSurveys(user);
     expect(draft).toMatchObject({ businessName, status: 'draft', landingPageUrl: null });
+    // The draft now belongs to that survey (the address names it), not to "a new survey".
+    expect(new URL(page.url()).searchParams.get('survey')).toBe(draft!.id);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('surveyWizardData') ?? 'null'));
-    expect(stored).toMatchObject({ surveyId: draft!.id, businessName });
+    expect(stored.drafts).toEqual({ [draft!.id]: expect.objectContaining({ surveyId: draft!.id, businessName }) });
 
     // Step 2: a real PNG logo goes straight to S3 and is confirmed by the API.
     const logoInput = page.getByLabel(w.logo);
@@ -241,7 +255,8 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     const logo = page.getByRole('img', { name: w.logoPreview });
     await logo.waitFor();
     const logoUrl = (await logo.getAttribute('src'))!;
-    expect(logoUrl).toMatch(/\/logo\/\d+\.png$/);
+    // The file's address names neither the owner nor the survey (private uploads): only its type shows.
+    expect(logoUrl).toMatch(/\.png$/);
     const logoResponse = await fetch(logoUrl);
     expect(logoResponse.status).toBe(200);
     expect([...new Uint8Array(await logoResponse.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
@@ -324,7 +339,8 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     const url = await urlInput.inputValue();
     const [published] = await listSurveys(user);
     expect(published).toMatchObject({ id: draft!.id, status: 'active', landingPageUrl: url });
-    expect(url).toMatch(new RegExp(`^${stack().urls.app}/surveys/[a-z0-9]{8}/[a-z0-9-]+$`));
+    // A new survey speaks the owner's interface language, and its link says so (decisions 17).
+    expect(url).toMatch(new RegExp(`^${stack().urls.app}${t.prefix}/surveys/[a-z0-9]{8}/[a-z0-9-]+$`));
     const full = (await api<Record<string, unknown>>(user, `/api/surveys/${draft!.id}`)).body;
     expect(full).toMatchObject({
       customPrompt: prompt,
@@ -334,7 +350,7 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
       offerPublicReviewToEveryone: true,
       isActive: true,
     });
-    expect(full.highRatingPhotoUrl).toMatch(/\/team-photo\/\d+\.png$/);
+    expect(full.highRatingPhotoUrl).toMatch(/\.png$/);
     await page
       .getByTestId('email-template')
       .filter({ hasText: t.emailTemplate(url) })
@@ -361,7 +377,7 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
       page.getByRole('button', { name: t.downloadQr }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('survey-qr-code.png');
-    const png = PNG.sync.read(await readFile((await download.path())!));
+    const png = PNG.sync.read(await downloadedBytes(download));
     expect([png.width, png.height]).toEqual([512, 512]);
     expect(png.data[0]).toBe(255); // the white margin
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
@@ -385,6 +401,7 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     await item.getByRole('button', { name: w.editSurvey }).click();
     await seeToast(page, lang, w.loadedTitle);
     await waitForPath(page, `${t.prefix}/survey-setup`);
+    await page.getByRole('heading', { level: 1, name: w.editTitle(businessName) }).waitFor();
     expect(await page.getByLabel(w.businessName).inputValue()).toBe(businessName);
     expect(await page.getByLabel(w.googleUrl).inputValue()).toBe(
       'https://search.google.com/local/writereview?placeid=ChIJtest123',
@@ -429,14 +446,13 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     expect(await listSurveys(user)).toEqual([]);
     expect(await toast(page, w.savedTitle).count()).toBe(0);
 
-    // The step indicators are links to each step, in this language.
+    // A new survey: only step 1 is a link, nothing is ticked; the later steps open once step 1 is saved.
     const nav = page.getByRole('navigation', { name: w.stepsNav });
-    for (const index of [2, 1, 3, 0]) {
-      await nav.getByRole('link', { name: new RegExp(w.steps[index]!) }).click();
-      await waitForPath(page, `${t.prefix}${stepPaths[index]}`);
-      await expectStep(page, lang, index);
-    }
-    // What was typed survived the trip through the other steps.
+    expect(await nav.getByRole('link').count()).toBe(1);
+    expect(await nav.locator('[data-testid="wizard-step"][data-done="true"]').count()).toBe(0);
+    // What was typed stays over a reload.
+    await page.reload();
+    await page.getByLabel(w.supportEmail).waitFor();
     expect(await page.getByLabel(w.supportEmail).inputValue()).toBe('owner@bakkerij.example');
     expect(await listSurveys(user)).toEqual([]);
   });
@@ -464,8 +480,15 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
     await page.getByTestId('upload-logo-error').filter({ hasText: w.fileTooLarge }).waitFor();
     expect(await page.getByRole('img', { name: w.logoPreview }).count()).toBe(0);
 
-    await page.getByRole('link', { name: w.saveForLater }).click();
+    // Save for later saves step 2 (valid) and says so.
+    await page.getByLabel(w.customPrompt).fill('Was it tasty?');
+    await page.getByRole('button', { name: w.saveForLater }).click();
+    await seeToast(page, 'en', w.savedTitle, w.savedForLater);
     await waitForPath(page, '/dashboard');
+    expect(new URL(page.url()).searchParams.get('survey')).toBe(first!.id);
+    expect((await api<{ customPrompt: string }>(user, `/api/surveys/${first!.id}`)).body.customPrompt).toBe(
+      'Was it tasty?',
+    );
     const item = page.getByTestId('sidebar-survey').filter({ hasText: 'Draft Diner' });
     await item.waitFor();
     expect(await item.getAttribute('data-status')).toBe('draft');
@@ -477,7 +500,7 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
 
     // The survey disappears on the server; saving step 2 makes a new one from the draft (spec 4).
     expect((await api(user, `/api/surveys/${first!.id}`, { method: 'DELETE' })).status).toBe(204);
-    await page.goto('/landing-page-preview');
+    await page.goto(`/landing-page-preview?survey=${first!.id}`);
     // An upload to the vanished survey lands on a new one made from the draft.
     await page.getByLabel(w.logo).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     const logoUrl = await page.getByRole('img', { name: w.logoPreview }).getAttribute('src');
@@ -495,8 +518,102 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
       businessOwnerName: 'Anna de Vries',
       businessLogoUrl: logoUrl,
     });
-    expect(logoUrl).toContain(`/${surveys[0]!.id}/logo/`);
   });
+});
+
+describe('survey wizard: one draft per survey', () => {
+  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+
+  it.each(languages)(
+    '$lang: after editing survey A, Create New Survey starts empty and publishing it leaves A unchanged',
+    async ({ lang }) => {
+      const t = texts[lang];
+      const w = wizardTexts[lang];
+      const page = b.page();
+      const owner = await createSignedInUser(stack());
+      const nameA = lang === 'nl' ? 'Bakkerij Anna' : "Anna's Bakery";
+      const created = await createSampleSurvey(owner, nameA, { industry: 'Bakery' });
+      const a = await publishSurvey(owner, created.id);
+      await signInThroughUi(page, lang, owner);
+
+      // Edit A: its values, its name in the title, A highlighted in the sidebar (not Create).
+      const itemA = page.getByTestId('sidebar-survey').filter({ hasText: nameA });
+      await itemA.getByRole('button', { name: new RegExp(nameA) }).click();
+      await itemA.getByRole('button', { name: w.editSurvey }).click();
+      await seeToast(page, lang, w.loadedTitle);
+      await waitForPath(page, `${t.prefix}/survey-setup`);
+      await page.getByRole('heading', { level: 1, name: w.editTitle(nameA) }).waitFor();
+      expect(await page.getByLabel(w.businessName).inputValue()).toBe(nameA);
+      expect(await itemA.getByRole('link', { name: new RegExp(nameA) }).getAttribute('aria-current')).toBe('true');
+      const create = page.getByRole('link', { name: w.createSurvey });
+      expect(await create.getAttribute('data-active')).toBe('false');
+      // A published survey has every step done.
+      const nav = page.getByRole('navigation', { name: w.stepsNav });
+      expect(await nav.locator('[data-testid="wizard-step"][data-done="true"]').count()).toBe(4);
+      await expectNoAxeViolations(page);
+      // An edit of A that is never saved stays A's own.
+      await page.getByLabel(w.industry).fill('Changed, not saved');
+
+      // Create New Survey: an empty new survey, nothing ticked, Create highlighted.
+      await create.click();
+      await page.getByRole('heading', { level: 1, name: w.title }).waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      for (const label of [w.businessName, w.ownerName, w.googleUrl, w.supportEmail, w.industry]) {
+        expect(await page.getByLabel(label).inputValue()).toBe('');
+      }
+      expect(await nav.locator('[data-testid="wizard-step"][data-done="true"]').count()).toBe(0);
+      expect(await create.getAttribute('data-active')).toBe('true');
+      expect(await itemA.getByRole('link', { name: new RegExp(nameA) }).getAttribute('aria-current')).toBeNull();
+
+      // Build and publish survey B through every step.
+      const nameB = lang === 'nl' ? 'Fietsenmaker Bram' : "Bram's Bikes";
+      await fillBusinessInformation(page, lang, nameB);
+      await page.getByRole('button', { name: w.next }).click();
+      await seeToast(page, lang, w.savedTitle, w.businessSaved);
+      await waitForPath(page, `${t.prefix}/landing-page-preview`);
+      // Step 1 is saved: ticked; the title now names the new survey.
+      await nav.locator('[data-testid="wizard-step"][data-done="true"]').first().waitFor();
+      expect(await nav.locator('[data-testid="wizard-step"][data-done="true"]').count()).toBe(1);
+      await page.getByRole('heading', { level: 1, name: w.editTitle(nameB) }).waitFor();
+      await page.getByLabel(w.customPrompt).fill(lang === 'nl' ? 'Hoe reed de fiets?' : 'How does the bike ride?');
+      await page.getByRole('button', { name: w.next }).click();
+      await seeToast(page, lang, w.savedTitle, w.landingSaved);
+      await waitForPath(page, `${t.prefix}/review-routing-setup`);
+      await page.getByRole('button', { name: w.completeSetup }).click();
+      await seeToast(page, lang, w.createdTitle, w.createdDescription);
+      await waitForPath(page, `${t.prefix}/distribution-instructions`);
+      await page.getByLabel(w.liveUrl).waitFor();
+
+      // Through the API: B is a survey of its own, A is exactly as it was.
+      const surveys = (await callOwnerApi(owner, 'GET', '/api/surveys')) as { surveys: ListedSurvey[] };
+      expect(surveys.surveys.map((s) => s.businessName).sort()).toEqual([nameA, nameB].sort());
+      const b2 = surveys.surveys.find((s) => s.businessName === nameB)!;
+      expect(b2.id).not.toBe(a.id);
+      expect(b2.status).toBe('active');
+      expect(surveySchema.parse(await callOwnerApi(owner, 'GET', `/api/surveys/${a.id}`))).toEqual(a);
+    },
+  );
+
+  it.each(languages)(
+    '$lang: a later step opened by its address without a survey lands on step 1 and says why',
+    async ({ lang }) => {
+      const t = texts[lang];
+      const w = wizardTexts[lang];
+      const page = b.page();
+      await signInThroughUi(page, lang);
+      for (const path of stepPaths.slice(1)) {
+        await page.goto(`${t.prefix}${path}`);
+        await waitForPath(page, `${t.prefix}/survey-setup`);
+        await page.getByTestId('wizard-notice').filter({ hasText: w.startWithBusiness }).waitFor();
+        await expectStep(page, lang, 0);
+        // No live survey, no failed link, no Complete setup that cannot succeed, no ticks.
+        expect(await page.getByText(w.urlFailed).count()).toBe(0);
+        expect(await page.getByRole('button', { name: w.completeSetup }).count()).toBe(0);
+        expect(await page.getByTestId('wizard-step').and(page.locator('[data-done="true"]')).count()).toBe(0);
+      }
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 describe('survey wizard on a phone', () => {
@@ -517,9 +634,9 @@ describe('survey wizard on a phone', () => {
     await expectNoAxeViolations(page);
     // The page fits the phone: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.getByRole('navigation', { name: w.stepsNav }).getByRole('link', { name: w.steps[1] }).click();
-    await waitForPath(page, '/landing-page-preview');
-    await expectStep(page, 'en', 1);
-    await expectNoAxeViolations(page);
+    // A new survey's later steps are named but not links yet.
+    const nav = page.getByRole('navigation', { name: w.stepsNav });
+    expect(await nav.getByRole('link').count()).toBe(1);
+    expect(await nav.getByText(w.steps[1]).count()).toBe(1);
   });
 });

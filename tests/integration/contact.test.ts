@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { contactRefusedMessage, errorBodySchema, pathOf } from '@reviewroute/shared';
 import { contactRateLimit } from '@reviewroute/functions/domains/contact/service';
-import { apiCall, type ApiCallOptions } from '../support/api';
+import { apiCall, newLoopbackClient, type ApiCallOptions } from '../support/api';
 import { type InboxMail, listMails, waitForMail } from '../support/inbox';
 
 const stack = inject('localStack');
@@ -73,14 +73,15 @@ describe('POST /api/public/contact', () => {
     }
   });
 
-  it(`limits each client to ${contactRateLimit.messages} messages per window, without touching other clients`, async () => {
-    const userAgent = `contact-flood/${randomUUID()}`;
-    for (let i = 0; i < contactRateLimit.messages; i++) {
-      expect((await send(message(), { userAgent })).status).toBe(204);
+  it(`limits each client to ${contactRateLimit.limit} messages per window, without touching other clients`, async () => {
+    const from = newLoopbackClient();
+    for (let i = 0; i < contactRateLimit.limit; i++) {
+      expect((await send(message(), { from })).status).toBe(204);
     }
     const refused = message();
-    const answer = await send(refused, { userAgent });
+    const answer = await send(refused, { from, userAgent: `another/${randomUUID()}` });
     expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(errorBodySchema.parse(answer.body).error.code).toBe('RATE_LIMITED');
     expect(await mailsWithSubject(refused.subject)).toEqual([]);
     expect((await send(message())).status).toBe(204);

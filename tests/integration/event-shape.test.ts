@@ -25,6 +25,7 @@ describe('payload 2.0 events reach the Lambda handler modules', () => {
         audience: [stack.resources.userPoolClientId],
       },
       webConfig: stack.webConfig,
+      originVerifySecret: stack.resources.originVerifySecret,
       loadHandler: async (domain: ApiDomain) => {
         const real = await handlers.load(domain);
         return (event, context) => {

@@ -77,6 +77,7 @@ describe('two environments in one process', () => {
             audience: [stack.resources.userPoolClientId],
           },
           webConfig: stack.webConfig,
+          originVerifySecret: stack.resources.originVerifySecret,
           loadHandler: createHandlerLoader({ ...stack.env, SITE_ORIGIN }).load,
         }),
       ),

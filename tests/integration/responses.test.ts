@@ -10,7 +10,14 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
-import { callApi, sampleBusiness, stackEntities, storedResponses, type ApiUser } from '../support/api';
+import {
+  callApi,
+  newLoopbackClient,
+  sampleBusiness,
+  stackEntities,
+  storedResponses,
+  type ApiUser,
+} from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
@@ -162,11 +169,14 @@ describe('public survey API through the gateway', () => {
         message: 'The request could not be processed.',
       });
     }
-    // One client (same address, same user agent): the 11th submit within the minute is refused. The window
-    // is a wall-clock minute, so at most one boundary can fall inside the burst: allow for it.
-    const userAgent = `one-client/${randomUUID()}`;
+    // One client (one address, whatever user agent it sends): the 11th submit within the minute is refused.
+    // The window is a wall-clock minute, so at most one boundary can fall inside the burst: allow for it.
+    const from = newLoopbackClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await callApi('POST', path, { body: answer(), userAgent })).status);
+    for (let i = 0; i < 21; i++) {
+      const userAgent = `rotating/${randomUUID()}`;
+      statuses.push((await callApi('POST', path, { body: answer(), userAgent, from })).status);
+    }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
     const accepted = statuses.filter((s) => s === 201).length;

@@ -8,6 +8,7 @@ import {
   routes,
   surveyCodePattern,
   surveyListResponseSchema,
+  surveyMessages,
   surveySchema,
   uploadTicketSchema,
   type Survey,
@@ -116,11 +117,14 @@ describe('owner survey API through the gateway', () => {
     });
 
     const logo = await upload(owner, draft.id, 'logo', realPng, 'logo.png');
-    expect(logo.ticket.key).toMatch(new RegExp(`^${owner.userId}/${draft.id}/logo/\\d+\\.png$`));
+    expect(logo.ticket.key).toMatch(new RegExp(`^incoming/${draft.id}/logo/`));
     const confirmed = await logo.confirm();
     expect(confirmed.status).toBe(200);
     const logoUrl = surveySchema.parse(confirmed.body).businessLogoUrl!;
-    expect(logoUrl.endsWith(`/${logo.ticket.key}`)).toBe(true);
+    // A random public file: neither the owner nor the survey shows in a public page's image URL.
+    expect(logoUrl).toMatch(/\/files\/[\w-]{43}\.png$/);
+    expect(logoUrl).not.toContain(owner.userId);
+    expect(logoUrl).not.toContain(draft.id);
     // The saved URL serves the very bytes uploaded.
     const served = await fetch(logoUrl);
     expect(served.status).toBe(200);
@@ -152,7 +156,7 @@ describe('owner survey API through the gateway', () => {
       businessSlug: 'joes-pizza-pasta',
       landingPageUrl: `${stack.env.SITE_ORIGIN}/surveys/${live.surveyCode}/joes-pizza-pasta`,
       businessLogoUrl: logoUrl,
-      highRatingPhotoUrl: expect.stringContaining(`/${photo.ticket.key}`),
+      highRatingPhotoUrl: expect.stringMatching(/\/files\/[\w-]{43}\.png$/),
       offerPublicReviewToEveryone: true,
       collectContactOnLowRating: true,
       lowRatingMessage: 'Sorry!',
@@ -180,11 +184,13 @@ describe('owner survey API through the gateway', () => {
       surveyUrlCopied: true,
     });
 
-    expect(await objectKeys(`${owner.userId}/${draft.id}/`)).toHaveLength(2);
+    const files = [live.businessLogoUrl!, live.highRatingPhotoUrl!].map((url) => new URL(url).pathname.slice(1));
+    expect((await Promise.all(files.map(objectKeys))).flat()).toEqual(files);
+    expect(await objectKeys(`incoming/${draft.id}/`)).toEqual([]);
     const deleted = await call(owner, 'DELETE', `/api/surveys/${draft.id}`);
     expect(deleted.status).toBe(204);
     expect((await call(owner, 'GET', `/api/surveys/${draft.id}`)).status).toBe(404);
-    expect(await objectKeys(`${owner.userId}/${draft.id}/`)).toEqual([]);
+    expect((await Promise.all(files.map(objectKeys))).flat()).toEqual([]);
     const after = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body);
     expect(after.surveys.map((s) => s.id)).not.toContain(draft.id);
   });
@@ -216,7 +222,7 @@ describe('owner survey API through the gateway', () => {
       [
         { ...step1, googleBusinessUrl: 'https://maps.example.com/joe' },
         'googleBusinessUrl',
-        'Valid Google Business URL is required',
+        surveyMessages.googleUrlInvalid,
       ],
     ];
     for (const [body, field, message] of cases) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { expect, inject } from 'vitest';
 import { surveySchema, type Survey } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
@@ -12,11 +13,47 @@ export interface ApiCallOptions {
   user?: ApiUser;
   /** Sent as JSON; a string is sent as it is (to test malformed bodies). */
   body?: unknown;
-  /**
-   * Defaults to a fresh one per call: the public submit's rate limit keys on address + user agent, and
-   * every test request comes from 127.0.0.1.
-   */
   userAgent?: string;
+  /**
+   * The loopback address the call comes from, which is the client the API's limits count (they key on the
+   * viewer's address alone). Defaults to a fresh one per call, so tests do not share one client's limits.
+   */
+  from?: string;
+  /** More request headers (what a caller may claim). */
+  headers?: Record<string, string>;
+}
+
+/** A loopback address other than 127.0.0.1 (all of 127/8 reaches the local stack): a client of its own. */
+export const newLoopbackClient = (): string => {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${octet()}.${octet()}.${octet()}`;
+};
+
+/** fetch, from a chosen local address (fetch cannot pick its source address). */
+function requestFrom(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; localAddress: string },
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: init.method, headers: init.headers, localAddress: init.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 export interface ApiAnswer {
@@ -30,19 +67,20 @@ export async function apiCall(
   baseUrl: string,
   method: string,
   path: string,
-  { user, body, userAgent }: ApiCallOptions = {},
+  { user, body, userAgent, from, headers }: ApiCallOptions = {},
 ): Promise<ApiAnswer> {
-  const res = await fetch(`${baseUrl}${path}`, {
+  const res = await requestFrom(`${baseUrl}${path}`, {
     method,
+    localAddress: from ?? newLoopbackClient(),
     headers: {
       'user-agent': userAgent ?? `reviewroute-test/${randomUUID()}`,
       ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
     },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+  return { status: res.status, headers: res.headers, body: res.text ? (JSON.parse(res.text) as unknown) : undefined };
 }
 
 /** One call to the run's local API gateway, as a browser would make it. */

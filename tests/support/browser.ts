@@ -1,12 +1,35 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
+/**
+ * A browser for the calling file: a connection to the run's one Chromium when the global set-up started it
+ * (every e2e run), else a Chromium of its own. `close()` ends only this connection and its contexts.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const wsEndpoint = inject('browserEndpoint');
+  if (wsEndpoint) return chromium.connect(wsEndpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * The bytes of a download. Read through Playwright's stream, which works on a connected browser too:
+ * `download.path()` does not (the file lives on the browser's side).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -25,7 +48,7 @@ export interface BrowserFixture {
 }
 
 /**
- * Registers hooks in the calling test file: one browser per file, a new context and page per test.
+ * Registers hooks in the calling test file: a browser (connection) per block, a new context and page per test.
  * Usage: `const b = useBrowser(); it('…', async () => { await b.page().goto('/auth'); })`.
  */
 export function useBrowser(contextOptions: BrowserContextOptions = {}): BrowserFixture {

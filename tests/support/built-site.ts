@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -15,11 +16,11 @@ const run = promisify(execFile);
  * The production build of the web app (Vite, then the prerender) into `outDir`, as `npm run build -w web`
  * makes web/dist: tests build into a folder of their own, so they never race a bench or a deploy for web/dist.
  */
-export async function buildSite(outDir: string): Promise<void> {
+export async function buildSite(outDir: string, signal?: AbortSignal): Promise<void> {
   const web = path.join(repoRoot, 'web');
   const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
-  await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: web });
-  await run(bin('tsx'), ['scripts/prerender.ts', outDir], { cwd: web });
+  await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: web, signal });
+  await run(bin('tsx'), ['scripts/prerender.ts', outDir], { cwd: web, signal });
 }
 
 const contentTypes: Record<string, string> = {
@@ -38,18 +39,34 @@ export interface BuiltSite {
   close(): Promise<void>;
 }
 
+/** Where a test asks whether the site is served yet: 200 once built, 500 with the build's error if it failed. */
+export const siteReadyPath = '/__built-site/ready';
+
 /**
  * Serves a built site the way CloudFront does: the web stack's own routing function picks the file (a
  * prerendered page, survey.html or the app shell), files that carry the origin placeholder get this server's
  * origin (as the deploy gives them the site's), everything is gzipped and hashed assets are immutable.
  * `/api` and `/config.json` go to `apiUrl` when given (the local stack's gateway), as the same-origin API.
+ * With `built`, the server listens at once and requests wait until that build of `dir` has finished, so a
+ * test run can build while other files run.
  */
-export async function serveBuiltSite(dir: string, options: { apiUrl?: string } = {}): Promise<BuiltSite> {
-  const manifest = JSON.parse(await readFile(path.join(dir, prerenderManifestFile), 'utf8')) as PrerenderManifest;
-  const route = new Function(`${spaRoutingCode(manifest.pages)}\nreturn handler;`)() as (event: {
-    request: { uri: string };
-  }) => { uri: string };
-  const withOrigin = new Set(manifest.filesWithOrigin.map((file) => `/${file}`));
+export async function serveBuiltSite(
+  dir: string,
+  options: { apiUrl?: string; built?: Promise<void> } = {},
+): Promise<BuiltSite> {
+  const loadManifest = async () => {
+    await options.built;
+    const manifest = JSON.parse(await readFile(path.join(dir, prerenderManifestFile), 'utf8')) as PrerenderManifest;
+    const route = new Function(`${spaRoutingCode(manifest.pages)}\nreturn handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    return { route, withOrigin: new Set(manifest.filesWithOrigin.map((file) => `/${file}`)) };
+  };
+  const site = loadManifest();
+  // Failures are answered per request (and at siteReadyPath); this only keeps them from being unhandled.
+  site.catch(() => undefined);
+  // Without a pending build the site must be there already: a missing manifest fails here, not per request.
+  if (!options.built) await site;
   let origin = '';
   const cache = new Map<string, Buffer>();
 
@@ -66,6 +83,18 @@ export async function serveBuiltSite(dir: string, options: { apiUrl?: string } =
         req.pipe(proxied);
         return;
       }
+      let loaded: Awaited<typeof site>;
+      try {
+        loaded = await site;
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`The site build failed:\n${String(error)}`);
+        return;
+      }
+      if (url.pathname === siteReadyPath) {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('built');
+        return;
+      }
+      const { route, withOrigin } = loaded;
       const file = route({ request: { uri: decodeURIComponent(url.pathname) } }).uri;
       const full = path.join(dir, path.normalize(file).replace(/^(\.\.[/\\])+/, ''));
       let body = cache.get(full);
@@ -94,6 +123,33 @@ export async function serveBuiltSite(dir: string, options: { apiUrl?: string } =
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // A browser's keep-alive connections would hold close() open until they time out.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Builds the site into a temporary folder and serves it (see serveBuiltSite) before the build has finished:
+ * the test run's global set-up starts this, so the build overlaps the stack start and the first files.
+ */
+export async function buildAndServeSite(options: { apiUrl?: string } = {}): Promise<BuiltSite> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'reviewroute-site-'));
+  // A run that ends early (a failed start, Ctrl-C) stops the build instead of waiting for it.
+  const abort = new AbortController();
+  const built = buildSite(dir, abort.signal);
+  built.catch(() => undefined);
+  const site = await serveBuiltSite(dir, { ...options, built });
+  return {
+    url: site.url,
+    close: async () => {
+      abort.abort();
+      await site.close();
+      await built.catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }

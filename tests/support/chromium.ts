@@ -1,3 +1,5 @@
+import { chromium } from 'playwright-core';
+
 /** The system Chromium (Debian's package, installed by apt): tests and benches never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -12,3 +14,18 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+export interface BrowserServer {
+  /** Playwright's endpoint: `chromium.connect(wsEndpoint)` from any test file of the run. */
+  wsEndpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium for a whole test run, started by the global set-up: each e2e file connects to it instead
+ * of starting its own (a launch costs seconds on a busy machine), and keeps to its own contexts.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}

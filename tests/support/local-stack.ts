@@ -1,5 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { repoRoot } from '../../infra/src/paths';
+import { buildAndServeSite, type BuiltSite } from './built-site';
+import { launchBrowserServer, type BrowserServer } from './chromium';
 import { startPlacesServer } from './places-server';
 
 /** What the global set-ups hand to test files via `inject('localStack')` (serialisable: no stop()). */
@@ -8,37 +14,155 @@ export type ProvidedLocalStack = Pick<LocalStack, 'urls' | 'webConfig' | 'env' |
 declare module 'vitest' {
   export interface ProvidedContext {
     localStack: ProvidedLocalStack;
+    /** The run's one Chromium (runs with e2e files): `launchBrowser()` connects to it. */
+    browserEndpoint?: string;
+    /** The run's production build of the site, served as CloudFront serves it (see `builtSiteUrl()`). */
+    builtSite?: string;
+  }
+}
+
+/** A test file that calls this (from ./run-site) gets the run's built site; the set-up builds it only then. */
+export const builtSiteUser = 'builtSiteUrl(';
+
+interface RunResources {
+  provided: {
+    localStack: ProvidedLocalStack;
+    browserEndpoint?: string;
+    builtSite?: string;
+  };
+  stop(): Promise<void>;
+}
+
+interface SharedRun {
+  web: boolean;
+  site: boolean;
+  users: number;
+  ready: Promise<RunResources>;
+}
+
+/**
+ * The runs started in this process. The `integration` and `e2e` projects each call the set-up, in the one
+ * vitest process; keeping the started run on globalThis (not in this module, which each project may load
+ * anew) lets the second project reuse the first one's stack.
+ */
+const runs = ((globalThis as Record<symbol, SharedRun[] | undefined>)[Symbol.for('reviewroute.test-runs')] ??= []);
+
+const e2eDir = path.join(repoRoot, 'tests', 'e2e') + path.sep;
+
+/** The test files of this vitest run (`vitest.state` has them before the global set-ups run). */
+function runFiles(project: TestProject): string[] {
+  return project.vitest.state.getPaths().map((file) => path.normalize(file));
+}
+
+async function usesBuiltSite(files: string[]): Promise<boolean> {
+  const sources = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
+  return sources.some((source) => source.includes(builtSiteUser));
+}
+
+/** Stops what started, in reverse order; one failing stop must not leave the rest running. */
+async function stopAll(stops: (() => Promise<void>)[]): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}
+
+/**
+ * Loads both entries of the app (the SPA and survey.html) once before any test: a fresh Vite dev server
+ * pre-bundles dependencies and transforms modules on the first visit, which on a busy machine can outlast
+ * the first test's navigation timeout; later visits reuse that work.
+ */
+async function warmApp(browser: BrowserServer, appUrl: string): Promise<void> {
+  const connection = await chromium.connect(browser.wsEndpoint);
+  try {
+    const page = await connection.newPage();
+    for (const entry of ['/auth', '/surveys/warm-up/warm-up'])
+      await page.goto(`${appUrl}${entry}`, { waitUntil: 'load', timeout: 300_000 });
+  } finally {
+    await connection.close();
+  }
+}
+
+async function startRun(web: boolean, site: boolean): Promise<RunResources> {
+  const started = Date.now();
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    // Place search goes to a loopback Places API (New), never to Google: tests need no key and spend no quota.
+    const places = await startPlacesServer();
+    stops.push(places.stop);
+    // Chromium starts while the emulators do; both mostly wait on their own processes.
+    const [stackResult, browserResult] = await Promise.allSettled([
+      startLocalStack({
+        web,
+        isolatedWeb: true,
+        persist: false,
+        env: {
+          GOOGLE_PLACES_API_KEY: places.apiKey,
+          GOOGLE_PLACES_API_URL: places.url,
+          // Browsers driven by tests answer at once: the server's fill-time measure is off here (the abuse
+          // suite runs its own gateway with it on).
+          PUBLIC_SUBMIT_MIN_FILL_MS: '0',
+        },
+        ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
+      }),
+      web ? launchBrowserServer() : Promise.resolve(undefined),
+    ]);
+    if (stackResult.status === 'fulfilled') stops.push(stackResult.value.stop);
+    if (browserResult.status === 'fulfilled' && browserResult.value) stops.push(browserResult.value.close);
+    if (stackResult.status === 'rejected') throw stackResult.reason;
+    if (browserResult.status === 'rejected') throw browserResult.reason;
+    const stack = stackResult.value;
+    const browser: BrowserServer | undefined = browserResult.value;
+    if (browser && stack.urls.app) await warmApp(browser, stack.urls.app);
+    // The build runs on while the first files do; only the file that needs it waits (see run-site.ts).
+    let builtSite: BuiltSite | undefined;
+    if (site) {
+      builtSite = await buildAndServeSite({ apiUrl: stack.urls.api });
+      stops.push(builtSite.close);
+    }
+    if (process.env.LOCAL_STACK_LOG) console.log(`local stack up in ${Date.now() - started} ms`, stack.urls);
+    return {
+      provided: {
+        localStack: {
+          urls: stack.urls,
+          webConfig: stack.webConfig,
+          env: stack.env,
+          resources: stack.resources,
+          dataDir: stack.dataDir,
+        },
+        ...(browser ? { browserEndpoint: browser.wsEndpoint } : {}),
+        ...(builtSite ? { builtSite: builtSite.url } : {}),
+      },
+      stop: () => stopAll(stops),
+    };
+  } catch (error) {
+    await stopAll(stops);
+    throw error;
   }
 }
 
 /**
- * Shared body of both global set-ups: one local stack on free ports with throw-away data for the whole
- * run, stopped (java child included) when the run ends. `LOCAL_STACK_LOG=1` prints its request log.
+ * The global set-up of the `integration` and `e2e` projects: one local stack on free ports with throw-away
+ * data for the whole vitest run, however many of the two projects take part, stopped (java child included)
+ * when the run ends. With e2e files in the run it also has the Vite dev server (`urls.app`) and one
+ * Chromium, and, when a file uses it, a production build of the site. `LOCAL_STACK_LOG=1` prints the request log.
  */
-export async function provideLocalStack(
-  project: TestProject,
-  options: Pick<LocalStackOptions, 'web'>,
-): Promise<() => Promise<void>> {
-  const started = Date.now();
-  // Place search goes to a loopback Places API (New), never to Google: tests need no key and spend no quota.
-  const places = await startPlacesServer();
-  const stack = await startLocalStack({
-    web: options.web,
-    isolatedWeb: true,
-    persist: false,
-    env: { GOOGLE_PLACES_API_KEY: places.apiKey, GOOGLE_PLACES_API_URL: places.url },
-    ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
-  });
-  project.provide('localStack', {
-    urls: stack.urls,
-    webConfig: stack.webConfig,
-    env: stack.env,
-    resources: stack.resources,
-    dataDir: stack.dataDir,
-  });
-  if (process.env.LOCAL_STACK_LOG) console.log(`local stack up in ${Date.now() - started} ms`, stack.urls);
+export async function provideLocalStack(project: TestProject): Promise<() => Promise<void>> {
+  const files = runFiles(project);
+  const web = project.name === 'e2e' || files.some((file) => file.startsWith(e2eDir));
+  const site = web && (await usesBuiltSite(files.filter((file) => file.startsWith(e2eDir))));
+  let run = runs.find((r) => (r.web || !web) && (r.site || !site));
+  if (!run) {
+    run = { web, site, users: 0, ready: startRun(web, site) };
+    runs.push(run);
+  }
+  run.users += 1;
+  const shared = run;
+  const resources = await shared.ready;
+  project.provide('localStack', resources.provided.localStack);
+  if (resources.provided.browserEndpoint) project.provide('browserEndpoint', resources.provided.browserEndpoint);
+  if (resources.provided.builtSite) project.provide('builtSite', resources.provided.builtSite);
   return async () => {
-    await stack.stop();
-    await places.stop();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    runs.splice(runs.indexOf(shared), 1);
+    await resources.stop();
   };
 }

@@ -19,6 +19,9 @@ const dist = path.resolve(process.argv[2] ?? path.join(webRoot, 'dist'));
 // folder per run, so two builds at once (a test and a bench) do not share it.
 const ssrOut = path.join(webRoot, 'node_modules', `.prerender-${process.pid}`);
 
+/** Vite's build manifest (`build.manifest`): read here, then removed, as nothing serves it. */
+const buildManifest = '.vite/manifest.json';
+
 /** Where the page at `urlPath` is stored: `/` -> prerendered/index.html, `/nl/over-ons` -> prerendered/nl/over-ons.html. */
 const fileOf = (urlPath: string) => `prerendered${urlPath === '/' ? '/index' : urlPath}.html`;
 
@@ -30,13 +33,32 @@ function replaceOnce(html: string, pattern: RegExp | string, replacement: string
   return html.replace(pattern, () => replacement);
 }
 
+/** The built file of a source entry, from Vite's build manifest. */
+async function builtEntry(source: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(dist, buildManifest), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = manifest[source];
+  if (!entry?.isEntry) throw new Error(`${buildManifest}: no entry ${source}`);
+  return `/${entry.file}`;
+}
+
+interface PageTemplates {
+  /** For the pages the app hydrates (`interactivePages`). */
+  app: string;
+  /** For the pages that stay their HTML, with only the small public-page script. */
+  static: string;
+}
+
 /**
  * The built shell, rearranged so the first paint needs this one request and nothing competes with it: the
- * stylesheet inlined (CSP allows inline styles; each public page is a first visit's landing page) and the
- * app started by a tiny boot script one frame after the page is on screen, instead of module preloads that
- * would download the app alongside the page. The boot script is a file: CSP allows no inline script.
+ * stylesheet inlined (CSP allows inline styles; each public page is a first visit's landing page) and no
+ * module preloads that would download the app alongside the page. Pages the app hydrates start it from a tiny
+ * boot script one frame after the page is on screen; the others load only the public-page entry (a module,
+ * so it runs after parsing). Scripts are files: CSP allows no inline script.
  */
-async function pageTemplate(shell: string): Promise<string> {
+async function pageTemplates(shell: string): Promise<PageTemplates> {
   let html = shell;
   for (const tag of shell.match(/<link rel="stylesheet"[^>]*>/g) ?? []) {
     const href = /href="([^"]+)"/.exec(tag)?.[1];
@@ -49,9 +71,11 @@ async function pageTemplate(shell: string): Promise<string> {
   if (!entry) throw new Error('dist/index.html: no module script');
   html = html.replace(entry[0], '');
   const boot = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry[1])})));\n`;
-  const file = `/assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
-  await writeFile(path.join(dist, file), boot);
-  return replaceOnce(html, '</body>', `  <script type="module" src="${file}"></script>\n  </body>`, '</body>');
+  const bootFile = `/assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(dist, bootFile), boot);
+  const withScript = (file: string) =>
+    replaceOnce(html, '</body>', `  <script type="module" src="${file}"></script>\n  </body>`, '</body>');
+  return { app: withScript(bootFile), static: withScript(await builtEntry('src/public-page.ts')) };
 }
 
 async function main(): Promise<void> {
@@ -69,7 +93,7 @@ async function main(): Promise<void> {
   });
   try {
     const entry = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as typeof PrerenderEntry;
-    const template = await pageTemplate(await readFile(path.join(dist, 'index.html'), 'utf8'));
+    const templates = await pageTemplates(await readFile(path.join(dist, 'index.html'), 'utf8'));
     const manifest: PrerenderManifest = { pages: {}, filesWithOrigin: [] };
     const write = async (file: string, content: string) => {
       await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
@@ -78,6 +102,7 @@ async function main(): Promise<void> {
     };
     for (const variant of entry.siteVariants()) {
       const page = await entry.renderPage(variant, siteOriginPlaceholder);
+      const template = entry.interactivePages.has(page.page) ? templates.app : templates.static;
       let html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${page.language}">`, '<html lang>');
       // The shell's own title, description and noindex make way for the page's.
       html = replaceOnce(html, /\s*<title>[^<]*<\/title>/, '', '<title>');
@@ -97,6 +122,7 @@ async function main(): Promise<void> {
     await write('sitemap.xml', entry.sitemapXml(siteOriginPlaceholder));
     await write('robots.txt', entry.robotsTxt(siteOriginPlaceholder));
     await writeFile(path.join(dist, prerenderManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
+    await rm(path.join(dist, path.dirname(buildManifest)), { recursive: true, force: true });
     console.log(`prerendered ${Object.keys(manifest.pages).length} pages in ${Date.now() - started} ms`);
   } finally {
     await rm(ssrOut, { recursive: true, force: true });

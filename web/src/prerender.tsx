@@ -6,11 +6,12 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { headHtml, pageHead } from '@/features/marketing/lib/page-head';
 import { robotsTxt, sitemapXml } from '@/features/marketing/lib/sitemap';
-import { type SitePageVariant, siteVariants } from '@/features/marketing/site';
+import { interactivePages, type SitePageVariant, siteVariants } from '@/features/marketing/site';
 import { i18next, initI18n } from '@/lib/i18n';
 
 // The build's second entry (web/scripts/prerender.ts): renders each public page, in each language, with the
-// app's own routes and providers, so the static HTML is exactly what the browser then hydrates.
+// app's own routes and providers, so the static HTML is exactly what the app shows (and, on the pages in
+// `interactivePages`, hydrates).
 
 export interface PrerenderedPage extends SitePageVariant {
   /** The page's markup, for inside `<div id="root">`. */
@@ -42,4 +43,4 @@ export async function renderPage(variant: SitePageVariant, origin: string): Prom
   return { ...variant, body, head };
 }
 
-export { robotsTxt, siteVariants, sitemapXml };
+export { interactivePages, robotsTxt, siteVariants, sitemapXml };

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -48,6 +49,9 @@ export function assetStoreConfigFromEnv(env: LambdaEnv): S3AssetStoreConfig {
     (endpoint ? `${endpoint.replace(/\/+$/, '')}/${bucket}` : `https://${bucket}.s3.${env.AWS_REGION}.amazonaws.com`);
   return { bucket, publicBaseUrl: publicBaseUrl.replace(/\/+$/, '') };
 }
+
+/** A public file's key is never reused: browsers and CloudFront may keep it for a year. */
+export const publicAssetCacheControl = 'public, max-age=31536000, immutable';
 
 /** The conditions the presigned POST's policy carries: S3 refuses anything else (s3rver does not check). */
 export function uploadPolicyConditions(contentType: string, maxBytes: number) {
@@ -99,6 +103,20 @@ export function createS3AssetStore(configOf: () => S3AssetStoreConfig, clientOf:
 
     async delete(key) {
       await clientOf().send(new DeleteObjectCommand({ Bucket: configOf().bucket, Key: key }));
+    },
+
+    async copy(from, to, contentType) {
+      const { bucket } = configOf();
+      await clientOf().send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: to,
+          CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          CacheControl: publicAssetCacheControl,
+        }),
+      );
     },
 
     async deletePrefix(prefix) {

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { describe, expect, it } from 'vitest';
-import { tableDefinition } from '@reviewroute/shared';
+import { emptySurveyValues, surveySchema, tableDefinition } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { createEntities } from './entities';
 
@@ -167,5 +167,20 @@ describe('key design (docs/data-model.md)', () => {
       expect(params.FilterExpression).toBeUndefined();
       expect(Object.values(params.ExpressionAttributeValues)).toEqual(['FEEDBACK#s1', 'COMMENT#']);
     });
+  });
+});
+
+describe('surveys stored before a field existed', () => {
+  it('read a survey item without a language as English, the language its link already had', () => {
+    const { id, ...fields } = sampleSurvey({ language: 'nl' });
+    const stored = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== ''));
+    const { Item } = entities.survey
+      .put({ ...stored, surveyId: id } as never)
+      .params<{ Item: Record<string, unknown> }>();
+    const { language: _absent, ...older } = Item;
+    const { surveyId, ...read } = entities.survey.parse({ Item: older }).data as Record<string, unknown>;
+    expect(read.language).toBeUndefined();
+    // As the survey repository reads an item: absent attributes take their empty value.
+    expect(surveySchema.parse({ ...emptySurveyValues, ...read, id: surveyId }).language).toBe('en');
   });
 });

@@ -1,6 +1,7 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import {
   zeroTally,
+  type AssetCdn,
   type AssetStore,
   type NewSubmission,
   type ProfileRepository,
@@ -119,7 +120,7 @@ export class MemoryResponseRepository implements ResponseRepository {
   readonly submissions = new Map<string, { responseId: string; clickToken: string; expiresAt: number }>();
   readonly tickets = new Map<string, ResponseTicket>();
   readonly clickTokenHashes = new Map<string, string>();
-  /** `${clientKey}/${window}` -> count */
+  /** `${key}/${window}` -> count */
   readonly rateWindows = new Map<string, number>();
   readonly salts = new Map<string, string>();
 
@@ -132,10 +133,12 @@ export class MemoryResponseRepository implements ResponseRepository {
     const survey = this.surveys.surveys.get(`${s.userId}/${r.surveyId}`);
     const tally = this.surveys.tallies.get(r.surveyId);
     if (!survey?.isActive || !tally) return { kind: 'survey-gone' };
-    const windowKey = `${s.rate.clientKey}/${s.rate.window}`;
-    const used = this.rateWindows.get(windowKey) ?? 0;
-    if (used >= s.rate.limit) return { kind: 'rate-limited' };
-    this.rateWindows.set(windowKey, used + 1);
+    const full = s.rate.find((slot) => (this.rateWindows.get(`${slot.key}/${slot.window}`) ?? 0) >= slot.limit);
+    if (full) return { kind: 'rate-limited', slot: full };
+    for (const slot of s.rate) {
+      const windowKey = `${slot.key}/${slot.window}`;
+      this.rateWindows.set(windowKey, (this.rateWindows.get(windowKey) ?? 0) + 1);
+    }
     this.submissions.set(`${r.surveyId}/${s.idempotencyKey}`, {
       responseId: r.id,
       clickToken: s.clickToken,
@@ -238,6 +241,16 @@ export class MemoryAssetStore implements AssetStore {
     this.objects.delete(key);
   }
 
+  /** `${key}` -> the content type a copy gave it. */
+  readonly contentTypes = new Map<string, string>();
+
+  async copy(from: string, to: string, contentType: string) {
+    const bytes = this.objects.get(from);
+    if (!bytes) throw Object.assign(new Error(`No object ${from}`), { name: 'NoSuchKey' });
+    this.objects.set(to, bytes.slice());
+    this.contentTypes.set(to, contentType);
+  }
+
   async deletePrefix(prefix: string) {
     let n = 0;
     for (const key of [...this.objects.keys()])
@@ -250,5 +263,14 @@ export class MemoryAssetStore implements AssetStore {
 
   publicUrl(key: string) {
     return `${this.publicBaseUrl}/${key}`;
+  }
+}
+
+/** The CDN's memory twin: the paths it was asked to invalidate, in order. */
+export class MemoryAssetCdn implements AssetCdn {
+  readonly invalidated: string[] = [];
+
+  async invalidate(paths: string[]) {
+    this.invalidated.push(...paths);
   }
 }

@@ -1,4 +1,5 @@
 import type { Profile, ProfileUpdate, Survey, SurveyUpdate } from '@reviewroute/shared';
+import type { RateSlot } from './rate-window';
 
 /**
  * The storage boundary the domain services depend on. The electrodb/S3 implementations live beside
@@ -11,8 +12,11 @@ import type { Profile, ProfileUpdate, Survey, SurveyUpdate } from '@reviewroute/
  * repository's transactions, because those must be atomic with the survey's own items.
  */
 
-/** What an update may change: the editable fields (an image URL set by a confirmed upload, null removes it). */
-export type SurveyChanges = Partial<Pick<Survey, keyof SurveyUpdate>>;
+/**
+ * What an update may change: the editable fields (an image URL set by a confirmed upload, null removes it),
+ * and a published survey's link when its language changes.
+ */
+export type SurveyChanges = Partial<Pick<Survey, keyof SurveyUpdate | 'landingPageUrl'>>;
 
 export interface Publication {
   surveyCode: string;
@@ -112,10 +116,21 @@ export interface AssetStore {
   /** The first `length` bytes (fewer when the object is shorter). */
   readStart(key: string, length: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
+  /**
+   * Copies an object to a new key with this content type, as a public file is served: immutable (its key
+   * is never reused), so it may be cached for good.
+   */
+  copy(from: string, to: string, contentType: string): Promise<void>;
   /** Deletes every object under the prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   /** The URL the public reads the object from (CloudFront in AWS). */
   publicUrl(key: string): string;
+}
+
+/** The CDN in front of the public files: a deleted file must stop being served from its caches too. */
+export interface AssetCdn {
+  /** Drops the cached copies of these URL paths (`/files/…`). */
+  invalidate(paths: string[]): Promise<void>;
 }
 
 /** What one public submit writes (docs/data-model.md "Submit a response"). */
@@ -131,18 +146,18 @@ export interface NewSubmission {
   /** Epoch seconds after which the idempotency record and the click ticket may go. */
   idempotencyExpiresAt: number;
   ticketExpiresAt: number;
-  /** The submitter's fixed-window counter: refused when it already holds `limit`. */
-  rate: { clientKey: string; window: number; limit: number; expiresAt: number };
+  /** The fixed-window counters the submit counts in (the client's, the survey's): refused when one is full. */
+  rate: RateSlot[];
 }
 
 /**
  * `stored`: written now; `duplicate`: this key was stored before (nothing written, the first answer is
- * returned); `rate-limited`: the client's window is full; `survey-gone`: deleted or deactivated meanwhile.
+ * returned); `rate-limited`: one of its windows (`slot`) is full; `survey-gone`: deleted or deactivated meanwhile.
  */
 export type SubmitOutcome =
   | { kind: 'stored' }
   | { kind: 'duplicate'; responseId: string; clickToken: string }
-  | { kind: 'rate-limited' }
+  | { kind: 'rate-limited'; slot: RateSlot }
   | { kind: 'survey-gone' };
 
 /** `clicked`: counted now; `already-clicked`: counted before (nothing written); `not-found`: no such response. */
@@ -155,7 +170,7 @@ export interface ResponseTicket {
 }
 
 export interface ResponseRepository {
-  /** Response, idempotency record, click ticket, tally and rate window in one transaction. */
+  /** Response, idempotency record, click ticket, tally and rate windows in one transaction. */
   submit(submission: NewSubmission): Promise<SubmitOutcome>;
   /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
   ticket(responseId: string): Promise<ResponseTicket | undefined>;

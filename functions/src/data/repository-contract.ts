@@ -11,6 +11,7 @@ import {
   type SurveyRepository,
   type SurveyResponseRecord,
 } from './repositories';
+import type { RateSlot } from './rate-window';
 
 export interface Repositories {
   surveys: SurveyRepository;
@@ -58,7 +59,7 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
   function submission(
     survey: Survey,
     answer: Partial<Pick<SurveyResponseRecord, 'rating' | 'comment'>> = {},
-    rate: Partial<NewSubmission['rate']> = {},
+    rate: Partial<RateSlot> = {},
   ): NewSubmission {
     const at = tick();
     // Expiries from the real clock: an emulator that runs TTL must not drop the items mid-test.
@@ -83,7 +84,24 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       idempotencyKey: randomUUID(),
       idempotencyExpiresAt: epoch + 3600,
       ticketExpiresAt: epoch + 3600,
-      rate: { clientKey: randomUUID(), window: epoch - (epoch % 60), limit: 10, expiresAt: epoch + 120, ...rate },
+      rate: [
+        {
+          key: randomUUID(),
+          window: epoch - (epoch % 60),
+          limit: 10,
+          expiresAt: epoch + 120,
+          endsAt: epoch + 60,
+          ...rate,
+        },
+        // The survey's own window rides along, as in the public submit.
+        {
+          key: `survey:${survey.id}`,
+          window: epoch - (epoch % 60),
+          limit: 1000,
+          expiresAt: epoch + 120,
+          endsAt: epoch + 60,
+        },
+      ],
     };
   }
 
@@ -223,9 +241,26 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       const repositories = repositoriesOf();
       const { surveys, responses } = repositories;
       const survey = await published(repositories);
-      const rate = { clientKey: randomUUID(), limit: 1 };
+      const rate = { key: randomUUID(), limit: 1 };
       expect(await responses.submit(submission(survey, {}, rate))).toEqual({ kind: 'stored' });
-      expect(await responses.submit(submission(survey, {}, rate))).toEqual({ kind: 'rate-limited' });
+      expect(await responses.submit(submission(survey, {}, rate))).toMatchObject({
+        kind: 'rate-limited',
+        slot: { key: rate.key, limit: 1 },
+      });
+
+      // A full survey window refuses another client too, and says which window it was.
+      const capped = await published(repositories);
+      const epoch = Math.floor(Date.now() / 1000);
+      const surveyCap: RateSlot = {
+        key: `survey:${capped.id}`,
+        window: epoch - (epoch % 60),
+        limit: 1,
+        expiresAt: epoch + 120,
+        endsAt: epoch + 60,
+      };
+      const withCap = (s: NewSubmission): NewSubmission => ({ ...s, rate: [s.rate[0]!, surveyCap] });
+      expect(await responses.submit(withCap(submission(capped)))).toEqual({ kind: 'stored' });
+      expect(await responses.submit(withCap(submission(capped)))).toEqual({ kind: 'rate-limited', slot: surveyCap });
 
       const unpublished = draft(survey.userId);
       await surveys.create(unpublished);

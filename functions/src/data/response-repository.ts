@@ -69,12 +69,6 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
                 expiresAt: s.idempotencyExpiresAt,
               })
               .commit(),
-            rateWindow
-              .update({ clientKey: s.rate.clientKey, window: s.rate.window })
-              .add({ count: 1 })
-              .set({ expiresAt: s.rate.expiresAt })
-              .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, s.rate.limit)}`)
-              .commit(),
             survey
               .check({ userId: s.userId, surveyId: r.surveyId })
               .where((a, op) => op.eq(a.isActive, true))
@@ -106,11 +100,21 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
                 expiresAt: s.ticketExpiresAt,
               })
               .commit(),
+            // The same conditional increment as rate-window.ts `incrementSlot`, as transaction items.
+            ...s.rate.map((slot) =>
+              rateWindow
+                .update({ clientKey: slot.key, window: slot.window })
+                .add({ count: 1 })
+                .set({ expiresAt: slot.expiresAt })
+                .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`)
+                .commit(),
+            ),
           ])
           .go();
         if (!result.canceled) return { kind: 'stored' };
         const reasons = result.data as CancellationReason[];
-        const [idempotency, rate, survey, tally] = reasons;
+        const [idempotency, survey, tally] = reasons;
+        const full = s.rate.find((_, i) => reasons[5 + i]?.code === 'ConditionalCheckFailed');
         // A retry of a stored submit wins over every other outcome: the client gets its first answer.
         if (idempotency?.code === 'ConditionalCheckFailed') {
           const first = await firstAnswer(r.surveyId, s.idempotencyKey);
@@ -118,7 +122,7 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
         }
         if (survey?.code === 'ConditionalCheckFailed' || tally?.code === 'ConditionalCheckFailed')
           return { kind: 'survey-gone' };
-        if (rate?.code === 'ConditionalCheckFailed') return { kind: 'rate-limited' };
+        if (full) return { kind: 'rate-limited', slot: full };
         // Transactions touching the same stats item at the same moment cancel each other; so does throttling.
         if (isBusyCancellation(reasons)) {
           await backOffOrGiveUp('Submit', attempt, reasons);

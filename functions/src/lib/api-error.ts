@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string = defaultErrorMessages[code],
     readonly fields?: Record<string, string>,
+    /** Response headers the answer carries (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,3 +27,9 @@ export class ApiError extends Error {
 
 export const notFound = (message?: string) => new ApiError('NOT_FOUND', message);
 export const unauthorized = () => new ApiError('UNAUTHORIZED');
+
+/** A limit was reached (decisions 18): 429 with the seconds until the window that refused it ends. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError('RATE_LIMITED', undefined, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

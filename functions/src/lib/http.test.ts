@@ -26,6 +26,7 @@ describe('domain handler types', () => {
       createDomainHandler('public', {
         // @ts-expect-error: a public route has no owner
         'get-public-survey': ({ owner }) => ({ body: owner.userId }),
+        'start-response': ok,
         'submit-response': ({ pathParameters }) => ({ body: pathParameters.surveyCode }),
         // @ts-expect-error: record-review-click has a responseId, no surveyCode
         'record-review-click': ({ pathParameters }) => ({ body: pathParameters.surveyCode }),
@@ -43,6 +44,7 @@ describe('domain handler router', () => {
         seen.push(pathParameters);
         return {};
       },
+      'start-response': ok,
       'submit-response': ok,
       'record-review-click': ok,
     });

@@ -5,6 +5,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
   maxRequestBodyBytes,
+  originVerifyHeader,
   routeKey,
   routesOfDomain,
   type ApiDomain,
@@ -16,7 +17,9 @@ import {
 } from '@reviewroute/shared';
 import { ApiError } from './api-error';
 import { logger } from './logger';
+import type { OriginCheck } from './origin-verify';
 import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
+import { viewerIpOf } from './viewer';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
@@ -39,6 +42,11 @@ export type RouteRequest<Id extends RouteId = RouteId> = Id extends RouteId
       pathParameters: RouteParams<Id>;
       query: Record<string, string | undefined>;
       headers: Record<string, string | undefined>;
+      /**
+       * The viewer's IP: CloudFront's viewer address on a request that carried the origin secret, else the
+       * gateway's source IP. Never the User-Agent, never a header an unverified caller chose.
+       */
+      viewerIp: string;
       event: ApiEvent;
     } & (Id extends OwnerRouteId ? { owner: Owner } : { owner?: never })
   : never;
@@ -107,7 +115,7 @@ export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> =>
     const apiError = toApiError(request.error);
     if (apiError) {
       logger.info('Request refused', { code: apiError.code, status: apiError.statusCode, reason: apiError.message });
-      request.response = jsonResponse(apiError.statusCode, apiError.toBody());
+      request.response = jsonResponse(apiError.statusCode, apiError.toBody(), apiError.headers);
       return;
     }
     if (isServiceBusy(request.error)) {
@@ -143,6 +151,22 @@ const bodySizeLimit = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
   },
 });
 
+/** Requests that proved they came through our CloudFront (the origin-verify header matched). */
+const viaOurCloudFront = new WeakSet<ApiEvent>();
+
+/**
+ * Refuses (403) a request without CloudFront's origin-verify header before any other work: the API's
+ * own endpoint answers anyone, and only CloudFront runs the edge's limits (WAF) and knows the viewer.
+ * Without a configured check (unit tests) nothing is refused and no forwarded address is believed.
+ */
+const originVerification = (check: OriginCheck | undefined): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
+  before: async ({ event }) => {
+    if (!check) return;
+    if (!(await check(event.headers?.[originVerifyHeader]))) throw new ApiError('FORBIDDEN');
+    viaOurCloudFront.add(event);
+  },
+});
+
 /** The JSON body parser refuses a missing body; GET and DELETE calls legitimately have none. */
 const jsonBodyWhenPresent = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => {
   const parser = httpJsonBodyParser();
@@ -162,7 +186,16 @@ const paramNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].
  * the HTTP API route key. Its type insists that `implementations` covers exactly the domain's routes in
  * the shared table, so the table, the CDK routes and the code cannot drift apart.
  */
-export function createDomainHandler<D extends ApiDomain>(domain: D, implementations: DomainImplementations<D>) {
+export interface DomainHandlerOptions {
+  /** The origin-verify check (`originCheckOf(env)`); without it every caller is served and none trusted. */
+  originCheck?: OriginCheck | undefined;
+}
+
+export function createDomainHandler<D extends ApiDomain>(
+  domain: D,
+  implementations: DomainImplementations<D>,
+  { originCheck }: DomainHandlerOptions = {},
+) {
   type Entry = { route: RouteDefinition; params: string[]; implementation: RouteImplementation<RouteId> };
   const byKey = new Map<string, Entry>(
     routesOfDomain(domain).map((route) => [
@@ -187,6 +220,7 @@ export function createDomainHandler<D extends ApiDomain>(domain: D, implementati
       pathParameters: Object.fromEntries(entry.params.map((name) => [name, event.pathParameters?.[name] ?? ''])),
       query: event.queryStringParameters ?? {},
       headers: event.headers ?? {},
+      viewerIp: viewerIpOf(event.headers ?? {}, event.requestContext?.http?.sourceIp, viaOurCloudFront.has(event)),
       ...(entry.route.auth === 'owner' ? { owner } : {}),
       event,
     } as RouteRequest);
@@ -196,6 +230,7 @@ export function createDomainHandler<D extends ApiDomain>(domain: D, implementati
   return middy<ApiEvent, ApiResponse, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
+    .use(originVerification(originCheck))
     .use(bodySizeLimit())
     .use(jsonBodyWhenPresent())
     .use(apiErrorHandler())

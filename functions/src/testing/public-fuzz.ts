@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { routes, type LambdaEnv, type Route } from '@reviewroute/shared';
 import type { ApiEvent, ApiResponse } from '../lib/http';
+import { createMemoryRateLimiter } from '../data/rate-window';
 import { createContactHandler } from '../domains/contact/handler';
 import type { OutgoingMail } from '../domains/contact/mail';
 import { createContactService } from '../domains/contact/service';
@@ -49,19 +50,13 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
   },
   contact: () => {
     const sent: OutgoingMail[] = [];
-    const windows = new Map<string, number>();
+    const limiter = createMemoryRateLimiter();
+    const windows = limiter.counts;
     const handler = createContactHandler(() =>
       createContactService({
         sendMail: async (mail) => void sent.push(mail),
-        limiter: {
-          consume: async (key, window, limit) => {
-            const count = windows.get(`${key}/${window}`) ?? 0;
-            if (count >= limit) return false;
-            windows.set(`${key}/${window}`, count + 1);
-            return true;
-          },
-          daySalt: async (_day, candidate) => candidate,
-        },
+        limiter,
+        daySalt: async (_day, candidate) => candidate,
         settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
       }),
     );

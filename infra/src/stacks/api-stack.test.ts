@@ -1,7 +1,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { activeDomains, routeKey, routes } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiThrottle } from '../config';
+import { domainAccess } from '../access';
+import { routeThrottle } from '../config';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('api + gateway stacks', () => {
@@ -33,7 +34,9 @@ describe('api + gateway stacks', () => {
             // Only the JWT authorizer needs the client id; no handler reads it.
             USER_POOL_CLIENT_ID: Match.absent(),
             SITE_ORIGIN: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
-            ASSETS_PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', Match.anyValue(), '/files']] },
+            // CloudFront serves the bucket's public prefix at the same path: `{origin}/files/...` is `{origin}/{key}`.
+            ASSETS_PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
+            ORIGIN_VERIFY_SECRET_ARN: { 'Fn::ImportValue': Match.stringLikeRegexp('Gateway:.*OriginVerifySecret') },
             POWERTOOLS_SERVICE_NAME: 'reviewroute',
             POWERTOOLS_LOG_LEVEL: Match.anyValue(),
           }),
@@ -42,28 +45,89 @@ describe('api + gateway stacks', () => {
     }
   });
 
-  it('gives data domains item-level table access (named GSIs) and object get/put/delete only', () => {
+  /** The Allow statements of one domain's role policy. */
+  const statementsOf = (domain: string): { Action: string | string[]; Resource: unknown }[] => {
+    const pascal = domain.charAt(0).toUpperCase() + domain.slice(1);
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) =>
+      id.startsWith(`${pascal}RoleDefaultPolicy`),
+    );
+    expect(policies, domain).toHaveLength(1);
+    return policies[0]![1].Properties.PolicyDocument.Statement;
+  };
+  const actionsOf = (domain: string): string[] =>
+    statementsOf(domain).flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action]));
+
+  it('grants each domain exactly its DynamoDB and S3 actions from the per-domain map', () => {
+    for (const domain of activeDomains()) {
+      const access = domainAccess[domain];
+      const granted = actionsOf(domain);
+      expect(granted.filter((a) => a.startsWith('dynamodb:')).sort(), domain).toEqual([...(access.table ?? [])].sort());
+      const objectActions = new Set((access.assets ?? []).flatMap((a) => a.actions));
+      expect(new Set(granted.filter((a) => a.startsWith('s3:') && a !== 's3:ListBucket')), domain).toEqual(
+        objectActions,
+      );
+    }
+    const all = JSON.stringify(api.findResources('AWS::IAM::Policy'));
+    expect(all).not.toContain('dynamodb:*');
+    expect(all).not.toContain('s3:*');
+    expect(all).not.toContain('/index/*');
+  });
+
+  it('gives the public Lambda no S3 at all and no delete', () => {
+    const granted = actionsOf('public');
+    expect(granted.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    expect(granted).not.toContain('dynamodb:DeleteItem');
+    expect(granted).not.toContain('dynamodb:BatchWriteItem');
+    expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+  });
+
+  it('scopes survey uploads to the incoming/ and files/ prefixes, and invalidations to the distribution', () => {
+    const statements = JSON.stringify(statementsOf('surveys'));
+    expect(statements).toContain('reviewroute-dev-assets-123456789012-eu-west-1/incoming/*');
+    expect(statements).toContain('reviewroute-dev-assets-123456789012-eu-west-1/files/*');
+    expect(statements).not.toContain('eu-west-1/*');
     api.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: Match.arrayWith(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']),
-            Resource: Match.arrayWith([{ 'Fn::Join': ['', [Match.anyValue(), '/index/gsi1']] }]),
-          }),
-          Match.objectLike({
-            Action: Match.arrayWith(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']),
-            Resource: 'arn:aws:s3:::reviewroute-dev-assets-123456789012-eu-west-1/*',
-          }),
-          Match.objectLike({
-            Action: 's3:ListBucket',
-            Resource: 'arn:aws:s3:::reviewroute-dev-assets-123456789012-eu-west-1',
+            Action: 'cloudfront:CreateInvalidation',
+            Resource: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
           }),
         ]),
       },
     });
-    const statements = JSON.stringify(api.findResources('AWS::IAM::Policy'));
-    expect(statements).not.toContain('dynamodb:*');
-    expect(statements).not.toContain('/index/*');
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'ReviewRoute API: surveys domain',
+      Environment: {
+        Variables: Match.objectLike({ ASSETS_DISTRIBUTION_ID: { 'Fn::ImportValue': Match.stringLikeRegexp('Web:') } }),
+      },
+    });
+  });
+
+  it('lets every Lambda read the origin-verify secret, and only that secret', () => {
+    for (const domain of activeDomains()) {
+      const secretStatements = statementsOf(domain).filter((st) =>
+        JSON.stringify(st.Action).includes('secretsmanager'),
+      );
+      expect(secretStatements, domain).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'secretsmanager:GetSecretValue',
+          Resource: { 'Fn::ImportValue': expect.stringMatching(/Gateway:.*OriginVerifySecret/) },
+        },
+      ]);
+    }
+  });
+
+  it('reserves concurrency for the public Lambda only', () => {
+    const reserved = Object.values(api.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved).toHaveLength(1);
+    expect(reserved[0]!.Properties).toMatchObject({
+      Description: 'ReviewRoute API: public domain',
+      ReservedConcurrentExecutions: app.stacks.config.publicConcurrency,
+    });
   });
 
   it('lets only the account Lambda read users (AdminGetUser) of our pool, nothing else of Cognito', () => {
@@ -131,19 +195,45 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('throttles the default stage and writes access logs (without IP addresses)', () => {
-    gateway.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+  it('throttles every route by its auth in the route table (public lower) and logs access without IPs', () => {
+    expect(routeThrottle.public.rateLimit).toBeLessThan(routeThrottle.owner.rateLimit);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: {
-        ThrottlingBurstLimit: apiThrottle.burstLimit,
-        ThrottlingRateLimit: apiThrottle.rateLimit,
+        ThrottlingBurstLimit: routeThrottle.public.burstLimit,
+        ThrottlingRateLimit: routeThrottle.public.rateLimit,
       },
+      RouteSettings: Object.fromEntries(
+        routes.map((route) => [
+          routeKey(route),
+          {
+            ThrottlingRateLimit: routeThrottle[route.auth].rateLimit,
+            ThrottlingBurstLimit: routeThrottle[route.auth].burstLimit,
+          },
+        ]),
+      ),
       AccessLogSettings: {
         DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] },
         Format: Match.stringLikeRegexp('\\$context\\.requestId'),
       },
     });
-    expect(JSON.stringify(gateway.findResources('AWS::ApiGatewayV2::Stage'))).not.toContain('sourceIp');
+    // The stage names the routes, so CloudFormation creates them first.
+    const [stage] = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage!.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^Route/)]));
+    expect(JSON.stringify(stage)).not.toContain('sourceIp');
+    gateway.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+  });
+
+  it('alarms on 5xx, 429s, Lambda errors and throttles and DynamoDB throttles', () => {
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
+    const text = JSON.stringify(alarms);
+    for (const metric of ['5xx', 'Api429-dev', 'Errors', 'Throttles', 'ReadThrottleEvents', 'WriteThrottleEvents']) {
+      expect(text, metric).toContain(`"${metric}"`);
+    }
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    }
+    api.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.status = "429" }' });
   });
 });

@@ -1,11 +1,16 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
+  type DomainName,
   HttpMethod,
   HttpNoneAuthorizer,
   HttpRoute,
   HttpRouteKey,
+  HttpStage,
   type IHttpApi,
   type IHttpRouteAuthorizer,
+  LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -15,20 +20,24 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import {
   type ApiDomain,
   type DeployedLambdaEnv,
   activeDomains,
   environmentVariables,
+  routeKey,
   routes,
   tableDefinition,
 } from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { type Construct } from 'constructs';
-import { assetsBucketName, type StageConfig } from '../config';
+import { domainAccess } from '../access';
+import { assetsBucketName, concurrencyCappedDomains, routeThrottle, type StageConfig } from '../config';
 import { lockFile, repoRoot } from '../paths';
+import { addApiAlarms } from './api-alarms';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -42,35 +51,16 @@ export interface ApiStackProps extends StackProps {
   readonly assetsBucket: IBucket;
   /** `https://{site domain}` (landing URLs, payment redirects). */
   readonly siteOrigin: string;
+  /** The secret CloudFront sends as the origin-verify header; every Lambda may read it. */
+  readonly originVerifySecret: ISecret;
+  /** The web distribution: the surveys Lambda invalidates `/files/*` paths of replaced or removed files. */
+  readonly distributionId: string;
+  readonly distributionArn: string;
+  /** The API's own domain (gateway stack): the `$default` stage is mapped onto it. */
+  readonly customDomain?: DomainName;
+  /** The table's metrics feed the DynamoDB throttle alarm. */
+  readonly tableName: string;
 }
-
-/** Domains whose handlers never touch data: no table or bucket grants. */
-const statelessDomains: ReadonlySet<ApiDomain> = new Set(['system']);
-
-/**
- * Cognito actions per domain, on our user pool only. account: GET /api/account reads the account's
- * creation date (the trial's start, decisions 10) with AdminGetUser.
- */
-const userPoolActions: Partial<Record<ApiDomain, string[]>> = {
-  account: ['cognito-idp:AdminGetUser'],
-};
-
-/** Item-level DynamoDB actions the handlers use (transactions are authorised per item action). */
-const tableActions = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
-
-/** Verify uploaded files (GetObject) and sign presigned POST uploads (PutObject). */
-// DeleteObject: a refused upload and a deleted survey remove their objects. ListBucket (on the bucket, below)
-// makes a missing object answer 404 instead of 403, which the upload confirmation relies on.
-const assetObjectActions = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -96,7 +86,6 @@ export class ApiStack extends Stack {
     // Built from the deterministic bucket name (not the storage stack's export) so that cdk-nag reports the
     // same resource string that the acknowledgement below names.
     const assetsBucketRef = Bucket.fromBucketName(this, 'AssetsBucketRef', assetsBucketName(this, props.config.stage));
-    const assetObjects = assetsBucketRef.arnForObjects('*');
 
     // Contact-form messages go to the operator, from the product's sender (else from the operator's address).
     const contactTo = props.config.contactEmail;
@@ -108,8 +97,9 @@ export class ApiStack extends Stack {
       ASSETS_BUCKET: props.assetsBucket.bucketName,
       USER_POOL_ID: props.userPoolId,
       SITE_ORIGIN: props.siteOrigin,
-      // The web stack serves the assets bucket on the site's own origin under /files/*.
-      ASSETS_PUBLIC_BASE_URL: `${props.siteOrigin}/files`,
+      // The web stack serves the assets bucket's public prefix on the site's own origin at the same path.
+      ASSETS_PUBLIC_BASE_URL: props.siteOrigin,
+      ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
       POWERTOOLS_SERVICE_NAME: 'reviewroute',
       POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
       ...(contactTo ? { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: contactFrom } : {}),
@@ -151,6 +141,10 @@ export class ApiStack extends Stack {
         projectRoot: repoRoot,
         depsLockFilePath: lockFile,
         environment: { ...environmentVariables(lambdaEnv), NODE_OPTIONS: '--enable-source-maps' },
+        // The public Lambda's ceiling: a flood of anonymous requests cannot take the owners' concurrency.
+        ...(concurrencyCappedDomains.has(domain) && props.config.publicConcurrency > 0
+          ? { reservedConcurrentExecutions: props.config.publicConcurrency }
+          : {}),
         bundling: {
           format: OutputFormat.ESM,
           target: lambdaBundling.target,
@@ -164,34 +158,52 @@ export class ApiStack extends Stack {
         },
       });
 
-      if (!statelessDomains.has(domain)) {
-        // Explicit statements instead of grantReadWriteData/grantRead/grantPut: item-level actions only and
-        // the named GSIs instead of `index/*`, so the only wildcard left is the object key.
+      // Every Lambda checks the origin-verify header before any handler work.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [props.originVerifySecret.secretArn],
+        }),
+      );
+      const access = domainAccess[domain];
+      if (access.table?.length) {
+        // Item-level actions and the named GSIs instead of `index/*`.
         role.addToPrincipalPolicy(
           new PolicyStatement({
-            actions: tableActions,
+            actions: [...access.table],
             resources: [
               props.table.tableArn,
               ...tableDefinition.globalSecondaryIndexes.map((gsi) => `${props.table.tableArn}/index/${gsi.indexName}`),
             ],
           }),
         );
-        role.addToPrincipalPolicy(new PolicyStatement({ actions: assetObjectActions, resources: [assetObjects] }));
+      }
+      for (const { prefix, actions } of access.assets ?? []) {
+        const objects = assetsBucketRef.arnForObjects(`${prefix}*`);
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources: [objects] }));
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(this.resolve(objects))}]`,
+          reason:
+            `Object keys under ${prefix} are random per upload, so object-level access needs the prefix; only ` +
+            `${actions.join(', ')} (the per-domain map in infra/src/access.ts).`,
+        });
+      }
+      if (access.listAssets) {
         role.addToPrincipalPolicy(
           new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetsBucketRef.bucketArn] }),
         );
-        Validations.of(role).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(this.resolve(assetObjects))}]`,
-          reason:
-            'Objects of the survey-assets bucket are keyed {userId}/{surveyId}/...: the API reads and presigns ' +
-            'uploads for any owner, so object-level access needs <bucket>/*. Only GetObject, PutObject and DeleteObject.',
-        });
       }
-      const poolActions = userPoolActions[domain];
-      if (poolActions) {
+      if (access.invalidateAssets) {
+        fn.addEnvironment('ASSETS_DISTRIBUTION_ID', props.distributionId);
+        role.addToPrincipalPolicy(
+          new PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [props.distributionArn] }),
+        );
+      }
+      const poolActions = access.userPool;
+      if (poolActions?.length) {
         role.addToPrincipalPolicy(
           new PolicyStatement({
-            actions: poolActions,
+            actions: [...poolActions],
             // Same account and region as the auth stack (one env for the whole app).
             resources: [
               this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: props.userPoolId }),
@@ -246,6 +258,7 @@ export class ApiStack extends Stack {
       return integration;
     };
 
+    const httpRoutes: HttpRoute[] = [];
     for (const route of routes) {
       const authorizer: IHttpRouteAuthorizer = route.auth === 'owner' ? ownerAuthorizer : publicAuthorizer;
       const httpRoute = new HttpRoute(this, `Route${pascal(route.id)}`, {
@@ -260,6 +273,58 @@ export class ApiStack extends Stack {
           reason: `Public by design in the shared route table (${route.method} ${route.path}); the handler validates input and never returns owner data.`,
         });
       }
+      httpRoutes.push(httpRoute);
     }
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: isProd ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // The stage lives here, not with the API, because its per-route throttles name routes that must exist.
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: props.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      // A route missing from the settings below (none should) gets the stricter public limits.
+      throttle: routeThrottle.public,
+      ...(props.customDomain ? { domainMapping: { domainName: props.customDomain } } : {}),
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // No source IP: we do not store visitors' IP addresses (decisions.md 14).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+    // Per-route throttling from the route table's `auth` (config.ts `routeThrottle`).
+    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      routes.map((route) => [
+        routeKey(route),
+        // A JSON property: CloudFormation's own (Pascal-case) names.
+        {
+          ThrottlingRateLimit: routeThrottle[route.auth].rateLimit,
+          ThrottlingBurstLimit: routeThrottle[route.auth].burstLimit,
+        },
+      ]),
+    );
+    for (const httpRoute of httpRoutes) stage.node.addDependency(httpRoute);
+
+    addApiAlarms(this, {
+      config: props.config,
+      httpApi: props.httpApi,
+      accessLogs,
+      functions: [...functions.values()],
+      tableName: props.tableName,
+    });
   }
 }

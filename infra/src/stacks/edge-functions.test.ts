@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetsPathCode, spaRoutingCode } from './edge-functions';
+import { spaRoutingCode } from './edge-functions';
 
 interface CfRequest {
   uri: string;
@@ -72,14 +72,5 @@ describe('SPA routing function with prerendered pages', () => {
     }
     expect(route('/nl/surveys/abcd1234/bakery')).toBe('/survey.html');
     expect(route('/prerendered/nl.html')).toBe('/prerendered/nl.html');
-  });
-});
-
-describe('assets path function', () => {
-  it('maps /files/{key} to the object key', () => {
-    const handler = load(assetsPathCode);
-    expect(handler({ request: { uri: '/files/user-1/survey-1/logo/1700000000000.png' } }).uri).toBe(
-      '/user-1/survey-1/logo/1700000000000.png',
-    );
   });
 });

@@ -1,5 +1,4 @@
 import { surveyPathPattern } from '@reviewroute/shared/domain';
-import { assetsPathPrefix } from '../config';
 
 // CloudFront Functions (cloudfront-js-2.0) used by the web stack; kept apart so unit tests can run them.
 
@@ -24,10 +23,3 @@ function handler(event) {
   return request;
 }`;
 }
-
-/** `/files/{key}` -> `{key}` in the survey-assets bucket (keys start with the owner's user id). */
-export const assetsPathCode = `function handler(event) {
-  var request = event.request;
-  request.uri = request.uri.substring(${JSON.stringify(assetsPathPrefix)}.length);
-  return request;
-}`;

@@ -1,64 +1,72 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
-import { apiThrottle, type StageConfig } from '../config';
+import { type StageConfig } from '../config';
 
 export interface GatewayStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
+/** The origin-verify secret's name: deterministic, so the web stack reads it without a reference. */
+export const originVerifySecretName = (stage: string): string => `reviewroute/${stage}/origin-verify`;
+
 /**
- * The HTTP API itself: API, `$default` stage, throttling and access logs. Routes and Lambdas live in the
- * api stack, which deploys after the web stack: the Lambdas need the site origin (CloudFront) and
- * CloudFront needs this API's domain. Keeping the API resource here breaks that cycle.
+ * The HTTP API itself, its optional own domain and the origin-verify secret. Routes, the `$default` stage
+ * (its per-route throttles name the routes) and the Lambdas live in the api stack, which deploys after the
+ * web stack: the Lambdas need the site origin (CloudFront) and CloudFront needs this API's domain. Keeping
+ * the API resource here breaks that cycle.
  */
 export class GatewayStack extends Stack {
   readonly httpApi: HttpApi;
-  /** `{apiId}.execute-api.{region}.amazonaws.com`: the CloudFront origin for `/api/*`. */
+  /** The host CloudFront sends `/api/*` to: the API's own domain, else `{apiId}.execute-api.{region}.amazonaws.com`. */
   readonly apiDomainName: string;
+  /** The API's own domain when configured; the api stack maps the `$default` stage onto it. */
+  readonly customDomain?: DomainName;
+  /**
+   * The value CloudFront adds to every API request (`originVerifyHeader`): the API refuses requests without
+   * it, so the viewer address it trusts was set by CloudFront, not by a caller of the API endpoint itself.
+   */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: GatewayStackProps) {
     super(scope, id, props);
-    const { isProd } = props.config;
+    const { config } = props;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'ReviewRoute API (behind CloudFront under /api/*)',
-      // The stage is defined below so it can carry throttling and access logs.
+      // The stage is defined in the api stack so it can carry per-route throttling and access logs.
       createDefaultStage: false,
+      // With an own API domain nothing needs the execute-api endpoint: CloudFront uses the domain.
+      disableExecuteApiEndpoint: config.disableExecuteApiEndpoint,
     });
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: isProd ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    if (config.apiDomainName && config.apiCertificateArn) {
+      this.customDomain = new DomainName(this, 'ApiDomain', {
+        domainName: config.apiDomainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
+      });
+      // DNS is the operator's: a CNAME from the API domain to this target (see the README).
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.customDomain.regionalDomainName });
+    }
+    this.apiDomainName = config.apiDomainName ?? `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      secretName: originVerifySecretName(config.stage),
+      description: 'ReviewRoute: the header value CloudFront sends to the API; the API refuses requests without it',
+      // Header-safe characters only.
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by the operator (README: put a new value, deploy with -c originVerifyRotation=...): CloudFront reads ' +
+        'the value only when its configuration changes, so a scheduled rotation alone would refuse all API traffic. ' +
+        'The API accepts the current and the previous value, so a rotation never refuses a request.',
     });
 
-    new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: apiThrottle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        // No source IP: we do not store visitors' IP addresses (decisions.md 14).
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLatency: '$context.responseLatency',
-            integrationLatency: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            userAgent: '$context.identity.userAgent',
-          }),
-        ),
-      },
-    });
-
-    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    if (!config.disableExecuteApiEndpoint) new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
 }

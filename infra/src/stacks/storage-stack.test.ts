@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { assetsBucketDefinition } from '@reviewroute/shared';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('storage stack', () => {
@@ -58,6 +59,10 @@ describe('storage stack', () => {
             Effect: 'Allow',
             Action: 's3:GetObject',
             Principal: { Service: 'cloudfront.amazonaws.com' },
+            // The public prefix only: unconfirmed uploads under incoming/ have no URL.
+            Resource: {
+              'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^AssetsBucket'), 'Arn'] }, '/files/*']],
+            },
             Condition: {
               StringEquals: {
                 'AWS:SourceArn': {
@@ -74,6 +79,20 @@ describe('storage stack', () => {
           }),
         ]),
       },
+    });
+  });
+
+  it('expires unconfirmed uploads under incoming/ after a day, and keeps access logs 30 days', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: 'reviewroute-dev-assets-123456789012-eu-west-1',
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: assetsBucketDefinition.incomingPrefix, ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
     });
   });
 });

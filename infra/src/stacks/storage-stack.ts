@@ -3,7 +3,9 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { assetsBucketDefinition } from '@reviewroute/shared';
 import { type Construct } from 'constructs';
-import { assetsBucketName, type StageConfig } from '../config';
+import { accessLogDays, assetsBucketName, type StageConfig } from '../config';
+
+const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
 
 export interface StorageStackProps extends StackProps {
   readonly config: StageConfig;
@@ -26,7 +28,8 @@ export class StorageStack extends Stack {
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+      // Owners' upload requests carry their IP addresses: kept no longer than troubleshooting needs.
+      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -48,18 +51,23 @@ export class StorageStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads the owner never confirmed (or that the confirm step refused) do not stay.
+        { id: 'ExpireIncoming', prefix: incomingPrefix, expiration: Duration.days(1) },
+      ],
       // Owners' uploaded files: never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // What S3BucketOrigin.withOriginAccessControl would add if the bucket were in the web stack.
+    // What S3BucketOrigin.withOriginAccessControl would add if the bucket were in the web stack, narrowed to
+    // the public prefix: unconfirmed uploads under incoming/ are never readable through CloudFront.
     this.assetsBucket.addToResourcePolicy(
       new PolicyStatement({
         sid: 'AllowCloudFrontOacRead',
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.assetsBucket.arnForObjects('*')],
+        resources: [this.assetsBucket.arnForObjects(`${publicPrefix}*`)],
         conditions: { StringEquals: { 'AWS:SourceArn': props.distributionArn } },
       }),
     );

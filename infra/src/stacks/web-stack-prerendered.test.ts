@@ -31,12 +31,17 @@ describe('web stack with prerendered pages', () => {
   let template: Template;
   beforeAll(() => {
     site = builtSite();
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    // cdk.json's flag: access logs are delivered under a bucket policy, so the logs bucket needs no ACLs.
+    const app = new App({
+      context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true },
+    });
     const stack = new WebStack(app, 'Web', {
       env: testEnv,
       config: stageConfig({}),
       siteAssetDir: site,
       apiDomainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      originVerifySecretName: 'reviewroute/dev/origin-verify',
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/reviewroute-dev/abc',
       userPoolId: 'eu-west-1_pool',
       userPoolClientId: 'client',
     });

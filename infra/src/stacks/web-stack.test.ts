@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { originVerifyHeader } from '@reviewroute/shared';
 import { surveyPathPattern } from '@reviewroute/shared/domain';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
@@ -45,7 +46,6 @@ describe('web stack', () => {
             },
           ],
         }),
-        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
       }),
     });
     // No distribution-wide error rewrites: they would turn API 403/404s into index.html.
@@ -87,13 +87,40 @@ describe('web stack', () => {
             ViewerProtocolPolicy: 'https-only',
             FunctionAssociations: Match.absent(),
           }),
+          // The bucket's public prefix at the same path: no rewrite, so no other prefix has a URL.
           Match.objectLike({
             PathPattern: '/files/*',
             AllowedMethods: ['GET', 'HEAD'],
-            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+            FunctionAssociations: Match.absent(),
           }),
         ]),
       }),
+    });
+  });
+
+  it('sends the origin-verify header (a Secrets Manager dynamic reference) to the API origin only', () => {
+    const origins = distributionConfig().Origins as {
+      DomainName: unknown;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[];
+    }[];
+    const withHeader = origins.filter((o) => o.OriginCustomHeaders?.length);
+    expect(withHeader).toHaveLength(1);
+    expect(JSON.stringify(withHeader[0]!.DomainName)).toContain('execute-api');
+    expect(withHeader[0]!.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: originVerifyHeader,
+        HeaderValue: '{{resolve:secretsmanager:reviewroute/dev/origin-verify:SecretString:::}}',
+      },
+    ]);
+  });
+
+  it('sits behind the us-east-1 web ACL and keeps no CloudFront standard logs (they hold viewer IPs)', () => {
+    const config = distributionConfig();
+    expect(config.Logging).toBeUndefined();
+    expect(JSON.stringify(config.WebACLId)).toMatch(/WebAcl/);
+    // The site bucket's access logs are kept 30 days.
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
     });
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -36,19 +36,24 @@ import { type Construct } from 'constructs';
 import {
   type AppConfig,
   type PrerenderManifest,
+  originVerifyHeader,
   prerenderManifestFile,
   siteOriginPlaceholder,
 } from '@reviewroute/shared';
-import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
+import { accessLogDays, assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
 import { acknowledgeIamWildcards } from '../nag-acknowledgements';
-import { assetsPathCode, spaRoutingCode } from './edge-functions';
+import { spaRoutingCode } from './edge-functions';
 
 export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
   /** The built web app (Vite's `web/dist`); tests pass a temporary folder with an index.html. */
   readonly siteAssetDir: string;
-  /** `{apiId}.execute-api.{region}.amazonaws.com` from the gateway stack. */
+  /** The API's own domain or `{apiId}.execute-api.{region}.amazonaws.com`, from the gateway stack. */
   readonly apiDomainName: string;
+  /** The Secrets Manager secret (by name) whose value CloudFront sends to the API as `originVerifyHeader`. */
+  readonly originVerifySecretName: string;
+  /** The WAF web ACL (us-east-1, edge stack) in front of the distribution. */
+  readonly webAclArn: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
 }
@@ -64,14 +69,13 @@ export class WebStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    // Access logs of the site bucket and the distribution. CloudFront standard logging writes with ACLs,
-    // so this bucket (only this one) keeps ACLs enabled.
+    // Access logs of the site bucket (its reader is CloudFront, so no visitor's address is in them).
     const logsBucket = new Bucket(this, 'LogsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -145,15 +149,19 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serve prerendered public pages, survey.html for survey links, index.html for app routes',
     });
-    const assetsPath = new CloudFrontFunction(this, 'AssetsPath', {
-      code: FunctionCode.fromInline(assetsPathCode),
-      runtime: FunctionRuntime.JS_2_0,
-      comment: `Strip ${assetsPathPrefix} before reading survey-assets`,
-    });
 
+    // The origin-verify header: the API trusts CloudFront-Viewer-Address (its per-client limits) only on
+    // requests that carry it, and CloudFront replaces any same-named header a viewer sends. The value is a
+    // dynamic reference, resolved by CloudFormation at deploy time; it is never in the template.
+    const originVerify = SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap();
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: {
+        [originVerifyHeader]: originVerify,
+        // A new value here changes the origin's configuration, so CloudFormation resolves the secret again.
+        ...(config.originVerifyRotation ? { [`${originVerifyHeader}-rotation`]: config.originVerifyRotation } : {}),
+      },
     });
     // The public survey read is the same for everyone: CloudFront keeps it as long as the API's own
     // Cache-Control says (60 s, 10 s for a 404), capped at 5 minutes, and nothing but the path is in the
@@ -201,9 +209,7 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: logsBucket,
-      logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -245,6 +251,7 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
+        // The bucket's public prefix at the same path; the storage stack lets CloudFront read that prefix only.
         [`${assetsPathPrefix}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(assetsBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -253,7 +260,6 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
           compress: true,
-          functionAssociations: [{ function: assetsPath, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });
@@ -348,10 +354,11 @@ export class WebStack extends Stack {
       reason: 'The product serves every country; no geo restriction.',
     });
     Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
+      id: 'AwsSolutions-CFR3',
       reason:
-        'No WAF yet (fixed monthly cost per web ACL for an early SMB product): abuse is limited by API Gateway ' +
-        'stage throttling and per-user limits in the API. Revisit with rate-based rules when traffic grows.',
+        'Standard logging is off on purpose: its log lines carry the viewer IP, and the privacy promise is that ' +
+        'no IP address is stored (decisions 14). Requests are counted in CloudFront metrics, API access logs ' +
+        '(without IPs) and WAF logs (blocked requests only, one week).',
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteOrigin });

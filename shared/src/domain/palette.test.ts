@@ -21,6 +21,14 @@ describe('survey palette', () => {
     expect(validColor('red', '#000000')).toBe('#000000');
   });
 
+  it("defaults to the brand's teal with white text that reads at AA, and a white page", () => {
+    expect(defaultSurveyColors).toEqual({ primaryColor: '#0f766e', backgroundColor: '#ffffff' });
+    const palette = surveyPalette(defaultSurveyColors);
+    expect(palette.onPrimary).toBe('#ffffff');
+    expect(contrast(palette.primary, palette.onPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(palette.accent).toBe('#0f766e');
+  });
+
   it('text on any colour meets WCAG AA (4.5:1)', () => {
     fc.assert(fc.property(hex, (background) => contrast(background, readableOn(background)) >= 4.5));
   });

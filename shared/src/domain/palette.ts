@@ -12,7 +12,11 @@ export interface SurveyColors {
   backgroundColor: string;
 }
 
-export const defaultSurveyColors: SurveyColors = { primaryColor: '#2563eb', backgroundColor: '#ffffff' };
+/**
+ * ReviewRoute's own teal (the logo's colour): a new survey looks like part of the product until the owner
+ * picks their own, and white text on it reads at 5.5:1.
+ */
+export const defaultSurveyColors: SurveyColors = { primaryColor: '#0f766e', backgroundColor: '#ffffff' };
 
 /** The colour to paint with: the given one (trimmed, lowercase) when it is `#rrggbb`, else the fallback. */
 export const validColor = (value: string | undefined, fallback: string): string =>

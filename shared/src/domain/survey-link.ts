@@ -1,7 +1,8 @@
-import { defaultLanguage, languages } from './language';
+import { defaultLanguage, languages, type Language } from './language';
 
 /**
- * The public survey link (spec 4, decisions 5): `surveys/{code}/{slug}` on the site origin.
+ * The public survey link (spec 4, decisions 5): `surveys/{code}/{slug}` on the site origin, under the
+ * language prefix of the survey's language (decisions 17: `/nl/surveys/…` for a Dutch survey).
  */
 
 /** Lowercased business name, non-alphanumerics removed, whitespace runs turned into hyphens. */
@@ -36,10 +37,15 @@ export function generateSurveyCode(randomBytes: (n: number) => Uint8Array): stri
 
 const surveysSegment = 'surveys';
 
-export const landingPath = (code: string, slug: string): string => `/${surveysSegment}/${code}/${slug}`;
-
 /** Every language but the default has a path prefix (`/nl`); a survey link may carry one. */
-const languagePrefixes = languages.filter((language) => language !== defaultLanguage).join('|');
+const prefixedLanguages = languages.filter((language) => language !== defaultLanguage);
+const languagePrefixes = prefixedLanguages.join('|');
+
+const prefixOf = (language: Language): string => (language === defaultLanguage ? '' : `/${language}`);
+
+/** A survey's public path in its language: `/surveys/{code}/{slug}`, or `/nl/surveys/{code}/{slug}`. */
+export const landingPath = (code: string, slug: string, language: Language = defaultLanguage): string =>
+  `${prefixOf(language)}/${surveysSegment}/${code}/${slug}`;
 
 /**
  * A public survey path: `/surveys/{code}/{slug}`, also under a language prefix (`/nl/surveys/…`), the
@@ -52,8 +58,20 @@ export const surveyPathPattern = new RegExp(
   String.raw`^(?:\/(?:${languagePrefixes}))?\/${surveysSegment}\/([^\/]+)(?:\/([^\/]*))?\/*$`,
 );
 
-export const landingUrl = (siteOrigin: string, code: string, slug: string): string =>
-  `${siteOrigin.replace(/\/+$/, '')}${landingPath(code, slug)}`;
+/** The absolute survey link every owner screen shows, the QR code encodes and the templates carry. */
+export const landingUrl = (siteOrigin: string, code: string, slug: string, language: Language = defaultLanguage) =>
+  `${siteOrigin.replace(/\/+$/, '')}${landingPath(code, slug, language)}`;
+
+/**
+ * The language a survey link (absolute, or a path) is in: its prefix decides, as it does for the public
+ * page (decisions 17). Messages that carry the link (the request templates) are written in it.
+ */
+export function languageOfSurveyLink(link: string): Language {
+  const path = link.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  return (
+    prefixedLanguages.find((language) => path === `/${language}` || path.startsWith(`/${language}/`)) ?? defaultLanguage
+  );
+}
 
 /** Survey URLs without an http(s) scheme get https:// (spec 4). */
 export function withHttps(url: string): string {

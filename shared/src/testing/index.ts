@@ -15,6 +15,7 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   supportEmail: 'a@b.co',
   industry: '',
   customPrompt: 'Q?',
+  language: 'en',
   status: 'draft',
   surveyCode: null,
   businessSlug: null,

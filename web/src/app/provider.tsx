@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18next } from '@/lib/i18n';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -28,14 +29,19 @@ const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonn
 function AppToaster() {
   const { t } = useTranslation('common');
   const hydrated = useHydrated();
+  const phone = useIsMobile();
   if (!hydrated) return null;
+  // Toasts never cover the header controls (language switcher, account menu): the bottom corner on wide
+  // screens; on a phone, where a bottom toast spans the width over the page's action buttons, just below the
+  // 64 px sticky header, over the page's heading.
+  const phoneOffset = { top: 72 };
   return (
-    // Bottom corner: toasts never cover the header controls (language switcher, account menu).
     <Suspense fallback={null}>
       <Toaster
         richColors
         closeButton
-        position="bottom-right"
+        position={phone ? 'top-center' : 'bottom-right'}
+        {...(phone ? { offset: phoneOffset, mobileOffset: phoneOffset } : {})}
         containerAriaLabel={t('toasts.container')}
         toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
       />

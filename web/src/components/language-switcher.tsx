@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Language, languages } from '@reviewroute/shared/domain';
+import { languages } from '@reviewroute/shared/domain';
+import { LanguageFlag } from '@/components/language-flag';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -14,13 +15,11 @@ import { localizePath, parseLanguage, storeLanguage } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 
-export const languageFlags: Record<Language, string> = { en: '🇬🇧', nl: '🇳🇱' };
-
 /**
- * Shows the current language with its flag; choosing one stores it (the stored choice wins from then on)
+ * Shows the current language with its flag (`compact`: the flag only on phones); choosing one stores it (the stored choice wins from then on)
  * and moves to the same page in that language.
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation('common');
   const current = useLanguage();
   const location = useLocation();
@@ -45,8 +44,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           aria-label={t('language.switcherLabel', { language: t(`language.${current}`) })}
           data-testid="language-switcher"
         >
-          <span aria-hidden="true">{languageFlags[current]}</span>
-          <span>{t(`language.${current}`)}</span>
+          <LanguageFlag language={current} />
+          {/* The button's label names the language; a crowded phone header shows the flag only. */}
+          <span className={cn(compact && 'max-sm:hidden')}>{t(`language.${current}`)}</span>
           <ChevronDown aria-hidden="true" className="size-3.5 opacity-60" />
         </Button>
       </DropdownMenuTrigger>
@@ -54,7 +54,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <DropdownMenuRadioGroup value={current} onValueChange={choose}>
           {languages.map((language) => (
             <DropdownMenuRadioItem key={language} value={language} lang={language}>
-              <span aria-hidden="true">{languageFlags[language]}</span>
+              <LanguageFlag language={language} />
               {t(`language.${language}`)}
             </DropdownMenuRadioItem>
           ))}

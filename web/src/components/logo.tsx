@@ -2,8 +2,16 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
+interface LogoProps {
+  className?: string;
+  /** Shows the mark only; the word stays for screen readers. */
+  iconOnly?: boolean;
+  /** Classes for the word, e.g. to hide it (visually) on narrow screens only. */
+  wordClassName?: string;
+}
+
 /** The ReviewRoute mark and word; decorative icon, the word carries the name. */
-export function Logo({ className, iconOnly = false }: { className?: string; iconOnly?: boolean }) {
+export function Logo({ className, iconOnly = false, wordClassName }: LogoProps) {
   const { t } = useTranslation('common');
   return (
     <span className={cn('inline-flex items-center gap-2 font-semibold', className)}>
@@ -13,7 +21,7 @@ export function Logo({ className, iconOnly = false }: { className?: string; icon
       >
         <Star className="size-4 fill-current" />
       </span>
-      <span className={cn('text-base tracking-tight', iconOnly && 'sr-only')}>{t('appName')}</span>
+      <span className={cn('text-base tracking-tight', iconOnly && 'sr-only', wordClassName)}>{t('appName')}</span>
     </span>
   );
 }

@@ -5,19 +5,27 @@ import {
   draftFromSurvey,
   draftValuesOf,
   emptySurveyDraft,
+  hasStoredSurveyDraft,
   readSurveyDraft,
   surveyDraftStorageKey,
   surveyDraftStore,
 } from './survey-draft';
 
+/** The drafts as stored: `{ drafts: { [key]: draft } }` under surveyWizardData. */
+const storedDrafts = (): Record<string, Record<string, unknown>> | undefined => {
+  const raw = window.localStorage.getItem(surveyDraftStorageKey);
+  return raw ? (JSON.parse(raw) as { drafts: Record<string, Record<string, unknown>> }).drafts : undefined;
+};
+
 afterEach(() => {
   window.localStorage.clear();
-  surveyDraftStore.reload();
+  // Back to the new survey's (now empty) draft.
+  surveyDraftStore.clear();
 });
 
 describe('survey draft storage', () => {
   it('starts with the spec defaults and no survey id', () => {
-    expect(readSurveyDraft()).toEqual({ surveyId: null, ...surveyWizardDefaults });
+    expect(readSurveyDraft()).toEqual({ surveyId: null, savedSteps: [], ...surveyWizardDefaults });
     expect(emptySurveyDraft().customPrompt).toBe('How was your experience with our business?');
     expect(emptySurveyDraft()).toMatchObject({
       lowRatingEnabled: true,
@@ -30,8 +38,9 @@ describe('survey draft storage', () => {
   it('writes every change to surveyWizardData and restores it after a reload', () => {
     surveyDraftStore.update({ businessName: 'Bakery', surveyId: 's-1' });
     surveyDraftStore.update({ customPrompt: 'How did we do?' });
-    const stored = JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!);
-    expect(stored).toMatchObject({ surveyId: 's-1', businessName: 'Bakery', customPrompt: 'How did we do?' });
+    expect(storedDrafts()).toEqual({
+      's-1': expect.objectContaining({ surveyId: 's-1', businessName: 'Bakery', customPrompt: 'How did we do?' }),
+    });
     surveyDraftStore.reload();
     expect(surveyDraftStore.getSnapshot().draft).toMatchObject({
       surveyId: 's-1',
@@ -79,13 +88,16 @@ describe('survey draft storage', () => {
       businessLogoUrl: 'http://x/logo.png',
       collectContactOnLowRating: true,
     });
+    // A saved survey has step 1 done; a published one every step.
+    expect(draftFromSurvey({ ...survey, status: 'draft' }).savedSteps).toEqual(['business']);
+    expect(draftFromSurvey({ ...survey, status: 'active' }).savedSteps).toEqual(['business', 'landing', 'routing']);
     expect(Object.keys(draft).sort()).toEqual(Object.keys(emptySurveyDraft()).sort());
     expect(draft).not.toHaveProperty('status');
   });
 
   it('gives a schema the draft values of its fields', () => {
     const draft = { ...emptySurveyDraft(), businessName: 'Bakery', industry: 'Food' };
-    expect(draftValuesOf(draft, businessInformationSchema)).toEqual({
+    expect(draftValuesOf(draft, businessInformationSchema)).toMatchObject({
       businessName: 'Bakery',
       businessOwnerName: '',
       googleBusinessUrl: '',
@@ -101,9 +113,71 @@ describe('presenting without storing', () => {
     expect(surveyDraftStore.getSnapshot().draft.customPrompt).toBe('Hoe was het?');
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
     surveyDraftStore.update({ businessName: 'Bakkerij' });
-    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!)).toMatchObject({
-      customPrompt: 'Hoe was het?',
-      businessName: 'Bakkerij',
+    expect(storedDrafts()?.new).toMatchObject({ customPrompt: 'Hoe was het?', businessName: 'Bakkerij' });
+  });
+});
+
+describe('one draft per survey', () => {
+  const surveyA = () => draftFromSurvey(sampleSurvey({ id: 'a', businessName: 'Shop A', status: 'active' }));
+
+  it('keeps an edited survey and the new survey apart: the new one starts empty and saves nowhere', () => {
+    // "Edit Survey" on A, a change to A.
+    surveyDraftStore.replace(surveyA());
+    surveyDraftStore.update({ customPrompt: 'Changed A' });
+    // "Create New Survey": the new survey's draft, empty, with no survey to save into.
+    expect(surveyDraftStore.open('new')).toBe(true);
+    expect(surveyDraftStore.getSnapshot().draft).toEqual(emptySurveyDraft());
+    surveyDraftStore.update({ businessName: 'Shop B' });
+    expect(storedDrafts()).toEqual({
+      a: expect.objectContaining({ surveyId: 'a', businessName: 'Shop A', customPrompt: 'Changed A' }),
+      new: expect.objectContaining({ surveyId: null, businessName: 'Shop B' }),
     });
+    // Back to A: its own draft, untouched by B.
+    expect(surveyDraftStore.open('a')).toBe(true);
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ surveyId: 'a', businessName: 'Shop A' });
+  });
+
+  it('moves the new draft to its survey at the first save, leaving the new draft empty', () => {
+    surveyDraftStore.update({ businessName: 'Shop B' });
+    surveyDraftStore.update({ surveyId: 'b' });
+    expect(Object.keys(storedDrafts()!)).toEqual(['b']);
+    expect(readSurveyDraft('new')).toEqual(emptySurveyDraft());
+    expect(readSurveyDraft('b')).toMatchObject({ surveyId: 'b', businessName: 'Shop B' });
+  });
+
+  it('opens the current draft again without a new revision; a survey without a stored draft needs loading', () => {
+    surveyDraftStore.replace(surveyA());
+    const { revision } = surveyDraftStore.getSnapshot();
+    expect(surveyDraftStore.open('a')).toBe(true);
+    expect(surveyDraftStore.getSnapshot().revision).toBe(revision);
+    expect(surveyDraftStore.open('unknown')).toBe(false);
+    // Nothing was loaded: the current draft stays A's until the caller replaces it.
+    expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('a');
+  });
+
+  it('a stored draft saves into the survey of its key, whatever its own id says', () => {
+    window.localStorage.setItem(
+      surveyDraftStorageKey,
+      JSON.stringify({ drafts: { new: { ...emptySurveyDraft(), surveyId: 'a', businessName: 'X' } } }),
+    );
+    expect(readSurveyDraft('new')).toMatchObject({ surveyId: null, businessName: 'X' });
+  });
+
+  it('reads an older single stored draft as the draft of the survey it names', () => {
+    window.localStorage.setItem(surveyDraftStorageKey, JSON.stringify({ surveyId: 'a', businessName: 'Old' }));
+    expect(readSurveyDraft('new')).toEqual(emptySurveyDraft());
+    expect(readSurveyDraft('a')).toMatchObject({ surveyId: 'a', businessName: 'Old' });
+  });
+
+  it("clear removes only the current draft; discard removes a deleted survey's", () => {
+    surveyDraftStore.update({ businessName: 'Unsaved new' });
+    surveyDraftStore.replace(surveyA());
+    surveyDraftStore.replace({ ...surveyA(), surveyId: 'c' });
+    surveyDraftStore.clear();
+    expect(Object.keys(storedDrafts()!).sort()).toEqual(['a', 'new']);
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ surveyId: null, businessName: 'Unsaved new' });
+    expect(hasStoredSurveyDraft()).toBe(true);
+    surveyDraftStore.discard('a');
+    expect(Object.keys(storedDrafts()!)).toEqual(['new']);
   });
 });

@@ -4,8 +4,10 @@ import { surveySchema, surveyWizardDefaults, type Survey } from '@reviewroute/sh
 
 /**
  * The wizard draft (spec 3 "Wizard draft data", spec 4 "Wizard"): kept in local storage under
- * `surveyWizardData` on every change and cleared on completion or reset. It lives in lib/ because the
- * dashboard sidebar writes it too ("Edit Survey" loads a survey into it).
+ * `surveyWizardData` on every change and cleared on completion or reset. Each survey has a draft of its own
+ * (and the survey not saved yet one more), so "Create New Survey" never continues in, and never saves into,
+ * a survey opened with "Edit Survey". It lives in lib/ because the dashboard sidebar writes it too ("Edit
+ * Survey" loads a survey into it, "Delete Survey" removes its draft).
  */
 export const surveyDraftStorageKey = 'surveyWizardData';
 
@@ -17,20 +19,45 @@ const draftFieldsSchema = surveySchema
   .pick(fieldMask(surveyWizardDefaults))
   .extend({ customColors: z.object({ primaryColor: z.string(), backgroundColor: z.string() }) });
 
+/** The steps whose values a save stores (the last one, sharing, has nothing to save). */
+export const savedStepIds = ['business', 'landing', 'routing'] as const;
+export type SavedStepId = (typeof savedStepIds)[number];
+
 /** What a stored draft may hold; anything unreadable falls back to a fresh draft's value, field by field. */
 const storedDraftSchema = z.object({
   /** The server survey this draft edits; null until step 1 was saved. */
   surveyId: z.string().nullable().catch(null),
+  /** The steps saved from this draft (or found complete on the server): the step indicator ticks these only. */
+  savedSteps: z.array(z.enum(savedStepIds)).catch([]),
   ...withFallbacks(draftFieldsSchema.shape, surveyWizardDefaults),
 });
 
 export type SurveyDraft = z.infer<typeof storedDraftSchema>;
 
-export const emptySurveyDraft = (): SurveyDraft => ({ surveyId: null, ...structuredClone(surveyWizardDefaults) });
+/**
+ * Which draft: a survey's id, or `new` for the survey that is not saved yet. Each survey has its own draft,
+ * so a new survey never continues in (and never saves into) a survey that was opened for editing.
+ */
+export type SurveyDraftKey = string;
+export const newSurveyDraftKey: SurveyDraftKey = 'new';
+export const draftKeyOf = (surveyId: string | null | undefined): SurveyDraftKey => surveyId || newSurveyDraftKey;
 
-/** The draft of a stored survey ("Edit Survey"), so the wizard edits that survey. */
+export const emptySurveyDraft = (): SurveyDraft => ({
+  surveyId: null,
+  savedSteps: [],
+  ...structuredClone(surveyWizardDefaults),
+});
+
+/**
+ * The draft of a stored survey ("Edit Survey"), so the wizard edits that survey. A saved survey has step 1
+ * done; a published one passed every step.
+ */
 export const draftFromSurvey = (survey: Survey): SurveyDraft =>
-  storedDraftSchema.parse({ ...survey, surveyId: survey.id });
+  storedDraftSchema.parse({
+    ...survey,
+    surveyId: survey.id,
+    savedSteps: survey.status === 'active' ? [...savedStepIds] : ['business'],
+  });
 
 /** The draft's values of an object schema's fields: a step form's starting values, a re-created survey's fields. */
 export function draftValuesOf<Shape extends z.ZodRawShape>(
@@ -62,25 +89,59 @@ function withFallbacks<Shape extends z.ZodRawShape>(
   ) as { [K in keyof Shape]: z.ZodCatch<Shape[K] & z.ZodType> };
 }
 
-/** Reads the stored draft; a missing, unparsable or foreign value gives a fresh draft. */
-export function readSurveyDraft(storage: Storage | undefined = safeStorage()): SurveyDraft {
-  const raw = storage?.getItem(surveyDraftStorageKey);
-  if (!raw) return emptySurveyDraft();
+/**
+ * Storage holds every draft under `surveyWizardData` as `{ drafts: { [key]: draft } }`. An older single draft
+ * (the draft object itself) is read as the draft of the survey it names.
+ */
+type StoredDrafts = Record<SurveyDraftKey, unknown>;
+
+function readAll(storage: Storage | undefined): StoredDrafts {
   try {
-    const parsed = storedDraftSchema.safeParse({ ...emptySurveyDraft(), ...(JSON.parse(raw) as object) });
-    return parsed.success ? parsed.data : emptySurveyDraft();
+    const raw = storage?.getItem(surveyDraftStorageKey);
+    if (!raw) return {};
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    if ('drafts' in parsed) {
+      const { drafts } = parsed as { drafts: unknown };
+      return drafts && typeof drafts === 'object' ? (drafts as StoredDrafts) : {};
+    }
+    const legacy = parsed as { surveyId?: unknown };
+    return { [draftKeyOf(typeof legacy.surveyId === 'string' ? legacy.surveyId : null)]: parsed };
   } catch {
-    return emptySurveyDraft();
+    return {};
   }
 }
 
-/** True when a draft is stored (the owner has changed something since the last clear). */
-export function hasStoredSurveyDraft(storage: Storage | undefined = safeStorage()): boolean {
+function writeAll(storage: Storage | undefined, drafts: StoredDrafts): void {
   try {
-    return storage?.getItem(surveyDraftStorageKey) != null;
+    if (Object.keys(drafts).length === 0) storage?.removeItem(surveyDraftStorageKey);
+    else storage?.setItem(surveyDraftStorageKey, JSON.stringify({ drafts }));
   } catch {
-    return false;
+    // A full or blocked storage keeps the draft in memory only.
   }
+}
+
+/** The stored draft of `key`, parsed; undefined when none is stored (or it is not a draft at all). */
+function readStored(key: SurveyDraftKey, storage: Storage | undefined): SurveyDraft | undefined {
+  const raw = readAll(storage)[key];
+  if (!raw || typeof raw !== 'object') return undefined;
+  const parsed = storedDraftSchema.safeParse({ ...emptySurveyDraft(), ...raw });
+  if (!parsed.success) return undefined;
+  // The key decides which survey a draft saves into, whatever the stored value says.
+  return { ...parsed.data, surveyId: key === newSurveyDraftKey ? null : key };
+}
+
+/** Reads the stored draft of `key` (default: the new survey's); a missing or unparsable one gives a fresh draft. */
+export function readSurveyDraft(
+  key: SurveyDraftKey = newSurveyDraftKey,
+  storage: Storage | undefined = safeStorage(),
+): SurveyDraft {
+  return readStored(key, storage) ?? { ...emptySurveyDraft(), surveyId: key === newSurveyDraftKey ? null : key };
+}
+
+/** True when the current draft is stored (the owner has changed something since the last clear). */
+export function hasStoredSurveyDraft(storage: Storage | undefined = safeStorage()): boolean {
+  return draftKeyOf(surveyDraftStore.getSnapshot().draft.surveyId) in readAll(storage);
 }
 
 function safeStorage(): Storage | undefined {
@@ -93,10 +154,11 @@ function safeStorage(): Storage | undefined {
 }
 
 export interface SurveyDraftSnapshot {
+  /** The draft the wizard shows now: the one of the survey in the wizard's address (see `open`). */
   draft: SurveyDraft;
   /**
-   * Bumped when the draft is replaced as a whole (reset, "Edit Survey"), not on edits: forms key on it to
-   * re-read their values, so typing never re-mounts a form.
+   * Bumped when the draft is replaced as a whole (reset, "Edit Survey", another survey opened), not on
+   * edits: forms key on it to re-read their values, so typing never re-mounts a form.
    */
   revision: number;
 }
@@ -107,18 +169,28 @@ type Listener = () => void;
 function createSurveyDraftStore() {
   let snapshot: SurveyDraftSnapshot | undefined;
   const listeners = new Set<Listener>();
+  const notify = () => listeners.forEach((listener) => listener());
 
-  const current = (): SurveyDraftSnapshot => (snapshot ??= { draft: readSurveyDraft(), revision: 0 });
-  const publish = (next: SurveyDraftSnapshot, persist = true) => {
-    snapshot = next;
-    if (persist) {
-      try {
-        safeStorage()?.setItem(surveyDraftStorageKey, JSON.stringify(next.draft));
-      } catch {
-        // A full or blocked storage keeps the draft in memory only.
-      }
-    }
-    listeners.forEach((listener) => listener());
+  const current = (): SurveyDraftSnapshot => (snapshot ??= { draft: readSurveyDraft(newSurveyDraftKey), revision: 0 });
+  const store = (draft: SurveyDraft, { moveFrom }: { moveFrom?: SurveyDraftKey } = {}) => {
+    const storage = safeStorage();
+    const drafts = readAll(storage);
+    const key = draftKeyOf(draft.surveyId);
+    if (moveFrom !== undefined && moveFrom !== key) delete drafts[moveFrom];
+    drafts[key] = draft;
+    writeAll(storage, drafts);
+  };
+  const remove = (key: SurveyDraftKey) => {
+    const storage = safeStorage();
+    const drafts = readAll(storage);
+    if (!(key in drafts)) return;
+    delete drafts[key];
+    writeAll(storage, drafts);
+  };
+  const clear = () => {
+    remove(draftKeyOf(current().draft.surveyId));
+    snapshot = { draft: readSurveyDraft(newSurveyDraftKey), revision: current().revision + 1 };
+    notify();
   };
 
   return {
@@ -127,32 +199,55 @@ function createSurveyDraftStore() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Changes some fields (every keystroke of the wizard). */
+    /**
+     * Changes some fields (every keystroke of the wizard). A new id (the new survey's first save, or a
+     * re-created survey) moves the draft to that survey's key: the `new` draft is then empty again.
+     */
     update(patch: Partial<SurveyDraft>) {
       const { draft, revision } = current();
-      publish({ draft: { ...draft, ...patch }, revision });
+      const next = { ...draft, ...patch };
+      snapshot = { draft: next, revision };
+      store(next, { moveFrom: draftKeyOf(draft.surveyId) });
+      notify();
     },
     /**
-     * Replaces the whole draft; open forms re-read it. `persist: false` only presents it (e.g. the defaults in
-     * the page's language): storage is written at the owner's first change, so a cleared draft stays cleared.
+     * Makes `draft` the current one (its key comes from its survey id), without touching the other drafts;
+     * open forms re-read it. `persist: false` only presents it (e.g. the defaults in the page's language, a
+     * survey as the server has it): storage is written at the owner's first change, so a cleared draft stays
+     * cleared.
      */
     replace(draft: SurveyDraft, { persist = true }: { persist?: boolean } = {}) {
-      publish({ draft, revision: current().revision + 1 }, persist);
+      snapshot = { draft, revision: current().revision + 1 };
+      if (persist) store(draft);
+      notify();
     },
-    /** Completion or reset: the stored draft is removed and the wizard starts fresh. */
-    clear() {
-      snapshot = { draft: emptySurveyDraft(), revision: current().revision + 1 };
-      try {
-        safeStorage()?.removeItem(surveyDraftStorageKey);
-      } catch {
-        // Nothing stored, nothing to remove.
-      }
-      listeners.forEach((listener) => listener());
+    /**
+     * Makes the stored draft of `key` the current one (the wizard's address names the survey); the new
+     * survey's draft always opens (empty when none is stored). False when a survey has no stored draft: the
+     * current draft stays, and the caller loads the survey from the server (then `replace`). Opening the
+     * current key again changes nothing.
+     */
+    open(key: SurveyDraftKey): boolean {
+      const { draft, revision } = current();
+      if (draftKeyOf(draft.surveyId) === key) return true;
+      const stored = key === newSurveyDraftKey ? readSurveyDraft(key) : readStored(key, safeStorage());
+      if (!stored) return false;
+      snapshot = { draft: stored, revision: revision + 1 };
+      notify();
+      return true;
     },
-    /** Tests: forget the in-memory copy so the next read comes from storage (as after a reload). */
+    /** Completion or reset: the current draft is removed; the wizard is back at the new survey's draft. */
+    clear,
+    /** A deleted survey: its draft goes too (and stops being the current one). */
+    discard(surveyId: string) {
+      if (current().draft.surveyId === surveyId) clear();
+      else remove(surveyId);
+    },
+    /** Tests: re-read the current draft from storage, as a reload of the same address does. */
     reload() {
-      snapshot = undefined;
-      listeners.forEach((listener) => listener());
+      const key = snapshot ? draftKeyOf(snapshot.draft.surveyId) : newSurveyDraftKey;
+      snapshot = { draft: readSurveyDraft(key), revision: (snapshot?.revision ?? 0) + 1 };
+      notify();
     },
   };
 }
@@ -161,6 +256,11 @@ export const surveyDraftStore = createSurveyDraftStore();
 
 export function useSurveyDraft(): SurveyDraftSnapshot {
   return useSyncExternalStore(surveyDraftStore.subscribe, surveyDraftStore.getSnapshot);
+}
+
+/** One value of the current draft (a string, a number: compared with Object.is); re-renders when it changes. */
+export function useSurveyDraftValue<T>(select: (draft: SurveyDraft) => T): T {
+  return useSyncExternalStore(surveyDraftStore.subscribe, () => select(surveyDraftStore.getSnapshot().draft));
 }
 
 /** Only the revision: re-renders when the draft is replaced as a whole, not on every keystroke. */

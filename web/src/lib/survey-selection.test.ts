@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPathFor, selectSurvey } from './survey-selection';
+import { dashboardPathFor, selectSurvey, wizardPathFor } from './survey-selection';
 
 const newestFirst = [{ id: 'c' }, { id: 'b' }, { id: 'a' }];
 
@@ -19,5 +19,12 @@ describe('selectSurvey (spec 2: the first survey, newest first, when none is sel
   });
   it('builds the address that selects a survey', () => {
     expect(dashboardPathFor('a b')).toBe('/dashboard?survey=a%20b');
+  });
+});
+
+describe('wizardPathFor', () => {
+  it('names the survey the wizard edits, or none for a new survey', () => {
+    expect(wizardPathFor('/survey-setup', 'a b')).toBe('/survey-setup?survey=a%20b');
+    expect(wizardPathFor('/survey-setup', null)).toBe('/survey-setup');
   });
 });

@@ -13,3 +13,10 @@ export function selectSurvey<T extends { id: string }>(
 
 /** The dashboard URL that selects `surveyId` (English path; localise it with useLocalizedPath). */
 export const dashboardPathFor = (surveyId: string) => `/dashboard?${surveySearchParam}=${encodeURIComponent(surveyId)}`;
+
+/**
+ * A wizard step's address for a survey (English path; localise it with useLocalizedPath): the survey's id in
+ * `?survey=` names the draft the wizard edits; without it the wizard is on the new survey.
+ */
+export const wizardPathFor = (englishPath: string, surveyId: string | null | undefined) =>
+  surveyId ? `${englishPath}?${surveySearchParam}=${encodeURIComponent(surveyId)}` : englishPath;

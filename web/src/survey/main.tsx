@@ -3,16 +3,13 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchPublicSurvey } from './lib/api';
 import { createTranslator, I18nContext } from './lib/i18n';
-import { browserLanguageSignals, languageRedirect } from '@/lib/language';
 import { languageOfPath, parseSurveyPath } from './lib/path';
 import { SurveyPage, SurveySkeleton } from './components/survey-page';
 
 // The public survey page's own entry (survey.html): no Amplify, no router, no owner code, one namespace.
 // The survey request starts before the first render, so it travels while React boots.
-// Decisions 16: a stored choice moves the page to its twin, a /nl link otherwise stays Dutch. The page is
-// the same, so the address is replaced in place instead of reloading.
-const target = languageRedirect(window.location.pathname, browserLanguageSignals());
-if (target) window.history.replaceState(null, '', target + window.location.search + window.location.hash);
+// Decisions 17: the link decides the page's language (a Dutch survey's link is /nl/surveys/…), never the
+// visitor's browser or a language they chose in the owner app: a customer sees the survey as the owner made it.
 const pathname = window.location.pathname;
 const path = parseSurveyPath(pathname);
 const language = path?.language ?? languageOfPath(pathname);

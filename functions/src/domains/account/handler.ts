@@ -1,6 +1,7 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
-import { createDomainHandler, type ApiEvent, type Owner } from '../../lib/http';
+import { createDomainHandler, type ApiEvent, type DomainHandlerOptions, type Owner } from '../../lib/http';
+import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
@@ -29,13 +30,21 @@ export function identityOf(owner: Owner, event: ApiEvent): AccountIdentity {
 }
 
 /** The account API; the services are built on first use. */
-export function createAccountHandler(profilesOf: () => ProfileService, accountOf: () => AccountService) {
-  return createDomainHandler('account', {
-    me: ({ owner }) => ({ body: describeOwner(owner) }),
-    'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner.userId) }),
-    'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner.userId, body) }),
-    'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner, event)) }),
-  });
+export function createAccountHandler(
+  profilesOf: () => ProfileService,
+  accountOf: () => AccountService,
+  options?: DomainHandlerOptions,
+) {
+  return createDomainHandler(
+    'account',
+    {
+      me: ({ owner }) => ({ body: describeOwner(owner) }),
+      'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner.userId) }),
+      'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner.userId, body) }),
+      'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner, event)) }),
+    },
+    options,
+  );
 }
 
 /** The account Lambda for one environment (the local stack passes its own). */
@@ -46,6 +55,7 @@ export function createHandler(env: LambdaEnv) {
   return createAccountHandler(
     () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository(tableEntities(env)) })),
     () => (account ??= createAccountService({ directory: createCognitoUserDirectory(env) })),
+    { originCheck: originCheckOf(env) },
   );
 }
 

@@ -1,24 +1,13 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
-import { createDomainHandler, type RouteRequest } from '../../lib/http';
+import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
+import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoContactLimiter } from './limiter';
+import { createDynamoRateLimiter } from '../../data/rate-window';
+import { createDynamoResponseRepository } from '../../data/response-repository';
 import { createSesMailer } from './mailer';
-import { createContactService, type ContactClient, type ContactService, type ContactSettings } from './service';
-
-/**
- * The sender as seen at the edge: behind CloudFront the public API behaviour forwards
- * `CloudFront-Viewer-Address` (`ip:port`), locally the gateway's source IP is the client's.
- */
-export function contactClientOf({ headers, event }: RouteRequest<'send-contact-email'>): ContactClient {
-  const viewer = headers['cloudfront-viewer-address'];
-  const sourceIp = viewer ? viewer.slice(0, Math.max(0, viewer.lastIndexOf(':'))) || viewer : undefined;
-  return {
-    sourceIp: sourceIp ?? event.requestContext?.http?.sourceIp ?? '',
-    userAgent: headers['user-agent'] ?? event.requestContext?.http?.userAgent ?? '',
-  };
-}
+import { createContactService, type ContactService, type ContactSettings } from './service';
 
 /** CONTACT_TO_ADDRESS receives the messages; CONTACT_FROM_ADDRESS (a verified SES identity) sends them. */
 export function contactSettings(env: Pick<LambdaEnv, 'CONTACT_TO_ADDRESS' | 'CONTACT_FROM_ADDRESS'>): ContactSettings {
@@ -28,26 +17,34 @@ export function contactSettings(env: Pick<LambdaEnv, 'CONTACT_TO_ADDRESS' | 'CON
 }
 
 /** The contact API (domain `contact`, no auth); the service is built on first use. */
-export function createContactHandler(serviceOf: () => ContactService) {
-  return createDomainHandler('contact', {
-    'send-contact-email': async (request) => {
-      await serviceOf().send(request.body, contactClientOf(request));
-      return { status: 204 };
+export function createContactHandler(serviceOf: () => ContactService, options?: DomainHandlerOptions) {
+  return createDomainHandler(
+    'contact',
+    {
+      'send-contact-email': async ({ body, viewerIp }) => {
+        await serviceOf().send(body, viewerIp);
+        return { status: 204 };
+      },
     },
-  });
+    options,
+  );
 }
 
 /** The contact Lambda for one environment (the local stack passes its own). */
 export function createHandler(env: LambdaEnv) {
   configureLogger(env);
+  const entities = tableEntities(env);
   let service: ContactService | undefined;
   return createContactHandler(
     () =>
       (service ??= createContactService({
         sendMail: createSesMailer(env),
-        limiter: createDynamoContactLimiter(tableEntities(env)),
+        limiter: createDynamoRateLimiter(entities),
+        daySalt: (day, candidate, expiresAt) =>
+          createDynamoResponseRepository(entities).clientKeySalt(day, candidate, expiresAt),
         settings: () => contactSettings(env),
       })),
+    { originCheck: originCheckOf(env) },
   );
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { composeContactMail, type OutgoingMail } from './mail';
-import { contactRateLimit, createContactService, type ContactLimiter } from './service';
+import { createMemoryRateLimiter } from '../../data/rate-window';
+import { contactRateLimit, createContactService } from './service';
 
 const form = {
   firstName: 'Anna',
@@ -12,38 +13,23 @@ const form = {
   message: 'Hello,\n\nCan I get <b>invoices</b> with our VAT number?\n\nAnna',
 };
 const request = { ...form, website: '', elapsedMs: 12_000, language: 'nl' };
-const client = { sourceIp: '203.0.113.9', userAgent: 'Firefox' };
-
-/** The limiter's memory twin: windows per key, one salt per day. */
-function memoryLimiter() {
-  const windows = new Map<string, number>();
-  const salts = new Map<string, string>();
-  const limiter: ContactLimiter = {
-    async consume(clientKey, window, limit) {
-      const key = `${clientKey}/${window}`;
-      const used = windows.get(key) ?? 0;
-      if (used >= limit) return false;
-      windows.set(key, used + 1);
-      return true;
-    },
-    async daySalt(day, candidate) {
-      if (!salts.has(day)) salts.set(day, candidate);
-      return salts.get(day)!;
-    },
-  };
-  return { limiter, windows };
-}
+const client = '203.0.113.9';
 
 function setup(now = new Date('2026-11-23T10:00:00Z')) {
   const sent: OutgoingMail[] = [];
-  const { limiter, windows } = memoryLimiter();
+  const limiter = createMemoryRateLimiter();
+  const salts = new Map<string, string>();
   const service = createContactService({
     sendMail: async (mail) => void sent.push(mail),
     limiter,
+    daySalt: async (day, candidate) => {
+      if (!salts.has(day)) salts.set(day, candidate);
+      return salts.get(day)!;
+    },
     settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
     now: () => now,
   });
-  return { service, sent, windows };
+  return { service, sent, windows: limiter.counts };
 }
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -119,13 +105,14 @@ describe('contact service', () => {
 
   it('allows a few messages per client per window, then answers RATE_LIMITED', async () => {
     const { service, sent } = setup();
-    for (let i = 0; i < contactRateLimit.messages; i++) await service.send(request, client);
+    for (let i = 0; i < contactRateLimit.limit; i++) await service.send(request, client);
     const error = await refusal(service.send(request, client));
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.statusCode).toBe(429);
+    expect(error.headers).toEqual({ 'retry-after': '600' });
     // Another client is not affected.
-    await service.send(request, { ...client, sourceIp: '198.51.100.4' });
-    expect(sent).toHaveLength(contactRateLimit.messages + 1);
+    await service.send(request, '198.51.100.4');
+    expect(sent).toHaveLength(contactRateLimit.limit + 1);
   });
 
   it('keys the counter by a salted hash, never the address', async () => {
@@ -133,6 +120,6 @@ describe('contact service', () => {
     await service.send(request, client);
     const [key] = [...windows.keys()];
     expect(key).toMatch(/^contact:[0-9a-f]{64}\/\d+$/);
-    expect(key).not.toContain(client.sourceIp);
+    expect(key).not.toContain(client);
   });
 });

@@ -1,23 +1,10 @@
-import { createHash } from 'node:crypto';
 import { contactRefusedMessage, contactRequestSchema, minContactElapsedMs } from '@reviewroute/shared';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
+import { createClientKeys, type DaySalt } from '../../lib/viewer';
+import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { composeContactMail, type OutgoingMail } from './mail';
-
-/** Who is sending, as the gateway saw it. Only ever hashed (decisions 14). */
-export interface ContactClient {
-  sourceIp: string;
-  userAgent: string;
-}
-
-/** The per-client counter, the same fixed windows and daily salt as the public survey submit. */
-export interface ContactLimiter {
-  /** Counts one message in the window; false when the window is already full. */
-  consume(clientKey: string, window: number, limit: number, expiresAt: number): Promise<boolean>;
-  /** The random salt of a UTC day, created by the first caller of that day. */
-  daySalt(day: string, candidate: string, expiresAt: number): Promise<string>;
-}
 
 export interface ContactSettings {
   /** The operator's address (CONTACT_TO_ADDRESS). */
@@ -28,7 +15,10 @@ export interface ContactSettings {
 
 export interface ContactServiceDeps {
   sendMail: (mail: OutgoingMail) => Promise<void>;
-  limiter: ContactLimiter;
+  /** The shared fixed-window limiter, keyed per viewer (its own `contact:` key space). */
+  limiter: RateLimiter;
+  /** The day's salt of viewer keys (shared with the public submit). */
+  daySalt: DaySalt;
   /** Read on each send, so a missing setting fails the send that needs it, not the Lambda's start. */
   settings: () => ContactSettings;
   now?: () => Date;
@@ -36,9 +26,7 @@ export interface ContactServiceDeps {
 }
 
 /** Messages per client per window: enough for a follow-up, too few to use the form as a mail cannon. */
-export const contactRateLimit = { messages: 3, windowSeconds: 10 * 60 } as const;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const contactRateLimit = { limit: 3, windowSeconds: 10 * 60 } as const;
 
 /**
  * The contact form's use case (spec 7 send-contact-email): validate with the shared schema, refuse bots
@@ -48,22 +36,10 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  */
 export function createContactService(deps: ContactServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const randomBytes = deps.randomBytes ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
-  let salt: { day: string; value: string } | undefined;
-
-  async function clientKey(client: ContactClient, at: Date): Promise<string> {
-    const day = at.toISOString().slice(0, 10);
-    if (salt?.day !== day) {
-      const expiresAt = Math.floor(at.getTime() / 1000) + 2 * 24 * 60 * 60;
-      const candidate = Buffer.from(randomBytes(32)).toString('base64url');
-      salt = { day, value: await deps.limiter.daySalt(day, candidate, expiresAt) };
-    }
-    // Its own key space: contact messages never use up a client's survey submits, or the reverse.
-    return `contact:${sha256(`${salt.value}\n${client.sourceIp}\n${client.userAgent}`)}`;
-  }
-
+  const clientKeys = createClientKeys(deps.daySalt, deps.randomBytes);
   return {
-    async send(input: unknown, client: ContactClient): Promise<void> {
+    /** `viewerIp`: the sender's address as the API trusts it (`RouteRequest.viewerIp`); only ever hashed. */
+    async send(input: unknown, viewerIp: string): Promise<void> {
       const { website, elapsedMs, language, ...message } = parseInput(contactRequestSchema, input);
       // Bot checks answer as vaguely as a broken request: nothing tells a script which rule it broke.
       if ((website ?? '').trim() !== '' || elapsedMs < minContactElapsedMs) {
@@ -74,15 +50,9 @@ export function createContactService(deps: ContactServiceDeps) {
         throw new ApiError('BAD_REQUEST', contactRefusedMessage);
       }
       const at = now();
-      const epoch = Math.floor(at.getTime() / 1000);
-      const window = epoch - (epoch % contactRateLimit.windowSeconds);
-      const allowed = await deps.limiter.consume(
-        await clientKey(client, at),
-        window,
-        contactRateLimit.messages,
-        window + 2 * contactRateLimit.windowSeconds,
-      );
-      if (!allowed) throw new ApiError('RATE_LIMITED');
+      // Its own key space: contact messages never use up a client's survey submits, or the reverse.
+      const slot = rateSlot(`contact:${await clientKeys.keyOf(viewerIp, at)}`, contactRateLimit, at);
+      if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
       const { to, from } = deps.settings();
       await deps.sendMail(composeContactMail({ message, language, receivedAt: at, from, to }));
       logger.info('Contact message sent', { language, company: message.company !== undefined });

@@ -2,10 +2,11 @@ import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { awsClientConfig, processLambdaEnv } from '../../lib/env';
-import { createDomainHandler } from '../../lib/http';
+import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoPlacesLimiter } from './limiter';
+import { createDynamoRateLimiter } from '../../data/rate-window';
+import { originCheckOf } from '../../lib/origin-verify';
 import { createPlacesClient, type PlacesClient } from './places-client';
 import { createPlacesService, type PlacesService } from './service';
 
@@ -42,13 +43,17 @@ export async function placesClientOf(
 }
 
 /** The business finder's API (domain `places`, owner routes); the service is built on first use. */
-export function createPlacesHandler(serviceOf: () => PlacesService) {
-  return createDomainHandler('places', {
-    'search-places': async ({ owner, body }) => ({ body: await serviceOf().search(owner.userId, body) }),
-    'get-place': async ({ owner, pathParameters, query }) => ({
-      body: await serviceOf().getPlace(owner.userId, pathParameters.placeId, query),
-    }),
-  });
+export function createPlacesHandler(serviceOf: () => PlacesService, options?: DomainHandlerOptions) {
+  return createDomainHandler(
+    'places',
+    {
+      'search-places': async ({ owner, body }) => ({ body: await serviceOf().search(owner.userId, body) }),
+      'get-place': async ({ owner, pathParameters, query }) => ({
+        body: await serviceOf().getPlace(owner.userId, pathParameters.placeId, query),
+      }),
+    },
+    options,
+  );
 }
 
 /**
@@ -69,8 +74,9 @@ export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader
     () =>
       (service ??= createPlacesService({
         client: clientOnce,
-        limiter: createDynamoPlacesLimiter(tableEntities(env)),
+        limiter: createDynamoRateLimiter(tableEntities(env)),
       })),
+    { originCheck: originCheckOf(env) },
   );
 }
 

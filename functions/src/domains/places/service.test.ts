@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PlaceSearchResult } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { PlacesApiError, type PlacesClient, type PlacesLocale } from './places-client';
-import { createPlacesService, placesRateLimit, type PlacesLimiter } from './service';
+import { createPlacesService, placesRateLimit } from './service';
+import { createMemoryRateLimiter, type RateLimiter } from '../../data/rate-window';
 
 const place: PlaceSearchResult = {
   place_id: 'ChIJabc',
@@ -31,19 +32,15 @@ function fakeClient(fail?: PlacesApiError) {
   return { client, calls };
 }
 
-/** An in-memory limiter with the table limiter's semantics. */
-function memoryLimiter(): PlacesLimiter & { keys: string[] } {
-  const counts = new Map<string, number>();
+/** The shared memory limiter, recording the keys it was asked about. */
+function memoryLimiter(): RateLimiter & { keys: string[] } {
+  const limiter = createMemoryRateLimiter();
   const keys: string[] = [];
   return {
     keys,
-    async consume(key, window, limit) {
-      keys.push(key);
-      const id = `${key}#${window}`;
-      const used = counts.get(id) ?? 0;
-      if (used >= limit) return false;
-      counts.set(id, used + 1);
-      return true;
+    consume: (slot) => {
+      keys.push(slot.key);
+      return limiter.consume(slot);
     },
   };
 }
@@ -102,7 +99,7 @@ describe('places service', () => {
       limiter: memoryLimiter(),
       now: () => new Date('2026-11-23T10:00:05Z'),
     });
-    for (let i = 0; i < placesRateLimit.calls; i++) await service.search('busy', { query: 'abc' });
+    for (let i = 0; i < placesRateLimit.limit; i++) await service.search('busy', { query: 'abc' });
     expect(await codeOf(service.search('busy', { query: 'abc' }))).toBe('RATE_LIMITED');
     expect(await codeOf(service.search('calm', { query: 'abc' }))).toBe('resolved');
   });

@@ -6,27 +6,23 @@ import {
   type PlaceDetailsResponse,
   type PlaceSearchResponse,
 } from '@reviewroute/shared';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, rateLimited } from '../../lib/api-error';
+import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import { PlacesApiError, placesLocaleOf, type PlacesClient } from './places-client';
-
-/** The per-owner counter: the public submit's fixed windows on the table. */
-export interface PlacesLimiter {
-  /** Counts one call in the window; false when the window is already full. */
-  consume(key: string, window: number, limit: number, expiresAt: number): Promise<boolean>;
-}
 
 /**
  * Calls per owner per window: the finder searches at most once a second of typing, so a busy owner
  * stays well inside it, while one account cannot spend the shared Google quota.
  */
-export const placesRateLimit = { calls: 30, windowSeconds: 60 } as const;
+export const placesRateLimit = { limit: 30, windowSeconds: 60 } as const;
 
 export interface PlacesServiceDeps {
   /** Undefined when the deployment has no Google key (decisions 12: the finder says so). */
   client: () => PlacesClient | undefined | Promise<PlacesClient | undefined>;
-  limiter: PlacesLimiter;
+  /** The shared fixed-window limiter, keyed per owner. */
+  limiter: RateLimiter;
   now?: () => Date;
 }
 
@@ -65,15 +61,9 @@ export function createPlacesService(deps: PlacesServiceDeps) {
   async function clientFor(userId: string): Promise<PlacesClient> {
     const client = await deps.client();
     if (!client) throw new ApiError('PLACES_NOT_CONFIGURED');
-    const epoch = Math.floor(now().getTime() / 1000);
-    const window = epoch - (epoch % placesRateLimit.windowSeconds);
-    const allowed = await deps.limiter.consume(
-      `places:${userId}`,
-      window,
-      placesRateLimit.calls,
-      window + 2 * placesRateLimit.windowSeconds,
-    );
-    if (!allowed) throw new ApiError('RATE_LIMITED');
+    const at = now();
+    const slot = rateSlot(`places:${userId}`, placesRateLimit, at);
+    if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
     return client;
   }
 

@@ -4,11 +4,12 @@ import {
   publicSurveyCacheControl,
   publicSurveySchema,
   routesOfDomain,
+  startResponseResultSchema,
   submitResponseResultSchema,
 } from '@reviewroute/shared';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { clientOf, createPublicHandler, submitRateLimit } from './handler';
+import { createPublicHandler, minFillMs, submitRateLimit, surveyRateLimit } from './handler';
 import { memoryPublicSurveyService, sampleResponseId, sampleSurveyId } from './testing';
 
 function setup() {
@@ -92,18 +93,57 @@ describe('public handler', () => {
     expect(errorBodySchema.parse(limited.body).error.code).toBe('RATE_LIMITED');
   });
 
-  it('takes the viewer address from CloudFront when present, else the gateway source IP', () => {
-    const event = sampleEvent('submit-response');
-    const request = (headers: Record<string, string>) => ({
-      body: undefined,
-      pathParameters: {},
-      query: {},
-      headers,
-      event,
-    });
-    expect(clientOf(request({ 'user-agent': 'UA' }))).toEqual({ sourceIp: '203.0.113.7', userAgent: 'UA' });
-    expect(clientOf(request({ 'cloudfront-viewer-address': '198.51.100.9:46532' })).sourceIp).toBe('198.51.100.9');
-    expect(clientOf(request({ 'cloudfront-viewer-address': '2001:db8::1:443' })).sourceIp).toBe('2001:db8::1');
+  it('refuses a request without the origin secret (403) before any work, when a check is configured', async () => {
+    const ctx = memoryPublicSurveyService();
+    const handler = createPublicHandler(() => ctx.service, { originCheck: async (v) => v === 'cloudfront-secret' });
+    const submit = async (headers: Record<string, string>) => {
+      const event = sampleEvent('submit-response');
+      event.headers = { ...event.headers, ...headers };
+      event.body = JSON.stringify({ ...JSON.parse(event.body!), idempotencyKey: crypto.randomUUID() });
+      const response = await handler(event, lambdaContext());
+      return response.statusCode;
+    };
+    const forbidden = await handler(sampleEvent('get-public-survey'), lambdaContext());
+    expect(forbidden.statusCode).toBe(403);
+    expect(errorBodySchema.parse(JSON.parse(forbidden.body!)).error.code).toBe('FORBIDDEN');
+    expect(await submit({ 'x-origin-verify': 'guess', 'cloudfront-viewer-address': '198.51.100.1:1' })).toBe(403);
+    expect(ctx.responses.responses.size).toBe(0);
+
+    // Through CloudFront the viewer address is the client: two viewers behind one edge are two clients.
+    ctx.setLimit(1);
+    const via = (viewer: string) => ({ 'x-origin-verify': 'cloudfront-secret', 'cloudfront-viewer-address': viewer });
+    expect(await submit(via('198.51.100.1:1111'))).toBe(201);
+    expect(await submit(via('198.51.100.1:2222'))).toBe(429);
+    expect(await submit(via('198.51.100.2:1111'))).toBe(201);
+  });
+
+  it('ignores a forwarded viewer address that no origin secret vouches for', async () => {
+    const { call, setLimit } = setup();
+    setLimit(1);
+    const submit = (viewer: string) => {
+      const event = sampleEvent('submit-response');
+      event.headers = { ...event.headers, 'cloudfront-viewer-address': viewer, 'x-forwarded-for': viewer };
+      event.body = JSON.stringify({ ...JSON.parse(event.body!), idempotencyKey: crypto.randomUUID() });
+      return call(event);
+    };
+    expect((await submit('198.51.100.1:1')).status).toBe(201);
+    // A new forged address each time is still the gateway's one source IP.
+    expect((await submit('198.51.100.2:1')).status).toBe(429);
+  });
+
+  it('hands out a start token (201, not cached) through the sample event', async () => {
+    const { call } = setup();
+    const started = await call(sampleEvent('start-response'));
+    expect(started.status).toBe(201);
+    expect(started.headers['cache-control']).toBe('no-store');
+    expect(startResponseResultSchema.parse(started.body).startToken).toMatch(/^\d{13}\./);
+  });
+
+  it('reads the limits and the least fill time from the environment', () => {
+    expect(surveyRateLimit({ PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: '5' })).toBe(5);
+    expect(surveyRateLimit({})).toBe(60);
+    expect(minFillMs({ PUBLIC_SUBMIT_MIN_FILL_MS: '0' })).toBe(0);
+    expect(minFillMs({ PUBLIC_SUBMIT_MIN_FILL_MS: 'x' })).toBe(1500);
   });
 
   it('reads PUBLIC_SUBMIT_RATE_LIMIT, falling back to 10', () => {

@@ -1,7 +1,13 @@
-import { publicSurveyCacheControl, publicSurveyNotFoundCacheControl, type LambdaEnv } from '@reviewroute/shared';
+import {
+  minSubmitElapsedMs,
+  publicSurveyCacheControl,
+  publicSurveyNotFoundCacheControl,
+  type LambdaEnv,
+} from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { processLambdaEnv } from '../../lib/env';
-import { createDomainHandler, type RouteRequest } from '../../lib/http';
+import { createDomainHandler, type DomainHandlerOptions, type RouteRequest } from '../../lib/http';
+import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoResponseRepository } from '../../data/response-repository';
@@ -9,54 +15,72 @@ import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import {
   createPublicSurveyService,
   defaultSubmitRateLimit,
+  defaultSurveyRateLimit,
   type ClientInfo,
   type PublicSurveyService,
 } from './service';
 
-/**
- * The client as seen at the edge. Behind CloudFront the gateway's source IP is CloudFront's, so the
- * public-surveys behaviour forwards `CloudFront-Viewer-Address` (`ip:port`); called directly (locally),
- * the gateway's source IP is the client's. Only ever hashed, never stored (decisions 14).
- */
-export function clientOf({ headers, event }: RouteRequest): ClientInfo {
-  const viewer = headers['cloudfront-viewer-address'];
-  const sourceIp = viewer ? viewer.slice(0, Math.max(0, viewer.lastIndexOf(':'))) || viewer : undefined;
-  return {
-    sourceIp: sourceIp ?? event.requestContext?.http?.sourceIp ?? '',
-    userAgent: headers['user-agent'] ?? event.requestContext?.http?.userAgent ?? '',
-  };
+/** The submitter: the viewer's address as the API trusts it (never a header an unverified caller chose). */
+export const clientOf = ({ headers, viewerIp }: RouteRequest<'submit-response'>): ClientInfo => ({
+  viewerIp,
+  userAgent: headers['user-agent'] ?? '',
+});
+
+/** A positive whole number from a setting, else the default. */
+function positiveSetting(raw: string | undefined, fallback: number): number {
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 /** PUBLIC_SUBMIT_RATE_LIMIT: submits per client per minute (default 10); read per request. */
-export function submitRateLimit(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'>): number {
-  const raw = env.PUBLIC_SUBMIT_RATE_LIMIT;
-  const value = raw === undefined ? NaN : Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : defaultSubmitRateLimit;
+export const submitRateLimit = (env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'>): number =>
+  positiveSetting(env.PUBLIC_SUBMIT_RATE_LIMIT, defaultSubmitRateLimit);
+
+/** PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: submits per survey per minute (default 60). */
+export const surveyRateLimit = (env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_SURVEY_RATE_LIMIT'>): number =>
+  positiveSetting(env.PUBLIC_SUBMIT_SURVEY_RATE_LIMIT, defaultSurveyRateLimit);
+
+/** PUBLIC_SUBMIT_MIN_FILL_MS: the least fill time the API measured (default minSubmitElapsedMs; 0 allowed). */
+export function minFillMs(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_MIN_FILL_MS'>): number {
+  const value = Number(env.PUBLIC_SUBMIT_MIN_FILL_MS ?? NaN);
+  return Number.isInteger(value) && value >= 0 ? value : minSubmitElapsedMs;
 }
 
 /** The public survey page's API (routes of domain `public`, no auth); the service is built on first use. */
-export function createPublicHandler(serviceOf: () => PublicSurveyService) {
-  return createDomainHandler('public', {
-    'get-public-survey': async ({ pathParameters }) => {
-      try {
-        const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode);
-        return { body: survey, headers: { 'cache-control': publicSurveyCacheControl } };
-      } catch (error) {
-        // A short negative cache: a burst of scans of a bad code does not reach DynamoDB each time.
-        if (error instanceof ApiError && error.code === 'NOT_FOUND')
-          return { status: 404, body: error.toBody(), headers: { 'cache-control': publicSurveyNotFoundCacheControl } };
-        throw error;
-      }
+export function createPublicHandler(serviceOf: () => PublicSurveyService, options?: DomainHandlerOptions) {
+  return createDomainHandler(
+    'public',
+    {
+      'get-public-survey': async ({ pathParameters }) => {
+        try {
+          const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode);
+          return { body: survey, headers: { 'cache-control': publicSurveyCacheControl } };
+        } catch (error) {
+          // A short negative cache: a burst of scans of a bad code does not reach DynamoDB each time.
+          if (error instanceof ApiError && error.code === 'NOT_FOUND')
+            return {
+              status: 404,
+              body: error.toBody(),
+              headers: { 'cache-control': publicSurveyNotFoundCacheControl },
+            };
+          throw error;
+        }
+      },
+      'start-response': async ({ pathParameters }) => ({
+        status: 201,
+        body: await serviceOf().start(pathParameters.surveyCode),
+      }),
+      'submit-response': async (request) => ({
+        status: 201,
+        body: await serviceOf().submit(request.pathParameters.surveyCode, request.body, clientOf(request)),
+      }),
+      'record-review-click': async ({ pathParameters, body }) => {
+        await serviceOf().recordReviewClick(pathParameters.responseId, body);
+        return { status: 204 };
+      },
     },
-    'submit-response': async (request) => ({
-      status: 201,
-      body: await serviceOf().submit(request.pathParameters.surveyCode, request.body, clientOf(request)),
-    }),
-    'record-review-click': async ({ pathParameters, body }) => {
-      await serviceOf().recordReviewClick(pathParameters.responseId, body);
-      return { status: 204 };
-    },
-  });
+    options,
+  );
 }
 
 /** The public survey Lambda for one environment (the local stack passes its own). */
@@ -70,7 +94,10 @@ export function createHandler(env: LambdaEnv) {
         surveys: createDynamoSurveyRepository(entities),
         responses: createDynamoResponseRepository(entities),
         submitRateLimit: () => submitRateLimit(env),
+        surveyRateLimit: () => surveyRateLimit(env),
+        minFillMs: () => minFillMs(env),
       })),
+    { originCheck: originCheckOf(env) },
   );
 }
 

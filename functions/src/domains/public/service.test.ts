@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
 import { memoryPublicSurveyService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
 
-const client: ClientInfo = { sourceIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
+const client: ClientInfo = { viewerIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
 let keyCounter = 0;
 const key = () => `6f1d2c3b-4a59-4e8f-9a7b-${String(++keyCounter).padStart(12, '0')}`;
 const answer = (overrides: Partial<SubmitResponseInput> = {}): SubmitResponseInput => ({
@@ -120,15 +120,81 @@ describe('submit', () => {
     expect(responses.rateWindows.size).toBe(0);
   });
 
+  it('measures the fill time itself: a missing, forged, foreign, too recent or expired start token is refused', async () => {
+    const { service, responses, startedAgo } = memoryPublicSurveyService();
+    const recent = await startedAgo(sampleCode, 500);
+    const old = await startedAgo(sampleCode, 13 * 60 * 60 * 1000);
+    const good = await startedAgo(sampleCode, 4000);
+    const [issued, signature] = good.split('.') as [string, string];
+    const tokens = [
+      undefined,
+      'garbage',
+      recent,
+      old,
+      `${Number(issued) - 10_000}.${signature}`,
+      `${issued}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      await startedAgo('hhhhhhhh', 4000),
+    ];
+    for (const startToken of tokens) {
+      // The page's own elapsed time says 8 s: only the server's measure counts.
+      const error = await refusal(service.submit(sampleCode, { ...answer(), startToken }, client));
+      expect(error, String(startToken)).toMatchObject({ code: 'BAD_REQUEST', message: submitRefusedMessage });
+    }
+    expect(responses.responses.size).toBe(0);
+    await service.submit(sampleCode, { ...answer(), startToken: good }, client);
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
+  });
+
+  it('needs no start token when the least fill time is 0 (the test stacks), but still the page’s own', async () => {
+    const { service, responses } = memoryPublicSurveyService({ minFillMs: () => 0 });
+    await service.submit(sampleCode, { ...answer(), startToken: undefined }, client);
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
+    const fast = await refusal(
+      service.submit(sampleCode, { ...answer({ elapsedMs: 100 }), startToken: undefined }, client),
+    );
+    expect(fast.code).toBe('BAD_REQUEST');
+  });
+
+  it('hands out start tokens without reading the survey, only for well-formed codes', async () => {
+    const { service } = memoryPublicSurveyService();
+    expect((await service.start('zzzzzzzz')).startToken).toMatch(/^\d{13}\.[\w-]{43}$/);
+    expect((await refusal(service.start('../x'))).code).toBe('NOT_FOUND');
+  });
+
   it('limits each client per minute (429), others keep going', async () => {
     const { service, responses, setLimit } = memoryPublicSurveyService();
     setLimit(3);
     for (let i = 0; i < 3; i++) await service.submit(sampleCode, answer(), client);
     const error = await refusal(service.submit(sampleCode, answer(), client));
     expect(error).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
-    await service.submit(sampleCode, answer(), { ...client, userAgent: 'Another browser' });
-    await service.submit(sampleCode, answer(), { ...client, sourceIp: '198.51.100.1' });
-    expect(responses.responses.get(sampleSurveyId)).toHaveLength(5);
+    expect(error.headers).toEqual({ 'retry-after': '60' });
+    // Another user agent is the same client: the caller chooses it.
+    expect((await refusal(service.submit(sampleCode, answer(), { ...client, userAgent: 'Another' }))).code).toBe(
+      'RATE_LIMITED',
+    );
+    await service.submit(sampleCode, answer(), { ...client, viewerIp: '198.51.100.1' });
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(4);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const { service, setLimit } = memoryPublicSurveyService();
+    setLimit(2);
+    await service.submit(sampleCode, answer(), { ...client, viewerIp: '2001:db8:1:2::1' });
+    await service.submit(sampleCode, answer(), { ...client, viewerIp: '2001:db8:1:2:ffff::9' });
+    const third = service.submit(sampleCode, answer(), { ...client, viewerIp: '2001:db8:1:2:abcd:1:2:3' });
+    expect((await refusal(third)).code).toBe('RATE_LIMITED');
+    // The neighbouring /64 is another subscriber.
+    await service.submit(sampleCode, answer(), { ...client, viewerIp: '2001:db8:1:3::1' });
+  });
+
+  it('caps a survey across clients, and the cap of one survey leaves another alone', async () => {
+    const { service, surveys } = memoryPublicSurveyService({ surveyRateLimit: () => 3 });
+    seed(surveys, publishedSurvey({ id: 'other-1', surveyCode: 'hhhhhhhh' }));
+    for (let i = 0; i < 3; i++) await service.submit(sampleCode, answer(), { ...client, viewerIp: `198.51.100.${i}` });
+    const capped = await refusal(service.submit(sampleCode, answer(), { ...client, viewerIp: '198.51.100.9' }));
+    expect(capped).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
+    expect(capped.headers?.['retry-after']).toMatch(/^\d+$/);
+    await service.submit('hhhhhhhh', answer(), { ...client, viewerIp: '198.51.100.9' });
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
@@ -136,8 +202,8 @@ describe('submit', () => {
     await service.submit(sampleCode, answer(), client);
     const [windowKey] = [...responses.rateWindows.keys()];
     expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
-    expect(windowKey).not.toContain(client.sourceIp);
-    const unsalted = createHash('sha256').update(`\n${client.sourceIp}\n${client.userAgent}`).digest('hex');
+    expect(windowKey).not.toContain(client.viewerIp);
+    const unsalted = createHash('sha256').update(`\n${client.viewerIp}`).digest('hex');
     expect(windowKey!.startsWith(unsalted)).toBe(false);
   });
 

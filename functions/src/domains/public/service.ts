@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   minSubmitElapsedMs,
   publicSurveyMessages,
@@ -9,13 +9,16 @@ import {
   submitResponseSchema,
   surveyCodePattern,
   type PublicSurvey,
+  type StartResponseResult,
   type Survey,
   type SubmitResponseResult,
 } from '@reviewroute/shared';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, rateLimited } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
+import { createClientKeys } from '../../lib/viewer';
+import { rateSlot, retryAfterSeconds } from '../../data/rate-window';
 import type { ResponseRepository, SurveyRepository } from '../../data/repositories';
 
 export interface PublicSurveyServiceDeps {
@@ -23,6 +26,10 @@ export interface PublicSurveyServiceDeps {
   responses: ResponseRepository;
   /** Submits per client per minute (PUBLIC_SUBMIT_RATE_LIMIT); read per request so tests can change it. */
   submitRateLimit: () => number;
+  /** Submits per survey per minute, from every client together (PUBLIC_SUBMIT_SURVEY_RATE_LIMIT). */
+  surveyRateLimit: () => number;
+  /** The least time between a start token and its submit (PUBLIC_SUBMIT_MIN_FILL_MS; minSubmitElapsedMs by default). */
+  minFillMs?: () => number;
   now?: () => Date;
   newId?: () => string;
   randomBytes?: (n: number) => Uint8Array;
@@ -34,14 +41,22 @@ export interface PublicSurveyServiceDeps {
   surveyCacheMs?: number;
 }
 
-/** Who is submitting, as the gateway saw it. Only ever hashed (decisions 14). */
+/** Who is submitting. The address is only ever hashed (decisions 14); the user agent is kept (spec 3). */
 export interface ClientInfo {
-  sourceIp: string;
+  /** As the API trusts it (`RouteRequest.viewerIp`): the rate-limit key, never the user agent. */
+  viewerIp: string;
   userAgent: string;
 }
 
 export const defaultSubmitRateLimit = 10;
+/**
+ * A busy shop gets a few answers a minute; a flood from many addresses stops here, and since it is per
+ * survey, a flood of one survey never slows another.
+ */
+export const defaultSurveyRateLimit = 60;
 const rateWindowSeconds = 60;
+/** A start token older than this is refused: the page fetches it when the customer starts, not days before. */
+export const startTokenMaxAgeMs = 12 * 60 * 60 * 1000;
 /** A retry after this long is a new answer (the page removes its draft after a success long before). */
 const idempotencySeconds = 24 * 60 * 60;
 /** How long the thank-you screen's review button works. */
@@ -69,7 +84,11 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   const randomBytes = deps.randomBytes ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
   const { surveys, responses } = deps;
   const surveyCacheMs = deps.surveyCacheMs ?? 5000;
-  let salt: { day: string; value: string } | undefined;
+  const clientKeys = createClientKeys(
+    (day, candidate, expiresAt) => responses.clientKeySalt(day, candidate, expiresAt),
+    randomBytes,
+  );
+  const minFillMs = deps.minFillMs ?? (() => minSubmitElapsedMs);
   /** code -> a published survey and when it was read; only found ones (a new code works at once). */
   const cache = new Map<string, { survey: Survey; readAt: number }>();
 
@@ -88,17 +107,26 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
     return survey;
   }
 
+  /** The start token's signature: keyed by the day's salt (random, shared by every instance, expiring). */
+  async function startSignature(code: string, issuedAt: number): Promise<string> {
+    const salt = await clientKeys.saltOf(new Date(issuedAt));
+    return createHmac('sha256', `start-token\n${salt}`).update(`${code}\n${issuedAt}`).digest('base64url');
+  }
+
   /**
-   * SHA-256 of today's random salt, the address and the user agent: stable for a day, unlinkable to the
-   * address once the salt has expired. The raw address is never stored (decisions 14).
+   * How long ago the customer started, measured by us: the issue time inside a token we signed. Undefined
+   * for a missing, malformed, forged, future or expired token (checked before any salt is read, so a
+   * made-up token costs no table access for an arbitrary day).
    */
-  async function clientKey(client: ClientInfo, at: Date): Promise<string> {
-    const day = at.toISOString().slice(0, 10);
-    if (salt?.day !== day) {
-      const expiresAt = Math.floor(at.getTime() / 1000) + 2 * 24 * 60 * 60;
-      salt = { day, value: await responses.clientKeySalt(day, toBase64Url(randomBytes(32)), expiresAt) };
-    }
-    return sha256(`${salt.value}\n${client.sourceIp}\n${client.userAgent}`);
+  async function filledForMs(code: string, token: string | undefined, at: number): Promise<number | undefined> {
+    const match = /^(\d{13})\.([\w-]{43})$/.exec(token ?? '');
+    if (!match) return undefined;
+    const issuedAt = Number(match[1]);
+    const age = at - issuedAt;
+    if (age < 0 || age > startTokenMaxAgeMs) return undefined;
+    const expected = Buffer.from(await startSignature(code, issuedAt));
+    const given = Buffer.from(match[2]!);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? age : undefined;
   }
 
   return {
@@ -106,23 +134,47 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
       return toPublicSurvey(await published(code));
     },
 
+    /**
+     * The customer started answering: a signed token of this moment, for the submit to bring back. No
+     * survey read (the page has just read it, and the submit checks it): a token is cheap to hand out,
+     * and useless without the wait.
+     */
+    async start(code: string): Promise<StartResponseResult> {
+      const issuedAt = now().getTime();
+      if (!surveyCodePattern.test(code)) throw surveyNotFound();
+      return { startToken: `${issuedAt}.${await startSignature(code, issuedAt)}` };
+    },
+
     async submit(code: string, input: unknown, client: ClientInfo): Promise<SubmitResponseResult> {
       const data = parseInput(submitResponseSchema, input);
-      // Bot checks answer as vaguely as a broken request: nothing tells a script which rule it broke.
-      if ((data.website ?? '').trim() !== '' || data.elapsedMs < minSubmitElapsedMs) {
-        logger.info('Submit refused by the bot checks', {
-          honeypot: (data.website ?? '').trim() !== '',
-          elapsedMs: data.elapsedMs,
-        });
+      const at = now();
+      const filledMs = await filledForMs(code, data.startToken, at.getTime());
+      // Bot checks answer as vaguely as a broken request: nothing tells a script which rule it broke. The
+      // page's own elapsed time still counts, but only the one we measured can't be made up.
+      const honeypot = (data.website ?? '').trim() !== '';
+      // A least fill time of 0 turns the server's measure off (test stacks, whose browsers click at once).
+      const leastFill = minFillMs();
+      const tooFast =
+        data.elapsedMs < minSubmitElapsedMs || (leastFill > 0 && (filledMs === undefined || filledMs < leastFill));
+      if (honeypot || tooFast) {
+        logger.info('Submit refused by the bot checks', { honeypot, elapsedMs: data.elapsedMs, filledMs });
         throw new ApiError('BAD_REQUEST', submitRefusedMessage);
       }
       const survey = await published(code);
-      const at = now();
       const epoch = Math.floor(at.getTime() / 1000);
       const keepContact = ratingBand(data.rating) === 'low' && survey.collectContactOnLowRating;
       const clickToken = toBase64Url(randomBytes(32));
       const responseId = makeId();
-      const window = epoch - (epoch % rateWindowSeconds);
+      const clientSlot = rateSlot(
+        await clientKeys.keyOf(client.viewerIp, at),
+        { limit: deps.submitRateLimit(), windowSeconds: rateWindowSeconds },
+        at,
+      );
+      const surveySlot = rateSlot(
+        `survey:${survey.id}`,
+        { limit: deps.surveyRateLimit(), windowSeconds: rateWindowSeconds },
+        at,
+      );
       const outcome = await responses.submit({
         userId: survey.userId,
         response: {
@@ -141,12 +193,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
         idempotencyKey: data.idempotencyKey,
         idempotencyExpiresAt: epoch + idempotencySeconds,
         ticketExpiresAt: epoch + ticketSeconds,
-        rate: {
-          clientKey: await clientKey(client, at),
-          window,
-          limit: deps.submitRateLimit(),
-          expiresAt: window + 2 * rateWindowSeconds,
-        },
+        rate: [clientSlot, surveySlot],
       });
       switch (outcome.kind) {
         case 'stored':
@@ -154,7 +201,8 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
         case 'duplicate':
           return { responseId: outcome.responseId, clickToken: outcome.clickToken };
         case 'rate-limited':
-          throw new ApiError('RATE_LIMITED');
+          logger.info('Submit refused by a limit', { limit: outcome.slot === surveySlot ? 'survey' : 'client' });
+          throw rateLimited(retryAfterSeconds(outcome.slot, at));
         case 'survey-gone':
           // The cached copy is stale: the next read of this code goes to the table again.
           cache.delete(code);

@@ -2,7 +2,7 @@ import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
 import { zeroTally } from '../../data/repositories';
-import { createPublicSurveyService, type PublicSurveyServiceDeps } from './service';
+import { createPublicSurveyService, type PublicSurveyService, type PublicSurveyServiceDeps } from './service';
 
 /** The code and ids the sample events in events/ use. */
 export const sampleCode = 'k7m2p9qx';
@@ -33,7 +33,11 @@ export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
   }
 }
 
-/** The real service on in-memory storage with the sample survey published; ids are predictable. */
+/**
+ * The real service on in-memory storage with the sample survey published; ids are predictable. A submit
+ * without a `startToken` gets one issued five seconds earlier (the customer took their time), so only the
+ * tests about the start token deal with it.
+ */
 export function memoryPublicSurveyService(
   overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
 ) {
@@ -43,20 +47,43 @@ export function memoryPublicSurveyService(
   let n = 0;
   const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
   let limit = 10;
-  const service = createPublicSurveyService({
+  let at = Date.parse('2026-11-21T09:00:00.000Z');
+  let shift = 0;
+  const real = createPublicSurveyService({
     surveys,
     responses,
     submitRateLimit: () => limit,
+    surveyRateLimit: () => 1000,
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
-    now: () => new Date('2026-11-21T09:00:00.000Z'),
+    now: () => new Date(at + shift),
     ...overrides,
   });
+  /** A token as if the customer had started `agoMs` before now (the service reads the clock at once). */
+  const startedAgo = async (code: string, agoMs: number) => {
+    shift = -agoMs;
+    const issued = real.start(code);
+    shift = 0;
+    return (await issued).startToken;
+  };
+  const service: PublicSurveyService = {
+    ...real,
+    async submit(code, input, client) {
+      const needsToken = typeof input === 'object' && input !== null && !('startToken' in input);
+      const token = needsToken ? await startedAgo(code, 5000).catch(() => undefined) : undefined;
+      return real.submit(code, needsToken ? { ...input, startToken: token } : input, client);
+    },
+  };
   return {
     surveys,
     responses,
     service,
+    startedAgo,
     setLimit: (value: number) => {
       limit = value;
+    },
+    /** Moves the service's clock on. */
+    advance: (ms: number) => {
+      at += ms;
     },
   };
 }

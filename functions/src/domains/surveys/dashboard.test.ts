@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
 import {
+  MemoryAssetCdn,
   MemoryAssetStore,
   MemoryProfileRepository,
   MemoryResponseRepository,
@@ -61,6 +62,7 @@ function setup(survey: Partial<Survey> = {}) {
         surveys,
         responses,
         assets: new MemoryAssetStore(),
+        cdn: new MemoryAssetCdn(),
         siteOrigin: () => 'https://app.example.com',
       }),
     () => dashboard,
@@ -186,7 +188,7 @@ describe('survey stats', () => {
       idempotencyKey: 'k',
       idempotencyExpiresAt: 1,
       ticketExpiresAt: 1,
-      rate: { clientKey: 'c', window: 0, limit: 10, expiresAt: 1 },
+      rate: [{ key: 'c', window: 0, limit: 10, expiresAt: 1, endsAt: 60 }],
     });
     await responses.recordReviewClick(sampleSurveyId, record.id);
     expect(await dashboard.stats(sampleOwner, sampleSurveyId)).toMatchObject({

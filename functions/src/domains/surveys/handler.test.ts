@@ -8,6 +8,7 @@ import {
   uploadTicketSchema,
 } from '@reviewroute/shared';
 import {
+  MemoryAssetCdn,
   MemoryAssetStore,
   MemoryProfileRepository,
   MemoryResponseRepository,
@@ -34,6 +35,7 @@ async function setup() {
     surveys,
     responses,
     assets,
+    cdn: new MemoryAssetCdn(),
     siteOrigin: () => 'https://app.example.com',
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
@@ -109,13 +111,15 @@ describe('surveys handler', () => {
     const ticket = await ctx.call(sampleEvent('create-upload'));
     expect(ticket.status).toBe(201);
     const { key } = uploadTicketSchema.parse(ticket.body);
-    expect(key).toMatch(new RegExp(`^${sampleOwner}/${sampleSurveyId}/logo/\\d+\\.png$`));
+    expect(key).toMatch(new RegExp(`^incoming/${sampleSurveyId}/logo/[\\w-]+$`));
     ctx.assets.objects.set(key, png);
     const event = sampleEvent('confirm-upload');
     event.body = JSON.stringify({ kind: 'logo', key });
     const confirmed = await ctx.call(event);
     expect(confirmed.status).toBe(200);
-    expect(surveySchema.parse(confirmed.body).businessLogoUrl).toBe(`https://assets.example.com/${key}`);
+    expect(surveySchema.parse(confirmed.body).businessLogoUrl).toMatch(
+      /^https:\/\/assets\.example\.com\/files\/[\w-]{43}\.png$/,
+    );
   });
 
   it('answers a bad body with 400 and the spec message in the contract', async () => {

@@ -1,8 +1,10 @@
-import { createDomainHandler } from '../../lib/http';
+import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
+import { originCheckOf } from '../../lib/origin-verify';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoResponseRepository } from '../../data/response-repository';
@@ -11,37 +13,45 @@ import { createDashboardService, type DashboardService } from './dashboard-servi
 import { createSurveyService, type SurveyService } from './service';
 
 /** The owner survey API (routes of domain `surveys`); the services are built on first use. */
-export function createSurveysHandler(serviceOf: () => SurveyService, dashboardOf: () => DashboardService) {
-  return createDomainHandler('surveys', {
-    'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner.userId) } }),
-    'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner.userId, body) }),
-    'get-survey': async ({ owner, pathParameters: { surveyId } }) => ({
-      body: await serviceOf().get(owner.userId, surveyId),
-    }),
-    'update-survey': async ({ owner, pathParameters: { surveyId }, body }) => ({
-      body: await serviceOf().update(owner.userId, surveyId, body),
-    }),
-    'get-survey-stats': async ({ owner, pathParameters: { surveyId } }) => ({
-      body: await dashboardOf().stats(owner.userId, surveyId),
-    }),
-    'get-onboarding': async ({ owner, pathParameters: { surveyId } }) => ({
-      body: await dashboardOf().onboarding(owner.userId, surveyId),
-    }),
-    'delete-survey': async ({ owner, pathParameters: { surveyId } }) => {
-      await serviceOf().remove(owner.userId, surveyId);
-      return { status: 204 };
+export function createSurveysHandler(
+  serviceOf: () => SurveyService,
+  dashboardOf: () => DashboardService,
+  options?: DomainHandlerOptions,
+) {
+  return createDomainHandler(
+    'surveys',
+    {
+      'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner.userId) } }),
+      'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner.userId, body) }),
+      'get-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+        body: await serviceOf().get(owner.userId, surveyId),
+      }),
+      'update-survey': async ({ owner, pathParameters: { surveyId }, body }) => ({
+        body: await serviceOf().update(owner.userId, surveyId, body),
+      }),
+      'get-survey-stats': async ({ owner, pathParameters: { surveyId } }) => ({
+        body: await dashboardOf().stats(owner.userId, surveyId),
+      }),
+      'get-onboarding': async ({ owner, pathParameters: { surveyId } }) => ({
+        body: await dashboardOf().onboarding(owner.userId, surveyId),
+      }),
+      'delete-survey': async ({ owner, pathParameters: { surveyId } }) => {
+        await serviceOf().remove(owner.userId, surveyId);
+        return { status: 204 };
+      },
+      'publish-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+        body: await serviceOf().publish(owner.userId, surveyId),
+      }),
+      'create-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+        status: 201,
+        body: await serviceOf().createUpload(owner.userId, surveyId, body),
+      }),
+      'confirm-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+        body: await serviceOf().confirmUpload(owner.userId, surveyId, body),
+      }),
     },
-    'publish-survey': async ({ owner, pathParameters: { surveyId } }) => ({
-      body: await serviceOf().publish(owner.userId, surveyId),
-    }),
-    'create-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
-      status: 201,
-      body: await serviceOf().createUpload(owner.userId, surveyId, body),
-    }),
-    'confirm-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
-      body: await serviceOf().confirmUpload(owner.userId, surveyId, body),
-    }),
-  });
+    options,
+  );
 }
 
 /** The surveys Lambda for one environment (the local stack passes its own). */
@@ -56,6 +66,7 @@ export function createHandler(env: LambdaEnv) {
         surveys: createDynamoSurveyRepository(entities),
         responses: createDynamoResponseRepository(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
+        cdn: createAssetCdn(env),
         siteOrigin: () => env.SITE_ORIGIN,
       })),
     () =>
@@ -64,6 +75,7 @@ export function createHandler(env: LambdaEnv) {
         responses: createDynamoResponseRepository(entities),
         profiles: createDynamoProfileRepository(entities),
       })),
+    { originCheck: originCheckOf(env) },
   );
 }
 

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { surveyCodePattern, surveyDefaults, surveySchema, type Survey } from '@reviewroute/shared';
+import {
+  surveyCodePattern,
+  surveyDefaultTexts,
+  surveyDefaults,
+  surveyMessages,
+  surveySchema,
+  type Survey,
+} from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { MemoryAssetStore, MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
+import { MemoryAssetCdn, MemoryAssetStore, MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
 import { zeroTally } from '../../data/repositories';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
@@ -21,18 +28,20 @@ function setup(overrides: Partial<SurveyServiceDeps> = {}) {
   const surveys = new MemorySurveyRepository();
   const responses = new MemoryResponseRepository(surveys);
   const assets = new MemoryAssetStore();
+  const cdn = new MemoryAssetCdn();
   let t = Date.parse('2026-11-21T08:00:00.000Z');
   let n = 0;
   const service = createSurveyService({
     surveys,
     responses,
     assets,
+    cdn,
     siteOrigin: () => 'https://app.example.com/',
     now: () => new Date((t += 1000)),
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     ...overrides,
   });
-  return { service, surveys, responses, assets };
+  return { service, surveys, responses, assets, cdn };
 }
 
 async function expectApiError(promise: Promise<unknown>, code: string, message?: string) {
@@ -138,7 +147,7 @@ describe('survey service', () => {
       await expectApiError(
         ctx.service.update(owner, a.id, { googleBusinessUrl: 'https://example.com' }),
         'VALIDATION_FAILED',
-        'Valid Google Business URL is required',
+        surveyMessages.googleUrlInvalid,
       );
       expect(await ctx.surveys.get(owner, a.id)).toEqual(a);
     });
@@ -163,6 +172,25 @@ describe('survey service', () => {
       });
       expect(await ctx.responses.getTally(a.id)).toEqual(zeroTally(a.id));
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toEqual(published);
+    });
+
+    it('gives a Dutch survey Dutch default texts and a /nl link (decisions 17)', async () => {
+      const a = await ctx.service.create(owner, { ...step1, language: 'nl' });
+      expect(a).toMatchObject({ language: 'nl', ...surveyDefaultTexts.nl });
+      const published = await ctx.service.publish(owner, a.id);
+      expect(published.landingPageUrl).toBe(
+        `https://app.example.com/nl/surveys/${published.surveyCode}/joes-pizza-pasta`,
+      );
+    });
+
+    it('moves the link with a changed language and keeps code and slug', async () => {
+      const a = await ctx.service.create(owner, step1);
+      expect(a.language).toBe('en');
+      const first = await ctx.service.publish(owner, a.id);
+      const dutch = await ctx.service.update(owner, a.id, { language: 'nl' });
+      expect(dutch).toMatchObject({ language: 'nl', surveyCode: first.surveyCode, businessSlug: first.businessSlug });
+      expect(dutch.landingPageUrl).toBe(`https://app.example.com/nl/surveys/${first.surveyCode}/joes-pizza-pasta`);
+      expect((await ctx.service.update(owner, a.id, { language: 'en' })).landingPageUrl).toBe(first.landingPageUrl);
     });
 
     it('never changes the code of a published survey, even after the name changes', async () => {
@@ -253,9 +281,19 @@ describe('survey service', () => {
           createdAt: published.updatedAt,
         },
       ]);
-      ctx.assets.objects.set(`${owner}/${a.id}/logo/1.png`, png);
-      ctx.assets.objects.set(`${owner}/${a.id}/team-photo/2.png`, png);
-      ctx.assets.objects.set(`${owner}/${b.id}/logo/3.png`, png);
+      const files = {
+        a1: `files/${'a'.repeat(43)}.png`,
+        a2: `files/${'b'.repeat(43)}.png`,
+        b: `files/${'c'.repeat(43)}.png`,
+      };
+      for (const key of Object.values(files)) ctx.assets.objects.set(key, png);
+      await ctx.surveys.update(
+        owner,
+        a.id,
+        { businessLogoUrl: ctx.assets.publicUrl(files.a1), highRatingPhotoUrl: ctx.assets.publicUrl(files.a2) },
+        published.updatedAt,
+      );
+      await ctx.surveys.update(owner, b.id, { businessLogoUrl: ctx.assets.publicUrl(files.b) }, published.updatedAt);
 
       await ctx.service.remove(owner, a.id);
 
@@ -263,13 +301,16 @@ describe('survey service', () => {
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();
       expect(await ctx.responses.getTally(a.id)).toBeUndefined();
       expect(await ctx.responses.listResponses(a.id, 10)).toEqual([]);
-      expect([...ctx.assets.objects.keys()]).toEqual([`${owner}/${b.id}/logo/3.png`]);
+      expect([...ctx.assets.objects.keys()]).toEqual([files.b]);
+      expect(ctx.cdn.invalidated).toEqual([`/${files.a1}`, `/${files.a2}`]);
       expect(await ctx.surveys.get(owner, b.id)).toBeDefined();
     });
 
     it('answers 404 for another owner and deletes nothing', async () => {
       const a = await ctx.service.create(owner, step1);
-      ctx.assets.objects.set(`${owner}/${a.id}/logo/1.png`, png);
+      const file = `files/${'a'.repeat(43)}.png`;
+      ctx.assets.objects.set(file, png);
+      await ctx.surveys.update(owner, a.id, { businessLogoUrl: ctx.assets.publicUrl(file) }, a.updatedAt);
       await expectApiError(ctx.service.remove(other, a.id), 'NOT_FOUND');
       expect(await ctx.surveys.get(owner, a.id)).toBeDefined();
       expect(ctx.assets.objects.size).toBe(1);
@@ -282,13 +323,14 @@ describe('survey service', () => {
       survey = await ctx.service.create(owner, step1);
     });
 
-    it('signs a POST for {userId}/{surveyId}/{kind}/{timestamp}{ext} with the 2 MB cap', async () => {
+    it('signs a POST into the private incoming prefix with the 2 MB cap', async () => {
       const ticket = await ctx.service.createUpload(owner, survey.id, {
         kind: 'team-photo',
         contentType: 'image/webp',
         size: 1000,
       });
-      expect(ticket.key).toMatch(new RegExp(`^${owner}/${survey.id}/team-photo/\\d+\\.webp$`));
+      expect(ticket.key).toMatch(new RegExp(`^incoming/${survey.id}/team-photo/[\\w-]{32}$`));
+      expect(ticket.key).not.toContain(owner);
       expect(ticket.maxBytes).toBe(2 * 1024 * 1024);
       expect(ctx.assets.presigned).toEqual([
         { key: ticket.key, contentType: 'image/webp', maxBytes: 2 * 1024 * 1024, expiresInSeconds: 300 },
@@ -321,28 +363,53 @@ describe('survey service', () => {
       return ticket.key;
     }
 
-    it('saves the public URL of a real image and deletes the image it replaces', async () => {
+    /** The public key the survey's field points at. */
+    const publicKey = (url: string | null) => url!.replace('https://assets.example.com/', '');
+
+    it('copies a real image to a random public key, deletes the upload and the image it replaces', async () => {
       const first = await uploaded('logo', png);
       const afterFirst = await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: first });
-      expect(afterFirst.businessLogoUrl).toBe(`https://assets.example.com/${first}`);
+      const firstFile = publicKey(afterFirst.businessLogoUrl);
+      expect(firstFile).toMatch(/^files\/[\w-]{43}\.png$/);
+      expect(afterFirst.businessLogoUrl).not.toContain(owner);
+      expect(afterFirst.businessLogoUrl).not.toContain(survey.id);
+      expect(ctx.assets.contentTypes.get(firstFile)).toBe('image/png');
+      expect([...ctx.assets.objects.keys()]).toEqual([firstFile]);
+
       const second = await uploaded('logo', png);
       const afterSecond = await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: second });
-      expect(afterSecond.businessLogoUrl).toBe(`https://assets.example.com/${second}`);
-      expect([...ctx.assets.objects.keys()]).toEqual([second]);
-      // Confirming the same key again changes nothing.
+      const secondFile = publicKey(afterSecond.businessLogoUrl);
+      expect(secondFile).not.toBe(firstFile);
+      expect([...ctx.assets.objects.keys()]).toEqual([secondFile]);
+      expect(ctx.cdn.invalidated).toEqual([`/${firstFile}`]);
+
+      // The same ticket posting other bytes and confirming again changes nothing: the public file stays.
+      ctx.assets.objects.set(second, Uint8Array.from([0xff, 0xd8, 0xff, 1, 2, 3]));
       expect(await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: second })).toEqual(afterSecond);
+      expect(ctx.assets.objects.get(secondFile)).toEqual(png);
+      expect(ctx.assets.objects.has(second)).toBe(false);
+    });
+
+    it('deletes a removed image’s file and invalidates its path', async () => {
+      const key = await uploaded('team-photo', png);
+      const withPhoto = await ctx.service.confirmUpload(owner, survey.id, { kind: 'team-photo', key });
+      const file = publicKey(withPhoto.highRatingPhotoUrl);
+      const removed = await ctx.service.update(owner, survey.id, { highRatingPhotoUrl: null });
+      expect(removed.highRatingPhotoUrl).toBeNull();
+      expect(ctx.assets.objects.has(file)).toBe(false);
+      expect(ctx.cdn.invalidated).toEqual([`/${file}`]);
     });
 
     it('fills the team photo from a team-photo upload', async () => {
       const key = await uploaded('team-photo', png);
       const updated = await ctx.service.confirmUpload(owner, survey.id, { kind: 'team-photo', key });
-      expect(updated.highRatingPhotoUrl).toBe(`https://assets.example.com/${key}`);
+      expect(updated.highRatingPhotoUrl).toMatch(/^https:\/\/assets\.example\.com\/files\//);
       expect(updated.businessLogoUrl).toBeNull();
     });
 
     it('refuses an object over 2 MB, deletes it and keeps the previous URL', async () => {
       const good = await uploaded('logo', png);
-      await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: good });
+      const kept = (await ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: good })).businessLogoUrl;
       const big = new Uint8Array(3 * 1024 * 1024);
       big.set(png);
       const bad = await uploaded('logo', big);
@@ -353,7 +420,7 @@ describe('survey service', () => {
       );
       expect(error.fields).toEqual({ file: 'File size must be less than 2MB' });
       expect(ctx.assets.objects.has(bad)).toBe(false);
-      expect((await ctx.surveys.get(owner, survey.id))!.businessLogoUrl).toBe(`https://assets.example.com/${good}`);
+      expect((await ctx.surveys.get(owner, survey.id))!.businessLogoUrl).toBe(kept);
     });
 
     it('refuses a text file named .png by its bytes, deletes it and saves nothing', async () => {
@@ -367,14 +434,15 @@ describe('survey service', () => {
       expect((await ctx.surveys.get(owner, survey.id))!.businessLogoUrl).toBeNull();
     });
 
-    it('refuses keys of another owner, survey or kind, and missing objects', async () => {
-      const other1 = await ctx.service.create(other, step1);
+    it('refuses keys of another survey or kind, public keys, and missing objects', async () => {
+      const otherSurvey = await ctx.service.create(other, step1);
       const key = await uploaded('logo', png);
       for (const bad of [
-        key.replace(owner, other),
-        `${other}/${other1.id}/logo/1.png`,
+        key.replace(survey.id, otherSurvey.id),
         key.replace('/logo/', '/team-photo/'),
-        `${owner}/${survey.id}/logo/../../x.png`,
+        `incoming/${survey.id}/logo/../../files/${'a'.repeat(43)}.png`,
+        `files/${'a'.repeat(43)}.png`,
+        `${owner}/${survey.id}/logo/1.png`,
       ]) {
         await expectApiError(
           ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: bad }),
@@ -383,7 +451,10 @@ describe('survey service', () => {
         );
       }
       await expectApiError(
-        ctx.service.confirmUpload(owner, survey.id, { kind: 'logo', key: `${owner}/${survey.id}/logo/42.png` }),
+        ctx.service.confirmUpload(owner, survey.id, {
+          kind: 'logo',
+          key: `incoming/${survey.id}/logo/${'x'.repeat(32)}`,
+        }),
         'VALIDATION_FAILED',
         'The uploaded file was not found. Please upload it again.',
       );

@@ -1,23 +1,26 @@
+import { createHash } from 'node:crypto';
 import {
   businessSlug,
   detectImageType,
   emptySurveyValues,
   generateSurveyCode,
+  imageContentTypes,
   imageSignatureBytes,
-  isUploadKeyOf,
+  incomingUploadKey,
+  isIncomingUploadKeyOf,
+  isPublicAssetKey,
   landingUrl,
   maxImageBytes,
-  surveyAssetPrefix,
   surveyCreateSchema,
-  surveyDefaults,
+  surveyDefaultsIn,
   surveyListItemSchema,
   surveyMessages,
   surveyPublishableSchema,
   surveySchema,
   surveyUpdateSchema,
   uploadConfirmSchema,
+  publicAssetKey,
   uploadKindField,
-  uploadObjectKey,
   uploadRequestSchema,
   type Survey,
   type SurveyListItem,
@@ -28,13 +31,21 @@ import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
-import type { AssetStore, ResponseRepository, SurveyChanges, SurveyRepository } from '../../data/repositories';
+import type {
+  AssetCdn,
+  AssetStore,
+  ResponseRepository,
+  SurveyChanges,
+  SurveyRepository,
+} from '../../data/repositories';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
   /** A deleted survey's responses go through their own repository. */
   responses: Pick<ResponseRepository, 'deleteBySurvey'>;
   assets: AssetStore;
+  /** The CDN in front of the public files: a deleted file's path is invalidated. */
+  cdn: AssetCdn;
   /** The site origin the absolute landing URL starts with (SITE_ORIGIN). */
   siteOrigin: () => string;
   now?: () => Date;
@@ -65,7 +76,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   const makeId = deps.newId ?? (() => newId());
   const maxCodeAttempts = deps.maxCodeAttempts ?? 5;
   const uploadExpiresInSeconds = deps.uploadExpiresInSeconds ?? 300;
-  const { surveys, responses, assets } = deps;
+  const { surveys, responses, assets, cdn } = deps;
 
   /** The owner's survey or 404: another owner's survey is indistinguishable from none. */
   async function owned(userId: string, surveyId: string): Promise<Survey> {
@@ -75,12 +86,27 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     return survey;
   }
 
-  /** The object key behind one of our own public URLs of this survey, if it is one. */
-  function ownKeyOf(url: string | null, userId: string, surveyId: string): string | undefined {
+  /** The key of a public file behind one of our own image URLs, if it is one. */
+  function publicKeyOf(url: string | null): string | undefined {
     if (!url) return undefined;
-    const prefix = surveyAssetPrefix(userId, surveyId);
-    const base = assets.publicUrl(prefix);
-    return url.startsWith(base) ? prefix + url.slice(base.length) : undefined;
+    const base = assets.publicUrl('');
+    const key = url.startsWith(base) ? url.slice(base.length) : undefined;
+    return key && isPublicAssetKey(key) ? key : undefined;
+  }
+
+  /**
+   * Deletes public files and invalidates their paths in the CDN. Housekeeping after the survey changed:
+   * a failure is logged, never the owner's problem (the file is no longer referenced anywhere).
+   */
+  async function discard(keys: (string | undefined)[]): Promise<void> {
+    const gone = [...new Set(keys.filter((k): k is string => k !== undefined))];
+    if (gone.length === 0) return;
+    try {
+      await Promise.all(gone.map((key) => assets.delete(key)));
+      await cdn.invalidate(gone.map((key) => new URL(assets.publicUrl(key)).pathname));
+    } catch (error) {
+      logger.warn('Could not discard replaced or removed images', { keys: gone, error: String(error) });
+    }
   }
 
   /** A survey that has its code already is only made active again; code and URL stay. */
@@ -107,7 +133,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       const outcome = await surveys.publish(userId, surveyId, {
         surveyCode,
         businessSlug: slug,
-        landingPageUrl: landingUrl(deps.siteOrigin(), surveyCode, slug),
+        landingPageUrl: landingUrl(deps.siteOrigin(), surveyCode, slug, survey.language),
         publishedAt: now().toISOString(),
       });
       if (outcome === 'not-found') throw surveyNotFound();
@@ -130,7 +156,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       const at = now().toISOString();
       const survey = surveySchema.parse({
         ...emptySurveyValues,
-        ...surveyDefaults,
+        // A survey made in Dutch starts with the Dutch default texts (decisions 17).
+        ...surveyDefaultsIn(data.language ?? emptySurveyValues.language!),
         ...data,
         id: makeId(),
         userId,
@@ -147,32 +174,55 @@ export function createSurveyService(deps: SurveyServiceDeps) {
 
     /** Partial, per step: only the fields present change. */
     async update(userId: string, surveyId: string, input: unknown): Promise<Survey> {
-      await owned(userId, surveyId);
+      const current = await owned(userId, surveyId);
       const changes: SurveyChanges = parseInput(surveyUpdateSchema, input);
+      // The link follows the language (decisions 17); code and slug stay, so a link already out, in
+      // either language, keeps working (the public page serves both paths).
+      if (changes.language && current.surveyCode && current.businessSlug && changes.language !== current.language) {
+        changes.landingPageUrl = landingUrl(
+          deps.siteOrigin(),
+          current.surveyCode,
+          current.businessSlug,
+          changes.language,
+        );
+      }
       const updated = await surveys.update(userId, surveyId, changes, now().toISOString());
       if (!updated) throw surveyNotFound();
+      // A removed image's file goes too.
+      await discard(
+        Object.values(uploadKindField).map((field) =>
+          changes[field] === null ? publicKeyOf(current[field]) : undefined,
+        ),
+      );
       return updated;
     },
 
     publish,
 
-    /** The survey, its code, tally, responses and every object under `{userId}/{surveyId}/`. */
+    /** The survey, its code, tally, responses and its image files. */
     async remove(userId: string, surveyId: string): Promise<void> {
       const survey = await owned(userId, surveyId);
-      // Objects first, the survey last: a failure half-way leaves the survey there to delete again.
-      await assets.deletePrefix(surveyAssetPrefix(userId, surveyId));
+      // Files first, the survey last: a failure half-way leaves the survey (and its URLs) to delete again.
+      const files = Object.values(uploadKindField).flatMap((field) => publicKeyOf(survey[field]) ?? []);
+      await Promise.all(files.map((key) => assets.delete(key)));
+      await cdn.invalidate(files.map((key) => new URL(assets.publicUrl(key)).pathname)).catch((error: unknown) => {
+        logger.warn('Could not invalidate a deleted survey’s images', { error: String(error) });
+      });
       // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
       await surveys.deactivate(userId, surveyId);
       await responses.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 
-    /** A presigned POST for one image (decisions 13); the policy enforces the type and the 2 MB cap at S3. */
+    /**
+     * A presigned POST for one image (decisions 13) into the private incoming prefix; the policy enforces
+     * the key, the type and the 2 MB cap at S3. Nothing is public until the confirm step copied it.
+     */
     async createUpload(userId: string, surveyId: string, input: unknown): Promise<UploadTicket> {
       await owned(userId, surveyId);
       const { kind, contentType } = parseInput(uploadRequestSchema, input);
       const issuedAt = now();
-      const key = uploadObjectKey(userId, surveyId, kind, issuedAt.getTime(), contentType);
+      const key = incomingUploadKey(surveyId, kind, Buffer.from(randomBytes(24)).toString('base64url'));
       const { url, fields } = await assets.presignUpload({
         key,
         contentType,
@@ -189,20 +239,27 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     },
 
     /**
-     * Checks the stored object itself (size, magic bytes) before its URL is saved; a refused object is
-     * deleted and the previous URL stays. A replaced image's object is deleted after the save.
+     * Checks the uploaded object itself (size, magic bytes), copies it to its public key and saves that
+     * URL, then deletes the incoming object; a refused object is deleted and the previous URL stays. The
+     * public key derives from the incoming one, so confirming an upload again (even after the same ticket
+     * posted new bytes) finds its URL already saved and changes nothing: a confirmed file never changes.
+     * A replaced image's file is deleted after the save.
      */
     async confirmUpload(userId: string, surveyId: string, input: unknown): Promise<Survey> {
       const survey = await owned(userId, surveyId);
       const { kind, key } = parseInput(uploadConfirmSchema, input);
-      if (!isUploadKeyOf(key, userId, surveyId, kind)) {
+      if (!isIncomingUploadKeyOf(key, surveyId, kind as UploadKind)) {
         throw new ApiError('VALIDATION_FAILED', surveyMessages.uploadKeyInvalid, {
           key: surveyMessages.uploadKeyInvalid,
         });
       }
       const field = uploadKindField[kind as UploadKind];
-      const url = assets.publicUrl(key);
-      if (survey[field] === url) return survey;
+      const name = createHash('sha256').update(`public-file\n${key}`).digest('base64url');
+      const confirmed = Object.keys(imageContentTypes).map((t) => assets.publicUrl(publicAssetKey(name, t as never)));
+      if (survey[field] !== null && confirmed.includes(survey[field])) {
+        await assets.delete(key);
+        return survey;
+      }
 
       const size = await assets.size(key);
       if (size === undefined) {
@@ -212,23 +269,28 @@ export function createSurveyService(deps: SurveyServiceDeps) {
         await assets.delete(key);
         throw fileRefused(surveyMessages.fileTooLarge);
       }
-      if (!detectImageType(await assets.readStart(key, imageSignatureBytes))) {
+      const type = detectImageType(await assets.readStart(key, imageSignatureBytes));
+      if (!type) {
         await assets.delete(key);
         throw fileRefused(surveyMessages.fileTypeNotAllowed);
       }
 
-      const updated = await surveys.update(userId, surveyId, { [field]: url }, now().toISOString());
+      // Served with the type its bytes are, whatever the upload declared.
+      const publicKey = publicAssetKey(name, type);
+      await assets.copy(key, publicKey, type);
+      await assets.delete(key);
+      const updated = await surveys.update(
+        userId,
+        surveyId,
+        { [field]: assets.publicUrl(publicKey) },
+        now().toISOString(),
+      );
       if (!updated) {
-        await assets.delete(key);
+        await assets.delete(publicKey);
         throw surveyNotFound();
       }
-      const previousKey = ownKeyOf(survey[field], userId, surveyId);
-      if (previousKey && previousKey !== key) {
-        // Housekeeping only: a leftover object costs cents and goes with the survey.
-        await assets.delete(previousKey).catch((error: unknown) => {
-          logger.warn('Could not delete a replaced image', { key: previousKey, error: String(error) });
-        });
-      }
+      const previous = publicKeyOf(survey[field]);
+      if (previous !== publicKey) await discard([previous]);
       return updated;
     },
   };

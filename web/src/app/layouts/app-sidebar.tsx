@@ -1,6 +1,6 @@
 import { LayoutDashboard, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import {
   Sidebar,
@@ -15,7 +15,10 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { delocalize } from '@/lib/language';
+import { surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
+import { stepAtPath } from '@/features/survey-wizard/steps';
 import { SidebarSurveys } from './sidebar-surveys';
 
 /** The dashboard sidebar: collapsible to icons; navigation and the owner's surveys. */
@@ -23,6 +26,9 @@ export function AppSidebar() {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // Create is where the wizard is on a new survey; a survey being edited is highlighted in the list instead.
+  const creating = stepAtPath(delocalize(pathname)) !== undefined && !params.get(surveySearchParam);
   const { isMobile, setOpenMobile } = useSidebar();
   // On phones the sidebar is a sheet over the page: following a link should reveal the page.
   const closeOnMobile = () => {
@@ -59,11 +65,7 @@ export function AppSidebar() {
                   </SidebarMenuButton>
                 </SidebarMenuItem>
                 <SidebarMenuItem>
-                  <SidebarMenuButton
-                    asChild
-                    isActive={pathname === to('/survey-setup')}
-                    tooltip={t('sidebar.createSurvey')}
-                  >
+                  <SidebarMenuButton asChild isActive={creating} tooltip={t('sidebar.createSurvey')}>
                     <Link to={to('/survey-setup')} onClick={closeOnMobile}>
                       <Plus aria-hidden="true" />
                       <span>{t('sidebar.createSurvey')}</span>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router-dom';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { Logo } from '@/components/logo';
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -12,7 +13,6 @@ import {
 import { Separator } from '@/components/ui/separator';
 import { getSidebarStateFromCookie, SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { useLocalizedPath } from '@/lib/use-language';
-import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { AppSidebar } from './app-sidebar';
 import { TrialBadge } from './trial-badge';
@@ -38,7 +38,6 @@ export function DashboardLayout() {
     .map((match) => (match.handle as DashboardRouteHandle | undefined)?.crumb)
     .filter((c): c is DashboardCrumb => Boolean(c))
     .at(-1);
-  const rootCrumb = !crumb || crumb === 'dashboard';
 
   // The sidebar component keeps its state for 7 days in the sidebar_state cookie.
   return (
@@ -48,22 +47,29 @@ export function DashboardLayout() {
       <SidebarInset id="main">
         <header className="bg-background sticky top-0 z-10 flex h-16 shrink-0 items-center gap-2 border-b px-4">
           <SidebarTrigger className="-ml-1" label={t('sidebar.toggle')} title={t('sidebar.toggle')} />
-          <Separator
-            orientation="vertical"
-            className={cn('mr-2 data-[orientation=vertical]:h-4', rootCrumb && 'max-sm:hidden')}
-          />
-          {/* On phones the dashboard's single crumb repeats its heading: it yields the room to the plan badge. */}
-          <Breadcrumb aria-label={t('breadcrumb')} className={cn('min-w-0 flex-1', rootCrumb && 'max-sm:sr-only')}>
-            <BreadcrumbList>
+          {/* Below md the sidebar is a closed sheet, so the header carries the logo (the sidebar's own is hidden). */}
+          <Link
+            to={to('/dashboard')}
+            className="focus-visible:ring-ring/50 shrink-0 rounded-lg outline-none focus-visible:ring-[3px] md:hidden"
+          >
+            <Logo wordClassName="max-sm:sr-only" />
+          </Link>
+          <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4 max-sm:hidden" />
+          {/*
+            On phones every page's heading sits right below and says the same: the crumb yields its room to the
+            logo and the plan badge. Elsewhere it truncates rather than running under the badge.
+          */}
+          <Breadcrumb aria-label={t('breadcrumb')} className="min-w-0 flex-1 max-sm:sr-only">
+            <BreadcrumbList className="flex-nowrap">
               {crumb && crumb !== 'dashboard' ? (
                 <>
-                  <BreadcrumbItem className="hidden sm:inline-flex">
+                  <BreadcrumbItem className="shrink-0">
                     <BreadcrumbLink asChild>
                       <Link to={to('/dashboard')}>{t('title')}</Link>
                     </BreadcrumbLink>
                   </BreadcrumbItem>
-                  <BreadcrumbSeparator className="hidden sm:block" />
-                  <BreadcrumbItem>
+                  <BreadcrumbSeparator />
+                  <BreadcrumbItem className="min-w-0">
                     <BreadcrumbPage className="truncate">{t(crumbKeys[crumb])}</BreadcrumbPage>
                   </BreadcrumbItem>
                 </>
@@ -74,9 +80,9 @@ export function DashboardLayout() {
               )}
             </BreadcrumbList>
           </Breadcrumb>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <TrialBadge />
-            <LanguageSwitcher />
+            <LanguageSwitcher compact />
             <AccountMenu />
           </div>
         </header>

@@ -160,12 +160,20 @@ describe('sidebar survey list', () => {
     await user.click(await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Edit Survey' }));
     expect(await screen.findByText('Survey loaded')).toBeTruthy();
     expect(screen.getByText('You can now edit your survey settings.')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'));
-    expect(((await screen.findByLabelText(/Business name/)) as HTMLInputElement).value).toBe('Shop a');
-    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!)).toMatchObject({
-      surveyId: 'a',
-      customPrompt: 'How was it?',
+    // The wizard's chunk loads on the first visit: allow more than the default second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'), { timeout: 5000 });
+    // The address names the survey: the wizard edits its draft, not the new survey's.
+    expect(router.state.location.search).toBe('?survey=a');
+    expect(((await screen.findByLabelText(/Business name/, {}, { timeout: 5000 })) as HTMLInputElement).value).toBe(
+      'Shop a',
+    );
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!).drafts).toEqual({
+      a: expect.objectContaining({ surveyId: 'a', customPrompt: 'How was it?' }),
     });
+    // Editing says which survey, and the sidebar highlights it instead of Create.
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit survey — Shop a' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Shop a/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Create New Survey' }).getAttribute('data-active')).toBe('false');
   });
 
   it('Edit Survey goes to the Dutch step 1 under /nl', async () => {

@@ -32,8 +32,10 @@ import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useEditSurvey } from '@/features/surveys/hooks/use-edit-survey';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { dashboardPathFor, selectSurvey, surveySearchParam } from '@/lib/survey-selection';
+import { dashboardPathFor, selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
+import { delocalize } from '@/lib/language';
 import { useLocalizedPath } from '@/lib/use-language';
+import { stepAtPath } from '@/features/survey-wizard/steps';
 import { cn } from '@/lib/utils';
 
 /** Status colours (spec 4): active green, draft yellow, anything else blue. */
@@ -77,13 +79,25 @@ export function SidebarSurveys({ onNavigate }: { onNavigate: () => void }) {
       </div>
     );
   }
-  // On the dashboard, the survey it shows (spec 2: the newest unless one is named in ?survey=).
-  const selectedId =
-    pathname === to('/dashboard') ? selectSurvey(surveys.data, params.get(surveySearchParam))?.id : undefined;
+  // On the dashboard, the survey it shows (spec 2: the newest unless one is named in ?survey=); in the
+  // wizard, the survey it edits (none while it makes a new one).
+  const requestedId = params.get(surveySearchParam);
+  const onDashboard = pathname === to('/dashboard');
+  const selectedId = onDashboard
+    ? selectSurvey(surveys.data, requestedId)?.id
+    : stepAtPath(delocalize(pathname))
+      ? (requestedId ?? undefined)
+      : undefined;
   return (
     <SidebarMenu data-testid="sidebar-surveys">
       {surveys.data.map((survey) => (
-        <SurveyItem key={survey.id} survey={survey} selected={survey.id === selectedId} onNavigate={onNavigate} />
+        <SurveyItem
+          key={survey.id}
+          survey={survey}
+          // The link is the page itself on the dashboard; in the wizard it is the survey being edited.
+          current={survey.id === selectedId ? (onDashboard ? 'page' : 'true') : undefined}
+          onNavigate={onNavigate}
+        />
       ))}
     </SidebarMenu>
   );
@@ -91,13 +105,13 @@ export function SidebarSurveys({ onNavigate }: { onNavigate: () => void }) {
 
 interface SurveyItemProps {
   survey: ListedSurvey;
-  /** The survey the dashboard shows. */
-  selected: boolean;
+  /** Set for the survey the dashboard shows ('page') or the one the wizard edits ('true'). */
+  current: 'page' | 'true' | undefined;
   onNavigate: () => void;
 }
 
 /** The name selects the survey on the dashboard; the chevron beside it opens the survey's actions. */
-function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
+function SurveyItem({ survey, current, onNavigate }: SurveyItemProps) {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
   const queryClient = useQueryClient();
@@ -117,7 +131,7 @@ function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
   const remove = async () => {
     try {
       await deleteSurvey(survey.id);
-      if (surveyDraftStore.getSnapshot().draft.surveyId === survey.id) surveyDraftStore.clear();
+      surveyDraftStore.discard(survey.id);
       queryClient.removeQueries({ queryKey: surveyQueryKey(survey.id) });
       await invalidateSurveys(queryClient);
       toast.success(t('sidebar.toasts.deletedTitle'), { description: t('sidebar.toasts.deletedDescription') });
@@ -129,10 +143,15 @@ function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
   return (
     <Collapsible asChild className="group/collapsible">
       <SidebarMenuItem data-testid="sidebar-survey" data-status={survey.status}>
-        <SidebarMenuButton asChild isActive={selected} tooltip={`${name} (${statusText})`} className="pr-9">
+        <SidebarMenuButton
+          asChild
+          isActive={current !== undefined}
+          tooltip={`${name} (${statusText})`}
+          className="pr-9"
+        >
           <Link
             to={to(dashboardPathFor(survey.id))}
-            aria-current={selected ? 'page' : undefined}
+            aria-current={current}
             onClick={onNavigate}
             data-testid="sidebar-survey-link"
           >
@@ -204,7 +223,7 @@ function SurveyItem({ survey, selected, onNavigate }: SurveyItemProps) {
               </DialogClose>
               <Button asChild>
                 <Link
-                  to={to('/survey-setup')}
+                  to={to(wizardPathFor('/survey-setup', survey.id))}
                   onClick={(event) => {
                     event.preventDefault();
                     setSetupRequired(false);

@@ -14,6 +14,13 @@ export const sitePagePaths: Record<SitePage, string> = {
   contact: '/contact',
 };
 
+/**
+ * The public pages the app takes over in the browser (hydrates): those a visitor does more on than read and follow
+ * links. The others keep their prerendered HTML and run only web/src/public-page.ts, so the home page a phone
+ * lands on downloads a kilobyte of script instead of React, the router and every translation.
+ */
+export const interactivePages: ReadonlySet<SitePage> = new Set<SitePage>(['contact']);
+
 export interface SitePageVariant {
   page: SitePage;
   language: Language;

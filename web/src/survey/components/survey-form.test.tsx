@@ -78,6 +78,11 @@ describe('survey form', () => {
     setup();
     fireEvent.click(screen.getByLabelText('2 stars'));
     expect(screen.getByTestId('draft-hint').textContent).toBe('Draft saved automatically');
+    // Asked for contact details, the customer is told what they are for, with the privacy policy a tap away.
+    expect(screen.getByTestId('privacy-note').textContent).toBe(
+      `${survey.businessName} only uses your details to reply to your feedback. Privacy policy (opens in a new tab)`,
+    );
+    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('/privacy');
     fireEvent.change(screen.getByLabelText('Your name (optional)'), { target: { value: 'Ann' } });
     fireEvent.change(screen.getByLabelText('Your email (optional)'), { target: { value: 'ann@example.nl' } });
     fireEvent.change(comment(), { target: { value: 'Cold food' } });
@@ -93,6 +98,7 @@ describe('survey form', () => {
     expect(screen.getByTestId('draft-hint').textContent).toBe('');
     fireEvent.click(screen.getByLabelText('3 stars'));
     expect(screen.queryByTestId('contact-fields')).toBeNull();
+    expect(screen.queryByTestId('privacy-note')).toBeNull();
   });
 
   it('restores the draft and submits it with its idempotency key, then removes it', async () => {

@@ -1,7 +1,7 @@
 import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
 import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { submitResponse } from '../lib/api';
+import { startResponse, submitResponse } from '../lib/api';
 import { emptyDraft, loadDraft, removeDraft, saveDraft, type AnswerDraft } from '../lib/draft';
 import {
   asksForContact,
@@ -18,6 +18,7 @@ import { CommentField } from './comment-field';
 import { errorClass, inputClass } from './field-styles';
 import { StarRating } from './star-rating';
 import { StepIndicator } from './step-indicator';
+import { usePrivacyPath } from './survey-footer';
 import { SurveyButton } from './survey-button';
 import type { ToastInput } from './toaster';
 
@@ -50,6 +51,7 @@ export function SurveyForm({
   minElapsedMs = minSubmitElapsedMs,
 }: SurveyFormProps) {
   const { t } = useI18n();
+  const privacyPath = usePrivacyPath();
   const ids = useId();
   const code = survey.surveyCode;
   const [draft, setDraft] = useState<AnswerDraft>(() => loadDraft(code) ?? emptyDraft());
@@ -68,6 +70,8 @@ export function SurveyForm({
 
   /** Every change is saved at once (spec 4) and the hint shows for 2 s after the latest one. */
   function update(patch: Partial<Omit<AnswerDraft, 'timestamp' | 'idempotencyKey'>>) {
+    // The first change is the customer starting: the API measures the fill time from here.
+    startResponse(code);
     const next = { ...draft, ...patch, timestamp: Date.now() };
     setDraft(next);
     setStep((current) => nextStep(current, next.rating, next.comment));
@@ -143,6 +147,19 @@ export function SurveyForm({
       {contact && (
         <div className="grid gap-4" data-testid="contact-fields">
           <p className="text-sm">{t('contact.intro')}</p>
+          <p className="text-xs" data-testid="privacy-note">
+            {t('contact.privacy', { business: survey.businessName })}{' '}
+            <a
+              href={privacyPath}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-6 items-center underline underline-offset-2 hover:no-underline"
+              style={{ outlineColor: palette.accent }}
+            >
+              {t('contact.privacyLink')}
+              <span className="sr-only"> {t('thankYou.newTab')}</span>
+            </a>
+          </p>
           <div className="grid gap-2">
             <label htmlFor={`${ids}-name`} className="font-medium">
               {t('contact.name')}

@@ -48,9 +48,21 @@ describe('survey page', () => {
     expect(document.title).toBe('Joe: deel je feedback');
   });
 
+  it("ends with a footer in the link's language: the business, the privacy policy and who runs the page", async () => {
+    await act(async () => renderPage(Promise.resolve(survey)));
+    const footer = await screen.findByRole('contentinfo', { name: 'Over deze pagina' });
+    expect(footer.textContent).toBe('Joe·PrivacybeleidMogelijk gemaakt door ReviewRoute');
+    expect(screen.getByRole('link', { name: 'Privacybeleid' }).getAttribute('href')).toBe('/nl/privacy');
+  });
+
   it('shows Survey Not Found when the survey cannot be loaded', async () => {
     await act(async () => renderPage(Promise.resolve(null)));
     expect(await screen.findByRole('heading', { name: 'Enquête niet gevonden' })).toBeTruthy();
     expect(screen.getByText('De enquête die je zoekt bestaat niet of is niet meer actief.')).toBeTruthy();
+    expect(screen.getByText(/Neem dan contact op met het bedrijf/)).toBeTruthy();
+    // Branded: ReviewRoute's mark and footer, no business to name.
+    expect(screen.getByTestId('brand-mark')).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toBe('PrivacybeleidMogelijk gemaakt door ReviewRoute');
+    expect(screen.getByRole('link', { name: 'Privacybeleid' }).getAttribute('href')).toBe('/nl/privacy');
   });
 });

@@ -3,6 +3,7 @@ import { use, useEffect, useState } from 'react';
 import { surveyPalette } from '@reviewroute/shared/domain';
 import { useI18n } from '../lib/i18n';
 import { SurveyForm, type Submitted } from './survey-form';
+import { SurveyFooter } from './survey-footer';
 import { SurveyHeader } from './survey-header';
 import { ThankYou } from './thank-you';
 import { Toaster, useToasts } from './toaster';
@@ -37,21 +38,40 @@ export function SurveyPage({ survey: surveyRequest }: { survey: Promise<PublicSu
           <SurveyForm survey={survey} palette={palette} toast={show} onSubmitted={setSubmitted} />
         )}
       </main>
+      <SurveyFooter businessName={survey.businessName} />
       <Toaster toasts={toasts} dismiss={dismiss} />
     </div>
   );
 }
 
+/**
+ * A link that leads nowhere (spec 4's texts), in ReviewRoute's colours: there is no business to brand it with,
+ * and the customer should still see a page that belongs to a real product, not a server error.
+ */
 export function SurveyNotFound() {
   const { t } = useI18n();
   return (
-    <main className="grid min-h-dvh place-items-center bg-white px-4 text-neutral-900" data-testid="survey-not-found">
-      <div className="grid max-w-md gap-3 text-center">
-        <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
-        <p className="text-neutral-700">{t('notFound.description')}</p>
-        <p className="text-neutral-700">{t('notFound.contact')}</p>
-      </div>
-    </main>
+    <div className="flex min-h-dvh flex-col bg-teal-50 px-4 py-8 text-neutral-900" data-testid="survey-not-found">
+      <main className="grid flex-1 place-items-center">
+        <div className="grid w-full max-w-md justify-items-center gap-4 rounded-2xl border border-teal-100 bg-white p-8 text-center shadow-sm">
+          <BrandMark />
+          <h1 className="text-2xl font-bold text-balance">{t('notFound.title')}</h1>
+          <p className="text-neutral-700">{t('notFound.description')}</p>
+          <p className="text-sm text-neutral-700">{t('notFound.contact')}</p>
+        </div>
+      </main>
+      <SurveyFooter />
+    </div>
+  );
+}
+
+/** ReviewRoute's mark (the favicon's star on teal), drawn inline: no request for a page that failed to load. */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 32 32" className="size-14" aria-hidden="true" data-testid="brand-mark">
+      <rect width="32" height="32" rx="8" fill="#0f766e" />
+      <path d="M16 6l2.9 6.2 6.8.8-5 4.6 1.3 6.7L16 21l-6 3.3 1.3-6.7-5-4.6 6.8-.8z" fill="#fff" />
+    </svg>
   );
 }
 

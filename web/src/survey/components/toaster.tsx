@@ -73,7 +73,9 @@ export function Toaster({ toasts, dismiss }: { toasts: ToastItem[]; dismiss: (id
         </div>
       ));
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-sm gap-2 p-4 sm:right-0 sm:mr-0">
+    // At the top: the page's top is its header (logo and name), never a control, while its buttons sit
+    // lower down where a bottom toast would cover them on a phone (the thank-you screen's copy button).
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto grid w-full max-w-sm gap-2 p-4 sm:right-0 sm:left-auto sm:mr-0">
       <div role="status" aria-live="polite" className="grid gap-2">
         {render('success')}
       </div>

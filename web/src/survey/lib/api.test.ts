@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitResponseInput } from '@reviewroute/shared';
-import { fetchPublicSurvey, type postResponse, recordReviewClick, submitResponse, SubmitError } from './api';
+import {
+  fetchPublicSurvey,
+  type postResponse,
+  recordReviewClick,
+  startResponse,
+  submitResponse,
+  SubmitError,
+} from './api';
 
 const input: SubmitResponseInput = {
   rating: 5,
@@ -23,24 +30,48 @@ describe('public survey client', () => {
       .mockResolvedValueOnce(json(503, { error: { code: 'INTERNAL', message: 'x' } }))
       .mockResolvedValueOnce(json(201, { responseId: 'r1', clickToken: 't1' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(submitResponse('abcd2345', input, { wait: noWait })).resolves.toEqual({
+    await expect(submitResponse('abcd2345', input, { wait: noWait, startToken: async () => 'tok' })).resolves.toEqual({
       responseId: 'r1',
       clickToken: 't1',
     });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(init!.body as string) as SubmitResponseInput);
     expect(new Set(bodies.map((b) => b.idempotencyKey))).toEqual(new Set([input.idempotencyKey]));
-    expect(bodies[2]).toEqual(input);
+    expect(bodies[2]).toEqual({ ...input, startToken: 'tok' });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/public/surveys/abcd2345/responses');
   });
 
   it('does not retry a refused (4xx) submit and gives up after the last attempt', async () => {
     const post = vi.fn<typeof postResponse>().mockRejectedValue(new SubmitError(400, 'BAD_REQUEST'));
-    await expect(submitResponse('abcd2345', input, { post, wait: noWait })).rejects.toThrow(SubmitError);
+    await expect(
+      submitResponse('abcd2345', input, { post, wait: noWait, startToken: async () => undefined }),
+    ).rejects.toThrow(SubmitError);
     expect(post).toHaveBeenCalledTimes(1);
     const down = vi.fn<typeof postResponse>().mockRejectedValue(new SubmitError(0, undefined));
-    await expect(submitResponse('abcd2345', input, { post: down, wait: noWait, attempts: 3 })).rejects.toThrow();
+    await expect(
+      submitResponse('abcd2345', input, { post: down, wait: noWait, attempts: 3, startToken: async () => undefined }),
+    ).rejects.toThrow();
     expect(down).toHaveBeenCalledTimes(3);
+  });
+
+  it('fetches the start token once, on the first change, and waits out the least fill time at submit', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json(201, { startToken: 'start-1' }))
+      .mockResolvedValueOnce(json(201, { responseId: 'r1', clickToken: 't1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    startResponse('efgh2345');
+    startResponse('efgh2345');
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    await submitResponse('efgh2345', input, { wait });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      'POST /api/public/surveys/efgh2345/start',
+      'POST /api/public/surveys/efgh2345/responses',
+    ]);
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toMatchObject({ startToken: 'start-1' });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(1000);
   });
 
   it('reads a survey, and treats 404, network errors and broken answers as not found', async () => {

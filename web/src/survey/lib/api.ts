@@ -1,9 +1,10 @@
 import type { PublicSurvey, SubmitResponseInput, SubmitResponseResult } from '@reviewroute/shared';
+import { minSubmitElapsedMs } from '@reviewroute/shared/domain';
 // The zod-free entry of shared: the route table alone, no schemas on the phone.
 import { pathOf } from '@reviewroute/shared/routes';
 
 /**
- * The page's three public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
+ * The page's four public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
  * zod on the phone. Answers are checked by hand for the few fields the page relies on.
  */
 
@@ -81,28 +82,81 @@ export async function postResponse(surveyCode: string, input: SubmitResponseInpu
   return { responseId: body.responseId, clickToken: body.clickToken };
 }
 
+/** A start token and when this page received it (the server issued it no later). */
+interface Started {
+  token: string;
+  receivedAt: number;
+}
+
+let started: { surveyCode: string; answer: Promise<Started | undefined> } | undefined;
+
+async function fetchStartToken(surveyCode: string): Promise<Started | undefined> {
+  try {
+    const res = await fetch(pathOf('start-response', { surveyCode }), {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { startToken?: unknown } | null;
+    return typeof body?.startToken === 'string' ? { token: body.startToken, receivedAt: Date.now() } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The customer started answering (their first change to the form): fetches the start token once, so the
+ * API can measure the fill time itself. Never throws; a failed fetch is tried again at submit.
+ */
+export function startResponse(surveyCode: string): void {
+  if (started?.surveyCode === surveyCode) return;
+  started = { surveyCode, answer: fetchStartToken(surveyCode) };
+}
+
+/**
+ * The start token to send, once it is old enough for the API: a quick tap-and-send by a real customer
+ * waits out the least fill time instead of being refused. Undefined when none could be fetched.
+ */
+async function startTokenFor(surveyCode: string, wait: (ms: number) => Promise<void>): Promise<string | undefined> {
+  startResponse(surveyCode);
+  let answer = await started!.answer;
+  if (!answer) {
+    started = undefined;
+    startResponse(surveyCode);
+    answer = await started!.answer;
+  }
+  if (!answer) return undefined;
+  const early = answer.receivedAt + minSubmitElapsedMs + 100 - Date.now();
+  if (early > 0) await wait(early);
+  return answer.token;
+}
+
 export interface SubmitOptions {
   /** Attempts in all (weak networks drop requests); every attempt carries the same idempotency key. */
   attempts?: number;
   /** Waits between attempts (injected in tests). */
   wait?: (ms: number) => Promise<void>;
   post?: typeof postResponse;
+  /** The start token (injected in tests); by default the one `startResponse` fetched, waited out. */
+  startToken?: (surveyCode: string, wait: (ms: number) => Promise<void>) => Promise<string | undefined>;
 }
 
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Submits with up to `attempts` tries for answers worth retrying. The body — idempotency key included — is
- * the same on each try, so a first try that was stored but whose answer got lost is returned, not stored again.
+ * Submits with up to `attempts` tries for answers worth retrying. The body — idempotency key and start
+ * token included — is the same on each try, so a first try that was stored but whose answer got lost is returned, not stored again.
  */
 export async function submitResponse(
   surveyCode: string,
   input: SubmitResponseInput,
-  { attempts = 3, wait = defaultWait, post = postResponse }: SubmitOptions = {},
+  { attempts = 3, wait = defaultWait, post = postResponse, startToken = startTokenFor }: SubmitOptions = {},
 ): Promise<SubmitResponseResult> {
+  const token = await startToken(surveyCode, wait);
+  const body = token === undefined ? input : { ...input, startToken: token };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await post(surveyCode, input);
+      return await post(surveyCode, body);
     } catch (error) {
       if (!(error instanceof SubmitError) || !error.retryable || attempt >= attempts) throw error;
       await wait(400 * 2 ** (attempt - 1));

@@ -1,10 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getSurveyQueryOptions } from '@/features/surveys/api/get-survey';
 import { SurveyLinkPanel } from '@/features/surveys/components/survey-link-panel';
 
-/** Spec 2: the survey's public link with copy, QR download and preview; only for a published survey. */
-export function FeedbackCollectionCard({ url }: { url: string }) {
+interface FeedbackCollectionCardProps {
+  surveyId: string;
+  url: string;
+}
+
+/**
+ * Spec 2: the survey's public link with copy, its QR code with the PNG and poster downloads, and preview;
+ * only for a published survey. The poster's logo and colour come from the full survey, fetched (or taken
+ * from the cache) only when a poster is asked for.
+ */
+export function FeedbackCollectionCard({ surveyId, url }: FeedbackCollectionCardProps) {
   const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const poster = async () => {
+    const survey = await queryClient.fetchQuery(getSurveyQueryOptions(surveyId));
+    return {
+      businessName: survey.businessName,
+      logoUrl: survey.businessLogoUrl,
+      primaryColor: survey.customColors.primaryColor,
+    };
+  };
   return (
     <Card data-testid="feedback-collection">
       <CardHeader>
@@ -20,6 +40,7 @@ export function FeedbackCollectionCard({ url }: { url: string }) {
           urlLabel={t('collect.urlLabel')}
           openLabel={t('collect.preview')}
           announceNewTab
+          poster={poster}
         />
       </CardContent>
     </Card>

@@ -68,7 +68,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
           {formatFeedbackDate(item.createdAt, language, t('feedback.justNow'))}
         </time>
       </div>
-      <p className="text-sm break-words whitespace-pre-line" data-testid="feedback-comment">
+      <p className="text-sm wrap-anywhere whitespace-pre-line" data-testid="feedback-comment">
         {item.comment}
       </p>
       {hasContact && (

@@ -1,5 +1,6 @@
 import { Check, Copy, type LucideIcon, Mail, MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { languageOfSurveyLink } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { recordSurveyUrlCopied } from '@/features/surveys/lib/survey-url-copied';
@@ -14,11 +15,18 @@ interface SendRequestDialogProps {
 
 /** Quick action "send request" (spec 2, templates of spec 9): copy the e-mail or SMS, or open it prefilled. */
 export function SendRequestDialog({ url, open, onOpenChange }: SendRequestDialogProps) {
-  const { t } = useTranslation('dashboard');
-  const email = t('sendRequest.email.template', { url });
-  const sms = t('sendRequest.sms.template', { url });
+  const { t, i18n } = useTranslation('dashboard');
+  // The messages go to customers: in the survey's language, which its link carries (decisions 17).
+  const inSurveyLanguage = i18n.getFixedT(languageOfSurveyLink(url), 'dashboard');
+  const email = inSurveyLanguage('sendRequest.email.template', { url });
+  const sms = inSurveyLanguage('sendRequest.sms.template', { url });
   const templates: TemplateProps[] = [
-    { kind: 'email', icon: Mail, text: email, href: mailtoHref(t('sendRequest.emailSubject'), email) },
+    {
+      kind: 'email',
+      icon: Mail,
+      text: email,
+      href: mailtoHref(inSurveyLanguage('sendRequest.emailSubject'), email),
+    },
     { kind: 'sms', icon: MessageSquare, text: sms, href: smsHref(sms) },
   ];
   return (
@@ -54,7 +62,7 @@ function Template({ kind, icon: Icon, text, href }: TemplateProps) {
         <Icon aria-hidden="true" className="size-4" />
         {t(`sendRequest.${kind}.title`)}
       </h3>
-      <p className="bg-muted rounded-md p-3 text-sm break-words" data-testid={`${kind}-template`}>
+      <p className="bg-muted rounded-md p-3 text-sm wrap-anywhere" data-testid={`${kind}-template`}>
         {text}
       </p>
       <div className="flex flex-wrap gap-2">

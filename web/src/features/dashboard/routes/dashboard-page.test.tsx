@@ -9,7 +9,7 @@ import { sampleSurvey } from '@/testing/fixtures';
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
-vi.mock('@/lib/qr-code', () => qr);
+vi.mock('@/lib/qr-code', async (original) => ({ ...(await original<object>()), ...qr }));
 
 const url = 'https://app.example/surveys/abcdefgh/bakery';
 
@@ -231,14 +231,15 @@ describe('dashboard page', () => {
     expect(writeText).toHaveBeenCalledWith(sms);
   });
 
-  it('translates the templates on /nl', async () => {
+  it('writes the templates of a Dutch survey (a /nl link) in Dutch', async () => {
     const user = userEvent.setup();
-    stubApi({ surveys: [listed('new', 'Nieuw Café', url)] });
+    const dutchUrl = 'https://app.example/nl/surveys/abcdefgh/nieuw-cafe';
+    stubApi({ surveys: [listed('new', 'Nieuw Café', dutchUrl)] });
     renderPage('/nl/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Reviewverzoek sturen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Een reviewverzoek sturen' });
     expect(within(dialog).getByTestId('sms-template').textContent).toBe(
-      `Bedankt voor je bezoek! Deel je ervaring: ${url}`,
+      `Bedankt voor je bezoek! Deel je ervaring: ${dutchUrl}`,
     );
   });
 
@@ -249,7 +250,8 @@ describe('dashboard page', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit survey' }));
     expect(await screen.findByText('Survey loaded')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/survey-setup'));
-    expect(JSON.parse(window.localStorage.getItem('surveyWizardData')!)).toMatchObject({
+    expect(router.state.location.search).toBe('?survey=new');
+    expect(JSON.parse(window.localStorage.getItem('surveyWizardData')!).drafts.new).toMatchObject({
       surveyId: 'new',
       businessName: 'New Bistro',
     });

@@ -118,7 +118,7 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
       <StatCards stats={stats.data} />
       <div className="grid items-start gap-4 md:gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-4 md:gap-6 lg:col-span-2">
-          {survey.landingPageUrl && <FeedbackCollectionCard url={survey.landingPageUrl} />}
+          {survey.landingPageUrl && <FeedbackCollectionCard surveyId={survey.id} url={survey.landingPageUrl} />}
           <RecentFeedback items={stats.data?.recentFeedback} />
         </div>
         <div className="grid min-w-0 gap-4 md:gap-6">

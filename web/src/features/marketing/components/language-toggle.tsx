@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { languages } from '@reviewroute/shared/domain';
+import { LanguageFlag } from '@/components/language-flag';
 import { localizePath, storeLanguage } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -26,12 +27,13 @@ export function LanguageToggle() {
               aria-current={language === current ? 'true' : undefined}
               onClick={() => storeLanguage(language)}
               className={cn(
-                'flex h-7 items-center rounded px-2 transition-colors',
+                'flex h-7 items-center gap-1.5 rounded px-2 transition-colors',
                 language === current
                   ? 'bg-background text-foreground shadow-xs'
                   : 'text-muted-foreground hover:text-foreground',
               )}
             >
+              <LanguageFlag language={language} />
               {language.toUpperCase()}
               <span className="sr-only"> {t(`common:language.${language}`)}</span>
             </Link>

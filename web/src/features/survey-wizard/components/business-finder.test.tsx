@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { googleReviewUrlOf, type PlaceSearchResult } from '@reviewroute/shared';
+import { googleReviewUrlOf, type PlaceSearchResult, surveyMessages } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { type FetchCall, stubFetch } from '@/testing/fetch';
 import { renderWithApp } from '@/testing/render';
@@ -76,7 +76,7 @@ describe('business finder (wizard step 1)', () => {
     );
     expect((screen.getByLabelText(/Industry/) as HTMLInputElement).value).toBe('Bakery');
     expect(await screen.findByText('Business Selected')).toBeTruthy();
-    expect(screen.queryByText('Valid Google Business URL is required')).toBeNull();
+    expect(screen.queryByText(surveyMessages.googleUrlInvalid)).toBeNull();
   });
 
   it('does not search two characters by itself; Enter searches at once and says when nothing is found', async () => {

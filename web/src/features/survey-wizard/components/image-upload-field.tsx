@@ -1,14 +1,15 @@
-import { ImageUp, Loader2, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { type ClipboardEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { imageFileProblem, type Survey, type UploadKind, uploadKindField } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
-import { uploadErrorOf, uploadSurveyImage } from '@/features/surveys/api/upload-survey-image';
+import { uploadErrorOf, uploadSurveyImage, type UploadProgress } from '@/features/surveys/api/upload-survey-image';
 import { useSurveyMessage } from '../hooks/use-survey-message';
 import { useWizardSave } from '../hooks/use-wizard-save';
 
@@ -20,10 +21,19 @@ interface ImageUploadFieldProps {
   emptyText: string;
 }
 
+const acceptedTypes = 'image/jpeg,image/png,image/webp';
+
+/** Where the field is: idle, getting a survey and an upload ticket, sending the file, or the API checking it. */
+type Phase = { stage: 'idle' } | { stage: 'preparing' } | UploadProgress;
+
 /**
- * One survey image: preview, a file picker, the upload and the spec's messages when it is refused. The image's
- * URL is the draft's field of its kind, set only by a confirmed upload (kept when one fails, spec 4) or
- * cleared by removing it; the upload goes to the saved survey or a new one from step 1 (uploads need one).
+ * One survey image as a drop zone: drag a file onto it, paste one (Ctrl/Cmd+V while it has focus) or click it
+ * to choose one; a preview of the chosen file and the upload's progress show at once, the spec's messages when
+ * it is refused. The image's URL is the draft's field of its kind, set only by a confirmed upload (kept when
+ * one fails, spec 4) or cleared by removing it; the upload goes to the saved survey or a new one from step 1.
+ *
+ * The control itself is the visually hidden file input inside the zone, so keyboard and screen-reader users
+ * get the browser's own file button (Enter or Space opens the picker) under the field's label.
  */
 export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: ImageUploadFieldProps) {
   const { t } = useTranslation('wizard');
@@ -34,11 +44,23 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ stage: 'idle' });
+  const [removing, setRemoving] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [localPreview, setLocalPreview] = useState<string>();
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
+  const busy = phase.stage !== 'idle' || removing;
+  // Set by the upload itself: a second drop or paste can arrive before React re-renders.
+  const busyRef = useRef(false);
+
+  useEffect(() => {
+    if (!localPreview) return;
+    return () => URL.revokeObjectURL(localPreview);
+  }, [localPreview]);
 
   const upload = async (file: File) => {
+    if (busyRef.current) return;
     setError(undefined);
     setStatus(undefined);
     // Refused in the browser first (spec 5), before a survey is made for it.
@@ -48,7 +70,9 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
-    setBusy(true);
+    busyRef.current = true;
+    setPhase({ stage: 'preparing' });
+    setLocalPreview(URL.createObjectURL(file));
     try {
       let surveyId: string;
       try {
@@ -57,13 +81,15 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
         setError(t('toasts.noSurveyForUpload'));
         return;
       }
+      const options = { onProgress: setPhase };
       let survey: Survey;
       try {
-        survey = await uploadSurveyImage(surveyId, kind, file);
+        survey = await uploadSurveyImage(surveyId, kind, file, options);
       } catch (caught) {
         // The saved survey is gone (deleted elsewhere): spec 4 makes a new one, then the upload goes there.
         if (uploadErrorOf(caught).messageKey !== 'surveyNotFound') throw caught;
-        survey = await uploadSurveyImage(await ensureSurveyId({ recheck: true }), kind, file);
+        setPhase({ stage: 'preparing' });
+        survey = await uploadSurveyImage(await ensureSurveyId({ recheck: true }), kind, file, options);
       }
       surveyDraftStore.update({ [field]: survey[field] });
       await invalidateSurveys(queryClient, survey);
@@ -72,14 +98,16 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
       const failure = uploadErrorOf(caught);
       setError(failure.messageKey ? message(failure.message) : t('toasts.uploadFailed'));
     } finally {
-      setBusy(false);
+      setLocalPreview(undefined);
+      setPhase({ stage: 'idle' });
+      busyRef.current = false;
       // The same file can be chosen again after a failure.
       if (inputRef.current) inputRef.current.value = '';
     }
   };
 
   const remove = async () => {
-    setBusy(true);
+    setRemoving(true);
     setError(undefined);
     setStatus(undefined);
     try {
@@ -87,57 +115,118 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
     } catch {
       setError(t('landing.removeFailed'));
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
+  };
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    // Without preventDefault the browser would open the dropped file instead of handing it over.
+    event.preventDefault();
+    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+    setDragging(!busy);
+  };
+  const onDragLeave = (event: DragEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void upload(file);
+  };
+  const onPaste = (event: ClipboardEvent) => {
+    const file = [...event.clipboardData.files][0];
+    if (!file) return;
+    event.preventDefault();
+    void upload(file);
   };
 
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
+  const hintId = `${id}-hint`;
+  const percent = phase.stage === 'sending' ? Math.round(phase.fraction * 100) : phase.stage === 'checking' ? 100 : 0;
+  const phaseText =
+    phase.stage === 'sending'
+      ? t('landing.dropzone.sending', { percent })
+      : phase.stage === 'checking'
+        ? t('landing.dropzone.checking')
+        : t('landing.uploading');
   return (
     <div className="grid gap-2" data-testid={`upload-${kind}`}>
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex flex-wrap items-center gap-4">
+      {/* The zone only widens the input's target (click, drop, paste); the input is the control. */}
+      <div
+        className={cn(
+          'border-input hover:bg-muted/50 relative flex cursor-pointer items-center gap-4 rounded-lg border-2 border-dashed p-3 transition-colors',
+          'has-[:focus-visible]:border-ring has-[:focus-visible]:ring-ring/50 has-[:focus-visible]:ring-[3px]',
+          dragging && 'border-primary bg-accent',
+          error && 'border-destructive',
+          busy && 'cursor-progress',
+        )}
+        onClick={() => {
+          if (!busy) inputRef.current?.click();
+        }}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        onPaste={onPaste}
+        aria-busy={busy || undefined}
+        data-testid={`dropzone-${kind}`}
+        data-dragging={dragging || undefined}
+      >
         <div className="bg-muted flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md border">
-          {url ? (
+          {localPreview ? (
+            // The chosen file before it is confirmed: decorative, the progress below says what happens.
+            <img src={localPreview} alt="" className="size-full object-contain opacity-70" />
+          ) : url ? (
             <img src={url} alt={previewAlt} className="size-full object-contain" />
           ) : (
             <ImageUp aria-hidden="true" className="text-muted-foreground size-6" />
           )}
         </div>
-        <div className="grid gap-2">
-          <Input
-            ref={inputRef}
-            id={id}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="max-w-xs cursor-pointer"
-            disabled={busy}
-            aria-describedby={[helpId, error ? errorId : null].filter(Boolean).join(' ')}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void upload(file);
-            }}
-          />
-          {busy && (
-            <p className="text-muted-foreground flex items-center gap-2 text-sm">
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-              {t('landing.uploading')}
-            </p>
-          )}
-          {url ? (
-            <Button type="button" variant="ghost" size="sm" className="w-fit" disabled={busy} onClick={remove}>
-              <Trash2 aria-hidden="true" />
-              {t('landing.removeFile')}
-            </Button>
-          ) : (
-            <p className="text-muted-foreground text-xs">{emptyText}</p>
-          )}
+        <div className="grid min-w-0 gap-1">
+          <p id={hintId} className="text-sm font-medium">
+            {dragging ? t('landing.dropzone.drop') : url ? t('landing.dropzone.replace') : t('landing.dropzone.choose')}
+          </p>
+          <p id={helpId} className="text-muted-foreground text-xs">
+            {help}
+          </p>
+          {!url && !localPreview && <p className="text-muted-foreground text-xs">{emptyText}</p>}
         </div>
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={acceptedTypes}
+          className="sr-only"
+          aria-describedby={[hintId, helpId, error ? errorId : null].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          // The zone's click opens the picker; the input's own click must not reach the zone and open it twice.
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
       </div>
-      <p id={helpId} className="text-muted-foreground text-xs">
-        {help}
-      </p>
+      {phase.stage !== 'idle' && (
+        <div className="grid gap-1" data-testid={`upload-${kind}-progress`}>
+          <Progress
+            value={phase.stage === 'preparing' ? null : percent}
+            aria-label={t('landing.dropzone.progress')}
+            getValueLabel={() => phaseText}
+          />
+          <p className="text-muted-foreground text-xs">{phaseText}</p>
+        </div>
+      )}
+      {url && (
+        <Button type="button" variant="ghost" size="sm" className="w-fit" disabled={busy} onClick={remove}>
+          <Trash2 aria-hidden="true" />
+          {t('landing.removeFile')}
+        </Button>
+      )}
       <p aria-live="polite" className="text-sm">
         {error ? (
           <span id={errorId} className="text-destructive" data-testid={`upload-${kind}-error`}>
@@ -145,6 +234,8 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
           </span>
         ) : status ? (
           <span className="text-muted-foreground">{status}</span>
+        ) : busy && phase.stage !== 'idle' ? (
+          <span className="sr-only">{t('landing.uploading')}</span>
         ) : null}
       </p>
     </div>

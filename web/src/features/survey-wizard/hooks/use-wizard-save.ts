@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { surveyCreateSchema, type Survey, type SurveyCreateInput, type SurveyUpdateInput } from '@reviewroute/shared';
 import { isNotFound } from '@/lib/api-errors';
 import { draftValuesOf, type SurveyDraft, surveyDraftStore } from '@/lib/survey-draft';
+import { surveySearchParam } from '@/lib/survey-selection';
 import { createSurvey } from '@/features/surveys/api/create-survey';
 import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
 import { updateSurvey } from '@/features/surveys/api/update-survey';
@@ -13,9 +15,13 @@ export const createInputOf = (draft: SurveyDraft): SurveyCreateInput => draftVal
 /**
  * Saves one step (spec 4): the first save creates the draft survey, later ones update it; a saved survey id
  * that no longer exists (404) makes a new survey from the whole draft. Resolves with the stored survey.
+ * A draft that got a (new) survey id moves to that survey, and so does the address: a reload, Back or the
+ * step links then stay on this survey instead of starting a new one.
  */
 export function useWizardSave() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
   const save = useCallback(
     async (fields: SurveyUpdateInput): Promise<Survey> => {
@@ -37,10 +43,15 @@ export function useWizardSave() {
         businessLogoUrl: saved.businessLogoUrl,
         highRatingPhotoUrl: saved.highRatingPhotoUrl,
       });
+      const params = new URLSearchParams(search);
+      if (params.get(surveySearchParam) !== saved.id) {
+        params.set(surveySearchParam, saved.id);
+        await navigate({ pathname, search: `?${params}` }, { replace: true });
+      }
       await invalidateSurveys(queryClient, saved);
       return saved;
     },
-    [queryClient],
+    [navigate, pathname, queryClient, search],
   );
 
   /**

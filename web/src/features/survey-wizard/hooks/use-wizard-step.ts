@@ -1,3 +1,4 @@
+import type { BaseSyntheticEvent } from 'react';
 import { type FieldValues, get, type Mode, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -5,6 +6,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { Survey, SurveyUpdateInput } from '@reviewroute/shared';
 import { ApiError } from '@/lib/api-client';
+import { type SavedStepId, savedStepIds, surveyDraftStore } from '@/lib/survey-draft';
+import { dashboardPathFor, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { neighboursOf, type WizardStepId } from '../steps';
 import { useDraftForm } from './use-draft-form';
@@ -14,7 +17,7 @@ import { useWizardSave } from './use-wizard-save';
 interface WizardStepOptions<Output> {
   /**
    * What the step does with its valid values; the default saves them. May return a query string for the
-   * next step's address.
+   * next step's address (by default it names the saved survey).
    */
   complete?: (values: Output, save: (fields: SurveyUpdateInput) => Promise<Survey>) => Promise<string | void>;
   /** The success toast. */
@@ -29,7 +32,10 @@ interface WizardStepOptions<Output> {
  * One editing step of the wizard (spec 4): its form (see useDraftForm), its save and its place in the step
  * list. `submit` completes the step (by default: saves it), shows the success toast and opens the next step;
  * on failure the API's messages go on the form's fields, the error toast shows and the owner stays.
- * `errorOf` is a field's message in the page's language; `backPath` the previous step's English path.
+ * "Save for later" (the submit button with `name="intent" value="later"`) saves the valid values without
+ * completing the step and goes to the dashboard; with invalid values it says so and stays.
+ * `errorOf` is a field's message in the page's language; `backPath` the previous step's English path (with
+ * the survey named, as every wizard address is).
  */
 export function useWizardStep<Input extends FieldValues, Output>(
   id: WizardStepId,
@@ -44,22 +50,62 @@ export function useWizardStep<Input extends FieldValues, Output>(
   const form = useDraftForm(schema, formOptions);
   const { previous, next } = neighboursOf(id);
 
-  const run = complete ?? (async (values: Output) => void (await save(values as SurveyUpdateInput)));
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const query = (await run(values, save)) ?? '';
-      toast.success(done.title, { description: done.description });
-      if (next) void navigate(`${to(next.path)}${query}`);
-    } catch (error) {
-      showServerFieldErrors(error, form);
-      toast.error(t('toasts.errorTitle'), { description: failed });
+  // A step is ticked once its values were saved, never on a visit alone.
+  const saveStep = async (fields: SurveyUpdateInput): Promise<Survey> => {
+    const saved = await save(fields);
+    if (isSavedStep(id)) {
+      const { savedSteps } = surveyDraftStore.getSnapshot().draft;
+      if (!savedSteps.includes(id)) surveyDraftStore.update({ savedSteps: [...savedSteps, id] });
     }
-  });
+    return saved;
+  };
+  const run = complete ?? (async (values: Output) => void (await saveStep(values as SurveyUpdateInput)));
+
+  const submit = form.handleSubmit(
+    async (values, event) => {
+      const later = isSaveForLater(event);
+      try {
+        if (later) {
+          const saved = await saveStep(values as SurveyUpdateInput);
+          toast.success(t('toasts.savedTitle'), { description: t('toasts.savedForLater') });
+          void navigate(to(dashboardPathFor(saved.id)));
+          return;
+        }
+        const query = (await run(values, saveStep)) ?? '';
+        toast.success(done.title, { description: done.description });
+        if (next) {
+          const target = query ? `${next.path}${query}` : wizardPathFor(next.path, surveyIdNow());
+          void navigate(to(target));
+        }
+      } catch (error) {
+        showServerFieldErrors(error, form);
+        toast.error(t('toasts.errorTitle'), { description: failed });
+      }
+    },
+    (_errors, event) => {
+      // Next shows the messages on the fields; Save for later also says why nothing was saved.
+      if (isSaveForLater(event)) {
+        toast.error(t('toasts.notSavedTitle'), { description: t('toasts.notSavedDescription') });
+      }
+    },
+  );
 
   const errorOf = (name: Path<Input>): string | undefined =>
     message((get(form.formState.errors, name) as { message?: string } | undefined)?.message);
 
-  return { form, submit, errorOf, backPath: previous?.path };
+  return { form, submit, errorOf, backPath: previous ? wizardPathFor(previous.path, surveyIdNow()) : undefined };
+}
+
+const surveyIdNow = () => surveyDraftStore.getSnapshot().draft.surveyId;
+
+const isSavedStep = (id: WizardStepId): id is SavedStepId => (savedStepIds as readonly string[]).includes(id);
+
+/** The value the "Save for later" submit button sends. */
+export const saveForLaterIntent = 'later';
+
+function isSaveForLater(event: BaseSyntheticEvent | undefined): boolean {
+  const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+  return submitter instanceof HTMLButtonElement && submitter.value === saveForLaterIntent;
 }
 
 /** Puts the API's per-field messages (VALIDATION_FAILED, keyed by field path) on the form's fields of that path. */

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Survey } from '@reviewroute/shared';
+import { type Survey, surveyDefaultTexts, surveyMessages } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
 import { type FetchCall, stubFetch } from '@/testing/fetch';
 import { renderWithApp } from '@/testing/render';
@@ -135,9 +135,56 @@ describe('wizard step 1', () => {
 
     const url = field(/Google review page URL/);
     await user.type(url, 'https://maps.example.com/review');
-    expect(await screen.findByText('Valid Google Business URL is required')).toBeTruthy();
+    expect(await screen.findByText(surveyMessages.googleUrlInvalid)).toBeTruthy();
     await user.clear(url);
-    await waitFor(() => expect(screen.queryByText('Valid Google Business URL is required')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(surveyMessages.googleUrlInvalid)).toBeNull());
+  });
+
+  it('accepts Google’s share link and saves it normalised to https', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.clear(field(/Google review page URL/));
+    await user.type(field(/Google review page URL/), 'www.g.page/r/CbcPR2x8E3YBEAE/review/?utm_source=share');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
+    expect(saves()[0]!.body).toMatchObject({ googleBusinessUrl: 'https://g.page/r/CbcPR2x8E3YBEAE/review' });
+  });
+
+  it('names both link forms for a wrong link and opens the help on finding it', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    const help = (await screen.findByText('Where do I find this link?')).closest('details')!;
+    expect(help.open).toBe(false);
+    await user.type(field(/Google review page URL/), 'https://g.page.example.com/r/x/review');
+    const error = await screen.findByTestId('googleBusinessUrl-error');
+    expect(error.textContent).toContain('search.google.com/local/writereview?placeid=');
+    expect(error.textContent).toContain('g.page/r/');
+    await waitFor(() => expect(help.open).toBe(true));
+    expect(help.textContent).toContain('Ask for reviews');
+  });
+
+  it('starts a new survey in the interface language; the default texts follow the chosen language', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard('/nl/survey-setup');
+    const dutch = (await screen.findByRole('radio', { name: 'Nederlands' })) as HTMLInputElement;
+    await waitFor(() => expect(dutch.checked).toBe(true));
+    expect(surveyDraftStore.getSnapshot().draft.customPrompt).toBe(surveyDefaultTexts.nl.customPrompt);
+    await user.click(screen.getByRole('radio', { name: 'English (Engels)' }));
+    await waitFor(() =>
+      expect(surveyDraftStore.getSnapshot().draft.customPrompt).toBe(surveyDefaultTexts.en.customPrompt),
+    );
+    await user.type(field(/Bedrijfsnaam/), 'Bakery');
+    await user.type(field(/Naam eigenaar/), 'Anna');
+    await user.type(field(/Google-reviewpagina/), 'g.page/r/CbcPR2x8E3YBEAE/review');
+    await user.type(field(/Support-e-mailadres/), 'anna@bakery.nl');
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nl/landing-page-preview'));
+    expect(saves()[0]!.body).toMatchObject({
+      language: 'en',
+      customPrompt: surveyDefaultTexts.en.customPrompt,
+      lowRatingMessage: surveyDefaultTexts.en.lowRatingMessage,
+    });
   });
 
   it('saves nothing while any error exists', async () => {
@@ -157,8 +204,9 @@ describe('wizard step 1', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
-    expect(await screen.findByText('Progress saved!')).toBeTruthy();
-    expect(screen.getByText('Business information has been saved successfully.')).toBeTruthy();
+    // An earlier test's toast may still show the same texts.
+    expect((await screen.findAllByText('Progress saved!')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Business information has been saved successfully.').length).toBeGreaterThan(0);
     expect(saves()).toEqual([
       {
         method: 'POST',
@@ -166,11 +214,15 @@ describe('wizard step 1', () => {
         body: expect.objectContaining({ businessName: 'Bakery', googleBusinessUrl: googleUrl }),
       },
     ]);
-    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!).surveyId).toBe('new-1');
+    // The draft now belongs to the new survey, and the address names it.
+    expect(router.state.location.search).toBe('?survey=new-1');
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!).drafts).toEqual({
+      'new-1': expect.objectContaining({ surveyId: 'new-1', savedSteps: ['business'] }),
+    });
 
-    // Back on step 1 (a fresh page): the next save updates the same survey.
+    // Back on step 1 of that survey (a fresh page): the next save updates the same survey.
     cleanup();
-    renderWizard();
+    renderWizard('/survey-setup?survey=new-1');
     await screen.findByRole('heading', { level: 2, name: 'Business information' });
     expect(field(/Business name/).value).toBe('Bakery');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -181,12 +233,13 @@ describe('wizard step 1', () => {
   it('creates a new survey when the saved one no longer exists', async () => {
     surveyDraftStore.update({ surveyId: 'gone' });
     const user = userEvent.setup();
-    const { router } = renderWizard();
+    const { router } = renderWizard('/survey-setup?survey=gone');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
     expect(saves().map((c) => `${c.method} ${c.url}`)).toEqual(['PATCH /api/surveys/gone', 'POST /api/surveys']);
     expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('new-1');
+    expect(router.state.location.search).toBe('?survey=new-1');
   });
 
   it('stays on the step with the error toast when the save fails', async () => {
@@ -205,7 +258,7 @@ describe('wizard step 1', () => {
     renderWizard();
     await user.type(await screen.findByLabelText(/Business name/), 'Bakery');
     await user.type(field(/Industry/), 'Food');
-    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!)).toMatchObject({
+    expect(JSON.parse(window.localStorage.getItem(surveyDraftStorageKey)!).drafts.new).toMatchObject({
       businessName: 'Bakery',
       industry: 'Food',
     });
@@ -218,12 +271,36 @@ describe('wizard step 1', () => {
     expect(field(/Industry/).value).toBe('Food');
   });
 
-  it('Save for later goes to the dashboard', async () => {
+  it('Save for later saves nothing and stays while the step is invalid', async () => {
     const user = userEvent.setup();
     const { router } = renderWizard();
-    await user.click(await screen.findByRole('link', { name: 'Save for later' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await user.type(await screen.findByLabelText(/Business name/), 'Bakery');
+    await user.click(screen.getByRole('button', { name: 'Save for later' }));
+    expect(await screen.findByText('Not saved yet')).toBeTruthy();
+    expect(screen.getByText('Fix the marked fields, then save again.')).toBeTruthy();
+    expect(screen.getByText('Owner name is required')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/survey-setup');
     expect(saves()).toEqual([]);
+  });
+
+  it('Save for later saves the valid step, says so and goes to the dashboard showing that survey', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toBe('?survey=new-1');
+    // Toasts of earlier tests may still show: the description is this one's own.
+    expect(await screen.findByText('Your changes are saved. Continue any time from your dashboard.')).toBeTruthy();
+    expect(saves()).toEqual([expect.objectContaining({ method: 'POST', url: '/api/surveys' })]);
+  });
+
+  it('Enter in a field means Next, not Save for later', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await fillValid(user);
+    await user.type(field(/Industry/), 'Food{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
   });
 
   it('speaks Dutch under /nl, messages included', async () => {
@@ -238,9 +315,14 @@ describe('wizard step 1', () => {
 });
 
 describe('wizard step 2', () => {
+  // Step 2 edits a saved survey (step 1 done).
+  const onSavedSurvey = (fields: Parameters<typeof surveyDraftStore.update>[0] = {}) =>
+    surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery', savedSteps: ['business'], ...fields });
+
   it('restores the typed question and colours after a reload', async () => {
+    onSavedSurvey();
     const user = userEvent.setup();
-    renderWizard('/landing-page-preview');
+    renderWizard('/landing-page-preview?survey=s1');
     const prompt = await screen.findByLabelText(/Question for your customers/);
     await user.clear(prompt);
     await user.type(prompt, 'How did we do?');
@@ -250,7 +332,7 @@ describe('wizard step 2', () => {
     expect(screen.getByTestId('landing-preview').textContent).toContain('How did we do?');
     cleanup();
     surveyDraftStore.reload();
-    renderWizard('/landing-page-preview');
+    renderWizard('/landing-page-preview?survey=s1');
     expect(((await screen.findByLabelText(/Question for your customers/)) as HTMLTextAreaElement).value).toBe(
       'How did we do?',
     );
@@ -259,8 +341,9 @@ describe('wizard step 2', () => {
   });
 
   it('has interactive stars in the preview', async () => {
+    onSavedSurvey();
     const user = userEvent.setup();
-    renderWizard('/landing-page-preview');
+    renderWizard('/landing-page-preview?survey=s1');
     const four = await screen.findByRole('radio', { name: '4 stars' });
     await user.click(four);
     expect((four as HTMLInputElement).checked).toBe(true);
@@ -269,26 +352,25 @@ describe('wizard step 2', () => {
   });
 
   it('a new draft opened in Dutch shows the Dutch default texts without storing anything', async () => {
-    renderWizard('/nl/landing-page-preview');
+    renderWizard('/nl/survey-setup');
     await waitFor(() =>
-      expect((screen.getByLabelText(/Vraag aan je klanten/) as HTMLTextAreaElement).value).toBe(
-        'Hoe was je ervaring met ons bedrijf?',
-      ),
+      expect(surveyDraftStore.getSnapshot().draft.customPrompt).toBe('Hoe was je ervaring met ons bedrijf?'),
     );
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
   });
 
   it('keeps a question the owner typed when the language changes', async () => {
-    surveyDraftStore.update({ customPrompt: 'My own question?' });
-    renderWizard('/nl/landing-page-preview');
+    onSavedSurvey({ customPrompt: 'My own question?' });
+    renderWizard('/nl/landing-page-preview?survey=s1');
     expect(((await screen.findByLabelText(/Vraag aan je klanten/)) as HTMLTextAreaElement).value).toBe(
       'My own question?',
     );
   });
 
   it('refuses a wrong image in the browser with the spec messages, before any request', async () => {
+    onSavedSurvey();
     const user = userEvent.setup({ applyAccept: false });
-    renderWizard('/landing-page-preview');
+    renderWizard('/landing-page-preview?survey=s1');
     const input = await screen.findByLabelText('Business logo');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Only JPG, PNG, and WebP files are allowed')).toBeTruthy();
@@ -299,9 +381,9 @@ describe('wizard step 2', () => {
   });
 
   it('removes the logo: the survey field becomes null and the preview goes', async () => {
-    surveyDraftStore.update({ surveyId: 'new-9', businessLogoUrl: 'http://assets/u/new-9/logo/1.png' });
+    onSavedSurvey({ surveyId: 'new-9', businessLogoUrl: 'http://assets/u/new-9/logo/1.png' });
     const user = userEvent.setup();
-    renderWizard('/landing-page-preview');
+    renderWizard('/landing-page-preview?survey=new-9');
     expect(await screen.findByRole('img', { name: 'Your logo' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Your logo' })).toBeNull());

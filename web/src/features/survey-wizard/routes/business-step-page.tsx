@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BusinessInformationInput, businessInformationSchema, type PlaceSearchResult } from '@reviewroute/shared';
+import {
+  type BusinessInformationInput,
+  businessInformationSchema,
+  languages,
+  type PlaceSearchResult,
+} from '@reviewroute/shared';
 import { Input } from '@/components/ui/input';
+import { surveyDraftStore } from '@/lib/survey-draft';
 import { BusinessFinder } from '../components/business-finder';
 import { fieldA11y, FormField } from '../components/form-field';
 import { SectionCard } from '../components/section-card';
 import { StepActions } from '../components/step-actions';
+import { defaultTextsIn } from '../hooks/use-localized-defaults';
 import { useWizardStep } from '../hooks/use-wizard-step';
 
 type FieldName = keyof BusinessInformationInput;
@@ -15,6 +23,12 @@ export function BusinessStepPage() {
   const { form, submit, errorOf } = useWizardStep('business', businessInformationSchema, {
     done: { title: t('toasts.savedTitle'), description: t('toasts.businessSaved') },
     failed: t('toasts.businessFailed'),
+    // The texts still at a default follow a changed language (see useLocalizedDefaults): saved with it, so
+    // the stored survey matches its language even if the owner goes straight on to publish.
+    complete: async (values, save) => {
+      const { draft } = surveyDraftStore.getSnapshot();
+      await save({ ...values, ...(values.language ? defaultTextsIn(draft, values.language) : {}) });
+    },
     // Live checks are done per field below (they clear on empty), full checks on submit.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -41,6 +55,16 @@ export function BusinessStepPage() {
     }
     void form.trigger(filled);
   };
+
+  // The help on finding the link opens by itself when the link is refused (decisions 19).
+  const googleUrlError = errorOf('googleBusinessUrl');
+  const [findHelpOpen, setFindHelpOpen] = useState(false);
+  const [shownUrlError, setShownUrlError] = useState(googleUrlError);
+  if (googleUrlError !== shownUrlError) {
+    // Adjusted while rendering (not in an effect): a new refusal opens the help; the owner may close it.
+    setShownUrlError(googleUrlError);
+    if (googleUrlError) setFindHelpOpen(true);
+  }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="business-heading">
@@ -80,10 +104,10 @@ export function BusinessStepPage() {
           label={t('business.googleUrl')}
           required
           help={t('business.googleUrlHelp')}
-          error={errorOf('googleBusinessUrl')}
+          error={googleUrlError}
         >
           <Input
-            {...fieldA11y('googleBusinessUrl', { error: errorOf('googleBusinessUrl'), help: true, required: true })}
+            {...fieldA11y('googleBusinessUrl', { error: googleUrlError, help: true, required: true })}
             type="url"
             inputMode="url"
             autoComplete="url"
@@ -91,6 +115,17 @@ export function BusinessStepPage() {
             {...live('googleBusinessUrl')}
           />
         </FormField>
+        <details
+          id="googleBusinessUrl-find"
+          className="-mt-3 text-sm"
+          open={findHelpOpen}
+          onToggle={(event) => setFindHelpOpen(event.currentTarget.open)}
+        >
+          <summary className="text-primary w-fit cursor-pointer font-medium underline-offset-4 hover:underline">
+            {t('business.googleUrlFind')}
+          </summary>
+          <p className="text-muted-foreground mt-2">{t('business.googleUrlFindSteps')}</p>
+        </details>
         <div className="grid gap-5 md:grid-cols-2">
           <FormField id="supportEmail" label={t('business.supportEmail')} required error={errorOf('supportEmail')}>
             <Input
@@ -114,6 +149,20 @@ export function BusinessStepPage() {
             />
           </FormField>
         </div>
+        <fieldset className="grid gap-2" aria-describedby="language-help">
+          <legend className="mb-2 text-sm font-medium">{t('business.language')}</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {languages.map((language) => (
+              <label key={language} className="flex items-center gap-2 text-sm">
+                <input type="radio" value={language} className="accent-primary size-4" {...form.register('language')} />
+                {t(`business.languageNames.${language}`)}
+              </label>
+            ))}
+          </div>
+          <p id="language-help" className="text-muted-foreground text-xs">
+            {t('business.languageHelp')}
+          </p>
+        </fieldset>
       </SectionCard>
       <StepActions busy={form.formState.isSubmitting} submitLabel={t('actions.next')} busyLabel={t('actions.saving')} />
     </form>

@@ -12,7 +12,7 @@ import { sampleSurvey } from '@/testing/fixtures';
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
-vi.mock('@/lib/qr-code', () => qr);
+vi.mock('@/lib/qr-code', async (original) => ({ ...(await original<object>()), ...qr }));
 
 const url = 'https://app.example/surveys/abcdefgh/bakery';
 let requests: FetchCall[] = [];
@@ -45,6 +45,8 @@ function renderStep(path = '/distribution-instructions?survey=s1') {
         children: [
           { path: '/distribution-instructions', element: <DistributionStepPage /> },
           { path: '/nl/distribution-instructions', element: <DistributionStepPage /> },
+          { path: '/survey-setup', element: <h2>Step 1</h2> },
+          { path: '/review-routing-setup', element: <h2>Step 3</h2> },
         ],
       },
       { path: '/dashboard', element: <h1>Dashboard</h1> },
@@ -106,27 +108,53 @@ describe('wizard step 4', () => {
     expect(await screen.findByText('Failed to generate QR code. Please try again.')).toBeTruthy();
   });
 
-  it("says 'Failed to load survey URL' without a survey, or for one without a landing URL", async () => {
-    renderStep('/distribution-instructions');
-    expect((await screen.findAllByText('Failed to load survey URL')).length).toBeGreaterThan(0);
+  it('opened without a survey, sends the owner to step 1 and says why (no live survey, no failed link)', async () => {
+    const { router } = renderStep('/distribution-instructions');
+    expect(await screen.findByRole('heading', { name: 'Step 1' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/survey-setup');
+    expect(screen.getByTestId('wizard-notice').textContent).toBe(
+      'Start with your business information. The next steps open once it is saved.',
+    );
+    expect(screen.queryByText('Failed to load survey URL')).toBeNull();
+    expect(screen.queryByText('Share your survey', { selector: 'h2' })).toBeNull();
+  });
+
+  it('opened for a survey that is not published yet, sends the owner to step 3 and says why', async () => {
     stubApi(null);
-    renderStep();
-    await waitFor(() => expect(screen.getAllByText('Failed to load survey URL').length).toBeGreaterThan(1));
+    const { router } = renderStep();
+    expect(await screen.findByRole('heading', { name: 'Step 3' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/review-routing-setup?survey=s1');
+    expect(screen.getByTestId('wizard-notice').textContent).toBe(
+      'This survey is not live yet. Complete setup to get its link and QR code.',
+    );
+    expect(screen.queryByText('Failed to load survey URL')).toBeNull();
   });
 
   it('Finish clears the draft and goes to the dashboard', async () => {
     surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
     const user = userEvent.setup();
-    const { router } = renderStep('/distribution-instructions');
+    const { router } = renderStep();
     await user.click(await screen.findByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(window.localStorage.getItem('surveyWizardData')).toBeNull();
   });
 
-  it('is Dutch under /nl, the sample texts included', async () => {
+  it('is Dutch under /nl; the sample texts are in the survey’s language, which its link carries', async () => {
     renderStep('/nl/distribution-instructions?survey=s1');
-    expect(((await screen.findByLabelText('Link naar je enquête')) as HTMLInputElement).value).toBe(url);
-    expect(screen.getByTestId('sms-template').textContent).toBe(`Bedankt voor je bezoek! Deel je ervaring: ${url}`);
+    expect(((await screen.findByLabelText('Je enquêtelink')) as HTMLInputElement).value).toBe(url);
+    expect(screen.getByTestId('sms-template').textContent).toBe(
+      `Thanks for visiting us! Share your experience: ${url}`,
+    );
     expect(screen.getByRole('button', { name: 'Link kopiëren' })).toBeTruthy();
+  });
+
+  it('writes a Dutch survey’s sample texts in Dutch in the English interface', async () => {
+    const dutchUrl = 'https://app.example/nl/surveys/abcdefgh/bakkerij';
+    stubApi(dutchUrl);
+    renderStep('/distribution-instructions?survey=s1');
+    expect(((await screen.findByLabelText('Your survey link')) as HTMLInputElement).value).toBe(dutchUrl);
+    expect(screen.getByTestId('sms-template').textContent).toBe(
+      `Bedankt voor je bezoek! Deel je ervaring: ${dutchUrl}`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { AlertCircle, Check, Copy, Lightbulb, Mail, MessageSquare } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageOfSurveyLink, type Survey } from '@reviewroute/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -24,7 +25,7 @@ const { previous } = neighboursOf('distribution');
 
 /** Wizard step 4 (spec 2): the live link, copy, QR download, sample messages and tips. */
 export function DistributionStepPage() {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
   const navigate = useNavigate();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
@@ -33,6 +34,8 @@ export function DistributionStepPage() {
   const survey = useSurvey(surveyId);
   const url = survey.data?.landingPageUrl ?? null;
   const failed = !surveyId || survey.isError || (survey.isSuccess && !url);
+  // The sample messages go to customers: in the survey's language, which its link carries (decisions 17).
+  const inSurveyLanguage = url ? i18n.getFixedT(languageOfSurveyLink(url), 'wizard') : t;
 
   const failureShown = useRef(false);
   useEffect(() => {
@@ -66,7 +69,7 @@ export function DistributionStepPage() {
             <Skeleton className="h-9 w-full" />
           </div>
         ) : (
-          <LiveUrl url={url} />
+          <LiveUrl url={url} survey={survey.data!} />
         )}
       </SectionCard>
       {url && (
@@ -77,7 +80,7 @@ export function DistributionStepPage() {
               icon={<Icon aria-hidden="true" className="size-5" />}
               title={t(`distribution.${kind}`)}
               description={t(`distribution.${kind}Description`)}
-              text={t(`distribution.${kind}Template`, { url })}
+              text={inSurveyLanguage(`distribution.${kind}Template`, { url })}
               testId={`${kind}-template`}
             />
           ))}
@@ -109,8 +112,14 @@ export function DistributionStepPage() {
   );
 }
 
-function LiveUrl({ url }: { url: string }) {
+function LiveUrl({ url, survey }: { url: string; survey: Survey }) {
   const { t } = useTranslation('wizard');
+  const poster = () =>
+    Promise.resolve({
+      businessName: survey.businessName,
+      logoUrl: survey.businessLogoUrl,
+      primaryColor: survey.customColors.primaryColor,
+    });
   return (
     <SurveyLinkPanel
       url={url}
@@ -118,6 +127,7 @@ function LiveUrl({ url }: { url: string }) {
       inputTestId="live-url"
       urlLabel={t('distribution.liveUrl')}
       openLabel={t('distribution.open')}
+      poster={poster}
     />
   );
 }
@@ -148,7 +158,7 @@ function TemplateCard({ icon, title, description, text, testId }: TemplateCardPr
       description={description}
       contentClassName="grid gap-3"
     >
-      <p className="bg-muted rounded-md p-3 text-sm break-words" data-testid={testId}>
+      <p className="bg-muted rounded-md p-3 text-sm wrap-anywhere" data-testid={testId}>
         {text}
       </p>
       <Button type="button" variant="outline" size="sm" className="w-fit" onClick={copy}>

@@ -16,18 +16,27 @@ let calls: FetchCall[] = [];
 /** "METHOD url" of every call so far. */
 const requested = () => calls.map((c) => `${c.method} ${c.url}`);
 let publishFails = false;
+let published = false;
 
 const survey = (body: Record<string, unknown> = {}) => ({ ...sampleSurvey(), ...body });
 
 beforeEach(() => {
   publishFails = false;
+  published = false;
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
   calls = stubFetch(({ method, url, body }) => {
     if (url === '/api/surveys/s1' && method === 'PATCH') return Response.json(survey(body));
-    if (url === '/api/surveys/s1/publish')
-      return publishFails
-        ? Response.json({ error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } }, { status: 400 })
-        : Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
+    if (url === '/api/surveys/s1/publish') {
+      if (publishFails)
+        return Response.json(
+          { error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } },
+          { status: 400 },
+        );
+      published = true;
+      return Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
+    }
+    // Published once the publish call ran (step 4 reads it back).
+    if (url === '/api/surveys/s1') return Response.json(survey(published ? { status: 'active' } : {}));
     return Response.json({ surveys: [] });
   });
   surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
@@ -40,7 +49,7 @@ afterEach(() => {
 
 function renderRouting() {
   return renderWithApp(null, {
-    path: '/review-routing-setup',
+    path: '/review-routing-setup?survey=s1',
     session: { userId: 'u', email: 'a@b.co' },
     routes: [
       {

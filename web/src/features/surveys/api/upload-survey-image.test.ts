@@ -139,3 +139,61 @@ describe('error mapping', () => {
     expect(storageErrorOf(503, '<Error><Code>SlowDown</Code></Error>')).toMatchObject({ messageKey: undefined });
   });
 });
+
+describe('upload progress', () => {
+  /** An XMLHttpRequest stand-in that reports two progress events, then S3's 204. */
+  class FakeUpload {
+    static sent: FormData[] = [];
+    upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
+    status = 0;
+    responseText = '';
+    onload?: () => void;
+    onerror?: () => void;
+    onabort?: () => void;
+    open(method: string, url: string) {
+      expect([method, url]).toEqual(['POST', ticket.url]);
+    }
+    send(body: FormData) {
+      FakeUpload.sent.push(body);
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+        this.status = 204;
+        this.onload?.();
+      });
+    }
+    abort() {
+      this.onabort?.();
+    }
+  }
+
+  it('reports the share sent, then the check, and still confirms the upload', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    try {
+      const fetchImpl = vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url === '/api/surveys/s/uploads') return Response.json(ticket, { status: 201 });
+        if (url === '/api/surveys/s/uploads/confirm') return Response.json(survey);
+        return new Response('no', { status: 500 });
+      });
+      const progress: unknown[] = [];
+      const result = await uploadSurveyImage('s', 'logo', png(200), { fetchImpl, onProgress: (p) => progress.push(p) });
+      expect(result.businessLogoUrl).toBe(survey.businessLogoUrl);
+      expect(progress).toEqual([
+        { stage: 'sending', fraction: 0 },
+        { stage: 'sending', fraction: 0.25 },
+        { stage: 'sending', fraction: 1 },
+        { stage: 'sending', fraction: 1 },
+        { stage: 'checking' },
+      ]);
+      // The file went to storage by XMLHttpRequest (fetch cannot report progress), not by fetch.
+      expect(FakeUpload.sent).toHaveLength(1);
+      expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual([
+        '/api/surveys/s/uploads',
+        '/api/surveys/s/uploads/confirm',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -62,9 +62,40 @@ export function presignedPostBody(fields: Record<string, string>, file: Blob): F
   return form;
 }
 
+/** Where an upload is: the file travelling to storage (its share sent, 0..1), then the API checking it. */
+export type UploadProgress = { stage: 'sending'; fraction: number } | { stage: 'checking' };
+
 export interface UploadOptions {
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** Reports progress; the file is then sent with XMLHttpRequest, since fetch cannot report upload progress. */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** A POST of `body` that reports the share sent; answers like fetch (a Response) so both paths read alike. */
+export function postWithProgress(
+  url: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      onProgress(1);
+      // A 204 cannot carry a body, and S3's refusals are short XML: the text is all callers read.
+      resolve(new Response(request.status === 204 ? null : request.responseText, { status: request.status }));
+    };
+    request.onerror = () => reject(new TypeError('Network error'));
+    request.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    if (signal?.aborted) return reject(new DOMException('The upload was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }
 
 /** Uploads one image of a survey and returns the survey with its new URL; throws UploadError. */
@@ -72,7 +103,7 @@ export async function uploadSurveyImage(
   surveyId: string,
   kind: UploadKind,
   file: File,
-  { fetchImpl = fetch, signal }: UploadOptions = {},
+  { fetchImpl = fetch, signal, onProgress }: UploadOptions = {},
 ): Promise<Survey> {
   const problem = imageFileProblem(file);
   if (problem) throw fromMessage(problem);
@@ -86,12 +117,17 @@ export async function uploadSurveyImage(
     });
     let response: Response;
     try {
-      response = await fetchImpl(ticket.url, { method: 'POST', body: presignedPostBody(ticket.fields, file), signal });
+      const body = presignedPostBody(ticket.fields, file);
+      onProgress?.({ stage: 'sending', fraction: 0 });
+      response = onProgress
+        ? await postWithProgress(ticket.url, body, (fraction) => onProgress({ stage: 'sending', fraction }), signal)
+        : await fetchImpl(ticket.url, { method: 'POST', body, signal });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new UploadError(undefined, (error as Error).message || 'Network error', error);
     }
     if (!response.ok) throw storageErrorOf(response.status, await response.text().catch(() => ''));
+    onProgress?.({ stage: 'checking' });
     return await apiFetch(pathOf('confirm-upload', { surveyId }), {
       method: 'POST',
       body: { kind, key: ticket.key },

@@ -1,9 +1,12 @@
-import { Check, Copy, Download, ExternalLink } from 'lucide-react';
+import { Check, Copy, Download, ExternalLink, FileImage } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCopyButton } from '@/hooks/use-copy-button';
-import { useQrDownload } from '@/hooks/use-qr-download';
+import { type PosterSurvey, usePosterDownload, useQrDownload } from '@/hooks/use-qr-download';
+import { qrModules } from '@/lib/qr-poster';
+import { qrCodeOptions } from '@/lib/qr-code';
 import { recordSurveyUrlCopied } from '../lib/survey-url-copied';
 
 interface SurveyLinkPanelProps {
@@ -16,12 +19,15 @@ interface SurveyLinkPanelProps {
   openLabel: string;
   /** Tell screen-reader users that the open link opens a new tab. */
   announceNewTab?: boolean;
+  /** Loads what the A5 poster prints besides the code; without it the poster download is not offered. */
+  poster?: () => Promise<PosterSurvey>;
 }
 
 /**
  * A published survey's public link with copy ('Copied!' for 2 s; onboarding step 2 recorded locally and on
- * the profile, decisions 9), QR download (spec 9) and a link to open it. The wizard's last step and the
- * dashboard's feedback-collection card show the same panel; each names the link and the way to open it.
+ * the profile, decisions 9), a link to open it, and its QR code on screen with the PNG download (spec 9) and
+ * a print-ready A5 poster. The wizard's last step and the dashboard's feedback-collection card show the
+ * same panel; each names the link and the way to open it.
  */
 export function SurveyLinkPanel({
   url,
@@ -30,35 +36,33 @@ export function SurveyLinkPanel({
   urlLabel,
   openLabel,
   announceNewTab = false,
+  poster,
 }: SurveyLinkPanelProps) {
   const { t } = useTranslation();
   const { copied, copy } = useCopyButton(() => void recordSurveyUrlCopied());
   const qr = useQrDownload(url);
+  const posterDownload = usePosterDownload(url, poster);
   return (
-    <div className="grid gap-3">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {urlLabel}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={inputId}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-sm"
-          {...(inputTestId ? { 'data-testid': inputTestId } : {})}
-        />
-        <Button type="button" variant="outline" onClick={() => void copy(url)} className="sm:w-36">
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
-        </Button>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={() => void qr.download()} disabled={qr.busy}>
-          <Download aria-hidden="true" />
-          {t('share.downloadQr')}
-        </Button>
-        <Button asChild variant="outline">
+    <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start" data-testid="survey-link-panel">
+      <div className="grid min-w-0 gap-3">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {urlLabel}
+        </label>
+        <div className="flex flex-col gap-2 lg:flex-row">
+          <Input
+            id={inputId}
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-sm"
+            {...(inputTestId ? { 'data-testid': inputTestId } : {})}
+          />
+          <Button type="button" variant="outline" onClick={() => void copy(url)} className="lg:w-36">
+            {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+            <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
+          </Button>
+        </div>
+        <Button asChild variant="outline" className="w-fit">
           <a href={url} target="_blank" rel="noreferrer">
             <ExternalLink aria-hidden="true" />
             {openLabel}
@@ -66,6 +70,47 @@ export function SurveyLinkPanel({
           </a>
         </Button>
       </div>
+      <figure className="grid justify-items-center gap-3 sm:w-56">
+        <QrCodeImage url={url} label={t('share.qrAlt', { url })} />
+        <figcaption className="text-muted-foreground text-center text-xs">{t('share.qrHint')}</figcaption>
+        <div className="grid w-full gap-2">
+          <Button type="button" onClick={() => void qr.download()} disabled={qr.busy}>
+            <Download aria-hidden="true" />
+            {t('share.downloadQr')}
+          </Button>
+          {poster && (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void posterDownload.download()}
+              disabled={posterDownload.busy}
+            >
+              <FileImage aria-hidden="true" />
+              {t('share.downloadPoster')}
+            </Button>
+          )}
+        </div>
+      </figure>
     </div>
+  );
+}
+
+/** The code as crisp vector modules, the same ones the PNG and the poster carry, with its quiet zone. */
+function QrCodeImage({ url, label }: { url: string; label: string }) {
+  const qr = useMemo(() => qrModules(url), [url]);
+  const quiet = qrCodeOptions.margin;
+  const units = qr.size + 2 * quiet;
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`${-quiet} ${-quiet} ${units} ${units}`}
+      shapeRendering="crispEdges"
+      className="size-44 rounded-md border"
+      data-testid="survey-qr-code"
+    >
+      <rect x={-quiet} y={-quiet} width={units} height={units} fill={qrCodeOptions.color.light} />
+      <path d={qr.path} fill={qrCodeOptions.color.dark} />
+    </svg>
   );
 }

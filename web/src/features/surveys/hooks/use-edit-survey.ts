@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { draftFromSurvey, surveyDraftStore } from '@/lib/survey-draft';
+import { wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { getSurveyQueryOptions } from '../api/get-survey';
 
 /**
- * "Edit Survey" (spec 2): loads the survey fresh, puts it into the wizard draft and goes to /survey-setup.
+ * "Edit Survey" (spec 2): loads the survey fresh, makes it that survey's wizard draft (as the server has it)
+ * and opens /survey-setup for that survey (`?survey=<id>`): the new survey's draft stays untouched.
  * The sidebar and the dashboard's quick actions share this one code path.
  */
 export function useEditSurvey(options: { onNavigate?: () => void } = {}) {
@@ -27,7 +29,7 @@ export function useEditSurvey(options: { onNavigate?: () => void } = {}) {
         surveyDraftStore.replace(draftFromSurvey(full));
         toast.success(t('sidebar.toasts.loadedTitle'), { description: t('sidebar.toasts.loadedDescription') });
         onNavigate?.();
-        await navigate(to('/survey-setup'));
+        await navigate(to(wizardPathFor('/survey-setup', full.id)));
       } catch {
         toast.error(t('sidebar.toasts.errorTitle'), { description: t('sidebar.toasts.loadSurveyFailed') });
       } finally {

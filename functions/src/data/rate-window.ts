@@ -1,0 +1,86 @@
+import type { Entities } from './entities';
+import { isConditionalCheckFailure } from './survey-repository';
+
+/** At most `limit` events per fixed window of `windowSeconds`. */
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * One key's counter in the current fixed window: the `rateWindow` item (`key`, `window`), the limit it
+ * may reach, when the item may expire and when the window ends (the 429's Retry-After).
+ */
+export interface RateSlot {
+  key: string;
+  /** Epoch second the window starts. */
+  window: number;
+  limit: number;
+  /** Epoch second after which the item may go (a window later: an expiry is never early). */
+  expiresAt: number;
+  /** Epoch second the window ends: a refused caller may try again then. */
+  endsAt: number;
+}
+
+/** The slot of `key` under `rule` at `at`. Keys name their own space (`contact:…`, `survey:…`). */
+export function rateSlot(key: string, rule: RateRule, at: Date): RateSlot {
+  const epoch = Math.floor(at.getTime() / 1000);
+  const window = epoch - (epoch % rule.windowSeconds);
+  return {
+    key,
+    window,
+    limit: rule.limit,
+    endsAt: window + rule.windowSeconds,
+    expiresAt: window + 2 * rule.windowSeconds,
+  };
+}
+
+/** Seconds until the slot's window ends, at least 1. */
+export const retryAfterSeconds = (slot: RateSlot, at: Date): number =>
+  Math.max(1, slot.endsAt - Math.floor(at.getTime() / 1000));
+
+/** Counts one event in a slot; false (nothing counted) when the window is already full. */
+export interface RateLimiter {
+  consume(slot: RateSlot): Promise<boolean>;
+}
+
+/**
+ * The conditional increment of a slot's counter. The public submit makes the same one an item of its
+ * transaction (response-repository.ts), so a submit is counted exactly when it is stored.
+ */
+export const incrementSlot = (rateWindow: Entities['rateWindow'], slot: RateSlot) =>
+  rateWindow
+    .update({ clientKey: slot.key, window: slot.window })
+    .add({ count: 1 })
+    .set({ expiresAt: slot.expiresAt })
+    .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`);
+
+/** The limiter on the table: one item per key and window, expiring with it (TTL). */
+export function createDynamoRateLimiter(entitiesOf: () => Entities): RateLimiter {
+  return {
+    async consume(slot) {
+      try {
+        await incrementSlot(entitiesOf().rateWindow, slot).go();
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The same limiter in memory (unit tests); `counts` holds `${key}/${window}` -> events. */
+export function createMemoryRateLimiter(): RateLimiter & { counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    async consume(slot) {
+      const id = `${slot.key}/${slot.window}`;
+      const used = counts.get(id) ?? 0;
+      if (used >= slot.limit) return false;
+      counts.set(id, used + 1);
+      return true;
+    },
+  };
+}

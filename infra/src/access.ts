@@ -1,0 +1,73 @@
+import { type ApiDomain, assetsBucketDefinition } from '@reviewroute/shared';
+
+/** The item-level DynamoDB actions a handler may need (a transaction is authorised per item action). */
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+export type AssetAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
+
+/** What one domain's Lambda may do beyond writing its own logs. */
+export interface DomainAccess {
+  /** On the table and its named indexes. */
+  readonly table?: readonly TableAction[];
+  /** Object actions per key prefix of the survey-assets bucket. */
+  readonly assets?: readonly { readonly prefix: string; readonly actions: readonly AssetAction[] }[];
+  /** s3:ListBucket on the assets bucket: a missing object answers 404 instead of 403, and prefixes can be listed. */
+  readonly listAssets?: boolean;
+  /** cloudfront:CreateInvalidation on the site's distribution (replaced or removed `/files/*` objects). */
+  readonly invalidateAssets?: boolean;
+  /** Cognito actions on our user pool only. */
+  readonly userPool?: readonly string[];
+}
+
+const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
+
+/**
+ * Least privilege, per API domain, in one place: each Lambda's role gets exactly these. The actions follow
+ * the repositories each domain's handler builds (`functions/src/domains/<d>/handler.ts`); a domain that
+ * starts using another repository call needs its line here, or AWS answers AccessDenied (the local stack
+ * does not check IAM).
+ */
+export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
+  // The health check touches nothing.
+  system: {},
+  // The profile (get, partial update); GET /api/account reads the account's creation date (decisions 10).
+  account: {
+    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
+  // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its
+  // responses with it in batches), presigned POSTs into incoming/, the confirm step's check and copy to
+  // the public prefix, and removal of replaced or deleted files with their CloudFront paths.
+  surveys: {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
+    assets: [
+      { prefix: incomingPrefix, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] },
+      { prefix: publicPrefix, actions: ['s3:PutObject', 's3:DeleteObject'] },
+    ],
+    listAssets: true,
+    invalidateAssets: true,
+  },
+  // Rate windows of the business finder.
+  places: { table: ['dynamodb:UpdateItem'] },
+  // The anonymous survey page: reads a published survey, writes a response, its tally, idempotency record,
+  // click ticket and rate windows, in one transaction that checks the survey is still active. No delete, no
+  // scan, no S3: its URLs are in the survey item.
+  public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] },
+  // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day).
+  contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+};

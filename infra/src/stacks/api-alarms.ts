@@ -1,0 +1,120 @@
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { type StageConfig } from '../config';
+import { alarmTopic } from './alarm-topic';
+
+export interface ApiAlarmsProps {
+  readonly config: StageConfig;
+  readonly httpApi: IHttpApi;
+  /** The stage's JSON access logs: the 429 count comes from their `status`. */
+  readonly accessLogs: LogGroup;
+  readonly functions: readonly IFunction[];
+  readonly tableName: string;
+}
+
+const period = Duration.minutes(5);
+
+/** The sum over all `metrics` (one series per Lambda, say), missing points counted as 0. */
+const total = (label: string, metrics: readonly IMetric[]): MathExpression =>
+  new MathExpression({
+    label,
+    expression: 'SUM(METRICS())',
+    usingMetrics: Object.fromEntries(metrics.map((m, i) => [`m${i}`, m])),
+    period,
+  });
+
+/**
+ * The API's alarms, all on one SNS topic (the `alarmEmail` subscriber): 5xx answers (a bug, decisions 15,
+ * or DynamoDB busy past its retries), many 429s (a flood, or limits that hit real customers), Lambda errors
+ * and throttles (the public Lambda's reserved concurrency full) and DynamoDB throttling. WAF blocks alarm in
+ * the edge stack (us-east-1), where WAF's metrics are.
+ */
+export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
+  const action = new SnsAction(alarmTopic(stack, props.config));
+
+  new MetricFilter(stack, 'TooManyRequestsFilter', {
+    logGroup: props.accessLogs,
+    filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+    metricNamespace: 'ReviewRoute',
+    metricName: `Api429-${props.config.stage}`,
+    metricValue: '1',
+    defaultValue: 0,
+  });
+
+  const alarms: { id: string; description: string; metric: IMetric; threshold: number }[] = [
+    {
+      id: 'Api5xxAlarm',
+      description: 'ReviewRoute: the API answered 5xx',
+      metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      threshold: 0,
+    },
+    {
+      id: 'Api429Alarm',
+      description: 'ReviewRoute: many 429 answers (a flood, or limits that hit real customers)',
+      metric: new Metric({
+        namespace: 'ReviewRoute',
+        metricName: `Api429-${props.config.stage}`,
+        statistic: 'Sum',
+        period,
+      }),
+      threshold: 50,
+    },
+    {
+      id: 'LambdaErrorsAlarm',
+      description: 'ReviewRoute: an API Lambda failed (uncaught error or timeout)',
+      metric: total(
+        'Lambda errors',
+        props.functions.map((fn) => fn.metricErrors({ period })),
+      ),
+      threshold: 0,
+    },
+    {
+      id: 'LambdaThrottlesAlarm',
+      description: 'ReviewRoute: an API Lambda was throttled (its reserved or the account concurrency is full)',
+      metric: total(
+        'Lambda throttles',
+        props.functions.map((fn) => fn.metricThrottles({ period })),
+      ),
+      threshold: 0,
+    },
+    {
+      id: 'DynamoThrottlesAlarm',
+      description: 'ReviewRoute: DynamoDB throttled reads or writes (retried, then 503)',
+      metric: total(
+        'DynamoDB throttle events',
+        ['ReadThrottleEvents', 'WriteThrottleEvents'].map(
+          (metricName) =>
+            new Metric({
+              namespace: 'AWS/DynamoDB',
+              metricName,
+              dimensionsMap: { TableName: props.tableName },
+              statistic: 'Sum',
+              period,
+            }),
+        ),
+      ),
+      threshold: 10,
+    },
+  ];
+  for (const { id, description, metric, threshold } of alarms) {
+    new Alarm(stack, id, {
+      alarmDescription: description,
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(action);
+  }
+}

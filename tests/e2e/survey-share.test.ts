@@ -1,0 +1,288 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import type { Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describe, expect, inject, it } from 'vitest';
+import { uploadTicketSchema, type Survey } from '@reviewroute/shared';
+import { downloadedBytes, expectNoAxeViolations, useBrowser } from '../support/browser';
+import { createSignedInUser } from '../support/cognito';
+import { callOwnerApi, createSampleSurvey, publishSurvey, type ApiUser } from '../support/api';
+import { signInThroughUi } from '../support/app-flows';
+
+/** Visible texts, exactly as web/src/locales/{en,nl}/{common,survey}.json have them. */
+const texts = {
+  en: {
+    downloadQr: 'Download QR code',
+    downloadPoster: 'Download poster (A5)',
+    qrAlt: (url: string) => `QR code that opens ${url}`,
+    posterHeadline: 'How did we do?',
+    notFound: 'Survey Not Found',
+    notFoundText: "The survey you're looking for doesn't exist or is no longer active.",
+    notFoundContact: 'please contact the business that shared this link with you',
+    footer: 'About this page',
+    privacy: 'Privacy',
+    poweredBy: 'Powered by ReviewRoute',
+  },
+  nl: {
+    posterHeadline: 'Hoe hebben we het gedaan?',
+    notFound: 'Enquête niet gevonden',
+    notFoundText: 'De enquête die je zoekt bestaat niet of is niet meer actief.',
+    notFoundContact: 'Neem dan contact op met het bedrijf dat deze link met je heeft gedeeld.',
+    footer: 'Over deze pagina',
+    privacy: 'Privacybeleid',
+    poweredBy: 'Mogelijk gemaakt door ReviewRoute',
+    stars: (n: number) => `${n} sterren`,
+    comment: 'Je opmerking (optioneel)',
+    submit: 'Feedback versturen',
+    privacyNote: (business: string) => `${business} gebruikt je gegevens alleen om op je feedback te reageren.`,
+    privacyLink: 'Privacybeleid',
+    thanks: 'Bedankt!',
+    toast: 'Je feedback is verstuurd.',
+    copy: 'Kopieer je opmerking',
+  },
+} as const;
+
+const stack = () => inject('localStack');
+const artifacts = path.resolve('tests/.artifacts/survey-share');
+
+/** The text of the QR code in a PNG, read by a real decoder (jsQR); undefined when none is found. */
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
+/** A plain 96 × 48 teal PNG: a logo that is not itself a QR code, so the poster holds exactly one. */
+function logoPng(): Buffer {
+  const image = new PNG({ width: 96, height: 48 });
+  for (let i = 0; i < image.data.length; i += 4) image.data.set([15, 118, 110, 255], i);
+  return PNG.sync.write(image);
+}
+
+/** The owner's logo upload as the wizard does it: ticket, straight to storage, confirm. */
+async function uploadLogo(owner: ApiUser, surveyId: string): Promise<void> {
+  const file = logoPng();
+  const ticket = uploadTicketSchema.parse(
+    await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/uploads`, {
+      kind: 'logo',
+      contentType: 'image/png',
+      size: file.length,
+    }),
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'logo.png');
+  expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/uploads/confirm`, { kind: 'logo', key: ticket.key });
+}
+
+/** A published Dutch survey with a logo, asking low raters for contact details. */
+async function dutchSurvey(owner: ApiUser, businessName: string): Promise<Survey> {
+  const created = await createSampleSurvey(owner, businessName, {
+    language: 'nl',
+    customPrompt: 'Hoe was je bezoek?',
+    collectContactOnLowRating: true,
+    offerPublicReviewToEveryone: false,
+  });
+  await uploadLogo(owner, created.id);
+  return publishSurvey(owner, created.id);
+}
+
+/** Clicks `button` and returns the file the browser saved, with its suggested name. */
+async function download(page: Page, button: Locator): Promise<{ name: string; data: Buffer }> {
+  const [saved] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: saved.suggestedFilename(), data: await downloadedBytes(saved) };
+}
+
+/**
+ * Renders the poster file in Chromium as an image at its printed size (A5 at 96 dpi is 559 × 794 px), keeps
+ * the file and the rendering for people to look at, and returns the rendering.
+ */
+async function renderPoster(page: Page, svg: Buffer, name: string): Promise<Buffer> {
+  await mkdir(artifacts, { recursive: true });
+  const file = path.join(artifacts, name);
+  await writeFile(file, svg);
+  const poster = await page.context().newPage();
+  try {
+    await poster.setViewportSize({ width: 600, height: 820 });
+    await poster.setContent(
+      `<body style="margin:0"><img alt="poster" src="data:image/svg+xml;base64,${svg.toString('base64')}"></body>`,
+    );
+    const image = poster.getByRole('img', { name: 'poster' });
+    await poster.waitForFunction(() => {
+      const img = document.querySelector('img');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    const shot = await image.screenshot();
+    await writeFile(file.replace(/\.svg$/, '.png'), shot);
+    return shot;
+  } finally {
+    await poster.close();
+  }
+}
+
+/** The panel's QR code, the PNG download and the A5 poster: all decode to `url`; returns the poster's text. */
+async function expectShareFilesDecodeTo(page: Page, scope: Locator, url: string, label: string): Promise<string> {
+  const t = texts.en;
+  const onScreen = scope.getByRole('img', { name: t.qrAlt(url) });
+  await onScreen.waitFor();
+  expect(decodeQr(await onScreen.screenshot())).toBe(url);
+
+  const png = await download(page, scope.getByRole('button', { name: t.downloadQr }));
+  expect(png.name).toBe('survey-qr-code.png');
+  const image = PNG.sync.read(png.data);
+  expect([image.width, image.height]).toEqual([512, 512]);
+  expect(decodeQr(png.data)).toBe(url);
+
+  const poster = await download(page, scope.getByRole('button', { name: t.downloadPoster }));
+  expect(poster.name).toBe('survey-poster-a5.svg');
+  const svg = poster.data.toString('utf8');
+  expect(svg).toMatch(/<svg [^>]*width="148mm" height="210mm"/);
+  expect(decodeQr(await renderPoster(page, poster.data, `${label}.svg`))).toBe(url);
+  return svg;
+}
+
+describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
+  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+
+  it("a Dutch survey's share step and dashboard card show and save a QR code of its /nl/surveys/ link", async () => {
+    const page = b.page();
+    const owner = await createSignedInUser(stack());
+    const survey = await dutchSurvey(owner, 'Bakkerij De Vries');
+    const url = survey.landingPageUrl!;
+    expect(new URL(url).pathname).toMatch(/^\/nl\/surveys\/[a-z0-9]{8}\/bakkerij-de-vries$/);
+
+    // The owner works in English; the poster speaks the survey's Dutch.
+    await signInThroughUi(page, 'en', owner);
+    await page.goto(`/distribution-instructions?survey=${survey.id}`);
+    const live = page.getByTestId('live-url');
+    await live.waitFor();
+    expect(await live.inputValue()).toBe(url);
+    const main = page.locator('main');
+    const svg = await expectShareFilesDecodeTo(page, main, url, 'share-step-poster');
+    expect(svg).toContain('Bakkerij De Vries');
+    expect(svg).toContain(texts.nl.posterHeadline);
+    expect(svg).not.toContain(texts.en.posterHeadline);
+    // The logo travels inside the file, so it prints anywhere.
+    expect(svg).toMatch(/<image href="data:image\/png;base64,/);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(artifacts, 'share-step-1280.png'), fullPage: true });
+    // On a phone the code sits under the link, and nothing of the panel reaches past the screen's edge.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const panel = page.getByTestId('survey-link-panel');
+    await panel.scrollIntoViewIfNeeded();
+    const wider = await panel.evaluate((root) =>
+      [root, ...root.querySelectorAll('*')]
+        .filter((node) => node.getBoundingClientRect().right > 360 && !node.closest('.sr-only'))
+        .map((node) => node.outerHTML.slice(0, 120)),
+    );
+    expect(wider, 'panel elements wider than the phone').toEqual([]);
+    const [qrBox, linkBox] = [await page.getByTestId('survey-qr-code').boundingBox(), await live.boundingBox()];
+    expect(qrBox!.y).toBeGreaterThan(linkBox!.y + linkBox!.height);
+    await page.screenshot({ path: path.join(artifacts, 'share-step-360.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The dashboard's feedback-collection card: the same code and files.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('feedback-collection');
+    await card.waitFor();
+    await expectShareFilesDecodeTo(page, card, url, 'dashboard-poster');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(artifacts, 'dashboard-1280.png'), fullPage: true });
+  });
+});
+
+describe('the public survey page on a phone', () => {
+  const b = useBrowser({
+    reducedMotion: 'reduce',
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+
+  it('has a footer and a privacy note, and the thank-you toast covers no control', async () => {
+    const page = b.page();
+    await b.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().urls.app! });
+    const owner = await createSignedInUser(stack());
+    const survey = await dutchSurvey(owner, 'Bakkerij Jansen');
+    const t = texts.nl;
+    // A Dutch link in an English browser: a Dutch page.
+    await page.goto(new URL(survey.landingPageUrl!).pathname);
+
+    const footer = page.getByRole('contentinfo', { name: t.footer });
+    await footer.waitFor();
+    expect(await footer.textContent()).toContain('Bakkerij Jansen');
+    expect(await footer.textContent()).toContain(t.poweredBy);
+    expect(await footer.getByRole('link', { name: t.privacy }).getAttribute('href')).toBe('/nl/privacy');
+
+    // The contact fields come with a one-line note on what they are for and the privacy policy.
+    expect(await page.getByTestId('privacy-note').count()).toBe(0);
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: t.stars(2) }) })
+      .click();
+    const note = page.getByTestId('privacy-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain(t.privacyNote('Bakkerij Jansen'));
+    expect(await note.getByRole('link', { name: new RegExp(t.privacyLink) }).getAttribute('href')).toBe('/nl/privacy');
+    await expectNoAxeViolations(page);
+
+    // A five-star answer with a comment: the thank-you screen offers the review and the copy button.
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: t.stars(5) }) })
+      .click();
+    await page.getByLabel(t.comment).fill('Heerlijk brood!');
+    await page.getByRole('button', { name: t.submit }).click();
+    // Whichever toast comes, so a failed submit shows its own message here.
+    const anyToast = page.locator('[data-testid^="toast-"]').first();
+    await anyToast.waitFor();
+    expect(await anyToast.textContent()).toContain(t.toast);
+    const toast = page.getByTestId('toast-success');
+    const copy = page.getByRole('button', { name: t.copy });
+    await copy.waitFor();
+    const [toastBox, copyBox] = [(await toast.boundingBox())!, (await copy.boundingBox())!];
+    const overlaps =
+      toastBox.x < copyBox.x + copyBox.width &&
+      copyBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < copyBox.y + copyBox.height &&
+      copyBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)} over copy button ${JSON.stringify(copyBox)}`).toBe(false);
+    await page.screenshot({ path: path.join(artifacts, 'thank-you-toast-360.png') });
+    // The copy button takes the tap while the toast is up.
+    await copy.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /gekopieerd|klembord/i })
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it("shows a branded Survey Not Found page in the link's language", async () => {
+    const page = b.page();
+    for (const [lang, prefix] of [
+      ['en', ''],
+      ['nl', '/nl'],
+    ] as const) {
+      const t = texts[lang];
+      await page.goto(`${prefix}/surveys/zzzzzzzz/nothing-here`);
+      await page.getByRole('heading', { level: 1, name: t.notFound }).waitFor();
+      const notFound = page.getByTestId('survey-not-found');
+      expect(await notFound.textContent()).toContain(t.notFoundText);
+      expect(await notFound.textContent()).toContain(t.notFoundContact);
+      expect(await notFound.getByTestId('brand-mark').isVisible()).toBe(true);
+      const footer = page.getByRole('contentinfo', { name: t.footer });
+      expect(await footer.textContent()).toContain(t.poweredBy);
+      expect(await footer.getByRole('link', { name: t.privacy }).getAttribute('href')).toBe(`${prefix}/privacy`);
+      // Not the unstyled page: ReviewRoute's tinted background.
+      expect(await notFound.evaluate((node) => getComputedStyle(node).backgroundColor)).not.toMatch(
+        /^rgba?\(255, 255, 255/,
+      );
+      await mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, `not-found-${lang}-360.png`) });
+      await expectNoAxeViolations(page);
+    }
+  });
+});
