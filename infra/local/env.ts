@@ -1,4 +1,4 @@
-import type { LambdaEnv } from '@reviewroute/shared';
+import { appConfigSchema, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
 
 /** The region every local client uses. */
 export const LOCAL_REGION = 'eu-west-1';
@@ -58,4 +58,25 @@ export function lambdaEnvironment(
     S3_FORCE_PATH_STYLE: 'true',
     ...overrides,
   };
+}
+
+/**
+ * What the gateway serves as /config.json, checked against the schema the app parses it with: a mistake here
+ * fails the start, not the browser.
+ */
+export function localWebConfig(
+  pool: Pick<LocalResources, 'userPoolId' | 'userPoolClientId'>,
+  cognitoUrl: string,
+  env: Pick<LambdaEnv, 'GOOGLE_PLACES_API_KEY'>,
+): AppConfig {
+  return appConfigSchema.parse({
+    region: LOCAL_REGION,
+    userPoolId: pool.userPoolId,
+    userPoolClientId: pool.userPoolClientId,
+    // The browser talks to cognito-local directly; it answers CORS for any origin.
+    userPoolEndpoint: cognitoUrl,
+    authFlowType: 'USER_PASSWORD_AUTH',
+    // Without a key (`npm start` without GOOGLE_PLACES_API_KEY) place search answers PLACES_NOT_CONFIGURED.
+    placeSearch: Boolean(env.GOOGLE_PLACES_API_KEY),
+  } satisfies AppConfig);
 }

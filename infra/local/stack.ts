@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { appConfigSchema, assetsBucketDefinition, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
+import { assetsBucketDefinition, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
 import { startCognito, type LocalCognito } from './cognito';
 import { assertJava, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb-local';
-import { LOCAL_REGION, lambdaEnvironment, type LocalResources } from './env';
+import { lambdaEnvironment, localWebConfig, type LocalResources } from './env';
 import { bindGateway, serveGateway } from './gateway';
 import { createHandlerLoader } from './handlers';
 import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
@@ -184,15 +184,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const handlers = createHandlerLoader(env, { reload: options.reloadHandlers, ...(log ? { log } : {}) });
     stops.push(async () => handlers.close());
 
-    // Checked against the schema the app parses it with: a mistake here fails the start, not the browser.
-    const webConfig = appConfigSchema.parse({
-      region: LOCAL_REGION,
-      userPoolId: pool.userPoolId,
-      userPoolClientId: pool.userPoolClientId,
-      // The browser talks to cognito-local directly; it answers CORS for any origin.
-      userPoolEndpoint: cognito.url,
-      authFlowType: 'USER_PASSWORD_AUTH',
-    } satisfies AppConfig);
+    const webConfig = localWebConfig(pool, cognito.url, env);
     serveGateway(gateway.server, {
       port: gateway.port,
       authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },

@@ -13,5 +13,10 @@ export const appConfigSchema = z.object({
   userPoolEndpoint: z.url().optional(),
   /** cognito-local understands only password auth; production keeps SRP. */
   authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
+  /**
+   * Whether the API has a Google Places key: without one the wizard's business finder says search is not
+   * configured from the start, instead of after a first search.
+   */
+  placeSearch: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

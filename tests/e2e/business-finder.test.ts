@@ -44,6 +44,7 @@ function recordTraffic(page: Page) {
   return async () => (await Promise.all(seen)).join('\n\n');
 }
 
+/** Signs a new owner in and opens wizard step 1; resolves once its finder section has rendered. */
 async function signInToStep1(page: Page): Promise<void> {
   const user = await createConfirmedUser(stack);
   await page.goto('/auth');
@@ -51,7 +52,7 @@ async function signInToStep1(page: Page): Promise<void> {
   await submitSignIn(page, 'en', user.email, user.password);
   await waitForPath(page, '/dashboard');
   await page.goto('/survey-setup');
-  await page.getByRole('combobox', { name: finderLabel }).waitFor();
+  await page.getByRole('region', { name: 'Find your business' }).waitFor();
 }
 
 describe('business finder in wizard step 1 (decisions 12)', () => {
@@ -96,6 +97,35 @@ describe('business finder in wizard step 1 (decisions 12)', () => {
     expect(wire).toContain('/api/places/search');
     expect(wire).not.toContain(placesKey());
     expect(wire).not.toContain(stack.env.GOOGLE_PLACES_API_URL ?? 'no loopback url');
+  });
+
+  it('says search is not configured at once without a key, and step 1 is filled by hand', async () => {
+    const page = browser.page();
+    // The run has one stack and it has a key (the loopback Places server); a second stack without one would cost
+    // a minute of start-up for one flag. The flag in /config.json is the browser's contract, so this serves the
+    // stack's own config with only `placeSearch` turned off. The server side is tested where it lives: the local
+    // and CDK configs set the flag from the key (infra unit tests), the API without a key answers
+    // PLACES_NOT_CONFIGURED (tests/integration/places.test.ts).
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), placeSearch: false } });
+    });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/places')) searches.push(request.url());
+    });
+    await signInToStep1(page);
+
+    await page.getByText('Business search is not configured here. Enter your business details below.').waitFor();
+    expect(await page.getByRole('combobox', { name: finderLabel }).count()).toBe(0);
+    await page.getByLabel('Business name', { exact: false }).first().fill('Bakkerij de Vries');
+    await page.getByLabel('Google review page URL').fill(googleReviewUrlOf('ChIJloopBakkerijDeVriesUtr'));
+    await page.getByLabel('Industry').fill('Bakery');
+    await page.getByLabel('Owner name').fill('Anna de Vries');
+    await page.getByLabel('Support email').fill('anna@bakkerij-devries.example');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForPath(page, '/landing-page-preview');
+    expect(searches).toEqual([]);
   });
 
   it("says 'No Results Found' for a miss", async () => {

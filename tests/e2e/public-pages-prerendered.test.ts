@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForPath } from '../support/app-flows';
 import { newContext, useBrowser } from '../support/browser';
 import { builtSiteUrl } from '../support/run-site';
+import { languageStorageKey } from '../../web/src/lib/language';
 
 /**
  * The production build: the public pages prerendered at build time, served as CloudFront serves them (the
@@ -155,6 +156,19 @@ describe('prerendered pages in the browser', () => {
     await waitForPath(page, '/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('remember the switcher choice without React, and move the next Dutch page to its English twin', async () => {
+    const page = b.page();
+    await page.goto(`${site.url}/nl/over-ons`);
+    await page.getByRole('navigation', { name: 'Taal' }).getByRole('link', { name: 'EN English' }).click();
+    await waitForPath(page, '/about');
+    await page.getByRole('heading', { level: 1, name: 'About ReviewRoute' }).waitFor();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), languageStorageKey)).toBe('en');
+    // Decisions 16: the stored choice wins over the path, so a Dutch link now opens the English page.
+    await page.goto(`${site.url}/nl/voorwaarden`);
+    await waitForPath(page, '/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
   });
 
   it('load none of the owner app (Amplify, config, session) until the visitor goes to /auth', async () => {

@@ -63,6 +63,8 @@ describe('local API gateway', () => {
       userPoolClientId: stack.resources.userPoolClientId,
       userPoolEndpoint: stack.urls.cognito,
       authFlowType: 'USER_PASSWORD_AUTH',
+      // The shared stack searches places through the loopback Places server.
+      placeSearch: true,
     });
   });
 

@@ -2,17 +2,25 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   errorBodySchema,
   googleReviewUrlOf,
+  originVerifyHeader,
   pathOf,
   placeDetailsResponseSchema,
   placeSearchResponseSchema,
 } from '@reviewroute/shared';
 import { createHandler } from '@reviewroute/functions/domains/places/handler';
 import { lambdaContext, sampleEvent } from '@reviewroute/functions/testing/events';
+import type { ApiEvent } from '@reviewroute/functions/lib/http';
 import { callApi, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { quotaExhaustedQuery } from '../support/places-server';
 
 const stack = inject('localStack');
+
+/** A direct handler call carries the origin secret, as a request through CloudFront (or the local gateway) does. */
+const throughCloudFront = (event: ApiEvent): ApiEvent => ({
+  ...event,
+  headers: { ...event.headers, [originVerifyHeader]: stack.env.ORIGIN_VERIFY_SECRET ?? '' },
+});
 const search = (user: ApiUser | undefined, body: unknown) =>
   callApi('POST', pathOf('search-places'), { ...(user ? { user } : {}), body });
 const errorCode = (body: unknown) => errorBodySchema.parse(body).error.code;
@@ -87,7 +95,7 @@ describe('place search (owner API, decisions 12)', () => {
 
   it('maps a key Google refuses to PLACES_UNAVAILABLE, leaking neither key nor message', async () => {
     const handler = createHandler({ ...stack.env, GOOGLE_PLACES_API_KEY: 'a-wrong-key' });
-    const response = (await handler(sampleEvent('search-places'), lambdaContext())) as {
+    const response = (await handler(throughCloudFront(sampleEvent('search-places')), lambdaContext())) as {
       statusCode: number;
       body: string;
     };
@@ -100,7 +108,7 @@ describe('place search (owner API, decisions 12)', () => {
     // The same handler module the stack runs, made for an environment without the key (as `npm start` without one).
     const { GOOGLE_PLACES_API_KEY: _key, ...withoutKey } = stack.env;
     const handler = createHandler(withoutKey);
-    const response = (await handler(sampleEvent('search-places'), lambdaContext())) as {
+    const response = (await handler(throughCloudFront(sampleEvent('search-places')), lambdaContext())) as {
       statusCode: number;
       body: string;
     };

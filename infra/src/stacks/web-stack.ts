@@ -293,6 +293,8 @@ export class WebStack extends Stack {
           userPoolId: props.userPoolId,
           userPoolClientId: props.userPoolClientId,
           authFlowType: 'USER_SRP_AUTH',
+          // The places Lambda reads its key from this parameter; without one it answers PLACES_NOT_CONFIGURED.
+          placeSearch: config.placesApiKeyParameter !== undefined,
         } satisfies AppConfig),
         // Prerendered pages, sitemap and robots.txt with their absolute links pointing at this site (the build
         // cannot know the CloudFront domain). Listed after the asset, so these copies replace its own.

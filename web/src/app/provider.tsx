@@ -43,7 +43,8 @@ function AppToaster() {
         position={phone ? 'top-center' : 'bottom-right'}
         {...(phone ? { offset: phoneOffset, mobileOffset: phoneOffset } : {})}
         containerAriaLabel={t('toasts.container')}
-        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+        // Sonner's close button is 20 px; WCAG 2.2 target size asks for 24.
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close'), classNames: { closeButton: 'size-6!' } }}
       />
     </Suspense>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from './config';
+import { ConfigError, loadConfig, parseConfig, placeSearchConfigured } from './config';
 
 const local = {
   region: 'eu-west-1',
@@ -7,6 +7,7 @@ const local = {
   userPoolClientId: 'client',
   userPoolEndpoint: 'http://localhost:9229',
   authFlowType: 'USER_PASSWORD_AUTH',
+  placeSearch: true,
 };
 
 describe('parseConfig', () => {
@@ -21,6 +22,11 @@ describe('parseConfig', () => {
 
   it('rejects an unknown auth flow', () => {
     expect(() => parseConfig({ ...local, authFlowType: 'CUSTOM_AUTH' })).toThrow(/authFlowType/);
+  });
+
+  it('needs to know whether place search is configured', () => {
+    const { placeSearch: _omit, ...withoutFlag } = local;
+    expect(() => parseConfig(withoutFlag)).toThrow(/placeSearch/);
   });
 
   it('names every missing field', () => {
@@ -43,6 +49,13 @@ describe('loadConfig', () => {
     const fetchImpl = vi.fn(async () => Response.json(local));
     await expect(loadConfig(fetchImpl)).resolves.toEqual(local);
     expect(fetchImpl).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+  });
+
+  it('tells whether place search is configured from the config it loaded', async () => {
+    await loadConfig(async () => Response.json({ ...local, placeSearch: false }));
+    expect(placeSearchConfigured()).toBe(false);
+    await loadConfig(async () => Response.json(local));
+    expect(placeSearchConfigured()).toBe(true);
   });
 
   it('fails clearly on HTTP errors, bad JSON and network errors', async () => {

@@ -16,6 +16,16 @@ export function parseConfig(raw: unknown): AppConfig {
   return result.data;
 }
 
+let loaded: AppConfig | undefined;
+
+/**
+ * Whether the API can search Google Places, from the config loadConfig last read (the owner app loads it
+ * before any owner page renders). Without a config yet it assumes so; the API's answer still tells.
+ */
+export function placeSearchConfigured(): boolean {
+  return loaded?.placeSearch ?? true;
+}
+
 /** Fetches and validates /config.json (never cached: a redeploy may point at another pool). */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
@@ -31,5 +41,6 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppCo
   } catch {
     throw new ConfigError('Invalid /config.json: not JSON');
   }
-  return parseConfig(raw);
+  loaded = parseConfig(raw);
+  return loaded;
 }

@@ -23,4 +23,5 @@ export const sampleAppConfig: AppConfig = {
   userPoolId: 'pool',
   userPoolClientId: 'client',
   authFlowType: 'USER_PASSWORD_AUTH',
+  placeSearch: true,
 };

@@ -2,8 +2,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { googleReviewUrlOf, type PlaceSearchResult, surveyMessages } from '@reviewroute/shared';
+import { loadConfig } from '@/lib/config';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { sampleAppConfig } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from '../routes/business-step-page';
 
@@ -36,6 +38,9 @@ function fakeApi(answer: (query: string) => Response) {
 const searches = () => calls.filter((c) => c.url === '/api/places/search').map((c) => c.body);
 
 const finder = () => screen.getByRole('combobox', { name: 'Name and city on Google' });
+/** The runtime config as the owner app loads it before its pages render. */
+const loadAppConfig = (placeSearch: boolean) =>
+  loadConfig(async () => Response.json({ ...sampleAppConfig, placeSearch }));
 const render = (path = '/survey-setup') =>
   renderWithApp(<BusinessStepPage />, { path, session: { userId: 'u', email: 'anna@bakery.nl' } });
 
@@ -44,7 +49,8 @@ beforeEach(() => {
   surveyDraftStore.reload();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await loadAppConfig(true);
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -108,7 +114,19 @@ describe('business finder (wizard step 1)', () => {
     expect(screen.getByText('Unable to search for businesses. Please try again.')).toBeTruthy();
   });
 
-  it('says search is not configured without a key, and manual entry still works', async () => {
+  it('says search is not configured at once when the runtime config says so; manual entry works', async () => {
+    await loadAppConfig(false);
+    fakeApi(() => Response.json({ results: bakeries }));
+    const user = userEvent.setup();
+    render();
+    expect(screen.getByText('Business search is not configured here. Enter your business details below.')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.type(screen.getByLabelText(/Business name/), 'Bakery');
+    await waitFor(() => expect((screen.getByLabelText(/Business name/) as HTMLInputElement).value).toBe('Bakery'));
+    expect(searches()).toEqual([]);
+  });
+
+  it('says search is not configured when the API answers so, and manual entry still works', async () => {
     fakeApi(() =>
       Response.json(
         { error: { code: 'PLACES_NOT_CONFIGURED', message: 'Business search is not configured.' } },

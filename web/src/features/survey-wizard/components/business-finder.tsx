@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
+import { placeSearchConfigured } from '@/lib/config';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { useSearchPlaces } from '../api/search-places';
@@ -23,7 +24,8 @@ export interface BusinessFinderProps {
  * The business finder of wizard step 1 (spec 2, 5, 8; decisions 12): a combobox over Google Places results.
  * Enter (or the button) searches at once, a pause of a second searches text longer than two characters;
  * arrow keys move through the results (aria-activedescendant, focus stays in the field), Enter or a click
- * chooses one. Without a Google key on the server it says search is not configured; manual entry stays.
+ * chooses one. Without a Google key on the server it says search is not configured (at once when the runtime
+ * config says so, else after the API answers so); manual entry stays.
  */
 export function BusinessFinder({ onSelect }: BusinessFinderProps) {
   const { t } = useTranslation('wizard');
@@ -39,7 +41,7 @@ export function BusinessFinder({ onSelect }: BusinessFinderProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
-  const [notConfigured, setNotConfigured] = useState(false);
+  const [notConfigured, setNotConfigured] = useState(() => !placeSearchConfigured());
   /** The query of the latest search: its answer is the only one shown, and it is not searched twice. */
   const latest = useRef<string | undefined>(undefined);
 
