@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           environment: 'happy-dom',
+          // Form tests type key by key; `npm test` runs them beside the e2e run, so 5 s is too tight a limit.
+          testTimeout: 15_000,
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },

@@ -49,7 +49,7 @@ interface Sent {
 
 interface Load {
   sent: Sent[];
-  /** Status codes of answers other than 201 (503 is a legitimate "try again" under contention). */
+  /** Non-201 answers given before the stop was sent (503 is a legitimate "try again" under contention). */
   otherStatuses: number[];
   /** Requests still unanswered at the moment of the kill; -1 when the kill never came. */
   inFlightAtKill: number;
@@ -78,7 +78,9 @@ async function submitUntilKilled(stack: RestartableStack, surveyCode: string, ki
         inFlight -= 1;
       }
       if (answer.status !== 201) {
-        load.otherStatuses.push(answer.status);
+        // Once the stop is sent, an answer from the stack going down is not an acknowledgement, whatever it
+        // says; before it, every answer must be one (or a 503 to retry).
+        if (load.inFlightAtKill < 0) load.otherStatuses.push(answer.status);
         continue;
       }
       sent.responseId = submitResponseResultSchema.parse(answer.body).responseId;

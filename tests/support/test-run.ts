@@ -5,8 +5,8 @@ import { availableParallelism } from 'node:os';
  * `npm test` and its static phases. The static checks are single-threaded processes (tsc, eslint,
  * prettier) that used to run one after another with a core idle; here they share a pool as wide as the
  * machine, longest first, and each one's output is printed in one piece when it ends. The test phases
- * spread over the cores themselves, so they run one after the other: unit, then integration and e2e in
- * one vitest run that starts one local stack, one Chromium and one site build for both.
+ * run side by side after them: unit, and integration and e2e in one vitest run that starts one local stack,
+ * one Chromium and one site build for both.
  *
  * `tsx tests/support/test-run.ts [typecheck|lint|checks|all]` (default all); `npm run typecheck`,
  * `npm run lint` and `npm test` call it.
@@ -36,10 +36,14 @@ const phases: Record<string, Task[][]> = {
   typecheck: [typecheck],
   lint: [lint],
   checks: [checks],
+  // Unit tests use one worker (vitest's default on two cores); the stack run is bound by the one Node process
+  // that serves the local stack. Side by side they keep both cores busy instead of one after the other.
   all: [
     checks,
-    [{ name: 'unit', command: 'npm run --silent test:unit' }],
-    [{ name: 'integration + e2e', command: 'npm run --silent test:stack' }],
+    [
+      { name: 'integration + e2e', command: 'npm run --silent test:stack' },
+      { name: 'unit', command: 'npm run --silent test:unit' },
+    ],
   ],
 };
 
