@@ -18,10 +18,14 @@ export function qrCodeDataUrl(url: string): Promise<string> {
 
 /** Generates the QR code of `url` and lets the browser save it; rejects when it cannot be generated. */
 export async function downloadQrCode(url: string, doc: Document = document): Promise<void> {
-  const dataUrl = await qrCodeDataUrl(url);
+  saveFile(await qrCodeDataUrl(url), qrCodeFileName, doc);
+}
+
+/** Lets the browser save what `href` points at as `fileName`, through a hidden link's click. */
+export function saveFile(href: string, fileName: string, doc: Document = document): void {
   const link = doc.createElement('a');
-  link.href = dataUrl;
-  link.download = qrCodeFileName;
+  link.href = href;
+  link.download = fileName;
   link.hidden = true;
   doc.body.append(link);
   try {

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { qrCodeOptions } from './qr-code';
+import { qrCodeOptions, saveFile } from './qr-code';
 
 /**
  * The survey's QR code as vector shapes, and the print-ready A5 poster built around it. The screen and the
@@ -192,15 +192,9 @@ export async function embeddableImage(url: string, fetchImpl: typeof fetch = fet
 /** Lets the browser save `svg` as the poster file. */
 export function savePoster(svg: string, doc: Document = document): void {
   const href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  const link = doc.createElement('a');
-  link.href = href;
-  link.download = posterFileName;
-  link.hidden = true;
-  doc.body.append(link);
   try {
-    link.click();
+    saveFile(href, posterFileName, doc);
   } finally {
-    link.remove();
     // Revoked later: revoking right after the click can cancel a download that has not read the blob yet.
     setTimeout(() => URL.revokeObjectURL(href), 30_000);
   }
