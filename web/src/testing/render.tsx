@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,10 @@ import { Toaster } from '@/components/ui/sonner';
 import { i18next, initI18n } from '@/lib/i18n';
 import { languageOfPath } from '@/lib/language';
 import { type SessionUser, sessionQueryKey } from '@/lib/auth-session';
+
+// `npm test` runs these beside the e2e run, so a lazy chunk or a query can take longer than the default
+// 1 s to show up; the wait still ends as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
