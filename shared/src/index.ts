@@ -13,3 +13,4 @@ export * from './app-config';
 export * from './lambda-env';
 export * from './contact';
 export * from './places';
+export * from './billing';

@@ -3,7 +3,7 @@
  * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
-export const apiDomains = ['system', 'account', 'surveys', 'places', 'public', 'contact'] as const;
+export const apiDomains = ['system', 'account', 'surveys', 'places', 'public', 'contact', 'payments'] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,6 +56,16 @@ export const routes = [
     domain: 'surveys',
   },
   { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account' },
+  // Danger zone: the owner's data as JSON, one page per call (a large account never hits a Lambda limit);
+  // deletion starts the erasure and answers at once (it continues asynchronously when it is large).
+  { id: 'export-account', method: 'GET', path: '/api/account/export', auth: 'owner', domain: 'account' },
+  { id: 'delete-account', method: 'DELETE', path: '/api/account', auth: 'owner', domain: 'account' },
+  // Payments through Mollie (decisions 11). The webhook is public: Mollie posts only a payment id, which
+  // the API looks up at Mollie before it records anything.
+  { id: 'list-payments', method: 'GET', path: '/api/payments', auth: 'owner', domain: 'payments' },
+  { id: 'create-payment', method: 'POST', path: '/api/payments', auth: 'owner', domain: 'payments' },
+  { id: 'get-payment', method: 'GET', path: '/api/payments/{paymentId}', auth: 'owner', domain: 'payments' },
+  { id: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', domain: 'payments' },
   // The wizard's business finder (decisions 12): Google Places through our API, so the key stays server-side.
   { id: 'search-places', method: 'POST', path: '/api/places/search', auth: 'owner', domain: 'places' },
   { id: 'get-place', method: 'GET', path: '/api/places/{placeId}', auth: 'owner', domain: 'places' },

@@ -1,17 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Language } from '@reviewroute/shared';
+import enAccount from '@/locales/en/account.json';
 import enAuth from '@/locales/en/auth.json';
+import enBilling from '@/locales/en/billing.json';
 import enCommon from '@/locales/en/common.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enErrors from '@/locales/en/errors.json';
 import enMarketing from '@/locales/en/marketing.json';
+import enSecurity from '@/locales/en/security.json';
 import enWizard from '@/locales/en/wizard.json';
+import nlAccount from '@/locales/nl/account.json';
 import nlAuth from '@/locales/nl/auth.json';
+import nlBilling from '@/locales/nl/billing.json';
 import nlCommon from '@/locales/nl/common.json';
 import nlDashboard from '@/locales/nl/dashboard.json';
 import nlErrors from '@/locales/nl/errors.json';
 import nlMarketing from '@/locales/nl/marketing.json';
+import nlSecurity from '@/locales/nl/security.json';
 import nlWizard from '@/locales/nl/wizard.json';
 import { languageOfPath } from './language';
 
@@ -22,7 +28,10 @@ import { languageOfPath } from './language';
 export const resources = {
   en: {
     common: enCommon,
+    account: enAccount,
     auth: enAuth,
+    billing: enBilling,
+    security: enSecurity,
     dashboard: enDashboard,
     errors: enErrors,
     marketing: enMarketing,
@@ -30,7 +39,10 @@ export const resources = {
   },
   nl: {
     common: nlCommon,
+    account: nlAccount,
     auth: nlAuth,
+    billing: nlBilling,
+    security: nlSecurity,
     dashboard: nlDashboard,
     errors: nlErrors,
     marketing: nlMarketing,

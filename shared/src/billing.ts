@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { planIds, planPricing, type PlanId } from './domain/plans';
+
+/**
+ * Payments and the billing history (spec 2 "Payments", "Payment form", 3 "Billing history", 9;
+ * decisions 10, 11). The browser names a plan or a manual amount; for a plan the API charges the
+ * amount from `planPricing`, never one the browser sent.
+ */
+
+/** Spec 9 "Currencies", in the order the manual form's select lists them. */
+export const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK'] as const;
+export type Currency = (typeof currencies)[number];
+
+/** Spec 9 "Manual payment defaults". */
+export const manualPaymentDefaults = { amount: 10, currency: 'EUR', description: 'Payment' } as const;
+
+export const paymentMessages = {
+  amountTooSmall: 'Amount must be at least 0.01',
+  amountTooLarge: 'Amount is too large',
+  descriptionRequired: 'Description is required',
+  /** Spec 8 "Payments": no session. */
+  loginRequired: 'Please log in to make a payment',
+} as const;
+
+/** The largest manual amount accepted (Mollie's own ceiling for most methods is far below this). */
+export const maxManualAmount = 100_000;
+
+/** Spec 9 "Payment description": '{plan} - Annual Subscription'. */
+export const planPaymentDescription = (plan: PlanId): string =>
+  `${plan.charAt(0).toUpperCase()}${plan.slice(1)} - Annual Subscription`;
+
+/** The amount as Mollie wants it: a string with exactly two decimals. */
+export const formatPaymentAmount = (amount: number): string => amount.toFixed(2);
+
+/**
+ * POST /api/payments. `plan`: an annual plan at its charged amount (EUR). `manual`: the payment form's
+ * manual mode (amount >= 0.01 in steps of 0.01, one of the currencies, a description). The client never
+ * sends the redirect or webhook URL: the API builds both from its own origin.
+ */
+export const createPaymentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('plan'), plan: z.enum(planIds) }),
+  z.object({
+    kind: z.literal('manual'),
+    amount: z
+      .number()
+      .finite()
+      .min(0.01, paymentMessages.amountTooSmall)
+      .max(maxManualAmount, paymentMessages.amountTooLarge)
+      .refine((a) => Math.abs(Math.round(a * 100) - a * 100) < 1e-6, paymentMessages.amountTooSmall),
+    currency: z.enum(currencies),
+    description: z.string().trim().min(1, paymentMessages.descriptionRequired).max(255),
+  }),
+]);
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+export type CreatePayment = z.output<typeof createPaymentSchema>;
+
+/** The charged amount and description of a create request: a plan's come from `shared/`, never the browser. */
+export function chargeOf(request: CreatePayment): {
+  amount: number;
+  currency: Currency;
+  description: string;
+  plan: PlanId | null;
+} {
+  if (request.kind === 'plan') {
+    const pricing = planPricing[request.plan];
+    return {
+      amount: pricing.chargedAmount,
+      currency: pricing.currency,
+      description: planPaymentDescription(request.plan),
+      plan: request.plan,
+    };
+  }
+  return { amount: request.amount, currency: request.currency, description: request.description, plan: null };
+}
+
+export const createPaymentResponseSchema = z.object({
+  paymentId: z.string(),
+  /** Mollie's hosted checkout; the browser leaves for it (spec 4 "Payment form"). */
+  checkoutUrl: z.string().url(),
+});
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+
+/** Billing history status (spec 3): each has its own icon. */
+export const billingStatuses = ['completed', 'pending', 'failed'] as const;
+export type BillingStatus = (typeof billingStatuses)[number];
+
+/** Mollie's payment statuses, as the provider reports them. */
+export const providerStatuses = ['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired'] as const;
+export type ProviderStatus = (typeof providerStatuses)[number];
+
+/** paid -> completed; failed, canceled, expired -> failed; the rest are still pending. */
+export function billingStatusOf(status: ProviderStatus): BillingStatus {
+  if (status === 'paid') return 'completed';
+  if (status === 'failed' || status === 'canceled' || status === 'expired') return 'failed';
+  return 'pending';
+}
+
+/** One billing history entry (spec 3 "Billing history"), keyed by the provider's payment id. */
+export const paymentSchema = z.object({
+  /** Mollie's payment id (`tr_…`); also the invoice reference. */
+  id: z.string(),
+  amount: z.number(),
+  currency: z.enum(currencies),
+  status: z.enum(billingStatuses),
+  providerStatus: z.enum(providerStatuses),
+  description: z.string(),
+  /** The plan bought, or null for a manual payment. */
+  plan: z.enum(planIds).nullable(),
+  /** Mollie's method (`creditcard`, `ideal`, …), null until chosen. */
+  method: z.string().nullable(),
+  /** A card's label for the history ("Visa •••• 4242"), when the method is a card. */
+  cardLabel: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** GET /api/payments: the billing history, newest first (spec 7 "Profiles and billing"). */
+export const paymentListSchema = z.object({ payments: z.array(paymentSchema) });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+/** The webhook's body: Mollie posts only the id (form-encoded); nothing else is trusted. */
+export const paymentWebhookSchema = z.object({ id: z.string().trim().min(1).max(64) });
