@@ -32,7 +32,13 @@ export type { Context } from 'cognito-local/lib/services/context.js';
 export { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
 export { Router, type Route } from 'cognito-local/lib/server/Router.js';
 export { createServer } from 'cognito-local/lib/server/server.js';
-export { CognitoError, InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
+export {
+  CodeMismatchError,
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} from 'cognito-local/lib/errors.js';
 
 /** A function, a plain object, or a class whose prototype has (at least) the members named. */
 export type InternalShape = 'function' | 'object' | { members: readonly string[] };
@@ -47,8 +53,10 @@ export const cognitoLocalInternals: Record<string, Record<string, InternalShape>
     DateClock: { members: ['get'] },
     LambdaService: { members: [] },
     TriggersService: { members: [] },
-    CognitoServiceImpl: { members: ['getUserPoolForClientId'] },
-    UserPoolServiceImpl: { members: ['options', 'getUserByUsername', 'saveUser'] },
+    CognitoServiceImpl: { members: ['getUserPoolForClientId', 'getUserPool'] },
+    UserPoolServiceImpl: {
+      members: ['options', 'getUserByUsername', 'saveUser', 'updateOptions', 'storeRefreshToken'],
+    },
   },
   'cognito-local/lib/services/cognitoService.js': { CognitoServiceFactoryImpl: { members: ['create'] } },
   'cognito-local/lib/services/dataStore/stormDb.js': { StormDBDataStoreFactory: { members: ['create'] } },
@@ -62,6 +70,8 @@ export const cognitoLocalInternals: Record<string, Record<string, InternalShape>
   'cognito-local/lib/server/Router.js': { Router: 'function' },
   'cognito-local/lib/server/server.js': { createServer: 'function' },
   'cognito-local/lib/errors.js': {
+    CodeMismatchError: { members: [] },
+    NotAuthorizedError: { members: [] },
     CognitoError: { members: [] },
     InvalidParameterError: { members: [] },
     UserNotFoundError: { members: [] },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composeCodeMail, passwordPolicyViolation, startCognito } from './cognito';
+import { passwordPolicyViolation, startCognito, totpCode, totpStepOf } from './cognito';
 import { provisionUserPool, localPasswordPolicy } from './provision';
 
 describe('passwordPolicyViolation', () => {
@@ -22,14 +22,23 @@ describe('passwordPolicyViolation', () => {
   });
 });
 
-describe('composeCodeMail', () => {
-  it('names a reset code as such and everything else a verification code, with the code in the text', () => {
-    expect(composeCodeMail('ForgotPassword', '123456')).toEqual({
-      subject: 'Your ReviewRoute password reset code',
-      text: 'Your password reset code is 123456.',
-    });
-    expect(composeCodeMail('ResendCode', '654321').text).toContain('654321');
-    expect(composeCodeMail('SignUp', '654321').subject).toBe('Your ReviewRoute verification code');
+describe('totpCode', () => {
+  // RFC 6238 appendix B (SHA-1 seed "12345678901234567890"), last six digits.
+  const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+  it('computes the RFC test vectors', () => {
+    expect(totpCode(secret, Math.floor(59 / 30))).toBe('287082');
+    expect(totpCode(secret, Math.floor(1111111109 / 30))).toBe('081804');
+    expect(totpCode(secret, Math.floor(2000000000 / 30))).toBe('279037');
+  });
+
+  it('finds the step of a code one step either side of now, and nothing further away', () => {
+    const now = 1111111109_000;
+    const step = Math.floor(now / 30_000);
+    expect(totpStepOf(secret, totpCode(secret, step), now)).toBe(step);
+    expect(totpStepOf(secret, totpCode(secret, step + 1), now)).toBe(step + 1);
+    expect(totpStepOf(secret, totpCode(secret, step - 1), now)).toBe(step - 1);
+    expect(totpStepOf(secret, totpCode(secret, step + 2), now)).toBeUndefined();
   });
 });
 

@@ -129,6 +129,32 @@ export async function startDynamoDbLocal(options: StartDynamoDbOptions): Promise
   }
 }
 
+/**
+ * Waits until every transaction DynamoDB Local acknowledged is committed to its database file.
+ *
+ * DynamoDB Local 1.11 answers a TransactWriteItems once its sqlite COMMIT is queued, not done
+ * (`SQLiteDBAccess.commitTransaction` hands the job to its sqlite4java queue without waiting), and it
+ * registers no shutdown hook: a JVM that ends in that gap (SIGTERM or SIGKILL alike) loses an acknowledged
+ * transaction. ListTables waits for open transactions and runs on the same single-threaded, first-in
+ * first-out queue, so once it is answered every earlier commit has run. Best effort: a JVM that does not
+ * answer is stopped anyway.
+ */
+async function flushCommits(url: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint: url,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 1,
+  });
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(5_000) });
+  } catch {
+    // Not answering: there is nothing more to wait for.
+  } finally {
+    client.destroy();
+  }
+}
+
 async function launch(dir: string, port: number, dbPath: string | undefined): Promise<LocalDynamoDb> {
   const args = [
     // Small heap and C1 only: it starts faster and serves local traffic fine.
@@ -184,10 +210,12 @@ async function launch(dir: string, port: number, dbPath: string | undefined): Pr
       return false;
     }
   };
+  const url = `http://${LOCAL_HOST}:${port}`;
   // Closing our end of the pipe is the stop signal. The JVM is watched directly, not the sh: on Ctrl-C
   // the terminal's SIGINT ends sh at once while the JVM (started in the background) ignores it.
   const stop = async () => {
     process.off('exit', killOnExit);
+    if (dbPath && javaAlive()) await flushCommits(url);
     child.stdin.end();
     await waitFor('DynamoDB Local to exit', async () => !javaAlive(), { timeoutMs: 5_000, intervalMs: 50 }).catch(
       killOnExit,
@@ -195,7 +223,6 @@ async function launch(dir: string, port: number, dbPath: string | undefined): Pr
     if (!exited) await Promise.race([exitPromise, new Promise((r) => setTimeout(r, 1_000).unref())]);
   };
 
-  const url = `http://${LOCAL_HOST}:${port}`;
   const client = new DynamoDBClient({
     endpoint: url,
     region: LOCAL_REGION,

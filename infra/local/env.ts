@@ -22,6 +22,8 @@ export interface LocalEndpoints {
   ses: string;
   /** The origin the app is served from (CORS, links in mails). */
   siteOrigin: string;
+  /** The local Mollie's API base and the one key it accepts (the payments Lambda's client points there). */
+  mollie?: { apiEndpoint: string; apiKey: string };
 }
 
 /**
@@ -56,6 +58,9 @@ export function lambdaEnvironment(
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_SES: endpoints.ses,
     S3_FORCE_PATH_STYLE: 'true',
+    ...(endpoints.mollie
+      ? { MOLLIE_API_KEY: endpoints.mollie.apiKey, MOLLIE_API_ENDPOINT: endpoints.mollie.apiEndpoint }
+      : {}),
     ...overrides,
   };
 }

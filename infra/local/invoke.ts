@@ -7,7 +7,8 @@ import { lambdaEnvOf } from '@reviewroute/functions/lib/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import { lambdaContext, type HttpApiEvent } from './gateway';
 import { createHandlerLoader } from './handlers';
-import { STATE_FILE, type StackState } from './state-file';
+import { trustStoredMollie } from './mollie';
+import { START_DATA_DIR, STATE_FILE, type StackState } from './state-file';
 
 const usage = 'Usage: npm run invoke -- <events/file.json>   (feeds a sample API Gateway event to its Lambda handler)';
 
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
       POWERTOOLS_SERVICE_NAME: 'reviewroute',
     });
   }
+
+  // The payments handler's Mollie client reaches `npm start`'s local Mollie over TLS with that server's certificate.
+  if (env.MOLLIE_API_ENDPOINT) trustStoredMollie(START_DATA_DIR, env.MOLLIE_API_ENDPOINT);
 
   // As the gateway (standing in for CloudFront) would: the handlers refuse requests without it.
   if (env.ORIGIN_VERIFY_SECRET) event.headers = { ...event.headers, [originVerifyHeader]: env.ORIGIN_VERIFY_SECRET };

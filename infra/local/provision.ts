@@ -103,6 +103,9 @@ export async function provisionUserPool(endpoint: string): Promise<{ userPoolId:
       AutoVerifiedAttributes: ['email' as const],
       Policies: { PasswordPolicy: localPasswordPolicy },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email' as const, Priority: 1 }] },
+      // As the CDK pool: optional TOTP two-factor sign-in, and a new address replaces the old one once verified.
+      MfaConfiguration: 'OPTIONAL' as const,
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email' as const] },
     };
     if (userPoolId) {
       await client.send(new UpdateUserPoolCommand({ UserPoolId: userPoolId, ...poolSettings }));

@@ -8,9 +8,12 @@ import { startCognito, type LocalCognito } from './cognito';
 import { assertJava, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb-local';
 import { lambdaEnvironment, localWebConfig, type LocalResources } from './env';
 import { bindGateway, serveGateway } from './gateway';
+import { trackRequests } from './drain';
 import { createHandlerLoader } from './handlers';
+import { startErasureLoop } from './erasure-loop';
 import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
 import { provisionTable, provisionUserPool } from './provision';
+import { startMollie } from './mollie';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startWeb, type LocalWeb } from './web';
@@ -25,6 +28,8 @@ export interface LocalStackPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
+  /** The local Mollie: its payments API (HTTPS) and hosted checkout (HTTP) on one port. */
+  mollie: number;
 }
 
 /** What `npm start` uses; the README and the web app's Vite config refer to these. */
@@ -36,10 +41,14 @@ export const DEFAULT_PORTS: LocalStackPorts = {
   s3: 4568,
   // Not cognito-local's 9229: that is Node's --inspect port, and debugging handlers locally is common.
   cognito: 9329,
+  mollie: 8010,
 };
 
+/** How long a stop waits for the API's requests in flight (a submit takes milliseconds; its retries, a few seconds). */
+const apiDrainMs = 10_000;
+
 /** All ports 0: the OS picks free ones (tests, several stacks side by side). */
-export const FREE_PORTS: LocalStackPorts = { app: 0, api: 0, inbox: 0, dynamodb: 0, s3: 0, cognito: 0 };
+export const FREE_PORTS: LocalStackPorts = { app: 0, api: 0, inbox: 0, dynamodb: 0, s3: 0, cognito: 0, mollie: 0 };
 
 export interface LocalStackOptions {
   /** Where DynamoDB (when persisted), s3rver and cognito-local keep data; a temp dir (removed on stop) if omitted. */
@@ -48,6 +57,11 @@ export interface LocalStackOptions {
   ports?: Partial<LocalStackPorts>;
   /** Start the Vite dev server too. */
   web?: boolean;
+  /**
+   * The origin the app is served from when something else serves it (a test run's production build): S3's
+   * CORS, the Lambdas' SITE_ORIGIN and so the links in mails. Default: Vite's origin, else the gateway's.
+   */
+  siteOrigin?: string;
   /**
    * Test runs: the web server neither watches the tree nor shares Vite's dependency cache, so edits made
    * during a run (or a running `npm start`) cannot reload its pages or race its pre-bundling.
@@ -73,6 +87,8 @@ export interface LocalStackUrls {
   s3: string;
   /** The Cognito endpoint for SDK clients and the browser; tokens' issuer is `${cognito}/${userPoolId}`. */
   cognito: string;
+  /** The local Mollie's hosted checkout (plain HTTP); its API is `env.MOLLIE_API_ENDPOINT`. */
+  mollie: string;
 }
 
 export interface LocalStack {
@@ -102,7 +118,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   await mkdir(dataDir, { recursive: true });
 
   const stops: (() => Promise<void>)[] = [];
+  /** Runs before `stops`: the API takes no more requests and finishes those it has while every emulator still serves. */
+  let drainApi: (() => Promise<void>) | undefined;
   const stopAll = async () => {
+    // API first, DynamoDB later: a customer answered 2xx must find the write stored after a restart (and
+    // requests still arriving while DynamoDB Local shuts down could be acknowledged and then lost).
+    await drainApi?.().catch((error: unknown) => log?.(`stop failed: ${String(error)}`));
     // Reverse start order; one failing stop must not leave the rest running.
     for (const stop of stops.splice(0).reverse())
       await stop().catch((error: unknown) => log?.(`stop failed: ${String(error)}`));
@@ -119,6 +140,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ['DynamoDB Local', ports.dynamodb],
       ['S3', ports.s3],
       ['Cognito', ports.cognito],
+      ['Mollie', ports.mollie],
     ];
     if (options.web) fixed.push(['app (Vite)', ports.app]);
     for (const [service, port] of fixed) await assertPortFree(service, port);
@@ -128,7 +150,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const gateway = await bindGateway(ports.api);
     stops.push(() => closeServer(gateway.server));
     const appUrl = appPort ? `http://${LOCAL_HOST}:${appPort}` : undefined;
-    const siteOrigin = appUrl ?? gateway.url;
+    const siteOrigin = appUrl ?? options.siteOrigin ?? gateway.url;
 
     const started = await Promise.allSettled([
       startDynamoDbLocal({
@@ -167,6 +189,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { ses, cognito } = (mailResult as PromiseFulfilledResult<{ ses: LocalSes; cognito: LocalCognito }>).value;
     const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
 
+    // Payments go to a loopback Mollie (the real client, pointed at it), never to Mollie itself.
+    const mollie = await startMollie({
+      port: ports.mollie,
+      ...(options.persist ? { dataDir } : {}),
+      ...(log ? { log } : {}),
+    });
+    stops.push(mollie.stop);
+
     const [tableName, pool] = await Promise.all([provisionTable(dynamodb.url), provisionUserPool(cognito.url)]);
     const resources = {
       tableName,
@@ -177,12 +207,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const env = lambdaEnvironment(
       resources,
-      { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, ses: ses.url, siteOrigin },
+      {
+        dynamodb: dynamodb.url,
+        s3: s3.url,
+        cognito: cognito.url,
+        ses: ses.url,
+        siteOrigin,
+        mollie: { apiEndpoint: mollie.apiEndpoint, apiKey: mollie.apiKey },
+      },
       options.handlerLogLevel ?? (log ? 'INFO' : 'WARN'),
       options.env,
     );
     const handlers = createHandlerLoader(env, { reload: options.reloadHandlers, ...(log ? { log } : {}) });
     stops.push(async () => handlers.close());
+    // Account erasures left over by the delete request continue here, as the scheduled worker does in AWS.
+    stops.push(startErasureLoop(env, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
     serveGateway(gateway.server, {
@@ -194,6 +233,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       loadHandler: handlers.load,
       ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),
     });
+    // After serveGateway, which replaces the server's request listeners.
+    const requests = trackRequests(gateway.server);
+    drainApi = () => requests.drain(apiDrainMs);
 
     let web: LocalWeb | undefined;
     if (options.web && appPort) {
@@ -215,6 +257,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         dynamodb: dynamodb.url,
         s3: s3.url,
         cognito: cognito.url,
+        mollie: mollie.url,
       },
       webConfig,
       env,

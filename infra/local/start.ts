@@ -13,6 +13,7 @@ const portVariables: Record<keyof LocalStackPorts, string> = {
   dynamodb: 'REVIEWROUTE_DYNAMODB_PORT',
   s3: 'REVIEWROUTE_S3_PORT',
   cognito: 'REVIEWROUTE_COGNITO_PORT',
+  mollie: 'REVIEWROUTE_MOLLIE_PORT',
 };
 
 function chosenPorts(): LocalStackPorts {
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   refuseSecondInstance();
   const ports = chosenPorts();
   const started = Date.now();
-  console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, API, web) …');
+  console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, Mollie, API, web) …');
   const log = (line: string) => console.log(line);
   let stack: LocalStack;
   try {
@@ -96,8 +97,9 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     console.log(`\n${signal}: stopping the local stack …`);
-    // stop() is bounded, but never hang on Ctrl-C.
-    setTimeout(() => process.exit(1), 15_000).unref();
+    // stop() is bounded (requests in flight 10 s, DynamoDB's last commits and exit 5 s each), but never
+    // hang on Ctrl-C.
+    setTimeout(() => process.exit(1), 25_000).unref();
     await stack.stop();
     await rm(STATE_FILE, { force: true });
     console.log('Stopped.');
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
       `  App     ${stack.urls.app}`,
       `  Inbox   ${stack.urls.inbox}   (sign-up and password-reset codes land here)`,
       `  API     ${stack.urls.api}   (also at ${stack.urls.app}/api)`,
+      `  Mollie  ${stack.urls.mollie}   (local test payments: its checkout offers paid, failed, canceled, expired)`,
       `  Data    .data/   (kept between runs; delete it for a clean slate)`,
       '',
       '  Press Ctrl-C to stop.',

@@ -25,9 +25,40 @@ export interface DomainAccess {
   readonly invalidateAssets?: boolean;
   /** Cognito actions on our user pool only. */
   readonly userPool?: readonly string[];
+  /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
+  readonly mollieKey?: boolean;
 }
 
 const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
+
+/** What an account erasure needs; the account Lambda and the erasure worker both run it. */
+function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
+  return {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
+    assets: [
+      { prefix: incomingPrefix, actions: ['s3:DeleteObject'] },
+      { prefix: publicPrefix, actions: ['s3:DeleteObject'] },
+    ],
+    listAssets: true,
+    invalidateAssets: true,
+    userPool: [
+      ...morePoolActions,
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDeleteUser',
+    ],
+  };
+}
+
+/** The erasure worker (not an API domain): continues account erasures on a schedule. */
+export const erasureWorkerAccess: DomainAccess = erasureAccess();
 
 /**
  * Least privilege, per API domain, in one place: each Lambda's role gets exactly these. The actions follow
@@ -38,11 +69,12 @@ const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
 export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // The health check touches nothing.
   system: {},
-  // The profile (get, partial update); GET /api/account reads the account's creation date (decisions 10).
-  account: {
-    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-    userPool: ['cognito-idp:AdminGetUser'],
-  },
+  // The profile (get, partial update); GET /api/account reads the account's creation date (decisions 10)
+  // and the owner's billing history (a query of the owner's partition) for the plan state.
+  // Account deletion (decisions 14) erases inline as far as its time allows, as the erasure worker does:
+  // the job item, every item of the owner and their surveys (batch and transactional deletes), the surveys'
+  // files and incoming uploads, and the Cognito user (locked out first).
+  account: erasureAccess(['cognito-idp:AdminGetUser']),
   // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its
   // responses with it in batches), presigned POSTs into incoming/, the confirm step's check and copy to
   // the public prefix, and removal of replaced or deleted files with their CloudFront paths.
@@ -68,6 +100,10 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // click ticket and rate windows, in one transaction that checks the survey is still active. No delete, no
   // scan, no S3: its URLs are in the survey item.
   public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] },
+  // Billing records in the owner's partition: listed (query), read, and written whole with a condition (a
+  // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account
+  // deletion erases them), never S3. The Mollie key from its secret.
+  payments: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'], mollieKey: true },
   // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day).
   contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
 };

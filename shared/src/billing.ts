@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './domain/language';
 import { planIds, planPricing, type PlanId } from './domain/plans';
 
 /**
@@ -35,12 +36,14 @@ export const formatPaymentAmount = (amount: number): string => amount.toFixed(2)
 /**
  * POST /api/payments. `plan`: an annual plan at its charged amount (EUR). `manual`: the payment form's
  * manual mode (amount >= 0.01 in steps of 0.01, one of the currencies, a description). The client never
- * sends the redirect or webhook URL: the API builds both from its own origin.
+ * sends the redirect or webhook URL: the API builds both from its own origin. `language` (optional, default
+ * en): the checkout's language and the return to `/payments` or `/nl/payments`.
  */
 export const createPaymentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('plan'), plan: z.enum(planIds) }),
+  z.object({ kind: z.literal('plan'), plan: z.enum(planIds), language: z.enum(languages).optional() }),
   z.object({
     kind: z.literal('manual'),
+    language: z.enum(languages).optional(),
     amount: z
       .number()
       .finite()

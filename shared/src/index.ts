@@ -14,3 +14,4 @@ export * from './lambda-env';
 export * from './contact';
 export * from './places';
 export * from './billing';
+export * from './account-export';

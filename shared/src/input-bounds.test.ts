@@ -9,13 +9,20 @@ import * as shared from './index';
  * description of what the API (or the site's host) answers, so a new request schema is covered as it is.
  */
 const answerSchemas = new Set<z.ZodType>([
+  shared.accountDeleteResponseSchema,
+  shared.accountExportPageSchema,
+  shared.accountExportSchema,
   shared.accountSummarySchema,
+  shared.exportedResponseSchema,
   shared.appConfigSchema,
+  shared.createPaymentResponseSchema,
   shared.errorBodySchema,
   shared.feedbackItemSchema,
   shared.healthResponseSchema,
   shared.meResponseSchema,
   shared.onboardingSchema,
+  shared.paymentListSchema,
+  shared.paymentSchema,
   shared.placeDetailsResponseSchema,
   shared.placeSearchResponseSchema,
   shared.placeSearchResultSchema,

@@ -46,6 +46,15 @@ export const lambdaEnvVariables = {
   GOOGLE_PLACES_API_KEY_PARAMETER: 'optional',
   /** Another Places API base URL than `https://places.googleapis.com` (tests and `npm start` against a loopback server). */
   GOOGLE_PLACES_API_URL: 'optional',
+  /**
+   * In AWS: the Secrets Manager secret (ARN) holding the Mollie API key (`live_…` or `test_…`), read once per
+   * container by the payments Lambda; the key stays out of the template and the bundle.
+   */
+  MOLLIE_API_KEY_SECRET_ARN: 'optional',
+  /** Local only: the Mollie API key itself (`npm start` and the tests: the local Mollie server's `test_…` key). */
+  MOLLIE_API_KEY: 'optional',
+  /** Local only: another Mollie API base than `https://api.mollie.com/v2/` (the local Mollie server). */
+  MOLLIE_API_ENDPOINT: 'optional',
   POWERTOOLS_SERVICE_NAME: 'optional',
   POWERTOOLS_LOG_LEVEL: 'optional',
   /** Set by the Lambda runtime in AWS; by the local stack on a laptop. */
@@ -91,6 +100,8 @@ export type DeployedLambdaEnv = Omit<
   | 'AWS_ENDPOINT_URL_SES'
   | 'S3_FORCE_PATH_STYLE'
   | 'ORIGIN_VERIFY_SECRET'
+  | 'MOLLIE_API_KEY'
+  | 'MOLLIE_API_ENDPOINT'
 >;
 
 /** The variables as a process environment: unset optional ones left out. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  createPaymentResponseSchema,
   errorBodySchema,
   routeKey,
   routes,
@@ -35,6 +36,8 @@ const png = Buffer.from(
 interface OwnerState {
   survey: Survey;
   uploadKey: string;
+  /** A payment of the owner (pending at the local Mollie). */
+  paymentId: string;
 }
 
 /**
@@ -48,12 +51,13 @@ const validBodies: Partial<Record<OwnerRouteId, (state: OwnerState) => unknown>>
   'create-upload': () => ({ kind: 'logo', contentType: 'image/png', size: png.length }),
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
   'search-places': () => ({ query: 'Corner Bakery' }),
+  'create-payment': () => ({ kind: 'plan', plan: 'starter' }),
 };
 
 const takesBody = (route: RouteDefinition) => route.method !== 'GET' && route.method !== 'DELETE';
 
 /** Path parameters that name an owner's item: another owner gets 404 for it. */
-const ownedParams = new Set(['surveyId']);
+const ownedParams = new Set(['surveyId', 'paymentId']);
 /** Path parameters that name nothing an owner owns (a Google place): a value any owner may use. */
 const unownedParams: Record<string, string> = { placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' };
 const isOnOwnedItem = (route: RouteDefinition) => paramNames(route).some((name) => ownedParams.has(name));
@@ -134,8 +138,11 @@ describe('another owner on every owner route', () => {
       body: { rating: 4, comment: 'Nice', idempotencyKey: randomUUID(), elapsedMs: 9000 },
     });
     expect(submitted.status).toBe(201);
-    state = { survey, uploadKey: ticket.key };
-    ownedIds = { surveyId: survey.id };
+    const payment = createPaymentResponseSchema.parse(
+      await ownerCall(api, owner, 'POST', '/api/payments', { kind: 'plan', plan: 'growth' }),
+    );
+    state = { survey, uploadKey: ticket.key, paymentId: payment.paymentId };
+    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId };
   });
 
   it('knows every path parameter of an owner route: an owner’s item, or nothing anyone owns', () => {
@@ -155,7 +162,7 @@ describe('another owner on every owner route', () => {
         expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
       }
       const answer = JSON.stringify(res.body ?? '');
-      for (const secret of [owner.userId, owner.email, state.survey.id, state.uploadKey])
+      for (const secret of [owner.userId, owner.email, state.survey.id, state.uploadKey, state.paymentId])
         expect(answer).not.toContain(secret);
       expect(await ownerView()).toEqual(before);
     });

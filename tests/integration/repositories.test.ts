@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '@reviewroute/functions/data/asset-store';
+import { describeAccountDataContract } from '@reviewroute/functions/data/account-data-contract';
+import { createDynamoAccountDataRepository } from '@reviewroute/functions/data/account-data-repository';
+import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
-import { describeRepositoryContract } from '@reviewroute/functions/data/repository-contract';
+import {
+  describeBillingRepositoryContract,
+  describeRepositoryContract,
+} from '@reviewroute/functions/data/repository-contract';
 import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 
@@ -16,6 +22,14 @@ describeRepositoryContract('DynamoDB Local', () => ({
   surveys: createDynamoSurveyRepository(entities),
   responses: createDynamoResponseRepository(entities),
   profiles: createDynamoProfileRepository(entities),
+}));
+describeBillingRepositoryContract('DynamoDB Local', () => createDynamoBillingRepository(entities));
+describeAccountDataContract('DynamoDB Local', () => ({
+  surveys: createDynamoSurveyRepository(entities),
+  responses: createDynamoResponseRepository(entities),
+  profiles: createDynamoProfileRepository(entities),
+  billing: createDynamoBillingRepository(entities),
+  data: createDynamoAccountDataRepository(entities),
 }));
 
 describe('survey assets on s3rver', () => {

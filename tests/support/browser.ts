@@ -9,14 +9,19 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { builtSiteUrl } from './run-site';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /**
  * A browser for the calling file: a connection to the run's one Chromium when the global set-up started it
- * (every e2e run), else a Chromium of its own. `close()` ends only this connection and its contexts.
+ * (every e2e run), else a Chromium of its own. `close()` ends only this connection and its contexts. When the
+ * app is the run's production build, this also waits until the build has finished (the first file to get
+ * here waits for it), so call it in `beforeAll`.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  const builtSite = inject('builtSite');
+  if (builtSite && builtSite === inject('localStack').urls.app) await builtSiteUrl();
   const wsEndpoint = inject('browserEndpoint');
   if (wsEndpoint) return chromium.connect(wsEndpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -88,12 +93,65 @@ export interface AxeOptions {
   disableRules?: string[];
 }
 
-/** Runs axe (WCAG 2.x A and AA) on the page and fails with a readable list of violations. */
+/** Resolves once the page's running finite animations and transitions have ended (a spinner's never do). */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) =>
+          a.finished.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+    ),
+  );
+}
+
+/** Counts the DOM changes from now on; the returned function reads the count and stops counting. */
+async function watchMutations(page: Page): Promise<() => Promise<number>> {
+  const key = '__axeMutationWatch';
+  await page.evaluate((name) => {
+    const count = { changes: 0, observer: new MutationObserver((records) => (count.changes += records.length)) };
+    count.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    (window as unknown as Record<string, typeof count>)[name] = count;
+  }, key);
+  return () =>
+    page
+      .evaluate((name) => {
+        const count = (
+          window as unknown as Record<string, { changes: number; observer: MutationObserver } | undefined>
+        )[name];
+        count?.observer.disconnect();
+        return count?.changes ?? 0;
+      }, key)
+      // The page navigated meanwhile: it did not hold still.
+      .catch(() => 1);
+}
+
+/** How often axe looks again when the page changed while it looked. */
+const axeAttempts = 3;
+
+/**
+ * Runs axe (WCAG 2.x A and AA) on the page and fails with a readable list of violations. axe judges the page
+ * as a person reads it, settled: after its transitions have ended, and again when the page changed while axe
+ * looked (a prerendered page hydrating enables its buttons, which then fade in from half opacity).
+ */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  const { violations } = await builder.analyze();
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  for (let attempt = 1; attempt <= axeAttempts; attempt += 1) {
+    // Watching starts first: a change between the wait and the analysis counts too.
+    const changes = await watchMutations(page);
+    await animationsEnded(page);
+    ({ violations } = await builder.analyze());
+    // A clean result stands; violations count only when the page held still while axe looked.
+    if (violations.length === 0 || (await changes()) === 0) break;
+  }
   const report = violations
     .map(
       (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,

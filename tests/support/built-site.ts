@@ -34,6 +34,10 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The paths CloudFront sends to the API and the assets bucket instead of the site's files. */
+const proxiedPath = (pathname: string): boolean =>
+  pathname.startsWith('/api/') || pathname === '/config.json' || pathname.startsWith('/files/');
+
 export interface BuiltSite {
   url: string;
   close(): Promise<void>;
@@ -46,14 +50,18 @@ export const siteReadyPath = '/__built-site/ready';
  * Serves a built site the way CloudFront does: the web stack's own routing function picks the file (a
  * prerendered page, survey.html or the app shell), files that carry the origin placeholder get this server's
  * origin (as the deploy gives them the site's), everything is gzipped and hashed assets are immutable.
- * `/api` and `/config.json` go to `apiUrl` when given (the local stack's gateway), as the same-origin API.
+ * `/api`, `/config.json` and `/files` go to `apiUrl` when given (the local stack's gateway, which stands in
+ * for CloudFront's other origins), as the Vite dev server proxies them. `apiUrl` may be a promise: a test run
+ * serves the site before the stack has started, since the stack needs the site's origin (CORS, links in mails).
+ * `host` (default 127.0.0.1) is where it listens and the host of its origin.
  * With `built`, the server listens at once and requests wait until that build of `dir` has finished, so a
- * test run can build while other files run.
+ * test run can build while the stack starts and other files run.
  */
 export async function serveBuiltSite(
   dir: string,
-  options: { apiUrl?: string; built?: Promise<void> } = {},
+  options: { apiUrl?: string | Promise<string>; built?: Promise<void>; host?: string } = {},
 ): Promise<BuiltSite> {
+  const host = options.host ?? '127.0.0.1';
   const loadManifest = async () => {
     await options.built;
     const manifest = JSON.parse(await readFile(path.join(dir, prerenderManifestFile), 'utf8')) as PrerenderManifest;
@@ -73,13 +81,34 @@ export async function serveBuiltSite(
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (options.apiUrl && (url.pathname.startsWith('/api/') || url.pathname === '/config.json')) {
-        const upstream = new URL(req.url ?? '/', options.apiUrl);
-        const proxied = httpRequest(upstream, { method: req.method, headers: req.headers }, (answer) => {
+      if (options.apiUrl && proxiedPath(url.pathname)) {
+        let apiUrl: string;
+        try {
+          apiUrl = await options.apiUrl;
+        } catch {
+          res.writeHead(502).end();
+          return;
+        }
+        const upstream = new URL(req.url ?? '/', apiUrl);
+        const headers = {
+          ...req.headers,
+          // As Vite's proxy (`xfwd`) and CloudFront pass them on.
+          'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+          'x-forwarded-proto': 'http',
+          'x-forwarded-host': req.headers.host ?? '',
+        };
+        const proxied = httpRequest(upstream, { method: req.method, headers }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         });
-        proxied.on('error', () => res.writeHead(502).end());
+        proxied.on('error', () => {
+          if (res.headersSent) res.destroy();
+          else res.writeHead(502).end();
+        });
+        // A page that navigates away mid-request: the gateway's side goes too.
+        res.on('close', () => {
+          if (!res.writableFinished) proxied.destroy();
+        });
         req.pipe(proxied);
         return;
       }
@@ -119,8 +148,8 @@ export async function serveBuiltSite(
       res.end(body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     close: () =>
@@ -136,7 +165,9 @@ export async function serveBuiltSite(
  * Builds the site into a temporary folder and serves it (see serveBuiltSite) before the build has finished:
  * the test run's global set-up starts this, so the build overlaps the stack start and the first files.
  */
-export async function buildAndServeSite(options: { apiUrl?: string } = {}): Promise<BuiltSite> {
+export async function buildAndServeSite(
+  options: { apiUrl?: string | Promise<string>; host?: string } = {},
+): Promise<BuiltSite> {
   const dir = await mkdtemp(path.join(tmpdir(), 'reviewroute-site-'));
   // A run that ends early (a failed start, Ctrl-C) stops the build instead of waiting for it.
   const abort = new AbortController();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { LOCAL_HOST } from '../../infra/local/ports';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { repoRoot } from '../../infra/src/paths';
 import { buildAndServeSite, type BuiltSite } from './built-site';
@@ -65,6 +66,14 @@ async function stopAll(stops: (() => Promise<void>)[]): Promise<void> {
 }
 
 /**
+ * `E2E_WEB=dev`: e2e files load the app from the Vite dev server instead of the production build (no build
+ * to wait for after a web edit; slower pages). The production build is the default: it is what users get,
+ * and a dev server transforming hundreds of modules per page load in the stack's process was most of an
+ * e2e run's time.
+ */
+const devServer = process.env.E2E_WEB === 'dev';
+
+/**
  * Loads both entries of the app (the SPA and survey.html) once before any test: a fresh Vite dev server
  * pre-bundles dependencies and transforms modules on the first visit, which on a busy machine can outlast
  * the first test's navigation timeout; later visits reuse that work.
@@ -83,15 +92,30 @@ async function warmApp(browser: BrowserServer, appUrl: string): Promise<void> {
 async function startRun(web: boolean, site: boolean): Promise<RunResources> {
   const started = Date.now();
   const stops: (() => Promise<void>)[] = [];
+  // The gateway's URL, for the site server's proxy: the site is served (and built) before the stack is up.
+  let gatewayReady!: { resolve(url: string): void; reject(error: unknown): void };
+  const gatewayUrl = new Promise<string>((resolve, reject) => (gatewayReady = { resolve, reject }));
+  gatewayUrl.catch(() => undefined);
   try {
     // Place search goes to a loopback Places API (New), never to Google: tests need no key and spend no quota.
     const places = await startPlacesServer();
     stops.push(places.stop);
+    // The build runs on while the stack and Chromium start and while files that need no site run; a file
+    // that loads the app waits for it (see launchBrowser and run-site.ts).
+    let builtSite: BuiltSite | undefined;
+    if (site) {
+      // On the stack's host, as Vite's origin was: the app's origin is `localhost` wherever it is served from.
+      builtSite = await buildAndServeSite({ apiUrl: gatewayUrl, host: LOCAL_HOST });
+      stops.push(builtSite.close);
+    }
+    const appIsBuilt = web && !devServer && builtSite !== undefined;
     // Chromium starts while the emulators do; both mostly wait on their own processes.
     const [stackResult, browserResult] = await Promise.allSettled([
       startLocalStack({
-        web,
+        web: web && devServer,
         isolatedWeb: true,
+        // The app's origin is the built site's: S3 lets its pages upload, mails link to it.
+        ...(appIsBuilt ? { siteOrigin: builtSite!.url } : {}),
         persist: false,
         env: {
           GOOGLE_PLACES_API_KEY: places.apiKey,
@@ -109,19 +133,15 @@ async function startRun(web: boolean, site: boolean): Promise<RunResources> {
     if (stackResult.status === 'rejected') throw stackResult.reason;
     if (browserResult.status === 'rejected') throw browserResult.reason;
     const stack = stackResult.value;
+    gatewayReady.resolve(stack.urls.api);
     const browser: BrowserServer | undefined = browserResult.value;
     if (browser && stack.urls.app) await warmApp(browser, stack.urls.app);
-    // The build runs on while the first files do; only the file that needs it waits (see run-site.ts).
-    let builtSite: BuiltSite | undefined;
-    if (site) {
-      builtSite = await buildAndServeSite({ apiUrl: stack.urls.api });
-      stops.push(builtSite.close);
-    }
-    if (process.env.LOCAL_STACK_LOG) console.log(`local stack up in ${Date.now() - started} ms`, stack.urls);
+    const urls = appIsBuilt ? { ...stack.urls, app: builtSite!.url } : stack.urls;
+    if (process.env.LOCAL_STACK_LOG) console.log(`local stack up in ${Date.now() - started} ms`, urls);
     return {
       provided: {
         localStack: {
-          urls: stack.urls,
+          urls,
           webConfig: stack.webConfig,
           env: stack.env,
           resources: stack.resources,
@@ -133,6 +153,7 @@ async function startRun(web: boolean, site: boolean): Promise<RunResources> {
       stop: () => stopAll(stops),
     };
   } catch (error) {
+    gatewayReady.reject(error);
     await stopAll(stops);
     throw error;
   }
@@ -141,13 +162,15 @@ async function startRun(web: boolean, site: boolean): Promise<RunResources> {
 /**
  * The global set-up of the `integration` and `e2e` projects: one local stack on free ports with throw-away
  * data for the whole vitest run, however many of the two projects take part, stopped (java child included)
- * when the run ends. With e2e files in the run it also has the Vite dev server (`urls.app`) and one
- * Chromium, and, when a file uses it, a production build of the site. `LOCAL_STACK_LOG=1` prints the request log.
+ * when the run ends. With e2e files in the run it also has one Chromium and the app (`urls.app`): the
+ * production build of the site, served as CloudFront serves it (`E2E_WEB=dev`: the Vite dev server; then
+ * the build only when a file calls builtSiteUrl()). `LOCAL_STACK_LOG=1` prints the request log.
  */
 export async function provideLocalStack(project: TestProject): Promise<() => Promise<void>> {
   const files = runFiles(project);
   const web = project.name === 'e2e' || files.some((file) => file.startsWith(e2eDir));
-  const site = web && (await usesBuiltSite(files.filter((file) => file.startsWith(e2eDir))));
+  // The built site is the app of an e2e run; with the dev server as the app, only a file that asks builds it.
+  const site = web && (!devServer || (await usesBuiltSite(files.filter((file) => file.startsWith(e2eDir)))));
   let run = runs.find((r) => (r.web || !web) && (r.site || !site));
   if (!run) {
     run = { web, site, users: 0, ready: startRun(web, site) };

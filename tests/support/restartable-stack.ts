@@ -7,10 +7,12 @@ import type { ProvidedLocalStack } from './local-stack';
 
 /**
  * `npm start`'s stack (`startLocalStack` with DynamoDB persisted in the data dir) in a process of its own,
- * so a test can kill it mid-load and start it again on the same data. (Only a SIGTERM, which lets DynamoDB
- * Local shut down, is tested: DynamoDB Local 1.11 answers a TransactWriteItems before it is on disk, so a
- * SIGKILL can lose the last acknowledged transaction, which DynamoDB itself never does.) Run as a script it starts the
- * stack and prints one ready line; imported, it spawns and kills such processes.
+ * so a test can kill it mid-load and start it again on the same data. Only a SIGTERM is tested: it lets the
+ * stack stop in order (the API drains, then DynamoDB Local commits what it acknowledged and exits; see
+ * `flushCommits` in infra/local/dynamodb-local.ts). A SIGKILL can lose the last acknowledged transaction,
+ * since DynamoDB Local 1.11 answers a TransactWriteItems before its commit is on disk (DynamoDB itself never
+ * does). Run as a script it starts the stack and prints one ready line; imported, it spawns and kills such
+ * processes.
  */
 
 /** The ports of the services a restart must get back (the app's config and tokens name them). */
@@ -24,7 +26,8 @@ export interface StackProcess {
   stack: RestartableStack;
   /**
    * SIGTERM to the stack's Node process, as `kill <pid>` (or Ctrl-C) ends `npm start`: it stops its
-   * services, DynamoDB Local's JVM included, however many requests are in flight.
+   * services, DynamoDB Local's JVM included, however many requests are in flight (those are answered first
+   * or cut off unanswered).
    */
   terminate(): void;
   /** SIGKILL to the whole process group: the stack's Node process, DynamoDB Local's watchdog and its JVM. */
@@ -148,6 +151,7 @@ async function main(): Promise<void> {
       dynamodb: portOf(stack.urls.dynamodb),
       s3: portOf(stack.urls.s3),
       cognito: portOf(stack.urls.cognito),
+      mollie: portOf(stack.urls.mollie),
     },
   };
   process.stdout.write(`${readyMarker}${JSON.stringify(ready)}\n`);

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
  * prettier) that used to run one after another with a core idle; here they share a pool as wide as the
  * machine, longest first, and each one's output is printed in one piece when it ends. The test phases
  * run side by side after them: unit, and integration and e2e in one vitest run that starts one local stack,
- * one Chromium and one site build for both.
+ * one Chromium and one production build of the site (what the e2e files load) for both.
  *
  * `tsx tests/support/test-run.ts [typecheck|lint|checks|all]` (default all); `npm run typecheck`,
  * `npm run lint` and `npm test` call it.
@@ -36,8 +36,9 @@ const phases: Record<string, Task[][]> = {
   typecheck: [typecheck],
   lint: [lint],
   checks: [checks],
-  // Unit tests use one worker (vitest's default on two cores); the stack run is bound by the one Node process
-  // that serves the local stack. Side by side they keep both cores busy instead of one after the other.
+  // Unit tests use one worker (vitest's default on two cores); the stack run runs one file at a time, each a
+  // chain of test worker, Chromium (most of its CPU) and the stack's process, which keeps about one core
+  // busy. Side by side they keep both cores busy instead of one after the other.
   all: [
     checks,
     [

@@ -81,11 +81,11 @@ describe('key design (docs/data-model.md)', () => {
     expect(params.ConditionExpression).toContain('attribute_not_exists');
   });
 
-  it('keys the public submit’s own items apart from the survey partition, TTL’d where they are temporary', () => {
+  it('keys the public submit’s helper items, TTL’d where they are temporary (idempotency records by survey)', () => {
     const key = (params: { Key: object }) => params.Key;
     expect(key(entities.submission.get({ surveyId: 's1', idempotencyKey: 'k-1' }).params())).toEqual({
-      [pk]: 'SUBMIT#s1#k-1',
-      [sk]: 'SUBMIT',
+      [pk]: 'SURVEY#s1',
+      [sk]: 'SUBMIT#k-1',
     });
     expect(key(entities.responseTicket.get({ responseId: 'r1' }).params())).toEqual({
       [pk]: 'RESPONSE#r1',

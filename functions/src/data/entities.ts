@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service } from 'electrodb';
-import { surveySchema } from '@reviewroute/shared';
+import { billingStatuses, currencies, planIds, providerStatuses, surveySchema } from '@reviewroute/shared';
 import { attributesOf } from './schema-attributes';
 
 /**
@@ -198,14 +198,10 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         expiresAt: { type: 'number', required: true },
       },
       indexes: {
+        // In the survey's partition, so erasing an account finds them by survey (they also expire by TTL).
         byKey: {
-          pk: {
-            field: 'pk',
-            composite: ['surveyId', 'idempotencyKey'],
-            template: 'SUBMIT#${surveyId}#${idempotencyKey}',
-            casing: 'none',
-          },
-          sk: { field: 'sk', composite: [], template: 'SUBMIT', casing: 'none' },
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['idempotencyKey'], template: 'SUBMIT#${idempotencyKey}', casing: 'none' },
         },
       },
     },
@@ -254,6 +250,69 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
+  /**
+   * One billing history entry (shared `paymentSchema`, the provider's payment id under the key name
+   * `paymentId`), in the owner's partition beside their surveys and profile, so account deletion and the
+   * export find it there. Written only from the provider's state (the create answer, the webhook's and the
+   * status check's fetch); `statusRank` orders Mollie's statuses so a stale read never overwrites a later one.
+   */
+  const payment = new Entity(
+    {
+      model: { entity: 'payment', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        paymentId: { type: 'string', required: true, readOnly: true },
+        amount: { type: 'number', required: true },
+        currency: { type: [...currencies], required: true },
+        status: { type: [...billingStatuses], required: true },
+        providerStatus: { type: [...providerStatuses], required: true },
+        /** open 0, pending/authorized 1-2, final (paid, failed, canceled, expired) 3. */
+        statusRank: { type: 'number', required: true },
+        description: { type: 'string' },
+        plan: { type: [...planIds] },
+        method: { type: 'string' },
+        cardLabel: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        paidAt: { type: 'string' },
+        /** When this item was last written (diagnostics: which webhook call won). */
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['paymentId'], template: 'PAYMENT#${paymentId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * An account erasure in progress (decisions 14): created when the owner confirms, deleted as its last
+   * step. All jobs share one partition, so the erasure worker finds the unfinished ones with one query.
+   */
+  const erasureJob = new Entity(
+    {
+      model: { entity: 'erasureJob', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        /** What Cognito's admin calls take (the token's `cognito:username`). */
+        username: { type: 'string', required: true, readOnly: true },
+        requestedAt: { type: 'string', required: true, readOnly: true },
+        /** What is left, for operators: `table`, then `cognito`. */
+        stage: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: [], template: 'ERASURE', casing: 'none' },
+          sk: { field: 'sk', composite: ['userId'], template: 'JOB#${userId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
   const entities = {
     survey,
     surveyCode,
@@ -264,6 +323,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     submission,
     rateWindow,
     clientKeySalt,
+    payment,
+    erasureJob,
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

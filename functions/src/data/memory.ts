@@ -1,8 +1,16 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import {
+  newestFirst,
+  providerStatusRank,
   zeroTally,
   type AssetCdn,
+  type AccountAdmin,
+  type AccountDataRepository,
   type AssetStore,
+  type BillingRecord,
+  type BillingRepository,
+  type BillingUpsertOutcome,
+  type ErasureJob,
   type NewSubmission,
   type ProfileRepository,
   type ResponseRepository,
@@ -272,5 +280,152 @@ export class MemoryAssetCdn implements AssetCdn {
 
   async invalidate(paths: string[]) {
     this.invalidated.push(...paths);
+  }
+}
+
+/** Billing records with the table's rules: keyed by (owner, payment id), a stale status never overwrites a later one. */
+export class MemoryBillingRepository implements BillingRepository {
+  /** `${userId}/${paymentId}` -> the record */
+  readonly records = new Map<string, BillingRecord>();
+
+  async listForUser(userId: string) {
+    return [...this.records.values()]
+      .filter((r) => r.userId === userId)
+      .map((r) => ({ ...r }))
+      .sort(newestFirst);
+  }
+
+  async get(userId: string, paymentId: string) {
+    const record = this.records.get(`${userId}/${paymentId}`);
+    return record && { ...record };
+  }
+
+  async upsertFromProvider(record: BillingRecord): Promise<BillingUpsertOutcome> {
+    const key = `${record.userId}/${record.id}`;
+    const stored = this.records.get(key);
+    if (
+      stored &&
+      providerStatusRank[stored.providerStatus] >= providerStatusRank[record.providerStatus] &&
+      stored.providerStatus !== record.providerStatus
+    )
+      return 'kept';
+    // As in the table, empty text is not kept: it reads back as ''.
+    this.records.set(key, { ...record });
+    return 'written';
+  }
+}
+
+/**
+ * The export's and the erasure's twin: reads and deletes in the other fakes' maps, as the DynamoDB one
+ * does in their partitions. `failNext` makes the next call throw (an interruption at any step).
+ */
+export class MemoryAccountData implements AccountDataRepository {
+  readonly jobs = new Map<string, ErasureJob>();
+  failNext: string | undefined;
+
+  constructor(
+    readonly responses: MemoryResponseRepository,
+    readonly profiles: MemoryProfileRepository,
+    readonly billing: MemoryBillingRepository,
+  ) {}
+
+  private step(name: string) {
+    if (this.failNext === name) {
+      this.failNext = undefined;
+      throw new Error(`Interrupted at ${name}`);
+    }
+  }
+
+  async pageResponses(surveyId: string, after: string | undefined, limit: number) {
+    this.step('pageResponses');
+    const items = [...(this.responses.responses.get(surveyId) ?? [])]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .filter((r) => after === undefined || r.id > after)
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+    return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
+  }
+
+  async startErasure(job: ErasureJob) {
+    this.step('startErasure');
+    if (!this.jobs.has(job.userId)) this.jobs.set(job.userId, { ...job });
+    return { ...this.jobs.get(job.userId)! };
+  }
+
+  async erasure(userId: string) {
+    const job = this.jobs.get(userId);
+    return job && { ...job };
+  }
+
+  async updateErasure(userId: string, stage: ErasureJob['stage'], updatedAt: string) {
+    this.step('updateErasure');
+    const job = this.jobs.get(userId);
+    if (job) this.jobs.set(userId, { ...job, stage, updatedAt });
+  }
+
+  async pendingErasures(limit: number) {
+    return [...this.jobs.values()]
+      .sort((a, b) => (a.requestedAt < b.requestedAt ? -1 : 1))
+      .slice(0, limit)
+      .map((j) => ({ ...j }));
+  }
+
+  async finishErasure(userId: string) {
+    this.step('finishErasure');
+    this.jobs.delete(userId);
+  }
+
+  async eraseSurveyItems(surveyId: string, limit: number) {
+    this.step('eraseSurveyItems');
+    const list = this.responses.responses.get(surveyId) ?? [];
+    if (list.length > 0) {
+      const gone = list.splice(0, limit);
+      for (const r of gone) {
+        this.responses.tickets.delete(r.id);
+        this.responses.clickTokenHashes.delete(r.id);
+      }
+      if (list.length === 0) this.responses.responses.delete(surveyId);
+      return gone.length;
+    }
+    const keys = [...this.responses.submissions.keys()].filter((k) => k.startsWith(`${surveyId}/`)).slice(0, limit);
+    for (const k of keys) this.responses.submissions.delete(k);
+    return keys.length;
+  }
+
+  async eraseSurveyRateWindows(surveyId: string) {
+    this.step('eraseSurveyRateWindows');
+    for (const k of [...this.responses.rateWindows.keys()])
+      if (k.startsWith(`survey:${surveyId}/`)) this.responses.rateWindows.delete(k);
+  }
+
+  async eraseOwnerRecords(userId: string) {
+    this.step('eraseOwnerRecords');
+    for (const [k, r] of [...this.billing.records]) if (r.userId === userId) this.billing.records.delete(k);
+    this.profiles.profiles.delete(userId);
+  }
+}
+
+/** The identity provider's twin: which users exist and which are locked out. */
+export class MemoryAccountAdmin implements AccountAdmin {
+  readonly users = new Set<string>();
+  readonly lockedOut = new Set<string>();
+  failNext: string | undefined;
+
+  private step(name: string) {
+    if (this.failNext === name) {
+      this.failNext = undefined;
+      throw new Error(`Interrupted at ${name}`);
+    }
+  }
+
+  async lockOut(username: string) {
+    this.step('lockOut');
+    if (this.users.has(username)) this.lockedOut.add(username);
+  }
+
+  async deleteUser(username: string) {
+    this.step('deleteUser');
+    this.users.delete(username);
+    this.lockedOut.delete(username);
   }
 }

@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdate, Survey, SurveyUpdate } from '@reviewroute/shared';
+import type { Payment, Profile, ProfileUpdate, ProviderStatus, Survey, SurveyUpdate } from '@reviewroute/shared';
 import type { RateSlot } from './rate-window';
 
 /**
@@ -98,6 +98,47 @@ export interface ProfileRepository {
   update(userId: string, changes: ProfileUpdate, updatedAt: string): Promise<Profile>;
 }
 
+/** A billing record as stored: the API's `Payment` and the owner it belongs to (from the payment's metadata). */
+export interface BillingRecord extends Payment {
+  userId: string;
+}
+
+/**
+ * Mollie's statuses in the order a payment moves through them: a final status (paid, failed, canceled,
+ * expired) never changes again, and a payment never goes back to open. A write whose status ranks below
+ * the stored one is a stale read and is not applied.
+ */
+export const providerStatusRank: Readonly<Record<ProviderStatus, number>> = {
+  open: 0,
+  pending: 1,
+  authorized: 2,
+  paid: 3,
+  failed: 3,
+  canceled: 3,
+  expired: 3,
+};
+
+/** Billing history order: newest first by the provider's creation time, the id breaking ties (a stable order). */
+export const newestFirst = (a: BillingRecord, b: BillingRecord): number =>
+  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+
+/** `written`: the record now holds this state; `kept`: a later (or final) state was stored before, left as it was. */
+export type BillingUpsertOutcome = 'written' | 'kept';
+
+export interface BillingRepository {
+  /** The owner's billing history, newest first (by creation at the provider). */
+  listForUser(userId: string): Promise<BillingRecord[]>;
+  /** One record of this owner; another owner's payment is simply not there. */
+  get(userId: string, paymentId: string): Promise<BillingRecord | undefined>;
+  /**
+   * Writes the provider's current state of a payment, keyed by (owner, payment id): idempotent, and safe
+   * under concurrent and out-of-order calls. It is applied when no record exists, when the stored status
+   * ranks lower (`providerStatusRank`), or when it is the same status (a refresh of method or card);
+   * otherwise the stored state is kept.
+   */
+  upsertFromProvider(record: BillingRecord, updatedAt: string): Promise<BillingUpsertOutcome>;
+}
+
 export interface PresignedUpload {
   url: string;
   fields: Record<string, string>;
@@ -189,4 +230,53 @@ export interface ResponseRepository {
   deleteBySurvey(surveyId: string): Promise<void>;
   /** The random salt of a UTC day (`YYYY-MM-DD`), created by the first caller of that day. */
   clientKeySalt(day: string, candidate: string, expiresAt: number): Promise<string>;
+}
+
+/** An account erasure in progress (decisions 14): its item exists from the confirmation to the last step. */
+export interface ErasureJob {
+  userId: string;
+  /** Cognito's username for the admin calls. */
+  username: string;
+  requestedAt: string;
+  /** What is left: `table` (items and files), then `cognito` (the user itself). */
+  stage: 'table' | 'cognito';
+  updatedAt: string;
+}
+
+/**
+ * What the account export and the account erasure read and delete beyond the other repositories: items
+ * of every kind that belong to one owner or one of their surveys. Every delete is idempotent (deleting
+ * what is gone is no error), so two workers on one job only repeat each other's work.
+ */
+export interface AccountDataRepository {
+  /** A page of a survey's responses in id (= time) order, after the given id; `next` is the last id when more may follow. */
+  pageResponses(
+    surveyId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: SurveyResponseRecord[]; next: string | null }>;
+  /** Creates the job unless one exists; returns the stored job. */
+  startErasure(job: ErasureJob): Promise<ErasureJob>;
+  erasure(userId: string): Promise<ErasureJob | undefined>;
+  updateErasure(userId: string, stage: ErasureJob['stage'], updatedAt: string): Promise<void>;
+  /** Unfinished jobs, oldest first, at most `limit`. */
+  pendingErasures(limit: number): Promise<ErasureJob[]>;
+  finishErasure(userId: string): Promise<void>;
+  /**
+   * Deletes up to about `limit` items of the survey's partition other than its tally (responses with their
+   * click tickets, idempotency records); returns how many it deleted (0: nothing left).
+   */
+  eraseSurveyItems(surveyId: string, limit: number): Promise<number>;
+  /** The survey's rate windows (`RATE#survey:{surveyId}`). */
+  eraseSurveyRateWindows(surveyId: string): Promise<void>;
+  /** The owner partition's items besides surveys: the profile and the billing records. */
+  eraseOwnerRecords(userId: string): Promise<void>;
+}
+
+/** The identity provider's admin side, for account deletion. */
+export interface AccountAdmin {
+  /** Refuses every later sign-in and revokes the refresh tokens. Idempotent; a missing user is no error. */
+  lockOut(username: string): Promise<void>;
+  /** Idempotent; a missing user is no error. */
+  deleteUser(username: string): Promise<void>;
 }

@@ -5,6 +5,8 @@ import { sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
 import {
   zeroTally,
+  type BillingRecord,
+  type BillingRepository,
   type NewSubmission,
   type ProfileRepository,
   type ResponseRepository,
@@ -339,6 +341,85 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       const again = await profiles.update(user, { fullName: 'Ann', phone: '' }, '2026-11-21T09:00:00.000Z');
       expect(again).toMatchObject({ fullName: 'Ann', surveyUrlCopied: true, updatedAt: '2026-11-21T09:00:00.000Z' });
       expect(await profiles.get(user)).toEqual(again);
+    });
+  });
+}
+
+/**
+ * The billing repository's contract (docs/data-model.md "Payment"): run beside the others on the fake and on
+ * DynamoDB Local. The webhook's guarantee rests on it: whatever order Mollie's calls arrive in, a final
+ * status is never replaced by a stale read.
+ */
+export function describeBillingRepositoryContract(name: string, billingOf: () => BillingRepository): void {
+  const record = (userId: string, overrides: Partial<BillingRecord> = {}): BillingRecord => ({
+    userId,
+    id: `tr_${randomUUID().replace(/-/g, '').slice(0, 10)}`,
+    amount: 120,
+    currency: 'EUR',
+    status: 'pending',
+    providerStatus: 'open',
+    description: 'Growth - Annual Subscription',
+    plan: 'growth',
+    method: null,
+    cardLabel: null,
+    createdAt: '2026-11-21T08:00:00.000Z',
+    paidAt: null,
+    ...overrides,
+  });
+  const paid = (r: BillingRecord): BillingRecord => ({
+    ...r,
+    status: 'completed',
+    providerStatus: 'paid',
+    method: 'creditcard',
+    cardLabel: 'Visa •••• 4242',
+    paidAt: '2026-11-21T08:01:00.000Z',
+  });
+  const at = '2026-11-21T09:00:00.000Z';
+
+  describe(`billing repository (${name})`, () => {
+    it('round-trips a record, nulls included, and keeps it in its owner’s partition', async () => {
+      const billing = billingOf();
+      const manual = record(randomUUID(), { plan: null, currency: 'SEK', amount: 12.5, description: 'Payment' });
+      expect(await billing.upsertFromProvider(manual, at)).toBe('written');
+      const { userId, ...payment } = manual;
+      expect(await billing.get(userId, manual.id)).toEqual({ userId, ...payment });
+      expect(await billing.get(randomUUID(), manual.id)).toBeUndefined();
+      expect(await billing.listForUser(randomUUID())).toEqual([]);
+    });
+
+    it('lists an owner’s payments newest first, and only theirs', async () => {
+      const billing = billingOf();
+      const owner = randomUUID();
+      const older = record(owner, { createdAt: '2026-01-01T00:00:00.000Z' });
+      const newer = record(owner, { createdAt: '2026-06-01T00:00:00.000Z' });
+      const newest = record(owner, { createdAt: '2026-11-01T00:00:00.000Z' });
+      for (const r of [newer, older, newest]) await billing.upsertFromProvider(r, at);
+      await billing.upsertFromProvider(record(randomUUID()), at);
+      expect((await billing.listForUser(owner)).map((r) => r.id)).toEqual([newest.id, newer.id, older.id]);
+    });
+
+    it('moves forward (open → paid), is idempotent, and never lets a stale read undo a final status', async () => {
+      const billing = billingOf();
+      const open = record(randomUUID());
+      expect(await billing.upsertFromProvider(open, at)).toBe('written');
+      expect(await billing.upsertFromProvider(paid(open), at)).toBe('written');
+      expect(await billing.upsertFromProvider(paid(open), at)).toBe('written');
+      expect(await billing.upsertFromProvider(open, at)).toBe('kept');
+      expect(await billing.upsertFromProvider({ ...open, status: 'pending', providerStatus: 'pending' }, at)).toBe(
+        'kept',
+      );
+      expect(await billing.upsertFromProvider({ ...open, status: 'failed', providerStatus: 'failed' }, at)).toBe(
+        'kept',
+      );
+      expect(await billing.get(open.userId, open.id)).toEqual(paid(open));
+    });
+
+    it('ends with the final status whatever the order of concurrent writes', async () => {
+      const billing = billingOf();
+      const open = record(randomUUID());
+      const states = [open, { ...open, providerStatus: 'pending' as const }, paid(open), open, paid(open)];
+      await Promise.all(states.map((s) => billing.upsertFromProvider(s, at)));
+      expect(await billing.listForUser(open.userId)).toEqual([paid(open)]);
     });
   });
 }

@@ -22,6 +22,8 @@ describe('domain handler types', () => {
         'get-profile': ({ owner }) => ({ body: owner.email }),
         'update-profile': ok,
         'get-account': ok,
+        'export-account': ok,
+        'delete-account': ok,
       }),
       createDomainHandler('public', {
         // @ts-expect-error: a public route has no owner
@@ -59,6 +61,8 @@ describe('domain handler router', () => {
       'get-profile': ok,
       'update-profile': ok,
       'get-account': ok,
+      'export-account': ok,
+      'delete-account': ok,
     });
     const event = sampleEvent('me');
     event.requestContext.authorizer.jwt.claims = {};
@@ -91,7 +95,8 @@ describe('request body limit', () => {
     const megabyte = JSON.stringify({ comment: 'x'.repeat(1024 * 1024) });
     for (const route of routes) {
       for (const body of [megabyte, `"${'é'.repeat(maxRequestBodyBytes / 2)}"`]) {
-        const event = { ...sampleEvent(route.id), body };
+        // The bodies are plain text (the webhook's sample carries a base64 form body, as API Gateway passes it).
+        const event = { ...sampleEvent(route.id), body, isBase64Encoded: false };
         const started = performance.now();
         const response = await handlerOf(route.domain)(event, lambdaContext());
         // A complexity guard: the limit is checked without parsing or copying the body.

@@ -29,18 +29,31 @@ const busyErrorNames = new Set([
   'TransactionInProgressException',
 ]);
 
+/**
+ * The connection to the service failed, after the SDK's own retries: refused, cut or timed out, as while a
+ * stack shuts down or an endpoint restarts. Nothing is wrong with the request; it can be tried again.
+ * (The SDK's request timeout is named TimeoutError; these codes are Node's.)
+ */
+const unreachableErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
+const unreachableErrorNames = new Set(['TimeoutError']);
+
 interface AwsErrorShape {
   name?: unknown;
+  code?: unknown;
   cause?: unknown;
   $retryable?: { throttling?: boolean };
 }
 
-/** A ServiceBusyError, or an AWS throttling or conflict error, also wrapped (electrodb keeps the SDK's as `cause`). */
+/**
+ * A ServiceBusyError, an AWS throttling or conflict error, or a connection to the service that failed,
+ * also wrapped (electrodb keeps the SDK's error as `cause`).
+ */
 export function isServiceBusy(error: unknown): boolean {
   let e = error as AwsErrorShape | null | undefined;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     if (e instanceof ServiceBusyError) return true;
-    if (typeof e.name === 'string' && busyErrorNames.has(e.name)) return true;
+    if (typeof e.name === 'string' && (busyErrorNames.has(e.name) || unreachableErrorNames.has(e.name))) return true;
+    if (typeof e.code === 'string' && unreachableErrorCodes.has(e.code)) return true;
     if (e.$retryable?.throttling === true) return true;
     e = e.cause as AwsErrorShape | undefined;
   }

@@ -7,6 +7,8 @@ import type { OutgoingMail } from '../domains/contact/mail';
 import { createContactService } from '../domains/contact/service';
 import { createPublicHandler } from '../domains/public/handler';
 import { memoryPublicSurveyService, sampleSurveyId } from '../domains/public/testing';
+import { createPaymentsHandler } from '../domains/payments/handler';
+import { memoryPaymentService } from '../domains/payments/testing';
 import { createHandler as createSystemHandler } from '../domains/system/handler';
 import { lambdaContext, sampleEvent } from './events';
 
@@ -46,6 +48,24 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
           responses.tickets.size,
           surveys.tallies.get(sampleSurveyId),
         ]),
+    };
+  },
+  // Mollie's webhook: a fake provider that knows one payment of an owner; any other id must change nothing.
+  payments: () => {
+    const { service, provider, billing } = memoryPaymentService();
+    void provider.create({
+      amount: '120.00',
+      currency: 'EUR',
+      description: 'Growth - Annual Subscription',
+      redirectUrl: 'https://app.reviewroute.example/payments?success=true',
+      webhookUrl: 'https://app.reviewroute.example/api/payments/webhook',
+      metadata: { userId: 'fuzz-owner', plan: 'growth', source: 'web_app' },
+      language: 'en',
+    });
+    const handler = createPaymentsHandler(() => service);
+    return {
+      handler: (event) => handler(event, lambdaContext()),
+      stored: () => JSON.stringify([...billing.records.values()]),
     };
   },
   contact: () => {
@@ -133,10 +153,22 @@ const fieldJson = fc.oneof(
 const jsonObject = (entries: [string, string][]) =>
   `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
 
+/** A sample body's JSON fields; none for a body that is not a JSON object (Mollie's form-encoded webhook). */
+function sampleFields(body: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The route's own valid sample body with some fields replaced, removed or added: reaches past the first check. */
 function mutatedSample(route: PublicRoute) {
   const sample = sampleEvent(route.id).body;
-  const fields = sample ? Object.entries(JSON.parse(sample) as Record<string, unknown>) : [];
+  const fields = sample ? Object.entries(sampleFields(sample)) : [];
   const keys = fields.map(([key]) => key);
   return fc
     .record({

@@ -3,6 +3,7 @@ import { activeDomains, routeKey, routes } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess } from '../access';
 import { routeThrottle } from '../config';
+import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('api + gateway stacks', () => {
@@ -19,7 +20,8 @@ describe('api + gateway stacks', () => {
 
   it('has one nodejs22.x arm64 Lambda per active API domain, with the agreed environment', () => {
     const functions = api.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(activeDomains().length);
+    // One per domain, plus the account erasure worker.
+    expect(Object.keys(functions)).toHaveLength(activeDomains().length + 1);
     for (const domain of activeDomains()) {
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: `ReviewRoute API: ${domain} domain`,
@@ -104,19 +106,44 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets every Lambda read the origin-verify secret, and only that secret', () => {
+  it('lets every Lambda read the origin-verify secret, and only the payments Lambda the Mollie key too', () => {
+    const [mollieSecret] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
     for (const domain of activeDomains()) {
       const secretStatements = statementsOf(domain).filter((st) =>
         JSON.stringify(st.Action).includes('secretsmanager'),
       );
+      const originVerify = { 'Fn::ImportValue': expect.stringMatching(/Gateway:.*OriginVerifySecret/) };
       expect(secretStatements, domain).toEqual([
         {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
-          Resource: { 'Fn::ImportValue': expect.stringMatching(/Gateway:.*OriginVerifySecret/) },
+          // CDK merges the two grants of the payments role into one statement.
+          Resource: domain === 'payments' ? [originVerify, { Ref: mollieSecret }] : originVerify,
         },
       ]);
     }
+  });
+
+  it('keeps the Mollie key in its own secret, named for the README, with a placeholder and never in the template', () => {
+    api.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    api.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: mollieApiKeySecretName('dev'),
+      SecretString: mollieApiKeyPlaceholder,
+    });
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'ReviewRoute API: payments domain',
+      Environment: {
+        Variables: Match.objectLike({
+          MOLLIE_API_KEY_SECRET_ARN: { Ref: Match.anyValue() },
+          MOLLIE_API_KEY: Match.absent(),
+          MOLLIE_API_ENDPOINT: Match.absent(),
+        }),
+      },
+    });
+    const others = Object.values(api.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Description !== 'ReviewRoute API: payments domain',
+    );
+    for (const fn of others) expect(JSON.stringify(fn.Properties.Environment)).not.toContain('MOLLIE');
   });
 
   it('reserves concurrency for the public Lambda only', () => {
@@ -130,26 +157,41 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account Lambda read users (AdminGetUser) of our pool, nothing else of Cognito', () => {
+  it('lets only the account Lambda and the erasure worker use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
         .filter((st) => JSON.stringify(st.Action).includes('cognito-idp'))
         .map((st) => ({ id, ...st })),
     );
-    expect(cognitoStatements).toHaveLength(1);
-    expect(cognitoStatements[0]!.id).toMatch(/^AccountRole/);
-    expect(cognitoStatements[0]).toMatchObject({
-      Action: 'cognito-idp:AdminGetUser',
-      Resource: {
-        'Fn::Join': [
-          '',
-          [
-            'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/',
-            { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:ExportsOutputRefUserPool[0-9A-F]/) },
+    expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
+      'AccountRole',
+      'ErasureWorkerRole',
+    ]);
+    const erasure = [
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDeleteUser',
+    ];
+    const actionsOf = (id: string) => [cognitoStatements.find((st) => st.id.startsWith(id))!.Action].flat().sort();
+    expect(actionsOf('AccountRole')).toEqual(['cognito-idp:AdminGetUser', ...erasure].sort());
+    expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
+    for (const st of cognitoStatements)
+      expect(st).toMatchObject({
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/',
+              { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:ExportsOutputRefUserPool[0-9A-F]/) },
+            ],
           ],
-        ],
-      },
+        },
+      });
+    // The worker runs every minute.
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ErasureWorkerFunction'), 'Arn'] } })],
     });
   });
 

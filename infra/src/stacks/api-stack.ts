@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -20,7 +20,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import {
   type ApiDomain,
@@ -38,6 +38,7 @@ import { domainAccess } from '../access';
 import { assetsBucketName, concurrencyCappedDomains, routeThrottle, type StageConfig } from '../config';
 import { lockFile, repoRoot } from '../paths';
 import { addApiAlarms } from './api-alarms';
+import { addErasureWorker } from './erasure-worker';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -63,6 +64,12 @@ export interface ApiStackProps extends StackProps {
 }
 
 const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The Mollie API key's secret: a stable name the README's deploy steps put the key into. */
+export const mollieApiKeySecretName = (stage: string): string => `reviewroute/${stage}/mollie-api-key`;
+
+/** What the secret holds until the operator puts the key in it: no Mollie key, so payments say "not available". */
+export const mollieApiKeyPlaceholder = 'not-configured: put the Mollie API key (live_... or test_...) here';
 
 /**
  * One Lambda per API domain and one HTTP API route per route-table entry, both generated from
@@ -104,6 +111,23 @@ export class ApiStack extends Stack {
       POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
       ...(contactTo ? { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: contactFrom } : {}),
     };
+
+    // The Mollie API key (decisions 11) stays out of the template and the bundle: CloudFormation creates the
+    // secret with a placeholder once (a later deploy leaves a value put since untouched), the operator puts the
+    // key in it (README "Deploy"), and the payments Lambda reads it once per container.
+    const mollieApiKey = new Secret(this, 'MollieApiKey', {
+      secretName: mollieApiKeySecretName(props.config.stage),
+      description: 'ReviewRoute: the Mollie API key (live_... or test_...) of the payments Lambda',
+      secretStringValue: SecretValue.unsafePlainText(mollieApiKeyPlaceholder),
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(mollieApiKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A Mollie API key is issued and revoked in the Mollie dashboard, not generated here: the operator rotates it ' +
+        'by putting the new key in the secret (README); a Lambda container picks it up when it is next started.',
+    });
+    new CfnOutput(this, 'MollieApiKeySecret', { value: mollieApiKey.secretName });
 
     const functions = new Map<ApiDomain, NodejsFunction>();
     for (const domain of activeDomains()) {
@@ -223,6 +247,12 @@ export class ApiStack extends Stack {
           }),
         );
       }
+      if (access.mollieKey) {
+        fn.addEnvironment('MOLLIE_API_KEY_SECRET_ARN', mollieApiKey.secretArn);
+        role.addToPrincipalPolicy(
+          new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [mollieApiKey.secretArn] }),
+        );
+      }
       const placesKey = props.config.placesApiKeyParameter;
       if (domain === 'places' && placesKey) {
         // The key stays out of the template: the Lambda reads the SecureString (aws/ssm key) at its first search.
@@ -245,6 +275,17 @@ export class ApiStack extends Stack {
       functions.set(domain, fn);
     }
     this.functions = functions;
+
+    // Account erasures the delete request could not finish in its time (decisions 14).
+    addErasureWorker(this, {
+      isProd,
+      lambdaEnv,
+      table: props.table,
+      assetsBucket: assetsBucketRef,
+      userPoolId: props.userPoolId,
+      distributionId: props.distributionId,
+      distributionArn: props.distributionArn,
+    });
 
     const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
     const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {

@@ -32,6 +32,29 @@ describe('auth stack', () => {
     });
   });
 
+  it('offers optional TOTP two-factor sign-in (no SMS) and keeps the old address until a new one is verified', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+  });
+
+  it("writes Cognito's mails through the CustomMessage trigger, a Lambda of its own", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^CustomMessageFunction'), 'Arn'] } },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Runtime: 'nodejs22.x',
+      Timeout: 5,
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+  });
+
   it('keeps test stages disposable', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Delete',
@@ -52,6 +75,8 @@ describe('auth stack', () => {
       EnableTokenRevocation: true,
       AllowedOAuthFlows: Match.absent(),
       CallbackURLs: Match.absent(),
+      // The app writes the e-mail address (change) and the locale (sign-up), nothing else.
+      WriteAttributes: Match.arrayEquals(['email', 'locale']),
     });
   });
 });

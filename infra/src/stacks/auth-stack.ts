@@ -1,18 +1,27 @@
 import { passwordPolicy } from '@reviewroute/shared';
+import { customMessageEntry } from '@reviewroute/functions/triggers/entries';
+import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   StandardThreatProtectionMode,
   UserPool,
   UserPoolClientIdentityProvider,
   UserPoolEmail,
+  UserPoolOperation,
   VerificationEmailStyle,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
 import { type StageConfig } from '../config';
+import { lockFile, repoRoot } from '../paths';
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
@@ -36,6 +45,8 @@ export class AuthStack extends Stack {
       autoVerify: { email: true },
       // A changed e-mail address only replaces the old one once the owner has confirmed it.
       keepOriginal: { email: true },
+      // `locale` (the owner's language, stored at sign-up for Cognito's mails) is a standard attribute every pool has,
+      // mutable by default: it stays out of the schema, whose change on a deployed pool CloudFormation cannot apply.
       standardAttributes: { email: { required: true, mutable: true } },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(3) },
@@ -47,7 +58,9 @@ export class AuthStack extends Stack {
             sesVerifiedDomain: emailFrom.split('@')[1],
           })
         : UserPoolEmail.withCognito(),
-      mfa: Mfa.OFF,
+      // Two-factor sign-in is the owner's choice: an authenticator app (TOTP), set up on the account page.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // Threat protection (compromised credentials, adaptive auth) needs the Plus plan, billed per active
       // user: on in production, where it protects real accounts; other stages stay on Essentials.
       featurePlan: isProd ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
@@ -65,21 +78,28 @@ export class AuthStack extends Stack {
       // The app signs in through the Cognito API (Amplify), not the hosted UI: no OAuth flows or callbacks.
       disableOAuth: true,
       enableTokenRevocation: true,
+      // The app reads and writes only these; `locale` is written at sign-up (the language of Cognito's mails).
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, locale: true })
+        .withCustomAttributes(),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, locale: true }),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
     });
 
+    this.addCustomMessageTrigger(isProd);
+
     this.issuer = `https://cognito-idp.${this.region}.${this.urlSuffix}/${this.userPool.userPoolId}`;
 
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'Not fixed yet, and not a choice: MFA needs a TOTP enrolment screen in the app, which does not exist yet ' +
-        '(planned separately); requiring it now would lock every owner out. Until then: a strong password ' +
-        '(min 8, upper, lower, digit, symbol), a verified address, and in prod Cognito threat protection ' +
-        '(ENFORCED: compromised-credential and risky sign-in blocking).',
+        'MFA is optional, not required: every owner can turn on TOTP two-factor sign-in on the account page ' +
+        '(security tab); requiring it would force an authenticator app on every small-business owner at sign-up. ' +
+        'Besides: a strong password (min 8, upper, lower, digit, symbol), a verified address, and in prod Cognito ' +
+        'threat protection (ENFORCED: compromised-credential and risky sign-in blocking).',
     });
     if (!isProd) {
       Validations.of(this.userPool).acknowledge({
@@ -91,5 +111,61 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+  /**
+   * The CustomMessage trigger: Cognito's code mails in the owner's language (functions/src/triggers). Its own
+   * role logs to its own group only; it reads nothing else.
+   */
+  private addCustomMessageTrigger(isProd: boolean): void {
+    const logGroup = new LogGroup(this, 'CustomMessageLogs', {
+      retention: isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const role = new Role(this, 'CustomMessageRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'ReviewRoute Cognito CustomMessage trigger',
+      inlinePolicies: {
+        logs: new PolicyDocument({
+          statements: [
+            new PolicyStatement({
+              actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+              resources: [logGroup.logGroupArn],
+            }),
+          ],
+        }),
+      },
+    });
+    const fn = new NodejsFunction(this, 'CustomMessageFunction', {
+      description: "ReviewRoute: Cognito's mails in the owner's language",
+      entry: customMessageEntry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      role,
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: lockFile,
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: lambdaBundling.target,
+        minify: lambdaBundling.minify,
+        sourceMap: lambdaBundling.sourceMap,
+        mainFields: [...lambdaBundling.mainFields],
+        banner: lambdaBundling.banner,
+        externalModules: [...lambdaBundling.externalModules],
+        forceDockerBundling: false,
+      },
+    });
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to nodejs22.x like the API Lambdas: the code is built and tested against Node 22; moving to a newer ' +
+        'runtime is a tested upgrade, not an automatic one.',
+    });
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, fn);
   }
 }

@@ -36,7 +36,18 @@ const dayMs = 24 * 60 * 60 * 1000;
 export interface PaymentRecord {
   status: 'completed' | 'pending' | 'failed';
   amount: number;
+  /** ISO 4217; absent counts as EUR. */
+  currency?: string;
   createdAt: string;
+}
+
+/**
+ * The tier a payment buys. The thresholds are the plans' charged amounts in EUR and there is no exchange
+ * rate in the product, so a payment in another currency (a manual one) buys 'Basic' whatever its number:
+ * 350 SEK must not buy Enterprise.
+ */
+export function planTierOfPayment(payment: Pick<PaymentRecord, 'amount' | 'currency'>): PlanTier {
+  return payment.currency === undefined || payment.currency === 'EUR' ? planTierOfAmount(payment.amount) : 'Basic';
 }
 
 export type AccountState =
@@ -60,7 +71,7 @@ export function accountState(accountCreatedAt: string, payments: readonly Paymen
   const renewal = new Date(paidAt);
   renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
   const daysRemaining = Math.ceil((renewal.getTime() - now.getTime()) / dayMs);
-  const tier = planTierOfAmount(paid.amount);
+  const tier = planTierOfPayment(paid);
   return daysRemaining > 0
     ? { kind: 'active', daysRemaining, tier, paidAt: paid.createdAt }
     : { kind: 'expired', tier, paidAt: paid.createdAt };

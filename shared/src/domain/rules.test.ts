@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountState, planTierOfAmount } from './plans';
+import { accountState, planTierOfAmount, planTierOfPayment } from './plans';
 import { averageRating, ratingBand } from './rating';
 import {
   businessSlug,
@@ -90,6 +90,16 @@ describe('plans', () => {
     });
     expect(accountState('2026-01-01T00:00:00Z', payments, new Date('2027-02-02T00:00:00Z'))).toMatchObject({
       kind: 'expired',
+    });
+  });
+  it('compares amounts in EUR only: another currency buys Basic', () => {
+    expect(planTierOfPayment({ amount: 350, currency: 'SEK' })).toBe('Basic');
+    expect(planTierOfPayment({ amount: 350, currency: 'EUR' })).toBe('Enterprise');
+    expect(planTierOfPayment({ amount: 120 })).toBe('Growth');
+    const sek = [{ status: 'completed' as const, amount: 350, currency: 'SEK', createdAt: '2026-02-01T00:00:00Z' }];
+    expect(accountState('2026-01-01T00:00:00Z', sek, new Date('2026-02-02T00:00:00Z'))).toMatchObject({
+      kind: 'active',
+      tier: 'Basic',
     });
   });
 });

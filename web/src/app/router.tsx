@@ -6,7 +6,6 @@ import { RouteErrorPage } from '@/features/errors/routes/route-error-page';
 import { HomePage } from '@/features/marketing/routes/home-page';
 import { SiteLayout } from '@/features/marketing/components/site-layout';
 import { AboutPage } from '@/features/marketing/routes/about-page';
-import { PaymentsPage } from '@/features/marketing/routes/info-pages';
 import { PrivacyPage } from '@/features/marketing/routes/privacy-page';
 import { TermsPage } from '@/features/marketing/routes/terms-page';
 import { wizardStepRoutes } from '@/features/survey-wizard/steps';
@@ -38,7 +37,6 @@ function localizedRoutes(language: Language): RouteObject[] {
           path: path('/contact'),
           lazy: async () => ({ Component: (await import('@/features/marketing/routes/contact-page')).ContactPage }),
         },
-        { path: path('/payments'), element: <PaymentsPage /> },
       ],
     },
     // The owner app loads on demand, with its runtime config, Amplify and the session (owner-root.tsx): the
@@ -50,9 +48,29 @@ function localizedRoutes(language: Language): RouteObject[] {
           path: path('/auth'),
           lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
         },
+        // Plans and payment: open to visitors (who are asked to log in), but it needs the session and the
+        // API, so it loads with the owner app, in the public site's header and footer.
+        {
+          element: <SiteLayout />,
+          children: [
+            {
+              path: path('/payments'),
+              lazy: async () => ({
+                Component: (await import('@/features/payments/routes/payments-page')).PaymentsPage,
+              }),
+            },
+          ],
+        },
         {
           lazy: async () => ({ Component: (await import('./guards')).RequireAuth }),
           children: [
+            // A printable invoice: the page itself, without the app's sidebar and header.
+            {
+              path: path('/account/invoices/:paymentId'),
+              lazy: async () => ({
+                Component: (await import('@/features/account/routes/invoice-page')).InvoicePage,
+              }),
+            },
             {
               lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
               children: [

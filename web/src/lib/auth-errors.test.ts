@@ -38,6 +38,19 @@ describe('authErrorKey', () => {
     ['signIn', 'InvalidPasswordException', 'wrongCredentials'],
     ['signIn', 'UserNotConfirmedException', 'notConfirmed'],
     ['signIn', 'PasswordResetRequiredException', 'passwordResetRequired'],
+    // Two-factor sign-in: a wrong code, and a challenge whose 3-minute session has run out
+    ['confirmSignInTotp', 'CodeMismatchException', 'totpCodeMismatch'],
+    ['confirmSignInTotp', 'NotAuthorizedException', 'signInExpired'],
+    // Password reset by code
+    ['resetPassword', 'LimitExceededException', 'tooManyAttempts'],
+    ['confirmResetPassword', 'CodeMismatchException', 'codeMismatch'],
+    ['confirmResetPassword', 'ExpiredCodeException', 'codeExpired'],
+    ['confirmResetPassword', 'InvalidPasswordException', 'passwordPolicy'],
+    // E-mail change: another account's address, a wrong code
+    ['updateEmail', 'AliasExistsException', 'emailTaken'],
+    ['confirmEmail', 'CodeMismatchException', 'codeMismatch'],
+    // TOTP setup: Cognito's own name for a wrong code there
+    ['verifyTotp', 'EnableSoftwareTokenMFAException', 'totpCodeMismatch'],
     ['signIn', 'UserAlreadyAuthenticatedException', 'alreadySignedIn'],
     ['signIn', 'TooManyRequestsException', 'tooManyAttempts'],
     ['signIn', 'EmptySignInUsername', 'missingEmail'],

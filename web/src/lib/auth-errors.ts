@@ -1,5 +1,16 @@
-/** The Amplify calls of the auth page; one error name can mean different things in each. */
-export type AuthFlow = 'signUp' | 'confirmSignUp' | 'resendSignUpCode' | 'signIn';
+/** The Amplify calls of the auth page and the security tab; one error name can mean different things in each. */
+export type AuthFlow =
+  | 'signUp'
+  | 'confirmSignUp'
+  | 'resendSignUpCode'
+  | 'signIn'
+  | 'confirmSignInTotp'
+  | 'resetPassword'
+  | 'confirmResetPassword'
+  | 'updateEmail'
+  | 'confirmEmail'
+  | 'setUpTotp'
+  | 'verifyTotp';
 
 /** What went wrong, as the auth page tells the owner (each key has a translated title and description). */
 export const authErrorKeys = [
@@ -20,6 +31,9 @@ export const authErrorKeys = [
   'missingEmail',
   'missingPassword',
   'missingCode',
+  'totpCodeMismatch',
+  'signInExpired',
+  'sessionExpired',
   'network',
   'unavailable',
 ] as const;
@@ -74,6 +88,57 @@ const byFlow: Record<AuthFlow, NameMap> = {
     UserAlreadyAuthenticatedException: 'alreadySignedIn',
     EmptySignInUsername: 'missingEmail',
     EmptySignInPassword: 'missingPassword',
+  },
+  confirmSignInTotp: {
+    CodeMismatchException: 'totpCodeMismatch',
+    EnableSoftwareTokenMFAException: 'totpCodeMismatch',
+    // The challenge's session lasts 3 minutes and is single-use: sign in again.
+    NotAuthorizedException: 'signInExpired',
+    ExpiredCodeException: 'signInExpired',
+    EmptyChallengeResponse: 'missingCode',
+  },
+  resetPassword: {
+    // With user-existence errors prevented Cognito does not say so; kept for pools that do.
+    UserNotFoundException: 'accountNotFound',
+    InvalidParameterException: 'notConfirmed',
+    NotAuthorizedException: 'accountDisabled',
+    CodeDeliveryFailureException: 'codeDelivery',
+    EmptyResetPasswordUsername: 'missingEmail',
+  },
+  confirmResetPassword: {
+    CodeMismatchException: 'codeMismatch',
+    ExpiredCodeException: 'codeExpired',
+    InvalidPasswordException: 'passwordPolicy',
+    InvalidParameterException: 'invalidDetails',
+    UserNotFoundException: 'codeMismatch',
+    EmptyConfirmResetPasswordConfirmationCode: 'missingCode',
+    EmptyConfirmResetPasswordNewPassword: 'missingPassword',
+    EmptyConfirmResetPasswordUsername: 'missingEmail',
+  },
+  updateEmail: {
+    AliasExistsException: 'emailTaken',
+    InvalidParameterException: 'invalidDetails',
+    CodeDeliveryFailureException: 'codeDelivery',
+    NotAuthorizedException: 'sessionExpired',
+    UserUnAuthenticatedException: 'sessionExpired',
+  },
+  confirmEmail: {
+    CodeMismatchException: 'codeMismatch',
+    ExpiredCodeException: 'codeExpired',
+    AliasExistsException: 'emailTaken',
+    NotAuthorizedException: 'sessionExpired',
+    UserUnAuthenticatedException: 'sessionExpired',
+    CodeDeliveryFailureException: 'codeDelivery',
+  },
+  setUpTotp: {
+    NotAuthorizedException: 'sessionExpired',
+    UserUnAuthenticatedException: 'sessionExpired',
+  },
+  verifyTotp: {
+    CodeMismatchException: 'totpCodeMismatch',
+    EnableSoftwareTokenMFAException: 'totpCodeMismatch',
+    NotAuthorizedException: 'sessionExpired',
+    UserUnAuthenticatedException: 'sessionExpired',
   },
 };
 

@@ -1,5 +1,6 @@
-import { accountState, type AccountSummary } from '@reviewroute/shared';
+import { accountState, type AccountSummary, type PaymentRecord } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
+import type { BillingRecord, BillingRepository } from '../../data/repositories';
 import type { UserDirectory } from '../../data/user-directory';
 
 /** The signed-in owner as the verified ID token describes them. */
@@ -14,15 +15,28 @@ export interface AccountIdentity {
 
 export interface AccountServiceDeps {
   directory: UserDirectory;
+  /** The billing history the plan state is computed from; without it (tests of other parts) there are no payments. */
+  billing?: Pick<BillingRepository, 'listForUser'>;
   now?: () => Date;
   /** Creation dates never change: one Lambda instance asks Cognito once per user (bounded). */
   cacheSize?: number;
 }
 
 /**
- * The account summary behind the header's trial badge (decisions 10): the trial runs 7 days from the
- * Cognito account's creation until a completed payment exists. Billing does not exist yet, so the
- * payment list is empty and the plan is the trial (or its end).
+ * The billing history as `accountState` reads it: newest first by the date a payment counts from, its
+ * payment date (a year from when it was paid, decisions 10), else its creation. The currency goes along:
+ * tiers compare EUR amounts only.
+ */
+export function planPayments(records: readonly BillingRecord[]): PaymentRecord[] {
+  return records
+    .map((r) => ({ status: r.status, amount: r.amount, currency: r.currency, createdAt: r.paidAt ?? r.createdAt }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/**
+ * The account summary behind the header's trial badge and the billing tab (decisions 10): the trial runs
+ * 7 days from the Cognito account's creation until a completed payment exists; the newest completed payment
+ * makes the plan active for a year from its payment date, its tier by amount (spec 9).
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -55,12 +69,15 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     async summary(identity: AccountIdentity): Promise<AccountSummary> {
-      const createdAt = await accountCreatedAt(identity);
+      const [createdAt, records] = await Promise.all([
+        accountCreatedAt(identity),
+        deps.billing ? deps.billing.listForUser(identity.userId) : Promise.resolve([]),
+      ]);
       return {
         userId: identity.userId,
         email: identity.email,
         createdAt,
-        plan: accountState(createdAt, [], now()),
+        plan: accountState(createdAt, planPayments(records), now()),
       };
     },
   };

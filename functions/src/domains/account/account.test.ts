@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountSummarySchema } from '@reviewroute/shared';
-import { MemoryProfileRepository } from '../../data/memory';
+import { MemoryBillingRepository, MemoryProfileRepository } from '../../data/memory';
+import type { BillingRecord } from '../../data/repositories';
 import type { UserDirectory } from '../../data/user-directory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { createAccountService } from './account-service';
@@ -11,10 +12,11 @@ import { createProfileService } from './profile-service';
 const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
 const now = new Date('2026-11-21T08:00:00.000Z');
 
-function setup(directory: UserDirectory) {
+function setup(directory: UserDirectory, billing = new MemoryBillingRepository()) {
   const asked: string[] = [];
   const profiles = createProfileService({ profiles: new MemoryProfileRepository() });
   const account = createAccountService({
+    billing,
     directory: {
       createdAt: (username) => {
         asked.push(username);
@@ -124,5 +126,65 @@ describe('account summary', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('account plan from the billing history', () => {
+  const payment = (overrides: Partial<BillingRecord>): BillingRecord => ({
+    userId: sampleOwner,
+    id: `tr_${Math.random().toString(36).slice(2, 12)}`,
+    amount: 120,
+    currency: 'EUR',
+    status: 'completed',
+    providerStatus: 'paid',
+    description: 'Growth - Annual Subscription',
+    plan: 'growth',
+    method: 'creditcard',
+    cardLabel: 'Visa •••• 4242',
+    createdAt: now.toISOString(),
+    paidAt: now.toISOString(),
+    ...overrides,
+  });
+  const withPayments = async (...records: BillingRecord[]) => {
+    const billing = new MemoryBillingRepository();
+    for (const r of records) await billing.upsertFromProvider(r);
+    return (await setup(createdDaysAgo(30), billing).call(sampleEvent('get-account'))).body;
+  };
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+
+  it('is active for a year from a completed payment, its tier by amount', async () => {
+    expect(await withPayments(payment({}))).toMatchObject({
+      plan: { kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: now.toISOString() },
+    });
+    expect(await withPayments(payment({ amount: 350, paidAt: daysAgo(100), createdAt: daysAgo(100) }))).toMatchObject({
+      plan: { kind: 'active', daysRemaining: 265, tier: 'Enterprise' },
+    });
+  });
+
+  it('ignores pending and failed payments: still the trial (here ended)', async () => {
+    expect(
+      await withPayments(
+        payment({ status: 'pending', providerStatus: 'open', paidAt: null }),
+        payment({ status: 'failed', providerStatus: 'failed', paidAt: null }),
+      ),
+    ).toMatchObject({ plan: { kind: 'trial-ended' } });
+  });
+
+  it('counts from the newest completed payment and expires a year after it', async () => {
+    expect(
+      await withPayments(
+        payment({ amount: 60, paidAt: daysAgo(400), createdAt: daysAgo(400) }),
+        payment({ amount: 120, paidAt: daysAgo(10), createdAt: daysAgo(10) }),
+      ),
+    ).toMatchObject({ plan: { kind: 'active', tier: 'Growth', daysRemaining: 355 } });
+    expect(await withPayments(payment({ paidAt: daysAgo(366), createdAt: daysAgo(366) }))).toMatchObject({
+      plan: { kind: 'expired', tier: 'Growth' },
+    });
+  });
+
+  it('gives a payment in another currency the Basic tier: 350 SEK is no Enterprise', async () => {
+    expect(await withPayments(payment({ amount: 350, currency: 'SEK', plan: null }))).toMatchObject({
+      plan: { kind: 'active', tier: 'Basic' },
+    });
   });
 });

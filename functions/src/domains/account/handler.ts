@@ -4,11 +4,14 @@ import { createDomainHandler, type ApiEvent, type DomainHandlerOptions, type Own
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createCognitoUserDirectory } from '../../data/user-directory';
 import { createAccountService, type AccountIdentity, type AccountService } from './account-service';
 import { createProfileService, type ProfileService } from './profile-service';
 import { describeOwner } from './service';
+import { ApiError } from '../../lib/api-error';
+import { createDangerZone, type DangerZone } from './danger-zone';
 
 /** API Gateway hands claims over as strings; epoch seconds -> a date, anything else -> undefined. */
 function epochClaim(value: unknown): Date | undefined {
@@ -29,21 +32,55 @@ export function identityOf(owner: Owner, event: ApiEvent): AccountIdentity {
   };
 }
 
+export interface AccountHandlerOptions extends DomainHandlerOptions {
+  /** Export and erasure (the danger zone); without it their routes answer 404 (unit tests of other routes). */
+  dangerOf?: () => DangerZone;
+  /** How long the delete request erases inline before the worker takes over (ms). */
+  erasureBudgetMs?: number;
+}
+
 /** The account API; the services are built on first use. */
 export function createAccountHandler(
   profilesOf: () => ProfileService,
   accountOf: () => AccountService,
-  options?: DomainHandlerOptions,
+  options: AccountHandlerOptions = {},
 ) {
+  const { dangerOf, erasureBudgetMs = 4000, ...domainOptions } = options;
+  const danger = () => {
+    if (!dangerOf) throw new ApiError('NOT_FOUND');
+    return dangerOf();
+  };
+  // Tokens stay valid until they expire after an erasure started: they must neither read nor write anything.
+  const notErasing = async (userId: string) => {
+    if (dangerOf && (await dangerOf().erasure.isErasing(userId))) throw new ApiError('UNAUTHORIZED');
+  };
   return createDomainHandler(
     'account',
     {
       me: ({ owner }) => ({ body: describeOwner(owner) }),
-      'get-profile': async ({ owner }) => ({ body: await profilesOf().get(owner.userId) }),
-      'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner.userId, body) }),
-      'get-account': async ({ owner, event }) => ({ body: await accountOf().summary(identityOf(owner, event)) }),
+      'get-profile': async ({ owner }) => {
+        await notErasing(owner.userId);
+        return { body: await profilesOf().get(owner.userId) };
+      },
+      'update-profile': async ({ owner, body }) => {
+        await notErasing(owner.userId);
+        return { body: await profilesOf().update(owner.userId, body) };
+      },
+      'get-account': async ({ owner, event }) => {
+        await notErasing(owner.userId);
+        return { body: await accountOf().summary(identityOf(owner, event)) };
+      },
+      'export-account': async ({ owner, query }) => {
+        await notErasing(owner.userId);
+        return { body: await danger().exports.page(owner.userId, query) };
+      },
+      'delete-account': async ({ owner, event, body }) => {
+        const { userId, email, username } = identityOf(owner, event);
+        const answer = await danger().erasure.request({ userId, email, username }, body, erasureBudgetMs);
+        return { status: 202, body: answer };
+      },
     },
-    options,
+    domainOptions,
   );
 }
 
@@ -52,10 +89,15 @@ export function createHandler(env: LambdaEnv) {
   configureLogger(env);
   let profiles: ProfileService | undefined;
   let account: AccountService | undefined;
+  let danger: DangerZone | undefined;
   return createAccountHandler(
     () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository(tableEntities(env)) })),
-    () => (account ??= createAccountService({ directory: createCognitoUserDirectory(env) })),
-    { originCheck: originCheckOf(env) },
+    () =>
+      (account ??= createAccountService({
+        directory: createCognitoUserDirectory(env),
+        billing: createDynamoBillingRepository(tableEntities(env)),
+      })),
+    { originCheck: originCheckOf(env), dangerOf: () => (danger ??= createDangerZone(env)) },
   );
 }
 

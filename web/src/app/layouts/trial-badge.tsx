@@ -1,3 +1,4 @@
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type AccountSummary } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
@@ -6,17 +7,32 @@ import { cn } from '@/lib/utils';
 
 type Plan = AccountSummary['plan'];
 
-/** The badge text of a plan state (decisions 10: 7 days from sign-up until a completed payment). */
-export function planBadgeKey(plan: Plan) {
+/**
+ * The badge's text (full, and short for phones) of a plan state (decisions 10: 7 days from sign-up until a
+ * completed payment, then a year): a trial counts its days, a paid plan names its tier and the days left.
+ */
+export function planBadgeText(plan: Plan, t: TFunction<['dashboard', 'billing']>): { text: string; short: string } {
   switch (plan.kind) {
     case 'trial':
-      return { key: 'trial.trialDays', count: plan.daysRemaining } as const;
-    case 'trial-ended':
-      return { key: 'trial.trialEnded' } as const;
-    case 'active':
-      return { key: 'trial.active' } as const;
-    case 'expired':
-      return { key: 'trial.expired' } as const;
+      return {
+        text: t('trial.trialDays', { count: plan.daysRemaining }),
+        short: t('trial.trialDaysShort', { count: plan.daysRemaining }),
+      };
+    case 'trial-ended': {
+      const text = t('trial.trialEnded');
+      return { text, short: text };
+    }
+    case 'active': {
+      const tier = t(`billing:tiers.${plan.tier}` as 'billing:tiers.Growth', { defaultValue: plan.tier });
+      return {
+        text: t('billing:badge.active', { tier, count: plan.daysRemaining }),
+        short: t('billing:badge.activeShort', { count: plan.daysRemaining }),
+      };
+    }
+    case 'expired': {
+      const text = t('billing:badge.expired');
+      return { text, short: text };
+    }
   }
 }
 
@@ -29,14 +45,12 @@ const tone: Record<Plan['kind'], string> = {
 
 /** Header badge (spec 2 "Dashboard"): the plan state from the account summary; nothing while it loads or fails. */
 export function TrialBadge() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'billing']);
   const account = useAccountSummary();
   if (!account.data) return null;
   const { plan } = account.data;
-  const badge = planBadgeKey(plan);
-  const text = 'count' in badge ? t(badge.key, { count: badge.count }) : t(badge.key);
-  // Phones get a short trial text; screen readers always hear the full one.
-  const short = 'count' in badge ? t('trial.trialDaysShort', { count: badge.count }) : text;
+  // Phones get a short text; screen readers always hear the full one.
+  const { text, short } = planBadgeText(plan, t);
   return (
     <Badge variant="outline" className={cn('max-w-32 sm:max-w-none', tone[plan.kind])} data-testid="plan-badge">
       <span className="sr-only">{t('trial.label')}: </span>

@@ -37,3 +37,17 @@ export const confirmationSchema = (t: TFunction<'auth'>) =>
       .regex(/^\d{6}$/, t('validation.codeInvalid')),
   });
 export type Confirmation = z.infer<ReturnType<typeof confirmationSchema>>;
+
+/** "Forgot password?": only the address. */
+export const resetRequestSchema = (t: TFunction<'auth'>) => credentialsSchema(t).pick({ email: true });
+export type ResetRequest = z.infer<ReturnType<typeof resetRequestSchema>>;
+
+/** The authenticator app's code at sign-in: 6 digits. */
+export const totpCodeSchema = (t: TFunction<'auth'>) =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, t('validation.totpCodeInvalid')),
+  });
+export type TotpCode = z.infer<ReturnType<typeof totpCodeSchema>>;

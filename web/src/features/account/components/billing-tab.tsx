@@ -1,7 +1,266 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CircleCheck, Clock, CreditCard, FileText } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { type AccountSummary, type Payment } from '@reviewroute/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatLongDate, formatMoney } from '@/lib/money';
+import { useLanguage, useLocalizedPath } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+import { billingAccountQueryOptions, paymentsQueryOptions, useBillingAccount, usePayments } from '../api/billing';
+import { PaymentStatus } from './payment-status';
 
-/** The account page's billing tab. */
+type Plan = AccountSummary['plan'];
+
+/** One toast for a payment's outcome, shared with the payments page (the same id replaces, not stacks). */
+const paymentResultToastId = 'payment-result';
+
+/** The date a paid year ends: one year from the first completed payment (spec 9). */
+function renewalDate(paidAt: string): string {
+  const date = new Date(paidAt);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString();
+}
+
+/** The invoice of a payment (inside the owner app; printable). */
+export const invoicePath = (paymentId: string) => `/account/invoices/${encodeURIComponent(paymentId)}`;
+
+/**
+ * The payments page's hand-over after a paid checkout (spec 2 "Payments"): `payment=success` → the success
+ * toast (replacing the payments page's) and fresh billing data; the parameter then leaves the address and
+ * tab=billing stays. The account page itself handles the provider's own `success` / `error` parameters.
+ */
+function usePaymentSuccessToast() {
+  const { t } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const success = params.get('payment') === 'success';
+  useEffect(() => {
+    if (!success) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('payment');
+        return next;
+      },
+      { replace: true },
+    );
+    toast.success(t('payments.toasts.success'), {
+      id: paymentResultToastId,
+      description: t('payments.toasts.activated'),
+    });
+    void queryClient.invalidateQueries({ queryKey: billingAccountQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey });
+  }, [success, setParams, t, queryClient]);
+}
+
+const stateIcons = { trial: Clock, 'trial-ended': AlertTriangle, active: CircleCheck, expired: AlertTriangle } as const;
+const stateTones: Record<Plan['kind'], string> = {
+  trial: 'border-amber-300 bg-amber-50 text-amber-900',
+  'trial-ended': 'border-red-300 bg-red-50 text-red-800',
+  active: 'border-green-300 bg-green-50 text-green-800',
+  expired: 'border-red-300 bg-red-50 text-red-800',
+};
+
+function SubscriptionCard({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('billing');
+  const language = useLanguage();
+  const to = useLocalizedPath();
+  const Icon = stateIcons[plan.kind];
+  const tier = 'tier' in plan ? t(`tiers.${plan.tier}` as 'tiers.Growth', { defaultValue: plan.tier }) : null;
+  const days =
+    plan.kind === 'trial'
+      ? t('billingTab.status.daysRemaining', { count: plan.daysRemaining })
+      : plan.kind === 'active'
+        ? t('billingTab.status.daysUntilRenewal', { count: plan.daysRemaining })
+        : null;
+  const cta =
+    plan.kind === 'active'
+      ? t('billingTab.status.viewPlans')
+      : plan.kind === 'expired'
+        ? t('billingTab.status.renew')
+        : t('billingTab.status.choosePlan');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">{t('billingTab.status.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('billingTab.status.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge
+            variant="outline"
+            className={cn('gap-1.5 px-2.5 py-1 text-sm', stateTones[plan.kind])}
+            data-testid="billing-state"
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {t(`billingTab.status.${plan.kind}`)}
+          </Badge>
+          {days && (
+            <p className="text-lg font-semibold" data-testid="billing-days">
+              {days}
+            </p>
+          )}
+        </div>
+        {plan.kind === 'trial-ended' && (
+          <p className="text-muted-foreground text-sm">{t('billingTab.status.trialEndedText')}</p>
+        )}
+        {plan.kind === 'expired' && (
+          <p className="text-muted-foreground text-sm">{t('billingTab.status.expiredText')}</p>
+        )}
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">{t('billingTab.status.plan')}</dt>
+            <dd className="font-medium" data-testid="billing-tier">
+              {tier ?? t('billingTab.status.trialPlan')}
+            </dd>
+          </div>
+          {'paidAt' in plan && (
+            <div>
+              <dt className="text-muted-foreground">
+                {plan.kind === 'active' ? t('billingTab.status.renewsOn') : t('billingTab.status.expiredOn')}
+              </dt>
+              <dd className="font-medium">{formatLongDate(renewalDate(plan.paidAt), language)}</dd>
+            </div>
+          )}
+        </dl>
+        <Button asChild variant={plan.kind === 'active' ? 'outline' : 'default'} className="justify-self-start">
+          <Link to={to('/payments')}>
+            <CreditCard aria-hidden="true" />
+            {cta}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function methodLabel(payment: Payment, t: (key: string, options?: { defaultValue: string }) => string): string {
+  if (payment.cardLabel) return payment.cardLabel;
+  if (!payment.method) return t('billingTab.history.unknownMethod');
+  return t(`billingTab.methods.${payment.method}`, { defaultValue: payment.method });
+}
+
+/** One payment: what, when, how much, its status, how it was paid and its invoice. */
+function PaymentRow({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('billing');
+  const language = useLanguage();
+  const to = useLocalizedPath();
+  const date = formatLongDate(payment.paidAt ?? payment.createdAt, language);
+  return (
+    <li
+      className="grid gap-2 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-6"
+      data-payment-id={payment.id}
+    >
+      <div className="min-w-0">
+        <p className="truncate font-medium">{payment.description}</p>
+        <p className="text-muted-foreground text-sm">
+          {date} · {methodLabel(payment, t as never)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 sm:justify-end">
+        <span className="font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency, language)}</span>
+        <PaymentStatus status={payment.status} />
+        {payment.status === 'completed' ? (
+          <Link
+            to={to(invoicePath(payment.id))}
+            className="text-primary inline-flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline"
+            aria-label={t('billingTab.history.viewInvoiceFor', { description: payment.description, date })}
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {t('billingTab.history.viewInvoice')}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground text-sm">{t('billingTab.history.noInvoice')}</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The account page's billing tab (spec 2 "Account", 3, 4): plan state, recent payment, history. */
 export function BillingTab() {
   const { t } = useTranslation('billing');
-  return <p className="text-muted-foreground">{t('billingTab.placeholder')}</p>;
+  usePaymentSuccessToast();
+  const account = useBillingAccount();
+  const payments = usePayments();
+
+  if (account.isError || payments.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+          {t('billingTab.loadFailed')}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              void account.refetch();
+              void payments.refetch();
+            }}
+          >
+            {t('billingTab.retry')}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (!account.data || !payments.data) {
+    return (
+      <div className="grid gap-6" aria-busy="true">
+        <Skeleton className="h-56 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  const history = payments.data.payments;
+  const recent = history[0];
+  return (
+    <div className="grid gap-6">
+      <SubscriptionCard plan={account.data.plan} />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">{t('billingTab.recent.title')}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent ? (
+            <ul aria-label={t('billingTab.recent.title')}>
+              <PaymentRow payment={recent} />
+            </ul>
+          ) : (
+            <p className="text-muted-foreground text-sm">{t('billingTab.recent.none')}</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">{t('billingTab.history.title')}</h2>
+          </CardTitle>
+          <CardDescription>{t('billingTab.history.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {history.length > 0 ? (
+            <ul aria-label={t('billingTab.history.title')} className="divide-y" data-testid="billing-history">
+              {history.map((payment) => (
+                <PaymentRow key={payment.id} payment={payment} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground text-sm">{t('billingTab.history.empty')}</p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,7 +1,211 @@
+import { Download, Loader2, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from 'aws-amplify/auth';
+import { toast } from 'sonner';
+import { confirmsEmail } from '@reviewroute/shared';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Separator } from '@/components/ui/separator';
+import { ApiError } from '@/lib/api-client';
+import { clearSession, useSession } from '@/lib/auth-session';
+import { useLocalizedPath } from '@/lib/use-language';
+import { exportAccount, useDeleteAccount, type ExportProgress } from '../api/account-data';
 
-/** The account page's danger tab. */
+/** Lets the browser save a JSON document as a file. */
+function saveJson(value: unknown, fileName: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // The click has handed the blob to the download already.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+/** "Download my data": every page of the export, with the progress, saved as one JSON file. */
+function DownloadData() {
+  const { t } = useTranslation('account');
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    setBusy(true);
+    setProgress({ surveysDone: 0, surveysTotal: 0, responses: 0 });
+    try {
+      const document = await exportAccount(setProgress);
+      saveJson(document, `reviewroute-data-${document.exportedAt.slice(0, 10)}.json`);
+      toast.success(t('dangerTab.export.done'));
+    } catch {
+      toast.error(t('dangerTab.export.failed'));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const percent =
+    progress && progress.surveysTotal > 0 ? Math.round((progress.surveysDone / progress.surveysTotal) * 100) : 0;
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="export-heading">
+      <div>
+        <h3 id="export-heading" className="font-semibold">
+          {t('dangerTab.export.title')}
+        </h3>
+        <p className="text-muted-foreground text-sm">{t('dangerTab.export.description')}</p>
+      </div>
+      <div>
+        <Button variant="outline" onClick={download} disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+          {busy ? t('dangerTab.export.busy') : t('dangerTab.export.button')}
+        </Button>
+      </div>
+      {progress && (
+        <div className="flex flex-col gap-1" role="status">
+          <Progress value={percent} aria-label={t('dangerTab.export.progressLabel')} />
+          <p className="text-muted-foreground text-sm">
+            {t('dangerTab.export.progress', {
+              done: progress.surveysDone,
+              total: progress.surveysTotal,
+              responses: progress.responses,
+            })}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "Delete account": the owner types their e-mail to confirm; then everything is erased and they are signed out. */
+function DeleteAccount() {
+  const { t } = useTranslation('account');
+  const ids = useId();
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const to = useLocalizedPath();
+  const matches = confirmsEmail(typed, email);
+
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(typed);
+    } catch (error) {
+      const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined;
+      toast.error(t('dangerTab.delete.failed'), message ? { description: message } : undefined);
+      return;
+    }
+    // The account is gone for Cognito already: only the local tokens are left to forget.
+    await signOut().catch(() => undefined);
+    clearSession(queryClient);
+    queryClient.clear();
+    toast.success(t('dangerTab.delete.done'));
+    await navigate(to('/'), { replace: true });
+  };
+
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="delete-heading">
+      <div>
+        <h3 id="delete-heading" className="text-destructive font-semibold">
+          {t('dangerTab.delete.title')}
+        </h3>
+        <p className="text-muted-foreground text-sm">{t('dangerTab.delete.description')}</p>
+      </div>
+      <AlertDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (remove.isPending) return;
+          setOpen(next);
+          if (!next) setTyped('');
+        }}
+      >
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" className="w-fit">
+            <Trash2 aria-hidden="true" />
+            {t('dangerTab.delete.button')}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (matches && !remove.isPending) void confirm();
+            }}
+          >
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t('dangerTab.delete.dialogTitle')}</AlertDialogTitle>
+              <AlertDialogDescription>{t('dangerTab.delete.dialogDescription')}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-email`}>{t('dangerTab.delete.emailLabel')}</Label>
+              <p className="text-sm font-semibold break-all" id={`${ids}-expected`}>
+                {email}
+              </p>
+              <Input
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="off"
+                aria-describedby={`${ids}-expected`}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                disabled={remove.isPending}
+              />
+            </div>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={remove.isPending}>{t('dangerTab.delete.cancel')}</AlertDialogCancel>
+              <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
+                {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {remove.isPending ? t('dangerTab.delete.busy') : t('dangerTab.delete.confirm')}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
+
+/** The account page's danger zone (spec 2 "Account", decisions 14). */
 export function DangerTab() {
   const { t } = useTranslation('account');
-  return <p className="text-muted-foreground">{t('dangerTab.placeholder')}</p>;
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">{t('dangerTab.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('dangerTab.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <DownloadData />
+        <Separator />
+        <DeleteAccount />
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,5 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { BillingTab } from '../components/billing-tab';
@@ -20,10 +23,58 @@ const tabContent: Record<AccountTab, () => React.JSX.Element> = {
   danger: DangerTab,
 };
 
+/** The payment return's parameters (spec 2 "Account"): read once, then removed from the address. */
+const paymentReturnParams = ['success', 'error'] as const;
+
+/** `error` arrives URL-encoded, sometimes twice; a malformed escape is shown as it came. */
+function decodedMessage(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A payment return to /account: success=true toasts the activation and reloads the billing state; an
+ * error parameter toasts the failure with its decoded text. Both leave the address afterwards, so a reload
+ * or a shared link does not repeat them.
+ */
+function usePaymentReturn() {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const handled = useRef(false);
+  const success = params.get('success');
+  const error = params.get('error');
+  useEffect(() => {
+    if (handled.current || (success === null && error === null)) return;
+    handled.current = true;
+    if (success === 'true') {
+      toast.success(t('paymentReturn.successTitle'), { description: t('paymentReturn.successDescription') });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      void queryClient.invalidateQueries({ queryKey: ['payments'] });
+    }
+    if (error !== null)
+      toast.error(t('paymentReturn.failedTitle'), {
+        description: error.trim() ? decodedMessage(error) : t('paymentReturn.failedDescription'),
+      });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of paymentReturnParams) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [success, error, t, queryClient, setParams]);
+}
+
 /** /account: guarded; the owner's profile, security, billing and the danger zone. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('title'));
+  usePaymentReturn();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AccountTab = isAccountTab(requested) ? requested : 'profile';
@@ -45,9 +96,10 @@ export function AccountPage() {
         <p className="text-muted-foreground">{t('description')}</p>
       </div>
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList className="w-full sm:w-fit">
+        {/* Two rows of two on a phone: four labels (Dutch ones especially) do not fit one 360 px row. */}
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-9 sm:w-fit sm:gap-0">
           {accountTabs.map((id) => (
-            <TabsTrigger key={id} value={id}>
+            <TabsTrigger key={id} value={id} className="h-8 sm:h-[calc(100%-1px)]">
               {t(`tabs.${id}`)}
             </TabsTrigger>
           ))}

@@ -71,7 +71,7 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
             t={t}
             i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
             values={{ email }}
-            components={{ strong: <strong className="text-foreground break-all" /> }}
+            components={{ strong: <strong className="text-foreground break-words" /> }}
           />
         </p>
       </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Credentials } from '../schemas';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/password-checklist';
 
 type CredentialsFieldsProps = {
   /** Distinguishes the ids of the sign-up and sign-in forms, which live on one page. */

@@ -4,18 +4,26 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, renderWithApp } from '@/testing/render';
 import { SignInForm } from './sign-in-form';
 
-const amplify = vi.hoisted(() => ({ signIn: vi.fn() }));
+const amplify = vi.hoisted(() => ({ signIn: vi.fn(), confirmSignIn: vi.fn(), resetPassword: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH' }));
 
 function setup(defaultEmail = '', path = '/auth') {
   const onSignedIn = vi.fn(async () => {});
   const onNeedsConfirmation = vi.fn();
+  const onNeedsTotp = vi.fn();
+  const onForgotPassword = vi.fn();
   renderWithApp(
-    <SignInForm defaultEmail={defaultEmail} onSignedIn={onSignedIn} onNeedsConfirmation={onNeedsConfirmation} />,
+    <SignInForm
+      defaultEmail={defaultEmail}
+      onSignedIn={onSignedIn}
+      onNeedsConfirmation={onNeedsConfirmation}
+      onNeedsTotp={onNeedsTotp}
+      onForgotPassword={onForgotPassword}
+    />,
     { path },
   );
-  return { onSignedIn, onNeedsConfirmation, user: userEvent.setup() };
+  return { onSignedIn, onNeedsConfirmation, onNeedsTotp, onForgotPassword, user: userEvent.setup() };
 }
 
 async function fillAndSubmit(
@@ -129,6 +137,22 @@ describe('SignInForm', () => {
     await fillAndSubmit(user);
     await waitFor(() => expect(onNeedsConfirmation).toHaveBeenCalledWith('owner@shop.nl'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for the authenticator code when two-factor authentication is on', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    const { user, onNeedsTotp, onSignedIn } = setup();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(onNeedsTotp).toHaveBeenCalledWith('owner@shop.nl'));
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers "Forgot password?" with the address typed so far', async () => {
+    const { user, onForgotPassword } = setup();
+    await user.type(screen.getByLabelText('Email'), ' owner@shop.nl ');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(onForgotPassword).toHaveBeenCalledWith('owner@shop.nl');
   });
 
   it('explains a password that must be reset', async () => {

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authErrorKey } from '@/lib/auth-errors';
+import { Button } from '@/components/ui/button';
 import { authFlowType } from '@/lib/amplify';
 import { type Credentials, credentialsSchema } from '../schemas';
 import { AuthForm } from './auth-form';
@@ -19,15 +20,26 @@ interface SignInFormProps {
   onNeedsConfirmation: (email: string) => void;
   /** Tokens are stored; resolves once the app knows the session. */
   onSignedIn: () => Promise<void>;
+  /** Two-factor authentication is on: the code from the authenticator app comes next. */
+  onNeedsTotp: (email: string) => void;
+  /** "Forgot password?", with whatever address is typed so far. */
+  onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: SignInFormProps) {
+export function SignInForm({
+  defaultEmail,
+  onNeedsConfirmation,
+  onSignedIn,
+  onNeedsTotp,
+  onForgotPassword,
+}: SignInFormProps) {
   const { t } = useTranslation('auth');
   const error = useAuthError();
   const {
     register,
     handleSubmit,
     setFocus,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<Credentials>({
     resolver: zodResolver(credentialsSchema(t)),
@@ -46,10 +58,12 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
         await onSignedIn();
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         onNeedsConfirmation(email);
+      } else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+        onNeedsTotp(email);
       } else if (nextStep.signInStep === 'RESET_PASSWORD') {
         error.show('passwordResetRequired');
       } else {
-        // MFA, new-password and other challenges are not enabled on the pool.
+        // SMS or e-mail MFA, new-password and other challenges are not enabled on the pool.
         error.show('unexpected', nextStep);
       }
     } catch (caught) {
@@ -72,6 +86,15 @@ export function SignInForm({ defaultEmail, onNeedsConfirmation, onSignedIn }: Si
         mode="current"
       />
       <SubmitButton busy={isSubmitting} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} />
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto justify-self-center p-0"
+        onClick={() => onForgotPassword(getValues('email').trim())}
+        disabled={isSubmitting}
+      >
+        {t('signIn.forgotPassword')}
+      </Button>
     </AuthForm>
   );
 }

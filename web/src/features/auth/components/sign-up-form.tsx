@@ -4,6 +4,7 @@ import { Gift } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useLanguage } from '@/lib/use-language';
 import { type Credentials, signUpSchema } from '../schemas';
 import { AuthForm } from './auth-form';
 import { CredentialsFields } from './credentials-fields';
@@ -22,6 +23,7 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }: SignUpFormProps) {
   const { t } = useTranslation('auth');
+  const language = useLanguage();
   const error = useAuthError();
   const {
     register,
@@ -38,7 +40,8 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }
       const { nextStep } = await signUp({
         username: email,
         password,
-        options: { userAttributes: { email } },
+        // The language of Cognito's mails to this owner (the CustomMessage trigger reads it).
+        options: { userAttributes: { email, locale: language } },
       });
       if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
         toast.success(t('toasts.signedUp'), { description: t('toasts.signedUpDescription', { email }) });

@@ -11,6 +11,9 @@ const amplify = vi.hoisted(() => ({
   signIn: vi.fn(),
   getCurrentUser: vi.fn(),
   fetchUserAttributes: vi.fn(),
+  confirmSignIn: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_SRP_AUTH' }));
@@ -88,7 +91,8 @@ describe('AuthPage', () => {
     expect(amplify.signUp).toHaveBeenCalledWith({
       username: 'new@shop.nl',
       password: 'Secret1!',
-      options: { userAttributes: { email: 'new@shop.nl' } },
+      // The locale: the language of Cognito's mails to this owner.
+      options: { userAttributes: { email: 'new@shop.nl', locale: 'en' } },
     });
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
@@ -282,6 +286,71 @@ describe('AuthPage', () => {
     expect(amplify.signIn).toHaveBeenCalledWith(
       expect.objectContaining({ options: { authFlowType: 'USER_SRP_AUTH' } }),
     );
+  });
+
+  it('asks for the authenticator code when two-factor authentication is on, then signs in', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.confirmSignIn.mockImplementation(async () => {
+      amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: 'a@b.co' } });
+      amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+    });
+    const { user, router } = renderAuth('/auth?tab=signin');
+    const form = screen.getByRole('form', { name: 'Welcome back' });
+    await user.type(within(form).getByLabelText('Email'), 'a@b.co');
+    await user.type(within(form).getByLabelText('Password'), 'Secret1!');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Authentication code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    expect(amplify.confirmSignIn).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Authentication code'), '6');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a wrong authenticator code in Dutch and stays on the code step', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    amplify.confirmSignIn.mockRejectedValue(
+      Object.assign(new Error('Invalid code received for user'), { name: 'CodeMismatchException' }),
+    );
+    const { user } = renderAuth('/nl/auth?tab=signin');
+    const form = screen.getByRole('form', { name: 'Welkom terug' });
+    await user.type(within(form).getByLabelText('E-mailadres'), 'a@b.co');
+    await user.type(within(form).getByLabelText('Wachtwoord'), 'Secret1!');
+    await user.click(within(form).getByRole('button', { name: 'Inloggen' }));
+    await user.type(await screen.findByLabelText('Verificatiecode'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Controleren en inloggen' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Deze code klopt niet');
+    expect(screen.queryByText(/Invalid code received/)).toBeNull();
+  });
+
+  it('"Forgot password?" mails a code, sets the new password and returns to sign-in with the address', async () => {
+    amplify.resetPassword.mockResolvedValue({ nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' } });
+    amplify.confirmResetPassword.mockResolvedValue(undefined);
+    const { user } = renderAuth('/auth?tab=signin');
+    const form = screen.getByRole('form', { name: 'Welcome back' });
+    await user.type(within(form).getByLabelText('Email'), 'a@b.co');
+    await user.click(within(form).getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(amplify.resetPassword).toHaveBeenCalledWith({ username: 'a@b.co' });
+    await user.type(await screen.findByLabelText('Reset code'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'N3w-password!');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() =>
+      expect(amplify.confirmResetPassword).toHaveBeenCalledWith({
+        username: 'a@b.co',
+        confirmationCode: '654321',
+        newPassword: 'N3w-password!',
+      }),
+    );
+    const signIn = await screen.findByRole('form', { name: 'Welcome back' });
+    expect((within(signIn).getByLabelText('Email') as HTMLInputElement).value).toBe('a@b.co');
   });
 
   it('a visitor who is already signed in goes to the dashboard', async () => {

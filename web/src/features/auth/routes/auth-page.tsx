@@ -13,9 +13,11 @@ import { authTabParam, signInTabValue } from '@/lib/auth-paths';
 import { refreshSession, useSession } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
 import { ConfirmSignUpForm } from '../components/confirm-sign-up-form';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TermsNotice } from '../components/terms-notice';
+import { TotpSignInForm } from '../components/totp-sign-in-form';
 
 type AuthTab = 'sign-up' | 'sign-in';
 
@@ -24,6 +26,9 @@ interface PendingConfirmation {
   email: string;
   reason: 'signUp' | 'signIn';
 }
+
+/** A step of the sign-in tab that replaces its form: the TOTP code, or "Forgot password?". */
+type SignInStep = { kind: 'totp' } | { kind: 'forgotPassword'; email: string };
 
 /**
  * /auth: sign-up (default) and sign-in (`?tab=signin`) tabs, with the e-mail confirmation step in between (spec 2,
@@ -40,6 +45,7 @@ export function AuthPage() {
   const { status } = useSession();
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [signInEmail, setSignInEmail] = useState('');
+  const [signInStep, setSignInStep] = useState<SignInStep | null>(null);
 
   if (status === 'loading') return <FullPageLoader />;
   // A visitor who already has a session goes straight to the dashboard.
@@ -50,6 +56,7 @@ export function AuthPage() {
 
   const goToSignIn = (email: string) => {
     setPending(null);
+    setSignInStep(null);
     setSignInEmail(email);
     setTab('sign-in');
   };
@@ -81,7 +88,15 @@ export function AuthPage() {
           </div>
           <Card>
             <CardContent>
-              {pending ? (
+              {signInStep?.kind === 'totp' ? (
+                <TotpSignInForm onSignedIn={handleSignedIn} onBack={() => setSignInStep(null)} />
+              ) : signInStep?.kind === 'forgotPassword' ? (
+                <ForgotPasswordForm
+                  defaultEmail={signInStep.email}
+                  onReset={goToSignIn}
+                  onBack={() => setSignInStep(null)}
+                />
+              ) : pending ? (
                 <ConfirmSignUpForm
                   email={pending.email}
                   reason={pending.reason}
@@ -120,6 +135,8 @@ export function AuthPage() {
                       defaultEmail={signInEmail}
                       onNeedsConfirmation={(email) => setPending({ email, reason: 'signIn' })}
                       onSignedIn={handleSignedIn}
+                      onNeedsTotp={() => setSignInStep({ kind: 'totp' })}
+                      onForgotPassword={(email) => setSignInStep({ kind: 'forgotPassword', email })}
                     />
                   </TabsContent>
                 </Tabs>

@@ -11,7 +11,7 @@ interface PasswordChecklistProps {
   invalid: boolean;
 }
 
-/** The user pool's password policy as a checklist that follows what the owner types. */
+/** The user pool's password policy as a checklist that follows what the owner types (sign-up and password reset). */
 export function PasswordChecklist({ id, password, invalid }: PasswordChecklistProps) {
   const { t } = useTranslation('auth');
   const titleId = `${id}-title`;

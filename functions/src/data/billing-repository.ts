@@ -1,0 +1,82 @@
+import type { EntityItem } from 'electrodb';
+import { writeWhileBusy } from './busy-retry';
+import type { Entities } from './entities';
+import {
+  newestFirst,
+  providerStatusRank,
+  type BillingRecord,
+  type BillingRepository,
+  type BillingUpsertOutcome,
+} from './repositories';
+import { isConditionalCheckFailure } from './survey-repository';
+
+type PaymentItem = EntityItem<Entities['payment']>;
+
+const toRecord = (item: PaymentItem): BillingRecord => ({
+  userId: item.userId,
+  id: item.paymentId,
+  amount: item.amount,
+  currency: item.currency,
+  status: item.status,
+  providerStatus: item.providerStatus,
+  description: item.description ?? '',
+  plan: item.plan ?? null,
+  method: item.method ?? null,
+  cardLabel: item.cardLabel ?? null,
+  createdAt: item.createdAt,
+  paidAt: item.paidAt ?? null,
+});
+
+/** The record as its item: the id under the key name, nulls and empty text left out (never stored). */
+function toItem(record: BillingRecord, updatedAt: string) {
+  const { id, description, plan, method, cardLabel, paidAt, ...rest } = record;
+  return {
+    ...rest,
+    paymentId: id,
+    statusRank: providerStatusRank[record.providerStatus],
+    updatedAt,
+    ...(description ? { description } : {}),
+    ...(plan ? { plan } : {}),
+    ...(method ? { method } : {}),
+    ...(cardLabel ? { cardLabel } : {}),
+    ...(paidAt ? { paidAt } : {}),
+  };
+}
+
+export function createDynamoBillingRepository(entitiesOf: () => Entities): BillingRepository {
+  return {
+    async listForUser(userId) {
+      const { payment } = entitiesOf();
+      // Mollie ids do not sort by time, so the (small) history is ordered here rather than by the sort key.
+      const result = await payment.query.byOwner({ userId }).go({ pages: 'all', consistent: true });
+      return result.data.map(toRecord).sort(newestFirst);
+    },
+
+    async get(userId, paymentId) {
+      const { payment } = entitiesOf();
+      // Strongly consistent: the owner checks the status right after the webhook or their own create.
+      const result = await payment.get({ userId, paymentId }).go({ consistent: true });
+      return result.data ? toRecord(result.data) : undefined;
+    },
+
+    async upsertFromProvider(record, updatedAt): Promise<BillingUpsertOutcome> {
+      const { payment } = entitiesOf();
+      const item = toItem(record, updatedAt);
+      // One conditional put of the whole state: concurrent webhook calls each fetched Mollie's state, so the
+      // item ends as the latest status any of them saw; a read older than the stored status fails the condition.
+      const write = payment
+        .put(item)
+        .where(
+          ({ providerStatus, statusRank }, { notExists, lt, eq }) =>
+            `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR ${eq(providerStatus, item.providerStatus)}`,
+        );
+      try {
+        await writeWhileBusy('Billing upsert', () => write.go());
+        return 'written';
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return 'kept';
+        throw error;
+      }
+    },
+  };
+}

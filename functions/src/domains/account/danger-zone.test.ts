@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { accountExportPageSchema, emptyProfile, type Survey } from '@reviewroute/shared';
+import {
+  MemoryAccountAdmin,
+  MemoryAccountData,
+  MemoryAssetCdn,
+  MemoryAssetStore,
+  MemoryBillingRepository,
+  MemoryProfileRepository,
+  MemoryResponseRepository,
+  MemorySurveyRepository,
+} from '../../data/memory';
+import type { SurveyResponseRecord } from '../../data/repositories';
+import { lambdaContext, sampleEvent } from '../../testing/events';
+import { publishedSurvey, seed } from '../public/testing';
+import { createAccountService } from './account-service';
+import type { DangerZone } from './danger-zone';
+import { createErasureService } from './erasure-service';
+import { createExportService } from './export-service';
+import { createAccountHandler } from './handler';
+import { createProfileService } from './profile-service';
+
+const owner = '8f1c2b4e-0000-4000-8000-000000000001';
+const other = '8f1c2b4e-0000-4000-8000-000000000002';
+const file = (n: number) => `files/${String(n).repeat(22)}.png`;
+
+function world({ responsesPerSurvey = 7 } = {}) {
+  const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
+  const profiles = new MemoryProfileRepository();
+  const billing = new MemoryBillingRepository();
+  const data = new MemoryAccountData(responses, profiles, billing);
+  const assets = new MemoryAssetStore();
+  const admin = new MemoryAccountAdmin();
+  admin.users.add(owner).add(other);
+  let clock = Date.parse('2026-11-21T08:00:00.000Z');
+
+  const mine: Survey[] = [];
+  const add = (userId: string, n: number) => {
+    const id = `0195a3c4-7b00-7000-8000-${userId.slice(-1)}${String(n).padStart(11, '0')}`;
+    const survey = publishedSurvey({
+      id,
+      userId,
+      surveyCode: `code${userId.slice(-1)}${n}xyz`.slice(0, 8),
+      businessLogoUrl: assets.publicUrl(file(n * 2 + Number(userId.slice(-1)))),
+    });
+    seed(surveys, survey);
+    assets.objects.set(file(n * 2 + Number(userId.slice(-1))), new Uint8Array([1]));
+    assets.objects.set(`incoming/${id}/logo/abc`, new Uint8Array([1]));
+    const list: SurveyResponseRecord[] = [];
+    for (let i = 0; i < responsesPerSurvey; i++) {
+      const rid = `${id}-r${String(i).padStart(3, '0')}`;
+      list.push({
+        id: rid,
+        surveyId: id,
+        rating: 5,
+        comment: `c${i}`,
+        customerName: null,
+        customerEmail: null,
+        userAgent: null,
+        googleReviewClicked: false,
+        createdAt: '2026-11-20T08:00:00.000Z',
+      });
+      responses.tickets.set(rid, { responseId: rid, surveyId: id, clickTokenHash: 'h' });
+      responses.submissions.set(`${id}/key-${i}`, { responseId: rid, clickToken: 't', expiresAt: 1 });
+    }
+    responses.responses.set(id, list);
+    responses.rateWindows.set(`survey:${id}/60`, 3);
+    return survey;
+  };
+  mine.push(add(owner, 1), add(owner, 2));
+  const theirs = add(other, 3);
+  profiles.profiles.set(owner, { ...emptyProfile(owner), fullName: 'Joe' });
+  profiles.profiles.set(other, { ...emptyProfile(other), fullName: 'Ann' });
+  for (const userId of [owner, other])
+    void billing.upsertFromProvider({
+      userId,
+      id: `tr_${userId.slice(-1)}`,
+      amount: 120,
+      currency: 'EUR',
+      status: 'completed',
+      providerStatus: 'paid',
+      description: 'Growth - Annual Subscription',
+      plan: 'growth',
+      method: 'creditcard',
+      cardLabel: null,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      paidAt: '2026-11-20T08:00:00.000Z',
+    });
+
+  const erasure = createErasureService({
+    data,
+    surveys,
+    assets,
+    cdn: new MemoryAssetCdn(),
+    admin,
+    clock: () => (clock += 10),
+    pageSize: 3,
+  });
+  const exports = createExportService({ profiles, surveys, billing, data, pageSize: 4 });
+  const danger: DangerZone = { erasure, exports };
+
+  /** Whatever is left of a user: nothing may be, once their erasure finished. */
+  const traces = (userId: string, of: Survey[]) => {
+    const ids = of.map((s) => s.id);
+    return [
+      ...[...surveys.surveys.values()].filter((s) => s.userId === userId).map((s) => `survey ${s.id}`),
+      ...[...surveys.codes.values()].filter((c) => c.userId === userId).map((c) => `code ${c.surveyId}`),
+      ...ids.filter((id) => surveys.tallies.has(id)).map((id) => `tally ${id}`),
+      ...ids.filter((id) => responses.responses.has(id)).map((id) => `responses ${id}`),
+      ...[...responses.tickets.values()].filter((t) => ids.includes(t.surveyId)).map((t) => `ticket ${t.responseId}`),
+      ...[...responses.submissions.keys()].filter((k) => ids.some((id) => k.startsWith(id))),
+      ...[...responses.rateWindows.keys()].filter((k) => ids.some((id) => k.includes(id))),
+      ...(profiles.profiles.has(userId) ? ['profile'] : []),
+      ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
+      ...[...assets.objects.keys()].filter(
+        (k) => ids.some((id) => k.includes(id)) || of.some((s) => s.businessLogoUrl?.endsWith(k)),
+      ),
+      ...(admin.users.has(userId) ? ['cognito user'] : []),
+      ...(data.jobs.has(userId) ? ['job'] : []),
+    ];
+  };
+
+  const handler = createAccountHandler(
+    () => createProfileService({ profiles }),
+    () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
+    { dangerOf: () => danger, erasureBudgetMs: 50 },
+  );
+  const call = async (event: ReturnType<typeof sampleEvent>) => {
+    const res = await handler(event, lambdaContext());
+    return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
+  };
+  const deleteEvent = (email = 'owner@example.com') => {
+    const event = sampleEvent('delete-account');
+    event.body = JSON.stringify({ email });
+    return event;
+  };
+  return {
+    surveys,
+    responses,
+    data,
+    admin,
+    assets,
+    erasure,
+    exports,
+    mine,
+    theirs,
+    traces,
+    call,
+    deleteEvent,
+    now: () => clock,
+  };
+}
+
+describe('account export', () => {
+  it('pages through profile, surveys, payments and every response of the owner only', async () => {
+    const w = world();
+    const pages = [];
+    let cursor: string | null | undefined;
+    do {
+      const event = sampleEvent('export-account');
+      event.queryStringParameters = cursor ? { cursor } : {};
+      const { status, body } = await w.call(event);
+      expect(status).toBe(200);
+      const page = accountExportPageSchema.parse(body);
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages[0]!.profile).toMatchObject({ fullName: 'Joe' });
+    expect(pages[0]!.surveys.map((s) => s.id).sort()).toEqual(w.mine.map((s) => s.id).sort());
+    expect(pages[0]!.payments.map((p) => p.id)).toEqual(['tr_1']);
+    const responses = pages.flatMap((p) => p.responses);
+    expect(responses).toHaveLength(14);
+    expect(new Set(responses.map((r) => r.id)).size).toBe(14);
+    expect(responses.every((r) => w.mine.some((s) => s.id === r.surveyId))).toBe(true);
+    expect(Math.max(...pages.map((p) => p.responses.length))).toBeLessThanOrEqual(4);
+    expect(pages.at(-1)!.progress).toEqual({ surveysDone: 2, surveysTotal: 2 });
+  });
+
+  it('refuses a cursor into another owner’s survey or a forged one', async () => {
+    const w = world();
+    const forged = Buffer.from(JSON.stringify({ s: w.theirs.id, a: null })).toString('base64url');
+    for (const cursor of [forged, 'garbage', '']) {
+      const event = sampleEvent('export-account');
+      event.queryStringParameters = { cursor };
+      expect((await w.call(event)).status).toBe(400);
+    }
+  });
+});
+
+describe('account erasure', () => {
+  it('refuses a typed e-mail that is not the account’s, and erases nothing', async () => {
+    const w = world();
+    const { status } = await w.call(w.deleteEvent('someone@example.com'));
+    expect(status).toBe(400);
+    expect(w.admin.lockedOut.size).toBe(0);
+    expect(w.data.jobs.size).toBe(0);
+  });
+
+  it('locks the owner out at once, answers 202, and the worker erases every trace and nothing else', async () => {
+    const w = world();
+    const before = w.traces(other, [w.theirs]);
+    const { status, body } = await w.call(w.deleteEvent(' OWNER@example.com '));
+    expect(status).toBe(202);
+    expect(body).toEqual({ done: false });
+    expect(w.admin.lockedOut.has(owner)).toBe(true);
+    // Owner routes of an account being erased answer 401, never 5xx, and write nothing back.
+    for (const id of ['get-profile', 'update-profile', 'get-account', 'export-account'])
+      expect((await w.call(sampleEvent(id))).status).toBe(401);
+    for (let run = 0; run < 50 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
+    expect(w.traces(owner, w.mine)).toEqual([]);
+    expect(w.traces(other, [w.theirs])).toEqual(before);
+  });
+
+  it('resumes after an interruption at any step', async () => {
+    const steps = [
+      'startErasure',
+      'lockOut',
+      'eraseSurveyItems',
+      'eraseSurveyRateWindows',
+      'eraseOwnerRecords',
+      'updateErasure',
+      'deleteUser',
+      'finishErasure',
+    ];
+    for (const step of steps) {
+      const w = world();
+      if (step === 'lockOut' || step === 'deleteUser') w.admin.failNext = step;
+      else w.data.failNext = step;
+      const first = await w.call(w.deleteEvent());
+      if (step === 'startErasure' || step === 'lockOut') {
+        // Not confirmed to the owner (sign-in may still work): they can confirm again.
+        expect(first.status).toBe(500);
+        expect((await w.call(w.deleteEvent())).status).toBe(202);
+      } else expect(first.status).toBe(202);
+      for (let run = 0; run < 50 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 1000);
+      expect(w.traces(owner, w.mine), step).toEqual([]);
+    }
+  });
+
+  it('is safe to run twice at once', async () => {
+    const w = world({ responsesPerSurvey: 20 });
+    await w.call(w.deleteEvent());
+    for (let run = 0; run < 50 && w.data.jobs.size > 0; run++)
+      await Promise.all([w.erasure.runPending(w.now() + 100), w.erasure.runPending(w.now() + 100)]);
+    expect(w.traces(owner, w.mine)).toEqual([]);
+  });
+
+  it('never answers 5xx to arbitrary bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.json(), fc.string()), async (raw) => {
+        const w = world({ responsesPerSurvey: 1 });
+        const event = w.deleteEvent();
+        event.body = raw;
+        const { status } = await w.call(event);
+        expect(status).toBeLessThan(500);
+        if (status !== 202) expect(w.data.jobs.size).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (cursor) => {
+        const w = world({ responsesPerSurvey: 1 });
+        const event = sampleEvent('export-account');
+        event.queryStringParameters = { cursor };
+        expect((await w.call(event)).status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  accountDeleteMessages,
+  accountDeleteSchema,
+  assetsBucketDefinition,
+  confirmsEmail,
+  isPublicAssetKey,
+  uploadKindField,
+  type AccountDeleteResponse,
+  type Survey,
+} from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { logger } from '../../lib/logger';
+import { parseInput } from '../../lib/validation';
+import type {
+  AccountAdmin,
+  AccountDataRepository,
+  AssetCdn,
+  AssetStore,
+  ErasureJob,
+  SurveyRepository,
+} from '../../data/repositories';
+
+export interface ErasureServiceDeps {
+  data: AccountDataRepository;
+  surveys: Pick<SurveyRepository, 'listByOwner' | 'deactivate' | 'delete'>;
+  assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
+  cdn: AssetCdn;
+  admin: AccountAdmin;
+  /** Wall clock in ms (the time budget) and for the job's dates. */
+  clock?: () => number;
+  /** Items deleted per step of a survey's partition. */
+  pageSize?: number;
+}
+
+/** Who asks: the verified token's identity. */
+export interface ErasureRequester {
+  userId: string;
+  email: string;
+  username: string;
+}
+
+/**
+ * Account deletion (decisions 14). The confirmation records a job and locks the user out of Cognito
+ * before it answers; then as much as fits in the request's time budget is erased, and the erasure worker
+ * (a schedule in AWS, an interval locally) finishes the rest. Every step derives what is left from the
+ * table itself and deletes idempotently, so a run interrupted anywhere resumes, and two runs of one job
+ * at once only repeat each other's deletes. The order: per survey its files, its partition (responses
+ * with their tickets, idempotency records), its rate windows, then its tally, code and the survey item
+ * itself (last, so it is found again after an interruption); then the owner's profile and payments; then
+ * the Cognito user; the job item last.
+ */
+export function createErasureService(deps: ErasureServiceDeps) {
+  const clock = deps.clock ?? (() => Date.now());
+  const pageSize = deps.pageSize ?? 500;
+  const iso = () => new Date(clock()).toISOString();
+  const { data, surveys, assets, cdn, admin } = deps;
+
+  /** The key of one of our public files behind a survey's image URL, if it is one. */
+  function publicKeyOf(url: string | null): string | undefined {
+    if (!url) return undefined;
+    const base = assets.publicUrl('');
+    const key = url.startsWith(base) ? url.slice(base.length) : undefined;
+    return key && isPublicAssetKey(key) ? key : undefined;
+  }
+
+  async function eraseFiles(survey: Survey) {
+    const files = Object.values(uploadKindField).flatMap((field) => publicKeyOf(survey[field]) ?? []);
+    await Promise.all(files.map((key) => assets.delete(key)));
+    await assets.deletePrefix(`${assetsBucketDefinition.incomingPrefix}${survey.id}/`);
+    // The CDN's copies expire on their own; an invalidation failure must not stop the erasure.
+    await cdn.invalidate(files.map((key) => new URL(assets.publicUrl(key)).pathname)).catch((error: unknown) => {
+      logger.warn('Could not invalidate an erased survey’s images', { error: String(error) });
+    });
+  }
+
+  /** One run of a job until it is done (true) or the deadline (epoch ms) passed (false). */
+  async function run(job: ErasureJob, deadline: number): Promise<boolean> {
+    const timeUp = () => clock() >= deadline;
+    // Every run locks out first: a job whose lock-out failed at confirmation gets it before anything goes.
+    await admin.lockOut(job.username);
+    if (job.stage === 'table') {
+      for (const survey of await surveys.listByOwner(job.userId)) {
+        if (timeUp()) return false;
+        // Inactive first: public submits check it in their transaction, so nothing new lands in the partition.
+        await surveys.deactivate(job.userId, survey.id);
+        await eraseFiles(survey);
+        while ((await data.eraseSurveyItems(survey.id, pageSize)) > 0) if (timeUp()) return false;
+        await data.eraseSurveyRateWindows(survey.id);
+        await surveys.delete(job.userId, survey.id, survey.surveyCode);
+      }
+      await data.eraseOwnerRecords(job.userId);
+      await data.updateErasure(job.userId, 'cognito', iso());
+    }
+    await admin.deleteUser(job.username);
+    await data.finishErasure(job.userId);
+    logger.info('Account erased', { userId: job.userId });
+    return true;
+  }
+
+  return {
+    /** DELETE /api/account: the typed e-mail must be the token's; 202 once sign-in is refused. */
+    async request(who: ErasureRequester, input: unknown, budgetMs: number): Promise<AccountDeleteResponse> {
+      const { email } = parseInput(accountDeleteSchema, input);
+      if (!confirmsEmail(email, who.email))
+        throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
+          email: accountDeleteMessages.emailMismatch,
+        });
+      const started = clock();
+      // The job first: from here on the worker finishes the erasure whatever happens to this request.
+      const job = await data.startErasure({
+        userId: who.userId,
+        username: who.username,
+        requestedAt: iso(),
+        stage: 'table',
+        updatedAt: iso(),
+      });
+      await admin.lockOut(job.username);
+      try {
+        return { done: await run(job, started + budgetMs) };
+      } catch (error) {
+        // Sign-in is already refused and the job recorded: the worker continues; the owner sees it accepted.
+        logger.warn('Account erasure continues in the worker', { userId: who.userId, error: String(error) });
+        return { done: false };
+      }
+    },
+
+    /** The worker: continues unfinished jobs, oldest first, until the deadline (epoch ms). */
+    async runPending(deadline: number, limit = 10): Promise<{ finished: number; pending: number }> {
+      let finished = 0;
+      let pending = 0;
+      for (const job of await data.pendingErasures(limit)) {
+        if (clock() >= deadline) {
+          pending++;
+          continue;
+        }
+        try {
+          if (await run(job, deadline)) finished++;
+          else pending++;
+        } catch (error) {
+          pending++;
+          logger.error('Account erasure step failed; the next run retries it', error as Error);
+        }
+      }
+      return { finished, pending };
+    },
+
+    /** Whether this user's erasure has started (their remaining tokens must not write anything new). */
+    async isErasing(userId: string): Promise<boolean> {
+      return (await data.erasure(userId)) !== undefined;
+    },
+  };
+}
+
+export type ErasureService = ReturnType<typeof createErasureService>;

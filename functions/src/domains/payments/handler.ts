@@ -1,0 +1,123 @@
+import type { Context } from 'aws-lambda';
+import { maxRequestBodyBytes, routeKey, routeOf, type LambdaEnv } from '@reviewroute/shared';
+import { processLambdaEnv } from '../../lib/env';
+import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
+import { configureLogger } from '../../lib/logger';
+import { originCheckOf, secretsManagerReader, type SecretReader } from '../../lib/origin-verify';
+import { tableEntities } from '../../data/client';
+import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { createMollieClient, type MollieSettings } from './mollie-provider';
+import type { PaymentProvider } from './provider';
+import { createPaymentService, type PaymentService } from './service';
+
+const webhookRouteKey = routeKey(routeOf('payment-webhook'));
+
+/**
+ * Mollie posts its webhook form-encoded (`id=tr_…`; API Gateway hands such a body over base64-encoded),
+ * while the handler stack reads JSON: the webhook's form body is turned into the same JSON (`{"id":…}`)
+ * before the stack sees it. Other routes and JSON bodies pass as they are; an oversized body too, so the
+ * stack's size limit refuses it.
+ */
+export function webhookFormAsJson(event: ApiEvent): ApiEvent {
+  if (event.routeKey !== webhookRouteKey || typeof event.body !== 'string' || event.body === '') return event;
+  const headers = event.headers ?? {};
+  const typeHeader = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+  const type = (typeHeader && headers[typeHeader]) || '';
+  if (!/^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return event;
+  // Judged by its length before anything is decoded or copied; the stack's size limit answers it.
+  const length = event.isBase64Encoded ? (event.body.length * 3) / 4 - 2 : event.body.length;
+  if (length > maxRequestBodyBytes) return event;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text, 'utf8') > maxRequestBodyBytes) return event;
+  const id = new URLSearchParams(text).get('id');
+  const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== typeHeader));
+  return {
+    ...event,
+    headers: { ...rest, 'content-type': 'application/json' },
+    body: JSON.stringify(id === null ? {} : { id }),
+    isBase64Encoded: false,
+  };
+}
+
+/** The payments API (domain `payments`); the service is built on first use. */
+export function createPaymentsHandler(serviceOf: () => PaymentService, options?: DomainHandlerOptions) {
+  const handler = createDomainHandler(
+    'payments',
+    {
+      'list-payments': async ({ owner }) => ({ body: await serviceOf().list(owner.userId) }),
+      'create-payment': async ({ owner, body }) => ({
+        status: 201,
+        body: await serviceOf().create(owner.userId, body),
+      }),
+      'get-payment': async ({ owner, pathParameters: { paymentId } }) => ({
+        body: await serviceOf().get(owner.userId, paymentId),
+      }),
+      // Mollie only looks at the status: 200 whenever the id was readable, known to Mollie or not.
+      'payment-webhook': async ({ body }) => {
+        await serviceOf().webhook(body);
+        return { status: 200 };
+      },
+    },
+    options,
+  );
+  return (event: ApiEvent, context: Context): Promise<ApiResponse> => handler(webhookFormAsJson(event), context);
+}
+
+/** A Mollie API key: `test_` or `live_` and letters and digits (a placeholder secret value is none). */
+const mollieKeyPattern = /^(test|live)_[A-Za-z0-9]{20,}$/;
+
+/**
+ * The Mollie settings of an environment: the key from MOLLIE_API_KEY (locally) or from the Secrets Manager
+ * secret MOLLIE_API_KEY_SECRET_ARN names (AWS), the endpoint from MOLLIE_API_ENDPOINT; undefined when
+ * there is no usable key (the secret still holds its placeholder).
+ */
+export async function mollieSettingsOf(
+  env: Pick<LambdaEnv, 'MOLLIE_API_KEY' | 'MOLLIE_API_KEY_SECRET_ARN' | 'MOLLIE_API_ENDPOINT'>,
+  readSecret: SecretReader,
+): Promise<MollieSettings | undefined> {
+  const secretId = env.MOLLIE_API_KEY_SECRET_ARN;
+  const apiKey = (env.MOLLIE_API_KEY ?? (secretId ? await readSecret(secretId, 'AWSCURRENT') : undefined))?.trim();
+  if (!apiKey || !mollieKeyPattern.test(apiKey)) return undefined;
+  return { apiKey, apiEndpoint: env.MOLLIE_API_ENDPOINT };
+}
+
+/** How long a container keeps "no usable key" before it reads the secret again (a flood of webhooks costs one read). */
+const unconfiguredRetryMs = 60_000;
+
+/**
+ * The payments Lambda for one environment (the local stack passes its own). The Mollie key is read once
+ * per container, on the first call that needs it; a failed read is retried by the next request, a secret
+ * without a usable key (the deployed placeholder) a minute later.
+ */
+export function createHandler(env: LambdaEnv, readSecret: SecretReader = secretsManagerReader(env), now = Date.now) {
+  configureLogger(env);
+  let provider: Promise<PaymentProvider> | undefined;
+  let unconfiguredAt = -Infinity;
+  const providerOnce = (): Promise<PaymentProvider> => {
+    if (now() - unconfiguredAt < unconfiguredRetryMs)
+      return Promise.reject(new Error('No Mollie API key is configured'));
+    return (provider ??= mollieSettingsOf(env, readSecret)
+      .then((settings) => {
+        if (settings) return createMollieClient(settings);
+        unconfiguredAt = now();
+        throw new Error('No Mollie API key is configured (MOLLIE_API_KEY or MOLLIE_API_KEY_SECRET_ARN)');
+      })
+      .catch((error: unknown) => {
+        provider = undefined;
+        throw error;
+      }));
+  };
+  let service: PaymentService | undefined;
+  return createPaymentsHandler(
+    () =>
+      (service ??= createPaymentService({
+        billing: createDynamoBillingRepository(tableEntities(env)),
+        provider: providerOnce,
+        siteOrigin: () => env.SITE_ORIGIN,
+      })),
+    { originCheck: originCheckOf(env) },
+  );
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

@@ -1,0 +1,63 @@
+import type { Currency, Language, ProviderStatus } from '@reviewroute/shared';
+
+/**
+ * The payment provider as the payments service sees it: create a one-off payment, read one back. The
+ * Mollie implementation is mollie-provider.ts; tests use a fake. Nothing here is Mollie's type, so the
+ * service never depends on the client library.
+ */
+
+/** A payment as the provider reports it now. */
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  /** The value Mollie holds (a decimal string there), as a number. */
+  amount: number;
+  /** As the provider reports it; not necessarily one of ours for a payment we did not create. */
+  currency: string;
+  description: string;
+  /** `creditcard`, `ideal`, …; null until the customer chose one. */
+  method: string | null;
+  /** "Visa •••• 4242" for a card payment whose details name the card; else null. */
+  cardLabel: string | null;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+  paidAt: string | null;
+  /** What was attached at creation; from the provider, so only what we sent (customers cannot change it). */
+  metadata: unknown;
+  /** The hosted checkout, while the payment is open. */
+  checkoutUrl: string | null;
+}
+
+export interface NewProviderPayment {
+  /** Two decimals, as Mollie wants it: '120.00'. */
+  amount: string;
+  currency: Currency;
+  description: string;
+  redirectUrl: string;
+  webhookUrl: string;
+  metadata: { userId: string; plan: string | null; source: 'web_app' };
+  language: Language;
+}
+
+export interface PaymentProvider {
+  create(payment: NewProviderPayment): Promise<ProviderPayment>;
+  /** Undefined when the provider has no such payment (a forged or malformed id): nothing to record. */
+  get(id: string): Promise<ProviderPayment | undefined>;
+}
+
+/** The provider could not be reached or refused us (key, outage): not the caller's fault, try again later. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/**
+ * What a Mollie payment id looks like (`tr_` and letters and digits). Anything else is never sent to the
+ * provider: the client would refuse it anyway, and no hostile text reaches a URL path.
+ */
+export const providerPaymentIdPattern = /^tr_[A-Za-z0-9]{1,61}$/;

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { paymentListSchema, paymentSchema } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { fakeSiteOrigin, memoryPaymentService } from './testing';
+
+const owner = '8f1c2b4e-0000-4000-8000-000000000001';
+const other = '8f1c2b4e-0000-4000-8000-000000000002';
+
+const rejection = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+
+describe('creating a payment', () => {
+  it('charges a plan its amount from shared/, whatever the browser sent, and records it as pending at once', async () => {
+    const { service, provider, billing } = memoryPaymentService();
+    const created = await service.create(owner, {
+      kind: 'plan',
+      plan: 'growth',
+      amount: 0.01,
+      currency: 'SEK',
+      description: 'cheap',
+      redirectUrl: 'https://evil.example',
+    });
+    expect(provider.created).toEqual([
+      {
+        amount: '120.00',
+        currency: 'EUR',
+        description: 'Growth - Annual Subscription',
+        redirectUrl: `${fakeSiteOrigin}/payments?success=true`,
+        webhookUrl: `${fakeSiteOrigin}/api/payments/webhook`,
+        metadata: { userId: owner, plan: 'growth', source: 'web_app' },
+        language: 'en',
+      },
+    ]);
+    expect(created).toEqual({ paymentId: 'tr_fake00001', checkoutUrl: 'https://checkout.example/tr_fake00001' });
+    expect(await billing.get(owner, created.paymentId)).toMatchObject({
+      amount: 120,
+      currency: 'EUR',
+      status: 'pending',
+      providerStatus: 'open',
+      plan: 'growth',
+      method: null,
+    });
+  });
+
+  it('sends a Dutch owner back to /nl/payments and takes a manual amount with two decimals', async () => {
+    const { service, provider } = memoryPaymentService();
+    await service.create(owner, {
+      kind: 'manual',
+      amount: 12.5,
+      currency: 'SEK',
+      description: 'Extra',
+      language: 'nl',
+    });
+    expect(provider.created[0]).toMatchObject({
+      amount: '12.50',
+      currency: 'SEK',
+      description: 'Extra',
+      redirectUrl: `${fakeSiteOrigin}/nl/payments?success=true`,
+      metadata: { userId: owner, plan: null, source: 'web_app' },
+      language: 'nl',
+    });
+  });
+
+  it('refuses invalid input (400) and answers 503 when the provider is down, storing nothing', async () => {
+    const { service, provider, billing } = memoryPaymentService();
+    expect((await rejection(service.create(owner, { kind: 'plan', plan: 'platinum' }))).statusCode).toBe(400);
+    expect((await rejection(service.create(owner, { kind: 'manual', amount: 0, currency: 'EUR' }))).statusCode).toBe(
+      400,
+    );
+    provider.failing = true;
+    const down = await rejection(service.create(owner, { kind: 'plan', plan: 'starter' }));
+    expect([down.statusCode, down.message]).toEqual([503, 'Failed to create payment']);
+    expect(billing.records.size).toBe(0);
+  });
+});
+
+describe('the webhook', () => {
+  async function created() {
+    const setup = memoryPaymentService();
+    const { paymentId } = await setup.service.create(owner, { kind: 'plan', plan: 'growth' });
+    return { ...setup, paymentId };
+  }
+
+  it('records the provider’s state: paid becomes completed with the card', async () => {
+    const { service, provider, billing, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    expect(await service.webhook({ id: paymentId })).toBe('recorded');
+    const record = await billing.get(owner, paymentId);
+    expect(paymentSchema.parse(record)).toMatchObject({
+      status: 'completed',
+      providerStatus: 'paid',
+      method: 'creditcard',
+      cardLabel: 'Visa •••• 4242',
+      paidAt: '2026-11-21T08:00:00.000Z',
+    });
+  });
+
+  it('is idempotent and ignores a stale read after the final status', async () => {
+    const { service, provider, billing, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    await Promise.all([1, 2, 3].map(() => service.webhook({ id: paymentId })));
+    // A read that lags behind (Mollie's state as it was before payment).
+    provider.setStatus(paymentId, 'open');
+    expect(await service.webhook({ id: paymentId })).toBe('kept');
+    expect(billing.records.size).toBe(1);
+    expect((await billing.get(owner, paymentId))!.status).toBe('completed');
+  });
+
+  it('changes nothing for an unknown, malformed or foreign id', async () => {
+    const { service, provider, billing, paymentId } = await created();
+    const before = JSON.stringify([...billing.records]);
+    expect(await service.webhook({ id: 'tr_forged123' })).toBe('ignored');
+    expect(await service.webhook({ id: '../../etc/passwd' })).toBe('ignored');
+    // A payment of the same Mollie account made elsewhere (no user id of ours in its metadata).
+    const foreign = await provider.create({
+      amount: '5.00',
+      currency: 'EUR',
+      description: 'Elsewhere',
+      redirectUrl: 'https://shop.example',
+      webhookUrl: 'https://shop.example/hook',
+      metadata: {} as never,
+      language: 'en',
+    });
+    provider.setStatus(foreign.id, 'paid');
+    expect(await service.webhook({ id: foreign.id })).toBe('ignored');
+    // Another app on the account that happens to use a userId key.
+    const other = await provider.create({
+      amount: '5.00',
+      currency: 'EUR',
+      description: 'Elsewhere',
+      redirectUrl: 'https://shop.example',
+      webhookUrl: 'https://shop.example/hook',
+      metadata: { userId: owner, plan: null, source: 'pos' } as never,
+      language: 'en',
+    });
+    expect(await service.webhook({ id: other.id })).toBe('ignored');
+    expect(JSON.stringify([...billing.records])).toBe(before);
+    expect((await billing.get(owner, paymentId))!.status).toBe('pending');
+  });
+
+  it('refuses a body without an id (400) and answers 503 while the provider is down', async () => {
+    const { service, provider, paymentId } = await created();
+    expect((await rejection(service.webhook({}))).statusCode).toBe(400);
+    expect((await rejection(service.webhook({ id: '' }))).statusCode).toBe(400);
+    provider.failing = true;
+    expect((await rejection(service.webhook({ id: paymentId }))).statusCode).toBe(503);
+  });
+
+  it('keeps the plan only when the charged amount is that plan’s', async () => {
+    const { service, provider, billing } = memoryPaymentService();
+    const odd = await provider.create({
+      amount: '1.00',
+      currency: 'EUR',
+      description: 'Growth - Annual Subscription',
+      redirectUrl: 'https://x.example',
+      webhookUrl: 'https://x.example/hook',
+      metadata: { userId: owner, plan: 'growth', source: 'web_app' },
+      language: 'en',
+    });
+    await service.webhook({ id: odd.id });
+    expect((await billing.get(owner, odd.id))!.plan).toBeNull();
+  });
+});
+
+describe('reading payments', () => {
+  it('shows an owner only their own payment (404 for another’s) and lists newest first', async () => {
+    let clock = Date.parse('2026-11-21T08:00:00.000Z');
+    const { service } = memoryPaymentService(() => new Date((clock += 60_000)));
+    const first = await service.create(owner, { kind: 'plan', plan: 'starter' });
+    const second = await service.create(owner, { kind: 'plan', plan: 'growth' });
+    await service.create(other, { kind: 'plan', plan: 'enterprise' });
+    expect((await rejection(service.get(other, first.paymentId))).statusCode).toBe(404);
+    expect((await rejection(service.get(owner, `tr_${'a'.repeat(2000)}`))).statusCode).toBe(404);
+    expect((await rejection(service.get(owner, 'PAYMENT#x'))).statusCode).toBe(404);
+    const list = paymentListSchema.parse(await service.list(owner));
+    expect(list.payments.map((p) => p.id)).toEqual([second.paymentId, first.paymentId]);
+    expect(list.payments[0]).not.toHaveProperty('userId');
+  });
+
+  it('refreshes a pending payment from the provider (a late webhook), and not a settled one', async () => {
+    const { service, provider, billing } = memoryPaymentService();
+    const { paymentId } = await service.create(owner, { kind: 'plan', plan: 'growth' });
+    expect((await service.get(owner, paymentId)).status).toBe('pending');
+    provider.setStatus(paymentId, 'paid');
+    expect(await service.get(owner, paymentId)).toMatchObject({ status: 'completed', providerStatus: 'paid' });
+    expect((await billing.get(owner, paymentId))!.status).toBe('completed');
+    provider.reads.length = 0;
+    await service.get(owner, paymentId);
+    expect(provider.reads).toEqual([]);
+  });
+
+  it('answers the stored state when the provider cannot be asked', async () => {
+    const { service, provider } = memoryPaymentService();
+    const { paymentId } = await service.create(owner, { kind: 'plan', plan: 'growth' });
+    provider.failing = true;
+    expect((await service.get(owner, paymentId)).status).toBe('pending');
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  billingStatusOf,
+  chargeOf,
+  createPaymentSchema,
+  currencies,
+  formatPaymentAmount,
+  pathOf,
+  paymentWebhookSchema,
+  planIds,
+  planPricing,
+  type CreatePaymentResponse,
+  type Currency,
+  type Payment,
+  type PaymentList,
+  type PlanId,
+} from '@reviewroute/shared';
+import { ApiError, notFound } from '../../lib/api-error';
+import { logger } from '../../lib/logger';
+import { parseInput } from '../../lib/validation';
+import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../../data/repositories';
+import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
+
+export interface PaymentServiceDeps {
+  billing: BillingRepository;
+  /** The provider, made on first use (in AWS its key is read from Secrets Manager once per container). */
+  provider: () => PaymentProvider | Promise<PaymentProvider>;
+  /** `https://…` without a trailing slash: the redirect and webhook URLs are built on it. */
+  siteOrigin: () => string;
+  now?: () => Date;
+}
+
+/**
+ * What the webhook did: `recorded` (the record now holds the provider's state), `kept` (a later state was
+ * stored before), `ignored` (no such payment at the provider, or not one of ours: nothing written).
+ */
+export type WebhookOutcome = 'recorded' | 'kept' | 'ignored';
+
+/** The provider is down or refused us: a 503, so Mollie retries its webhook and the browser may try again. */
+const providerUnavailable = (message: string) =>
+  new ApiError('SERVICE_UNAVAILABLE', message, undefined, { 'retry-after': '30' });
+
+const isCurrency = (value: string): value is Currency => (currencies as readonly string[]).includes(value);
+
+/** The plan a payment bought: the one its metadata names, only if it was charged that plan's amount in EUR. */
+function planOf(payment: ProviderPayment, named: unknown): PlanId | null {
+  if (typeof named !== 'string' || !(planIds as readonly string[]).includes(named)) return null;
+  const pricing = planPricing[named as PlanId];
+  return payment.currency === pricing.currency && payment.amount === pricing.chargedAmount ? (named as PlanId) : null;
+}
+
+/**
+ * The owner a provider payment belongs to: the user id this API put in its metadata at creation (with our
+ * source mark); a payment made on the same Mollie account by anything else has none.
+ */
+function ownerOf(payment: ProviderPayment): string | undefined {
+  const metadata = payment.metadata as { userId?: unknown; source?: unknown } | null | undefined;
+  const userId = metadata?.userId;
+  if (metadata?.source !== 'web_app') return undefined;
+  return typeof userId === 'string' && userId !== '' && userId.length <= 128 ? userId : undefined;
+}
+
+/** The billing record of a provider payment; undefined when it is not ours (no owner, a foreign currency). */
+function recordOf(payment: ProviderPayment): BillingRecord | undefined {
+  const userId = ownerOf(payment);
+  if (!userId || !isCurrency(payment.currency)) return undefined;
+  const named = (payment.metadata as { plan?: unknown } | null | undefined)?.plan;
+  return {
+    userId,
+    id: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: billingStatusOf(payment.status),
+    providerStatus: payment.status,
+    description: payment.description,
+    plan: planOf(payment, named),
+    method: payment.method,
+    cardLabel: payment.cardLabel,
+    createdAt: payment.createdAt,
+    paidAt: payment.paidAt,
+  };
+}
+
+const toPayment = ({ userId: _owner, ...payment }: BillingRecord): Payment => payment;
+
+/**
+ * Payments through Mollie (decisions 11): one-off payments for a plan (its amount from `shared/`, never
+ * from the browser) or a manual amount; the billing history is written only from the provider's state,
+ * so retried, concurrent and out-of-order webhooks all end in the provider's final status.
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function provider(): Promise<PaymentProvider> {
+    try {
+      return await deps.provider();
+    } catch (error) {
+      logger.error('The payment provider is not configured or its key could not be read', { error: String(error) });
+      throw providerUnavailable('The payment service is not available. Please try again later.');
+    }
+  }
+
+  async function record(payment: BillingRecord): Promise<BillingUpsertOutcome> {
+    return deps.billing.upsertFromProvider(payment, now().toISOString());
+  }
+
+  return {
+    /** The owner's billing history, newest first. */
+    async list(userId: string): Promise<PaymentList> {
+      return { payments: (await deps.billing.listForUser(userId)).map(toPayment) };
+    },
+
+    /** Creates the provider payment, records it as pending at once, and answers where to pay. */
+    async create(userId: string, input: unknown): Promise<CreatePaymentResponse> {
+      const request = parseInput(createPaymentSchema, input);
+      const charge = chargeOf(request);
+      const language = request.language ?? 'en';
+      const origin = deps.siteOrigin().replace(/\/+$/, '');
+      let created: ProviderPayment;
+      try {
+        created = await (
+          await provider()
+        ).create({
+          amount: formatPaymentAmount(charge.amount),
+          currency: charge.currency,
+          description: charge.description,
+          // Mollie sends the browser back here whatever the outcome; the page asks the API how it went.
+          redirectUrl: `${origin}${language === 'nl' ? '/nl' : ''}/payments?success=true`,
+          webhookUrl: `${origin}${pathOf('payment-webhook')}`,
+          metadata: { userId, plan: charge.plan, source: 'web_app' },
+          language,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        logger.error('Creating a payment failed at the provider', { error: error.message, status: error.httpStatus });
+        throw providerUnavailable('Failed to create payment');
+      }
+      const pending = recordOf(created);
+      if (!pending || !created.checkoutUrl) {
+        logger.error('The provider answered a create without a checkout URL or our metadata', { id: created.id });
+        throw providerUnavailable('Invalid response from payment service');
+      }
+      await record(pending);
+      logger.info('Payment created', { paymentId: created.id, plan: charge.plan, currency: charge.currency });
+      return { paymentId: created.id, checkoutUrl: created.checkoutUrl };
+    },
+
+    /**
+     * The owner's payment. While it is pending the provider is asked first (a webhook may lag or be lost);
+     * its answer is recorded only when it is this owner's payment.
+     */
+    async get(userId: string, paymentId: string): Promise<Payment> {
+      // Not a Mollie id: nobody's payment, and no key is built from it (a key has a size limit).
+      if (!providerPaymentIdPattern.test(paymentId)) throw notFound('Payment not found');
+      const stored = await deps.billing.get(userId, paymentId);
+      if (!stored) throw notFound('Payment not found');
+      if (stored.status !== 'pending') return toPayment(stored);
+      let current: ProviderPayment | undefined;
+      try {
+        current = await (await provider()).get(paymentId);
+      } catch (error) {
+        // The stored state is still a true answer ("pending"); the next check asks again.
+        logger.warn('Refreshing a pending payment from the provider failed', { paymentId, error: String(error) });
+        return toPayment(stored);
+      }
+      const fresh = current && recordOf(current);
+      if (!fresh || fresh.userId !== userId) return toPayment(stored);
+      if ((await record(fresh)) === 'written') return toPayment(fresh);
+      return toPayment((await deps.billing.get(userId, paymentId)) ?? stored);
+    },
+
+    /**
+     * Mollie's webhook: only an id arrives, so nothing in the request is trusted; the payment is read from
+     * the provider and its current state recorded under the owner its metadata names. An unknown id, or a
+     * payment that is not ours, changes nothing and is still answered 200 (anything else makes Mollie retry).
+     */
+    async webhook(input: unknown): Promise<WebhookOutcome> {
+      const { id } = parseInput(paymentWebhookSchema, input);
+      let current: ProviderPayment | undefined;
+      try {
+        current = await (await provider()).get(id);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        logger.error('Reading a payment for its webhook failed', { paymentId: id, error: String(error) });
+        throw providerUnavailable('The payment service is not available. Please try again later.');
+      }
+      if (!current) {
+        logger.warn('Webhook for a payment the provider does not know', { paymentId: id.slice(0, 64) });
+        return 'ignored';
+      }
+      const payment = recordOf(current);
+      if (!payment) {
+        logger.warn('Webhook for a payment without our owner metadata', { paymentId: id });
+        return 'ignored';
+      }
+      const outcome = await record(payment);
+      logger.info('Payment webhook', { paymentId: id, status: payment.providerStatus, outcome });
+      return outcome === 'written' ? 'recorded' : 'kept';
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,80 @@
+import type { ProviderStatus } from '@reviewroute/shared';
+import { MemoryBillingRepository } from '../../data/memory';
+import {
+  PaymentProviderError,
+  providerPaymentIdPattern,
+  type NewProviderPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './provider';
+import { createPaymentService, type PaymentService } from './service';
+
+/**
+ * An in-memory payment provider for unit tests: payments it created (or was given) by id, statuses set by
+ * the test, every create request kept. `failing` makes every call fail as an outage would.
+ */
+export class FakePaymentProvider implements PaymentProvider {
+  readonly payments = new Map<string, ProviderPayment>();
+  readonly created: NewProviderPayment[] = [];
+  readonly reads: string[] = [];
+  failing = false;
+  private next = 1;
+
+  constructor(private readonly clock: () => Date = () => new Date('2026-11-21T08:00:00.000Z')) {}
+
+  async create(payment: NewProviderPayment): Promise<ProviderPayment> {
+    if (this.failing) throw new PaymentProviderError('Mollie is down', 503);
+    this.created.push(structuredClone(payment));
+    const id = `tr_fake${String(this.next++).padStart(5, '0')}`;
+    const stored: ProviderPayment = {
+      id,
+      status: 'open',
+      amount: Number(payment.amount),
+      currency: payment.currency,
+      description: payment.description,
+      method: null,
+      cardLabel: null,
+      createdAt: this.clock().toISOString(),
+      paidAt: null,
+      metadata: structuredClone(payment.metadata),
+      checkoutUrl: `https://checkout.example/${id}`,
+    };
+    this.payments.set(id, stored);
+    return { ...stored };
+  }
+
+  async get(id: string): Promise<ProviderPayment | undefined> {
+    this.reads.push(id);
+    if (this.failing) throw new PaymentProviderError('Mollie is down', 503);
+    if (!providerPaymentIdPattern.test(id)) return undefined;
+    const payment = this.payments.get(id);
+    return payment && { ...payment };
+  }
+
+  /** What the hosted checkout does: the customer's choice becomes the payment's status. */
+  setStatus(id: string, status: ProviderStatus): void {
+    const payment = this.payments.get(id);
+    if (!payment) throw new Error(`No fake payment ${id}`);
+    payment.status = status;
+    payment.checkoutUrl = status === 'open' ? `https://checkout.example/${id}` : null;
+    if (status === 'paid') {
+      payment.paidAt = this.clock().toISOString();
+      payment.method = 'creditcard';
+      payment.cardLabel = 'Visa •••• 4242';
+    } else payment.paidAt = null;
+  }
+}
+
+export const fakeSiteOrigin = 'https://app.reviewroute.example';
+
+/** The payments service on a fake provider and in-memory billing. */
+export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.000Z')): {
+  service: PaymentService;
+  provider: FakePaymentProvider;
+  billing: MemoryBillingRepository;
+} {
+  const provider = new FakePaymentProvider(now);
+  const billing = new MemoryBillingRepository();
+  const service = createPaymentService({ billing, provider: () => provider, siteOrigin: () => fakeSiteOrigin, now });
+  return { service, provider, billing };
+}

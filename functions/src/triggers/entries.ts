@@ -1,0 +1,4 @@
+import { fileURLToPath } from 'node:url';
+
+/** The CustomMessage trigger's module; CDK bundles it, the local stack imports its pure part. */
+export const customMessageEntry = fileURLToPath(new URL('./custom-message.ts', import.meta.url));

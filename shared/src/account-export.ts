@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { paymentSchema } from './billing';
+import { profileSchema } from './profile';
+import { surveySchema } from './survey';
+
+/**
+ * The danger zone (spec 2 "Account", decisions 14): "Download my data" reads the owner's data page by
+ * page (GET /api/account/export?cursor=…), so no single call grows with the account; "Delete account"
+ * (DELETE /api/account) erases everything, partly asynchronously.
+ */
+
+/** Responses per export page: a page stays far below Lambda's and API Gateway's payload limits. */
+export const accountExportPageSize = 500;
+
+/** A customer's answer as exported (no IP address is ever stored, decisions 14). */
+export const exportedResponseSchema = z.object({
+  id: z.string(),
+  surveyId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  googleReviewClicked: z.boolean(),
+  createdAt: z.string(),
+});
+export type ExportedResponse = z.infer<typeof exportedResponseSchema>;
+
+/** The query of GET /api/account/export: no cursor for the first page, then each page's `nextCursor`. */
+export const accountExportQuerySchema = z.object({ cursor: z.string().min(1).max(1000).optional() });
+
+/**
+ * One page. The first (no cursor) carries the profile, the surveys and the billing history; every page
+ * after it carries responses of one survey. `nextCursor` is null on the last page.
+ */
+export const accountExportPageSchema = z.object({
+  profile: profileSchema.nullable(),
+  surveys: z.array(surveySchema),
+  payments: z.array(paymentSchema),
+  responses: z.array(exportedResponseSchema).max(accountExportPageSize),
+  /** How far the export is: surveys whose responses were fully read, of all surveys. */
+  progress: z.object({ surveysDone: z.number().int().nonnegative(), surveysTotal: z.number().int().nonnegative() }),
+  nextCursor: z.string().nullable(),
+});
+export type AccountExportPage = z.infer<typeof accountExportPageSchema>;
+
+/** The downloaded file: everything of the owner, each survey with its responses. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: profileSchema.nullable(),
+  surveys: z.array(surveySchema.extend({ responses: z.array(exportedResponseSchema) })),
+  billingHistory: z.array(paymentSchema),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** DELETE /api/account: the owner types their e-mail to confirm (compared case-insensitively). */
+export const accountDeleteSchema = z.object({ email: z.string().trim().min(1).max(320) });
+export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;
+
+export const accountDeleteMessages = {
+  emailMismatch: 'The e-mail address does not match your account',
+} as const;
+
+/** 202: sign-in is refused from now on; `done` says whether everything is already erased. */
+export const accountDeleteResponseSchema = z.object({ done: z.boolean() });
+export type AccountDeleteResponse = z.infer<typeof accountDeleteResponseSchema>;
+
+/** Whether the typed address confirms the account's own (trimmed, case-insensitive). */
+export const confirmsEmail = (typed: string, email: string): boolean =>
+  email.trim() !== '' && typed.trim().toLowerCase() === email.trim().toLowerCase();

@@ -1,0 +1,160 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, inject, it } from 'vitest';
+import { accountExportSchema } from '@reviewroute/shared';
+import { downloadedBytes, expectNoAxeViolations, useBrowser } from '../support/browser';
+import { cognitoClient, createConfirmedUser, signIn } from '../support/cognito';
+import { signInThroughUi, texts, type Lang } from '../support/app-flows';
+import { createSampleSurvey } from '../support/api';
+
+const stack = inject('localStack');
+const artifacts = path.resolve(import.meta.dirname, '../.artifacts');
+
+/** Visible texts of /account, exactly as web/src/locales/{en,nl}/account.json have them. */
+const accountTexts = {
+  en: {
+    locale: 'en-US',
+    tabs: { profile: 'Profile', security: 'Security', billing: 'Billing', danger: 'Danger zone' },
+    fullName: 'Full name',
+    phone: 'Phone',
+    businessName: 'Business name',
+    industry: 'Industry',
+    address: 'Business address',
+    save: 'Save changes',
+    saved: 'Profile updated successfully.',
+    download: 'Download my data',
+    deleteAccount: 'Delete account',
+    emailLabel: 'Type your e-mail address',
+    confirmDelete: 'Delete my account',
+  },
+  nl: {
+    locale: 'nl-NL',
+    tabs: { profile: 'Profiel', security: 'Beveiliging', billing: 'Facturering', danger: 'Gevarenzone' },
+    fullName: 'Volledige naam',
+    phone: 'Telefoon',
+    businessName: 'Bedrijfsnaam',
+    industry: 'Branche',
+    address: 'Bedrijfsadres',
+    save: 'Wijzigingen opslaan',
+    saved: 'Profiel bijgewerkt.',
+    download: 'Mijn gegevens downloaden',
+    deleteAccount: 'Account verwijderen',
+    emailLabel: 'Typ je e-mailadres',
+    confirmDelete: 'Mijn account verwijderen',
+  },
+} as const;
+
+for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
+  const t = texts[lang];
+  const a = accountTexts[lang];
+
+  describe(`/account (${lang})`, () => {
+    const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 }, locale: a.locale });
+
+    it(
+      'switches tabs with tab= in the URL, with no axe violations at 1280 and 390 px',
+      { timeout: 120_000 },
+      async () => {
+        const page = b.page();
+        await signInThroughUi(page, lang);
+        await page.goto(`${t.prefix}/account`);
+        await page.getByLabel(a.fullName).waitFor();
+        await mkdir(artifacts, { recursive: true });
+        // Profile last: it is the tab shown first, so clicking it first would change nothing.
+        for (const tab of ['security', 'billing', 'danger', 'profile'] as const) {
+          const name = a.tabs[tab];
+          await page.getByRole('tab', { name }).click();
+          // The tab replaces the address in place (no navigation to wait for).
+          await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe(tab);
+          await expect.poll(() => page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+          for (const width of [1280, 390]) {
+            await page.setViewportSize({ width, height: 900 });
+            await expectNoAxeViolations(page);
+          }
+          await page.setViewportSize({ width: 360, height: 800 });
+          await page.screenshot({ path: path.join(artifacts, `account-${tab}-${lang}-360.png`), fullPage: true });
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await page.screenshot({ path: path.join(artifacts, `account-${tab}-${lang}-1280.png`), fullPage: true });
+        }
+        // A linked tab opens directly.
+        await page.goto(`${t.prefix}/account?tab=danger`);
+        await page.getByRole('button', { name: a.deleteAccount }).waitFor();
+      },
+    );
+
+    it('saves the profile, which a reload shows again', { timeout: 60_000 }, async () => {
+      const page = b.page();
+      await signInThroughUi(page, lang);
+      await page.goto(`${t.prefix}/account?tab=profile`);
+      const save = page.getByRole('button', { name: a.save });
+      await page.getByLabel(a.fullName).waitFor();
+      expect(await save.isDisabled()).toBe(true);
+      await page.getByLabel(a.fullName).fill('Bea Baker');
+      await page.getByLabel(a.phone).fill('+31 6 1234 5678');
+      await page.getByLabel(a.businessName).fill('Corner Bakery');
+      await page.getByLabel(a.industry).fill('Bakery');
+      await page.getByLabel(a.address).fill('Main Street 1, Utrecht');
+      await save.click();
+      await page.getByText(a.saved).waitFor();
+      await page.reload();
+      await expect.poll(() => page.getByLabel(a.fullName).inputValue()).toBe('Bea Baker');
+      expect(await page.getByLabel(a.address).inputValue()).toBe('Main Street 1, Utrecht');
+      expect(await page.getByRole('button', { name: a.save }).isDisabled()).toBe(true);
+    });
+
+    it(
+      'downloads the data, then deletes the account: signed out on /, no sign-in again',
+      { timeout: 90_000 },
+      async () => {
+        const page = b.page();
+        const owner = await createConfirmedUser(stack);
+        const user = { ...owner, tokens: await signIn(stack, owner.email, owner.password) };
+        const survey = await createSampleSurvey(user, `Export Bakery ${lang}`);
+        await signInThroughUi(page, lang, owner);
+        await page.goto(`${t.prefix}/account?tab=danger`);
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: a.download }).click(),
+        ]);
+        const exported = accountExportSchema.parse(JSON.parse((await downloadedBytes(download)).toString('utf8')));
+        expect(exported.surveys.map((s) => s.id)).toEqual([survey.id]);
+        expect(exported.surveys[0]!.businessName).toBe(`Export Bakery ${lang}`);
+
+        await page.getByRole('button', { name: a.deleteAccount }).click();
+        const dialog = page.getByRole('alertdialog');
+        const confirm = dialog.getByRole('button', { name: a.confirmDelete });
+        expect(await confirm.isDisabled()).toBe(true);
+        await dialog.getByLabel(a.emailLabel).fill('someone-else@example.com');
+        expect(await confirm.isDisabled()).toBe(true);
+        await expectNoAxeViolations(page);
+        await mkdir(artifacts, { recursive: true });
+        await page.setViewportSize({ width: 360, height: 800 });
+        await page.screenshot({ path: path.join(artifacts, `account-delete-dialog-${lang}-360.png`) });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await dialog.getByLabel(a.emailLabel).fill(owner.email);
+        await confirm.click();
+        await page.waitForURL((url) => url.pathname === (t.prefix || '/'));
+        // Signed out: the guarded page sends the visitor to sign in.
+        await page.goto(`${t.prefix}/account`);
+        await page.waitForURL((url) => url.pathname === `${t.prefix}/auth`);
+
+        const cognito = cognitoClient(stack);
+        try {
+          await expect(
+            cognito.send(
+              new InitiateAuthCommand({
+                ClientId: stack.webConfig.userPoolClientId,
+                AuthFlow: 'USER_PASSWORD_AUTH',
+                AuthParameters: { USERNAME: owner.email, PASSWORD: owner.password },
+              }),
+            ),
+          ).rejects.toMatchObject({ name: expect.stringMatching(/NotAuthorizedException|UserNotFoundException/) });
+        } finally {
+          cognito.destroy();
+        }
+      },
+    );
+  });
+}

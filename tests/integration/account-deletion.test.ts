@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  accountExportPageSchema,
+  pathOf,
+  uploadTicketSchema,
+  type AccountExportPage,
+  type Survey,
+} from '@reviewroute/shared';
+import { s3ClientOf } from '@reviewroute/functions/data/asset-store';
+import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
+import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
+import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
+import { newId } from '@reviewroute/functions/lib/ids';
+import { callApi, createSampleSurvey, publishSurvey, stackEntities, type ApiUser } from '../support/api';
+import { cognitoClient, createSignedInUser } from '../support/cognito';
+
+const stack = inject('localStack');
+const responseCount = 5000;
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The browser's upload: a ticket, the presigned POST, and (when `confirm`) the confirm step. */
+async function upload(owner: ApiUser, surveyId: string, confirm: boolean) {
+  const ticketAnswer = await callApi('POST', pathOf('create-upload', { surveyId }), {
+    user: owner,
+    body: { kind: 'logo', contentType: 'image/png', size: png.length },
+  });
+  expect(ticketAnswer.status).toBe(201);
+  const ticket = uploadTicketSchema.parse(ticketAnswer.body);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+  expect((await fetch(ticket.url, { method: 'POST', body: form })).ok).toBe(true);
+  if (confirm) {
+    const confirmed = await callApi('POST', pathOf('confirm-upload', { surveyId }), {
+      user: owner,
+      body: { kind: 'logo', key: ticket.key },
+    });
+    expect(confirmed.status).toBe(200);
+  }
+}
+
+/** 5,000 responses with their tickets in batch writes (seconds), plus real submits for the helper items. */
+async function seedResponses(survey: Survey, owner: ApiUser) {
+  const { response, responseTicket } = stackEntities();
+  const epoch = Math.floor(Date.now() / 1000);
+  const start = Date.now() - responseCount * 1000;
+  const records = Array.from({ length: responseCount }, (_, i) => {
+    const at = start + i * 1000;
+    return {
+      surveyId: survey.id,
+      responseId: newId(at),
+      rating: (i % 5) + 1,
+      ...(i % 3 === 0 ? { comment: `Comment ${i}` } : {}),
+      googleReviewClicked: false,
+      createdAt: new Date(at).toISOString(),
+      clickTokenHash: `hash-${i}`,
+    };
+  });
+  for (let i = 0; i < records.length; i += 1000) {
+    const chunk = records.slice(i, i + 1000);
+    await response.put(chunk).go({ concurrency: 4 });
+    await responseTicket
+      .put(
+        chunk.map((r) => ({
+          responseId: r.responseId,
+          surveyId: survey.id,
+          clickTokenHash: r.clickTokenHash,
+          expiresAt: epoch + 3600,
+        })),
+      )
+      .go({ concurrency: 4 });
+  }
+  // Real submits: idempotency records, tickets and the survey's rate windows, as the public page writes them.
+  const responses = createDynamoResponseRepository(() => stackEntities());
+  for (let i = 0; i < 5; i++) {
+    const id = newId();
+    const outcome = await responses.submit({
+      userId: owner.userId,
+      response: {
+        id,
+        surveyId: survey.id,
+        rating: 5,
+        comment: null,
+        customerName: null,
+        customerEmail: null,
+        userAgent: 'test',
+        googleReviewClicked: false,
+        createdAt: new Date().toISOString(),
+      },
+      clickTokenHash: `hash-${id}`,
+      clickToken: `token-${id}`,
+      idempotencyKey: randomUUID(),
+      idempotencyExpiresAt: epoch + 3600,
+      ticketExpiresAt: epoch + 3600,
+      rate: [
+        {
+          key: `survey:${survey.id}`,
+          window: epoch - (epoch % 60),
+          limit: 1000,
+          expiresAt: epoch + 120,
+          endsAt: epoch + 60,
+        },
+      ],
+    });
+    expect(outcome).toEqual({ kind: 'stored' });
+  }
+}
+
+async function scanTable(): Promise<Record<string, unknown>[]> {
+  const client = createDocumentClient(stack.env);
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: stack.env.TABLE_NAME, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function listObjects(): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3ClientOf(stack.env)().send(
+      new ListObjectsV2Command({ Bucket: stack.resources.bucketName, ContinuationToken: token }),
+    );
+    keys.push(...(page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/**
+ * DELETE with a JSON body, as a browser sends it: with its length (Node's client sends a DELETE body with
+ * neither a length nor chunking, which no server can read).
+ */
+const deleteAccount = (user: ApiUser, email: string) => {
+  const body = JSON.stringify({ email });
+  return callApi('DELETE', pathOf('delete-account'), {
+    user,
+    body,
+    headers: { 'content-length': String(Buffer.byteLength(body)) },
+  });
+};
+
+/** Polls until `done` holds (the local worker runs every second); fails after `timeoutMs`. */
+async function waitFor(done: () => Promise<boolean>, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('Timed out waiting for the erasure to finish');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('account deletion', () => {
+  it(
+    'erases every item, object and the Cognito user of an account with 5,000 responses; sign-in is refused at once',
+    { timeout: 300_000 },
+    async () => {
+      const owner = await createSignedInUser(stack);
+      const bystander = await createSignedInUser(stack);
+      const theirs = await publishSurvey(bystander, (await createSampleSurvey(bystander, 'Other Bakery')).id);
+
+      const big = await createSampleSurvey(owner, 'Busy Bakery');
+      await upload(owner, big.id, true);
+      const published = await publishSurvey(owner, big.id);
+      expect(published.businessLogoUrl).toMatch(/\/files\//);
+      const draft = await createSampleSurvey(owner, 'Draft Bakery');
+      await upload(owner, draft.id, false);
+      await callApi('PATCH', pathOf('update-profile'), {
+        user: owner,
+        body: { fullName: 'Bea Baker', phone: '0612345678' },
+      });
+      await createDynamoBillingRepository(tableEntities(stack.env)).upsertFromProvider(
+        {
+          userId: owner.userId,
+          id: `tr_${randomUUID().slice(0, 10)}`,
+          amount: 120,
+          currency: 'EUR',
+          status: 'completed',
+          providerStatus: 'paid',
+          description: 'Growth - Annual Subscription',
+          plan: 'growth',
+          method: 'creditcard',
+          cardLabel: null,
+          createdAt: new Date().toISOString(),
+          paidAt: new Date().toISOString(),
+        },
+        new Date().toISOString(),
+      );
+      await seedResponses(published, owner);
+
+      // The export pages through all of it, each page bounded.
+      const pages: AccountExportPage[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+        const answer = await callApi('GET', `${pathOf('export-account')}${query}`, { user: owner });
+        expect(answer.status).toBe(200);
+        const page = accountExportPageSchema.parse(answer.body);
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(pages[0]!.surveys).toHaveLength(2);
+      expect(pages[0]!.payments).toHaveLength(1);
+      expect(pages[0]!.profile).toMatchObject({ fullName: 'Bea Baker' });
+      expect(pages.flatMap((p) => p.responses)).toHaveLength(responseCount + 5);
+
+      const ownerIds = [owner.userId, big.id, draft.id, published.surveyCode!];
+      const mentions = (item: unknown) => ownerIds.some((id) => JSON.stringify(item).includes(id));
+      expect((await scanTable()).filter(mentions).length).toBeGreaterThan(responseCount * 2);
+      const logoKey = new URL(published.businessLogoUrl!).pathname.slice(1);
+      const objectsOfOwner = (keys: string[]) =>
+        keys.filter(
+          (k) => k === logoKey || k.startsWith(`incoming/${big.id}/`) || k.startsWith(`incoming/${draft.id}/`),
+        );
+      expect(objectsOfOwner(await listObjects()).length).toBeGreaterThan(0);
+
+      // A typed address that is not the account's changes nothing.
+      const refused = await deleteAccount(owner, 'x@example.com');
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+      const deleted = await deleteAccount(owner, owner.email.toUpperCase());
+      expect(deleted.status).toBe(202);
+
+      // From the confirmation on, neither the password nor the refresh token signs in.
+      const cognito = cognitoClient(stack);
+      try {
+        await expect(
+          cognito.send(
+            new InitiateAuthCommand({
+              ClientId: stack.webConfig.userPoolClientId,
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: owner.email, PASSWORD: owner.password },
+            }),
+          ),
+        ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+        await expect(
+          cognito.send(
+            new InitiateAuthCommand({
+              ClientId: stack.webConfig.userPoolClientId,
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              AuthParameters: { REFRESH_TOKEN: owner.tokens.refreshToken },
+            }),
+          ),
+        ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+        // The still-unexpired ID token reaches owner routes: refused or empty, never a 5xx.
+        for (const [method, path] of [
+          ['GET', pathOf('get-profile')],
+          ['GET', pathOf('get-account')],
+          ['GET', pathOf('export-account')],
+          ['GET', pathOf('list-surveys')],
+        ] as const) {
+          const answer = await callApi(method, path, { user: owner });
+          expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+        }
+        // Confirming again (a double click, a retry) is accepted and changes nothing.
+        expect((await deleteAccount(owner, owner.email)).status).toBe(202);
+
+        const { erasureJob } = stackEntities();
+        await waitFor(
+          async () => !(await erasureJob.get({ userId: owner.userId }).go({ consistent: true })).data,
+          240_000,
+        );
+
+        expect((await scanTable()).filter(mentions)).toEqual([]);
+        expect(objectsOfOwner(await listObjects())).toEqual([]);
+        await expect(
+          cognito.send(new AdminGetUserCommand({ UserPoolId: stack.webConfig.userPoolId, Username: owner.userId })),
+        ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+      } finally {
+        cognito.destroy();
+      }
+
+      // Nobody else lost anything.
+      const other = await callApi('GET', pathOf('get-survey', { surveyId: theirs.id }), { user: bystander });
+      expect(other.status).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,27 @@
+import { Secret, TOTP } from 'otpauth';
+
+/**
+ * An authenticator app for tests: codes of a Cognito TOTP secret (SHA-1, 6 digits, 30 s). Cognito accepts each
+ * time step's code once, so `nextCode` never hands out a step twice: when the current step is used up it gives
+ * the next one (accepted one step early for clock drift) and, when that is used too, waits for time to move on.
+ */
+export class TestAuthenticator {
+  private readonly totp: TOTP;
+  private lastStep = -1;
+
+  constructor(secret: string) {
+    this.totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 });
+  }
+
+  async nextCode(): Promise<string> {
+    for (;;) {
+      const current = Math.floor(Date.now() / 30_000);
+      const step = Math.max(current, this.lastStep + 1);
+      if (step <= current + 1) {
+        this.lastStep = step;
+        return this.totp.generate({ timestamp: step * 30_000 });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  accountDeleteResponseSchema,
+  accountExportPageSchema,
+  pathOf,
+  type AccountExport,
+  type AccountExportPage,
+} from '@reviewroute/shared';
+import { apiFetch } from '@/lib/api-client';
+
+/** How far a download is: surveys whose responses were fully read, of all, and responses so far. */
+export interface ExportProgress {
+  surveysDone: number;
+  surveysTotal: number;
+  responses: number;
+}
+
+/**
+ * "Download my data": reads GET /api/account/export page by page until `nextCursor` is null (each page is
+ * small, so a large account works) and assembles one document, each survey with its responses.
+ */
+export async function exportAccount(
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<AccountExport> {
+  const path = pathOf('export-account');
+  const pages: AccountExportPage[] = [];
+  let cursor: string | null = null;
+  let responses = 0;
+  do {
+    const query: string = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+    const page: AccountExportPage = await apiFetch(`${path}${query}`, { schema: accountExportPageSchema, signal });
+    pages.push(page);
+    responses += page.responses.length;
+    onProgress({ ...page.progress, responses });
+    cursor = page.nextCursor;
+  } while (cursor);
+  const [first] = pages;
+  const bySurvey = new Map<string, AccountExport['surveys'][number]['responses']>();
+  for (const response of pages.flatMap((p) => p.responses)) {
+    const list = bySurvey.get(response.surveyId) ?? [];
+    list.push(response);
+    bySurvey.set(response.surveyId, list);
+  }
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: first?.profile ?? null,
+    surveys: (first?.surveys ?? []).map((survey) => ({ ...survey, responses: bySurvey.get(survey.id) ?? [] })),
+    billingHistory: first?.payments ?? [],
+  };
+}
+
+/** DELETE /api/account with the typed e-mail; sign-in is refused from the moment it answers. */
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      apiFetch(pathOf('delete-account'), { method: 'DELETE', body: { email }, schema: accountDeleteResponseSchema }),
+  });

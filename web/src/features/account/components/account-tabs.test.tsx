@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyProfile } from '@reviewroute/shared';
+import { renderWithApp } from '@/testing/render';
+import { stubFetch } from '@/testing/fetch';
+import { AccountPage } from '../routes/account-page';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const session = { userId: 'u1', email: 'owner@example.com' };
+const profile = { ...emptyProfile('u1'), fullName: 'Bea Baker', updatedAt: '2026-11-20T08:00:00.000Z' };
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  amplify.signOut.mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('profile tab', () => {
+  it('loads the profile, keeps Save disabled until a change, and saves it', async () => {
+    const calls = stubFetch(({ method, body }) => json(200, method === 'PATCH' ? { ...profile, ...body } : profile));
+    renderWithApp(<AccountPage />, { path: '/account', session });
+    const name = await screen.findByLabelText('Full name');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Bea Baker'));
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Phone'), '0612345678');
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(save);
+    await screen.findByText('Profile updated successfully.');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ fullName: 'Bea Baker', phone: '0612345678' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('says so when the profile cannot be loaded or saved (with the server message)', async () => {
+    let failSave = false;
+    stubFetch(({ method }) => {
+      if (method === 'PATCH')
+        return json(400, { error: { code: 'VALIDATION_FAILED', message: 'This text is too long' } });
+      if (failSave) return json(200, profile);
+      return json(500, { error: { code: 'INTERNAL', message: 'boom' } });
+    });
+    const { queryClient } = renderWithApp(<AccountPage />, { path: '/account', session });
+    await screen.findByText('Failed to load profile data.');
+    failSave = true;
+    await queryClient.refetchQueries({ queryKey: ['profile'] });
+    await userEvent.type(await screen.findByLabelText('Industry'), 'Bakery');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Failed to update profile.');
+    await screen.findByText('This text is too long');
+  });
+});
+
+describe('account page', () => {
+  it('toasts a payment return and removes its parameters from the address', async () => {
+    stubFetch(() => json(200, profile));
+    const { router } = renderWithApp(<AccountPage />, {
+      path: '/account?tab=profile&error=Card%2520declined',
+      session,
+    });
+    await screen.findByText('Payment Failed');
+    await screen.findByText('Card declined');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=profile'));
+  });
+});
+
+describe('danger tab', () => {
+  it('enables Delete only for the account’s e-mail, then deletes, signs out and goes home', async () => {
+    const calls = stubFetch(({ method }) => (method === 'DELETE' ? json(202, { done: false }) : json(200, profile)));
+    const { router } = renderWithApp(<AccountPage />, {
+      path: '/account?tab=danger',
+      session,
+      routes: [{ path: '/', element: <p>Home</p> }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const confirm = await screen.findByRole('button', { name: 'Delete my account' });
+    const input = screen.getByLabelText('Type your e-mail address to confirm');
+    await userEvent.type(input, 'someone@example.com');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Owner@Example.com');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(confirm);
+    await screen.findByText('Home');
+    expect(router.state.location.pathname).toBe('/');
+    expect(amplify.signOut).toHaveBeenCalled();
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: 'Owner@Example.com' });
+  });
+
+  it('tells the owner when the deletion failed, and stays', async () => {
+    stubFetch(({ method }) =>
+      method === 'DELETE' ? json(500, { error: { code: 'INTERNAL', message: 'boom' } }) : json(200, profile),
+    );
+    renderWithApp(<AccountPage />, { path: '/account?tab=danger', session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await userEvent.type(screen.getByLabelText('Type your e-mail address to confirm'), 'owner@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await screen.findByText('Failed to delete account.');
+    expect(amplify.signOut).not.toHaveBeenCalled();
+  });
+});

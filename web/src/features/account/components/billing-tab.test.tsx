@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AccountSummary, type Payment } from '@reviewroute/shared';
+import { stubFetch } from '@/testing/fetch';
+import { renderWithApp } from '@/testing/render';
+import { BillingTab } from './billing-tab';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+
+const owner = { userId: 'u1', email: 'owner@example.com' };
+
+const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 'tr_paid',
+  amount: 120,
+  currency: 'EUR',
+  status: 'completed',
+  providerStatus: 'paid',
+  description: 'Growth - Annual Subscription',
+  plan: 'growth',
+  method: 'creditcard',
+  cardLabel: 'Visa •••• 4242',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: '2026-11-25T10:01:00.000Z',
+  ...overrides,
+});
+
+function stubBilling(plan: AccountSummary['plan'], payments: Payment[]) {
+  return stubFetch((call) =>
+    call.url === '/api/payments'
+      ? Response.json({ payments })
+      : Response.json({ userId: 'u1', email: owner.email, createdAt: '2026-11-20T00:00:00.000Z', plan }),
+  );
+}
+
+const tab = (path = '/account?tab=billing') =>
+  renderWithApp(<BillingTab />, {
+    path,
+    session: owner,
+    routePath: path.startsWith('/nl') ? '/nl/account' : '/account',
+  });
+
+/** The toast whose description is `description`, and its title (earlier tests' toasts may still be around). */
+async function toastTitle(description: string) {
+  const element = (await screen.findByText(description, { selector: '[data-description]' })).closest(
+    '[data-sonner-toast]',
+  ) as HTMLElement;
+  return element.querySelector('[data-title]')?.textContent;
+}
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('billing tab (spec 2 "Account", 3, 4)', () => {
+  it('a trial: Free trial, the days remaining, no payments yet, a way to the plans', async () => {
+    stubBilling({ kind: 'trial', daysRemaining: 7 }, []);
+    tab();
+    expect((await screen.findByTestId('billing-state')).textContent).toBe('Free trial');
+    expect(screen.getByTestId('billing-days').textContent).toBe('7 days remaining');
+    expect(screen.getByText('No payments yet.')).toBeTruthy();
+    expect(screen.getByText('You have not made any payments yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/payments');
+  });
+
+  it('an active plan: tier, days until renewal and the history newest first with status icons, method and invoices', async () => {
+    stubBilling({ kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' }, [
+      payment({
+        id: 'tr_new',
+        status: 'pending',
+        providerStatus: 'open',
+        method: null,
+        cardLabel: null,
+        paidAt: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        description: 'Payment',
+        amount: 10,
+        currency: 'USD',
+        plan: null,
+      }),
+      payment(),
+      payment({
+        id: 'tr_failed',
+        status: 'failed',
+        providerStatus: 'failed',
+        method: 'ideal',
+        cardLabel: null,
+        paidAt: null,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      }),
+    ]);
+    tab();
+    expect((await screen.findByTestId('billing-state')).textContent).toBe('Active');
+    expect(screen.getByTestId('billing-days').textContent).toBe('365 days until renewal');
+    expect(screen.getByTestId('billing-tier').textContent).toBe('Growth');
+    expect(screen.getByText('25 November 2027')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/payments');
+
+    const rows = within(screen.getByTestId('billing-history')).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('data-payment-id'))).toEqual(['tr_new', 'tr_paid', 'tr_failed']);
+    const [pending, paid, failed] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(pending).getByText('Pending').closest('[data-status]')?.querySelector('svg')).toBeTruthy();
+    expect(within(pending).getByText('US$10.00')).toBeTruthy();
+    expect(within(pending).getByText(/Not chosen/)).toBeTruthy();
+    expect(within(pending).getByText('No invoice')).toBeTruthy();
+    expect(within(paid).getByText('Completed')).toBeTruthy();
+    expect(within(paid).getByText('€120.00')).toBeTruthy();
+    expect(within(paid).getByText(/Visa •••• 4242/)).toBeTruthy();
+    expect(
+      within(paid)
+        .getByRole('link', { name: 'Invoice for Growth - Annual Subscription of 25 November 2026' })
+        .getAttribute('href'),
+    ).toBe('/account/invoices/tr_paid');
+    expect(within(failed).getByText('Failed')).toBeTruthy();
+    expect(within(failed).getByText(/iDEAL/)).toBeTruthy();
+    // The most recent payment has its own card.
+    expect(within(screen.getByRole('list', { name: 'Recent payment' })).getByText('Payment')).toBeTruthy();
+  });
+
+  it('an expired plan says so and offers to renew', async () => {
+    stubBilling({ kind: 'expired', tier: 'Starter', paidAt: '2024-01-01T00:00:00.000Z' }, [payment({ amount: 60 })]);
+    tab();
+    expect((await screen.findByTestId('billing-state')).textContent).toBe('Expired');
+    expect(screen.queryByTestId('billing-days')).toBeNull();
+    expect(screen.getByText('Expired on')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Renew plan' })).toBeTruthy();
+  });
+
+  it('payment=success: the success toast, billing read again, the parameter removed (tab stays)', async () => {
+    const calls = stubBilling(
+      { kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' },
+      [payment()],
+    );
+    const { router } = tab('/account?tab=billing&payment=success');
+    expect(await toastTitle('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=billing'));
+    await screen.findByTestId('billing-state');
+    expect(calls.filter((c) => c.url === '/api/payments').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the toast speaks Dutch under /nl', async () => {
+    stubBilling({ kind: 'trial', daysRemaining: 3 }, []);
+    const { router } = tab('/nl/account?tab=billing&payment=success');
+    expect(await toastTitle('Je abonnement is geactiveerd. Welkom aan boord!')).toBe('Betaling geslaagd!');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=billing'));
+    expect((await screen.findByTestId('billing-days')).textContent).toBe('Nog 3 dagen');
+  });
+
+  it('a failed read says so and can try again', async () => {
+    stubFetch(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
+    tab();
+    expect(await screen.findByText('Failed to load billing information.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { type Payment, type Profile } from '@reviewroute/shared';
+import { Logo } from '@/components/logo';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isNotFound } from '@/lib/api-errors';
+import { useSession } from '@/lib/auth-session';
+import { formatLongDate, formatMoney } from '@/lib/money';
+import { useLanguage, useLocalizedPath } from '@/lib/use-language';
+import { usePayment } from '../api/billing';
+import { profileQueryOptions } from '../api/profile';
+import { PaymentStatus } from '../components/payment-status';
+
+/** Dutch VAT, included in the amount paid: the VAT part of a gross amount is amount × 21/121. */
+const vatRate = 21;
+export const includedVat = (amount: number) => Math.round(((amount * vatRate) / (100 + vatRate)) * 100) / 100;
+
+function InvoiceDocument({ payment, profile, email }: { payment: Payment; profile?: Profile; email: string }) {
+  const { t } = useTranslation('billing');
+  const language = useLanguage();
+  const money = (amount: number) => formatMoney(amount, payment.currency, language);
+  const billedTo = [profile?.businessName, profile?.fullName, profile?.businessAddress, email].filter(
+    (line): line is string => Boolean(line?.trim()),
+  );
+  const note =
+    payment.status === 'completed'
+      ? t('invoice.paidNote')
+      : payment.status === 'pending'
+        ? t('invoice.pendingNote')
+        : t('invoice.failedNote');
+  return (
+    <article
+      aria-labelledby="invoice-title"
+      className="bg-card mx-auto grid max-w-3xl gap-8 rounded-xl border p-6 shadow-sm sm:p-10 print:max-w-none print:border-0 print:p-0 print:shadow-none"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-6">
+        <div className="grid gap-1">
+          <Logo />
+          <p className="text-muted-foreground text-sm">{t('invoice.sellerLine')}</p>
+        </div>
+        <div className="sm:text-right">
+          <h1 id="invoice-title" className="text-3xl font-bold tracking-tight">
+            {t('invoice.title')}
+          </h1>
+          <p className="text-muted-foreground text-sm break-all">{payment.id}</p>
+        </div>
+      </header>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="invoice-seller">
+          <h2 id="invoice-seller" className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
+            {t('invoice.seller')}
+          </h2>
+          <p className="mt-1 font-medium">{t('invoice.sellerName')}</p>
+        </section>
+        <section aria-labelledby="invoice-billed-to">
+          <h2 id="invoice-billed-to" className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
+            {t('invoice.billedTo')}
+          </h2>
+          <address className="mt-1 not-italic" data-testid="invoice-billed-to">
+            {billedTo.map((line, index) => (
+              <p key={`${index}-${line}`} className={index === 0 ? 'font-medium' : undefined}>
+                {line}
+              </p>
+            ))}
+          </address>
+        </section>
+      </div>
+      <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted-foreground">{t('invoice.date')}</dt>
+          <dd className="font-medium">{formatLongDate(payment.paidAt ?? payment.createdAt, language)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('invoice.reference')}</dt>
+          <dd className="font-medium break-all" data-testid="invoice-reference">
+            {payment.id}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('invoice.status')}</dt>
+          <dd>
+            <PaymentStatus status={payment.status} />
+          </dd>
+        </div>
+      </dl>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className="py-2 text-left font-semibold">
+              {t('invoice.item')}
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              {t('invoice.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b">
+            <td className="py-3 pr-4">{payment.description}</td>
+            <td className="py-3 text-right tabular-nums">{money(payment.amount)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          {language === 'nl' && (
+            <tr>
+              <th scope="row" className="text-muted-foreground pt-3 text-left font-normal">
+                {t('invoice.vatIncluded')}
+              </th>
+              <td className="text-muted-foreground pt-3 text-right tabular-nums" data-testid="invoice-vat">
+                {money(includedVat(payment.amount))}
+              </td>
+            </tr>
+          )}
+          <tr>
+            <th scope="row" className="pt-3 text-left text-base font-semibold">
+              {t('invoice.total')}
+            </th>
+            <td className="pt-3 text-right text-base font-semibold tabular-nums" data-testid="invoice-total">
+              {money(payment.amount)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="text-muted-foreground text-sm">{note}</p>
+    </article>
+  );
+}
+
+/**
+ * /account/invoices/:paymentId: a printable invoice of one payment (seller, the owner, date, reference,
+ * description, amount; the Dutch one with the VAT it includes). The toolbar is hidden in print.
+ */
+export function InvoicePage() {
+  const { t } = useTranslation('billing');
+  const to = useLocalizedPath();
+  const { paymentId = '' } = useParams();
+  const { user } = useSession();
+  const payment = usePayment(paymentId);
+  // The profile only adds lines to "billed to": without one the invoice still shows the e-mail.
+  const profile = useQuery({ ...profileQueryOptions(), retry: false });
+  useDocumentTitle(t('invoice.documentTitle', { id: paymentId }));
+
+  let content;
+  if (payment.isError) {
+    content = (
+      <Alert variant="destructive" className="mx-auto max-w-3xl">
+        <AlertDescription>
+          {isNotFound(payment.error) ? t('invoice.notFound') : t('invoice.loadFailed')}
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!payment.data || profile.isPending) {
+    content = <Skeleton className="mx-auto h-[32rem] max-w-3xl" />;
+  } else {
+    content = <InvoiceDocument payment={payment.data} profile={profile.data} email={user?.email ?? ''} />;
+  }
+
+  return (
+    <div className="bg-muted/40 min-h-svh print:bg-white">
+      <header className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 py-4 print:hidden">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to={to('/account?tab=billing')}>
+            <ArrowLeft aria-hidden="true" />
+            {t('invoice.back')}
+          </Link>
+        </Button>
+        <Button type="button" size="sm" onClick={() => window.print()} disabled={!payment.data}>
+          <Printer aria-hidden="true" />
+          {t('invoice.print')}
+        </Button>
+      </header>
+      <main className="px-4 pb-12 print:p-0">{content}</main>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  confirmUserAttribute,
+  fetchAuthSession,
+  sendUserAttributeVerificationCode,
+  updateUserAttribute,
+} from 'aws-amplify/auth';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { authErrorText } from '@/lib/auth-error-text';
+import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
+import { type CodeForm, codeSchema } from '@/lib/password-reset';
+import { type EmailChange, emailChangeSchema, sameAddress } from './schemas';
+
+/**
+ * E-mail change (spec 2 "Account"): Cognito mails a code to the new address and keeps the old one as the sign-in
+ * address until the code is confirmed; then the session's tokens are refreshed so the app shows the new address.
+ */
+export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const [pending, setPending] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">{t('security:email.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('security:email.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {pending ? (
+          <ConfirmEmailForm
+            newEmail={pending}
+            currentEmail={currentEmail}
+            onDone={() => setPending(null)}
+            onCancel={() => setPending(null)}
+          />
+        ) : (
+          <NewEmailForm key={currentEmail} currentEmail={currentEmail} onCodeSent={setPending} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (email: string) => void }) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailChange>({
+    resolver: zodResolver(emailChangeSchema(t)),
+    defaultValues: { email: currentEmail },
+  });
+  const email = useWatch({ control, name: 'email' });
+  const unchanged = sameAddress(email ?? '', currentEmail);
+
+  const submit = async ({ email }: EmailChange) => {
+    if (sameAddress(email, currentEmail)) return;
+    try {
+      const { nextStep } = await updateUserAttribute({ userAttribute: { attributeKey: 'email', value: email } });
+      if (nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') {
+        toast.success(t('security:toasts.emailCodeSent'), {
+          description: t('security:toasts.emailCodeSentDescription', { email }),
+        });
+        onCodeSent(email);
+      }
+    } catch (caught) {
+      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'updateEmail') });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="security-email">{t('security:email.new')}</Label>
+        <Input
+          id="security-email"
+          type="email"
+          autoComplete="email"
+          disabled={isSubmitting}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'security-email-error' : undefined}
+          {...register('email')}
+        />
+        {errors.email && (
+          <p id="security-email-error" className="text-destructive text-sm">
+            {errors.email.message}
+          </p>
+        )}
+      </div>
+      <div>
+        <Button type="submit" disabled={unchanged || isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {isSubmitting ? t('security:email.submitting') : t('security:email.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ConfirmEmailFormProps {
+  newEmail: string;
+  currentEmail: string;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+function ConfirmEmailForm({ newEmail, currentEmail, onDone, onCancel }: ConfirmEmailFormProps) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const queryClient = useQueryClient();
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema(t)), defaultValues: { code: '' } });
+  const busy = isSubmitting || resending;
+
+  const submit = async ({ code }: CodeForm) => {
+    try {
+      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+    } catch (caught) {
+      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'confirmEmail') });
+      return;
+    }
+    // New tokens carry the new address; the API reads it from the ID token, so everything fetched with the old
+    // token (the header's account, among others) is fetched again.
+    await fetchAuthSession({ forceRefresh: true }).catch(() => undefined);
+    await refreshSession(queryClient);
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    toast.success(t('security:toasts.emailUpdated'), {
+      description: t('security:toasts.emailUpdatedDescription', { email: newEmail }),
+    });
+    onDone();
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      toast.success(t('security:toasts.emailCodeSent'), {
+        description: t('security:toasts.emailCodeSentDescription', { email: newEmail }),
+      });
+    } catch (caught) {
+      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'confirmEmail') });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="security-email-code-title">
+      <div className="grid gap-1">
+        <h3 id="security-email-code-title" className="font-medium">
+          {t('security:email.codeTitle')}
+        </h3>
+        <p className="text-muted-foreground text-sm" data-testid="email-code-description">
+          <Trans
+            t={t}
+            i18nKey="security:email.codeDescription"
+            values={{ email: newEmail, current: currentEmail }}
+            components={{ strong: <strong className="text-foreground break-words" /> }}
+          />
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="security-email-code">{t('security:email.code')}</Label>
+        <Input
+          id="security-email-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          className="max-w-48 font-mono tracking-[0.3em]"
+          disabled={busy}
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={errors.code ? 'security-email-code-error' : undefined}
+          {...register('code')}
+        />
+        {errors.code && (
+          <p id="security-email-code-error" className="text-destructive text-sm">
+            {errors.code.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button type="submit" disabled={busy} aria-busy={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {isSubmitting ? t('security:email.confirming') : t('security:email.confirm')}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => void resend()} disabled={busy}>
+          {resending && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {resending ? t('security:email.resending') : t('security:email.resend')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+          {t('security:email.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { authErrorText } from '@/lib/auth-error-text';
+import { type CodeForm, codeSchema } from '@/lib/password-reset';
+import { useTotpEnabled } from './use-mfa-preference';
+
+/** The issuer the authenticator app shows next to the account. */
+const totpIssuer = 'ReviewRoute';
+
+interface TotpSetup {
+  secret: string;
+  qrCode: string;
+}
+
+/** The setup key in groups of four, as authenticator apps print it; spaces are ignored when typed in. */
+const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * Optional TOTP two-factor sign-in: set up with a QR code of the otpauth:// URI (and the key as text), confirmed
+ * with a code from the app; turned off again with one click.
+ */
+export function TwoFactorCard({ userId, email }: { userId: string; email: string }) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const totp = useTotpEnabled(userId);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [busy, setBusy] = useState<'setUp' | 'turnOff' | null>(null);
+
+  const startSetup = async () => {
+    setBusy('setUp');
+    try {
+      const details = await setUpTOTP();
+      const uri = details.getSetupUri(totpIssuer, email).toString();
+      setSetup({ secret: details.sharedSecret, qrCode: await QRCode.toDataURL(uri, { width: 224, margin: 2 }) });
+    } catch (caught) {
+      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'setUpTotp') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const turnOff = async () => {
+    setBusy('turnOff');
+    try {
+      await updateMFAPreference({ totp: 'DISABLED' });
+      totp.set(false);
+      toast.success(t('security:toasts.totpOff'));
+    } catch (caught) {
+      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'setUpTotp') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const enabled = totp.data === true;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg">{t('security:totp.title')}</h2>
+          {totp.isSuccess && (
+            <Badge variant={enabled ? 'default' : 'secondary'} data-testid="totp-status">
+              {enabled ? t('security:totp.status.on') : t('security:totp.status.off')}
+            </Badge>
+          )}
+        </CardTitle>
+        <CardDescription>{t('security:totp.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {totp.isPending ? (
+          <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            {t('security:totp.loading')}
+          </p>
+        ) : totp.isError ? (
+          <div className="grid gap-2">
+            <p className="text-destructive text-sm">{t('security:totp.loadFailed')}</p>
+            <div>
+              <Button type="button" variant="outline" onClick={() => void totp.refetch()}>
+                {t('security:totp.retry')}
+              </Button>
+            </div>
+          </div>
+        ) : setup ? (
+          <TotpSetupForm
+            setup={setup}
+            onEnabled={() => {
+              totp.set(true);
+              setSetup(null);
+            }}
+            onCancel={() => setSetup(null)}
+          />
+        ) : (
+          <>
+            <p className="flex items-start gap-2 text-sm">
+              {enabled ? (
+                <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+              ) : (
+                <ShieldOff aria-hidden="true" className="text-muted-foreground mt-0.5 size-4 shrink-0" />
+              )}
+              {enabled ? t('security:totp.enabled') : t('security:totp.disabled')}
+            </p>
+            <div>
+              {enabled ? (
+                <Button type="button" variant="outline" onClick={() => void turnOff()} disabled={busy !== null}>
+                  {busy === 'turnOff' && <Loader2 aria-hidden="true" className="animate-spin" />}
+                  {busy === 'turnOff' ? t('security:totp.turningOff') : t('security:totp.turnOff')}
+                </Button>
+              ) : (
+                <Button type="button" onClick={() => void startSetup()} disabled={busy !== null}>
+                  {busy === 'setUp' && <Loader2 aria-hidden="true" className="animate-spin" />}
+                  {busy === 'setUp' ? t('security:totp.settingUp') : t('security:totp.setUp')}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TotpSetupForm({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  onEnabled: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema(t, 'totpCodeInvalid')), defaultValues: { code: '' } });
+
+  const submit = async ({ code }: CodeForm) => {
+    try {
+      await verifyTOTPSetup({ code });
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      toast.success(t('security:toasts.totpOn'), { description: t('security:toasts.totpOnDescription') });
+      onEnabled();
+    } catch (caught) {
+      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'verifyTotp') });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-label={t('security:totp.setUp')}>
+      <p className="text-sm">{t('security:totp.scan')}</p>
+      <img
+        src={setup.qrCode}
+        alt={t('security:totp.qrAlt')}
+        width={224}
+        height={224}
+        className="rounded-md border bg-white"
+      />
+      <div className="grid gap-1">
+        <p className="text-muted-foreground text-sm" id="totp-secret-label">
+          {t('security:totp.manual')}
+        </p>
+        <code
+          className="bg-muted w-fit rounded px-2 py-1 font-mono text-sm break-all"
+          aria-labelledby="totp-secret-label"
+          data-testid="totp-secret"
+        >
+          {groupedSecret(setup.secret)}
+        </code>
+      </div>
+      <p className="text-sm">{t('security:totp.enterCode')}</p>
+      <div className="grid gap-2">
+        <Label htmlFor="totp-setup-code">{t('security:totp.code')}</Label>
+        <Input
+          id="totp-setup-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="max-w-48 font-mono tracking-[0.3em]"
+          disabled={isSubmitting}
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={errors.code ? 'totp-setup-code-error' : undefined}
+          {...register('code')}
+        />
+        {errors.code && (
+          <p id="totp-setup-code-error" className="text-destructive text-sm">
+            {errors.code.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {isSubmitting ? t('security:totp.turningOn') : t('security:totp.turnOn')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          {t('security:totp.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

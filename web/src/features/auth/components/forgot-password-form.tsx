@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPassword } from 'aws-amplify/auth';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ConfirmResetPasswordForm } from '@/components/confirm-reset-password-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { type ResetRequest, resetRequestSchema } from '../schemas';
+import { AuthForm } from './auth-form';
+import { FormError } from './form-error';
+import { SubmitButton } from './submit-button';
+import { useAuthError } from './use-auth-error';
+
+interface ForgotPasswordFormProps {
+  /** What the sign-in form held, so the owner need not type it again. */
+  defaultEmail: string;
+  /** The new password is set: back to sign-in with the address filled in. */
+  onReset: (email: string) => void;
+  onBack: () => void;
+}
+
+/** "Forgot password?": the address, then the mailed code and a new password. */
+export function ForgotPasswordForm({ defaultEmail, onReset, onBack }: ForgotPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const error = useAuthError();
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema(t)), defaultValues: { email: defaultEmail } });
+
+  const submit = async ({ email }: ResetRequest) => {
+    error.clear();
+    try {
+      await resetPassword({ username: email });
+      setCodeSentTo(email);
+    } catch (caught) {
+      error.report(caught, 'resetPassword');
+      toast.error(t('toasts.passwordResetFailed'));
+    }
+  };
+
+  const heading = (
+    <div className="flex flex-col items-center gap-2 text-center">
+      <KeyRound aria-hidden="true" className="text-primary size-10" />
+      <h2 id="forgot-title" className="text-xl font-semibold">
+        {t('forgotPassword.title')}
+      </h2>
+      {!codeSentTo && <p className="text-muted-foreground text-sm">{t('forgotPassword.description')}</p>}
+    </div>
+  );
+
+  if (codeSentTo) {
+    return (
+      <div className="grid gap-4" aria-labelledby="forgot-title" role="group">
+        {heading}
+        <ConfirmResetPasswordForm
+          email={codeSentTo}
+          idPrefix="forgot"
+          onDone={() => onReset(codeSentTo)}
+          onCancel={onBack}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="forgot-title">
+      {heading}
+      <FormError error={error.key} />
+      <div className="grid gap-2">
+        <Label htmlFor="forgot-email">{t('fields.email')}</Label>
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          placeholder={t('fields.emailPlaceholder')}
+          disabled={isSubmitting}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'forgot-email-error' : undefined}
+          {...register('email')}
+        />
+        {errors.email && (
+          <p id="forgot-email-error" className="text-destructive text-sm">
+            {errors.email.message}
+          </p>
+        )}
+      </div>
+      <SubmitButton busy={isSubmitting} label={t('forgotPassword.submit')} busyLabel={t('forgotPassword.submitting')} />
+      <Button type="button" variant="ghost" onClick={onBack} disabled={isSubmitting}>
+        {t('forgotPassword.back')}
+      </Button>
+    </AuthForm>
+  );
+}

@@ -1,0 +1,61 @@
+import { type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PlanId, planPricing } from '@reviewroute/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/money';
+import { useLanguage } from '@/lib/use-language';
+import { PlanPayment } from './plan-payment';
+
+/**
+ * 'Complete Your Purchase' (spec 2 "Payments"): the chosen plan, its price and period, Cancel, and the
+ * payment form in auto mode. The displayed price and the amount charged differ by design (spec 9: both
+ * stand), so the card says plainly what is charged now.
+ */
+interface CheckoutCardProps {
+  plan: PlanId;
+  onCancel: () => void;
+  /** The heading, focused when the page scrolls to the card. */
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export function CheckoutCard({ plan, onCancel, headingRef }: CheckoutCardProps) {
+  const { t } = useTranslation(['billing', 'marketing']);
+  const language = useLanguage();
+  const pricing = planPricing[plan];
+  const rows = [
+    [t('payments.checkout.plan'), t(`marketing:pricing.plans.${plan}.name`)],
+    [
+      t('payments.checkout.price'),
+      `${formatMoney(pricing.displayPrice, pricing.currency, language, true)} ${t('payments.perYear')}`,
+    ],
+    [t('payments.checkout.period'), t('payments.checkout.periodValue')],
+    [t('payments.checkout.charged'), formatMoney(pricing.chargedAmount, pricing.currency, language)],
+  ] as const;
+  return (
+    <Card className="scroll-mt-24">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="checkout-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-xl outline-none">
+            {t('payments.checkout.title')}
+          </h2>
+        </CardTitle>
+        <CardDescription>{t(`marketing:pricing.plans.${plan}.description`)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {rows.map(([term, value]) => (
+            <div key={term} className="flex justify-between gap-4 border-b pb-2 sm:block sm:border-0 sm:pb-0">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <PlanPayment plan={plan} />
+        <Button type="button" variant="outline" onClick={onCancel} className="justify-self-start">
+          {t('payments.checkout.cancel')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Payment } from '@reviewroute/shared';
+import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { renderWithApp } from '@/testing/render';
+import { PaymentsPage } from './payments-page';
+
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
+vi.mock('aws-amplify/auth', () => amplify);
+const checkout = vi.hoisted(() => ({ leaveForCheckout: vi.fn() }));
+vi.mock('../lib/last-payment', async (original) => ({ ...(await original<object>()), ...checkout }));
+
+const owner = { userId: 'u1', email: 'owner@example.com' };
+const storageKey = 'reviewroute.lastPaymentId';
+
+const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 'tr_123',
+  amount: 120,
+  currency: 'EUR',
+  status: 'completed',
+  providerStatus: 'paid',
+  description: 'Growth - Annual Subscription',
+  plan: 'growth',
+  method: 'creditcard',
+  cardLabel: 'Visa •••• 4242',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: '2026-11-25T10:01:00.000Z',
+  ...overrides,
+});
+
+/** The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating). */
+function stubApi(current: Payment[] = [payment()], create?: (call: FetchCall) => Response) {
+  let gets = 0;
+  return stubFetch((call) => {
+    if (call.method === 'POST') {
+      return create
+        ? create(call)
+        : Response.json({ paymentId: 'tr_new', checkoutUrl: 'https://checkout.example/tr_new' }, { status: 201 });
+    }
+    const answer = current[Math.min(gets, current.length - 1)];
+    gets += 1;
+    return Response.json(answer);
+  });
+}
+
+const page = (path: string, session: typeof owner | null = owner) =>
+  renderWithApp(<PaymentsPage />, {
+    path,
+    session,
+    routes: [
+      { path: '/auth', element: <p>auth page</p> },
+      { path: '/account', element: <p>account page</p> },
+      { path: '/nl/account', element: <p>account page</p> },
+    ],
+  });
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  checkout.leaveForCheckout.mockReset();
+});
+
+const planCard = (name: string) => screen.getByRole('listitem', { name });
+
+/** The toast whose description is `description`, and its title (earlier tests' toasts may still be around). */
+async function toast(description: string) {
+  const element = (await screen.findByText(description, { selector: '[data-description]' })).closest(
+    '[data-sonner-toast]',
+  ) as HTMLElement;
+  return element.querySelector('[data-title]')?.textContent;
+}
+
+describe('/payments (spec 2 "Payments")', () => {
+  it('shows the heading, Back to Dashboard and three plans with the displayed prices; Growth is Most Popular', async () => {
+    stubApi();
+    page('/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByText('Authentication Required')).toBeNull();
+    const prices = { Starter: '€120', Growth: '€300', Enterprise: '€750' };
+    for (const [name, price] of Object.entries(prices)) {
+      const card = planCard(name);
+      expect(within(card).getByText(price)).toBeTruthy();
+      expect((within(card).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(false);
+    }
+    expect(within(planCard('Growth')).getByText('Most Popular')).toBeTruthy();
+    expect(within(planCard('Starter')).queryByText('Most Popular')).toBeNull();
+  });
+
+  it('signed out: the Authentication Required banner with Log In; Buy Now reads disabled, and a click explains and goes to /auth', async () => {
+    const calls = stubApi();
+    const { router } = page('/payments', null);
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/auth?tab=signin');
+    const buy = within(planCard('Growth')).getByRole('button', { name: 'Buy Now' });
+    expect(buy.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Pay a custom amount' })).toBeNull();
+    await userEvent.click(buy);
+    expect(
+      await screen.findByText('Please log in to purchase a subscription plan.', { selector: '[data-description]' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(calls).toEqual([]);
+  });
+
+  it('a plan goes Selecting... → Selected ✓, opens Complete Your Purchase and leaves for the checkout of that plan', async () => {
+    const calls = stubApi();
+    page('/payments');
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy Now' }),
+    );
+    expect(within(planCard('Growth')).getByRole('button', { name: 'Selecting...' })).toBeTruthy();
+    // Busy: no second plan meanwhile.
+    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(await within(planCard('Growth')).findByRole('button', { name: 'Selected ✓' })).toBeTruthy();
+    const card = screen
+      .getByRole('heading', { name: 'Complete Your Purchase' })
+      .closest('[data-slot=card]') as HTMLElement;
+    expect(within(card).getByText('Growth')).toBeTruthy();
+    expect(within(card).getByText('€300 per year')).toBeTruthy();
+    expect(within(card).getByText('1 year')).toBeTruthy();
+    expect(within(card).getByText('€120.00')).toBeTruthy();
+    expect(within(card).getByText('Processing your payment...')).toBeTruthy();
+    expect(within(card).getByText('You will be redirected to a payment provider')).toBeTruthy();
+    await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/payments', body: { kind: 'plan', plan: 'growth', language: 'en' } },
+    ]);
+    expect(window.sessionStorage.getItem(storageKey)).toBe('tr_new');
+  });
+
+  it('Cancel clears the selection', async () => {
+    // The create never answers: Cancel comes first.
+    stubFetch(() => new Promise<Response>(() => undefined));
+    page('/payments');
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Starter' })).getByRole('button', { name: 'Buy Now' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: 'Complete Your Purchase' })).toBeNull();
+    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(checkout.leaveForCheckout).not.toHaveBeenCalled();
+  });
+
+  it('a failed create: the Payment Failed toast with the message, and the form offers another try', async () => {
+    stubApi(undefined, () =>
+      Response.json({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Failed to create payment' } }, { status: 503 }),
+    );
+    page('/payments');
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy Now' }),
+    );
+    expect(await screen.findByText('Payment failed. Please try again.')).toBeTruthy();
+    expect(await toast('Failed to create payment')).toBe('Payment Failed');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(checkout.leaveForCheckout).not.toHaveBeenCalled();
+  });
+
+  it('the return from a paid checkout: checks the payment, shows the success toast and then opens the billing tab', async () => {
+    window.sessionStorage.setItem(storageKey, 'tr_123');
+    const calls = stubApi([payment({ status: 'pending', providerStatus: 'open', paidAt: null }), payment()]);
+    const { router } = page('/payments?success=true');
+    expect(await screen.findByText('Checking your payment...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await toast("Your payment (tr_123) has been processed. You'll receive a confirmation email shortly.")).toBe(
+      'Payment Successful!',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(router.state.location.search).toBe('?tab=billing&payment=success');
+    expect(calls.map((c) => c.url)).toEqual(['/api/payments/tr_123', '/api/payments/tr_123']);
+    expect(window.sessionStorage.getItem(storageKey)).toBeNull();
+  });
+
+  it('the return from a canceled checkout says Payment Failed with why, and stays', async () => {
+    window.sessionStorage.setItem(storageKey, 'tr_123');
+    stubApi([payment({ status: 'failed', providerStatus: 'canceled', paidAt: null })]);
+    const { router } = page('/payments?success=true');
+    expect(await toast('The payment was canceled.')).toBe('Payment Failed');
+    expect(router.state.location.pathname).toBe('/payments');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('error=… shows Payment Failed with the decoded text and leaves the address', async () => {
+    stubApi();
+    const { router } = page('/payments?error=Card%20declined%3A%20try%20another');
+    expect(await toast('Card declined: try another')).toBe('Payment Failed');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('success=true without a known payment shows the activation toast', async () => {
+    const calls = stubApi();
+    const { router } = page('/payments?success=true');
+    expect(await toast('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls).toEqual([]);
+  });
+
+  it('a custom amount: defaults, Pay {currency} {amount}, disabled without amount or description, then Check Status', async () => {
+    const calls = stubApi([payment({ id: 'tr_new', status: 'pending', providerStatus: 'open', paidAt: null })]);
+    page('/payments');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay a custom amount' }));
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement;
+    const description = screen.getByLabelText('Description') as HTMLInputElement;
+    expect([amount.value, amount.min, amount.step, description.value]).toEqual(['10', '0.01', '0.01', 'Payment']);
+    const pay = () => screen.getByRole('button', { name: /^Pay [A-Z]{3} / }) as HTMLButtonElement;
+    expect(pay().textContent).toBe('Pay EUR 10.00');
+    expect(screen.queryByRole('button', { name: 'Check Status' })).toBeNull();
+
+    await userEvent.clear(description);
+    await waitFor(() => expect(pay().disabled).toBe(true));
+    await userEvent.type(description, 'Invoice 42');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    await waitFor(() => expect(pay().disabled).toBe(true));
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '25.5');
+    await waitFor(() => expect(pay().textContent).toBe('Pay EUR 25.50'));
+    await userEvent.click(pay());
+    await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/payments',
+      body: { kind: 'manual', amount: 25.5, currency: 'EUR', description: 'Invoice 42', language: 'en' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
+    expect(await screen.findByText('Status of payment tr_new: Pending')).toBeTruthy();
+    expect(calls[1]?.url).toBe('/api/payments/tr_new');
+  });
+
+  it('speaks Dutch under /nl', async () => {
+    const calls = stubApi();
+    page('/nl/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kies je abonnement' })).toBeTruthy();
+    expect(within(planCard('Growth')).getByText('Meest gekozen')).toBeTruthy();
+    expect(within(planCard('Growth')).getByText('€ 300')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Een ander bedrag betalen' }));
+    expect(screen.getByRole('button', { name: 'Betaal EUR 10,00' })).toBeTruthy();
+    expect((screen.getByLabelText('Omschrijving') as HTMLInputElement).value).toBe('Betaling');
+    await userEvent.click(within(planCard('Growth')).getByRole('button', { name: 'Nu kopen' }));
+    await waitFor(() => expect(calls[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
+  });
+});
