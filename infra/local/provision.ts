@@ -18,7 +18,7 @@ import {
   type ExplicitAuthFlowsType,
   type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { passwordPolicy, tableDefinition, tableKeySchema } from '@reviewroute/shared';
+import { passwordPolicy, tableDefinition, tableKeySchema, tokenValidity } from '@reviewroute/shared';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
 export const LOCAL_USER_POOL_NAME = 'reviewroute-local';
@@ -126,9 +126,9 @@ export async function provisionUserPool(endpoint: string): Promise<{ userPoolId:
     const settings = {
       ExplicitAuthFlows: authFlows,
       PreventUserExistenceErrors: 'ENABLED' as const,
-      AccessTokenValidity: 60,
-      IdTokenValidity: 60,
-      RefreshTokenValidity: 30,
+      AccessTokenValidity: tokenValidity.accessTokenMinutes,
+      IdTokenValidity: tokenValidity.idTokenMinutes,
+      RefreshTokenValidity: tokenValidity.refreshTokenDays,
       TokenValidityUnits: {
         AccessToken: 'minutes' as const,
         IdToken: 'minutes' as const,

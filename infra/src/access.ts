@@ -31,7 +31,10 @@ export interface DomainAccess {
 
 const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
 
-/** What an account erasure needs; the account Lambda and the erasure worker both run it. */
+/**
+ * What an account erasure needs; the account Lambda and the erasure worker both run it. The erasure tombstone
+ * (`ERASED#{hash}`) is written (PutItem) at the confirmation and renewed by every run.
+ */
 function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
   return {
     table: [
@@ -73,11 +76,13 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // and the owner's billing history (a query of the owner's partition) for the plan state.
   // Account deletion (decisions 14) erases inline as far as its time allows, as the erasure worker does:
   // the job item, every item of the owner and their surveys (batch and transactional deletes), the surveys'
-  // files and incoming uploads, and the Cognito user (locked out first).
+  // files and incoming uploads, and the Cognito user (locked out first). The profile update (an upsert) reads
+  // the erasure tombstone first (GetItem), as every route that creates data does.
   account: erasureAccess(['cognito-idp:AdminGetUser']),
   // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its
   // responses with it in batches), presigned POSTs into incoming/, the confirm step's check and copy to
-  // the public prefix, and removal of replaced or deleted files with their CloudFront paths.
+  // the public prefix, and removal of replaced or deleted files with their CloudFront paths. Creating a
+  // survey, an upload or a code reads the erasure tombstone first (GetItem).
   surveys: {
     table: [
       'dynamodb:GetItem',
@@ -102,7 +107,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] },
   // Billing records in the owner's partition: listed (query), read, and written whole with a condition (a
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account
-  // deletion erases them), never S3. The Mollie key from its secret.
+  // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure
+  // tombstone first (GetItem).
   payments: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'], mollieKey: true },
   // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day).
   contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },

@@ -30,3 +30,14 @@ export function passwordRuleResults(password: string): { rule: PasswordRule; met
     .filter((rule) => ruleChecks[rule].enabled)
     .map((rule) => ({ rule, met: ruleChecks[rule].test(password) }));
 }
+
+/**
+ * The web client's token lifetimes: the CDK user pool client and the local one both set these. An ID or
+ * access token stays valid at the API's JWT authorizer until it expires, even after its user was locked
+ * out, so what a deleted account may still attempt is bounded by the longer of the two.
+ */
+export const tokenValidity = { idTokenMinutes: 60, accessTokenMinutes: 60, refreshTokenDays: 30 } as const;
+
+/** The longest an ID or access token stays valid once issued, in seconds. */
+export const longestTokenValiditySeconds =
+  Math.max(tokenValidity.idTokenMinutes, tokenValidity.accessTokenMinutes) * 60;

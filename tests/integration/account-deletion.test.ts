@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +15,14 @@ import { createDynamoBillingRepository } from '@reviewroute/functions/data/billi
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
 import { newId } from '@reviewroute/functions/lib/ids';
-import { callApi, createSampleSurvey, publishSurvey, stackEntities, type ApiUser } from '../support/api';
+import {
+  callApi,
+  createSampleSurvey,
+  publishSurvey,
+  sampleBusiness,
+  stackEntities,
+  type ApiUser,
+} from '../support/api';
 import { cognitoClient, createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
@@ -273,7 +280,25 @@ describe('account deletion', () => {
           240_000,
         );
 
-        expect((await scanTable()).filter(mentions)).toEqual([]);
+        // The old ID token is still valid at the authorizer: routes that create data refuse it, so nothing
+        // of the owner lands in the table after the erasure (reads find nothing anyway).
+        for (const [method, path, body] of [
+          ['POST', pathOf('create-survey'), sampleBusiness('Late Bakery')],
+          ['PATCH', pathOf('update-profile'), { fullName: 'Late Baker' }],
+          ['POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }],
+        ] as const) {
+          const late = await callApi(method, path, { user: owner, body });
+          expect(late.status, `${method} ${path}`).toBe(401);
+          expect(late.body).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+        }
+
+        const items = await scanTable();
+        expect(items.filter(mentions)).toEqual([]);
+        // What is left is the tombstone, which holds a hash of the user id and its expiry only.
+        const hash = createHash('sha256').update(owner.userId).digest('hex');
+        expect(items.filter((item) => item.pk === `ERASED#${hash}`)).toEqual([
+          expect.objectContaining({ sk: 'TOMBSTONE', userHash: hash, expiresAt: expect.any(Number) }),
+        ]);
         expect(objectsOfOwner(await listObjects())).toEqual([]);
         await expect(
           cognito.send(new AdminGetUserCommand({ UserPoolId: stack.webConfig.userPoolId, Username: owner.userId })),

@@ -186,5 +186,23 @@ export function describeAccountDataContract(name: string, repositoriesOf: () => 
       await data.updateErasure(userId, 'cognito', '2026-11-21T08:02:00.000Z');
       expect(await data.erasure(userId)).toBeUndefined();
     });
+
+    it('keeps an erasure tombstone live until it expires, and a later mark extends it', async () => {
+      const { data } = repositoriesOf();
+      const userId = randomUUID();
+      const now = 1_800_000_000;
+      expect(await data.isErased(userId, now)).toBe(false);
+      await data.markErased(userId, now + 60);
+      expect(await data.isErased(userId, now)).toBe(true);
+      expect(await data.isErased(userId, now + 59)).toBe(true);
+      // Expired but not yet deleted by TTL: none.
+      expect(await data.isErased(userId, now + 60)).toBe(false);
+      expect(await data.isErased(randomUUID(), now)).toBe(false);
+      await data.markErased(userId, now + 120);
+      expect(await data.isErased(userId, now + 60)).toBe(true);
+      // The job's end does not end the tombstone: tokens issued before the deletion outlive the job.
+      await data.finishErasure(userId);
+      expect(await data.isErased(userId, now + 60)).toBe(true);
+    });
   });
 }

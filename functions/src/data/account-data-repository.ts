@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Entities } from './entities';
 import type { AccountDataRepository, ErasureJob, SurveyResponseRecord } from './repositories';
 
@@ -26,6 +27,9 @@ const toJob = (item: {
   stage: item.stage === 'cognito' ? 'cognito' : 'table',
   updatedAt: item.updatedAt,
 });
+
+/** The erasure tombstone's key: a SHA-256 hash, so the table keeps nothing of an erased user in clear. */
+export const erasedUserHash = (userId: string): string => createHash('sha256').update(userId, 'utf8').digest('hex');
 
 /** The export's and the erasure's reads and deletes across the owner's and their surveys' items. */
 export function createDynamoAccountDataRepository(entitiesOf: () => Entities): AccountDataRepository {
@@ -90,6 +94,19 @@ export function createDynamoAccountDataRepository(entitiesOf: () => Entities): A
     async finishErasure(userId) {
       const { erasureJob } = entitiesOf();
       await erasureJob.delete({ userId }).go();
+    },
+
+    async markErased(userId, expiresAt) {
+      const { erasureTombstone } = entitiesOf();
+      await erasureTombstone.put({ userHash: erasedUserHash(userId), expiresAt }).go({ response: 'none' });
+    },
+
+    async isErased(userId, now) {
+      const { erasureTombstone } = entitiesOf();
+      // Consistent: the request that confirmed the deletion may have written it a moment ago.
+      const { data } = await erasureTombstone.get({ userHash: erasedUserHash(userId) }).go({ consistent: true });
+      // DynamoDB's TTL deletes late: an expired tombstone counts as none.
+      return data !== null && data.expiresAt > now;
     },
 
     async eraseSurveyItems(surveyId, limit) {

@@ -313,6 +313,28 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
+  /**
+   * A deleted account, for as long as a token issued before the deletion can still pass the JWT authorizer
+   * (the TTL `expiresAt`): routes that create data refuse its user. Keyed by a SHA-256 hash of the user id,
+   * so nothing of the user is left in the table once the erasure finished.
+   */
+  const erasureTombstone = new Entity(
+    {
+      model: { entity: 'erasureTombstone', version: '1', service },
+      attributes: {
+        userHash: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byUserHash: {
+          pk: { field: 'pk', composite: ['userHash'], template: 'ERASED#${userHash}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'TOMBSTONE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
   const entities = {
     survey,
     surveyCode,
@@ -325,6 +347,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     clientKeySalt,
     payment,
     erasureJob,
+    erasureTombstone,
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

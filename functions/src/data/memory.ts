@@ -1,4 +1,5 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
+import { erasedUserHash } from './account-data-repository';
 import {
   newestFirst,
   providerStatusRank,
@@ -321,6 +322,8 @@ export class MemoryBillingRepository implements BillingRepository {
  */
 export class MemoryAccountData implements AccountDataRepository {
   readonly jobs = new Map<string, ErasureJob>();
+  /** Tombstones' expiry (epoch seconds) by hashed user id, as the table keys them. */
+  readonly tombstones = new Map<string, number>();
   failNext: string | undefined;
 
   constructor(
@@ -373,6 +376,16 @@ export class MemoryAccountData implements AccountDataRepository {
   async finishErasure(userId: string) {
     this.step('finishErasure');
     this.jobs.delete(userId);
+  }
+
+  async markErased(userId: string, expiresAt: number) {
+    this.step('markErased');
+    this.tombstones.set(erasedUserHash(userId), expiresAt);
+  }
+
+  async isErased(userId: string, now: number) {
+    const expiresAt = this.tombstones.get(erasedUserHash(userId));
+    return expiresAt !== undefined && expiresAt > now;
   }
 
   async eraseSurveyItems(surveyId: string, limit: number) {

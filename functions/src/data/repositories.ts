@@ -263,6 +263,13 @@ export interface AccountDataRepository {
   pendingErasures(limit: number): Promise<ErasureJob[]>;
   finishErasure(userId: string): Promise<void>;
   /**
+   * Records (or extends) the user's erasure tombstone until `expiresAt` (epoch seconds): stored under a hash
+   * of the user id only, and deleted by the table's TTL afterwards.
+   */
+  markErased(userId: string, expiresAt: number): Promise<void>;
+  /** Whether the user has a tombstone that is live at `now` (epoch seconds); an expired one TTL has not yet deleted is none. */
+  isErased(userId: string, now: number): Promise<boolean>;
+  /**
    * Deletes up to about `limit` items of the survey's partition other than its tally (responses with their
    * click tickets, idempotency records); returns how many it deleted (0: nothing left).
    */

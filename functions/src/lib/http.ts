@@ -16,6 +16,7 @@ import {
   type RouteParams,
 } from '@reviewroute/shared';
 import { ApiError } from './api-error';
+import type { ErasedCheck } from './erasure-guard';
 import { logger } from './logger';
 import type { OriginCheck } from './origin-verify';
 import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
@@ -189,12 +190,32 @@ const paramNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].
 export interface DomainHandlerOptions {
   /** The origin-verify check (`originCheckOf(env)`); without it every caller is served and none trusted. */
   originCheck?: OriginCheck | undefined;
+  /**
+   * Asked before a route of `creatingRoutes` runs (one read): a deleted account's user gets 401. Without
+   * it (unit tests of other things) nobody is refused.
+   */
+  isErased?: ErasedCheck | undefined;
 }
+
+/**
+ * The owner routes that can create data (an item, a file or a code). An ID token issued before its owner
+ * deleted the account stays valid until it expires; whatever such a request created after the erasure
+ * finished would never be erased, so these routes refuse a user whose account was deleted. Reads and
+ * updates of items that exist need no check: the erasure deletes what they would touch.
+ */
+export const creatingRoutes: ReadonlySet<OwnerRouteId> = new Set<OwnerRouteId>([
+  'create-survey',
+  'create-upload',
+  'confirm-upload',
+  'publish-survey',
+  'update-profile',
+  'create-payment',
+]);
 
 export function createDomainHandler<D extends ApiDomain>(
   domain: D,
   implementations: DomainImplementations<D>,
-  { originCheck }: DomainHandlerOptions = {},
+  { originCheck, isErased }: DomainHandlerOptions = {},
 ) {
   type Entry = { route: RouteDefinition; params: string[]; implementation: RouteImplementation<RouteId> };
   const byKey = new Map<string, Entry>(
@@ -214,6 +235,8 @@ export function createDomainHandler<D extends ApiDomain>(
     const owner = ownerFromClaims(event);
     // Defence in depth: the JWT authorizer already refused the request if this were missing.
     if (entry.route.auth === 'owner' && !owner) throw new ApiError('UNAUTHORIZED');
+    if (owner && isErased && creatingRoutes.has(entry.route.id as OwnerRouteId) && (await isErased(owner.userId)))
+      throw new ApiError('UNAUTHORIZED');
     logger.appendKeys({ route: entry.route.id });
     const result = await entry.implementation({
       body: event.body as unknown,

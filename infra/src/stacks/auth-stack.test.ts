@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { tokenValidity } from '@reviewroute/shared';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('auth stack', () => {
@@ -77,6 +78,15 @@ describe('auth stack', () => {
       CallbackURLs: Match.absent(),
       // The app writes the e-mail address (change) and the locale (sign-up), nothing else.
       WriteAttributes: Match.arrayEquals(['email', 'locale']),
+    });
+  });
+
+  it('issues tokens valid as long as the shared description says (the erasure tombstone outlives them)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      IdTokenValidity: tokenValidity.idTokenMinutes,
+      AccessTokenValidity: tokenValidity.accessTokenMinutes,
+      RefreshTokenValidity: tokenValidity.refreshTokenDays * 24 * 60,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
     });
   });
 });

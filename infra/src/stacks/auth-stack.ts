@@ -1,4 +1,4 @@
-import { passwordPolicy } from '@reviewroute/shared';
+import { passwordPolicy, tokenValidity } from '@reviewroute/shared';
 import { customMessageEntry } from '@reviewroute/functions/triggers/entries';
 import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
@@ -84,9 +84,10 @@ export class AuthStack extends Stack {
         .withCustomAttributes(),
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, locale: true }),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      // One description (shared): account deletion's tombstone outlives every token issued before it.
+      idTokenValidity: Duration.minutes(tokenValidity.idTokenMinutes),
+      accessTokenValidity: Duration.minutes(tokenValidity.accessTokenMinutes),
+      refreshTokenValidity: Duration.days(tokenValidity.refreshTokenDays),
     });
 
     this.addCustomMessageTrigger(isProd);

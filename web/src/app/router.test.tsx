@@ -245,3 +245,24 @@ describe('guarded pages', () => {
     expect(pathname(router)).toBe('/survey-setup');
   });
 });
+
+describe('/payments, in the public site header', () => {
+  it('offers a signed-in owner the way back to the dashboard instead of log in and the trial', async () => {
+    const { user, router } = renderApp('/payments', owner);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const dashboard = await within(nav).findByRole('link', { name: 'Dashboard' });
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Start free trial' })).toBeNull();
+    await user.click(dashboard);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(pathname(router)).toBe('/dashboard');
+  });
+
+  it('offers visitors log in and the trial', async () => {
+    renderApp('/payments', null);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Start free trial' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+});

@@ -49,9 +49,10 @@ function localizedRoutes(language: Language): RouteObject[] {
           lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
         },
         // Plans and payment: open to visitors (who are asked to log in), but it needs the session and the
-        // API, so it loads with the owner app, in the public site's header and footer.
+        // API, so it loads with the owner app, in the public site's header and footer (which then knows the
+        // session).
         {
-          element: <SiteLayout />,
+          lazy: async () => ({ Component: (await import('./layouts/owner-site-layout')).OwnerSiteLayout }),
           children: [
             {
               path: path('/payments'),

@@ -12,6 +12,7 @@ import {
   MemorySurveyRepository,
 } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/repositories';
+import { erasedCheckOf } from '../../lib/erasure-guard';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { publishedSurvey, seed } from '../public/testing';
 import { createAccountService } from './account-service';
@@ -125,7 +126,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
   const handler = createAccountHandler(
     () => createProfileService({ profiles }),
     () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
-    { dangerOf: () => danger, erasureBudgetMs: 50 },
+    { dangerOf: () => danger, erasureBudgetMs: 50, isErased: erasedCheckOf(data, () => clock) },
   );
   const call = async (event: ReturnType<typeof sampleEvent>) => {
     const res = await handler(event, lambdaContext());
@@ -216,6 +217,7 @@ describe('account erasure', () => {
   it('resumes after an interruption at any step', async () => {
     const steps = [
       'startErasure',
+      'markErased',
       'lockOut',
       'eraseSurveyItems',
       'eraseSurveyRateWindows',
@@ -229,7 +231,7 @@ describe('account erasure', () => {
       if (step === 'lockOut' || step === 'deleteUser') w.admin.failNext = step;
       else w.data.failNext = step;
       const first = await w.call(w.deleteEvent());
-      if (step === 'startErasure' || step === 'lockOut') {
+      if (step === 'startErasure' || step === 'markErased' || step === 'lockOut') {
         // Not confirmed to the owner (sign-in may still work): they can confirm again.
         expect(first.status).toBe(500);
         expect((await w.call(w.deleteEvent())).status).toBe(202);

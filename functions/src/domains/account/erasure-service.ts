@@ -9,6 +9,7 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
+import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import type {
@@ -47,7 +48,8 @@ export interface ErasureRequester {
  * at once only repeat each other's deletes. The order: per survey its files, its partition (responses
  * with their tickets, idempotency records), its rate windows, then its tally, code and the survey item
  * itself (last, so it is found again after an interruption); then the owner's profile and payments; then
- * the Cognito user; the job item last.
+ * the Cognito user; the job item last. A tombstone (a hash of the user id, see `markErased`) outlives the job
+ * by the tokens' validity, so routes that create data refuse the user's still-valid tokens meanwhile.
  */
 export function createErasureService(deps: ErasureServiceDeps) {
   const clock = deps.clock ?? (() => Date.now());
@@ -114,6 +116,9 @@ export function createErasureService(deps: ErasureServiceDeps) {
         stage: 'table',
         updatedAt: iso(),
       });
+      // Before the lock-out: tokens issued until then stay valid for up to an hour, and routes that create
+      // data refuse them while the tombstone lives (whatever they created after the erasure would remain).
+      await data.markErased(job.userId, erasureTombstoneExpiry(clock()));
       await admin.lockOut(job.username);
       try {
         return { done: await run(job, started + budgetMs) };
@@ -134,6 +139,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
           continue;
         }
         try {
+          // Renewed on every run: a job that takes long (or whose lock-out failed so far) keeps its tombstone live.
+          await data.markErased(job.userId, erasureTombstoneExpiry(clock()));
           if (await run(job, deadline)) finished++;
           else pending++;
         } catch (error) {

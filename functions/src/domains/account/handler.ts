@@ -4,7 +4,9 @@ import { createDomainHandler, type ApiEvent, type DomainHandlerOptions, type Own
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createCognitoUserDirectory } from '../../data/user-directory';
 import { createAccountService, type AccountIdentity, type AccountService } from './account-service';
@@ -50,7 +52,8 @@ export function createAccountHandler(
     if (!dangerOf) throw new ApiError('NOT_FOUND');
     return dangerOf();
   };
-  // Tokens stay valid until they expire after an erasure started: they must neither read nor write anything.
+  // Tokens stay valid until they expire after an erasure started: while it runs they read nothing (routes
+  // that create data are refused by the tombstone check, `isErased`, longer).
   const notErasing = async (userId: string) => {
     if (dangerOf && (await dangerOf().erasure.isErasing(userId))) throw new ApiError('UNAUTHORIZED');
   };
@@ -62,10 +65,8 @@ export function createAccountHandler(
         await notErasing(owner.userId);
         return { body: await profilesOf().get(owner.userId) };
       },
-      'update-profile': async ({ owner, body }) => {
-        await notErasing(owner.userId);
-        return { body: await profilesOf().update(owner.userId, body) };
-      },
+      // An upsert: the handler plumbing refuses a deleted account's user (`isErased`) before it runs.
+      'update-profile': async ({ owner, body }) => ({ body: await profilesOf().update(owner.userId, body) }),
       'get-account': async ({ owner, event }) => {
         await notErasing(owner.userId);
         return { body: await accountOf().summary(identityOf(owner, event)) };
@@ -97,7 +98,11 @@ export function createHandler(env: LambdaEnv) {
         directory: createCognitoUserDirectory(env),
         billing: createDynamoBillingRepository(tableEntities(env)),
       })),
-    { originCheck: originCheckOf(env), dangerOf: () => (danger ??= createDangerZone(env)) },
+    {
+      originCheck: originCheckOf(env),
+      isErased: erasedCheckOf(createDynamoAccountDataRepository(tableEntities(env))),
+      dangerOf: () => (danger ??= createDangerZone(env)),
+    },
   );
 }
 

@@ -5,7 +5,9 @@ import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandle
 import { configureLogger } from '../../lib/logger';
 import { originCheckOf, secretsManagerReader, type SecretReader } from '../../lib/origin-verify';
 import { tableEntities } from '../../data/client';
+import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createMollieClient, type MollieSettings } from './mollie-provider';
 import type { PaymentProvider } from './provider';
 import { createPaymentService, type PaymentService } from './service';
@@ -108,14 +110,16 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
       }));
   };
   let service: PaymentService | undefined;
+  const isErased = erasedCheckOf(createDynamoAccountDataRepository(tableEntities(env)));
   return createPaymentsHandler(
     () =>
       (service ??= createPaymentService({
         billing: createDynamoBillingRepository(tableEntities(env)),
         provider: providerOnce,
         siteOrigin: () => env.SITE_ORIGIN,
+        isErased,
       })),
-    { originCheck: originCheckOf(env) },
+    { originCheck: originCheckOf(env), isErased },
   );
 }
 

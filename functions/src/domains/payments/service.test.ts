@@ -112,6 +112,16 @@ describe('the webhook', () => {
     expect((await billing.get(owner, paymentId))!.status).toBe('completed');
   });
 
+  it('records nothing for a payment of an account deleted since it was created', async () => {
+    const { service, provider, billing, erased, paymentId } = await created();
+    // The erasure removed the pending record.
+    billing.records.clear();
+    erased.add(owner);
+    provider.setStatus(paymentId, 'paid');
+    expect(await service.webhook({ id: paymentId })).toBe('ignored');
+    expect(billing.records.size).toBe(0);
+  });
+
   it('changes nothing for an unknown, malformed or foreign id', async () => {
     const { service, provider, billing, paymentId } = await created();
     const before = JSON.stringify([...billing.records]);

@@ -26,6 +26,11 @@ export interface PaymentServiceDeps {
   provider: () => PaymentProvider | Promise<PaymentProvider>;
   /** `https://…` without a trailing slash: the redirect and webhook URLs are built on it. */
   siteOrigin: () => string;
+  /**
+   * Whether the owner's account was just deleted: a webhook for their payment then records nothing, so the
+   * erasure leaves no billing item behind.
+   */
+  isErased?: (userId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -190,6 +195,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const payment = recordOf(current);
       if (!payment) {
         logger.warn('Webhook for a payment without our owner metadata', { paymentId: id });
+        return 'ignored';
+      }
+      if (await deps.isErased?.(payment.userId)) {
+        logger.info('Webhook for a payment of a deleted account: nothing recorded', { paymentId: id });
         return 'ignored';
       }
       const outcome = await record(payment);

@@ -67,14 +67,22 @@ export class FakePaymentProvider implements PaymentProvider {
 
 export const fakeSiteOrigin = 'https://app.reviewroute.example';
 
-/** The payments service on a fake provider and in-memory billing. */
+/** The payments service on a fake provider and in-memory billing; `erased` holds the deleted accounts' ids. */
 export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.000Z')): {
   service: PaymentService;
   provider: FakePaymentProvider;
   billing: MemoryBillingRepository;
+  erased: Set<string>;
 } {
   const provider = new FakePaymentProvider(now);
   const billing = new MemoryBillingRepository();
-  const service = createPaymentService({ billing, provider: () => provider, siteOrigin: () => fakeSiteOrigin, now });
-  return { service, provider, billing };
+  const erased = new Set<string>();
+  const service = createPaymentService({
+    billing,
+    provider: () => provider,
+    siteOrigin: () => fakeSiteOrigin,
+    isErased: async (userId) => erased.has(userId),
+    now,
+  });
+  return { service, provider, billing, erased };
 }

@@ -2,8 +2,10 @@ import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { originCheckOf } from '../../lib/origin-verify';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
+import { erasedCheckOf } from '../../lib/erasure-guard';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
 import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
@@ -75,7 +77,7 @@ export function createHandler(env: LambdaEnv) {
         responses: createDynamoResponseRepository(entities),
         profiles: createDynamoProfileRepository(entities),
       })),
-    { originCheck: originCheckOf(env) },
+    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoAccountDataRepository(entities)) },
   );
 }
 

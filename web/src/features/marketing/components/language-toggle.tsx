@@ -27,14 +27,16 @@ export function LanguageToggle() {
               aria-current={language === current ? 'true' : undefined}
               onClick={() => storeLanguage(language)}
               className={cn(
-                'flex h-7 items-center gap-1.5 rounded px-2 transition-colors',
+                // Phones show the flags only (the code would push the header wider than the screen); the
+                // language's name stays for screen readers.
+                'flex h-7 items-center gap-1.5 rounded px-1.5 transition-colors sm:px-2',
                 language === current
                   ? 'bg-background text-foreground shadow-xs'
                   : 'text-muted-foreground hover:text-foreground',
               )}
             >
               <LanguageFlag language={language} />
-              {language.toUpperCase()}
+              <span className="hidden sm:inline">{language.toUpperCase()}</span>
               <span className="sr-only"> {t(`common:language.${language}`)}</span>
             </Link>
           </li>

@@ -13,8 +13,18 @@ const sectionLabels = {
   pricing: 'nav.pricing',
 } as const;
 
+/**
+ * Who the header serves: the public pages know no session (they never load the owner app's auth code), so
+ * they offer log in and the trial; the owner app's routes in this layout (/payments) pass the session's state.
+ */
+export type SiteSession = 'loading' | 'signedIn' | 'signedOut';
+
+interface SiteLayoutProps {
+  session?: SiteSession;
+}
+
 /** Header and footer of every public page (spec 2 "Home" header, "Other": shared on public pages). */
-export function SiteLayout() {
+export function SiteLayout({ session = 'signedOut' }: SiteLayoutProps) {
   const { t } = useTranslation(['common', 'marketing']);
   const to = useLocalizedPath();
   const home = to('/');
@@ -29,9 +39,15 @@ export function SiteLayout() {
         {t('skipToContent')}
       </a>
       <header className="bg-background/95 sticky top-0 z-40 border-b backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
           <Link to={home} aria-label={t('nav.homeLink')} className="rounded-md">
-            <Logo />
+            {/* Tighter on phones, where the header's parts just fit side by side. The wider dashboard button
+                leaves the smallest phones no room for the word: a signed-in owner knows the mark (the owner
+                app's header shows it alone on phones too), and screen readers still get the name. */}
+            <Logo
+              className="gap-1.5 sm:gap-2"
+              wordClassName={session === 'signedIn' ? 'max-[359px]:sr-only' : undefined}
+            />
           </Link>
           {/* Desktop only: the sections of the home page, reachable from every public page. */}
           <nav aria-label={t('marketing:nav.sections')} className="hidden md:block">
@@ -50,13 +66,22 @@ export function SiteLayout() {
           </nav>
           <div className="flex items-center gap-1 sm:gap-2">
             <nav aria-label={t('nav.main')} className="flex items-center gap-1 sm:gap-2">
-              <Button asChild variant="ghost" size="sm">
-                {/* Log in opens the auth page's sign-in tab; start-trial opens on sign-up. */}
-                <Link to={to(signInPath)}>{t('nav.login')}</Link>
-              </Button>
-              <Button asChild size="sm" className="hidden sm:inline-flex">
-                <Link to={to('/auth')}>{t('nav.startTrial')}</Link>
-              </Button>
+              {session === 'signedIn' ? (
+                // A signed-in owner's way back into the app, in place of log in and the trial.
+                <Button asChild size="sm" className="px-2.5 sm:px-3">
+                  <Link to={to('/dashboard')}>{t('nav.dashboard')}</Link>
+                </Button>
+              ) : session === 'signedOut' ? (
+                <>
+                  <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+                    {/* Log in opens the auth page's sign-in tab; start-trial opens on sign-up. */}
+                    <Link to={to(signInPath)}>{t('nav.login')}</Link>
+                  </Button>
+                  <Button asChild size="sm" className="hidden sm:inline-flex">
+                    <Link to={to('/auth')}>{t('nav.startTrial')}</Link>
+                  </Button>
+                </>
+              ) : null}
             </nav>
             <LanguageToggle />
           </div>

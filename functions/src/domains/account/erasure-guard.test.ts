@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { longestTokenValiditySeconds, surveySchema } from '@reviewroute/shared';
+import {
+  MemoryAccountAdmin,
+  MemoryAccountData,
+  MemoryAssetCdn,
+  MemoryAssetStore,
+  MemoryBillingRepository,
+  MemoryProfileRepository,
+  MemoryResponseRepository,
+  MemorySurveyRepository,
+} from '../../data/memory';
+import { erasedCheckOf, erasureTombstoneSeconds } from '../../lib/erasure-guard';
+import type { ApiEvent } from '../../lib/http';
+import { lambdaContext, sampleEvent } from '../../testing/events';
+import { createPaymentsHandler } from '../payments/handler';
+import { createPaymentService } from '../payments/service';
+import { FakePaymentProvider, fakeSiteOrigin } from '../payments/testing';
+import { createDashboardService } from '../surveys/dashboard-service';
+import { createSurveysHandler } from '../surveys/handler';
+import { createSurveyService } from '../surveys/service';
+import { createAccountService } from './account-service';
+import { createErasureService } from './erasure-service';
+import { createExportService } from './export-service';
+import { createAccountHandler } from './handler';
+import { createProfileService } from './profile-service';
+
+const owner = '8f1c2b4e-0000-4000-8000-000000000001';
+
+/** The account, surveys and payments handlers on one set of in-memory stores and one clock. */
+function world() {
+  let clock = Date.parse('2026-11-21T08:00:00.000Z');
+  const now = () => clock;
+  const surveys = new MemorySurveyRepository();
+  const responses = new MemoryResponseRepository(surveys);
+  const profiles = new MemoryProfileRepository();
+  const billing = new MemoryBillingRepository();
+  const data = new MemoryAccountData(responses, profiles, billing);
+  const assets = new MemoryAssetStore();
+  const admin = new MemoryAccountAdmin();
+  admin.users.add(owner);
+  const erasure = createErasureService({ data, surveys, assets, cdn: new MemoryAssetCdn(), admin, clock: now });
+
+  // Counts the tombstone reads: only routes that create data may pay for one.
+  let checks = 0;
+  const check = erasedCheckOf(data, now);
+  const isErased = (userId: string) => {
+    checks++;
+    return check(userId);
+  };
+
+  let n = 0;
+  const surveyService = createSurveyService({
+    surveys,
+    responses,
+    assets,
+    cdn: new MemoryAssetCdn(),
+    siteOrigin: () => 'https://app.example.com',
+    newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
+  });
+  const provider = new FakePaymentProvider(() => new Date(clock));
+  const handlers = {
+    surveys: createSurveysHandler(
+      () => surveyService,
+      () => createDashboardService({ surveys, responses, profiles }),
+      { isErased },
+    ),
+    account: createAccountHandler(
+      () => createProfileService({ profiles }),
+      () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
+      {
+        isErased,
+        dangerOf: () => ({ erasure, exports: createExportService({ profiles, surveys, billing, data }) }),
+      },
+    ),
+    payments: createPaymentsHandler(
+      () =>
+        createPaymentService({
+          billing,
+          provider: () => provider,
+          siteOrigin: () => fakeSiteOrigin,
+          now: () => new Date(clock),
+        }),
+      { isErased },
+    ),
+  };
+  const domainOf: Record<string, keyof typeof handlers> = {
+    'create-survey': 'surveys',
+    'list-surveys': 'surveys',
+    'get-survey': 'surveys',
+    'create-upload': 'surveys',
+    'confirm-upload': 'surveys',
+    'publish-survey': 'surveys',
+    'update-profile': 'account',
+    'get-profile': 'account',
+    'delete-account': 'account',
+    'create-payment': 'payments',
+    'list-payments': 'payments',
+  };
+  /** Calls a route with its sample event (the owner's still-valid ID token), the survey id or user replaced. */
+  const call = async (routeId: string, surveyId?: string, sub?: string) => {
+    const event: ApiEvent = sampleEvent(routeId);
+    if (surveyId) event.pathParameters = { surveyId };
+    if (sub) event.requestContext.authorizer.jwt.claims = { ...event.requestContext.authorizer.jwt.claims, sub };
+    const res = await handlers[domainOf[routeId]!](event, lambdaContext());
+    return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
+  };
+  return {
+    data,
+    erasure,
+    surveys,
+    profiles,
+    billing,
+    call,
+    checks: () => checks,
+    advance: (ms: number) => (clock += ms),
+    now,
+  };
+}
+
+const creating = ['create-survey', 'create-upload', 'update-profile', 'create-payment'] as const;
+
+describe('erasure tombstone', () => {
+  it('lives for the longest token validity plus 5 minutes', () => {
+    expect(longestTokenValiditySeconds).toBe(3600);
+    expect(erasureTombstoneSeconds).toBe(3600 + 300);
+  });
+
+  it('refuses routes that create data (401) after the deletion, also once the job finished; reads are unchecked', async () => {
+    const w = world();
+    const survey = surveySchema.parse((await w.call('create-survey')).body);
+    expect((await w.call('delete-account')).status).toBe(202);
+    // The erasure finishes (inline or by the worker); only the tombstone is left, under a hash.
+    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    expect(w.data.jobs.size).toBe(0);
+    expect(w.surveys.surveys.size).toBe(0);
+    expect([...w.data.tombstones.keys()].some((key) => key.includes(owner))).toBe(false);
+
+    w.advance((erasureTombstoneSeconds - 1) * 1000);
+    for (const routeId of creating) {
+      const { status, body } = await w.call(routeId, routeId === 'create-upload' ? survey.id : undefined);
+      expect(status, routeId).toBe(401);
+      expect(body, routeId).toEqual({ error: { code: 'UNAUTHORIZED', message: 'User not authenticated' } });
+    }
+    expect((await w.call('publish-survey', survey.id)).status).toBe(401);
+    expect((await w.call('confirm-upload', survey.id)).status).toBe(401);
+    // Nothing was written back.
+    expect(w.surveys.surveys.size).toBe(0);
+    expect(w.profiles.profiles.size).toBe(0);
+    expect(w.billing.records.size).toBe(0);
+
+    const checked = w.checks();
+    expect((await w.call('list-surveys')).status).toBe(200);
+    expect((await w.call('list-payments')).status).toBe(200);
+    expect((await w.call('get-survey', survey.id)).status).toBe(404);
+    expect(w.checks()).toBe(checked);
+  });
+
+  it('lets the routes work again once the tombstone expired (every token of before has too)', async () => {
+    const w = world();
+    expect((await w.call('delete-account')).status).toBe(202);
+    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    expect((await w.call('create-survey')).status).toBe(401);
+
+    w.advance(erasureTombstoneSeconds * 1000);
+    const created = await w.call('create-survey');
+    expect(created.status).toBe(201);
+    const { id } = surveySchema.parse(created.body);
+    expect((await w.call('create-upload', id)).status).toBe(201);
+    expect((await w.call('update-profile')).status).toBe(200);
+    expect((await w.call('create-payment')).status).toBe(201);
+  });
+
+  it('stays live while a job is unfinished: every worker run renews it', async () => {
+    const w = world();
+    await w.call('create-survey');
+    w.data.failNext = 'eraseSurveyItems';
+    expect((await w.call('delete-account')).status).toBe(202);
+    expect(w.data.jobs.size).toBe(1);
+
+    // The worker was down for longer than the tombstone lives; its next run renews it first.
+    w.advance((erasureTombstoneSeconds + 60) * 1000);
+    expect(await w.data.isErased(owner, Math.floor(w.now() / 1000))).toBe(false);
+    w.data.failNext = 'eraseSurveyItems';
+    await w.erasure.runPending(w.now() + 10_000);
+    expect(w.data.jobs.size).toBe(1);
+    expect((await w.call('create-survey')).status).toBe(401);
+    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    expect((await w.call('update-profile')).status).toBe(401);
+  });
+
+  it('refuses nobody else', async () => {
+    const w = world();
+    expect((await w.call('delete-account')).status).toBe(202);
+    expect((await w.call('create-survey')).status).toBe(401);
+    expect((await w.call('create-survey', undefined, '8f1c2b4e-0000-4000-8000-000000000002')).status).toBe(201);
+  });
+});

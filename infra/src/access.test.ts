@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { routeOf } from '@reviewroute/shared';
+import { creatingRoutes } from '@reviewroute/functions/lib/http';
+import { domainAccess, erasureWorkerAccess } from './access';
+
+describe('access map', () => {
+  it('lets every domain with a route that creates data read the erasure tombstone first', () => {
+    const domains = new Set([...creatingRoutes].map((id) => routeOf(id).domain));
+    expect([...domains].sort()).toEqual(['account', 'payments', 'surveys']);
+    for (const domain of domains) expect(domainAccess[domain].table, domain).toContain('dynamodb:GetItem');
+  });
+
+  it('lets the account Lambda and the erasure worker write the tombstone', () => {
+    expect(domainAccess.account.table).toContain('dynamodb:PutItem');
+    expect(erasureWorkerAccess.table).toContain('dynamodb:PutItem');
+  });
+});

@@ -1,3 +1,0 @@
-import { InfoPage } from '../components/info-page';
-
-export const PaymentsPage = () => <InfoPage page="payments" />;
