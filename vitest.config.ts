@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 15_000,
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          // msw answers every request of the web unit tests (see web/src/testing/api.ts).
+          setupFiles: ['web/src/testing/setup-msw.ts'],
         },
       },
       {

@@ -1,8 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser } from '@/lib/auth-session';
 import { languageStorageKey } from '@/lib/language';
+import { apiHandler, configHandler, everyRoute, serveApi } from '@/testing/api';
 import { sampleAppConfig } from '@/testing/fixtures';
 import { deferred, renderWithApp } from '@/testing/render';
 import { routes } from './router';
@@ -29,29 +31,28 @@ function renderApp(path: string, session: SessionUser | null = null) {
 const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
 
 let languages: string[] = ['en-US', 'en'];
+/** The Authorization header of the last GET /api/me. */
+let meAuthorization: string | null = null;
 
 beforeEach(() => {
   vi.resetAllMocks();
   languages = ['en-US', 'en'];
   vi.spyOn(navigator, 'languages', 'get').mockImplementation(() => languages);
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      // The owner pages' runtime config (loaded with their routes).
-      String(input) === '/config.json'
-        ? Response.json(sampleAppConfig)
-        : String(input) === '/api/me'
-          ? Response.json({ userId: 'user-1', email: 'api-owner@shop.nl' })
-          : String(input) === '/api/surveys'
-            ? Response.json({ surveys: [] })
-            : new Response('not found', { status: 404 }),
-    ),
+  meAuthorization = null;
+  serveApi(
+    // The owner pages' runtime config (loaded with their routes).
+    configHandler(sampleAppConfig),
+    apiHandler('me', ({ request }) => {
+      meAuthorization = request.headers.get('authorization');
+      return HttpResponse.json({ userId: 'user-1', email: 'api-owner@shop.nl' });
+    }),
+    apiHandler('list-surveys', () => HttpResponse.json({ surveys: [] })),
+    ...everyRoute(() => new HttpResponse('not found', { status: 404 })),
   );
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -209,9 +210,7 @@ describe('guarded pages', () => {
     expect(screen.getByText('Business Surveys')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Toggle sidebar' }).length).toBeGreaterThan(0);
     expect((await screen.findByTestId('me-email')).textContent).toContain('api-owner@shop.nl');
-    const fetchMock = vi.mocked(fetch);
-    const init = fetchMock.mock.calls.find(([url]) => String(url) === '/api/me')![1]!;
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer id-token');
+    expect(meAuthorization).toBe('Bearer id-token');
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     expect((await screen.findByTestId('account-email')).textContent).toBe('api-owner@shop.nl');

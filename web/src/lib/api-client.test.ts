@@ -1,5 +1,7 @@
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { meResponseSchema } from '@reviewroute/shared';
+import { meResponseSchema, pathOf } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
@@ -9,56 +11,75 @@ const { apiErrorMessageKey } = await import('./api-errors');
 
 const token = { toString: () => 'id-token-123' };
 
-function fetchReturning(response: Response) {
-  return vi.fn<typeof fetch>(async () => response);
+/** The headers of each request the API received, in order. */
+let headers: Headers[] = [];
+/** GET /api/me answers `response` (and notes the request's headers). */
+function meAnswers(response: () => Response) {
+  serveApi(
+    apiHandler('me', ({ request }) => {
+      headers.push(request.headers);
+      return response();
+    }),
+  );
 }
+const me = () => apiFetch(pathOf('me'), { schema: meResponseSchema });
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 beforeEach(() => {
+  headers = [];
   fetchAuthSession.mockReset();
   fetchAuthSession.mockResolvedValue({ tokens: { idToken: token, accessToken: { toString: () => 'access' } } });
 });
 
 describe('apiFetch', () => {
   it('sends the ID token (not the access token) as a bearer token', async () => {
-    const fetchImpl = fetchReturning(Response.json({ userId: 'u1', email: 'a@b.co' }));
-    const me = await apiFetch('/api/me', { schema: meResponseSchema, fetchImpl });
-    expect(me).toEqual({ userId: 'u1', email: 'a@b.co' });
-    const init = fetchImpl.mock.calls[0]![1]!;
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer id-token-123');
-    expect(init.method).toBe('GET');
+    meAnswers(() => HttpResponse.json({ userId: 'u1', email: 'a@b.co' }));
+    await expect(me()).resolves.toEqual({ userId: 'u1', email: 'a@b.co' });
+    expect(headers[0]!.get('authorization')).toBe('Bearer id-token-123');
+    expect(apiCalls().map((c) => c.method)).toEqual(['GET']);
   });
 
   it('sends no Authorization header when signed out or anonymous', async () => {
+    meAnswers(() => HttpResponse.json({ userId: 'u1', email: 'a@b.co' }));
     fetchAuthSession.mockResolvedValue({ tokens: undefined });
-    const fetchImpl = fetchReturning(Response.json({ status: 'ok' }));
-    await apiFetch('/api/health', { fetchImpl });
-    expect((fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBeUndefined();
+    await me();
+    expect(headers[0]!.has('authorization')).toBe(false);
 
     fetchAuthSession.mockClear();
     fetchAuthSession.mockResolvedValue({ tokens: { idToken: token } });
-    await apiFetch('/api/health', { fetchImpl: fetchReturning(Response.json({ status: 'ok' })), anonymous: true });
+    await apiFetch(pathOf('me'), { anonymous: true });
     expect(fetchAuthSession).not.toHaveBeenCalled();
+    expect(headers[1]!.has('authorization')).toBe(false);
   });
 
   it('treats a failing session lookup as signed out', async () => {
+    meAnswers(() => HttpResponse.json({ userId: 'u1', email: 'a@b.co' }));
     fetchAuthSession.mockRejectedValue(new Error('no session'));
-    const fetchImpl = fetchReturning(Response.json({ status: 'ok' }));
-    await expect(apiFetch('/api/health', { fetchImpl })).resolves.toEqual({ status: 'ok' });
+    await expect(me()).resolves.toEqual({ userId: 'u1', email: 'a@b.co' });
+    expect(headers[0]!.has('authorization')).toBe(false);
   });
 
   it('sends a JSON body', async () => {
-    const fetchImpl = fetchReturning(new Response(null, { status: 204 }));
-    await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 }, fetchImpl })).resolves.toBeUndefined();
-    const init = fetchImpl.mock.calls[0]![1]!;
-    expect(init.body).toBe('{"a":1}');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    let contentType: string | null = null;
+    serveApi(
+      apiHandler('send-contact-email', ({ request }) => {
+        contentType = request.headers.get('content-type');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(apiFetch(pathOf('send-contact-email'), { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
+    expect(apiCalls()[0]!.body).toEqual({ a: 1 });
+    expect(contentType).toBe('application/json');
   });
 
   it('maps the error contract to ApiError with code, message and fields', async () => {
     const body = { error: { code: 'VALIDATION_FAILED', message: 'bad', fields: { email: 'Valid email is required' } } };
-    const error = await apiFetch('/api/x', { fetchImpl: fetchReturning(Response.json(body, { status: 400 })) }).catch(
-      (e: unknown) => e,
-    );
+    meAnswers(() => HttpResponse.json(body, { status: 400 }));
+    const error = await failureOf(me());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -69,50 +90,41 @@ describe('apiFetch', () => {
   });
 
   it('maps a 401 without the contract (e.g. the gateway) to UNAUTHORIZED', async () => {
-    const error = await apiFetch('/api/me', {
-      fetchImpl: fetchReturning(Response.json({ message: 'Unauthorized' }, { status: 401 })),
-    }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    meAnswers(() => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }));
+    expect(await failureOf(me())).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 
   it('maps an HTML error page to a status-derived code', async () => {
-    const error = await apiFetch('/api/x', {
-      fetchImpl: fetchReturning(new Response('<h1>Bad gateway</h1>', { status: 502 })),
-    }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, code: 'INTERNAL' });
+    meAnswers(() => HttpResponse.html('<h1>Bad gateway</h1>', { status: 502 }));
+    expect(await failureOf(me())).toMatchObject({ status: 502, code: 'INTERNAL' });
   });
 
   it('ignores an error body whose code is not one of ours', async () => {
-    const body = { error: { code: 'SOMETHING_ELSE', message: 'x' } };
-    const error = await apiFetch('/api/x', { fetchImpl: fetchReturning(Response.json(body, { status: 404 })) }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    meAnswers(() => HttpResponse.json({ error: { code: 'SOMETHING_ELSE', message: 'x' } }, { status: 404 }));
+    expect(await failureOf(me())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('reports network failures as NETWORK_ERROR', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    await expect(apiFetch('/api/x', { fetchImpl })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    meAnswers(() => HttpResponse.error());
+    await expect(me()).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('rethrows aborts untouched so react-query can cancel', async () => {
+    // The API never answers: only the abort ends the request.
+    serveApi(apiHandler('me', () => new Promise<never>(() => undefined)));
+    const controller = new AbortController();
+    const request = failureOf(apiFetch(pathOf('me'), { signal: controller.signal }));
+    await vi.waitFor(() => expect(apiCalls()).toHaveLength(1));
     const abort = new DOMException('aborted', 'AbortError');
-    const fetchImpl = vi.fn<typeof fetch>(async () => {
-      throw abort;
-    });
-    await expect(apiFetch('/api/x', { fetchImpl })).rejects.toBe(abort);
+    controller.abort(abort);
+    expect(await request).toBe(abort);
   });
 
   it('rejects a 200 whose body does not match the schema', async () => {
-    const fetchImpl = fetchReturning(Response.json({ userId: '' }));
-    await expect(apiFetch('/api/me', { schema: meResponseSchema, fetchImpl })).rejects.toMatchObject({
-      code: 'INVALID_RESPONSE',
-    });
-    await expect(
-      apiFetch('/api/me', { schema: meResponseSchema, fetchImpl: fetchReturning(new Response('not json')) }),
-    ).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    meAnswers(() => HttpResponse.json({ userId: '' }));
+    await expect(me()).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    meAnswers(() => HttpResponse.text('not json'));
+    await expect(me()).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
   });
 });
 

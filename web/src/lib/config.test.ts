@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, parseConfig, placeSearchConfigured } from './config';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configHandler, serveApi } from '@/testing/api';
+import { type AppConfig, ConfigError, loadConfig, parseConfig, placeSearchConfigured } from './config';
 
 const local = {
   region: 'eu-west-1',
@@ -8,7 +10,7 @@ const local = {
   userPoolEndpoint: 'http://localhost:9229',
   authFlowType: 'USER_PASSWORD_AUTH',
   placeSearch: true,
-};
+} satisfies AppConfig;
 
 describe('parseConfig', () => {
   it('accepts the local config', () => {
@@ -45,26 +47,35 @@ describe('parseConfig', () => {
 });
 
 describe('loadConfig', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** /config.json answers `response`. */
+  const configAnswers = (response: () => Response) => serveApi(http.get('/config.json', response));
+
   it('fetches /config.json without caching', async () => {
-    const fetchImpl = vi.fn(async () => Response.json(local));
-    await expect(loadConfig(fetchImpl)).resolves.toEqual(local);
-    expect(fetchImpl).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    serveApi(configHandler(local));
+    // happy-dom's Request drops `cache`, so the handler cannot see it: watch what fetch is given (msw still
+    // answers).
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await expect(loadConfig()).resolves.toEqual(local);
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ cache: 'no-store' });
   });
 
   it('tells whether place search is configured from the config it loaded', async () => {
-    await loadConfig(async () => Response.json({ ...local, placeSearch: false }));
+    serveApi(configHandler({ ...local, placeSearch: false }));
+    await loadConfig();
     expect(placeSearchConfigured()).toBe(false);
-    await loadConfig(async () => Response.json(local));
+    serveApi(configHandler(local));
+    await loadConfig();
     expect(placeSearchConfigured()).toBe(true);
   });
 
   it('fails clearly on HTTP errors, bad JSON and network errors', async () => {
-    await expect(loadConfig(async () => new Response('nope', { status: 404 }))).rejects.toThrow(/HTTP 404/);
-    await expect(loadConfig(async () => new Response('<html>', { status: 200 }))).rejects.toThrow(/not JSON/);
-    await expect(
-      loadConfig(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    ).rejects.toThrow(/Failed to fetch/);
+    configAnswers(() => new HttpResponse('nope', { status: 404 }));
+    await expect(loadConfig()).rejects.toThrow(/HTTP 404/);
+    configAnswers(() => HttpResponse.html('<html>'));
+    await expect(loadConfig()).rejects.toThrow(/not JSON/);
+    configAnswers(() => HttpResponse.error());
+    await expect(loadConfig()).rejects.toThrow(/Failed to fetch/);
   });
 });

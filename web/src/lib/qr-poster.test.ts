@@ -1,5 +1,7 @@
 import jsQR from 'jsqr';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/testing/api';
 import {
   embeddableImage,
   posterFileName,
@@ -111,18 +113,20 @@ describe('A5 poster', () => {
 });
 
 describe('embeddableImage', () => {
+  const logo = 'https://assets.example/logo.png';
+  /** The image host answers `response` for the logo. */
+  const logoAnswers = (response: () => Response) => serveApi(http.get(logo, response));
+
   it('turns a fetched image into a data URL', async () => {
-    const fetchImpl = vi.fn(async () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' })));
-    expect(await embeddableImage('https://assets.example/logo.png', fetchImpl)).toBe('data:image/png;base64,AQID');
+    logoAnswers(() => new HttpResponse(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }));
+    expect(await embeddableImage(logo)).toBe('data:image/png;base64,AQID');
   });
 
   it('falls back to the URL when the image cannot be read', async () => {
-    const failing = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    expect(await embeddableImage('https://assets.example/logo.png', failing)).toBe('https://assets.example/logo.png');
-    const missing = vi.fn(async () => new Response('no', { status: 404 }));
-    expect(await embeddableImage('https://assets.example/logo.png', missing)).toBe('https://assets.example/logo.png');
+    logoAnswers(() => HttpResponse.error());
+    expect(await embeddableImage(logo)).toBe(logo);
+    logoAnswers(() => new HttpResponse('no', { status: 404 }));
+    expect(await embeddableImage(logo)).toBe(logo);
   });
 });
 

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SurveyListItem } from '@reviewroute/shared';
+import { pathOf, type SurveyListItem } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
+import { apiCalls, apiHandler, configHandler, everyRoute, serveApi } from '@/testing/api';
 import { sampleAppConfig, sampleSurvey } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { routes } from '../router';
@@ -35,7 +37,6 @@ const fullSurvey = sampleSurvey({
 });
 
 let list: SurveyListItem[] | 'error' = [];
-const requests: string[] = [];
 
 function renderDashboard(path = '/dashboard') {
   const { router } = renderWithApp(null, { path, routes, session: { userId: 'u', email: 'anna@shop.nl' } });
@@ -44,33 +45,28 @@ function renderDashboard(path = '/dashboard') {
 
 beforeEach(() => {
   list = [];
-  requests.length = 0;
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      // The owner pages' runtime config (loaded with their routes).
-      if (url === '/config.json') return Response.json(sampleAppConfig);
-      if (url === '/api/me') return Response.json({ userId: 'u', email: 'anna@shop.nl' });
-      if (url === '/api/surveys')
-        return list === 'error'
-          ? Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 })
-          : Response.json({ surveys: list });
-      if (url === '/api/surveys/a' && method === 'GET') return Response.json(fullSurvey);
-      if (url === '/api/surveys/b' && method === 'DELETE') {
-        list = (list as SurveyListItem[]).filter((s) => s.id !== 'b');
-        return new Response(null, { status: 204 });
-      }
-      return new Response('not found', { status: 404 });
+  const notFound = () => new HttpResponse('not found', { status: 404 });
+  serveApi(
+    // The owner pages' runtime config (loaded with their routes).
+    configHandler(sampleAppConfig),
+    apiHandler('me', () => HttpResponse.json({ userId: 'u', email: 'anna@shop.nl' })),
+    apiHandler('list-surveys', () =>
+      list === 'error'
+        ? HttpResponse.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 })
+        : HttpResponse.json({ surveys: list }),
+    ),
+    apiHandler('get-survey', ({ params }) => (params.surveyId === 'a' ? HttpResponse.json(fullSurvey) : notFound())),
+    apiHandler('delete-survey', ({ params }) => {
+      if (params.surveyId !== 'b') return notFound();
+      list = (list as SurveyListItem[]).filter((s) => s.id !== 'b');
+      return new HttpResponse(null, { status: 204 });
     }),
+    ...everyRoute(notFound),
   );
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   surveyDraftStore.clear();
 });
 
@@ -200,7 +196,9 @@ describe('sidebar survey list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Survey deleted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Shop b/ })).toBeNull());
-    expect(requests).toContain('DELETE /api/surveys/b');
+    expect(apiCalls()).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: pathOf('delete-survey', { surveyId: 'b' }) }),
+    );
   });
 
   it('deleting the selected survey moves the selection to the newest remaining one', async () => {

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { TrialBadge } from './trial-badge';
 
@@ -7,16 +9,16 @@ const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 function stubAccount(plan: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json({ userId: 'u', email: 'a@b.co', createdAt: '2026-01-01T00:00:00.000Z', plan })),
+  serveApi(
+    apiHandler('get-account', () =>
+      HttpResponse.json({ userId: 'u', email: 'a@b.co', createdAt: '2026-01-01T00:00:00.000Z', plan }),
+    ),
   );
 }
 
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('header plan badge (decisions 10)', () => {
   it.each([
@@ -49,8 +51,11 @@ describe('header plan badge (decisions 10)', () => {
   });
 
   it('shows nothing while loading or when the account cannot be read', async () => {
-    const fetch = vi.fn(async () => Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }));
-    vi.stubGlobal('fetch', fetch);
+    serveApi(
+      apiHandler('get-account', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }),
+      ),
+    );
     const { container, queryClient } = renderWithApp(<TrialBadge />, { path: '/dashboard' });
     expect(container.textContent).toBe('');
     await waitFor(() => expect(queryClient.getQueryState(['account'])?.status).toBe('error'));

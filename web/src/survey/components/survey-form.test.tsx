@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmitResponseInput } from '@reviewroute/shared';
 import type { submitResponse } from '../lib/api';
 import { surveyPalette } from '@reviewroute/shared/domain';
 import { draftKey, loadDraft, saveDraft, emptyDraft } from '../lib/draft';
 import { createTranslator, I18nContext } from '../lib/i18n';
+import { apiHandler, serveApi } from '@/testing/api';
 import { samplePublicSurvey } from '@/testing/fixtures';
 import { SurveyForm } from './survey-form';
 
@@ -37,7 +39,11 @@ const comment = () => screen.getByLabelText('Your comment (optional)');
 const submitButton = () => screen.getByRole('button', { name: 'Submit feedback' });
 
 describe('survey form', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    // The first change asks for a start token; these tests submit through a fake, so no token comes back.
+    serveApi(apiHandler('start-response', () => HttpResponse.error()));
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();

@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSurvey } from '@reviewroute/shared';
+import { pathOf, type PublicSurvey } from '@reviewroute/shared';
 import { surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext } from '../lib/i18n';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { samplePublicSurvey } from '@/testing/fixtures';
 import { ThankYou } from './thank-you';
 
@@ -64,16 +66,21 @@ describe('thank-you screen', () => {
     }
   });
 
-  it('opens the review page in the click and records the click with the token', () => {
+  it('opens the review page in the click and records the click with the token', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    serveApi(apiHandler('record-review-click', () => new HttpResponse(null, { status: 204 })));
     show(5);
     fireEvent.click(reviewButton()!);
     expect(open).toHaveBeenCalledWith(base.googleBusinessUrl, '_blank', 'noopener');
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/public/responses/resp-1/review-click',
-      expect.objectContaining({ body: JSON.stringify({ token: 'tok-1' }) }),
+    await waitFor(() =>
+      expect(apiCalls()).toEqual([
+        {
+          route: 'record-review-click',
+          method: 'POST',
+          path: pathOf('record-review-click', { responseId: 'resp-1' }),
+          body: { token: 'tok-1' },
+        },
+      ]),
     );
   });
 

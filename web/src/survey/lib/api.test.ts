@@ -1,5 +1,8 @@
+import { waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubmitResponseInput } from '@reviewroute/shared';
+import { pathOf, type SubmitResponseInput } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import {
   fetchPublicSurvey,
   type postResponse,
@@ -16,29 +19,37 @@ const input: SubmitResponseInput = {
   website: '',
   elapsedMs: 4000,
 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
 const noWait = () => Promise.resolve();
+afterEach(() => vi.restoreAllMocks());
 
-afterEach(() => vi.unstubAllGlobals());
+/** Answers each request with the next of `answers` (the last repeating). */
+const inTurn = (...answers: (() => Response)[]) => {
+  let n = 0;
+  return () => answers[Math.min(n++, answers.length - 1)]!();
+};
 
 describe('public survey client', () => {
   it('retries lost or failed submits with the very same body and idempotency key', async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(503, { error: { code: 'INTERNAL', message: 'x' } }))
-      .mockResolvedValueOnce(json(201, { responseId: 'r1', clickToken: 't1' }));
-    vi.stubGlobal('fetch', fetchMock);
+    serveApi(
+      apiHandler(
+        'submit-response',
+        inTurn(
+          () => HttpResponse.error(),
+          () => json(503, { error: { code: 'INTERNAL', message: 'x' } }),
+          () => json(201, { responseId: 'r1', clickToken: 't1' }),
+        ),
+      ),
+    );
     await expect(submitResponse('abcd2345', input, { wait: noWait, startToken: async () => 'tok' })).resolves.toEqual({
       responseId: 'r1',
       clickToken: 't1',
     });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(init!.body as string) as SubmitResponseInput);
+    expect(apiCalls()).toHaveLength(3);
+    const bodies = apiCalls().map((c) => c.body as unknown as SubmitResponseInput);
     expect(new Set(bodies.map((b) => b.idempotencyKey))).toEqual(new Set([input.idempotencyKey]));
     expect(bodies[2]).toEqual({ ...input, startToken: 'tok' });
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/public/surveys/abcd2345/responses');
+    expect(apiCalls()[0]!.path).toBe(pathOf('submit-response', { surveyCode: 'abcd2345' }));
   });
 
   it('does not retry a refused (4xx) submit and gives up after the last attempt', async () => {
@@ -55,43 +66,60 @@ describe('public survey client', () => {
   });
 
   it('fetches the start token once, on the first change, and waits out the least fill time at submit', async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(json(201, { startToken: 'start-1' }))
-      .mockResolvedValueOnce(json(201, { responseId: 'r1', clickToken: 't1' }));
-    vi.stubGlobal('fetch', fetchMock);
+    serveApi(
+      apiHandler('start-response', () => json(201, { startToken: 'start-1' })),
+      apiHandler('submit-response', () => json(201, { responseId: 'r1', clickToken: 't1' })),
+    );
     startResponse('efgh2345');
     startResponse('efgh2345');
     const waits: number[] = [];
     const wait = async (ms: number) => void waits.push(ms);
     await submitResponse('efgh2345', input, { wait });
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
-      'POST /api/public/surveys/efgh2345/start',
-      'POST /api/public/surveys/efgh2345/responses',
+    const surveyCode = 'efgh2345';
+    expect(apiCalls().map((c) => c.path)).toEqual([
+      pathOf('start-response', { surveyCode }),
+      pathOf('submit-response', { surveyCode }),
     ]);
-    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toMatchObject({ startToken: 'start-1' });
+    expect(apiCalls()[1]!.body).toMatchObject({ startToken: 'start-1' });
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(1000);
   });
 
   it('reads a survey, and treats 404, network errors and broken answers as not found', async () => {
     const survey = { surveyCode: 'abcd2345', businessName: 'Joe', customPrompt: 'How?', customColors: {} };
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(json(200, survey)));
+    serveApi(
+      apiHandler(
+        'get-public-survey',
+        inTurn(
+          () => json(200, survey),
+          () => json(404, { error: { code: 'NOT_FOUND' } }),
+          () => HttpResponse.error(),
+          () => json(200, { hello: 1 }),
+        ),
+      ),
+    );
     await expect(fetchPublicSurvey('abcd2345')).resolves.toEqual(survey);
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(json(404, { error: { code: 'NOT_FOUND' } })));
     await expect(fetchPublicSurvey('nope2345')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValueOnce(new TypeError('offline')));
     await expect(fetchPublicSurvey('abcd2345')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(json(200, { hello: 1 })));
     await expect(fetchPublicSurvey('abcd2345')).resolves.toBeNull();
   });
 
-  it('records the review click with the token, kept alive past the tab switch', () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+  it('records the review click with the token, kept alive past the tab switch', async () => {
+    serveApi(apiHandler('record-review-click', () => new HttpResponse(null, { status: 204 })));
+    // happy-dom's Request drops `keepalive`, so the handler cannot see it: watch what fetch is given (msw
+    // still answers).
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     recordReviewClick('r1', 'tok');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/public/responses/r1/review-click');
-    expect(init).toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify({ token: 'tok' }) });
+    await waitFor(() =>
+      expect(apiCalls()).toEqual([
+        {
+          route: 'record-review-click',
+          method: 'POST',
+          path: pathOf('record-review-click', { responseId: 'r1' }),
+          body: { token: 'tok' },
+        },
+      ]),
+    );
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ keepalive: true });
   });
 });

@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
 import { emptyProfile } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
-import { stubFetch } from '@/testing/fetch';
 import { AccountPage } from '../routes/account-page';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
 const session = { userId: 'u1', email: 'owner@example.com' };
 const profile = { ...emptyProfile('u1'), fullName: 'Bea Baker', updatedAt: '2026-11-20T08:00:00.000Z' };
 
@@ -19,13 +19,17 @@ beforeEach(() => {
   amplify.signOut.mockResolvedValue(undefined);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
 describe('profile tab', () => {
   it('loads the profile, keeps Save disabled until a change, and saves it', async () => {
-    const calls = stubFetch(({ method, body }) => json(200, method === 'PATCH' ? { ...profile, ...body } : profile));
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('update-profile', async ({ request }) =>
+        json(200, { ...profile, ...((await request.json()) as object) }),
+      ),
+    );
     renderWithApp(<AccountPage />, { path: '/account', session });
     const name = await screen.findByLabelText('Full name');
     await waitFor(() => expect((name as HTMLInputElement).value).toBe('Bea Baker'));
@@ -35,18 +39,23 @@ describe('profile tab', () => {
     expect((save as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(save);
     await screen.findByText('Profile updated successfully.');
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ fullName: 'Bea Baker', phone: '0612345678' });
+    expect(apiCalls().find((c) => c.route === 'update-profile')?.body).toMatchObject({
+      fullName: 'Bea Baker',
+      phone: '0612345678',
+    });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
   });
 
   it('says so when the profile cannot be loaded or saved (with the server message)', async () => {
     let failSave = false;
-    stubFetch(({ method }) => {
-      if (method === 'PATCH')
-        return json(400, { error: { code: 'VALIDATION_FAILED', message: 'This text is too long' } });
-      if (failSave) return json(200, profile);
-      return json(500, { error: { code: 'INTERNAL', message: 'boom' } });
-    });
+    serveApi(
+      apiHandler('update-profile', () =>
+        json(400, { error: { code: 'VALIDATION_FAILED', message: 'This text is too long' } }),
+      ),
+      apiHandler('get-profile', () =>
+        failSave ? json(200, profile) : json(500, { error: { code: 'INTERNAL', message: 'boom' } }),
+      ),
+    );
     const { queryClient } = renderWithApp(<AccountPage />, { path: '/account', session });
     await screen.findByText('Failed to load profile data.');
     failSave = true;
@@ -60,7 +69,7 @@ describe('profile tab', () => {
 
 describe('account page', () => {
   it('toasts a payment return and removes its parameters from the address', async () => {
-    stubFetch(() => json(200, profile));
+    serveApi(apiHandler('get-profile', () => json(200, profile)));
     const { router } = renderWithApp(<AccountPage />, {
       path: '/account?tab=profile&error=Card%2520declined',
       session,
@@ -73,7 +82,10 @@ describe('account page', () => {
 
 describe('danger tab', () => {
   it('enables Delete only for the account’s e-mail, then deletes, signs out and goes home', async () => {
-    const calls = stubFetch(({ method }) => (method === 'DELETE' ? json(202, { done: false }) : json(200, profile)));
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('delete-account', () => json(202, { done: false })),
+    );
     const { router } = renderWithApp(<AccountPage />, {
       path: '/account?tab=danger',
       session,
@@ -91,12 +103,13 @@ describe('danger tab', () => {
     await screen.findByText('Home');
     expect(router.state.location.pathname).toBe('/');
     expect(amplify.signOut).toHaveBeenCalled();
-    expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: 'Owner@Example.com' });
+    expect(apiCalls().find((c) => c.route === 'delete-account')?.body).toEqual({ email: 'Owner@Example.com' });
   });
 
   it('tells the owner when the deletion failed, and stays', async () => {
-    stubFetch(({ method }) =>
-      method === 'DELETE' ? json(500, { error: { code: 'INTERNAL', message: 'boom' } }) : json(200, profile),
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('delete-account', () => json(500, { error: { code: 'INTERNAL', message: 'boom' } })),
     );
     renderWithApp(<AccountPage />, { path: '/account?tab=danger', session });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountSummary, type Payment } from '@reviewroute/shared';
-import { stubFetch } from '@/testing/fetch';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { BillingTab } from './billing-tab';
 
@@ -26,10 +27,11 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
 });
 
 function stubBilling(plan: AccountSummary['plan'], payments: Payment[]) {
-  return stubFetch((call) =>
-    call.url === '/api/payments'
-      ? Response.json({ payments })
-      : Response.json({ userId: 'u1', email: owner.email, createdAt: '2026-11-20T00:00:00.000Z', plan }),
+  serveApi(
+    apiHandler('list-payments', () => HttpResponse.json({ payments })),
+    apiHandler('get-account', () =>
+      HttpResponse.json({ userId: 'u1', email: owner.email, createdAt: '2026-11-20T00:00:00.000Z', plan }),
+    ),
   );
 }
 
@@ -51,7 +53,6 @@ async function toastTitle(description: string) {
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('billing tab (spec 2 "Account", 3, 4)', () => {
   it('a trial: Free trial, the days remaining, no payments yet, a way to the plans', async () => {
@@ -128,15 +129,14 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   });
 
   it('payment=success: the success toast, billing read again, the parameter removed (tab stays)', async () => {
-    const calls = stubBilling(
-      { kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' },
-      [payment()],
-    );
+    stubBilling({ kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' }, [
+      payment(),
+    ]);
     const { router } = tab('/account?tab=billing&payment=success');
     expect(await toastTitle('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=billing'));
     await screen.findByTestId('billing-state');
-    expect(calls.filter((c) => c.url === '/api/payments').length).toBeGreaterThanOrEqual(1);
+    expect(apiCalls().filter((c) => c.route === 'list-payments').length).toBeGreaterThanOrEqual(1);
   });
 
   it('the toast speaks Dutch under /nl', async () => {
@@ -148,7 +148,8 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   });
 
   it('a failed read says so and can try again', async () => {
-    stubFetch(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
+    const fail = () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 });
+    serveApi(apiHandler('get-account', fail), apiHandler('list-payments', fail));
     tab();
     expect(await screen.findByText('Failed to load billing information.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

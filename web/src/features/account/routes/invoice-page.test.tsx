@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
 import { type Payment } from '@reviewroute/shared';
-import { stubFetch } from '@/testing/fetch';
+import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { includedVat, InvoicePage } from './invoice-page';
 
@@ -48,7 +49,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('invoice page', () => {
   it('shows seller, the owner, date, reference, description and amount; Print prints', async () => {
-    stubFetch((call) => Response.json(call.url === '/api/profile' ? profile : paid));
+    serveApi(
+      apiHandler('get-profile', () => HttpResponse.json(profile)),
+      apiHandler('get-payment', () => HttpResponse.json(paid)),
+    );
     const print = vi.fn();
     vi.stubGlobal('print', print);
     invoice('/account/invoices/tr_paid');
@@ -68,10 +72,11 @@ describe('invoice page', () => {
   });
 
   it('in Dutch, with the VAT it includes (21/121 of the amount); without a profile it still shows the e-mail', async () => {
-    stubFetch((call) =>
-      call.url === '/api/profile'
-        ? Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 })
-        : Response.json(paid),
+    serveApi(
+      apiHandler('get-profile', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }),
+      ),
+      apiHandler('get-payment', () => HttpResponse.json(paid)),
     );
     invoice('/nl/account/invoices/tr_paid');
     await screen.findByRole('article', { name: 'Factuur' });
@@ -83,7 +88,9 @@ describe('invoice page', () => {
   });
 
   it('an unknown payment is not found', async () => {
-    stubFetch(() => Response.json({ error: { code: 'NOT_FOUND', message: 'Payment not found' } }, { status: 404 }));
+    const notFound = () =>
+      HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Payment not found' } }, { status: 404 });
+    serveApi(apiHandler('get-profile', notFound), apiHandler('get-payment', notFound));
     invoice('/account/invoices/tr_other');
     expect(await screen.findByText('This invoice could not be found.')).toBeTruthy();
   });

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pathOf } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
+import { apiCalls, apiHandler, everyRoute, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { DashboardPage } from './dashboard-page';
 import { sampleSurvey } from '@/testing/fixtures';
@@ -66,32 +69,30 @@ interface Api {
   stats?: 'fail';
   onboarding?: { hasActiveSurvey: boolean; urlCopied: boolean; hasResponse: boolean; hasReviewClick: boolean };
 }
-const requests: string[] = [];
+/** "METHOD path" of every request so far. */
+const requests = () => apiCalls().map((c) => `${c.method} ${c.path}`);
 
 function stubApi(api: Api) {
-  requests.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      requests.push(`${init?.method ?? 'GET'} ${path}`);
-      if (path === '/api/surveys')
-        return api.surveys === 'fail'
-          ? Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 })
-          : Response.json({ surveys: api.surveys });
-      const match = /^\/api\/surveys\/([^/]+)\/(stats|onboarding)$/.exec(path);
-      if (match?.[2] === 'stats')
-        return api.stats === 'fail'
-          ? Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 })
-          : Response.json(stats(match[1]!));
-      if (match?.[2] === 'onboarding')
-        return Response.json(
-          api.onboarding ?? { hasActiveSurvey: true, urlCopied: false, hasResponse: true, hasReviewClick: false },
-        );
-      if (path === '/api/me') return Response.json({ userId: 'u', email: 'owner@example.com' });
-      if (path === '/api/surveys/new') return Response.json(fullSurvey);
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'nope' } }, { status: 404 });
-    }),
+  const notFound = () => HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'nope' } }, { status: 404 });
+  serveApi(
+    apiHandler('list-surveys', () =>
+      api.surveys === 'fail'
+        ? HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 })
+        : HttpResponse.json({ surveys: api.surveys }),
+    ),
+    apiHandler('get-survey-stats', ({ params }) =>
+      api.stats === 'fail'
+        ? HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 })
+        : HttpResponse.json(stats(params.surveyId)),
+    ),
+    apiHandler('get-onboarding', () =>
+      HttpResponse.json(
+        api.onboarding ?? { hasActiveSurvey: true, urlCopied: false, hasResponse: true, hasReviewClick: false },
+      ),
+    ),
+    apiHandler('me', () => HttpResponse.json({ userId: 'u', email: 'owner@example.com' })),
+    apiHandler('get-survey', ({ params }) => (params.surveyId === 'new' ? HttpResponse.json(fullSurvey) : notFound())),
+    ...everyRoute(notFound),
   );
 }
 
@@ -115,7 +116,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   surveyDraftStore.clear();
 });
 
@@ -127,8 +127,8 @@ describe('dashboard page', () => {
     expect(statValue('average-rating')).toBe('4.0');
     expect(statValue('five-star-count')).toBe('2');
     expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
-    expect(requests).toContain('GET /api/surveys/new/stats');
-    expect(requests.some((r) => r.includes('/old/'))).toBe(false);
+    expect(requests()).toContain(`GET ${pathOf('get-survey-stats', { surveyId: 'new' })}`);
+    expect(apiCalls().some((c) => c.path.startsWith(pathOf('get-survey', { surveyId: 'old' })))).toBe(false);
     const comments = screen.getAllByTestId('feedback-comment').map((c) => c.textContent);
     expect(comments).toEqual(['Cold soup', 'Great']);
     expect(screen.getByRole('img', { name: 'Rated 2 stars out of 5' })).toBeTruthy();
@@ -139,7 +139,7 @@ describe('dashboard page', () => {
   it('keeps the survey named in ?survey= and hides the collection card for a draft', async () => {
     stubApi({ surveys: [listed('new', 'New Bistro', url), listed('old', 'Old Bakery', null)] });
     renderPage('/dashboard?survey=old');
-    await waitFor(() => expect(requests).toContain('GET /api/surveys/old/stats'));
+    await waitFor(() => expect(requests()).toContain(`GET ${pathOf('get-survey-stats', { surveyId: 'old' })}`));
     expect(screen.getByTestId('selected-survey').textContent).toContain('Old Bakery');
     await screen.findByTestId('quick-actions');
     expect(screen.queryByTestId('feedback-collection')).toBeNull();
@@ -190,7 +190,7 @@ describe('dashboard page', () => {
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(window.localStorage.getItem('survey_url_copied')).toBe('true');
     await waitFor(() => expect(screen.getByTestId('checklist-urlCopied').getAttribute('data-done')).toBe('true'));
-    await waitFor(() => expect(requests).toContain('PATCH /api/profile'));
+    await waitFor(() => expect(requests()).toContain(`PATCH ${pathOf('update-profile')}`));
   });
 
   it('reports a refused copy and a failed QR code with the spec texts', async () => {

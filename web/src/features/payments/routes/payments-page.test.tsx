@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Payment } from '@reviewroute/shared';
-import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { HttpResponse } from 'msw';
+import { pathOf, type Payment } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { PaymentsPage } from './payments-page';
 
@@ -30,19 +31,28 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
 });
 
 /** The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating). */
-function stubApi(current: Payment[] = [payment()], create?: (call: FetchCall) => Response) {
+function stubApi(current: Payment[] = [payment()], create?: () => Response) {
   let gets = 0;
-  return stubFetch((call) => {
-    if (call.method === 'POST') {
-      return create
-        ? create(call)
-        : Response.json({ paymentId: 'tr_new', checkoutUrl: 'https://checkout.example/tr_new' }, { status: 201 });
-    }
-    const answer = current[Math.min(gets, current.length - 1)];
-    gets += 1;
-    return Response.json(answer);
-  });
+  serveApi(
+    apiHandler(
+      'create-payment',
+      () =>
+        create?.() ??
+        HttpResponse.json({ paymentId: 'tr_new', checkoutUrl: 'https://checkout.example/tr_new' }, { status: 201 }),
+    ),
+    apiHandler('get-payment', () => {
+      const answer = current[Math.min(gets, current.length - 1)];
+      gets += 1;
+      return HttpResponse.json(answer);
+    }),
+  );
 }
+const createCall = (body: Record<string, unknown>) => ({
+  route: 'create-payment',
+  method: 'POST',
+  path: pathOf('create-payment'),
+  body,
+});
 
 const page = (path: string, session: typeof owner | null = owner) =>
   renderWithApp(<PaymentsPage />, {
@@ -60,7 +70,6 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   checkout.leaveForCheckout.mockReset();
 });
 
@@ -92,7 +101,7 @@ describe('/payments (spec 2 "Payments")', () => {
   });
 
   it('signed out: the Authentication Required banner with Log In; Buy Now reads disabled, and a click explains and goes to /auth', async () => {
-    const calls = stubApi();
+    stubApi();
     const { router } = page('/payments', null);
     expect(await screen.findByText('Authentication Required')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/auth?tab=signin');
@@ -104,11 +113,11 @@ describe('/payments (spec 2 "Payments")', () => {
       await screen.findByText('Please log in to purchase a subscription plan.', { selector: '[data-description]' }),
     ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(calls).toEqual([]);
+    expect(apiCalls()).toEqual([]);
   });
 
   it('a plan goes Selecting... → Selected ✓, opens Complete Your Purchase and leaves for the checkout of that plan', async () => {
-    const calls = stubApi();
+    stubApi();
     page('/payments');
     await userEvent.click(
       within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy Now' }),
@@ -129,15 +138,13 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(card).getByText('Processing your payment...')).toBeTruthy();
     expect(within(card).getByText('You will be redirected to a payment provider')).toBeTruthy();
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
-    expect(calls).toEqual([
-      { method: 'POST', url: '/api/payments', body: { kind: 'plan', plan: 'growth', language: 'en' } },
-    ]);
+    expect(apiCalls()).toEqual([createCall({ kind: 'plan', plan: 'growth', language: 'en' })]);
     expect(window.sessionStorage.getItem(storageKey)).toBe('tr_new');
   });
 
   it('Cancel clears the selection', async () => {
     // The create never answers: Cancel comes first.
-    stubFetch(() => new Promise<Response>(() => undefined));
+    serveApi(apiHandler('create-payment', () => new Promise<never>(() => undefined)));
     page('/payments');
     await userEvent.click(
       within(await screen.findByRole('listitem', { name: 'Starter' })).getByRole('button', { name: 'Buy Now' }),
@@ -152,7 +159,10 @@ describe('/payments (spec 2 "Payments")', () => {
 
   it('a failed create: the Payment Failed toast with the message, and the form offers another try', async () => {
     stubApi(undefined, () =>
-      Response.json({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Failed to create payment' } }, { status: 503 }),
+      HttpResponse.json(
+        { error: { code: 'SERVICE_UNAVAILABLE', message: 'Failed to create payment' } },
+        { status: 503 },
+      ),
     );
     page('/payments');
     await userEvent.click(
@@ -166,7 +176,7 @@ describe('/payments (spec 2 "Payments")', () => {
 
   it('the return from a paid checkout: checks the payment, shows the success toast and then opens the billing tab', async () => {
     window.sessionStorage.setItem(storageKey, 'tr_123');
-    const calls = stubApi([payment({ status: 'pending', providerStatus: 'open', paidAt: null }), payment()]);
+    stubApi([payment({ status: 'pending', providerStatus: 'open', paidAt: null }), payment()]);
     const { router } = page('/payments?success=true');
     expect(await screen.findByText('Checking your payment...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -175,7 +185,8 @@ describe('/payments (spec 2 "Payments")', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(router.state.location.search).toBe('?tab=billing&payment=success');
-    expect(calls.map((c) => c.url)).toEqual(['/api/payments/tr_123', '/api/payments/tr_123']);
+    const tr123 = pathOf('get-payment', { paymentId: 'tr_123' });
+    expect(apiCalls().map((c) => c.path)).toEqual([tr123, tr123]);
     expect(window.sessionStorage.getItem(storageKey)).toBeNull();
   });
 
@@ -196,15 +207,15 @@ describe('/payments (spec 2 "Payments")', () => {
   });
 
   it('success=true without a known payment shows the activation toast', async () => {
-    const calls = stubApi();
+    stubApi();
     const { router } = page('/payments?success=true');
     expect(await toast('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(calls).toEqual([]);
+    expect(apiCalls()).toEqual([]);
   });
 
   it('a custom amount: defaults, Pay {currency} {amount}, disabled without amount or description, then Check Status', async () => {
-    const calls = stubApi([payment({ id: 'tr_new', status: 'pending', providerStatus: 'open', paidAt: null })]);
+    stubApi([payment({ id: 'tr_new', status: 'pending', providerStatus: 'open', paidAt: null })]);
     page('/payments');
     await userEvent.click(await screen.findByRole('button', { name: 'Pay a custom amount' }));
     const amount = screen.getByLabelText('Amount') as HTMLInputElement;
@@ -225,18 +236,16 @@ describe('/payments (spec 2 "Payments")', () => {
     await waitFor(() => expect(pay().textContent).toBe('Pay EUR 25.50'));
     await userEvent.click(pay());
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
-    expect(calls[0]).toEqual({
-      method: 'POST',
-      url: '/api/payments',
-      body: { kind: 'manual', amount: 25.5, currency: 'EUR', description: 'Invoice 42', language: 'en' },
-    });
+    expect(apiCalls()[0]).toEqual(
+      createCall({ kind: 'manual', amount: 25.5, currency: 'EUR', description: 'Invoice 42', language: 'en' }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
     expect(await screen.findByText('Status of payment tr_new: Pending')).toBeTruthy();
-    expect(calls[1]?.url).toBe('/api/payments/tr_new');
+    expect(apiCalls()[1]?.path).toBe(pathOf('get-payment', { paymentId: 'tr_new' }));
   });
 
   it('speaks Dutch under /nl', async () => {
-    const calls = stubApi();
+    stubApi();
     page('/nl/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kies je abonnement' })).toBeTruthy();
     expect(within(planCard('Growth')).getByText('Meest gekozen')).toBeTruthy();
@@ -245,6 +254,6 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(screen.getByRole('button', { name: 'Betaal EUR 10,00' })).toBeTruthy();
     expect((screen.getByLabelText('Omschrijving') as HTMLInputElement).value).toBe('Betaling');
     await userEvent.click(within(planCard('Growth')).getByRole('button', { name: 'Nu kopen' }));
-    await waitFor(() => expect(calls[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
+    await waitFor(() => expect(apiCalls()[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
   });
 });

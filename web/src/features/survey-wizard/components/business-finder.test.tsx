@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { googleReviewUrlOf, type PlaceSearchResult, surveyMessages } from '@reviewroute/shared';
 import { loadConfig } from '@/lib/config';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { apiCalls, apiHandler, configHandler, serveApi } from '@/testing/api';
 import { sampleAppConfig } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from '../routes/business-step-page';
@@ -27,20 +28,25 @@ const bakeries = [
   place('p2', 'Bakkerij Jansen', { rating: null, user_ratings_total: null }),
 ];
 
-let calls: FetchCall[] = [];
 function fakeApi(answer: (query: string) => Response) {
-  calls = stubFetch(({ url, body }) => {
-    if (url === '/api/places/search') return answer(String(body?.query));
-    if (url === '/api/surveys') return Response.json({ surveys: [] });
-    return new Response('not found', { status: 404 });
-  });
+  serveApi(
+    apiHandler('search-places', async ({ request }) =>
+      answer(String(((await request.json()) as { query?: unknown }).query)),
+    ),
+    apiHandler('list-surveys', () => HttpResponse.json({ surveys: [] })),
+  );
 }
-const searches = () => calls.filter((c) => c.url === '/api/places/search').map((c) => c.body);
+const searches = () =>
+  apiCalls()
+    .filter((c) => c.route === 'search-places')
+    .map((c) => c.body);
 
 const finder = () => screen.getByRole('combobox', { name: 'Name and city on Google' });
 /** The runtime config as the owner app loads it before its pages render. */
-const loadAppConfig = (placeSearch: boolean) =>
-  loadConfig(async () => Response.json({ ...sampleAppConfig, placeSearch }));
+const loadAppConfig = (placeSearch: boolean) => {
+  serveApi(configHandler({ ...sampleAppConfig, placeSearch }));
+  return loadConfig();
+};
 const render = (path = '/survey-setup') =>
   renderWithApp(<BusinessStepPage />, { path, session: { userId: 'u', email: 'anna@bakery.nl' } });
 
@@ -52,14 +58,13 @@ beforeEach(() => {
 afterEach(async () => {
   await loadAppConfig(true);
   cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
   surveyDraftStore.clear();
 });
 
 describe('business finder (wizard step 1)', () => {
   it('searches after a pause, lists name, address and reviews, and fills step 1 from the keyboard', async () => {
-    fakeApi((query) => Response.json({ results: query.startsWith('Bakkerij') ? bakeries : [] }));
+    fakeApi((query) => HttpResponse.json({ results: query.startsWith('Bakkerij') ? bakeries : [] }));
     const user = userEvent.setup();
     render();
     await user.type(finder(), 'Bakkerij');
@@ -86,7 +91,7 @@ describe('business finder (wizard step 1)', () => {
   });
 
   it('does not search two characters by itself; Enter searches at once and says when nothing is found', async () => {
-    fakeApi(() => Response.json({ results: [] }));
+    fakeApi(() => HttpResponse.json({ results: [] }));
     const user = userEvent.setup();
     render('/nl/survey-setup');
     const input = screen.getByRole('combobox', { name: 'Naam en plaats op Google' });
@@ -97,7 +102,7 @@ describe('business finder (wizard step 1)', () => {
   });
 
   it("asks for a name when Enter is pressed on empty text (the spec's 'Search Required')", async () => {
-    fakeApi(() => Response.json({ results: [] }));
+    fakeApi(() => HttpResponse.json({ results: [] }));
     const user = userEvent.setup();
     render();
     await user.type(finder(), '{Enter}');
@@ -106,7 +111,7 @@ describe('business finder (wizard step 1)', () => {
   });
 
   it("shows 'Search Failed' when the API fails", async () => {
-    fakeApi(() => Response.json({ error: { code: 'PLACES_UNAVAILABLE', message: 'x' } }, { status: 502 }));
+    fakeApi(() => HttpResponse.json({ error: { code: 'PLACES_UNAVAILABLE', message: 'x' } }, { status: 502 }));
     const user = userEvent.setup();
     render();
     await user.type(finder(), 'Bakkerij{Enter}');
@@ -116,7 +121,7 @@ describe('business finder (wizard step 1)', () => {
 
   it('says search is not configured at once when the runtime config says so; manual entry works', async () => {
     await loadAppConfig(false);
-    fakeApi(() => Response.json({ results: bakeries }));
+    fakeApi(() => HttpResponse.json({ results: bakeries }));
     const user = userEvent.setup();
     render();
     expect(screen.getByText('Business search is not configured here. Enter your business details below.')).toBeTruthy();
@@ -128,7 +133,7 @@ describe('business finder (wizard step 1)', () => {
 
   it('says search is not configured when the API answers so, and manual entry still works', async () => {
     fakeApi(() =>
-      Response.json(
+      HttpResponse.json(
         { error: { code: 'PLACES_NOT_CONFIGURED', message: 'Business search is not configured.' } },
         { status: 503 },
       ),

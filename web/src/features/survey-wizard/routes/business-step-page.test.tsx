@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Survey, surveyDefaultTexts, surveyMessages } from '@reviewroute/shared';
+import { pathOf, type Survey, surveyDefaultTexts, surveyMessages } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
-import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { LandingStepPage } from './landing-step-page';
@@ -25,22 +26,28 @@ const storedSurvey = (id: string, body: Record<string, unknown> = {}): Survey =>
   ...body,
 });
 
-let calls: FetchCall[] = [];
-/** The fake API: POST creates `new-<n>`, PATCH of `gone` is a 404. */
+const notFound = () =>
+  HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
+/** The fake API: POST creates `new-<n>`, PATCH of `gone` is a 404, no survey can be read. */
 function fakeApi() {
   let created = 0;
-  calls = stubFetch(({ method, url, body }) => {
-    if (url === '/api/surveys' && method === 'POST')
-      return Response.json(storedSurvey(`new-${++created}`, body), { status: 201 });
-    if (url === '/api/surveys/gone')
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
-    if (url.startsWith('/api/surveys/') && method === 'PATCH')
-      return Response.json(storedSurvey(url.split('/').at(-1)!, body));
-    if (url === '/api/surveys') return Response.json({ surveys: [] });
-    return new Response('not found', { status: 404 });
-  });
+  serveApi(
+    apiHandler('create-survey', async ({ request }) =>
+      HttpResponse.json(storedSurvey(`new-${++created}`, (await request.json()) as Record<string, unknown>), {
+        status: 201,
+      }),
+    ),
+    apiHandler('update-survey', async ({ request, params }) =>
+      params.surveyId === 'gone'
+        ? notFound()
+        : HttpResponse.json(storedSurvey(params.surveyId, (await request.json()) as Record<string, unknown>)),
+    ),
+    apiHandler('get-survey', notFound),
+    apiHandler('list-surveys', () => HttpResponse.json({ surveys: [] })),
+  );
 }
-const saves = () => calls.filter((c) => c.method !== 'GET');
+const saves = () => apiCalls().filter((c) => c.method !== 'GET');
+const update = (surveyId: string) => pathOf('update-survey', { surveyId });
 
 function renderWizard(path = '/survey-setup') {
   return renderWithApp(null, {
@@ -70,7 +77,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.localStorage.clear();
   surveyDraftStore.clear();
 });
@@ -209,8 +215,9 @@ describe('wizard step 1', () => {
     expect(screen.getAllByText('Business information has been saved successfully.').length).toBeGreaterThan(0);
     expect(saves()).toEqual([
       {
+        route: 'create-survey',
         method: 'POST',
-        url: '/api/surveys',
+        path: pathOf('create-survey'),
         body: expect.objectContaining({ businessName: 'Bakery', googleBusinessUrl: googleUrl }),
       },
     ]);
@@ -227,7 +234,7 @@ describe('wizard step 1', () => {
     expect(field(/Business name/).value).toBe('Bakery');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(saves()).toHaveLength(2));
-    expect(saves()[1]).toMatchObject({ method: 'PATCH', url: '/api/surveys/new-1' });
+    expect(saves()[1]).toMatchObject({ method: 'PATCH', path: update('new-1') });
   });
 
   it('creates a new survey when the saved one no longer exists', async () => {
@@ -237,13 +244,17 @@ describe('wizard step 1', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
-    expect(saves().map((c) => `${c.method} ${c.url}`)).toEqual(['PATCH /api/surveys/gone', 'POST /api/surveys']);
+    expect(saves().map((c) => c.path)).toEqual([update('gone'), pathOf('create-survey')]);
+    expect(saves().map((c) => c.method)).toEqual(['PATCH', 'POST']);
     expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('new-1');
     expect(router.state.location.search).toBe('?survey=new-1');
   });
 
   it('stays on the step with the error toast when the save fails', async () => {
-    stubFetch(() => Response.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 }));
+    const fail = () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 });
+    serveApi(
+      ...(['create-survey', 'update-survey', 'get-survey', 'list-surveys'] as const).map((id) => apiHandler(id, fail)),
+    );
     const user = userEvent.setup();
     const { router } = renderWizard();
     await fillValid(user);
@@ -292,7 +303,7 @@ describe('wizard step 1', () => {
     expect(router.state.location.search).toBe('?survey=new-1');
     // Toasts of earlier tests may still show: the description is this one's own.
     expect(await screen.findByText('Your changes are saved. Continue any time from your dashboard.')).toBeTruthy();
-    expect(saves()).toEqual([expect.objectContaining({ method: 'POST', url: '/api/surveys' })]);
+    expect(saves()).toEqual([expect.objectContaining({ method: 'POST', path: pathOf('create-survey') })]);
   });
 
   it('Enter in a field means Next, not Save for later', async () => {
@@ -377,7 +388,7 @@ describe('wizard step 2', () => {
     await user.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(await screen.findByText('File size must be less than 2MB')).toBeTruthy();
     expect(saves()).toEqual([]);
-    expect(calls.some((c) => c.url.includes('/uploads'))).toBe(false);
+    expect(apiCalls().some((c) => c.route === 'create-upload' || c.route === 'confirm-upload')).toBe(false);
   });
 
   it('removes the logo: the survey field becomes null and the preview goes', async () => {
@@ -387,7 +398,9 @@ describe('wizard step 2', () => {
     expect(await screen.findByRole('img', { name: 'Your logo' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Your logo' })).toBeNull());
-    expect(saves()).toEqual([{ method: 'PATCH', url: '/api/surveys/new-9', body: { businessLogoUrl: null } }]);
+    expect(saves()).toEqual([
+      { route: 'update-survey', method: 'PATCH', path: update('new-9'), body: { businessLogoUrl: null } },
+    ]);
     expect(surveyDraftStore.getSnapshot().draft.businessLogoUrl).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyProfile } from '@reviewroute/shared';
+import { emptyProfile, pathOf } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { DistributionStepPage } from './distribution-step-page';
 import { WizardLayout } from './wizard-layout';
@@ -15,15 +16,17 @@ const qr = vi.hoisted(() => ({ downloadQrCode: vi.fn() }));
 vi.mock('@/lib/qr-code', async (original) => ({ ...(await original<object>()), ...qr }));
 
 const url = 'https://app.example/surveys/abcdefgh/bakery';
-let requests: FetchCall[] = [];
-
 function stubApi(landingPageUrl: string | null = url) {
-  requests = stubFetch(({ method, url: path }) => {
-    if (path === '/api/surveys/s1') return Response.json(survey(landingPageUrl));
-    if (path === '/api/profile' && method === 'PATCH')
-      return Response.json({ ...emptyProfile('u'), surveyUrlCopied: true, updatedAt: '2026-01-01T00:00:00.000Z' });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 });
-  });
+  serveApi(
+    apiHandler('get-survey', ({ params }) =>
+      params.surveyId === 's1'
+        ? HttpResponse.json(survey(landingPageUrl))
+        : HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 }),
+    ),
+    apiHandler('update-profile', () =>
+      HttpResponse.json({ ...emptyProfile('u'), surveyUrlCopied: true, updatedAt: '2026-01-01T00:00:00.000Z' }),
+    ),
+  );
 }
 
 const survey = (landingPageUrl: string | null) =>
@@ -63,7 +66,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   surveyDraftStore.clear();
 });
 
@@ -90,7 +92,12 @@ describe('wizard step 4', () => {
     expect(writeText).toHaveBeenCalledWith(url);
     expect(window.localStorage.getItem('survey_url_copied')).toBe('true');
     await waitFor(() =>
-      expect(requests).toContainEqual({ method: 'PATCH', url: '/api/profile', body: { surveyUrlCopied: true } }),
+      expect(apiCalls()).toContainEqual({
+        route: 'update-profile',
+        method: 'PATCH',
+        path: pathOf('update-profile'),
+        body: { surveyUrlCopied: true },
+      }),
     );
     act(() => vi.advanceTimersByTime(1500));
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();

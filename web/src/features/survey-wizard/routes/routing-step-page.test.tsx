@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pathOf } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
-import { type FetchCall, stubFetch } from '@/testing/fetch';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { RoutingStepPage } from './routing-step-page';
@@ -12,9 +14,8 @@ import { sampleSurvey } from '@/testing/fixtures';
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
-let calls: FetchCall[] = [];
-/** "METHOD url" of every call so far. */
-const requested = () => calls.map((c) => `${c.method} ${c.url}`);
+/** The route ids of every call so far. */
+const requested = () => apiCalls().map((c) => c.route);
 let publishFails = false;
 let published = false;
 
@@ -24,26 +25,27 @@ beforeEach(() => {
   publishFails = false;
   published = false;
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
-  calls = stubFetch(({ method, url, body }) => {
-    if (url === '/api/surveys/s1' && method === 'PATCH') return Response.json(survey(body));
-    if (url === '/api/surveys/s1/publish') {
+  serveApi(
+    apiHandler('update-survey', async ({ request }) =>
+      HttpResponse.json(survey((await request.json()) as Record<string, unknown>)),
+    ),
+    apiHandler('publish-survey', () => {
       if (publishFails)
-        return Response.json(
+        return HttpResponse.json(
           { error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } },
           { status: 400 },
         );
       published = true;
-      return Response.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
-    }
+      return HttpResponse.json(survey({ status: 'active', isActive: true, landingPageUrl: 'https://x/surveys/a/b' }));
+    }),
     // Published once the publish call ran (step 4 reads it back).
-    if (url === '/api/surveys/s1') return Response.json(survey(published ? { status: 'active' } : {}));
-    return Response.json({ surveys: [] });
-  });
+    apiHandler('get-survey', () => HttpResponse.json(survey(published ? { status: 'active' } : {}))),
+    apiHandler('list-surveys', () => HttpResponse.json({ surveys: [] })),
+  );
   surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   surveyDraftStore.clear();
 });
 
@@ -74,7 +76,10 @@ describe('wizard step 3', () => {
     expect(screen.getByText('Your survey is now active and ready to collect feedback.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/distribution-instructions'));
     expect(router.state.location.search).toBe('?survey=s1');
-    expect(requested()).toEqual(expect.arrayContaining(['PATCH /api/surveys/s1', 'POST /api/surveys/s1/publish']));
+    expect(requested()).toEqual(expect.arrayContaining(['update-survey', 'publish-survey']));
+    const s1 = { surveyId: 's1' };
+    expect(apiCalls().find((c) => c.route === 'publish-survey')?.path).toBe(pathOf('publish-survey', s1));
+    expect(apiCalls().find((c) => c.route === 'update-survey')?.path).toBe(pathOf('update-survey', s1));
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
   });
 
@@ -95,7 +100,7 @@ describe('wizard step 3', () => {
     await user.clear(mid);
     expect(await screen.findByText('Message is required')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Complete setup/ }));
-    expect(requested().filter((c) => !c.startsWith('GET'))).toEqual([]);
+    expect(apiCalls().filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('previews each band: the review button for 5 stars only, for everyone with the switch on', async () => {

@@ -1,5 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { surveyMessages } from '@reviewroute/shared';
+import { pathOf, surveyMessages } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { sampleSurvey } from '@/testing/fixtures';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
@@ -42,26 +44,43 @@ describe('presignedPostBody', () => {
   });
 });
 
+/** What storage received: the presigned POSTs, in order. */
+let stored: Request[] = [];
+/** The storage host (the ticket's URL) answers `answer`. */
+const storage = (answer: () => Response) =>
+  http.post(ticket.url, ({ request }) => {
+    stored.push(request.clone());
+    return answer();
+  });
+const ticketIssued = () => apiHandler('create-upload', () => HttpResponse.json(ticket, { status: 201 }));
+const s = { surveyId: 's' };
+
+beforeEach(() => {
+  stored = [];
+});
+
 describe('uploadSurveyImage', () => {
   it('asks for a ticket, posts the file to S3, then confirms it', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url === '/api/surveys/s/uploads') return Response.json(ticket, { status: 201 });
-      if (url === ticket.url) return new Response(null, { status: 204 });
-      if (url === '/api/surveys/s/uploads/confirm') return Response.json(survey);
-      return new Response('no', { status: 500 });
-    });
-    const result = await uploadSurveyImage('s', 'logo', png(1234), { fetchImpl });
+    let authorization: string | null = null;
+    serveApi(
+      apiHandler('create-upload', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json(ticket, { status: 201 });
+      }),
+      storage(() => new HttpResponse(null, { status: 204 })),
+      apiHandler('confirm-upload', () => HttpResponse.json(survey)),
+    );
+    const result = await uploadSurveyImage('s', 'logo', png(1234));
     expect(result.businessLogoUrl).toBe(survey.businessLogoUrl);
-    const [presign, upload, confirm] = fetchImpl.mock.calls;
-    expect(JSON.parse(String(presign![1]!.body))).toEqual({ kind: 'logo', contentType: 'image/png', size: 1234 });
-    expect((presign![1]!.headers as Record<string, string>).authorization).toBe('Bearer id-token');
-    expect(upload![0]).toBe(ticket.url);
-    expect(upload![1]!.method).toBe('POST');
+    const [presign, confirm] = apiCalls();
+    expect(presign).toMatchObject({ route: 'create-upload', path: pathOf('create-upload', s) });
+    expect(presign!.body).toEqual({ kind: 'logo', contentType: 'image/png', size: 1234 });
+    expect(authorization).toBe('Bearer id-token');
+    expect(stored).toHaveLength(1);
     // Straight to S3: no bearer token leaves for the storage host.
-    expect(upload![1]!.headers).toBeUndefined();
-    expect([...(upload![1]!.body as FormData).keys()].at(-1)).toBe('file');
-    expect(JSON.parse(String(confirm![1]!.body))).toEqual({ kind: 'logo', key: ticket.key });
+    expect(stored[0]!.headers.get('authorization')).toBeNull();
+    expect([...(await stored[0]!.formData()).keys()].at(-1)).toBe('file');
+    expect(confirm).toMatchObject({ route: 'confirm-upload', body: { kind: 'logo', key: ticket.key } });
   });
 
   it.each([
@@ -69,11 +88,11 @@ describe('uploadSurveyImage', () => {
     ['not an image type', new File(['hello'], 'notes.txt', { type: 'text/plain' }), 'fileTypeNotAllowed'],
     ['a GIF', new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }), 'fileTypeNotAllowed'],
   ] as const)('refuses a file that is %s before any request', async (_, file, key) => {
-    const fetchImpl = vi.fn<typeof fetch>();
-    const error = await uploadSurveyImage('s', 'logo', file, { fetchImpl }).catch((e: unknown) => e);
+    // No handlers here: msw refuses any request, which would change the error.
+    const error = await uploadSurveyImage('s', 'logo', file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect(error).toMatchObject({ messageKey: key, message: surveyMessages[key] });
-    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
   });
 
   it("maps the API's refusal at confirm time to the spec message", async () => {
@@ -84,39 +103,37 @@ describe('uploadSurveyImage', () => {
         fields: { file: surveyMessages.fileTypeNotAllowed },
       },
     };
-    const fetchImpl = vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url.endsWith('/uploads')) return Response.json(ticket, { status: 201 });
-      if (url === ticket.url) return new Response(null, { status: 204 });
-      return Response.json(refusal, { status: 400 });
-    });
-    const error = await uploadSurveyImage('s', 'logo', png(), { fetchImpl }).catch((e: unknown) => e);
+    serveApi(
+      ticketIssued(),
+      storage(() => new HttpResponse(null, { status: 204 })),
+      apiHandler('confirm-upload', () => HttpResponse.json(refusal, { status: 400 })),
+    );
+    const error = await uploadSurveyImage('s', 'logo', png()).catch((e: unknown) => e);
     expect(error).toMatchObject({ messageKey: 'fileTypeNotAllowed' });
   });
 
   it("maps S3's EntityTooLarge to the size message", async () => {
     const xml = '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>too big</Message></Error>';
-    const fetchImpl = vi.fn<typeof fetch>(async (input) =>
-      String(input).endsWith('/uploads') ? Response.json(ticket, { status: 201 }) : new Response(xml, { status: 400 }),
+    serveApi(
+      ticketIssued(),
+      storage(() => HttpResponse.xml(xml, { status: 400 })),
     );
-    const error = await uploadSurveyImage('s', 'logo', png(), { fetchImpl }).catch((e: unknown) => e);
+    const error = await uploadSurveyImage('s', 'logo', png()).catch((e: unknown) => e);
     expect(error).toMatchObject({ messageKey: 'fileTooLarge' });
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect([apiCalls().length, stored.length]).toEqual([1, 1]);
   });
 
   it('reports a missing survey and network failures without a spec key', async () => {
     const notFound = { error: { code: 'NOT_FOUND', message: surveyMessages.surveyNotFound } };
-    const missing = await uploadSurveyImage('s', 'logo', png(), {
-      fetchImpl: vi.fn<typeof fetch>(async () => Response.json(notFound, { status: 404 })),
-    }).catch((e: unknown) => e);
+    serveApi(apiHandler('create-upload', () => HttpResponse.json(notFound, { status: 404 })));
+    const missing = await uploadSurveyImage('s', 'logo', png()).catch((e: unknown) => e);
     expect(missing).toMatchObject({ messageKey: 'surveyNotFound' });
 
-    const offline = await uploadSurveyImage('s', 'logo', png(), {
-      fetchImpl: vi.fn<typeof fetch>(async (input) => {
-        if (String(input).endsWith('/uploads')) return Response.json(ticket, { status: 201 });
-        throw new TypeError('Failed to fetch');
-      }),
-    }).catch((e: unknown) => e);
+    serveApi(
+      ticketIssued(),
+      storage(() => HttpResponse.error()),
+    );
+    const offline = await uploadSurveyImage('s', 'logo', png()).catch((e: unknown) => e);
     expect(offline).toBeInstanceOf(UploadError);
     expect(offline).toMatchObject({ messageKey: undefined });
   });
@@ -170,14 +187,12 @@ describe('upload progress', () => {
   it('reports the share sent, then the check, and still confirms the upload', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     try {
-      const fetchImpl = vi.fn<typeof fetch>(async (input) => {
-        const url = String(input);
-        if (url === '/api/surveys/s/uploads') return Response.json(ticket, { status: 201 });
-        if (url === '/api/surveys/s/uploads/confirm') return Response.json(survey);
-        return new Response('no', { status: 500 });
-      });
+      serveApi(
+        ticketIssued(),
+        apiHandler('confirm-upload', () => HttpResponse.json(survey)),
+      );
       const progress: unknown[] = [];
-      const result = await uploadSurveyImage('s', 'logo', png(200), { fetchImpl, onProgress: (p) => progress.push(p) });
+      const result = await uploadSurveyImage('s', 'logo', png(200), { onProgress: (p) => progress.push(p) });
       expect(result.businessLogoUrl).toBe(survey.businessLogoUrl);
       expect(progress).toEqual([
         { stage: 'sending', fraction: 0 },
@@ -188,10 +203,8 @@ describe('upload progress', () => {
       ]);
       // The file went to storage by XMLHttpRequest (fetch cannot report progress), not by fetch.
       expect(FakeUpload.sent).toHaveLength(1);
-      expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual([
-        '/api/surveys/s/uploads',
-        '/api/surveys/s/uploads/confirm',
-      ]);
+      expect(stored).toEqual([]);
+      expect(apiCalls().map((c) => c.path)).toEqual([pathOf('create-upload', s), pathOf('confirm-upload', s)]);
     } finally {
       vi.unstubAllGlobals();
     }

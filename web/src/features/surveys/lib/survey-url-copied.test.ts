@@ -1,12 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pathOf } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { readUrlCopiedFlag, recordSurveyUrlCopied, urlCopiedStorageKey, useUrlCopiedFlag } from './survey-url-copied';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn().mockResolvedValue({ tokens: undefined }) }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
@@ -20,16 +22,16 @@ describe('the survey_url_copied flag (onboarding step 2)', () => {
   });
 
   it('records the local flag at once, the profile flag in the background, and tells readers', async () => {
-    const fetch = vi.fn().mockResolvedValue(new Response('{}', { status: 500 }));
-    vi.stubGlobal('fetch', fetch);
+    serveApi(apiHandler('update-profile', () => HttpResponse.json({}, { status: 500 })));
     const { result } = renderHook(() => useUrlCopiedFlag());
     expect(result.current).toBe(false);
     await act(() => recordSurveyUrlCopied());
     expect(result.current).toBe(true);
     expect(window.localStorage.getItem(urlCopiedStorageKey)).toBe('true');
-    const [path, init] = fetch.mock.calls[0]! as [string, RequestInit];
-    expect(path).toBe('/api/profile');
-    expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ surveyUrlCopied: true });
+    await waitFor(() =>
+      expect(apiCalls()).toEqual([
+        { route: 'update-profile', method: 'PATCH', path: pathOf('update-profile'), body: { surveyUrlCopied: true } },
+      ]),
+    );
   });
 });
