@@ -80,7 +80,6 @@ export interface ApiFetchOptions<T> {
   signal?: AbortSignal;
   /** Skip the Authorization header (public routes). */
   anonymous?: boolean;
-  fetchImpl?: typeof fetch;
 }
 
 /**
@@ -88,7 +87,7 @@ export interface ApiFetchOptions<T> {
  * every failure so callers (react-query) see one error type, and validates the body when given a schema.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, anonymous = false, fetchImpl = fetch } = options;
+  const { method = 'GET', body, schema, signal, anonymous = false } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (!anonymous) {
@@ -97,7 +96,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
   let response: Response;
   try {
-    response = await fetchImpl(path, {
+    response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

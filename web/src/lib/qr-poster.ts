@@ -172,9 +172,9 @@ ${parts.join('\n')}
  * The logo as a data: URL, so the saved poster carries it. When the image cannot be read (network, CORS),
  * the poster links it instead: it still shows wherever the file is opened online.
  */
-export async function embeddableImage(url: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function embeddableImage(url: string): Promise<string> {
   try {
-    const response = await fetchImpl(url, { mode: 'cors' });
+    const response = await fetch(url, { mode: 'cors' });
     if (!response.ok) return url;
     const blob = await response.blob();
     if (!blob.type.startsWith('image/')) return url;

@@ -66,7 +66,6 @@ export function presignedPostBody(fields: Record<string, string>, file: Blob): F
 export type UploadProgress = { stage: 'sending'; fraction: number } | { stage: 'checking' };
 
 export interface UploadOptions {
-  fetchImpl?: typeof fetch;
   signal?: AbortSignal;
   /** Reports progress; the file is then sent with XMLHttpRequest, since fetch cannot report upload progress. */
   onProgress?: (progress: UploadProgress) => void;
@@ -103,7 +102,7 @@ export async function uploadSurveyImage(
   surveyId: string,
   kind: UploadKind,
   file: File,
-  { fetchImpl = fetch, signal, onProgress }: UploadOptions = {},
+  { signal, onProgress }: UploadOptions = {},
 ): Promise<Survey> {
   const problem = imageFileProblem(file);
   if (problem) throw fromMessage(problem);
@@ -112,7 +111,6 @@ export async function uploadSurveyImage(
       method: 'POST',
       body: { kind, contentType: file.type, size: file.size },
       schema: uploadTicketSchema,
-      fetchImpl,
       signal,
     });
     let response: Response;
@@ -121,7 +119,7 @@ export async function uploadSurveyImage(
       onProgress?.({ stage: 'sending', fraction: 0 });
       response = onProgress
         ? await postWithProgress(ticket.url, body, (fraction) => onProgress({ stage: 'sending', fraction }), signal)
-        : await fetchImpl(ticket.url, { method: 'POST', body, signal });
+        : await fetch(ticket.url, { method: 'POST', body, signal });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new UploadError(undefined, (error as Error).message || 'Network error', error);
@@ -132,7 +130,6 @@ export async function uploadSurveyImage(
       method: 'POST',
       body: { kind, key: ticket.key },
       schema: surveySchema,
-      fetchImpl,
       signal,
     });
   } catch (error) {
