@@ -27,10 +27,10 @@ export function placeSearchConfigured(): boolean {
 }
 
 /** Fetches and validates /config.json (never cached: a redeploy may point at another pool). */
-export async function loadConfig(): Promise<AppConfig> {
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
   try {
-    response = await fetch('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+    response = await fetchImpl('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
   } catch (error) {
     throw new ConfigError(`Could not load /config.json: ${(error as Error).message}`);
   }
