@@ -23,19 +23,21 @@ const placesKey = () => {
  */
 function recordTraffic(page: Page) {
   const seen: Promise<string>[] = [];
+  // A request still in flight when the page closes can no longer show its headers; its URL and body are
+  // still recorded, and the rejection must not outlive the test.
+  const headersOf = (source: { allHeaders(): Promise<Record<string, string>> }) =>
+    source.allHeaders().then(JSON.stringify, () => '(headers gone with the page)');
   page.on('request', (request) => {
     seen.push(
-      request
-        .allHeaders()
-        .then(
-          (headers) => `${request.method()} ${request.url()}\n${JSON.stringify(headers)}\n${request.postData() ?? ''}`,
-        ),
+      headersOf(request).then(
+        (headers) => `${request.method()} ${request.url()}\n${headers}\n${request.postData() ?? ''}`,
+      ),
     );
   });
   page.on('response', (response) => {
     seen.push(
       (async () => {
-        const headers = JSON.stringify(await response.allHeaders());
+        const headers = await headersOf(response);
         const body = await response.text().catch(() => '');
         return `${response.status()} ${response.url()}\n${headers}\n${body}`;
       })(),
