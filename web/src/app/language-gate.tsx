@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { i18next, setDocumentLanguage } from '@/lib/i18n';
 import { browserLanguageSignals, languageOfPath, languageRedirect } from '@/lib/language';
 
@@ -20,6 +20,13 @@ export function LanguageGate() {
     if (i18next.language !== language) void i18next.changeLanguage(language);
     setDocumentLanguage(language);
   }, [language, target]);
+
+  // A new page starts at its top (the last one may have been left scrolled down, e.g. at its buttons); going
+  // back or forward keeps the browser's own scroll restoration, and a #fragment scrolls to its target.
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP' && !location.hash) window.scrollTo({ top: 0 });
+  }, [location.pathname, location.hash, navigationType]);
 
   if (target) return <Navigate replace to={`${target}${location.search}${location.hash}`} />;
   return <Outlet />;

@@ -31,17 +31,16 @@ function AppToaster() {
   const hydrated = useHydrated();
   const phone = useIsMobile();
   if (!hydrated) return null;
-  // Toasts never cover the header controls (language switcher, account menu): the bottom corner on wide
-  // screens; on a phone, where a bottom toast spans the width over the page's action buttons, just below the
-  // 64 px sticky header, over the page's heading.
-  const phoneOffset = { top: 72 };
+  // Toasts never cover the header controls (language switcher, account menu) or the page's heading: the bottom
+  // corner on wide screens, the bottom edge on a phone (sonner spans it across the width there). A toast that
+  // lands over a page's buttons leaves on its own or by its close button; one over the heading hid what the
+  // page is while it stayed. The public survey page has its own outlet with its own placement (survey/).
   return (
     <Suspense fallback={null}>
       <Toaster
         richColors
         closeButton
-        position={phone ? 'top-center' : 'bottom-right'}
-        {...(phone ? { offset: phoneOffset, mobileOffset: phoneOffset } : {})}
+        position={phone ? 'bottom-center' : 'bottom-right'}
         containerAriaLabel={t('toasts.container')}
         // Sonner's close button is 20 px; WCAG 2.2 target size asks for 24.
         toastOptions={{ closeButtonAriaLabel: t('toasts.close'), classNames: { closeButton: 'size-6!' } }}

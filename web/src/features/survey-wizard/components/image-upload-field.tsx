@@ -158,7 +158,9 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
       {/* The zone only widens the input's target (click, drop, paste); the input is the control. */}
       <div
         className={cn(
-          'border-input hover:bg-muted/50 relative flex cursor-pointer items-center gap-4 rounded-lg border-2 border-dashed p-3 transition-colors',
+          // A phone stacks the preview over the text, which then has the zone's full width instead of a column
+          // beside the preview a few words wide.
+          'border-input hover:bg-muted/50 relative flex cursor-pointer flex-col items-center gap-3 rounded-lg border-2 border-dashed p-4 text-center transition-colors sm:flex-row sm:gap-4 sm:p-3 sm:text-left',
           'has-[:focus-visible]:border-ring has-[:focus-visible]:ring-ring/50 has-[:focus-visible]:ring-[3px]',
           dragging && 'border-primary bg-accent',
           error && 'border-destructive',
@@ -186,7 +188,7 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
             <ImageUp aria-hidden="true" className="text-muted-foreground size-6" />
           )}
         </div>
-        <div className="grid min-w-0 gap-1">
+        <div className="grid w-full min-w-0 gap-1 text-pretty sm:w-auto sm:flex-1">
           <p id={hintId} className="text-sm font-medium">
             {dragging ? t('landing.dropzone.drop') : url ? t('landing.dropzone.replace') : t('landing.dropzone.choose')}
           </p>

@@ -6,6 +6,7 @@ import { CommentField } from '@/survey/components/comment-field';
 import { StarRating } from '@/survey/components/star-rating';
 import { StepIndicator } from '@/survey/components/step-indicator';
 import { SurveyButton } from '@/survey/components/survey-button';
+import { SurveyFooter } from '@/survey/components/survey-footer';
 import { SurveyHeader } from '@/survey/components/survey-header';
 import { nextStep, type Step } from '@/survey/lib/form-rules';
 import { createTranslator, I18nContext } from '@/survey/lib/i18n';
@@ -13,8 +14,8 @@ import { createTranslator, I18nContext } from '@/survey/lib/i18n';
 /**
  * The public survey page, live with the draft (every typed change is in it): built from the page's own
  * components, painted with its palette and worded by its own catalogue (in the wizard's language), so it shows
- * what customers will see. A half-typed colour shows the default until it is whole, as the page would. Stars
- * and comment work; nothing is sent.
+ * what customers will see, down to its footer. A half-typed colour shows the default until it is whole, as the
+ * page would. Stars and comment work; nothing is sent.
  */
 export function LandingPreview() {
   const { draft } = useSurveyDraft();
@@ -55,6 +56,8 @@ export function LandingPreview() {
         <SurveyButton type="button" palette={palette} disabled={rating === null}>
           {i18n.t('submit')}
         </SurveyButton>
+        {/* The real page's small print (whose survey, privacy, who runs it), so the preview ends as the page does. */}
+        <SurveyFooter businessName={draft.businessName || undefined} />
       </div>
     </I18nContext>
   );

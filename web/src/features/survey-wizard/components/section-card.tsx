@@ -32,7 +32,9 @@ export function SectionCard({
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <Card {...props}>
-      <CardHeader>
+      {/* On a phone the action goes under the title and description: beside them it squeezes a long title
+          (Dutch especially) into a column a few words wide. */}
+      <CardHeader className="max-sm:has-data-[slot=card-action]:grid-cols-1">
         <CardTitle>
           <Heading
             id={titleId}
@@ -43,7 +45,11 @@ export function SectionCard({
           </Heading>
         </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
-        {action && <CardAction>{action}</CardAction>}
+        {action && (
+          <CardAction className="max-sm:col-start-1 max-sm:row-span-1 max-sm:row-start-auto max-sm:justify-self-start">
+            {action}
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
     </Card>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Info, Loader2, RotateCcw } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -79,11 +79,6 @@ export function WizardLayout() {
       cancelled = true;
     };
   }, [key, step.id, navigate, queryClient, t, to]);
-
-  // A new step starts at the top (the previous one was left at its buttons, at the bottom).
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [step.id]);
 
   const businessName = survey.data?.businessName || draftName;
   const heading = editing && businessName ? t('editTitle', { business: businessName }) : t('title');
