@@ -9,9 +9,16 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { createHandlerLoader, type HandlerLoader } from '../../infra/local/handlers';
-import { lambdaContext, startGateway, type LocalGateway } from '../../infra/local/gateway';
+import { lambdaContext, type LocalGateway } from '../../infra/local/gateway';
 import { sampleEvent } from '@reviewroute/functions/testing/events';
-import { apiCall, callOwnerApi, newLoopbackClient, sampleBusiness, type ApiUser } from '../support/api';
+import {
+  apiCall,
+  callOwnerApi,
+  newLoopbackClient,
+  sampleBusiness,
+  startStackGateway,
+  type ApiUser,
+} from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
@@ -73,16 +80,7 @@ beforeAll(async () => {
     PUBLIC_SUBMIT_MIN_FILL_MS: String(limits.minFillMs),
   };
   handlers = createHandlerLoader(env);
-  gateway = await startGateway({
-    port: 0,
-    authorizer: {
-      issuer: `${stack.urls.cognito}/${stack.resources.userPoolId}`,
-      audience: [stack.resources.userPoolClientId],
-    },
-    webConfig: stack.webConfig,
-    originVerifySecret: stack.resources.originVerifySecret,
-    loadHandler: handlers.load,
-  });
+  gateway = await startStackGateway(stack, handlers.load);
   owner = await createSignedInUser(stack);
 });
 

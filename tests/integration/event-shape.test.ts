@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiDomain } from '@reviewroute/shared';
-import { startGateway, type HttpApiEvent, type LocalGateway } from '../../infra/local/gateway';
+import { type HttpApiEvent, type LocalGateway } from '../../infra/local/gateway';
+import { startStackGateway } from '../support/api';
 import { createHandlerLoader } from '../../infra/local/handlers';
 import { createSignedInUser, type TestUser, type Tokens } from '../support/cognito';
 
@@ -18,21 +19,12 @@ describe('payload 2.0 events reach the Lambda handler modules', () => {
   beforeAll(async () => {
     // The handlers are made here, in this worker, with the stack's Lambda environment.
     const handlers = createHandlerLoader(stack.env);
-    gateway = await startGateway({
-      port: 0,
-      authorizer: {
-        issuer: `${stack.urls.cognito}/${stack.resources.userPoolId}`,
-        audience: [stack.resources.userPoolClientId],
-      },
-      webConfig: stack.webConfig,
-      originVerifySecret: stack.resources.originVerifySecret,
-      loadHandler: async (domain: ApiDomain) => {
-        const real = await handlers.load(domain);
-        return (event, context) => {
-          events.push(structuredClone(event));
-          return real(event, context);
-        };
-      },
+    gateway = await startStackGateway(stack, async (domain: ApiDomain) => {
+      const real = await handlers.load(domain);
+      return (event, context) => {
+        events.push(structuredClone(event));
+        return real(event, context);
+      };
     });
     user = await createSignedInUser(stack);
   });

@@ -5,9 +5,9 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lambdaEnvVariables, pathOf, surveySchema, type LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '@reviewroute/functions/lib/env';
-import { startGateway, type LocalGateway } from '../../infra/local/gateway';
+import { type LocalGateway } from '../../infra/local/gateway';
 import { createHandlerLoader } from '../../infra/local/handlers';
-import { ownerCall, sampleBusiness, type ApiUser } from '../support/api';
+import { ownerCall, sampleBusiness, type ApiUser, startStackGateway } from '../support/api';
 import { createSignedInUser, uniqueEmail } from '../support/cognito';
 import { waitForMail } from '../support/inbox';
 
@@ -69,18 +69,7 @@ describe('two environments in one process', () => {
 
   beforeAll(async () => {
     gateways = await Promise.all(
-      origins.map((SITE_ORIGIN) =>
-        startGateway({
-          port: 0,
-          authorizer: {
-            issuer: `${stack.urls.cognito}/${stack.resources.userPoolId}`,
-            audience: [stack.resources.userPoolClientId],
-          },
-          webConfig: stack.webConfig,
-          originVerifySecret: stack.resources.originVerifySecret,
-          loadHandler: createHandlerLoader({ ...stack.env, SITE_ORIGIN }).load,
-        }),
-      ),
+      origins.map((SITE_ORIGIN) => startStackGateway(stack, createHandlerLoader({ ...stack.env, SITE_ORIGIN }).load)),
     );
     user = await createSignedInUser(stack);
   });

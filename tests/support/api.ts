@@ -4,7 +4,9 @@ import { expect, inject } from 'vitest';
 import { surveySchema, type Survey } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import type { Entities } from '@reviewroute/functions/data/entities';
+import { startGateway, type GatewayOptions, type LocalGateway } from '../../infra/local/gateway';
 import type { TestUser, Tokens } from './cognito';
+import type { ProvidedLocalStack } from './local-stack';
 
 /** A signed-in test owner: the ID token is the app's bearer. */
 export type ApiUser = TestUser & { tokens: Tokens };
@@ -140,3 +142,22 @@ export async function createSampleSurvey(
 export async function publishSurvey(owner: ApiUser, surveyId: string): Promise<Survey> {
   return surveySchema.parse(await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/publish`));
 }
+
+/**
+ * A second gateway in front of the run's stack, with handlers of the test's own making (another Lambda
+ * environment, or wrapped to observe events): the stack's authorizer, config and origin secret, a free port.
+ */
+export const startStackGateway = (
+  stack: ProvidedLocalStack,
+  loadHandler: GatewayOptions['loadHandler'],
+): Promise<LocalGateway> =>
+  startGateway({
+    port: 0,
+    authorizer: {
+      issuer: `${stack.urls.cognito}/${stack.resources.userPoolId}`,
+      audience: [stack.resources.userPoolClientId],
+    },
+    webConfig: stack.webConfig,
+    originVerifySecret: stack.resources.originVerifySecret,
+    loadHandler,
+  });
