@@ -15,9 +15,8 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -32,11 +31,10 @@ import {
   tableDefinition,
 } from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
-import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
 import { assetsBucketName, concurrencyCappedDomains, routeThrottle, type StageConfig } from '../config';
-import { lockFile, repoRoot } from '../paths';
+import { createReviewRouteFunction } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { addErasureWorker } from './erasure-worker';
 
@@ -132,54 +130,19 @@ export class ApiStack extends Stack {
     const functions = new Map<ApiDomain, NodejsFunction>();
     for (const domain of activeDomains()) {
       const name = pascal(domain);
-      const logGroup = new LogGroup(this, `${name}Logs`, {
-        retention: isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
-        removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      });
-      // An own role instead of AWSLambdaBasicExecutionRole: logs only to this function's log group.
-      const role = new Role(this, `${name}Role`, {
-        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-        description: `ReviewRoute ${domain} API Lambda`,
-        inlinePolicies: {
-          logs: new PolicyDocument({
-            statements: [
-              new PolicyStatement({
-                actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-                resources: [logGroup.logGroupArn],
-              }),
-            ],
-          }),
-        },
-      });
-
-      const fn = new NodejsFunction(this, `${name}Function`, {
+      const { fn, role } = createReviewRouteFunction(this, name, {
+        isProd,
+        roleDescription: `ReviewRoute ${domain} API Lambda`,
         description: `ReviewRoute API: ${domain} domain`,
         entry: handlerEntry(domain),
-        handler: 'handler',
-        runtime: Runtime.NODEJS_22_X,
-        architecture: Architecture.ARM_64,
         memorySize: 1024,
         timeout: Duration.seconds(10),
-        role,
-        logGroup,
-        projectRoot: repoRoot,
-        depsLockFilePath: lockFile,
-        environment: { ...environmentVariables(lambdaEnv), NODE_OPTIONS: '--enable-source-maps' },
+        environment: environmentVariables(lambdaEnv),
         // The public Lambda's ceiling: a flood of anonymous requests cannot take the owners' concurrency.
-        ...(concurrencyCappedDomains.has(domain) && props.config.publicConcurrency > 0
-          ? { reservedConcurrentExecutions: props.config.publicConcurrency }
-          : {}),
-        bundling: {
-          format: OutputFormat.ESM,
-          target: lambdaBundling.target,
-          minify: lambdaBundling.minify,
-          sourceMap: lambdaBundling.sourceMap,
-          mainFields: [...lambdaBundling.mainFields],
-          banner: lambdaBundling.banner,
-          externalModules: [...lambdaBundling.externalModules],
-          // Local esbuild from node_modules: no Docker on developer machines or CI.
-          forceDockerBundling: false,
-        },
+        extra:
+          concurrencyCappedDomains.has(domain) && props.config.publicConcurrency > 0
+            ? { reservedConcurrentExecutions: props.config.publicConcurrency }
+            : {},
       });
 
       // Every Lambda checks the origin-verify header before any handler work.

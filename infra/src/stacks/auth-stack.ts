@@ -1,6 +1,5 @@
 import { passwordPolicy, tokenValidity } from '@reviewroute/shared';
 import { customMessageEntry } from '@reviewroute/functions/triggers/entries';
-import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -15,13 +14,9 @@ import {
   VerificationEmailStyle,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
 import { type StageConfig } from '../config';
-import { lockFile, repoRoot } from '../paths';
+import { createReviewRouteFunction } from './lambda-function';
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
@@ -118,48 +113,14 @@ export class AuthStack extends Stack {
    * role logs to its own group only; it reads nothing else.
    */
   private addCustomMessageTrigger(isProd: boolean): void {
-    const logGroup = new LogGroup(this, 'CustomMessageLogs', {
-      retention: isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    const role = new Role(this, 'CustomMessageRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'ReviewRoute Cognito CustomMessage trigger',
-      inlinePolicies: {
-        logs: new PolicyDocument({
-          statements: [
-            new PolicyStatement({
-              actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-              resources: [logGroup.logGroupArn],
-            }),
-          ],
-        }),
-      },
-    });
-    const fn = new NodejsFunction(this, 'CustomMessageFunction', {
+    const { fn } = createReviewRouteFunction(this, 'CustomMessage', {
+      isProd,
+      roleDescription: 'ReviewRoute Cognito CustomMessage trigger',
       description: "ReviewRoute: Cognito's mails in the owner's language",
       entry: customMessageEntry,
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
       memorySize: 256,
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
-      role,
-      logGroup,
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFile,
-      environment: { NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: lambdaBundling.target,
-        minify: lambdaBundling.minify,
-        sourceMap: lambdaBundling.sourceMap,
-        mainFields: [...lambdaBundling.mainFields],
-        banner: lambdaBundling.banner,
-        externalModules: [...lambdaBundling.externalModules],
-        forceDockerBundling: false,
-      },
     });
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -1,18 +1,16 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, type Stack, Validations } from 'aws-cdk-lib';
+import { Duration, type Stack, Validations } from 'aws-cdk-lib';
 import { type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { type DeployedLambdaEnv, environmentVariables, tableDefinition } from '@reviewroute/shared';
-import { lambdaBundling } from '@reviewroute/functions/bundling';
 import { erasureWorkerAccess } from '../access';
-import { lockFile, repoRoot } from '../paths';
+import { repoRoot } from '../paths';
+import { createReviewRouteFunction } from './lambda-function';
 
 export interface ErasureWorkerProps {
   readonly isProd: boolean;
@@ -34,52 +32,15 @@ export const erasureWorkerEntry = join(repoRoot, 'functions/src/domains/account/
  * exactly `erasureWorkerAccess`.
  */
 export function addErasureWorker(stack: Stack, props: ErasureWorkerProps): NodejsFunction {
-  const logGroup = new LogGroup(stack, 'ErasureWorkerLogs', {
-    retention: props.isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
-    removalPolicy: props.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-  });
-  const role = new Role(stack, 'ErasureWorkerRole', {
-    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: 'ReviewRoute account erasure worker',
-    inlinePolicies: {
-      logs: new PolicyDocument({
-        statements: [
-          new PolicyStatement({
-            actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-            resources: [logGroup.logGroupArn],
-          }),
-        ],
-      }),
-    },
-  });
-  const fn = new NodejsFunction(stack, 'ErasureWorkerFunction', {
+  const { fn, role } = createReviewRouteFunction(stack, 'ErasureWorker', {
+    isProd: props.isProd,
+    roleDescription: 'ReviewRoute account erasure worker',
     description: 'ReviewRoute account erasure worker',
     entry: erasureWorkerEntry,
-    handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
     memorySize: 1024,
     // A run works until 20 s before this, then leaves the rest to the next run.
     timeout: Duration.minutes(5),
-    role,
-    logGroup,
-    projectRoot: repoRoot,
-    depsLockFilePath: lockFile,
-    environment: {
-      ...environmentVariables(props.lambdaEnv),
-      ASSETS_DISTRIBUTION_ID: props.distributionId,
-      NODE_OPTIONS: '--enable-source-maps',
-    },
-    bundling: {
-      format: OutputFormat.ESM,
-      target: lambdaBundling.target,
-      minify: lambdaBundling.minify,
-      sourceMap: lambdaBundling.sourceMap,
-      mainFields: [...lambdaBundling.mainFields],
-      banner: lambdaBundling.banner,
-      externalModules: [...lambdaBundling.externalModules],
-      forceDockerBundling: false,
-    },
+    environment: { ...environmentVariables(props.lambdaEnv), ASSETS_DISTRIBUTION_ID: props.distributionId },
   });
 
   const access = erasureWorkerAccess;

@@ -1,3 +1,4 @@
+import type { Payment } from '../billing';
 import type { Survey } from '../survey';
 
 /**
@@ -35,5 +36,21 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A completed Growth payment by card (the billing history's shape), with `overrides`. */
+export const samplePayment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 'tr_paid',
+  amount: 120,
+  currency: 'EUR',
+  status: 'completed',
+  providerStatus: 'paid',
+  description: 'Growth - Annual Subscription',
+  plan: 'growth',
+  method: 'creditcard',
+  cardLabel: 'Visa •••• 4242',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: '2026-11-25T10:01:00.000Z',
   ...overrides,
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountSummary, type Payment } from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { BillingTab } from './billing-tab';
@@ -11,20 +12,7 @@ vi.mock('aws-amplify/auth', () => amplify);
 
 const owner = { userId: 'u1', email: 'owner@example.com' };
 
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 'tr_paid',
-  amount: 120,
-  currency: 'EUR',
-  status: 'completed',
-  providerStatus: 'paid',
-  description: 'Growth - Annual Subscription',
-  plan: 'growth',
-  method: 'creditcard',
-  cardLabel: 'Visa •••• 4242',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  paidAt: '2026-11-25T10:01:00.000Z',
-  ...overrides,
-});
+const payment = samplePayment;
 
 function stubBilling(plan: AccountSummary['plan'], payments: Payment[]) {
   serveApi(

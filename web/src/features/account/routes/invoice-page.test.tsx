@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
-import { type Payment } from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { includedVat, InvoicePage } from './invoice-page';
@@ -11,19 +11,7 @@ const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 const owner = { userId: 'u1', email: 'owner@example.com' };
-const paid: Payment = {
-  id: 'tr_paid',
-  amount: 120,
-  currency: 'EUR',
-  status: 'completed',
-  providerStatus: 'paid',
-  description: 'Growth - Annual Subscription',
-  plan: 'growth',
-  method: 'creditcard',
-  cardLabel: 'Visa •••• 4242',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  paidAt: '2026-11-25T10:01:00.000Z',
-};
+const paid = samplePayment();
 const profile = {
   userId: 'u1',
   fullName: 'Anna de Vries',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
 import { pathOf, type Payment } from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { PaymentsPage } from './payments-page';
@@ -15,20 +16,7 @@ vi.mock('../lib/last-payment', async (original) => ({ ...(await original<object>
 const owner = { userId: 'u1', email: 'owner@example.com' };
 const storageKey = 'reviewroute.lastPaymentId';
 
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 'tr_123',
-  amount: 120,
-  currency: 'EUR',
-  status: 'completed',
-  providerStatus: 'paid',
-  description: 'Growth - Annual Subscription',
-  plan: 'growth',
-  method: 'creditcard',
-  cardLabel: 'Visa •••• 4242',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  paidAt: '2026-11-25T10:01:00.000Z',
-  ...overrides,
-});
+const payment = (overrides: Partial<Payment> = {}): Payment => samplePayment({ id: 'tr_123', ...overrides });
 
 /** The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating). */
 function stubApi(current: Payment[] = [payment()], create?: () => Response) {

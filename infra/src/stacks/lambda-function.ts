@@ -1,0 +1,79 @@
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type Construct } from 'constructs';
+import { lambdaBundling } from '@reviewroute/functions/bundling';
+import { lockFile, repoRoot } from '../paths';
+
+export interface ReviewRouteFunctionProps {
+  readonly isProd: boolean;
+  /** The role's description (what the function is, for the IAM console). */
+  readonly roleDescription: string;
+  readonly description: string;
+  readonly entry: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  /** The function's own variables; source maps are always on. */
+  readonly environment?: Record<string, string>;
+  /** Anything else the function needs (e.g. reserved concurrency). */
+  readonly extra?: Pick<NodejsFunctionProps, 'reservedConcurrentExecutions'>;
+}
+
+/**
+ * One of our Node Lambdas: `{id}Logs` (retained in production), `{id}Role` (its own role instead of
+ * AWSLambdaBasicExecutionRole: it may write only to its own log group; callers grant the rest) and
+ * `{id}Function`, bundled from source with the functions workspace's esbuild settings.
+ */
+export function createReviewRouteFunction(
+  scope: Construct,
+  id: string,
+  props: ReviewRouteFunctionProps,
+): { fn: NodejsFunction; role: Role; logGroup: LogGroup } {
+  const logGroup = new LogGroup(scope, `${id}Logs`, {
+    retention: props.isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+    removalPolicy: props.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+  });
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.roleDescription,
+    inlinePolicies: {
+      logs: new PolicyDocument({
+        statements: [
+          new PolicyStatement({
+            actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            resources: [logGroup.logGroupArn],
+          }),
+        ],
+      }),
+    },
+  });
+  const fn = new NodejsFunction(scope, `${id}Function`, {
+    description: props.description,
+    entry: props.entry,
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    role,
+    logGroup,
+    projectRoot: repoRoot,
+    depsLockFilePath: lockFile,
+    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    ...props.extra,
+    bundling: {
+      format: OutputFormat.ESM,
+      target: lambdaBundling.target,
+      minify: lambdaBundling.minify,
+      sourceMap: lambdaBundling.sourceMap,
+      mainFields: [...lambdaBundling.mainFields],
+      banner: lambdaBundling.banner,
+      externalModules: [...lambdaBundling.externalModules],
+      // Local esbuild from node_modules: no Docker on developer machines or CI.
+      forceDockerBundling: false,
+    },
+  });
+  return { fn, role, logGroup };
+}
