@@ -2,34 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '@reviewroute/functions/data/asset-store';
-import { describeAccountDataContract } from '@reviewroute/functions/data/account-data-contract';
-import { createDynamoAccountDataRepository } from '@reviewroute/functions/data/account-data-repository';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
+import { createDynamoClickTickets } from '@reviewroute/functions/data/click-tickets';
 import { tableEntities } from '@reviewroute/functions/data/client';
+import { createDynamoClientKeySalts } from '@reviewroute/functions/data/client-key-salts';
+import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasure-repository';
 import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
-import {
-  describeBillingRepositoryContract,
-  describeRepositoryContract,
-} from '@reviewroute/functions/data/repository-contract';
-import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
+import { createDynamoRateLimiter } from '@reviewroute/functions/data/rate-window';
+import { describeRepositoryContracts } from '@reviewroute/functions/data/repository-contract';
+import { createDynamoResponseStore } from '@reviewroute/functions/data/response-store';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
+import { createDynamoSurveyStats } from '@reviewroute/functions/data/survey-stats';
 
 const stack = inject('localStack');
 
-/** The electrodb repositories on DynamoDB Local, held to the same contract as the in-memory fakes. */
+/** The electrodb repositories on DynamoDB Local, held to the same contracts as the in-memory fakes. */
 const entities = tableEntities(stack.env);
-describeRepositoryContract('DynamoDB Local', () => ({
+describeRepositoryContracts('DynamoDB Local', () => ({
   surveys: createDynamoSurveyRepository(entities),
-  responses: createDynamoResponseRepository(entities),
-  profiles: createDynamoProfileRepository(entities),
-}));
-describeBillingRepositoryContract('DynamoDB Local', () => createDynamoBillingRepository(entities));
-describeAccountDataContract('DynamoDB Local', () => ({
-  surveys: createDynamoSurveyRepository(entities),
-  responses: createDynamoResponseRepository(entities),
+  responses: createDynamoResponseStore(entities),
+  stats: createDynamoSurveyStats(entities),
+  tickets: createDynamoClickTickets(entities),
+  salts: createDynamoClientKeySalts(entities),
+  rateLimiter: createDynamoRateLimiter(entities),
   profiles: createDynamoProfileRepository(entities),
   billing: createDynamoBillingRepository(entities),
-  data: createDynamoAccountDataRepository(entities),
+  erasures: createDynamoErasureRepository(entities),
 }));
 
 describe('survey assets on s3rver', () => {

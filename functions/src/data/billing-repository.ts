@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import {
@@ -8,7 +9,7 @@ import {
   type BillingRepository,
   type BillingUpsertOutcome,
 } from './repositories';
-import { isConditionalCheckFailure } from './survey-repository';
+import { isConditionalCheckFailure } from './conditional-check';
 
 type PaymentItem = EntityItem<Entities['payment']>;
 
@@ -77,6 +78,18 @@ export function createDynamoBillingRepository(entitiesOf: () => Entities): Billi
         if (isConditionalCheckFailure(error)) return 'kept';
         throw error;
       }
+    },
+
+    async deleteByOwner(userId) {
+      const { payment } = entitiesOf();
+      const { data } = await payment.query
+        .byOwner({ userId })
+        .go({ attributes: ['userId', 'paymentId'], pages: 'all', consistent: true });
+      await deleteInBatches(
+        (keys) => payment.delete(keys).go(),
+        data.map(({ paymentId }) => ({ userId, paymentId })),
+        'payments',
+      );
     },
   };
 }

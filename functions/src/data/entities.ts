@@ -71,14 +71,15 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       model: { entity: 'surveyStats', version: '1', service },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
-        count: { type: 'number', required: true },
-        sum: { type: 'number', required: true },
-        stars1: { type: 'number', required: true },
-        stars2: { type: 'number', required: true },
-        stars3: { type: 'number', required: true },
-        stars4: { type: 'number', required: true },
-        stars5: { type: 'number', required: true },
-        reviewClicks: { type: 'number', required: true },
+        // Counted with ADD, which creates the item: an attribute nothing was added to yet is absent (0).
+        count: { type: 'number' },
+        sum: { type: 'number' },
+        stars1: { type: 'number' },
+        stars2: { type: 'number' },
+        stars3: { type: 'number' },
+        stars4: { type: 'number' },
+        stars5: { type: 'number' },
+        reviewClicks: { type: 'number' },
       },
       indexes: {
         bySurvey: {

@@ -1,25 +1,29 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
-import { erasedUserHash } from './account-data-repository';
+import { erasedUserHash } from './erasure-repository';
+import { createMemoryRateLimiter } from './rate-window';
 import {
   newestFirst,
   providerStatusRank,
   zeroTally,
   type AssetCdn,
   type AccountAdmin,
-  type AccountDataRepository,
   type AssetStore,
   type BillingRecord,
   type BillingRepository,
   type BillingUpsertOutcome,
+  type ClickTicketStore,
+  type ClientKeySaltStore,
   type ErasureJob,
+  type ErasureRepository,
   type NewSubmission,
   type ProfileRepository,
-  type ResponseRepository,
+  type ResponseStore,
   type ResponseTicket,
   type ReviewClickOutcome,
   type SubmitOutcome,
   type SurveyRepository,
   type SurveyResponseRecord,
+  type SurveyStatsStore,
   type SurveyTally,
 } from './repositories';
 
@@ -33,8 +37,6 @@ export class MemorySurveyRepository implements SurveyRepository {
   readonly surveys = new Map<string, Survey>();
   /** code -> { userId, surveyId } */
   readonly codes = new Map<string, { userId: string; surveyId: string }>();
-  /** Created by publish and deleted with the survey, as in the table's transactions; counted by the response fake. */
-  readonly tallies = new Map<string, SurveyTally>();
 
   private static key = (userId: string, surveyId: string) => `${userId}/${surveyId}`;
   private static copy = <T>(value: T): T => structuredClone(value);
@@ -97,7 +99,6 @@ export class MemorySurveyRepository implements SurveyRepository {
     if (current.surveyCode) return 'already-published' as const;
     if (this.codes.has(p.surveyCode)) return 'code-taken' as const;
     this.codes.set(p.surveyCode, { userId, surveyId });
-    this.tallies.set(surveyId, zeroTally(surveyId));
     this.surveys.set(key, {
       ...current,
       status: 'active',
@@ -111,84 +112,118 @@ export class MemorySurveyRepository implements SurveyRepository {
   }
 
   async delete(userId: string, surveyId: string, code: string | null) {
-    this.tallies.delete(surveyId);
     if (code) this.codes.delete(code);
     this.surveys.delete(MemorySurveyRepository.key(userId, surveyId));
   }
 }
 
+/** The tallies; `count` and `countClick` are what the response fake's "transactions" include. */
+export class MemorySurveyStats implements SurveyStatsStore {
+  readonly tallies = new Map<string, SurveyTally>();
+
+  private tally(surveyId: string): SurveyTally {
+    const tally = this.tallies.get(surveyId) ?? zeroTally(surveyId);
+    this.tallies.set(surveyId, tally);
+    return tally;
+  }
+
+  count(surveyId: string, rating: number) {
+    const tally = this.tally(surveyId);
+    tally.count += 1;
+    tally.sum += rating;
+    tally.histogram[rating - 1]! += 1;
+  }
+
+  countClick(surveyId: string) {
+    this.tally(surveyId).reviewClicks += 1;
+  }
+
+  async getTally(surveyId: string) {
+    const tally = this.tallies.get(surveyId);
+    return tally && structuredClone(tally);
+  }
+
+  async deleteBySurvey(surveyId: string) {
+    this.tallies.delete(surveyId);
+  }
+}
+
+export class MemoryClickTickets implements ClickTicketStore {
+  readonly tickets = new Map<string, ResponseTicket>();
+
+  async get(responseId: string) {
+    const ticket = this.tickets.get(responseId);
+    return ticket && { ...ticket };
+  }
+
+  async delete(responseIds: string[]) {
+    for (const id of responseIds) this.tickets.delete(id);
+  }
+}
+
+export class MemoryClientKeySalts implements ClientKeySaltStore {
+  readonly salts = new Map<string, string>();
+
+  async saltOf(day: string, candidate: string) {
+    if (!this.salts.has(day)) this.salts.set(day, candidate);
+    return this.salts.get(day)!;
+  }
+}
+
+/** The owners whose items a submit or a click writes beside the response, as in the table's transactions. */
+export interface MemoryResponseNeighbours {
+  surveys: MemorySurveyRepository;
+  stats: MemorySurveyStats;
+  tickets: MemoryClickTickets;
+  rateLimiter: ReturnType<typeof createMemoryRateLimiter>;
+}
+
 /**
- * Responses and the public submit's items; it reads the survey fake's surveys and counts in its tallies.
- * Submit and click are all-or-nothing like the DynamoDB transactions (each call runs without awaiting in
- * between, so it is atomic here too).
+ * Responses and idempotency records. Submit and click are all-or-nothing like the DynamoDB transactions
+ * (each call runs without awaiting in between, so it is atomic here too) and write the neighbours' items.
  */
-export class MemoryResponseRepository implements ResponseRepository {
+export class MemoryResponseStore implements ResponseStore {
   /** surveyId -> its responses */
   readonly responses = new Map<string, SurveyResponseRecord[]>();
   /** `${surveyId}/${idempotencyKey}` -> the first answer */
   readonly submissions = new Map<string, { responseId: string; clickToken: string; expiresAt: number }>();
-  readonly tickets = new Map<string, ResponseTicket>();
   readonly clickTokenHashes = new Map<string, string>();
-  /** `${key}/${window}` -> count */
-  readonly rateWindows = new Map<string, number>();
-  readonly salts = new Map<string, string>();
 
-  constructor(readonly surveys: MemorySurveyRepository) {}
+  constructor(readonly neighbours: MemoryResponseNeighbours) {}
 
   async submit(s: NewSubmission): Promise<SubmitOutcome> {
+    const { surveys, stats, tickets, rateLimiter } = this.neighbours;
     const r = s.response;
     const first = this.submissions.get(`${r.surveyId}/${s.idempotencyKey}`);
     if (first) return { kind: 'duplicate', responseId: first.responseId, clickToken: first.clickToken };
-    const survey = this.surveys.surveys.get(`${s.userId}/${r.surveyId}`);
-    const tally = this.surveys.tallies.get(r.surveyId);
-    if (!survey?.isActive || !tally) return { kind: 'survey-gone' };
-    const full = s.rate.find((slot) => (this.rateWindows.get(`${slot.key}/${slot.window}`) ?? 0) >= slot.limit);
+    const survey = surveys.surveys.get(`${s.userId}/${r.surveyId}`);
+    if (!survey?.isActive) return { kind: 'survey-gone' };
+    const windowKey = (slot: NewSubmission['rate'][number]) => `${slot.key}/${slot.window}`;
+    const full = s.rate.find((slot) => (rateLimiter.counts.get(windowKey(slot)) ?? 0) >= slot.limit);
     if (full) return { kind: 'rate-limited', slot: full };
-    for (const slot of s.rate) {
-      const windowKey = `${slot.key}/${slot.window}`;
-      this.rateWindows.set(windowKey, (this.rateWindows.get(windowKey) ?? 0) + 1);
-    }
+    for (const slot of s.rate)
+      rateLimiter.counts.set(windowKey(slot), (rateLimiter.counts.get(windowKey(slot)) ?? 0) + 1);
     this.submissions.set(`${r.surveyId}/${s.idempotencyKey}`, {
       responseId: r.id,
       clickToken: s.clickToken,
       expiresAt: s.idempotencyExpiresAt,
     });
-    this.tickets.set(r.id, { responseId: r.id, surveyId: r.surveyId, clickTokenHash: s.clickTokenHash });
+    tickets.tickets.set(r.id, { responseId: r.id, surveyId: r.surveyId, clickTokenHash: s.clickTokenHash });
     this.clickTokenHashes.set(r.id, s.clickTokenHash);
-    tally.count += 1;
-    tally.sum += r.rating;
-    tally.histogram[r.rating - 1]! += 1;
+    stats.count(r.surveyId, r.rating);
     const list = this.responses.get(r.surveyId) ?? [];
     list.push(structuredClone(r));
     this.responses.set(r.surveyId, list);
     return { kind: 'stored' };
   }
 
-  async ticket(responseId: string) {
-    const ticket = this.tickets.get(responseId);
-    return ticket && { ...ticket };
-  }
-
   async recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome> {
     const response = this.responses.get(surveyId)?.find((r) => r.id === responseId);
-    const tally = this.surveys.tallies.get(surveyId);
-    if (!response || !tally) return 'not-found';
+    if (!response) return 'not-found';
     if (response.googleReviewClicked) return 'already-clicked';
     response.googleReviewClicked = true;
-    tally.reviewClicks += 1;
+    this.neighbours.stats.countClick(surveyId);
     return 'clicked';
-  }
-
-  async getTally(surveyId: string) {
-    const tally = this.surveys.tallies.get(surveyId);
-    return tally && structuredClone(tally);
-  }
-
-  async listResponses(surveyId: string, limit: number) {
-    return [...(this.responses.get(surveyId) ?? [])]
-      .sort((a, b) => (a.id < b.id ? 1 : -1))
-      .slice(0, limit)
-      .map((r) => structuredClone(r));
   }
 
   /** Like the sparse index: only non-empty comments, newest first by (createdAt, id). */
@@ -201,13 +236,33 @@ export class MemoryResponseRepository implements ResponseRepository {
       .map((r) => structuredClone(r));
   }
 
-  async deleteBySurvey(surveyId: string) {
-    this.responses.delete(surveyId);
+  async pageBySurvey(surveyId: string, after: string | undefined, limit: number) {
+    const items = [...(this.responses.get(surveyId) ?? [])]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .filter((r) => after === undefined || r.id > after)
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+    return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
   }
 
-  async clientKeySalt(day: string, candidate: string) {
-    if (!this.salts.has(day)) this.salts.set(day, candidate);
-    return this.salts.get(day)!;
+  async delete(surveyId: string, responseIds: string[]) {
+    const left = (this.responses.get(surveyId) ?? []).filter((r) => !responseIds.includes(r.id));
+    for (const id of responseIds) this.clickTokenHashes.delete(id);
+    if (left.length > 0) this.responses.set(surveyId, left);
+    else this.responses.delete(surveyId);
+  }
+
+  async deleteBySurvey(surveyId: string) {
+    await this.delete(
+      surveyId,
+      (this.responses.get(surveyId) ?? []).map((r) => r.id),
+    );
+  }
+
+  async deleteSubmissionsBySurvey(surveyId: string, limit: number) {
+    const keys = [...this.submissions.keys()].filter((k) => k.startsWith(`${surveyId}/`)).slice(0, limit);
+    for (const k of keys) this.submissions.delete(k);
+    return keys.length;
   }
 }
 
@@ -224,6 +279,10 @@ export class MemoryProfileRepository implements ProfileRepository {
     const next = { ...(this.profiles.get(userId) ?? emptyProfile(userId)), ...defined, userId, updatedAt };
     this.profiles.set(userId, next);
     return { ...next };
+  }
+
+  async deleteByOwner(userId: string) {
+    this.profiles.delete(userId);
   }
 }
 
@@ -314,43 +373,19 @@ export class MemoryBillingRepository implements BillingRepository {
     this.records.set(key, { ...record });
     return 'written';
   }
+
+  async deleteByOwner(userId: string) {
+    for (const [k, r] of [...this.records]) if (r.userId === userId) this.records.delete(k);
+  }
 }
 
-/**
- * The export's and the erasure's twin: reads and deletes in the other fakes' maps, as the DynamoDB one
- * does in their partitions. `failNext` makes the next call throw (an interruption at any step).
- */
-export class MemoryAccountData implements AccountDataRepository {
+/** The erasure's jobs and tombstones. */
+export class MemoryErasureRepository implements ErasureRepository {
   readonly jobs = new Map<string, ErasureJob>();
   /** Tombstones' expiry (epoch seconds) by hashed user id, as the table keys them. */
   readonly tombstones = new Map<string, number>();
-  failNext: string | undefined;
-
-  constructor(
-    readonly responses: MemoryResponseRepository,
-    readonly profiles: MemoryProfileRepository,
-    readonly billing: MemoryBillingRepository,
-  ) {}
-
-  private step(name: string) {
-    if (this.failNext === name) {
-      this.failNext = undefined;
-      throw new Error(`Interrupted at ${name}`);
-    }
-  }
-
-  async pageResponses(surveyId: string, after: string | undefined, limit: number) {
-    this.step('pageResponses');
-    const items = [...(this.responses.responses.get(surveyId) ?? [])]
-      .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .filter((r) => after === undefined || r.id > after)
-      .slice(0, limit)
-      .map((r) => structuredClone(r));
-    return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
-  }
 
   async startErasure(job: ErasureJob) {
-    this.step('startErasure');
     if (!this.jobs.has(job.userId)) this.jobs.set(job.userId, { ...job });
     return { ...this.jobs.get(job.userId)! };
   }
@@ -361,7 +396,6 @@ export class MemoryAccountData implements AccountDataRepository {
   }
 
   async updateErasure(userId: string, stage: ErasureJob['stage'], updatedAt: string) {
-    this.step('updateErasure');
     const job = this.jobs.get(userId);
     if (job) this.jobs.set(userId, { ...job, stage, updatedAt });
   }
@@ -374,12 +408,10 @@ export class MemoryAccountData implements AccountDataRepository {
   }
 
   async finishErasure(userId: string) {
-    this.step('finishErasure');
     this.jobs.delete(userId);
   }
 
   async markErased(userId: string, expiresAt: number) {
-    this.step('markErased');
     this.tombstones.set(erasedUserHash(userId), expiresAt);
   }
 
@@ -387,58 +419,43 @@ export class MemoryAccountData implements AccountDataRepository {
     const expiresAt = this.tombstones.get(erasedUserHash(userId));
     return expiresAt !== undefined && expiresAt > now;
   }
-
-  async eraseSurveyItems(surveyId: string, limit: number) {
-    this.step('eraseSurveyItems');
-    const list = this.responses.responses.get(surveyId) ?? [];
-    if (list.length > 0) {
-      const gone = list.splice(0, limit);
-      for (const r of gone) {
-        this.responses.tickets.delete(r.id);
-        this.responses.clickTokenHashes.delete(r.id);
-      }
-      if (list.length === 0) this.responses.responses.delete(surveyId);
-      return gone.length;
-    }
-    const keys = [...this.responses.submissions.keys()].filter((k) => k.startsWith(`${surveyId}/`)).slice(0, limit);
-    for (const k of keys) this.responses.submissions.delete(k);
-    return keys.length;
-  }
-
-  async eraseSurveyRateWindows(surveyId: string) {
-    this.step('eraseSurveyRateWindows');
-    for (const k of [...this.responses.rateWindows.keys()])
-      if (k.startsWith(`survey:${surveyId}/`)) this.responses.rateWindows.delete(k);
-  }
-
-  async eraseOwnerRecords(userId: string) {
-    this.step('eraseOwnerRecords');
-    for (const [k, r] of [...this.billing.records]) if (r.userId === userId) this.billing.records.delete(k);
-    this.profiles.profiles.delete(userId);
-  }
 }
 
 /** The identity provider's twin: which users exist and which are locked out. */
 export class MemoryAccountAdmin implements AccountAdmin {
   readonly users = new Set<string>();
   readonly lockedOut = new Set<string>();
-  failNext: string | undefined;
-
-  private step(name: string) {
-    if (this.failNext === name) {
-      this.failNext = undefined;
-      throw new Error(`Interrupted at ${name}`);
-    }
-  }
 
   async lockOut(username: string) {
-    this.step('lockOut');
     if (this.users.has(username)) this.lockedOut.add(username);
   }
 
   async deleteUser(username: string) {
-    this.step('deleteUser');
     this.users.delete(username);
     this.lockedOut.delete(username);
   }
 }
+
+/** Every in-memory store, wired to each other as the table's owners are: what a unit test's world stands on. */
+export function createMemoryStores() {
+  const surveys = new MemorySurveyRepository();
+  const stats = new MemorySurveyStats();
+  const tickets = new MemoryClickTickets();
+  const rateLimiter = createMemoryRateLimiter();
+  return {
+    surveys,
+    stats,
+    tickets,
+    rateLimiter,
+    responses: new MemoryResponseStore({ surveys, stats, tickets, rateLimiter }),
+    salts: new MemoryClientKeySalts(),
+    profiles: new MemoryProfileRepository(),
+    billing: new MemoryBillingRepository(),
+    erasures: new MemoryErasureRepository(),
+    assets: new MemoryAssetStore(),
+    cdn: new MemoryAssetCdn(),
+    admin: new MemoryAccountAdmin(),
+  };
+}
+
+export type MemoryStores = ReturnType<typeof createMemoryStores>;

@@ -31,5 +31,9 @@ export function createDynamoProfileRepository(entitiesOf: () => Entities): Profi
       const { data } = await (remove.length ? update.remove(remove) : update).go({ response: 'all_new' });
       return toProfile({ ...data, userId } as EntityItem<Entities['profile']>);
     },
+
+    async deleteByOwner(userId) {
+      await entitiesOf().profile.delete({ userId }).go({ response: 'none' });
+    },
   };
 }

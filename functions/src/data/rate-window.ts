@@ -1,5 +1,7 @@
+import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
-import { isConditionalCheckFailure } from './survey-repository';
+import type { TransactionEntities } from './transaction';
+import { isConditionalCheckFailure } from './conditional-check';
 
 /** At most `limit` events per fixed window of `windowSeconds`. */
 export interface RateRule {
@@ -39,21 +41,35 @@ export function rateSlot(key: string, rule: RateRule, at: Date): RateSlot {
 export const retryAfterSeconds = (slot: RateSlot, at: Date): number =>
   Math.max(1, slot.endsAt - Math.floor(at.getTime() / 1000));
 
-/** Counts one event in a slot; false (nothing counted) when the window is already full. */
+/**
+ * The fixed-window counters (`RATE#{key}/WINDOW#{w}`); this module is the only writer of their items.
+ * `consume` counts one event in a slot; false (nothing counted) when the window is already full.
+ */
 export interface RateLimiter {
   consume(slot: RateSlot): Promise<boolean>;
+  /** Every window of a key (an erased survey's `survey:{id}`). Idempotent. */
+  deleteByKey(key: string): Promise<void>;
 }
 
-/**
- * The conditional increment of a slot's counter. The public submit makes the same one an item of its
- * transaction (response-repository.ts), so a submit is counted exactly when it is stored.
- */
-export const incrementSlot = (rateWindow: Entities['rateWindow'], slot: RateSlot) =>
+/** The conditional increment of a slot's counter. */
+const incrementSlot = (rateWindow: Entities['rateWindow'], slot: RateSlot) =>
   rateWindow
     .update({ clientKey: slot.key, window: slot.window })
     .add({ count: 1 })
     .set({ expiresAt: slot.expiresAt })
     .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`);
+
+/**
+ * The same increment as an item of the public submit's transaction (response-store.ts), so a submit is
+ * counted exactly when it is stored; its condition failing cancels the submit.
+ */
+export const countInSlot = (rateWindow: TransactionEntities['rateWindow'], slot: RateSlot) =>
+  rateWindow
+    .update({ clientKey: slot.key, window: slot.window })
+    .add({ count: 1 })
+    .set({ expiresAt: slot.expiresAt })
+    .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`)
+    .commit();
 
 /** The limiter on the table: one item per key and window, expiring with it (TTL). */
 export function createDynamoRateLimiter(entitiesOf: () => Entities): RateLimiter {
@@ -66,6 +82,18 @@ export function createDynamoRateLimiter(entitiesOf: () => Entities): RateLimiter
         if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
+    },
+
+    async deleteByKey(clientKey) {
+      const { rateWindow } = entitiesOf();
+      const { data } = await rateWindow.query
+        .byClient({ clientKey })
+        .go({ attributes: ['clientKey', 'window'], pages: 'all', consistent: true });
+      await deleteInBatches(
+        (keys) => rateWindow.delete(keys).go(),
+        data.map(({ window }) => ({ clientKey, window })),
+        'rate windows',
+      );
     },
   };
 }
@@ -81,6 +109,9 @@ export function createMemoryRateLimiter(): RateLimiter & { counts: Map<string, n
       if (used >= slot.limit) return false;
       counts.set(id, used + 1);
       return true;
+    },
+    async deleteByKey(key) {
+      for (const id of [...counts.keys()]) if (id.startsWith(`${key}/`)) counts.delete(id);
     },
   };
 }

@@ -6,10 +6,10 @@ import type { RateSlot } from './rate-window';
  * this file; tests use the in-memory ones in memory.ts, and repository-contract.ts holds both to the
  * same expectations. Services never see DynamoDB or S3 types.
  *
- * One repository per kind of item: the survey repository owns surveys and their code items, the
- * response repository owns responses, their tally and the public submit's helper items. The tally is
- * only created (zeroed, when its survey is published) and deleted (with its survey) inside the survey
- * repository's transactions, because those must be atomic with the survey's own items.
+ * One owner per kind of item (docs/data-model.md "Owners"): only the owning module writes its items. A
+ * write that must commit in another owner's transaction (the public submit counts its response in the
+ * tally and creates its click ticket) is a transaction item its owner exports (transaction.ts); the
+ * account export and erasure read and delete through the owners' `…ByOwner` / `…BySurvey` methods.
  */
 
 /**
@@ -80,14 +80,11 @@ export interface SurveyRepository {
   activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
   /** Stops public submits (their transaction checks it); nothing happens when there is no such survey. */
   deactivate(userId: string, surveyId: string): Promise<void>;
-  /**
-   * Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that
-   * has no code yet, and creates its zeroed tally.
-   */
+  /** Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that has no code yet. */
   publish(userId: string, surveyId: string, publication: Publication): Promise<PublishOutcome>;
   /**
-   * The survey, its code item and its tally, the survey last. Its responses go before, through the
-   * response repository (after `deactivate`, so none arrives meanwhile). Idempotent.
+   * The survey and its code item, the survey last. Its responses and its tally go before, through their
+   * owners (after `deactivate`, so none arrives meanwhile). Idempotent.
    */
   delete(userId: string, surveyId: string, surveyCode: string | null): Promise<void>;
 }
@@ -96,6 +93,8 @@ export interface ProfileRepository {
   get(userId: string): Promise<Profile | undefined>;
   /** Creates the profile on first use. */
   update(userId: string, changes: ProfileUpdate, updatedAt: string): Promise<Profile>;
+  /** The account erasure's. Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
 }
 
 /** A billing record as stored: the API's `Payment` and the owner it belongs to (from the payment's metadata). */
@@ -137,6 +136,8 @@ export interface BillingRepository {
    * otherwise the stored state is kept.
    */
   upsertFromProvider(record: BillingRecord, updatedAt: string): Promise<BillingUpsertOutcome>;
+  /** Every record of the owner (the account erasure's). Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
 }
 
 export interface PresignedUpload {
@@ -210,26 +211,61 @@ export interface ResponseTicket {
   clickTokenHash: string;
 }
 
-export interface ResponseRepository {
-  /** Response, idempotency record, click ticket, tally and rate windows in one transaction. */
+/**
+ * Responses and the public submit's idempotency records (response-store.ts). A submit and a review click
+ * are one transaction each, which also holds the other owners' items that must commit with them.
+ */
+export interface ResponseStore {
+  /** Response, idempotency record, click ticket, tally count and rate windows in one transaction. */
   submit(submission: NewSubmission): Promise<SubmitOutcome>;
-  /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
-  ticket(responseId: string): Promise<ResponseTicket | undefined>;
   /** Flags the response and counts the click in the tally, in one transaction, once. */
   recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome>;
-  /** Undefined while the survey is a draft (the tally is created when it is published). */
-  getTally(surveyId: string): Promise<SurveyTally | undefined>;
-  /** Newest first. */
-  listResponses(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
   /**
    * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
    * index that only commented responses are in (never a filter over all responses).
    */
   listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  /** A page of a survey's responses in id (= time) order, after the given id; `next` is the last id when more may follow. */
+  pageBySurvey(
+    surveyId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: SurveyResponseRecord[]; next: string | null }>;
+  /** These responses of the survey. Idempotent. */
+  delete(surveyId: string, responseIds: string[]): Promise<void>;
   /** Every response of the survey. Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
+  /** Up to `limit` of the survey's idempotency records; how many it deleted (0: none left). */
+  deleteSubmissionsBySurvey(surveyId: string, limit: number): Promise<number>;
+}
+
+/**
+ * The dashboard's reads of a survey's aggregate (decisions 8). How the aggregate is produced (today counted
+ * in the submit and click transactions) is the stats module's business, not its readers'.
+ */
+export interface SurveyStatsReader {
+  /** Undefined while nothing was counted (a draft, a survey nobody answered yet): it reads as `zeroTally`. */
+  getTally(surveyId: string): Promise<SurveyTally | undefined>;
+}
+
+/** The stats module's own side: its items go with their survey. */
+export interface SurveyStatsStore extends SurveyStatsReader {
+  /** The survey's aggregate, after its responses (so nothing counts it back). Idempotent. */
+  deleteBySurvey(surveyId: string): Promise<void>;
+}
+
+/** The review click's tickets (click-tickets.ts): created in the submit transaction, expiring after a week. */
+export interface ClickTicketStore {
+  /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
+  get(responseId: string): Promise<ResponseTicket | undefined>;
+  /** The tickets of these responses. Idempotent. */
+  delete(responseIds: string[]): Promise<void>;
+}
+
+/** The day's random salt of client keys (client-key-salts.ts). */
+export interface ClientKeySaltStore {
   /** The random salt of a UTC day (`YYYY-MM-DD`), created by the first caller of that day. */
-  clientKeySalt(day: string, candidate: string, expiresAt: number): Promise<string>;
+  saltOf(day: string, candidate: string, expiresAt: number): Promise<string>;
 }
 
 /** An account erasure in progress (decisions 14): its item exists from the confirmation to the last step. */
@@ -244,17 +280,11 @@ export interface ErasureJob {
 }
 
 /**
- * What the account export and the account erasure read and delete beyond the other repositories: items
- * of every kind that belong to one owner or one of their surveys. Every delete is idempotent (deleting
- * what is gone is no error), so two workers on one job only repeat each other's work.
+ * The account erasure's own items (erasure-repository.ts): its jobs and tombstones. What it erases goes
+ * through the owners of those items. Every write is idempotent, so two workers on one job only repeat
+ * each other's work.
  */
-export interface AccountDataRepository {
-  /** A page of a survey's responses in id (= time) order, after the given id; `next` is the last id when more may follow. */
-  pageResponses(
-    surveyId: string,
-    after: string | undefined,
-    limit: number,
-  ): Promise<{ items: SurveyResponseRecord[]; next: string | null }>;
+export interface ErasureRepository {
   /** Creates the job unless one exists; returns the stored job. */
   startErasure(job: ErasureJob): Promise<ErasureJob>;
   erasure(userId: string): Promise<ErasureJob | undefined>;
@@ -269,15 +299,6 @@ export interface AccountDataRepository {
   markErased(userId: string, expiresAt: number): Promise<void>;
   /** Whether the user has a tombstone that is live at `now` (epoch seconds); an expired one TTL has not yet deleted is none. */
   isErased(userId: string, now: number): Promise<boolean>;
-  /**
-   * Deletes up to about `limit` items of the survey's partition other than its tally (responses with their
-   * click tickets, idempotency records); returns how many it deleted (0: nothing left).
-   */
-  eraseSurveyItems(surveyId: string, limit: number): Promise<number>;
-  /** The survey's rate windows (`RATE#survey:{surveyId}`). */
-  eraseSurveyRateWindows(surveyId: string): Promise<void>;
-  /** The owner partition's items besides surveys: the profile and the billing records. */
-  eraseOwnerRecords(userId: string): Promise<void>;
 }
 
 /** The identity provider's admin side, for account deletion. */

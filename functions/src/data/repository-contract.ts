@@ -3,31 +3,43 @@ import { describe, expect, it } from 'vitest';
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
+import type { RateLimiter, RateSlot } from './rate-window';
 import {
   zeroTally,
   type BillingRecord,
   type BillingRepository,
+  type ClickTicketStore,
+  type ClientKeySaltStore,
+  type ErasureRepository,
   type NewSubmission,
   type ProfileRepository,
-  type ResponseRepository,
+  type ResponseStore,
   type SurveyRepository,
   type SurveyResponseRecord,
+  type SurveyStatsStore,
 } from './repositories';
-import type { RateSlot } from './rate-window';
 
+/** One of each owner of the table's items, on one store (memory or DynamoDB). */
 export interface Repositories {
   surveys: SurveyRepository;
-  responses: ResponseRepository;
+  responses: ResponseStore;
+  stats: SurveyStatsStore;
+  tickets: ClickTicketStore;
+  salts: ClientKeySaltStore;
+  rateLimiter: RateLimiter;
   profiles: ProfileRepository;
+  billing: BillingRepository;
+  erasures: ErasureRepository;
 }
 
 /**
  * What every implementation of the repositories does (docs/data-model.md's rules and access patterns),
- * run against the in-memory fakes (memory.test.ts) and DynamoDB Local (tests/integration/repositories.test.ts)
- * so that the fakes the unit tests stand on behave as the table does. `repositoriesOf` gives one set per
- * test; every test uses fresh ids, so a table shared by all of them is fine.
+ * one suite per repository, run against the in-memory fakes (memory.test.ts) and DynamoDB Local
+ * (tests/integration/repositories.test.ts) so that the fakes the unit tests stand on behave as the table
+ * does. `repositoriesOf` gives one set per test; every test uses fresh ids, so a table shared by all of
+ * them is fine.
  */
-export function describeRepositoryContract(name: string, repositoriesOf: () => Repositories): void {
+export function describeRepositoryContracts(name: string, repositoriesOf: () => Repositories): void {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   /** A later instant on every call: ids (UUIDv7) and timestamps sort by creation. */
   const tick = () => (clock += 1000);
@@ -156,9 +168,8 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       expect(await surveys.get(survey.userId, survey.id)).toEqual(updated);
     });
 
-    it('publishes atomically: code claimed, survey active, zeroed tally; the code finds the survey', async () => {
-      const repositories = repositoriesOf();
-      const { surveys, responses } = repositories;
+    it('publishes atomically: code claimed, survey active; the code finds the survey', async () => {
+      const { surveys } = repositoriesOf();
       const survey = draft(randomUUID());
       await surveys.create(survey);
       const code = uniqueCode();
@@ -166,11 +177,10 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       const live = await surveys.get(survey.userId, survey.id);
       expect(live).toMatchObject({ status: 'active', isActive: true, surveyCode: code, businessSlug: 'bakery' });
       expect(await surveys.findByCode(code)).toEqual(live);
-      expect(await responses.getTally(survey.id)).toEqual(zeroTally(survey.id));
     });
 
     it('refuses a taken code and leaves the loser untouched', async () => {
-      const { surveys, responses } = repositoriesOf();
+      const { surveys } = repositoriesOf();
       const owner = randomUUID();
       const [first, second] = [draft(owner), draft(owner)];
       await surveys.create(first!);
@@ -179,7 +189,6 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       expect(await surveys.publish(owner, first!.id, publication(code))).toBe('published');
       expect(await surveys.publish(owner, second!.id, publication(code))).toBe('code-taken');
       expect(await surveys.get(owner, second!.id)).toEqual(second);
-      expect(await responses.getTally(second!.id)).toBeUndefined();
       expect((await surveys.findByCode(code))!.id).toBe(first!.id);
     });
 
@@ -196,25 +205,36 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       expect(again).toEqual({ ...survey, updatedAt: '2030-01-01T00:00:00.000Z' });
     });
 
-    it('deletes the survey with its code and tally, nothing of another; deleting again is harmless', async () => {
+    it('deletes the survey with its code, nothing of another; deleting again is harmless', async () => {
       const repositories = repositoriesOf();
-      const { surveys, responses } = repositories;
+      const { surveys } = repositories;
       const survey = await published(repositories);
       const keep = draft(survey.userId);
       await surveys.create(keep);
       await surveys.delete(survey.userId, survey.id, survey.surveyCode);
       expect(await surveys.get(survey.userId, survey.id)).toBeUndefined();
       expect(await surveys.findByCode(survey.surveyCode!)).toBeUndefined();
-      expect(await responses.getTally(survey.id)).toBeUndefined();
       expect(await surveys.get(keep.userId, keep.id)).toEqual(keep);
       await surveys.delete(survey.userId, survey.id, survey.surveyCode);
     });
   });
 
-  describe(`response repository (${name})`, () => {
-    it('stores a submit with its tally and ticket; a retry with the same key gets the first answer', async () => {
+  /** Every response of a survey, oldest first, through the export's pages. */
+  async function allResponses({ responses }: Repositories, surveyId: string): Promise<SurveyResponseRecord[]> {
+    const all: SurveyResponseRecord[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const { items, next } = await responses.pageBySurvey(surveyId, after, 7);
+      all.push(...items);
+      if (!next) return all;
+      after = next;
+    }
+  }
+
+  describe(`response store (${name})`, () => {
+    it('stores a submit with its count and ticket; a retry with the same key gets the first answer', async () => {
       const repositories = repositoriesOf();
-      const { responses } = repositories;
+      const { responses, stats, tickets } = repositories;
       const survey = await published(repositories);
       const first = submission(survey, { rating: 4, comment: 'Lovely' });
       expect(await responses.submit(first)).toEqual({ kind: 'stored' });
@@ -224,19 +244,18 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
         responseId: first.response.id,
         clickToken: first.clickToken,
       });
-      expect(await responses.listResponses(survey.id, 10)).toEqual([first.response]);
-      expect(await responses.getTally(survey.id)).toEqual({
+      expect(await allResponses(repositories, survey.id)).toEqual([first.response]);
+      expect(await stats.getTally(survey.id)).toEqual({
         ...zeroTally(survey.id),
         count: 1,
         sum: 4,
         histogram: [0, 0, 0, 1, 0],
       });
-      expect(await responses.ticket(first.response.id)).toEqual({
+      expect(await tickets.get(first.response.id)).toEqual({
         responseId: first.response.id,
         surveyId: survey.id,
         clickTokenHash: first.clickTokenHash,
       });
-      expect(await responses.ticket(newId(tick()))).toBeUndefined();
     });
 
     it('refuses a submit past the client’s limit, and to a draft, an inactive or a deleted survey', async () => {
@@ -271,23 +290,23 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       expect(await responses.submit(submission(survey))).toEqual({ kind: 'survey-gone' });
       await surveys.delete(survey.userId, survey.id, survey.surveyCode);
       expect(await responses.submit(submission(survey))).toEqual({ kind: 'survey-gone' });
-      expect(await responses.listResponses(unpublished.id, 10)).toEqual([]);
+      expect(await allResponses(repositories, unpublished.id)).toEqual([]);
     });
 
     it('counts a review click once; an unknown response is not found', async () => {
       const repositories = repositoriesOf();
-      const { responses } = repositories;
+      const { responses, stats } = repositories;
       const survey = await published(repositories);
       const answer = submission(survey);
       await responses.submit(answer);
       expect(await responses.recordReviewClick(survey.id, answer.response.id)).toBe('clicked');
       expect(await responses.recordReviewClick(survey.id, answer.response.id)).toBe('already-clicked');
       expect(await responses.recordReviewClick(survey.id, newId(tick()))).toBe('not-found');
-      expect((await responses.getTally(survey.id))!.reviewClicks).toBe(1);
-      expect(await responses.listResponses(survey.id, 1)).toEqual([{ ...answer.response, googleReviewClicked: true }]);
+      expect((await stats.getTally(survey.id))!.reviewClicks).toBe(1);
+      expect(await allResponses(repositories, survey.id)).toEqual([{ ...answer.response, googleReviewClicked: true }]);
     });
 
-    it('reads responses newest first, the latest comments alone, and deletes every response of a survey', async () => {
+    it('pages a survey’s responses in id order, reads the latest comments alone, and deletes them', async () => {
       const repositories = repositoriesOf();
       const { responses } = repositories;
       const survey = await published(repositories);
@@ -302,23 +321,121 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       }
       await responses.submit(submission(other, { comment: 'elsewhere' }));
 
-      const newestFirst = [...stored].reverse();
-      expect(await responses.listResponses(survey.id, 10)).toEqual(newestFirst.slice(0, 10));
-      const commented = newestFirst.filter((r) => r.comment?.trim());
+      const first = await responses.pageBySurvey(survey.id, undefined, 10);
+      expect(first).toEqual({ items: stored.slice(0, 10), next: stored[9]!.id });
+      expect((await responses.pageBySurvey(survey.id, first.next!, 25)).items).toEqual(stored.slice(10));
+      expect(await responses.pageBySurvey(survey.id, stored[29]!.id, 10)).toEqual({ items: [], next: null });
+      const commented = [...stored].reverse().filter((r) => r.comment?.trim());
       expect(await responses.listFeedback(survey.id, 5)).toEqual(commented.slice(0, 5));
 
+      await responses.delete(survey.id, [stored[0]!.id, stored[1]!.id]);
+      expect(await allResponses(repositories, survey.id)).toEqual(stored.slice(2));
       await responses.deleteBySurvey(survey.id);
-      expect(await responses.listResponses(survey.id, 100)).toEqual([]);
+      expect(await allResponses(repositories, survey.id)).toEqual([]);
       expect(await responses.listFeedback(survey.id, 100)).toEqual([]);
-      expect(await responses.listResponses(other.id, 100)).toHaveLength(1);
+      expect(await allResponses(repositories, other.id)).toHaveLength(1);
       await responses.deleteBySurvey(survey.id);
     });
 
+    it('deletes a survey’s idempotency records page by page: the same key then stores again', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const first = submission(survey);
+      await responses.submit(first);
+      for (let i = 0; i < 4; i++) await responses.submit(submission(survey));
+      const elsewhere = submission(await published(repositories));
+      await responses.submit(elsewhere);
+      let deleted = 0;
+      for (let n = await responses.deleteSubmissionsBySurvey(survey.id, 2); n > 0;) {
+        deleted += n;
+        n = await responses.deleteSubmissionsBySurvey(survey.id, 2);
+      }
+      expect(deleted).toBe(5);
+      const again = { ...submission(survey), idempotencyKey: first.idempotencyKey };
+      expect(await responses.submit(again)).toEqual({ kind: 'stored' });
+      // Another survey's record under its own key is still there: a retry there gets its first answer.
+      const retry = {
+        ...submission(survey),
+        response: { ...elsewhere.response },
+        idempotencyKey: elsewhere.idempotencyKey,
+      };
+      expect(await responses.submit({ ...retry, userId: elsewhere.userId })).toMatchObject({ kind: 'duplicate' });
+    });
+  });
+
+  describe(`survey stats (${name})`, () => {
+    it('has nothing for a survey nobody answered; counts every star; deletes with its survey', async () => {
+      const repositories = repositoriesOf();
+      const { responses, stats } = repositories;
+      const survey = await published(repositories);
+      expect(await stats.getTally(survey.id)).toBeUndefined();
+      for (const rating of [1, 5, 5]) await responses.submit(submission(survey, { rating }));
+      expect(await stats.getTally(survey.id)).toEqual({
+        surveyId: survey.id,
+        count: 3,
+        sum: 11,
+        histogram: [1, 0, 0, 0, 2],
+        reviewClicks: 0,
+      });
+      await stats.deleteBySurvey(survey.id);
+      await stats.deleteBySurvey(survey.id);
+      expect(await stats.getTally(survey.id)).toBeUndefined();
+    });
+  });
+
+  describe(`click tickets (${name})`, () => {
+    it('finds a response’s ticket until it is deleted, and no other', async () => {
+      const repositories = repositoriesOf();
+      const { responses, tickets } = repositories;
+      const survey = await published(repositories);
+      const [a, b] = [submission(survey), submission(survey)];
+      for (const s of [a, b]) await responses.submit(s);
+      expect(await tickets.get(newId(tick()))).toBeUndefined();
+      await tickets.delete([a.response.id]);
+      await tickets.delete([a.response.id]);
+      expect(await tickets.get(a.response.id)).toBeUndefined();
+      expect(await tickets.get(b.response.id)).toMatchObject({ surveyId: survey.id, clickTokenHash: b.clickTokenHash });
+    });
+  });
+
+  describe(`client-key salts (${name})`, () => {
     it('keeps the first salt made for a day', async () => {
-      const { responses } = repositoriesOf();
+      const { salts } = repositoriesOf();
       const day = `day-${randomUUID()}`;
-      expect(await responses.clientKeySalt(day, 'first', 1)).toBe('first');
-      expect(await responses.clientKeySalt(day, 'second', 1)).toBe('first');
+      expect(await salts.saltOf(day, 'first', 1)).toBe('first');
+      expect(await salts.saltOf(day, 'second', 1)).toBe('first');
+    });
+  });
+
+  describe(`rate windows (${name})`, () => {
+    it('counts up to the limit per window, the submit’s counts too, and forgets a key’s windows', async () => {
+      const repositories = repositoriesOf();
+      const { rateLimiter, responses } = repositories;
+      const survey = await published(repositories);
+      const epoch = Math.floor(Date.now() / 1000);
+      const start = epoch - (epoch % 60);
+      const slot = (window: number): RateSlot => ({
+        key: `survey:${survey.id}`,
+        window,
+        limit: 2,
+        expiresAt: epoch + 600,
+        endsAt: window + 60,
+      });
+      const [now, next] = [slot(start), slot(start + 60)];
+      expect(await rateLimiter.consume(now)).toBe(true);
+      const answer = { ...submission(survey), rate: [now] };
+      expect(await responses.submit(answer)).toEqual({ kind: 'stored' });
+      expect(await rateLimiter.consume(now)).toBe(false);
+      expect(await responses.submit({ ...submission(survey), rate: [now] })).toEqual({
+        kind: 'rate-limited',
+        slot: now,
+      });
+      expect(await rateLimiter.consume(next)).toBe(true);
+      await rateLimiter.deleteByKey(now.key);
+      await rateLimiter.deleteByKey(now.key);
+      expect(await rateLimiter.consume(now)).toBe(true);
+      expect(await rateLimiter.consume(next)).toBe(true);
     });
   });
 
@@ -342,15 +459,20 @@ export function describeRepositoryContract(name: string, repositoriesOf: () => R
       expect(again).toMatchObject({ fullName: 'Ann', surveyUrlCopied: true, updatedAt: '2026-11-21T09:00:00.000Z' });
       expect(await profiles.get(user)).toEqual(again);
     });
-  });
-}
 
-/**
- * The billing repository's contract (docs/data-model.md "Payment"): run beside the others on the fake and on
- * DynamoDB Local. The webhook's guarantee rests on it: whatever order Mollie's calls arrive in, a final
- * status is never replaced by a stale read.
- */
-export function describeBillingRepositoryContract(name: string, billingOf: () => BillingRepository): void {
+    it('deletes an owner’s profile only', async () => {
+      const { profiles } = repositoriesOf();
+      const [owner, other] = [randomUUID(), randomUUID()];
+      for (const userId of [owner, other]) await profiles.update(userId, { fullName: 'Bea' }, new Date().toISOString());
+      await profiles.deleteByOwner(owner);
+      await profiles.deleteByOwner(owner);
+      expect(await profiles.get(owner)).toBeUndefined();
+      expect(await profiles.get(other)).toMatchObject({ fullName: 'Bea' });
+    });
+  });
+
+  // Billing (docs/data-model.md "Payment"): whatever order Mollie's calls arrive in, a final status is never
+  // replaced by a stale read.
   const record = (userId: string, overrides: Partial<BillingRecord> = {}): BillingRecord => ({
     userId,
     id: `tr_${randomUUID().replace(/-/g, '').slice(0, 10)}`,
@@ -378,7 +500,7 @@ export function describeBillingRepositoryContract(name: string, billingOf: () =>
 
   describe(`billing repository (${name})`, () => {
     it('round-trips a record, nulls included, and keeps it in its owner’s partition', async () => {
-      const billing = billingOf();
+      const { billing } = repositoriesOf();
       const manual = record(randomUUID(), { plan: null, currency: 'SEK', amount: 12.5, description: 'Payment' });
       expect(await billing.upsertFromProvider(manual, at)).toBe('written');
       const { userId, ...payment } = manual;
@@ -388,7 +510,7 @@ export function describeBillingRepositoryContract(name: string, billingOf: () =>
     });
 
     it('lists an owner’s payments newest first, and only theirs', async () => {
-      const billing = billingOf();
+      const { billing } = repositoriesOf();
       const owner = randomUUID();
       const older = record(owner, { createdAt: '2026-01-01T00:00:00.000Z' });
       const newer = record(owner, { createdAt: '2026-06-01T00:00:00.000Z' });
@@ -399,7 +521,7 @@ export function describeBillingRepositoryContract(name: string, billingOf: () =>
     });
 
     it('moves forward (open → paid), is idempotent, and never lets a stale read undo a final status', async () => {
-      const billing = billingOf();
+      const { billing } = repositoriesOf();
       const open = record(randomUUID());
       expect(await billing.upsertFromProvider(open, at)).toBe('written');
       expect(await billing.upsertFromProvider(paid(open), at)).toBe('written');
@@ -415,11 +537,65 @@ export function describeBillingRepositoryContract(name: string, billingOf: () =>
     });
 
     it('ends with the final status whatever the order of concurrent writes', async () => {
-      const billing = billingOf();
+      const { billing } = repositoriesOf();
       const open = record(randomUUID());
       const states = [open, { ...open, providerStatus: 'pending' as const }, paid(open), open, paid(open)];
       await Promise.all(states.map((s) => billing.upsertFromProvider(s, at)));
       expect(await billing.listForUser(open.userId)).toEqual([paid(open)]);
+    });
+
+    it('deletes an owner’s records only', async () => {
+      const { billing } = repositoriesOf();
+      const [owner, other] = [randomUUID(), randomUUID()];
+      for (const userId of [owner, other, owner]) await billing.upsertFromProvider(record(userId), at);
+      await billing.deleteByOwner(owner);
+      await billing.deleteByOwner(owner);
+      expect(await billing.listForUser(owner)).toEqual([]);
+      expect(await billing.listForUser(other)).toHaveLength(1);
+    });
+  });
+
+  describe(`erasure repository (${name})`, () => {
+    it('keeps one erasure job per user until it is finished', async () => {
+      const { erasures: data } = repositoriesOf();
+      const userId = randomUUID();
+      const job = {
+        userId,
+        username: `user-${userId}`,
+        requestedAt: '2026-11-21T08:00:00.000Z',
+        stage: 'table' as const,
+        updatedAt: '2026-11-21T08:00:00.000Z',
+      };
+      expect(await data.startErasure(job)).toEqual(job);
+      expect(await data.startErasure({ ...job, requestedAt: '2026-11-22T08:00:00.000Z' })).toEqual(job);
+      await data.updateErasure(userId, 'cognito', '2026-11-21T08:01:00.000Z');
+      expect(await data.erasure(userId)).toEqual({ ...job, stage: 'cognito', updatedAt: '2026-11-21T08:01:00.000Z' });
+      expect((await data.pendingErasures(1000)).map((j) => j.userId)).toContain(userId);
+      await data.finishErasure(userId);
+      await data.finishErasure(userId);
+      expect(await data.erasure(userId)).toBeUndefined();
+      expect((await data.pendingErasures(1000)).map((j) => j.userId)).not.toContain(userId);
+      // An update of a finished job does not bring it back.
+      await data.updateErasure(userId, 'cognito', '2026-11-21T08:02:00.000Z');
+      expect(await data.erasure(userId)).toBeUndefined();
+    });
+
+    it('keeps an erasure tombstone live until it expires, and a later mark extends it', async () => {
+      const { erasures: data } = repositoriesOf();
+      const userId = randomUUID();
+      const now = 1_800_000_000;
+      expect(await data.isErased(userId, now)).toBe(false);
+      await data.markErased(userId, now + 60);
+      expect(await data.isErased(userId, now)).toBe(true);
+      expect(await data.isErased(userId, now + 59)).toBe(true);
+      // Expired but not yet deleted by TTL: none.
+      expect(await data.isErased(userId, now + 60)).toBe(false);
+      expect(await data.isErased(randomUUID(), now)).toBe(false);
+      await data.markErased(userId, now + 120);
+      expect(await data.isErased(userId, now + 60)).toBe(true);
+      // The job's end does not end the tombstone: tokens issued before the deletion outlive the job.
+      await data.finishErasure(userId);
+      expect(await data.isErased(userId, now + 60)).toBe(true);
     });
   });
 }

@@ -2,15 +2,11 @@ import type { EntityItem } from 'electrodb';
 import { emptySurveyValues, surveySchema, type Survey } from '@reviewroute/shared';
 import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
+import { isConditionalCheckFailure } from './conditional-check';
 import type { Publication, PublishOutcome, SurveyChanges, SurveyRepository } from './repositories';
+import type { TransactionEntities } from './transaction';
 
 type SurveyItem = EntityItem<Entities['survey']>;
-
-/** DynamoDB answered "the condition did not hold" (electrodb wraps the SDK error in `cause`). */
-export function isConditionalCheckFailure(error: unknown): boolean {
-  const e = error as { name?: unknown; cause?: { name?: unknown } } | null;
-  return e?.name === 'ConditionalCheckFailedException' || e?.cause?.name === 'ConditionalCheckFailedException';
-}
 
 /** A stored survey as the API's: absent attributes read as their empty value, the key `surveyId` as `id`. */
 const toSurvey = ({ surveyId, ...stored }: SurveyItem): Survey =>
@@ -37,6 +33,16 @@ function toItem(survey: Survey) {
   // What the table requires (flags, status, colours) is never empty, so none of it is dropped here.
   return { ...(set as Required<typeof set>), surveyId: id };
 }
+
+/**
+ * A transaction item that holds only while the survey exists and takes answers (`isActive`): the public
+ * submit's check that its survey is still there, in the same transaction as the response.
+ */
+export const activeSurveyCheck = (survey: TransactionEntities['survey'], userId: string, surveyId: string) =>
+  survey
+    .check({ userId, surveyId })
+    .where((a, op) => op.eq(a.isActive, true))
+    .commit();
 
 export function createDynamoSurveyRepository(entitiesOf: () => Entities): SurveyRepository {
   const repo: SurveyRepository = {
@@ -110,7 +116,7 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities): Survey
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Publishing ${surveyId}`, () =>
         service.transaction
-          .write(({ surveyCode, survey, surveyTally }) => [
+          .write(({ surveyCode, survey }) => [
             surveyCode
               .create({ code: publication.surveyCode, surveyId, userId, createdAt: publication.publishedAt })
               .commit(),
@@ -127,41 +133,27 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities): Survey
               // A code, once set, never changes (decisions 5): a concurrent publish that lost finds it set.
               .where((attr, op) => op.notExists(attr.surveyCode))
               .commit(),
-            surveyTally
-              .create({
-                surveyId,
-                count: 0,
-                sum: 0,
-                stars1: 0,
-                stars2: 0,
-                stars3: 0,
-                stars4: 0,
-                stars5: 0,
-                reviewClicks: 0,
-              })
-              .commit(),
           ])
           .go(),
       );
       if (!reasons) return 'published';
-      const [code, survey, tally] = reasons;
+      const [code, survey] = reasons;
       // Only a condition that did not hold is an answer: the survey's (it has a code, or is not there)
       // before the code item's (another survey holds the code).
       if (survey?.code === 'ConditionalCheckFailed')
         return (await repo.get(userId, surveyId)) ? 'already-published' : 'not-found';
       if (code?.code === 'ConditionalCheckFailed') return 'code-taken';
       throw new Error(
-        `Publishing ${surveyId} was refused: ${[code, survey, tally].map((r) => r?.code ?? 'unknown').join(', ')}`,
+        `Publishing ${surveyId} was refused: ${[code, survey].map((r) => r?.code ?? 'unknown').join(', ')}`,
       );
     },
 
     async delete(userId, surveyId, code) {
       const { service } = entitiesOf();
-      // One transaction: the tally and the code item never outlive the survey, nor it them.
+      // One transaction: the code item never outlives the survey, nor it the code item.
       const reasons = await transactWhileBusy(`Deleting ${surveyId}`, () =>
         service.transaction
-          .write(({ surveyTally, surveyCode, survey }) => [
-            surveyTally.delete({ surveyId }).commit(),
+          .write(({ surveyCode, survey }) => [
             ...(code ? [surveyCode.delete({ code }).commit()] : []),
             survey.delete({ userId, surveyId }).commit(),
           ])

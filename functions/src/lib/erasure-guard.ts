@@ -1,5 +1,4 @@
 import { longestTokenValiditySeconds } from '@reviewroute/shared';
-import type { AccountDataRepository } from '../data/repositories';
 
 /**
  * How long an erasure tombstone lives after it is written (seconds): every ID or access token issued before
@@ -13,10 +12,13 @@ export const erasureTombstoneExpiry = (nowMs: number): number => Math.floor(nowM
 /** Whether a user's account was deleted while their tokens may still be valid (a live tombstone). */
 export type ErasedCheck = (userId: string) => Promise<boolean>;
 
-/** The check on the tombstones of an account-data repository, at the clock's time (ms). */
-export function erasedCheckOf(
-  data: Pick<AccountDataRepository, 'isErased'>,
-  clock: () => number = Date.now,
-): ErasedCheck {
-  return (userId) => data.isErased(userId, Math.floor(clock() / 1000));
+/** Where the tombstones are (the erasure repository in data/, handed in by the handler's wiring). */
+export interface TombstoneReader {
+  /** Whether the user has a tombstone that is live at `now` (epoch seconds). */
+  isErased(userId: string, now: number): Promise<boolean>;
+}
+
+/** The check on the tombstones, at the clock's time (ms). */
+export function erasedCheckOf(tombstones: TombstoneReader, clock: () => number = Date.now): ErasedCheck {
+  return (userId) => tombstones.isErased(userId, Math.floor(clock() / 1000));
 }

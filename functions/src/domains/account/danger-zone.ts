@@ -1,12 +1,16 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { createCognitoAccountAdmin } from '../../data/account-admin';
-import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
 import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { createDynamoClickTickets } from '../../data/click-tickets';
 import { tableEntities } from '../../data/client';
+import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
+import { createDynamoRateLimiter } from '../../data/rate-window';
+import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createErasureService, type ErasureService } from './erasure-service';
 import { createExportService, type ExportService } from './export-service';
 
@@ -19,18 +23,21 @@ export interface DangerZone {
 /** Both services on the environment's table, bucket and user pool (the API handler and the worker share it). */
 export function createDangerZone(env: LambdaEnv): DangerZone {
   const entities = tableEntities(env);
-  const data = createDynamoAccountDataRepository(entities);
   const surveys = createDynamoSurveyRepository(entities);
+  const responses = createDynamoResponseStore(entities);
+  const profiles = createDynamoProfileRepository(entities);
+  const billing = createDynamoBillingRepository(entities);
   return {
-    exports: createExportService({
-      profiles: createDynamoProfileRepository(entities),
-      surveys,
-      billing: createDynamoBillingRepository(entities),
-      data,
-    }),
+    exports: createExportService({ profiles, surveys, billing, responses }),
     erasure: createErasureService({
-      data,
+      erasures: createDynamoErasureRepository(entities),
       surveys,
+      responses,
+      tickets: createDynamoClickTickets(entities),
+      stats: createDynamoSurveyStats(entities),
+      rateLimiter: createDynamoRateLimiter(entities),
+      profiles,
+      billing,
       assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
       cdn: createAssetCdn(env),
       admin: createCognitoAccountAdmin(env),

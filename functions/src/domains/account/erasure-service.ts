@@ -12,18 +12,31 @@ import { ApiError } from '../../lib/api-error';
 import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
+import type { RateLimiter } from '../../data/rate-window';
 import type {
   AccountAdmin,
-  AccountDataRepository,
   AssetCdn,
   AssetStore,
+  BillingRepository,
+  ClickTicketStore,
   ErasureJob,
+  ErasureRepository,
+  ProfileRepository,
+  ResponseStore,
   SurveyRepository,
+  SurveyStatsStore,
 } from '../../data/repositories';
 
+/** The erasure's own jobs and tombstones, and each owner of what it erases (their deletes are idempotent). */
 export interface ErasureServiceDeps {
-  data: AccountDataRepository;
+  erasures: ErasureRepository;
   surveys: Pick<SurveyRepository, 'listByOwner' | 'deactivate' | 'delete'>;
+  responses: Pick<ResponseStore, 'pageBySurvey' | 'delete' | 'deleteSubmissionsBySurvey'>;
+  tickets: Pick<ClickTicketStore, 'delete'>;
+  stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
+  rateLimiter: Pick<RateLimiter, 'deleteByKey'>;
+  profiles: Pick<ProfileRepository, 'deleteByOwner'>;
+  billing: Pick<BillingRepository, 'deleteByOwner'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
   cdn: AssetCdn;
   admin: AccountAdmin;
@@ -46,7 +59,7 @@ export interface ErasureRequester {
  * (a schedule in AWS, an interval locally) finishes the rest. Every step derives what is left from the
  * table itself and deletes idempotently, so a run interrupted anywhere resumes, and two runs of one job
  * at once only repeat each other's deletes. The order: per survey its files, its partition (responses
- * with their tickets, idempotency records), its rate windows, then its tally, code and the survey item
+ * with their tickets, idempotency records), its rate windows, its tally, then its code and the survey item
  * itself (last, so it is found again after an interruption); then the owner's profile and payments; then
  * the Cognito user; the job item last. A tombstone (a hash of the user id, see `markErased`) outlives the job
  * by the tokens' validity, so routes that create data refuse the user's still-valid tokens meanwhile.
@@ -55,7 +68,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
   const clock = deps.clock ?? (() => Date.now());
   const pageSize = deps.pageSize ?? 500;
   const iso = () => new Date(clock()).toISOString();
-  const { data, surveys, assets, cdn, admin } = deps;
+  const { erasures, surveys, responses, tickets, assets, cdn, admin } = deps;
 
   /** The key of one of our public files behind a survey's image URL, if it is one. */
   function publicKeyOf(url: string | null): string | undefined {
@@ -75,6 +88,20 @@ export function createErasureService(deps: ErasureServiceDeps) {
     });
   }
 
+  /**
+   * One page of the survey's responses with their click tickets (tickets first: a ticket whose response is
+   * gone is harmless, but it must not be left behind), else one page of its idempotency records; how many
+   * items went (0: none left).
+   */
+  async function eraseSurveyPage(surveyId: string): Promise<number> {
+    const { items } = await responses.pageBySurvey(surveyId, undefined, pageSize);
+    if (items.length === 0) return responses.deleteSubmissionsBySurvey(surveyId, pageSize);
+    const ids = items.map((r) => r.id);
+    await tickets.delete(ids);
+    await responses.delete(surveyId, ids);
+    return ids.length;
+  }
+
   /** One run of a job until it is done (true) or the deadline (epoch ms) passed (false). */
   async function run(job: ErasureJob, deadline: number): Promise<boolean> {
     const timeUp = () => clock() >= deadline;
@@ -86,15 +113,17 @@ export function createErasureService(deps: ErasureServiceDeps) {
         // Inactive first: public submits check it in their transaction, so nothing new lands in the partition.
         await surveys.deactivate(job.userId, survey.id);
         await eraseFiles(survey);
-        while ((await data.eraseSurveyItems(survey.id, pageSize)) > 0) if (timeUp()) return false;
-        await data.eraseSurveyRateWindows(survey.id);
+        while ((await eraseSurveyPage(survey.id)) > 0) if (timeUp()) return false;
+        await deps.rateLimiter.deleteByKey(`survey:${survey.id}`);
+        await deps.stats.deleteBySurvey(survey.id);
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
-      await data.eraseOwnerRecords(job.userId);
-      await data.updateErasure(job.userId, 'cognito', iso());
+      await deps.profiles.deleteByOwner(job.userId);
+      await deps.billing.deleteByOwner(job.userId);
+      await erasures.updateErasure(job.userId, 'cognito', iso());
     }
     await admin.deleteUser(job.username);
-    await data.finishErasure(job.userId);
+    await erasures.finishErasure(job.userId);
     logger.info('Account erased', { userId: job.userId });
     return true;
   }
@@ -109,7 +138,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
         });
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.
-      const job = await data.startErasure({
+      const job = await erasures.startErasure({
         userId: who.userId,
         username: who.username,
         requestedAt: iso(),
@@ -118,7 +147,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       });
       // Before the lock-out: tokens issued until then stay valid for up to an hour, and routes that create
       // data refuse them while the tombstone lives (whatever they created after the erasure would remain).
-      await data.markErased(job.userId, erasureTombstoneExpiry(clock()));
+      await erasures.markErased(job.userId, erasureTombstoneExpiry(clock()));
       await admin.lockOut(job.username);
       try {
         return { done: await run(job, started + budgetMs) };
@@ -133,14 +162,14 @@ export function createErasureService(deps: ErasureServiceDeps) {
     async runPending(deadline: number, limit = 10): Promise<{ finished: number; pending: number }> {
       let finished = 0;
       let pending = 0;
-      for (const job of await data.pendingErasures(limit)) {
+      for (const job of await erasures.pendingErasures(limit)) {
         if (clock() >= deadline) {
           pending++;
           continue;
         }
         try {
           // Renewed on every run: a job that takes long (or whose lock-out failed so far) keeps its tombstone live.
-          await data.markErased(job.userId, erasureTombstoneExpiry(clock()));
+          await erasures.markErased(job.userId, erasureTombstoneExpiry(clock()));
           if (await run(job, deadline)) finished++;
           else pending++;
         } catch (error) {
@@ -153,7 +182,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
 
     /** Whether this user's erasure has started (their remaining tokens must not write anything new). */
     async isErasing(userId: string): Promise<boolean> {
-      return (await data.erasure(userId)) !== undefined;
+      return (await erasures.erasure(userId)) !== undefined;
     },
   };
 }

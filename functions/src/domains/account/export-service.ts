@@ -7,19 +7,14 @@ import {
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
-import type {
-  AccountDataRepository,
-  BillingRecord,
-  ProfileRepository,
-  SurveyRepository,
-} from '../../data/repositories';
+import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
 
 export interface ExportServiceDeps {
-  profiles: ProfileRepository;
+  profiles: Pick<ProfileRepository, 'get'>;
   surveys: Pick<SurveyRepository, 'listByOwner'>;
   /** The billing history (absent: none is exported). */
   billing?: { listForUser(userId: string): Promise<BillingRecord[]> } | undefined;
-  data: Pick<AccountDataRepository, 'pageResponses'>;
+  responses: Pick<ResponseStore, 'pageBySurvey'>;
   pageSize?: number;
 }
 
@@ -74,7 +69,7 @@ export function createExportService(deps: ExportServiceDeps) {
       const ids = await surveyIdsOf(userId);
       const index = ids.indexOf(cursor.s);
       if (index < 0) throw new ApiError('BAD_REQUEST', 'Invalid export cursor');
-      const { items, next } = await deps.data.pageResponses(cursor.s, cursor.a ?? undefined, pageSize);
+      const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
       const following = ids[index + 1];
       const nextCursor = next
         ? encodeCursor({ s: cursor.s, a: next })

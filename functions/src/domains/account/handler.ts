@@ -4,7 +4,7 @@ import { createDomainHandler, type ApiEvent, type DomainHandlerOptions, type Own
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
+import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
@@ -100,7 +100,7 @@ export function createHandler(env: LambdaEnv) {
       })),
     {
       originCheck: originCheckOf(env),
-      isErased: erasedCheckOf(createDynamoAccountDataRepository(tableEntities(env))),
+      isErased: erasedCheckOf(createDynamoErasureRepository(tableEntities(env))),
       dangerOf: () => (danger ??= createDangerZone(env)),
     },
   );

@@ -5,7 +5,7 @@ import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoRateLimiter } from '../../data/rate-window';
-import { createDynamoResponseRepository } from '../../data/response-repository';
+import { createDynamoClientKeySalts } from '../../data/client-key-salts';
 import { createSesMailer } from './mailer';
 import { createContactService, type ContactService, type ContactSettings } from './service';
 
@@ -40,8 +40,7 @@ export function createHandler(env: LambdaEnv) {
       (service ??= createContactService({
         sendMail: createSesMailer(env),
         limiter: createDynamoRateLimiter(entities),
-        daySalt: (day, candidate, expiresAt) =>
-          createDynamoResponseRepository(entities).clientKeySalt(day, candidate, expiresAt),
+        daySalt: (day, candidate, expiresAt) => createDynamoClientKeySalts(entities).saltOf(day, candidate, expiresAt),
         settings: () => contactSettings(env),
       })),
     { originCheck: originCheckOf(env) },

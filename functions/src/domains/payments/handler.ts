@@ -5,7 +5,7 @@ import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandle
 import { configureLogger } from '../../lib/logger';
 import { originCheckOf, secretsManagerReader, type SecretReader } from '../../lib/origin-verify';
 import { tableEntities } from '../../data/client';
-import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
+import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createMollieClient, type MollieSettings } from './mollie-provider';
@@ -110,7 +110,7 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
       }));
   };
   let service: PaymentService | undefined;
-  const isErased = erasedCheckOf(createDynamoAccountDataRepository(tableEntities(env)));
+  const isErased = erasedCheckOf(createDynamoErasureRepository(tableEntities(env)));
   return createPaymentsHandler(
     () =>
       (service ??= createPaymentService({

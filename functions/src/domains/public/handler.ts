@@ -10,7 +10,9 @@ import { createDomainHandler, type DomainHandlerOptions, type RouteRequest } fro
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoResponseRepository } from '../../data/response-repository';
+import { createDynamoClickTickets } from '../../data/click-tickets';
+import { createDynamoClientKeySalts } from '../../data/client-key-salts';
+import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import {
   createPublicSurveyService,
@@ -92,7 +94,9 @@ export function createHandler(env: LambdaEnv) {
     () =>
       (service ??= createPublicSurveyService({
         surveys: createDynamoSurveyRepository(entities),
-        responses: createDynamoResponseRepository(entities),
+        responses: createDynamoResponseStore(entities),
+        tickets: createDynamoClickTickets(entities),
+        salts: createDynamoClientKeySalts(entities),
         submitRateLimit: () => submitRateLimit(env),
         surveyRateLimit: () => surveyRateLimit(env),
         minFillMs: () => minFillMs(env),

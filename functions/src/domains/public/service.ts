@@ -19,11 +19,14 @@ import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import { createClientKeys } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds } from '../../data/rate-window';
-import type { ResponseRepository, SurveyRepository } from '../../data/repositories';
+import type { ClickTicketStore, ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
-  responses: ResponseRepository;
+  responses: Pick<ResponseStore, 'submit' | 'recordReviewClick'>;
+  tickets: Pick<ClickTicketStore, 'get'>;
+  /** The day's salt, which client keys and start tokens are keyed by. */
+  salts: ClientKeySaltStore;
   /** Submits per client per minute (PUBLIC_SUBMIT_RATE_LIMIT); read per request so tests can change it. */
   submitRateLimit: () => number;
   /** Submits per survey per minute, from every client together (PUBLIC_SUBMIT_SURVEY_RATE_LIMIT). */
@@ -82,10 +85,10 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const makeId = deps.newId ?? (() => newId());
   const randomBytes = deps.randomBytes ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
-  const { surveys, responses } = deps;
+  const { surveys, responses, tickets } = deps;
   const surveyCacheMs = deps.surveyCacheMs ?? 5000;
   const clientKeys = createClientKeys(
-    (day, candidate, expiresAt) => responses.clientKeySalt(day, candidate, expiresAt),
+    (day, candidate, expiresAt) => deps.salts.saltOf(day, candidate, expiresAt),
     randomBytes,
   );
   const minFillMs = deps.minFillMs ?? (() => minSubmitElapsedMs);
@@ -214,7 +217,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
     async recordReviewClick(responseId: string, input: unknown): Promise<void> {
       const { token } = parseInput(reviewClickSchema, input);
       if (!responseIdPattern.test(responseId)) throw responseNotFound();
-      const ticket = await responses.ticket(responseId);
+      const ticket = await tickets.get(responseId);
       if (!ticket) throw responseNotFound();
       // Equal-length hex digests compared in constant time: the answer's timing says nothing about the token.
       if (!timingSafeEqual(Buffer.from(sha256(token)), Buffer.from(ticket.clickTokenHash))) throw responseNotFound();

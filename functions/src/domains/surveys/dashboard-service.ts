@@ -11,14 +11,17 @@ import { ApiError } from '../../lib/api-error';
 import {
   zeroTally,
   type ProfileRepository,
-  type ResponseRepository,
+  type ResponseStore,
   type SurveyRepository,
   type SurveyResponseRecord,
+  type SurveyStatsReader,
 } from '../../data/repositories';
 
 export interface DashboardServiceDeps {
   surveys: Pick<SurveyRepository, 'get' | 'listByOwner'>;
-  responses: Pick<ResponseRepository, 'getTally' | 'listFeedback'>;
+  responses: Pick<ResponseStore, 'listFeedback'>;
+  /** The survey's aggregate, whoever produces it. */
+  stats: SurveyStatsReader;
   profiles: Pick<ProfileRepository, 'get'>;
 }
 
@@ -45,7 +48,7 @@ function toFeedbackItem(r: SurveyResponseRecord): FeedbackItem {
  * another owner's survey is indistinguishable from none (404).
  */
 export function createDashboardService(deps: DashboardServiceDeps) {
-  const { surveys, responses, profiles } = deps;
+  const { surveys, responses, stats, profiles } = deps;
 
   return {
     /** One GetItem for the survey, one for the stats and one Limit=10 query, all at once. */
@@ -54,11 +57,11 @@ export function createDashboardService(deps: DashboardServiceDeps) {
       // Read in parallel for latency; nothing is returned unless the survey is this owner's.
       const [survey, tally, feedback] = await Promise.all([
         surveys.get(userId, surveyId),
-        responses.getTally(surveyId),
+        stats.getTally(surveyId),
         responses.listFeedback(surveyId, recentFeedbackLimit),
       ]);
       if (!survey) throw surveyNotFound();
-      // A draft has no tally until it is published: it reads as zeros.
+      // Nothing counted yet (a draft, or no answer so far) reads as zeros.
       const s = tally ?? zeroTally(surveyId);
       return {
         surveyId,
@@ -78,7 +81,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         // The owner's partition holds every survey of theirs: one query answers both "is this survey
         // theirs" and "do they have an active survey".
         surveys.listByOwner(userId),
-        responses.getTally(surveyId),
+        stats.getTally(surveyId),
         profiles.get(userId),
       ]);
       if (!owned.some((s) => s.id === surveyId)) throw surveyNotFound();

@@ -5,11 +5,12 @@ import { processLambdaEnv } from '../../lib/env';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoAccountDataRepository } from '../../data/account-data-repository';
+import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
-import { createDynamoResponseRepository } from '../../data/response-repository';
+import { createDynamoResponseStore } from '../../data/response-store';
+import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createSurveyService, type SurveyService } from './service';
@@ -66,7 +67,8 @@ export function createHandler(env: LambdaEnv) {
     () =>
       (service ??= createSurveyService({
         surveys: createDynamoSurveyRepository(entities),
-        responses: createDynamoResponseRepository(entities),
+        responses: createDynamoResponseStore(entities),
+        stats: createDynamoSurveyStats(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         siteOrigin: () => env.SITE_ORIGIN,
@@ -74,10 +76,11 @@ export function createHandler(env: LambdaEnv) {
     () =>
       (dashboard ??= createDashboardService({
         surveys: createDynamoSurveyRepository(entities),
-        responses: createDynamoResponseRepository(entities),
+        responses: createDynamoResponseStore(entities),
+        stats: createDynamoSurveyStats(entities),
         profiles: createDynamoProfileRepository(entities),
       })),
-    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoAccountDataRepository(entities)) },
+    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
   );
 }
 

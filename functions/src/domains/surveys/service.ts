@@ -34,15 +34,17 @@ import { parseInput } from '../../lib/validation';
 import type {
   AssetCdn,
   AssetStore,
-  ResponseRepository,
+  ResponseStore,
   SurveyChanges,
   SurveyRepository,
+  SurveyStatsStore,
 } from '../../data/repositories';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
-  /** A deleted survey's responses go through their own repository. */
-  responses: Pick<ResponseRepository, 'deleteBySurvey'>;
+  /** A deleted survey's responses and tally go through their owners. */
+  responses: Pick<ResponseStore, 'deleteBySurvey'>;
+  stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
@@ -76,7 +78,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   const makeId = deps.newId ?? (() => newId());
   const maxCodeAttempts = deps.maxCodeAttempts ?? 5;
   const uploadExpiresInSeconds = deps.uploadExpiresInSeconds ?? 300;
-  const { surveys, responses, assets, cdn } = deps;
+  const { surveys, responses, stats, assets, cdn } = deps;
 
   /** The owner's survey or 404: another owner's survey is indistinguishable from none. */
   async function owned(userId: string, surveyId: string): Promise<Survey> {
@@ -211,6 +213,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
       await surveys.deactivate(userId, surveyId);
       await responses.deleteBySurvey(surveyId);
+      // After the responses: a review click needs its response, so nothing counts in the tally after this.
+      await stats.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 

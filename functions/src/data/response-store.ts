@@ -1,25 +1,25 @@
 import type { EntityItem } from 'electrodb';
+import { deleteInBatches } from './batch-delete';
 import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
+import { createTicket } from './click-tickets';
 import type { Entities } from './entities';
+import { countInSlot } from './rate-window';
 import type {
   NewSubmission,
-  ResponseRepository,
-  ResponseTicket,
+  ResponseStore,
   ReviewClickOutcome,
   SubmitOutcome,
   SurveyResponseRecord,
-  SurveyTally,
 } from './repositories';
-import { isConditionalCheckFailure } from './survey-repository';
-
-const stars = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
+import { countResponse, countReviewClick } from './survey-stats';
+import { activeSurveyCheck } from './survey-repository';
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 type ResponseItem = EntityItem<Entities['response']>;
 
-/** What the dashboard shows of a response; the click token hash never leaves the table. */
-const feedbackAttributes = [
+/** What a reader gets of a response; the click token hash never leaves the table. */
+const recordAttributes = [
   'surveyId',
   'responseId',
   'rating',
@@ -31,7 +31,8 @@ const feedbackAttributes = [
   'createdAt',
 ] as const;
 
-function toResponseRecord(r: Pick<ResponseItem, (typeof feedbackAttributes)[number]>): SurveyResponseRecord {
+/** The one mapping of a stored response to what the services see. */
+function toResponseRecord(r: Pick<ResponseItem, (typeof recordAttributes)[number]>): SurveyResponseRecord {
   return {
     id: r.responseId,
     surveyId: r.surveyId,
@@ -45,7 +46,13 @@ function toResponseRecord(r: Pick<ResponseItem, (typeof feedbackAttributes)[numb
   };
 }
 
-export function createDynamoResponseRepository(entitiesOf: () => Entities): ResponseRepository {
+/**
+ * The owner of responses (`SURVEY#{id}/RESPONSE#{id}`) and of the submit's idempotency records
+ * (`SURVEY#{id}/SUBMIT#{key}`). Its two transactions hold the other owners' items that must commit with
+ * a response: the survey's check (survey-repository.ts), the tally's counts (survey-stats.ts), the click
+ * ticket (click-tickets.ts) and the rate windows (rate-window.ts).
+ */
+export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseStore {
   async function firstAnswer(surveyId: string, idempotencyKey: string) {
     const { submission } = entitiesOf();
     const { data } = await submission.get({ surveyId, idempotencyKey }).go({ consistent: true });
@@ -69,15 +76,8 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
                 expiresAt: s.idempotencyExpiresAt,
               })
               .commit(),
-            survey
-              .check({ userId: s.userId, surveyId: r.surveyId })
-              .where((a, op) => op.eq(a.isActive, true))
-              .commit(),
-            // patch = "the tally exists": it is deleted in the same transaction as the survey.
-            surveyTally
-              .patch({ surveyId: r.surveyId })
-              .add({ count: 1, sum: r.rating, [stars(r.rating)]: 1 })
-              .commit(),
+            activeSurveyCheck(survey, s.userId, r.surveyId),
+            countResponse(surveyTally, r.surveyId, r.rating),
             response
               .create({
                 surveyId: r.surveyId,
@@ -92,36 +92,25 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
                 clickTokenHash: s.clickTokenHash,
               })
               .commit(),
-            responseTicket
-              .create({
-                responseId: r.id,
-                surveyId: r.surveyId,
-                clickTokenHash: s.clickTokenHash,
-                expiresAt: s.ticketExpiresAt,
-              })
-              .commit(),
-            // The same conditional increment as rate-window.ts `incrementSlot`, as transaction items.
-            ...s.rate.map((slot) =>
-              rateWindow
-                .update({ clientKey: slot.key, window: slot.window })
-                .add({ count: 1 })
-                .set({ expiresAt: slot.expiresAt })
-                .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`)
-                .commit(),
-            ),
+            createTicket(responseTicket, {
+              responseId: r.id,
+              surveyId: r.surveyId,
+              clickTokenHash: s.clickTokenHash,
+              expiresAt: s.ticketExpiresAt,
+            }),
+            ...s.rate.map((slot) => countInSlot(rateWindow, slot)),
           ])
           .go();
         if (!result.canceled) return { kind: 'stored' };
         const reasons = result.data as CancellationReason[];
-        const [idempotency, survey, tally] = reasons;
+        const [idempotency, survey] = reasons;
         const full = s.rate.find((_, i) => reasons[5 + i]?.code === 'ConditionalCheckFailed');
         // A retry of a stored submit wins over every other outcome: the client gets its first answer.
         if (idempotency?.code === 'ConditionalCheckFailed') {
           const first = await firstAnswer(r.surveyId, s.idempotencyKey);
           if (first) return { kind: 'duplicate', ...first };
         }
-        if (survey?.code === 'ConditionalCheckFailed' || tally?.code === 'ConditionalCheckFailed')
-          return { kind: 'survey-gone' };
+        if (survey?.code === 'ConditionalCheckFailed') return { kind: 'survey-gone' };
         if (full) return { kind: 'rate-limited', slot: full };
         // Transactions touching the same stats item at the same moment cancel each other; so does throttling.
         if (isBusyCancellation(reasons)) {
@@ -132,34 +121,28 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
       }
     },
 
-    async ticket(responseId): Promise<ResponseTicket | undefined> {
-      const { responseTicket } = entitiesOf();
-      const { data } = await responseTicket.get({ responseId }).go({ consistent: true });
-      return data ? { responseId, surveyId: data.surveyId, clickTokenHash: data.clickTokenHash } : undefined;
-    },
-
     async recordReviewClick(surveyId, responseId): Promise<ReviewClickOutcome> {
       const { service, response } = entitiesOf();
       for (let attempt = 1; ; attempt++) {
         const result = await service.transaction
           .write(({ response: responses, surveyTally }) => [
-            // patch: the response must exist; and it counts once.
+            // patch: the response must exist, and it counts once. Its survey is there too: a survey's
+            // responses are deleted before its tally and the survey itself.
             responses
               .patch({ surveyId, responseId })
               .set({ googleReviewClicked: true })
               .where((a, op) => op.eq(a.googleReviewClicked, false))
               .commit(),
-            surveyTally.patch({ surveyId }).add({ reviewClicks: 1 }).commit(),
+            countReviewClick(surveyTally, surveyId),
           ])
           .go();
         if (!result.canceled) return 'clicked';
         const reasons = result.data as CancellationReason[];
-        const [clicked, tally] = reasons;
+        const [clicked] = reasons;
         if (clicked?.code === 'ConditionalCheckFailed') {
           const { data } = await response.get({ surveyId, responseId }).go({ consistent: true });
           return data ? 'already-clicked' : 'not-found';
         }
-        if (tally?.code === 'ConditionalCheckFailed') return 'not-found';
         if (isBusyCancellation(reasons)) {
           await backOffOrGiveUp('Review click', attempt, reasons);
           continue;
@@ -168,34 +151,39 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
       }
     },
 
-    async getTally(surveyId): Promise<SurveyTally | undefined> {
-      const { surveyTally } = entitiesOf();
-      // Strongly consistent: the dashboard shows a response the moment its submit transaction committed.
-      const { data } = await surveyTally.get({ surveyId }).go({ consistent: true });
-      if (!data) return undefined;
-      return {
-        surveyId,
-        count: data.count,
-        sum: data.sum,
-        histogram: [data.stars1, data.stars2, data.stars3, data.stars4, data.stars5],
-        reviewClicks: data.reviewClicks,
-      };
-    },
-
-    async listResponses(surveyId, limit): Promise<SurveyResponseRecord[]> {
-      const { response } = entitiesOf();
-      const { data } = await response.query.bySurvey({ surveyId }).go({ order: 'desc', limit, count: limit });
-      return data.map(toResponseRecord);
-    },
-
     async listFeedback(surveyId, limit): Promise<SurveyResponseRecord[]> {
       const { response } = entitiesOf();
       // The sparse gsi1 (entities.ts `recentFeedback`): Limit=n reads exactly n items whatever the volume.
       // A GSI read is eventually consistent: a comment shows up within about a second of its submit.
       const { data } = await response.query
         .recentFeedback({ surveyId })
-        .go({ order: 'desc', limit, count: limit, attributes: [...feedbackAttributes] });
+        .go({ order: 'desc', limit, count: limit, attributes: [...recordAttributes] });
       return data.map(toResponseRecord);
+    },
+
+    async pageBySurvey(surveyId, after, limit) {
+      const { response } = entitiesOf();
+      const query = after
+        ? response.query.bySurvey({ surveyId }).gt({ responseId: after })
+        : response.query.bySurvey({ surveyId });
+      const { data } = await query.go({
+        order: 'asc',
+        limit,
+        count: limit,
+        consistent: true,
+        attributes: [...recordAttributes],
+      });
+      const items = data.map(toResponseRecord);
+      return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
+    },
+
+    async delete(surveyId, responseIds) {
+      const { response } = entitiesOf();
+      await deleteInBatches(
+        (keys) => response.delete(keys).go(),
+        responseIds.map((responseId) => ({ surveyId, responseId })),
+        'responses',
+      );
     },
 
     async deleteBySurvey(surveyId) {
@@ -206,27 +194,24 @@ export function createDynamoResponseRepository(entitiesOf: () => Entities): Resp
           .bySurvey({ surveyId })
           .go({ attributes: ['surveyId', 'responseId'], limit: 500, count: 500, consistent: true });
         if (page.data.length === 0) return;
-        let pending = page.data.map(({ responseId }) => ({ surveyId, responseId }));
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt === 5) throw new Error(`Could not delete the responses of survey ${surveyId}`);
-          const { unprocessed } = await response.delete(pending).go();
-          pending = unprocessed.map(({ responseId }) => ({ surveyId, responseId }));
-        }
+        await this.delete(
+          surveyId,
+          page.data.map(({ responseId }) => responseId),
+        );
       }
     },
 
-    async clientKeySalt(day, candidate, expiresAt): Promise<string> {
-      const { clientKeySalt } = entitiesOf();
-      try {
-        await clientKeySalt.create({ day, salt: candidate, expiresAt }).go();
-        return candidate;
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-        // Another instance made today's salt first: everyone uses that one.
-        const { data } = await clientKeySalt.get({ day }).go({ consistent: true });
-        if (!data) throw new Error(`The client-key salt of ${day} vanished`, { cause: error });
-        return data.salt;
-      }
+    async deleteSubmissionsBySurvey(surveyId, limit) {
+      const { submission } = entitiesOf();
+      const { data } = await submission.query
+        .byKey({ surveyId })
+        .go({ attributes: ['surveyId', 'idempotencyKey'], limit, count: limit, consistent: true });
+      await deleteInBatches(
+        (keys) => submission.delete(keys).go(),
+        data.map(({ idempotencyKey }) => ({ surveyId, idempotencyKey })),
+        'idempotency records',
+      );
+      return data.length;
     },
   };
 }
