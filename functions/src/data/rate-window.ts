@@ -41,12 +41,13 @@ export function rateSlot(key: string, rule: RateRule, at: Date): RateSlot {
 export const retryAfterSeconds = (slot: RateSlot, at: Date): number =>
   Math.max(1, slot.endsAt - Math.floor(at.getTime() / 1000));
 
-/**
- * The fixed-window counters (`RATE#{key}/WINDOW#{w}`); this module is the only writer of their items.
- * `consume` counts one event in a slot; false (nothing counted) when the window is already full.
- */
+/** Counts one event in a slot; false (nothing counted) when the window is already full. */
 export interface RateLimiter {
   consume(slot: RateSlot): Promise<boolean>;
+}
+
+/** The fixed-window counters (`RATE#{key}/WINDOW#{w}`): this module is the only writer of their items. */
+export interface RateWindowStore extends RateLimiter {
   /** Every window of a key (an erased survey's `survey:{id}`). Idempotent. */
   deleteByKey(key: string): Promise<void>;
 }
@@ -72,7 +73,7 @@ export const countInSlot = (rateWindow: TransactionEntities['rateWindow'], slot:
     .commit();
 
 /** The limiter on the table: one item per key and window, expiring with it (TTL). */
-export function createDynamoRateLimiter(entitiesOf: () => Entities): RateLimiter {
+export function createDynamoRateLimiter(entitiesOf: () => Entities): RateWindowStore {
   return {
     async consume(slot) {
       try {
@@ -99,7 +100,7 @@ export function createDynamoRateLimiter(entitiesOf: () => Entities): RateLimiter
 }
 
 /** The same limiter in memory (unit tests); `counts` holds `${key}/${window}` -> events. */
-export function createMemoryRateLimiter(): RateLimiter & { counts: Map<string, number> } {
+export function createMemoryRateLimiter(): RateWindowStore & { counts: Map<string, number> } {
   const counts = new Map<string, number>();
   return {
     counts,

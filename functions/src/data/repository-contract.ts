@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
-import type { RateLimiter, RateSlot } from './rate-window';
+import type { RateSlot, RateWindowStore } from './rate-window';
 import {
   zeroTally,
   type BillingRecord,
@@ -26,7 +26,7 @@ export interface Repositories {
   stats: SurveyStatsStore;
   tickets: ClickTicketStore;
   salts: ClientKeySaltStore;
-  rateLimiter: RateLimiter;
+  rateLimiter: RateWindowStore;
   profiles: ProfileRepository;
   billing: BillingRepository;
   erasures: ErasureRepository;

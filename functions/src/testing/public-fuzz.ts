@@ -36,7 +36,7 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
     return { handler: (event) => handler(event, lambdaContext()), stored: () => '' };
   },
   public: () => {
-    const { service, surveys, responses } = memoryPublicSurveyService();
+    const { service, responses, tickets, stats } = memoryPublicSurveyService();
     const handler = createPublicHandler(() => service);
     return {
       handler: (event) => handler(event, lambdaContext()),
@@ -45,8 +45,8 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
         JSON.stringify([
           [...responses.responses.values()].flat().length,
           responses.submissions.size,
-          responses.tickets.size,
-          surveys.tallies.get(sampleSurveyId),
+          tickets.tickets.size,
+          stats.tallies.get(sampleSurveyId),
         ]),
     };
   },

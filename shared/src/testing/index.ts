@@ -1,3 +1,4 @@
+import type { ExportedResponse } from '../account-export';
 import type { Payment } from '../billing';
 import type { Survey } from '../survey';
 
@@ -52,5 +53,19 @@ export const samplePayment = (overrides: Partial<Payment> = {}): Payment => ({
   cardLabel: 'Visa •••• 4242',
   createdAt: '2026-11-25T10:00:00.000Z',
   paidAt: '2026-11-25T10:01:00.000Z',
+  ...overrides,
+});
+
+/** A customer's answer as stored and exported: 5 stars, no comment or contact details, unless overridden. */
+export const sampleResponse = (overrides: Partial<ExportedResponse> = {}): ExportedResponse => ({
+  id: '0195a3c4-7b00-7000-8000-0000000000a1',
+  surveyId: 's1',
+  rating: 5,
+  comment: null,
+  customerName: null,
+  customerEmail: null,
+  userAgent: 'test',
+  googleReviewClicked: false,
+  createdAt: '2026-11-21T09:00:00.000Z',
   ...overrides,
 });

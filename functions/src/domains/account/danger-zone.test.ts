@@ -1,41 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountExportPageSchema, emptyProfile, type Survey } from '@reviewroute/shared';
-import {
-  MemoryAccountAdmin,
-  MemoryAccountData,
-  MemoryAssetCdn,
-  MemoryAssetStore,
-  MemoryBillingRepository,
-  MemoryProfileRepository,
-  MemoryResponseRepository,
-  MemorySurveyRepository,
-} from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { publishedSurvey, seed } from '../public/testing';
 import { createAccountService } from './account-service';
-import type { DangerZone } from './danger-zone';
-import { createErasureService } from './erasure-service';
-import { createExportService } from './export-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
+import { accountWorld } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 const other = '8f1c2b4e-0000-4000-8000-000000000002';
 const file = (n: number) => `files/${String(n).repeat(22)}.png`;
 
 function world({ responsesPerSurvey = 7 } = {}) {
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
-  const profiles = new MemoryProfileRepository();
-  const billing = new MemoryBillingRepository();
-  const data = new MemoryAccountData(responses, profiles, billing);
-  const assets = new MemoryAssetStore();
-  const admin = new MemoryAccountAdmin();
-  admin.users.add(owner).add(other);
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
+  const w = accountWorld({ clock: () => (clock += 10), erasurePageSize: 3, exportPageSize: 4 });
+  const { surveys, responses, tickets, stats, rateLimiter, profiles, billing, erasures, assets, admin, danger } = w;
+  admin.users.add(owner).add(other);
 
   const mine: Survey[] = [];
   const add = (userId: string, n: number) => {
@@ -49,25 +32,16 @@ function world({ responsesPerSurvey = 7 } = {}) {
     seed(surveys, survey);
     assets.objects.set(file(n * 2 + Number(userId.slice(-1))), new Uint8Array([1]));
     assets.objects.set(`incoming/${id}/logo/abc`, new Uint8Array([1]));
-    const list: SurveyResponseRecord[] = [];
-    for (let i = 0; i < responsesPerSurvey; i++) {
-      const rid = `${id}-r${String(i).padStart(3, '0')}`;
-      list.push({
-        id: rid,
-        surveyId: id,
-        rating: 5,
-        comment: `c${i}`,
-        customerName: null,
-        customerEmail: null,
-        userAgent: null,
-        googleReviewClicked: false,
-        createdAt: '2026-11-20T08:00:00.000Z',
-      });
-      responses.tickets.set(rid, { responseId: rid, surveyId: id, clickTokenHash: 'h' });
-      responses.submissions.set(`${id}/key-${i}`, { responseId: rid, clickToken: 't', expiresAt: 1 });
+    const list = Array.from({ length: responsesPerSurvey }, (_, i) =>
+      sampleResponse({ id: `${id}-r${String(i).padStart(3, '0')}`, surveyId: id, comment: `c${i}`, userAgent: null }),
+    );
+    for (const [i, r] of list.entries()) {
+      tickets.tickets.set(r.id, { responseId: r.id, surveyId: id, clickTokenHash: 'h' });
+      responses.submissions.set(`${id}/key-${i}`, { responseId: r.id, clickToken: 't', expiresAt: 1 });
+      stats.count(id, r.rating);
     }
     responses.responses.set(id, list);
-    responses.rateWindows.set(`survey:${id}/60`, 3);
+    rateLimiter.counts.set(`survey:${id}/60`, 3);
     return survey;
   };
   mine.push(add(owner, 1), add(owner, 2));
@@ -76,31 +50,10 @@ function world({ responsesPerSurvey = 7 } = {}) {
   profiles.profiles.set(other, { ...emptyProfile(other), fullName: 'Ann' });
   for (const userId of [owner, other])
     void billing.upsertFromProvider({
+      ...samplePayment({ id: `tr_${userId.slice(-1)}`, cardLabel: null, createdAt: '2026-11-20T08:00:00.000Z' }),
       userId,
-      id: `tr_${userId.slice(-1)}`,
-      amount: 120,
-      currency: 'EUR',
-      status: 'completed',
-      providerStatus: 'paid',
-      description: 'Growth - Annual Subscription',
-      plan: 'growth',
-      method: 'creditcard',
-      cardLabel: null,
-      createdAt: '2026-11-20T08:00:00.000Z',
       paidAt: '2026-11-20T08:00:00.000Z',
     });
-
-  const erasure = createErasureService({
-    data,
-    surveys,
-    assets,
-    cdn: new MemoryAssetCdn(),
-    admin,
-    clock: () => (clock += 10),
-    pageSize: 3,
-  });
-  const exports = createExportService({ profiles, surveys, billing, data, pageSize: 4 });
-  const danger: DangerZone = { erasure, exports };
 
   /** Whatever is left of a user: nothing may be, once their erasure finished. */
   const traces = (userId: string, of: Survey[]) => {
@@ -108,25 +61,25 @@ function world({ responsesPerSurvey = 7 } = {}) {
     return [
       ...[...surveys.surveys.values()].filter((s) => s.userId === userId).map((s) => `survey ${s.id}`),
       ...[...surveys.codes.values()].filter((c) => c.userId === userId).map((c) => `code ${c.surveyId}`),
-      ...ids.filter((id) => surveys.tallies.has(id)).map((id) => `tally ${id}`),
+      ...ids.filter((id) => stats.tallies.has(id)).map((id) => `tally ${id}`),
       ...ids.filter((id) => responses.responses.has(id)).map((id) => `responses ${id}`),
-      ...[...responses.tickets.values()].filter((t) => ids.includes(t.surveyId)).map((t) => `ticket ${t.responseId}`),
+      ...[...tickets.tickets.values()].filter((t) => ids.includes(t.surveyId)).map((t) => `ticket ${t.responseId}`),
       ...[...responses.submissions.keys()].filter((k) => ids.some((id) => k.startsWith(id))),
-      ...[...responses.rateWindows.keys()].filter((k) => ids.some((id) => k.includes(id))),
+      ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id))),
       ...(profiles.profiles.has(userId) ? ['profile'] : []),
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
       ...[...assets.objects.keys()].filter(
         (k) => ids.some((id) => k.includes(id)) || of.some((s) => s.businessLogoUrl?.endsWith(k)),
       ),
       ...(admin.users.has(userId) ? ['cognito user'] : []),
-      ...(data.jobs.has(userId) ? ['job'] : []),
+      ...(erasures.jobs.has(userId) ? ['job'] : []),
     ];
   };
 
   const handler = createAccountHandler(
     () => createProfileService({ profiles }),
     () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
-    { dangerOf: () => danger, erasureBudgetMs: 50, isErased: erasedCheckOf(data, () => clock) },
+    { dangerOf: () => danger, erasureBudgetMs: 50, isErased: erasedCheckOf(erasures, () => clock) },
   );
   const call = async (event: ReturnType<typeof sampleEvent>) => {
     const res = await handler(event, lambdaContext());
@@ -138,13 +91,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
     return event;
   };
   return {
-    surveys,
-    responses,
-    data,
-    admin,
-    assets,
-    erasure,
-    exports,
+    ...w,
     mine,
     theirs,
     traces,
@@ -196,7 +143,7 @@ describe('account erasure', () => {
     const { status } = await w.call(w.deleteEvent('someone@example.com'));
     expect(status).toBe(400);
     expect(w.admin.lockedOut.size).toBe(0);
-    expect(w.data.jobs.size).toBe(0);
+    expect(w.erasures.jobs.size).toBe(0);
   });
 
   it('locks the owner out at once, answers 202, and the worker erases every trace and nothing else', async () => {
@@ -209,34 +156,40 @@ describe('account erasure', () => {
     // Owner routes of an account being erased answer 401, never 5xx, and write nothing back.
     for (const id of ['get-profile', 'update-profile', 'get-account', 'export-account'])
       expect((await w.call(sampleEvent(id))).status).toBe(401);
-    for (let run = 0; run < 50 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
+    for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
     expect(w.traces(owner, w.mine)).toEqual([]);
     expect(w.traces(other, [w.theirs])).toEqual(before);
   });
 
   it('resumes after an interruption at any step', async () => {
     const steps = [
-      'startErasure',
-      'markErased',
-      'lockOut',
-      'eraseSurveyItems',
-      'eraseSurveyRateWindows',
-      'eraseOwnerRecords',
-      'updateErasure',
-      'deleteUser',
-      'finishErasure',
+      'erasures.startErasure',
+      'erasures.markErased',
+      'admin.lockOut',
+      'surveys.deactivate',
+      'responses.pageBySurvey',
+      'tickets.delete',
+      'responses.delete',
+      'responses.deleteSubmissionsBySurvey',
+      'rateLimiter.deleteByKey',
+      'stats.deleteBySurvey',
+      'surveys.delete',
+      'profiles.deleteByOwner',
+      'billing.deleteByOwner',
+      'erasures.updateErasure',
+      'admin.deleteUser',
+      'erasures.finishErasure',
     ];
     for (const step of steps) {
       const w = world();
-      if (step === 'lockOut' || step === 'deleteUser') w.admin.failNext = step;
-      else w.data.failNext = step;
+      w.interrupt(step);
       const first = await w.call(w.deleteEvent());
-      if (step === 'startErasure' || step === 'markErased' || step === 'lockOut') {
+      if (['erasures.startErasure', 'erasures.markErased', 'admin.lockOut'].includes(step)) {
         // Not confirmed to the owner (sign-in may still work): they can confirm again.
         expect(first.status).toBe(500);
         expect((await w.call(w.deleteEvent())).status).toBe(202);
       } else expect(first.status).toBe(202);
-      for (let run = 0; run < 50 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 1000);
+      for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 1000);
       expect(w.traces(owner, w.mine), step).toEqual([]);
     }
   });
@@ -244,7 +197,7 @@ describe('account erasure', () => {
   it('is safe to run twice at once', async () => {
     const w = world({ responsesPerSurvey: 20 });
     await w.call(w.deleteEvent());
-    for (let run = 0; run < 50 && w.data.jobs.size > 0; run++)
+    for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++)
       await Promise.all([w.erasure.runPending(w.now() + 100), w.erasure.runPending(w.now() + 100)]);
     expect(w.traces(owner, w.mine)).toEqual([]);
   });
@@ -257,7 +210,7 @@ describe('account erasure', () => {
         event.body = raw;
         const { status } = await w.call(event);
         expect(status).toBeLessThan(500);
-        if (status !== 202) expect(w.data.jobs.size).toBe(0);
+        if (status !== 202) expect(w.erasures.jobs.size).toBe(0);
       }),
       { numRuns: 100 },
     );

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { longestTokenValiditySeconds, surveySchema } from '@reviewroute/shared';
-import {
-  MemoryAccountAdmin,
-  MemoryAccountData,
-  MemoryAssetCdn,
-  MemoryAssetStore,
-  MemoryBillingRepository,
-  MemoryProfileRepository,
-  MemoryResponseRepository,
-  MemorySurveyRepository,
-} from '../../data/memory';
 import { erasedCheckOf, erasureTombstoneSeconds } from '../../lib/erasure-guard';
 import type { ApiEvent } from '../../lib/http';
 import { lambdaContext, sampleEvent } from '../../testing/events';
@@ -20,10 +10,9 @@ import { createDashboardService } from '../surveys/dashboard-service';
 import { createSurveysHandler } from '../surveys/handler';
 import { createSurveyService } from '../surveys/service';
 import { createAccountService } from './account-service';
-import { createErasureService } from './erasure-service';
-import { createExportService } from './export-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
+import { accountWorld } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 
@@ -31,19 +20,13 @@ const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
-  const profiles = new MemoryProfileRepository();
-  const billing = new MemoryBillingRepository();
-  const data = new MemoryAccountData(responses, profiles, billing);
-  const assets = new MemoryAssetStore();
-  const admin = new MemoryAccountAdmin();
+  const w = accountWorld({ clock: now });
+  const { surveys, responses, stats, profiles, billing, erasures, assets, admin, erasure } = w;
   admin.users.add(owner);
-  const erasure = createErasureService({ data, surveys, assets, cdn: new MemoryAssetCdn(), admin, clock: now });
 
   // Counts the tombstone reads: only routes that create data may pay for one.
   let checks = 0;
-  const check = erasedCheckOf(data, now);
+  const check = erasedCheckOf(erasures, now);
   const isErased = (userId: string) => {
     checks++;
     return check(userId);
@@ -53,8 +36,9 @@ function world() {
   const surveyService = createSurveyService({
     surveys,
     responses,
+    stats,
     assets,
-    cdn: new MemoryAssetCdn(),
+    cdn: w.cdn,
     siteOrigin: () => 'https://app.example.com',
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
@@ -62,7 +46,7 @@ function world() {
   const handlers = {
     surveys: createSurveysHandler(
       () => surveyService,
-      () => createDashboardService({ surveys, responses, profiles }),
+      () => createDashboardService({ surveys, responses, stats, profiles }),
       { isErased },
     ),
     account: createAccountHandler(
@@ -70,7 +54,7 @@ function world() {
       () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
       {
         isErased,
-        dangerOf: () => ({ erasure, exports: createExportService({ profiles, surveys, billing, data }) }),
+        dangerOf: () => w.danger,
       },
     ),
     payments: createPaymentsHandler(
@@ -106,11 +90,7 @@ function world() {
     return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
   };
   return {
-    data,
-    erasure,
-    surveys,
-    profiles,
-    billing,
+    ...w,
     call,
     checks: () => checks,
     advance: (ms: number) => (clock += ms),
@@ -131,10 +111,10 @@ describe('erasure tombstone', () => {
     const survey = surveySchema.parse((await w.call('create-survey')).body);
     expect((await w.call('delete-account')).status).toBe(202);
     // The erasure finishes (inline or by the worker); only the tombstone is left, under a hash.
-    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
-    expect(w.data.jobs.size).toBe(0);
+    for (let run = 0; run < 20 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    expect(w.erasures.jobs.size).toBe(0);
     expect(w.surveys.surveys.size).toBe(0);
-    expect([...w.data.tombstones.keys()].some((key) => key.includes(owner))).toBe(false);
+    expect([...w.erasures.tombstones.keys()].some((key) => key.includes(owner))).toBe(false);
 
     w.advance((erasureTombstoneSeconds - 1) * 1000);
     for (const routeId of creating) {
@@ -159,7 +139,7 @@ describe('erasure tombstone', () => {
   it('lets the routes work again once the tombstone expired (every token of before has too)', async () => {
     const w = world();
     expect((await w.call('delete-account')).status).toBe(202);
-    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    for (let run = 0; run < 20 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
     expect((await w.call('create-survey')).status).toBe(401);
 
     w.advance(erasureTombstoneSeconds * 1000);
@@ -174,18 +154,18 @@ describe('erasure tombstone', () => {
   it('stays live while a job is unfinished: every worker run renews it', async () => {
     const w = world();
     await w.call('create-survey');
-    w.data.failNext = 'eraseSurveyItems';
+    w.interrupt('responses.pageBySurvey');
     expect((await w.call('delete-account')).status).toBe(202);
-    expect(w.data.jobs.size).toBe(1);
+    expect(w.erasures.jobs.size).toBe(1);
 
     // The worker was down for longer than the tombstone lives; its next run renews it first.
     w.advance((erasureTombstoneSeconds + 60) * 1000);
-    expect(await w.data.isErased(owner, Math.floor(w.now() / 1000))).toBe(false);
-    w.data.failNext = 'eraseSurveyItems';
+    expect(await w.erasures.isErased(owner, Math.floor(w.now() / 1000))).toBe(false);
+    w.interrupt('responses.pageBySurvey');
     await w.erasure.runPending(w.now() + 10_000);
-    expect(w.data.jobs.size).toBe(1);
+    expect(w.erasures.jobs.size).toBe(1);
     expect((await w.call('create-survey')).status).toBe(401);
-    for (let run = 0; run < 20 && w.data.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    for (let run = 0; run < 20 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
     expect((await w.call('update-profile')).status).toBe(401);
   });
 

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-error';
 import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
-import type { RateLimiter } from '../../data/rate-window';
+import type { RateWindowStore } from '../../data/rate-window';
 import type {
   AccountAdmin,
   AssetCdn,
@@ -34,7 +34,7 @@ export interface ErasureServiceDeps {
   responses: Pick<ResponseStore, 'pageBySurvey' | 'delete' | 'deleteSubmissionsBySurvey'>;
   tickets: Pick<ClickTicketStore, 'delete'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
-  rateLimiter: Pick<RateLimiter, 'deleteByKey'>;
+  rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   profiles: Pick<ProfileRepository, 'deleteByOwner'>;
   billing: Pick<BillingRepository, 'deleteByOwner'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;

@@ -10,7 +10,7 @@ import {
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { createPublicHandler, minFillMs, submitRateLimit, surveyRateLimit } from './handler';
-import { memoryPublicSurveyService, sampleResponseId, sampleSurveyId } from './testing';
+import { memoryPublicSurveyService, newestResponse, sampleResponseId, sampleSurveyId } from './testing';
 
 function setup() {
   const ctx = memoryPublicSurveyService({ firstResponseId: sampleResponseId });
@@ -53,13 +53,13 @@ describe('public handler', () => {
   });
 
   it('submits (201, not cached) and records the review click (204) through the sample events', async () => {
-    const { call, responses } = setup();
+    const { call, responses, stats } = setup();
     const submitted = await call(sampleEvent('submit-response'));
     expect(submitted.status).toBe(201);
     expect(submitted.headers['cache-control']).toBe('no-store');
     const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
     expect(responseId).toBe(sampleResponseId);
-    const [stored] = await responses.listResponses(sampleSurveyId, 1);
+    const stored = newestResponse(responses);
     expect(stored).toMatchObject({ rating: 2, userAgent: expect.stringContaining('iPhone'), customerName: null });
 
     const click = () => {
@@ -69,7 +69,7 @@ describe('public handler', () => {
     };
     expect((await call(click())).status).toBe(204);
     expect((await call(click())).status).toBe(204);
-    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
+    expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
     // The sample's own token is not this response's token.
     expect((await call(sampleEvent('record-review-click'))).status).toBe(404);
   });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
-import { memoryPublicSurveyService, publishedSurvey, sampleCode, sampleSurveyId, seed } from './testing';
+import {
+  memoryPublicSurveyService,
+  newestResponse,
+  publishedSurvey,
+  sampleCode,
+  sampleSurveyId,
+  seed,
+} from './testing';
 
 const client: ClientInfo = { viewerIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
 let keyCounter = 0;
@@ -48,16 +55,16 @@ describe('public survey read', () => {
 
 describe('submit', () => {
   it('stores the response and updates count, sum and histogram together', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, stats } = memoryPublicSurveyService();
     for (const rating of [5, 4, 4, 1]) await service.submit(sampleCode, answer({ rating }), client);
-    expect(await responses.getTally(sampleSurveyId)).toEqual({
+    expect(await stats.getTally(sampleSurveyId)).toEqual({
       surveyId: sampleSurveyId,
       count: 4,
       sum: 14,
       histogram: [1, 0, 0, 2, 1],
       reviewClicks: 0,
     });
-    const [latest] = await responses.listResponses(sampleSurveyId, 1);
+    const latest = newestResponse(responses);
     expect(latest).toMatchObject({ rating: 1, comment: 'Great', userAgent: 'Mozilla/5.0 (test)' });
   });
 
@@ -83,7 +90,7 @@ describe('submit', () => {
       answer({ rating, customerName: ' Ann ', customerEmail: 'ann@example.com' }),
       client,
     );
-    const [stored] = await responses.listResponses(sampleSurveyId, 1);
+    const stored = newestResponse(responses);
     expect(stored).toMatchObject(
       kept ? { customerName: 'Ann', customerEmail: 'ann@example.com' } : { customerName: null, customerEmail: null },
     );
@@ -92,7 +99,7 @@ describe('submit', () => {
   it('stores a blank comment as null and refuses one over 500 characters with the spec message', async () => {
     const { service, responses } = memoryPublicSurveyService();
     await service.submit(sampleCode, answer({ comment: '   ' }), client);
-    expect((await responses.listResponses(sampleSurveyId, 1))[0]!.comment).toBeNull();
+    expect(newestResponse(responses)!.comment).toBeNull();
     const error = await refusal(service.submit(sampleCode, answer({ comment: 'x'.repeat(501) }), client));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Comment must be less than 500 characters' });
     const missing = await refusal(service.submit(sampleCode, { ...answer(), rating: undefined }, client));
@@ -100,24 +107,24 @@ describe('submit', () => {
   });
 
   it('answers a retry with the same key with the first answer and writes nothing', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, stats } = memoryPublicSurveyService();
     const body = answer({ rating: 4 });
     const first = await service.submit(sampleCode, body, client);
     const again = await service.submit(sampleCode, { ...body, rating: 1 }, client);
     expect(again).toEqual(first);
-    expect(await responses.getTally(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
+    expect(await stats.getTally(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
     expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
   });
 
   it('refuses a filled honeypot or a too-fast post without saying why, and stores nothing', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, rateLimiter } = memoryPublicSurveyService();
     for (const body of [answer({ website: 'http://spam.example' }), answer({ elapsedMs: 200 })]) {
       const error = await refusal(service.submit(sampleCode, body, client));
       expect(error).toMatchObject({ code: 'BAD_REQUEST', message: submitRefusedMessage, statusCode: 400 });
       expect(error.fields).toBeUndefined();
     }
     expect(responses.responses.size).toBe(0);
-    expect(responses.rateWindows.size).toBe(0);
+    expect(rateLimiter.counts.size).toBe(0);
   });
 
   it('measures the fill time itself: a missing, forged, foreign, too recent or expired start token is refused', async () => {
@@ -198,9 +205,9 @@ describe('submit', () => {
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, rateLimiter } = memoryPublicSurveyService();
     await service.submit(sampleCode, answer(), client);
-    const [windowKey] = [...responses.rateWindows.keys()];
+    const [windowKey] = [...rateLimiter.counts.keys()];
     expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
     expect(windowKey).not.toContain(client.viewerIp);
     const unsalted = createHash('sha256').update(`\n${client.viewerIp}`).digest('hex');
@@ -242,16 +249,16 @@ describe('survey lookups', () => {
 
 describe('review click', () => {
   it('flags the response and counts once; a second click is a no-op', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, stats } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     await service.recordReviewClick(responseId, { token: clickToken });
     await service.recordReviewClick(responseId, { token: clickToken });
-    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
-    expect((await responses.listResponses(sampleSurveyId, 1))[0]!.googleReviewClicked).toBe(true);
+    expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
+    expect(newestResponse(responses)!.googleReviewClicked).toBe(true);
   });
 
   it('changes nothing with a wrong token or an unknown response (404)', async () => {
-    const { service, responses } = memoryPublicSurveyService();
+    const { service, responses, stats } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     const other = await service.submit(sampleCode, answer(), client);
     for (const [id, token] of [
@@ -262,7 +269,7 @@ describe('review click', () => {
     ] as const) {
       expect((await refusal(service.recordReviewClick(id, { token }))).code).toBe('NOT_FOUND');
     }
-    expect((await responses.getTally(sampleSurveyId))!.reviewClicks).toBe(0);
+    expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(0);
     expect(responses.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
-import { zeroTally } from '../../data/repositories';
+import { createMemoryStores, type MemoryResponseStore, type MemorySurveyRepository } from '../../data/memory';
+import type { SurveyResponseRecord } from '../../data/repositories';
 import { createPublicSurveyService, type PublicSurveyService, type PublicSurveyServiceDeps } from './service';
 
 /** The code and ids the sample events in events/ use. */
@@ -24,14 +24,18 @@ export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>
     ...overrides,
   });
 
-/** Puts a survey into the fake as publish would: code item and zeroed tally with it. */
+/** Puts a survey into the fake as publish would: its code item with it. */
 export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
   surveys.surveys.set(`${survey.userId}/${survey.id}`, structuredClone(survey));
-  if (survey.surveyCode) {
-    surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
-    surveys.tallies.set(survey.id, zeroTally(survey.id));
-  }
+  if (survey.surveyCode) surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
 }
+
+/** The newest stored response of a survey (the sample's by default). */
+export const newestResponse = (
+  responses: MemoryResponseStore,
+  surveyId = sampleSurveyId,
+): SurveyResponseRecord | undefined =>
+  [...(responses.responses.get(surveyId) ?? [])].sort((a, b) => (a.id < b.id ? 1 : -1))[0];
 
 /**
  * The real service on in-memory storage with the sample survey published; ids are predictable. A submit
@@ -41,8 +45,8 @@ export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
 export function memoryPublicSurveyService(
   overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
 ) {
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
+  const stores = createMemoryStores();
+  const { surveys, responses, tickets, salts } = stores;
   seed(surveys, publishedSurvey(overrides.survey));
   let n = 0;
   const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
@@ -52,6 +56,8 @@ export function memoryPublicSurveyService(
   const real = createPublicSurveyService({
     surveys,
     responses,
+    tickets,
+    salts,
     submitRateLimit: () => limit,
     surveyRateLimit: () => 1000,
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
@@ -74,8 +80,7 @@ export function memoryPublicSurveyService(
     },
   };
   return {
-    surveys,
-    responses,
+    ...stores,
     service,
     startedAgo,
     setLimit: (value: number) => {

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
-import {
-  MemoryAssetCdn,
-  MemoryAssetStore,
-  MemoryProfileRepository,
-  MemoryResponseRepository,
-  MemorySurveyRepository,
-} from '../../data/memory';
+import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/repositories';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
@@ -36,33 +30,27 @@ function response(overrides: Partial<SurveyResponseRecord> = {}): SurveyResponse
   };
 }
 
-/** Stores responses and their tally the way the submit transaction does (memory fake). */
-function store(responses: MemoryResponseRepository, records: SurveyResponseRecord[]) {
+/** Stores responses and counts them the way the submit transaction does (memory fakes). */
+function store(responses: MemoryResponseStore, records: SurveyResponseRecord[]) {
+  const { stats } = responses.neighbours;
   for (const r of records) {
     const list = responses.responses.get(r.surveyId) ?? [];
     list.push(r);
     responses.responses.set(r.surveyId, list);
-    const tally = responses.surveys.tallies.get(r.surveyId)!;
-    tally.count += 1;
-    tally.sum += r.rating;
-    tally.histogram[r.rating - 1]! += 1;
-    if (r.googleReviewClicked) tally.reviewClicks += 1;
+    stats.count(r.surveyId, r.rating);
+    if (r.googleReviewClicked) stats.countClick(r.surveyId);
   }
 }
 
 function setup(survey: Partial<Survey> = {}) {
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
-  const profiles = new MemoryProfileRepository();
+  const stores = createMemoryStores();
+  const { surveys, responses, stats, profiles } = stores;
   seed(surveys, publishedSurvey(survey));
-  const dashboard = createDashboardService({ surveys, responses, profiles });
+  const dashboard = createDashboardService({ surveys, responses, stats, profiles });
   const handler = createSurveysHandler(
     () =>
       createSurveyService({
-        surveys,
-        responses,
-        assets: new MemoryAssetStore(),
-        cdn: new MemoryAssetCdn(),
+        ...stores,
         siteOrigin: () => 'https://app.example.com',
       }),
     () => dashboard,
@@ -71,7 +59,7 @@ function setup(survey: Partial<Survey> = {}) {
     const res = await handler(event, lambdaContext());
     return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
   };
-  return { surveys, responses, profiles, dashboard, call };
+  return { ...stores, dashboard, call };
 }
 
 const asOther = (event: ApiEvent): ApiEvent => {
@@ -96,8 +84,8 @@ describe('survey stats', () => {
   });
 
   it('reads a draft without a tally as zeros', async () => {
-    const { surveys, dashboard } = setup({ surveyCode: null, status: 'draft', isActive: false });
-    expect(surveys.tallies.has(sampleSurveyId)).toBe(false);
+    const { stats, dashboard } = setup({ surveyCode: null, status: 'draft', isActive: false });
+    expect(stats.tallies.has(sampleSurveyId)).toBe(false);
     expect(await dashboard.stats(sampleOwner, sampleSurveyId)).toMatchObject({ reviewCount: 0, averageRating: 0 });
   });
 

@@ -7,13 +7,7 @@ import {
   surveySchema,
   uploadTicketSchema,
 } from '@reviewroute/shared';
-import {
-  MemoryAssetCdn,
-  MemoryAssetStore,
-  MemoryProfileRepository,
-  MemoryResponseRepository,
-  MemorySurveyRepository,
-} from '../../data/memory';
+import { createMemoryStores } from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { createDashboardService } from './dashboard-service';
@@ -26,23 +20,21 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 /** The real handler and service on in-memory storage, with the sample events' survey already there. */
 async function setup() {
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
-  const assets = new MemoryAssetStore();
+  const { surveys, responses, stats, profiles, assets, cdn } = createMemoryStores();
   const ids = [sampleSurveyId];
   let n = 100;
   const service = createSurveyService({
     surveys,
     responses,
+    stats,
     assets,
-    cdn: new MemoryAssetCdn(),
+    cdn,
     siteOrigin: () => 'https://app.example.com',
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
-  const profiles = new MemoryProfileRepository();
   const handler = createSurveysHandler(
     () => service,
-    () => createDashboardService({ surveys, responses, profiles }),
+    () => createDashboardService({ surveys, responses, stats, profiles }),
   );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());

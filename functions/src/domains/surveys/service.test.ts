@@ -8,8 +8,7 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { MemoryAssetCdn, MemoryAssetStore, MemoryResponseRepository, MemorySurveyRepository } from '../../data/memory';
-import { zeroTally } from '../../data/repositories';
+import { createMemoryStores, MemorySurveyRepository } from '../../data/memory';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
 const owner = 'owner-1';
@@ -25,15 +24,13 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 /** Fixed clock and ids so results are exact. */
 function setup(overrides: Partial<SurveyServiceDeps> = {}) {
-  const surveys = new MemorySurveyRepository();
-  const responses = new MemoryResponseRepository(surveys);
-  const assets = new MemoryAssetStore();
-  const cdn = new MemoryAssetCdn();
+  const { surveys, responses, stats, assets, cdn } = createMemoryStores();
   let t = Date.parse('2026-11-21T08:00:00.000Z');
   let n = 0;
   const service = createSurveyService({
     surveys,
     responses,
+    stats,
     assets,
     cdn,
     siteOrigin: () => 'https://app.example.com/',
@@ -41,7 +38,7 @@ function setup(overrides: Partial<SurveyServiceDeps> = {}) {
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     ...overrides,
   });
-  return { service, surveys, responses, assets, cdn };
+  return { service, surveys, responses, stats, assets, cdn };
 }
 
 async function expectApiError(promise: Promise<unknown>, code: string, message?: string) {
@@ -170,7 +167,6 @@ describe('survey service', () => {
         businessSlug: 'joes-pizza-pasta',
         landingPageUrl: `https://app.example.com/surveys/${published.surveyCode}/joes-pizza-pasta`,
       });
-      expect(await ctx.responses.getTally(a.id)).toEqual(zeroTally(a.id));
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toEqual(published);
     });
 
@@ -268,6 +264,7 @@ describe('survey service', () => {
       const a = await ctx.service.create(owner, step1);
       const b = await ctx.service.create(owner, step1);
       const published = await ctx.service.publish(owner, a.id);
+      ctx.stats.count(a.id, 5);
       ctx.responses.responses.set(a.id, [
         {
           id: 'r1',
@@ -299,8 +296,8 @@ describe('survey service', () => {
 
       expect(await ctx.surveys.get(owner, a.id)).toBeUndefined();
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();
-      expect(await ctx.responses.getTally(a.id)).toBeUndefined();
-      expect(await ctx.responses.listResponses(a.id, 10)).toEqual([]);
+      expect(await ctx.stats.getTally(a.id)).toBeUndefined();
+      expect(ctx.responses.responses.has(a.id)).toBe(false);
       expect([...ctx.assets.objects.keys()]).toEqual([files.b]);
       expect(ctx.cdn.invalidated).toEqual([`/${files.a1}`, `/${files.a2}`]);
       expect(await ctx.surveys.get(owner, b.id)).toBeDefined();
