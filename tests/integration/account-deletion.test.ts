@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
@@ -10,10 +10,11 @@ import {
   type AccountExportPage,
   type Survey,
 } from '@reviewroute/shared';
+import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { s3ClientOf } from '@reviewroute/functions/data/asset-store';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
-import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
+import { createDynamoResponseStore } from '@reviewroute/functions/data/response-store';
 import { newId } from '@reviewroute/functions/lib/ids';
 import {
   callApi,
@@ -23,7 +24,7 @@ import {
   stackEntities,
   type ApiUser,
 } from '../support/api';
-import { cognitoClient, createSignedInUser } from '../support/cognito';
+import { cognitoClient, createSignedInUser, signInRefusal } from '../support/cognito';
 
 const stack = inject('localStack');
 const responseCount = 5000;
@@ -86,22 +87,12 @@ async function seedResponses(survey: Survey, owner: ApiUser) {
       .go({ concurrency: 4 });
   }
   // Real submits: idempotency records, tickets and the survey's rate windows, as the public page writes them.
-  const responses = createDynamoResponseRepository(() => stackEntities());
+  const responses = createDynamoResponseStore(() => stackEntities());
   for (let i = 0; i < 5; i++) {
     const id = newId();
     const outcome = await responses.submit({
       userId: owner.userId,
-      response: {
-        id,
-        surveyId: survey.id,
-        rating: 5,
-        comment: null,
-        customerName: null,
-        customerEmail: null,
-        userAgent: 'test',
-        googleReviewClicked: false,
-        createdAt: new Date().toISOString(),
-      },
+      response: sampleResponse({ id, surveyId: survey.id, createdAt: new Date().toISOString() }),
       clickTokenHash: `hash-${id}`,
       clickToken: `token-${id}`,
       idempotencyKey: randomUUID(),
@@ -190,17 +181,12 @@ describe('account deletion', () => {
       await createDynamoBillingRepository(tableEntities(stack.env)).upsertFromProvider(
         {
           userId: owner.userId,
-          id: `tr_${randomUUID().slice(0, 10)}`,
-          amount: 120,
-          currency: 'EUR',
-          status: 'completed',
-          providerStatus: 'paid',
-          description: 'Growth - Annual Subscription',
-          plan: 'growth',
-          method: 'creditcard',
-          cardLabel: null,
-          createdAt: new Date().toISOString(),
-          paidAt: new Date().toISOString(),
+          ...samplePayment({
+            id: `tr_${randomUUID().slice(0, 10)}`,
+            cardLabel: null,
+            createdAt: new Date().toISOString(),
+            paidAt: new Date().toISOString(),
+          }),
         },
         new Date().toISOString(),
       );
@@ -242,24 +228,8 @@ describe('account deletion', () => {
       // From the confirmation on, neither the password nor the refresh token signs in.
       const cognito = cognitoClient(stack);
       try {
-        await expect(
-          cognito.send(
-            new InitiateAuthCommand({
-              ClientId: stack.webConfig.userPoolClientId,
-              AuthFlow: 'USER_PASSWORD_AUTH',
-              AuthParameters: { USERNAME: owner.email, PASSWORD: owner.password },
-            }),
-          ),
-        ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-        await expect(
-          cognito.send(
-            new InitiateAuthCommand({
-              ClientId: stack.webConfig.userPoolClientId,
-              AuthFlow: 'REFRESH_TOKEN_AUTH',
-              AuthParameters: { REFRESH_TOKEN: owner.tokens.refreshToken },
-            }),
-          ),
-        ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+        expect(await signInRefusal(stack, owner)).toBe('NotAuthorizedException');
+        expect(await signInRefusal(stack, { refreshToken: owner.tokens.refreshToken })).toBe('NotAuthorizedException');
 
         // The still-unexpired ID token reaches owner routes: refused or empty, never a 5xx.
         for (const [method, path] of [

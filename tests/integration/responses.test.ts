@@ -9,7 +9,7 @@ import {
   surveySchema,
   type Survey,
 } from '@reviewroute/shared';
-import { createDynamoResponseRepository } from '@reviewroute/functions/data/response-repository';
+import { createDynamoSurveyStats } from '@reviewroute/functions/data/survey-stats';
 import {
   callApi,
   newLoopbackClient,
@@ -22,7 +22,7 @@ import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
 /** Reads the tallies the API counted, straight from the table. */
-const responses = createDynamoResponseRepository(stackEntities);
+const tallies = createDynamoSurveyStats(stackEntities);
 
 const step1 = sampleBusiness('Corner Bakery');
 
@@ -79,7 +79,7 @@ describe('public survey API through the gateway', () => {
   it('stores 200 concurrent submissions of 50 keys exactly once each; stats equal the responses', async () => {
     const keys = Array.from({ length: 50 }, () => randomUUID());
     const ratingOf = new Map(keys.map((k, i) => [k, (i % 5) + 1]));
-    const before = await responses.getTally(survey.id);
+    const before = await tallies.getTally(survey.id);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
         const key = keys[i % 50]!;
@@ -110,7 +110,7 @@ describe('public survey API through the gateway', () => {
     );
     const all = await storedResponses(survey.id);
     const histogram = [1, 2, 3, 4, 5].map((star) => all.filter((r) => r.rating === star).length);
-    const stats = await responses.getTally(survey.id);
+    const stats = await tallies.getTally(survey.id);
     expect(stats).toMatchObject({
       count: all.length,
       sum: all.reduce((s, r) => s + r.rating, 0),
@@ -141,7 +141,7 @@ describe('public survey API through the gateway', () => {
   it('counts a review click once; a wrong token or unknown response changes nothing', async () => {
     const submitted = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, { body: answer() });
     const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
-    const clicksBefore = (await responses.getTally(survey.id))!.reviewClicks;
+    const clicksBefore = (await tallies.getTally(survey.id))!.reviewClicks;
     const click = (id: string, token: string) =>
       callApi('POST', `/api/public/responses/${id}/review-click`, { body: { token } });
 
@@ -151,18 +151,18 @@ describe('public survey API through the gateway', () => {
     expect(wrongToken).not.toBe(clickToken);
     expect((await click(responseId, wrongToken)).status).toBe(404);
     expect((await click(randomUUID(), clickToken)).status).toBe(404);
-    expect((await responses.getTally(survey.id))!.reviewClicks).toBe(clicksBefore);
+    expect((await tallies.getTally(survey.id))!.reviewClicks).toBe(clicksBefore);
 
     const clicks = await Promise.all([click(responseId, clickToken), click(responseId, clickToken)]);
     expect(clicks.map((c) => c.status)).toEqual([204, 204]);
     expect((await click(responseId, clickToken)).status).toBe(204);
-    expect((await responses.getTally(survey.id))!.reviewClicks).toBe(clicksBefore + 1);
+    expect((await tallies.getTally(survey.id))!.reviewClicks).toBe(clicksBefore + 1);
     const flagged = (await storedResponses(survey.id)).find((r) => r.responseId === responseId)!;
     expect(flagged.googleReviewClicked).toBe(true);
   });
 
   it('refuses bot posts and rate-limits one client with 4xx, storing nothing extra', async () => {
-    const countBefore = (await responses.getTally(survey.id))!.count;
+    const countBefore = (await tallies.getTally(survey.id))!.count;
     const path = `/api/public/surveys/${survey.surveyCode}/responses`;
     const honeypot = await callApi('POST', path, { body: answer({ website: 'http://spam.example' }) });
     const fast = await callApi('POST', path, { body: answer({ elapsedMs: 300 }) });
@@ -185,7 +185,7 @@ describe('public survey API through the gateway', () => {
     expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
     const accepted = statuses.filter((s) => s === 201).length;
     expect(accepted).toBeLessThanOrEqual(20);
-    expect((await responses.getTally(survey.id))!.count).toBe(countBefore + accepted);
+    expect((await tallies.getTally(survey.id))!.count).toBe(countBefore + accepted);
   });
 
   it('refuses submits to a deleted survey and leaves none of its responses behind', async () => {
@@ -201,11 +201,11 @@ describe('public survey API through the gateway', () => {
     // A refused submit drops the instance's cached copy, so the page read agrees at once.
     expect((await callApi('GET', `/api/public/surveys/${live.surveyCode}`)).status).toBe(404);
     expect(await storedResponses(created.id)).toEqual([]);
-    expect(await responses.getTally(created.id)).toBeUndefined();
+    expect(await tallies.getTally(created.id)).toBeUndefined();
   });
 
   it('answers garbage bodies with 4xx and stores nothing', async () => {
-    const countBefore = (await responses.getTally(survey.id))!.count;
+    const countBefore = (await tallies.getTally(survey.id))!.count;
     const responsesBefore = (await storedResponses(survey.id)).length;
     const garbage = fc.oneof(
       fc.string(),
@@ -235,7 +235,7 @@ describe('public survey API through the gateway', () => {
       }),
       { numRuns: 40 },
     );
-    expect((await responses.getTally(survey.id))!.count).toBe(countBefore);
+    expect((await tallies.getTally(survey.id))!.count).toBe(countBefore);
     expect(await storedResponses(survey.id)).toHaveLength(responsesBefore);
   });
 });

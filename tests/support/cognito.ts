@@ -92,6 +92,35 @@ export async function signIn(
   }
 }
 
+/**
+ * The name of the error Cognito refuses a sign-in with, by password or by refresh token; undefined when it
+ * signs in.
+ */
+export async function signInRefusal(
+  stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
+  credentials: { email: string; password: string } | { refreshToken: string },
+): Promise<string | undefined> {
+  const client = cognitoClient(stack);
+  try {
+    await client.send(
+      new InitiateAuthCommand({
+        ClientId: stack.webConfig.userPoolClientId,
+        ...('refreshToken' in credentials
+          ? { AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: credentials.refreshToken } }
+          : {
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: credentials.email, PASSWORD: credentials.password },
+            }),
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    return (error as { name?: string }).name ?? String(error);
+  } finally {
+    client.destroy();
+  }
+}
+
 /** A confirmed, signed-in user in one call. */
 export async function createSignedInUser(
   stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Survey } from '@reviewroute/shared';
-import { sampleSurvey } from '@reviewroute/shared/testing';
+import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
 import type { RateSlot, RateWindowStore } from './rate-window';
 import {
@@ -78,18 +78,13 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
     const at = tick();
     // Expiries from the real clock: an emulator that runs TTL must not drop the items mid-test.
     const epoch = Math.floor(Date.now() / 1000);
-    const response: SurveyResponseRecord = {
+    const response: SurveyResponseRecord = sampleResponse({
       id: newId(at),
       surveyId: survey.id,
-      rating: 5,
-      comment: null,
-      customerName: null,
-      customerEmail: null,
       userAgent: 'contract',
-      googleReviewClicked: false,
       createdAt: new Date(at).toISOString(),
       ...answer,
-    };
+    });
     return {
       userId: survey.userId,
       response,

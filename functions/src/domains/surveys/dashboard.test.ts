@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
+import { sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/repositories';
 import { lambdaContext, sampleEvent } from '../../testing/events';
@@ -16,18 +17,12 @@ let clock = Date.parse('2026-11-21T09:00:00.000Z');
 function response(overrides: Partial<SurveyResponseRecord> = {}): SurveyResponseRecord {
   clock += 1000;
   const n = String(clock).padStart(12, '0');
-  return {
+  return sampleResponse({
     id: `0195a3c4-7b00-7000-8000-${n.slice(-12)}`,
     surveyId: sampleSurveyId,
-    rating: 5,
-    comment: null,
-    customerName: null,
-    customerEmail: null,
-    userAgent: 'test',
-    googleReviewClicked: false,
     createdAt: new Date(clock).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 /** Stores responses and counts them the way the submit transaction does (memory fakes). */
