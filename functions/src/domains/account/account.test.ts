@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountSummarySchema } from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { MemoryBillingRepository, MemoryProfileRepository } from '../../data/memory';
 import type { BillingRecord } from '../../data/repositories';
 import type { UserDirectory } from '../../data/user-directory';
@@ -132,17 +133,11 @@ describe('account summary', () => {
 describe('account plan from the billing history', () => {
   const payment = (overrides: Partial<BillingRecord>): BillingRecord => ({
     userId: sampleOwner,
-    id: `tr_${Math.random().toString(36).slice(2, 12)}`,
-    amount: 120,
-    currency: 'EUR',
-    status: 'completed',
-    providerStatus: 'paid',
-    description: 'Growth - Annual Subscription',
-    plan: 'growth',
-    method: 'creditcard',
-    cardLabel: 'Visa •••• 4242',
-    createdAt: now.toISOString(),
-    paidAt: now.toISOString(),
+    ...samplePayment({
+      id: `tr_${Math.random().toString(36).slice(2, 12)}`,
+      createdAt: now.toISOString(),
+      paidAt: now.toISOString(),
+    }),
     ...overrides,
   });
   const withPayments = async (...records: BillingRecord[]) => {

@@ -46,7 +46,7 @@ export function memoryPublicSurveyService(
   overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
 ) {
   const stores = createMemoryStores();
-  const { surveys, responses, tickets, salts } = stores;
+  const { surveys } = stores;
   seed(surveys, publishedSurvey(overrides.survey));
   let n = 0;
   const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
@@ -54,10 +54,7 @@ export function memoryPublicSurveyService(
   let at = Date.parse('2026-11-21T09:00:00.000Z');
   let shift = 0;
   const real = createPublicSurveyService({
-    surveys,
-    responses,
-    tickets,
-    salts,
+    ...stores,
     submitRateLimit: () => limit,
     surveyRateLimit: () => 1000,
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,

@@ -20,21 +20,18 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 /** The real handler and service on in-memory storage, with the sample events' survey already there. */
 async function setup() {
-  const { surveys, responses, stats, profiles, assets, cdn } = createMemoryStores();
+  const stores = createMemoryStores();
+  const { surveys, assets } = stores;
   const ids = [sampleSurveyId];
   let n = 100;
   const service = createSurveyService({
-    surveys,
-    responses,
-    stats,
-    assets,
-    cdn,
+    ...stores,
     siteOrigin: () => 'https://app.example.com',
     newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
   const handler = createSurveysHandler(
     () => service,
-    () => createDashboardService({ surveys, responses, stats, profiles }),
+    () => createDashboardService(stores),
   );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());

@@ -24,21 +24,17 @@ const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 /** Fixed clock and ids so results are exact. */
 function setup(overrides: Partial<SurveyServiceDeps> = {}) {
-  const { surveys, responses, stats, assets, cdn } = createMemoryStores();
+  const stores = createMemoryStores();
   let t = Date.parse('2026-11-21T08:00:00.000Z');
   let n = 0;
   const service = createSurveyService({
-    surveys,
-    responses,
-    stats,
-    assets,
-    cdn,
+    ...stores,
     siteOrigin: () => 'https://app.example.com/',
     now: () => new Date((t += 1000)),
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     ...overrides,
   });
-  return { service, surveys, responses, stats, assets, cdn };
+  return { ...stores, service };
 }
 
 async function expectApiError(promise: Promise<unknown>, code: string, message?: string) {
