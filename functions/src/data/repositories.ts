@@ -32,8 +32,8 @@ export interface Publication {
 export type PublishOutcome = 'published' | 'code-taken' | 'already-published' | 'not-found';
 
 /**
- * The stored per-survey aggregate of its responses (decisions 8): created with zeros at publish, counted
- * with each response and review click. The dashboard's `SurveyStats` are computed from it.
+ * The stored per-survey aggregate of its responses (decisions 8): counted with each response and review
+ * click (the first count creates it). The dashboard's `SurveyStats` are computed from it.
  */
 export interface SurveyTally {
   surveyId: string;
@@ -44,7 +44,7 @@ export interface SurveyTally {
   reviewClicks: number;
 }
 
-/** The tally of a survey nobody has answered yet: what publish stores, and what a draft reads as. */
+/** The tally of a survey nobody has answered yet: what a survey without a stored tally reads as. */
 export const zeroTally = (surveyId: string): SurveyTally => ({
   surveyId,
   count: 0,

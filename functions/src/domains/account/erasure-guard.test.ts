@@ -21,7 +21,7 @@ function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
   const w = accountWorld({ clock: now });
-  const { surveys, responses, stats, profiles, billing, erasures, assets, admin, erasure } = w;
+  const { surveys, responses, stats, profiles, billing, erasures, assets, admin } = w;
   admin.users.add(owner);
 
   // Counts the tombstone reads: only routes that create data may pay for one.

@@ -205,7 +205,7 @@ describe('submit', () => {
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
-    const { service, responses, rateLimiter } = memoryPublicSurveyService();
+    const { service, rateLimiter } = memoryPublicSurveyService();
     await service.submit(sampleCode, answer(), client);
     const [windowKey] = [...rateLimiter.counts.keys()];
     expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
