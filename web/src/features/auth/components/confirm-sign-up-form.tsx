@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { type Confirmation, confirmationSchema } from '../schemas';
 import { AuthForm } from './auth-form';
 import { FormError } from './form-error';
@@ -83,31 +82,18 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
             : undefined
         }
       />
-      <div className="grid gap-2">
-        <Label htmlFor="confirm-code">{t('fields.code')}</Label>
-        <Input
-          id="confirm-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          autoFocus
-          className="text-center font-mono text-lg tracking-[0.5em]"
-          disabled={busy}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'confirm-code-help confirm-code-error' : 'confirm-code-help'}
-          {...register('code')}
-        />
-        <p id="confirm-code-help" className="text-muted-foreground text-xs">
-          {t('confirm.codeHelp')}
-        </p>
-        {errors.code && (
-          <p id="confirm-code-error" className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <OneTimeCodeField
+        appearance="prominent"
+        id="confirm-code"
+        label={t('fields.code')}
+        help={t('confirm.codeHelp')}
+        error={errors.code?.message}
+        pattern="[0-9]*"
+        required
+        autoFocus
+        disabled={busy}
+        {...register('code')}
+      />
       <SubmitButton busy={isSubmitting} label={t('confirm.submit')} busyLabel={t('confirm.submitting')} />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
         <Button type="button" variant="outline" onClick={() => void resend()} disabled={busy}>
