@@ -8,6 +8,7 @@ import {
   setStatus,
   type MollieContext,
   type MolliePaymentState,
+  type PaymentRequestHandler,
 } from './payments';
 
 /** Mollie's error body (RFC 7807 style, with its documentation link). */
@@ -128,12 +129,7 @@ export async function api(
 }
 
 /** Test control, not Mollie: `{ "status": "open" }` rewinds a payment (a stale read), no webhook. */
-export async function testControl(
-  ctx: MollieContext,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  id: string,
-): Promise<void> {
+export const testControl: PaymentRequestHandler = async (ctx, req, res, id) => {
   const payment = ctx.payments.get(id);
   if (!payment) return mollieError(res, 404, 'Not Found', `No payment exists with token ${id}.`);
   let body: { status?: unknown; webhook?: unknown };
@@ -149,4 +145,4 @@ export async function testControl(
   if (body.webhook === true) await callWebhook(ctx, payment);
   res.writeHead(200, { 'content-type': 'application/hal+json' });
   res.end(JSON.stringify(paymentView(ctx, payment)));
-}
+};

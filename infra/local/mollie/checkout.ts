@@ -1,4 +1,3 @@
-import type http from 'node:http';
 import { readBody } from './api';
 import {
   callWebhook,
@@ -6,8 +5,8 @@ import {
   setStatus,
   testMethods,
   type CheckoutChoice,
-  type MollieContext,
   type MolliePaymentState,
+  type PaymentRequestHandler,
   type TestMethod,
 } from './payments';
 
@@ -79,12 +78,7 @@ function checkoutPage(payment: MolliePaymentState): string {
  * The hosted checkout (`GET`/`POST /checkout/{id}`): like Mollie's test mode, it offers paid / failed / canceled /
  * expired; the choice sets the status, calls the webhook and sends the browser back, whatever the outcome.
  */
-export async function checkout(
-  ctx: MollieContext,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  id: string,
-): Promise<void> {
+export const checkout: PaymentRequestHandler = async (ctx, req, res, id) => {
   const payment = ctx.payments.get(id);
   if (!payment) {
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -108,4 +102,4 @@ export async function checkout(
   const back = (status === 'canceled' && payment.cancelUrl) || payment.redirectUrl || ctx.origin();
   res.writeHead(303, { location: back });
   res.end();
-}
+};

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type http from 'node:http';
 
 export interface MolliePaymentState {
   resource: 'payment';
@@ -38,6 +39,14 @@ export interface MollieContext {
   save(): void;
   log(line: string): void;
 }
+
+/** A handler of one payment's URL (`/checkout/{id}`, `/_test/payments/{id}`). */
+export type PaymentRequestHandler = (
+  ctx: MollieContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+) => Promise<void>;
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const paymentId = () => `tr_${Array.from({ length: 10 }, () => base62[randomInt(base62.length)]).join('')}`;

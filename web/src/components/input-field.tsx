@@ -49,3 +49,8 @@ export function InputField({ id, label, help, error, describedBy, children, ...i
     </div>
   );
 }
+
+/** An e-mail address: the e-mail keyboard on phones, and the browser may offer the user's address. */
+export function EmailField(props: Omit<InputFieldProps, 'type' | 'autoComplete'>) {
+  return <InputField type="email" autoComplete="email" {...props} />;
+}

@@ -13,7 +13,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { InputField } from '@/components/input-field';
+import { EmailField } from '@/components/input-field';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { authErrorText } from '@/lib/auth-error-text';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
@@ -82,12 +82,10 @@ function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCo
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
-      <InputField
+      <EmailField
         id="security-email"
         label={t('security:email.new')}
         error={errors.email?.message}
-        type="email"
-        autoComplete="email"
         disabled={isSubmitting}
         {...register('email')}
       />

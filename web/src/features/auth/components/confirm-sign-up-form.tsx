@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { type Confirmation, confirmationSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -60,20 +61,21 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
 
   return (
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="confirm-title">
-      <div className="flex flex-col items-center gap-2 text-center">
-        <MailCheck aria-hidden="true" className="text-primary size-10" />
-        <h2 id="confirm-title" className="text-xl font-semibold">
-          {t('confirm.title')}
-        </h2>
-        <p className="text-muted-foreground text-sm" data-testid="confirm-email">
-          <Trans
-            t={t}
-            i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
-            values={{ email }}
-            components={{ strong: <strong className="text-foreground break-words" /> }}
-          />
-        </p>
-      </div>
+      <AuthStepHeading
+        icon={MailCheck}
+        id="confirm-title"
+        title={t('confirm.title')}
+        description={
+          <p className="text-muted-foreground text-sm" data-testid="confirm-email">
+            <Trans
+              t={t}
+              i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
+              values={{ email }}
+              components={{ strong: <strong className="text-foreground break-words" /> }}
+            />
+          </p>
+        }
+      />
       <FormError
         error={error.key}
         action={

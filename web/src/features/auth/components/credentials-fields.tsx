@@ -1,6 +1,6 @@
 import { type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '@/components/input-field';
+import { EmailField, InputField } from '@/components/input-field';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { type Credentials } from '../schemas';
 
@@ -24,12 +24,10 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
   const passwordId = `${idPrefix}-password`;
   return (
     <>
-      <InputField
+      <EmailField
         id={emailId}
         label={t('fields.email')}
         error={errors.email?.message}
-        type="email"
-        autoComplete="email"
         required
         placeholder={t('fields.emailPlaceholder')}
         disabled={disabled}

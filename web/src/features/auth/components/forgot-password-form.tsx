@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmResetPasswordForm } from '@/components/confirm-reset-password-form';
-import { InputField } from '@/components/input-field';
+import { EmailField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { type ResetRequest, resetRequestSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -45,13 +46,12 @@ export function ForgotPasswordForm({ defaultEmail, onReset, onBack }: ForgotPass
   };
 
   const heading = (
-    <div className="flex flex-col items-center gap-2 text-center">
-      <KeyRound aria-hidden="true" className="text-primary size-10" />
-      <h2 id="forgot-title" className="text-xl font-semibold">
-        {t('forgotPassword.title')}
-      </h2>
-      {!codeSentTo && <p className="text-muted-foreground text-sm">{t('forgotPassword.description')}</p>}
-    </div>
+    <AuthStepHeading
+      icon={KeyRound}
+      id="forgot-title"
+      title={t('forgotPassword.title')}
+      description={!codeSentTo && <p className="text-muted-foreground text-sm">{t('forgotPassword.description')}</p>}
+    />
   );
 
   if (codeSentTo) {
@@ -72,12 +72,10 @@ export function ForgotPasswordForm({ defaultEmail, onReset, onBack }: ForgotPass
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="forgot-title">
       {heading}
       <FormError error={error.key} />
-      <InputField
+      <EmailField
         id="forgot-email"
         label={t('fields.email')}
         error={errors.email?.message}
-        type="email"
-        autoComplete="email"
         autoFocus
         placeholder={t('fields.emailPlaceholder')}
         disabled={isSubmitting}

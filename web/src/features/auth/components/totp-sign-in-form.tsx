@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { type TotpCode, totpCodeSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -41,13 +42,12 @@ export function TotpSignInForm({ onSignedIn, onBack }: TotpSignInFormProps) {
 
   return (
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="totp-title">
-      <div className="flex flex-col items-center gap-2 text-center">
-        <ShieldCheck aria-hidden="true" className="text-primary size-10" />
-        <h2 id="totp-title" className="text-xl font-semibold">
-          {t('totp.title')}
-        </h2>
-        <p className="text-muted-foreground text-sm">{t('totp.description')}</p>
-      </div>
+      <AuthStepHeading
+        icon={ShieldCheck}
+        id="totp-title"
+        title={t('totp.title')}
+        description={<p className="text-muted-foreground text-sm">{t('totp.description')}</p>}
+      />
       <FormError
         error={error.key}
         action={error.key === 'signInExpired' ? { label: t('errorActions.signInAgain'), onClick: onBack } : undefined}
