@@ -1,11 +1,18 @@
 // One lint setup for every workspace. Import direction rules follow bulletproof-react: shared imports
-// nothing of ours; web features never import each other; ui components import only lib/hooks.
+// nothing of ours; web features never import each other; ui components import only lib/hooks; no module
+// imports itself back through a chain of imports; in functions/ lower layers never import higher ones.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const features = ['auth', 'dashboard', 'account', 'marketing', 'errors', 'surveys', 'survey-wizard'];
+/** Every folder under web/src/features is a feature: a new one is bounded the day it is created. */
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** The one feature others may import: the survey calls, hooks and link panel the sidebar, dashboard and wizard share. */
 const sharedFeature = 'surveys';
 /** ESLint takes a rule's options from the last matching block, so every web block repeats this pattern. */
@@ -33,6 +40,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // Import cycles: the resolver reads each workspace's tsconfig, so web's `@/…` alias and the `@reviewroute/*`
+  // workspace packages resolve to their sources and a cycle through them is seen. Type-only imports are
+  // ignored (they vanish at runtime); a lazy `import()` counts, since it still ties the two modules together.
+  {
+    files: ['{functions,web,shared,infra}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin reads only .js files and follows no import into a .ts/.tsx module.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['shared/tsconfig.json', 'functions/tsconfig.json', 'web/tsconfig.json', 'infra/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -138,6 +166,24 @@ export default tseslint.config(
             {
               group: ['@reviewroute/web*', '@reviewroute/infra*'],
               message: 'functions/ may import only @reviewroute/shared.',
+            },
+          ],
+        },
+      ],
+      // Nothing points up: lib (plumbing) knows no data access and no domain; data access knows no domain.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './functions/src/lib',
+              from: ['./functions/src/data', './functions/src/domains'],
+              message: 'functions/src/lib sits below data and domains: pass what it needs in as an argument.',
+            },
+            {
+              target: './functions/src/data',
+              from: './functions/src/domains',
+              message: 'functions/src/data sits below the domains: move the shared piece down into data or lib.',
             },
           ],
         },

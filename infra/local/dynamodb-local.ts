@@ -129,6 +129,10 @@ export async function startDynamoDbLocal(options: StartDynamoDbOptions): Promise
   }
 }
 
+/** A client of the local DynamoDB that asks once: the callers poll or give up themselves. */
+const singleAttemptClient = (url: string) =>
+  new DynamoDBClient({ endpoint: url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+
 /**
  * Waits until every transaction DynamoDB Local acknowledged is committed to its database file.
  *
@@ -140,12 +144,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbOptions): Promise
  * answer is stopped anyway.
  */
 async function flushCommits(url: string): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint: url,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    maxAttempts: 1,
-  });
+  const client = singleAttemptClient(url);
   try {
     await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(5_000) });
   } catch {
@@ -223,12 +222,7 @@ async function launch(dir: string, port: number, dbPath: string | undefined): Pr
     if (!exited) await Promise.race([exitPromise, new Promise((r) => setTimeout(r, 1_000).unref())]);
   };
 
-  const client = new DynamoDBClient({
-    endpoint: url,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    maxAttempts: 1,
-  });
+  const client = singleAttemptClient(url);
   try {
     await waitFor(
       'DynamoDB Local to answer',

@@ -7,6 +7,7 @@ export * from './survey';
 export * from './survey-upload';
 export * from './profile';
 export * from './auth';
+export * from './email';
 export * from './public-survey';
 export * from './dashboard';
 export * from './app-config';

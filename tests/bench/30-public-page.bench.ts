@@ -1,14 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { surveyDefaults, type PublicSurvey } from '@reviewroute/shared';
 import { landingPath, surveyPathPattern } from '@reviewroute/shared/domain';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { lighthouse } from '../support/lighthouse';
 
 /**
  * The public survey page's budget: what survey.html makes a phone download (JS and CSS, gzip -9)
@@ -113,43 +112,6 @@ export async function serveDist(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-interface LighthouseResult {
-  categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
-  runtimeError?: { message: string };
-}
-
-/** Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium. */
-async function lighthouse(url: string): Promise<LighthouseResult> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
-  const output = path.join(dir, 'report.json');
-  try {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'),
-        url,
-        '--only-categories=performance',
-        '--output=json',
-        `--output-path=${output}`,
-        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
-        '--quiet',
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', resolve);
-    });
-    if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
-    const result = JSON.parse(await readFile(output, 'utf8')) as LighthouseResult;
-    if (result.runtimeError) throw new Error(`lighthouse: ${result.runtimeError.message}`);
-    return result;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 export async function run(): Promise<void> {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const assets = await pageAssets();
@@ -158,7 +120,7 @@ export async function run(): Promise<void> {
 
   const { url, server } = await serveDist();
   try {
-    const result = await lighthouse(`${url}${landingPath(sampleCode, sampleSurvey.businessSlug)}`);
+    const result = await lighthouse(`${url}${landingPath(sampleCode, sampleSurvey.businessSlug)}`, ['performance']);
     const score = Math.round((result.categories.performance.score ?? 0) * 100);
     const lcp = (result.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000;
     console.log(`public-page-lighthouse-performance: ${score}`);

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildSite, serveBuiltSite } from '../support/built-site';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { lighthouse } from '../support/lighthouse';
 
 /**
  * The public home page's budget: the JavaScript a phone downloads for `/` (every script until the network is
@@ -14,14 +13,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
  * production build with its prerendered pages, served as CloudFront serves them. Printed, never asserted.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const categories = ['performance', 'seo', 'accessibility', 'best-practices'] as const;
 type Category = (typeof categories)[number];
-
-interface LighthouseResult {
-  categories: Record<Category, { score: number | null }>;
-  runtimeError?: { message: string };
-}
 
 /**
  * The JS the prerendered home makes a phone download: every script the page requests in Chromium until the
@@ -45,37 +38,6 @@ async function homeJsGzip(dist: string, url: string): Promise<number> {
   }
 }
 
-/** Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium. */
-async function lighthouse(url: string): Promise<LighthouseResult> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
-  const output = path.join(dir, 'report.json');
-  try {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'),
-        url,
-        `--only-categories=${categories.join(',')}`,
-        '--output=json',
-        `--output-path=${output}`,
-        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
-        '--quiet',
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', resolve);
-    });
-    if (code !== 0) throw new Error(`lighthouse exited with ${code}`);
-    const result = JSON.parse(await readFile(output, 'utf8')) as LighthouseResult;
-    if (result.runtimeError) throw new Error(`lighthouse: ${result.runtimeError.message}`);
-    return result;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 export async function run(): Promise<void> {
   const dist = await mkdtemp(path.join(tmpdir(), 'reviewroute-bench-site-'));
   try {
@@ -85,7 +47,7 @@ export async function run(): Promise<void> {
       console.log(`home-page-js-gzip: ${((await homeJsGzip(dist, `${site.url}/`)) / 1024).toFixed(1)} KB`);
       const scores = new Map<Category, string[]>(categories.map((c) => [c, []]));
       for (const page of ['/', '/nl']) {
-        const result = await lighthouse(`${site.url}${page}`);
+        const result = await lighthouse(`${site.url}${page}`, categories);
         for (const category of categories) {
           scores.get(category)!.push(`${Math.round((result.categories[category].score ?? 0) * 100)} (${page})`);
         }

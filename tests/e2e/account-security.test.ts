@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
-import { TEST_PASSWORD, cognitoClient, createConfirmedUser, uniqueEmail, type TestUser } from '../support/cognito';
+import { createConfirmedUser, uniqueEmail, type TestUser } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
 import { TestAuthenticator } from '../support/totp';
 
@@ -63,29 +62,8 @@ const screenshots = fileURLToPath(new URL('../.artifacts/screenshots/account-sec
 const stack = () => inject('localStack');
 
 /** A confirmed account whose Cognito mails are in `lang` (the app stores the locale at sign-up the same way). */
-async function createUserIn(lang: Lang): Promise<TestUser> {
-  const email = uniqueEmail(`security-${lang}`);
-  const client = cognitoClient(stack());
-  try {
-    const clientId = stack().webConfig.userPoolClientId;
-    const signUp = await client.send(
-      new SignUpCommand({
-        ClientId: clientId,
-        Username: email,
-        Password: TEST_PASSWORD,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'locale', Value: lang },
-        ],
-      }),
-    );
-    const code = extractCode(await waitForMail(stack().urls.inbox, email));
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }));
-    return { email, password: TEST_PASSWORD, userId: signUp.UserSub! };
-  } finally {
-    client.destroy();
-  }
-}
+const createUserIn = (lang: Lang): Promise<TestUser> =>
+  createConfirmedUser(stack(), { email: uniqueEmail(`security-${lang}`), locale: lang });
 
 async function openSecurityTab(page: Page, lang: Lang): Promise<void> {
   await page.goto(`${texts[lang].prefix}/account?tab=security`);

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type Survey } from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { phoneContext } from '../support/phone';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { signInThroughUi, texts, type Lang } from '../support/app-flows';
 import { callApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
@@ -325,13 +326,7 @@ describe.each(['en', 'nl'] as const)('dashboard axe and layout (%s)', (lang) => 
   });
 
   describe('at 390 px', () => {
-    const b = useBrowser({
-      reducedMotion: 'reduce',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: t.locale,
-    });
+    const b = useBrowser({ ...phoneContext, locale: t.locale });
     it('stacks the cards, opens the sidebar as a sheet and has no axe violations', async () => {
       const page = b.page();
       const owner = await createConfirmedUser(stack);

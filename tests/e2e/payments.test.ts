@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 
 /** Visible texts, exactly as web/src/locales/{en,nl}/billing.json have them. */
@@ -150,13 +151,7 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
   });
 
   describe('at 390 px', () => {
-    const b = useBrowser({
-      reducedMotion: 'reduce',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: t.locale,
-    });
+    const b = useBrowser({ ...phoneContext, locale: t.locale });
 
     it('/payments (signed out and in, with the custom amount open) and the billing tab pass axe', async () => {
       const page = b.page();

@@ -103,25 +103,8 @@ describe('every mail Cognito would send lands in the local inbox', () => {
 });
 
 /** Signs up with the `locale` the app stores (the language of every later Cognito mail) and confirms. */
-async function createUserIn(locale: 'en' | 'nl') {
-  const email = uniqueEmail(`locale-${locale}`);
-  await cognito.send(
-    new SignUpCommand({
-      ClientId: clientId,
-      Username: email,
-      Password: TEST_PASSWORD,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'locale', Value: locale },
-      ],
-    }),
-  );
-  const signUpMail = await waitForMail(stack.urls.inbox, email);
-  await cognito.send(
-    new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: extractCode(signUpMail) }),
-  );
-  return { email, signUpMail };
-}
+const createUserIn = (locale: 'en' | 'nl') =>
+  createConfirmedUser(stack, { email: uniqueEmail(`locale-${locale}`), locale });
 
 describe("Cognito's mails come from the CustomMessage trigger, in the owner's language", () => {
   it('writes the sign-up, resend and reset mails in Dutch for a Dutch owner', async () => {

@@ -6,7 +6,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { ProvidedLocalStack } from './local-stack';
-import { waitForCode } from './inbox';
+import { extractCode, type InboxMail, waitForMail } from './inbox';
 
 /** Satisfies the local pool's password policy (upper, lower, digit, symbol, 8+). */
 export const TEST_PASSWORD = 'Sup3r-secret!';
@@ -38,14 +38,21 @@ export interface TestUser {
   userId: string;
 }
 
+export interface NewUserOptions {
+  email?: string;
+  password?: string;
+  /** Stored at sign-up as the app does: the language of every Cognito mail to the user, this one included. */
+  locale?: 'en' | 'nl';
+}
+
 /**
  * Signs a user up through the SDK, reads the code from the local inbox and confirms it: the same path
- * a person takes in the app, without the browser.
+ * a person takes in the app, without the browser. Returns the sign-up mail too, for tests of its text.
  */
 export async function createConfirmedUser(
   stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
-  options: { email?: string; password?: string } = {},
-): Promise<TestUser> {
+  options: NewUserOptions = {},
+): Promise<TestUser & { signUpMail: InboxMail }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
   const client = cognitoClient(stack);
@@ -55,14 +62,21 @@ export async function createConfirmedUser(
         ClientId: stack.webConfig.userPoolClientId,
         Username: email,
         Password: password,
-        UserAttributes: [{ Name: 'email', Value: email }],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          ...(options.locale ? [{ Name: 'locale', Value: options.locale }] : []),
+        ],
       }),
     );
-    const code = await waitForCode(stack.urls.inbox, email);
+    const signUpMail = await waitForMail(stack.urls.inbox, email);
     await client.send(
-      new ConfirmSignUpCommand({ ClientId: stack.webConfig.userPoolClientId, Username: email, ConfirmationCode: code }),
+      new ConfirmSignUpCommand({
+        ClientId: stack.webConfig.userPoolClientId,
+        Username: email,
+        ConfirmationCode: extractCode(signUpMail),
+      }),
     );
-    return { email, password, userId: signUp.UserSub! };
+    return { email, password, userId: signUp.UserSub!, signUpMail };
   } finally {
     client.destroy();
   }
@@ -124,7 +138,7 @@ export async function signInRefusal(
 /** A confirmed, signed-in user in one call. */
 export async function createSignedInUser(
   stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig'>,
-  options: { email?: string; password?: string } = {},
+  options: NewUserOptions = {},
 ): Promise<TestUser & { tokens: Tokens }> {
   const user = await createConfirmedUser(stack, options);
   return { ...user, tokens: await signIn(stack, user.email, user.password) };

@@ -8,7 +8,7 @@ import { SiteLayout } from '@/features/marketing/components/site-layout';
 import { AboutPage } from '@/features/marketing/routes/about-page';
 import { PrivacyPage } from '@/features/marketing/routes/privacy-page';
 import { TermsPage } from '@/features/marketing/routes/terms-page';
-import { wizardStepRoutes } from '@/features/survey-wizard/steps';
+import { wizardStepRoutes } from '@/features/survey-wizard/step-routes';
 import { localizePath } from '@/lib/language';
 import { LanguageGate } from './language-gate';
 import { type DashboardRouteHandle } from './layouts/dashboard-layout';

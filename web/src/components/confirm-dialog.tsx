@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -10,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 
 interface ConfirmDialogProps {
   title: string;
@@ -23,7 +25,19 @@ interface ConfirmDialogProps {
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /**
+   * What the owner must fill in before confirming (e.g. typing their address). With it, the dialog is a form:
+   * Enter confirms too, and the dialog stays open while the action runs, so the caller closes it.
+   */
+  children?: ReactNode;
+  /** The form is not filled in as required yet. */
+  confirmDisabled?: boolean;
+  /** The action is running: both buttons are disabled and the confirm button shows `pendingLabel`. */
+  pending?: boolean;
+  pendingLabel?: string;
 }
+
+const destructiveAction = 'bg-destructive hover:bg-destructive/90 text-white';
 
 /** Asks before an action the owner may regret: Cancel, or confirm and run it. */
 export function ConfirmDialog({
@@ -36,24 +50,54 @@ export function ConfirmDialog({
   trigger,
   open,
   onOpenChange,
+  children,
+  confirmDisabled = false,
+  pending = false,
+  pendingLabel,
 }: ConfirmDialogProps) {
+  const header = (
+    <AlertDialogHeader>
+      <AlertDialogTitle>{title}</AlertDialogTitle>
+      <AlertDialogDescription>{description}</AlertDialogDescription>
+    </AlertDialogHeader>
+  );
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            className={destructive ? 'bg-destructive hover:bg-destructive/90 text-white' : undefined}
-            onClick={onConfirm}
+        {children === undefined ? (
+          <>
+            {header}
+            <AlertDialogFooter>
+              <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+              <AlertDialogAction className={destructive ? destructiveAction : undefined} onClick={onConfirm}>
+                {confirmLabel}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </>
+        ) : (
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!confirmDisabled && !pending) onConfirm();
+            }}
           >
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
+            {header}
+            {children}
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+              <Button
+                type="submit"
+                variant={destructive ? 'destructive' : 'default'}
+                disabled={confirmDisabled || pending}
+              >
+                {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        )}
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { InputField } from '@/components/input-field';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { authErrorText } from '@/lib/auth-error-text';
 import { type ConfirmReset, confirmResetSchema } from '@/lib/password-reset';
 
@@ -80,45 +80,26 @@ export function ConfirmResetPasswordForm({ email, idPrefix, onDone, onCancel }: 
           components={{ strong: <strong className="text-foreground break-words" /> }}
         />
       </p>
-      <div className="grid gap-2">
-        <Label htmlFor={codeId}>{t('security:reset.code')}</Label>
-        <Input
-          id={codeId}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="max-w-48 font-mono tracking-[0.3em]"
-          disabled={busy}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? `${codeId}-error` : undefined}
-          {...register('code')}
-        />
-        {errors.code && (
-          <p id={`${codeId}-error`} className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={passwordId}>{t('security:reset.newPassword')}</Label>
-        <Input
-          id={passwordId}
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={[errors.password ? `${passwordId}-error` : null, `${passwordId}-rules`]
-            .filter(Boolean)
-            .join(' ')}
-          {...register('password')}
-        />
-        {errors.password && (
-          <p id={`${passwordId}-error`} className="text-destructive text-sm">
-            {errors.password.message}
-          </p>
-        )}
+      <OneTimeCodeField
+        appearance="inline"
+        id={codeId}
+        label={t('security:reset.code')}
+        error={errors.code?.message}
+        disabled={busy}
+        {...register('code')}
+      />
+      <InputField
+        id={passwordId}
+        label={t('security:reset.newPassword')}
+        error={errors.password?.message}
+        describedBy={`${passwordId}-rules`}
+        type="password"
+        autoComplete="new-password"
+        disabled={busy}
+        {...register('password')}
+      >
         <PasswordChecklist id={`${passwordId}-rules`} password={password} invalid={!!errors.password} />
-      </div>
+      </InputField>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button type="submit" disabled={busy} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { saveFile } from './save-file';
 
 /** The survey QR code (spec 9): a PNG 512 px wide, margin 2, black on white, saved as survey-qr-code.png. */
 export const qrCodeOptions = {
@@ -19,18 +20,4 @@ export function qrCodeDataUrl(url: string): Promise<string> {
 /** Generates the QR code of `url` and lets the browser save it; rejects when it cannot be generated. */
 export async function downloadQrCode(url: string, doc: Document = document): Promise<void> {
   saveFile(await qrCodeDataUrl(url), qrCodeFileName, doc);
-}
-
-/** Lets the browser save what `href` points at as `fileName`, through a hidden link's click. */
-export function saveFile(href: string, fileName: string, doc: Document = document): void {
-  const link = doc.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  doc.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-  }
 }

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import { qrCodeOptions, saveFile } from './qr-code';
+import { qrCodeOptions } from './qr-code';
+import { saveFile } from './save-file';
 
 /**
  * The survey's QR code as vector shapes, and the print-ready A5 poster built around it. The screen and the

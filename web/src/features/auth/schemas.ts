@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { passwordRuleResults, simpleEmailPattern } from '@reviewroute/shared';
+import { ownerEmailSchema, passwordRuleResults } from '@reviewroute/shared';
 import { type TFunction } from 'i18next';
 
 /** Sign-in (spec 5): e-mail required and valid, password required; the pool judges the password itself. */
 export const credentialsSchema = (t: TFunction<'auth'>) =>
   z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, t('validation.emailRequired'))
-      .max(254, t('validation.emailInvalid'))
-      .regex(simpleEmailPattern, t('validation.emailInvalid')),
+    email: ownerEmailSchema({ required: t('validation.emailRequired'), invalid: t('validation.emailInvalid') }),
     password: z.string().min(1, t('validation.passwordRequired')),
   });
 export type Credentials = z.infer<ReturnType<typeof credentialsSchema>>;

@@ -1,11 +1,9 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
-
 /**
  * The four wizard steps (spec 2) in order: the one list the routes, the step indicator, the page titles and
  * the next/back navigation are made from. Progress is what each step shows (spec 9: 25 / 50 / 75 / 100 %);
  * `title` is the step's name in the `wizard` namespace; `editsDraft` marks the steps whose form starts from
- * the draft. Pages load on demand, each in its own chunk.
+ * the draft. The pages themselves are attached in `step-routes.ts`: the pages import this list (for their
+ * neighbours), so the list must not import the pages.
  */
 export const wizardSteps = [
   {
@@ -14,7 +12,6 @@ export const wizardSteps = [
     progress: 25,
     title: 'steps.business',
     editsDraft: true,
-    page: async () => (await import('./routes/business-step-page')).BusinessStepPage,
   },
   {
     id: 'landing',
@@ -22,7 +19,6 @@ export const wizardSteps = [
     progress: 50,
     title: 'steps.landing',
     editsDraft: true,
-    page: async () => (await import('./routes/landing-step-page')).LandingStepPage,
   },
   {
     id: 'routing',
@@ -30,7 +26,6 @@ export const wizardSteps = [
     progress: 75,
     title: 'steps.routing',
     editsDraft: true,
-    page: async () => (await import('./routes/routing-step-page')).RoutingStepPage,
   },
   {
     id: 'distribution',
@@ -38,7 +33,6 @@ export const wizardSteps = [
     progress: 100,
     title: 'steps.distribution',
     editsDraft: false,
-    page: async () => (await import('./routes/distribution-step-page')).DistributionStepPage,
   },
 ] as const satisfies readonly {
   id: string;
@@ -46,7 +40,6 @@ export const wizardSteps = [
   progress: number;
   title: `steps.${string}`;
   editsDraft: boolean;
-  page: () => Promise<ComponentType>;
 }[];
 
 export type WizardStep = (typeof wizardSteps)[number];
@@ -63,7 +56,3 @@ export function neighboursOf(id: WizardStepId): { previous?: WizardStep; next?: 
 /** The step at an English (delocalized) path; undefined outside the wizard. */
 export const stepAtPath = (englishPath: string): WizardStep | undefined =>
   wizardSteps.find((s) => s.path === englishPath);
-
-/** The step pages as child routes of the wizard's layout, at `localize(path)` (the English or the Dutch copy). */
-export const wizardStepRoutes = (localize: (englishPath: string) => string): RouteObject[] =>
-  wizardSteps.map((step) => ({ path: localize(step.path), lazy: async () => ({ Component: await step.page() }) }));

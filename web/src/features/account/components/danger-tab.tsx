@@ -1,21 +1,12 @@
 import { Download, Loader2, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
 import { toast } from 'sonner';
 import { confirmsEmail } from '@reviewroute/shared';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -24,24 +15,46 @@ import { Progress } from '@/components/ui/progress';
 import { Separator } from '@/components/ui/separator';
 import { ApiError } from '@/lib/api-client';
 import { clearSession, useSession } from '@/lib/auth-session';
+import { saveFile } from '@/lib/save-file';
 import { useLocalizedPath } from '@/lib/use-language';
 import { exportAccount, useDeleteAccount, type ExportProgress } from '../api/account-data';
 
 /** Lets the browser save a JSON document as a file. */
 function saveJson(value: unknown, fileName: string) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
   try {
-    link.click();
+    saveFile(url, fileName);
   } finally {
-    link.remove();
     // The click has handed the blob to the download already.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/** One part of the danger zone: its heading, what it does, and its control. */
+function DangerSection({
+  id,
+  title,
+  description,
+  destructive = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby={id}>
+      <div>
+        <h3 id={id} className={destructive ? 'text-destructive font-semibold' : 'font-semibold'}>
+          {title}
+        </h3>
+        <p className="text-muted-foreground text-sm">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
 }
 
 /** "Download my data": every page of the export, with the progress, saved as one JSON file. */
@@ -68,13 +81,11 @@ function DownloadData() {
   const percent =
     progress && progress.surveysTotal > 0 ? Math.round((progress.surveysDone / progress.surveysTotal) * 100) : 0;
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="export-heading">
-      <div>
-        <h3 id="export-heading" className="font-semibold">
-          {t('dangerTab.export.title')}
-        </h3>
-        <p className="text-muted-foreground text-sm">{t('dangerTab.export.description')}</p>
-      </div>
+    <DangerSection
+      id="export-heading"
+      title={t('dangerTab.export.title')}
+      description={t('dangerTab.export.description')}
+    >
       <div>
         <Button variant="outline" onClick={download} disabled={busy}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
@@ -93,7 +104,7 @@ function DownloadData() {
           </p>
         </div>
       )}
-    </section>
+    </DangerSection>
   );
 }
 
@@ -128,65 +139,52 @@ function DeleteAccount() {
   };
 
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="delete-heading">
-      <div>
-        <h3 id="delete-heading" className="text-destructive font-semibold">
-          {t('dangerTab.delete.title')}
-        </h3>
-        <p className="text-muted-foreground text-sm">{t('dangerTab.delete.description')}</p>
-      </div>
-      <AlertDialog
+    <DangerSection
+      id="delete-heading"
+      title={t('dangerTab.delete.title')}
+      description={t('dangerTab.delete.description')}
+      destructive
+    >
+      <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
           if (remove.isPending) return;
           setOpen(next);
           if (!next) setTyped('');
         }}
-      >
-        <AlertDialogTrigger asChild>
+        trigger={
           <Button variant="destructive" className="w-fit">
             <Trash2 aria-hidden="true" />
             {t('dangerTab.delete.button')}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <form
-            className="flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (matches && !remove.isPending) void confirm();
-            }}
-          >
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('dangerTab.delete.dialogTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('dangerTab.delete.dialogDescription')}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-email`}>{t('dangerTab.delete.emailLabel')}</Label>
-              <p className="text-sm font-semibold break-all" id={`${ids}-expected`}>
-                {email}
-              </p>
-              <Input
-                id={`${ids}-email`}
-                type="email"
-                autoComplete="off"
-                aria-describedby={`${ids}-expected`}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                disabled={remove.isPending}
-              />
-            </div>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>{t('dangerTab.delete.cancel')}</AlertDialogCancel>
-              <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
-                {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {remove.isPending ? t('dangerTab.delete.busy') : t('dangerTab.delete.confirm')}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </AlertDialogContent>
-      </AlertDialog>
-    </section>
+        }
+        title={t('dangerTab.delete.dialogTitle')}
+        description={t('dangerTab.delete.dialogDescription')}
+        cancelLabel={t('dangerTab.delete.cancel')}
+        confirmLabel={t('dangerTab.delete.confirm')}
+        pendingLabel={t('dangerTab.delete.busy')}
+        destructive
+        confirmDisabled={!matches}
+        pending={remove.isPending}
+        onConfirm={() => void confirm()}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-email`}>{t('dangerTab.delete.emailLabel')}</Label>
+          <p className="text-sm font-semibold break-all" id={`${ids}-expected`}>
+            {email}
+          </p>
+          <Input
+            id={`${ids}-email`}
+            type="email"
+            autoComplete="off"
+            aria-describedby={`${ids}-expected`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            disabled={remove.isPending}
+          />
+        </div>
+      </ConfirmDialog>
+    </DangerSection>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { type Payment, type Profile } from '@reviewroute/shared';
+import { BackLink } from '@/components/back-link';
 import { Logo } from '@/components/logo';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -163,12 +164,7 @@ export function InvoicePage() {
   return (
     <div className="bg-muted/40 min-h-svh print:bg-white">
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 py-4 print:hidden">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to={to('/account?tab=billing')}>
-            <ArrowLeft aria-hidden="true" />
-            {t('invoice.back')}
-          </Link>
-        </Button>
+        <BackLink to={to('/account?tab=billing')} label={t('invoice.back')} />
         <Button type="button" size="sm" onClick={() => window.print()} disabled={!payment.data}>
           <Printer aria-hidden="true" />
           {t('invoice.print')}

@@ -13,8 +13,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { EmailField } from '@/components/input-field';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { authErrorText } from '@/lib/auth-error-text';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
 import { type CodeForm, codeSchema } from '@/lib/password-reset';
@@ -82,23 +82,13 @@ function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCo
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="security-email">{t('security:email.new')}</Label>
-        <Input
-          id="security-email"
-          type="email"
-          autoComplete="email"
-          disabled={isSubmitting}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'security-email-error' : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id="security-email-error" className="text-destructive text-sm">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
+      <EmailField
+        id="security-email"
+        label={t('security:email.new')}
+        error={errors.email?.message}
+        disabled={isSubmitting}
+        {...register('email')}
+      />
       <div>
         <Button type="submit" disabled={unchanged || isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
@@ -174,26 +164,15 @@ function ConfirmEmailForm({ newEmail, currentEmail, onDone, onCancel }: ConfirmE
           />
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="security-email-code">{t('security:email.code')}</Label>
-        <Input
-          id="security-email-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          className="max-w-48 font-mono tracking-[0.3em]"
-          disabled={busy}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'security-email-code-error' : undefined}
-          {...register('code')}
-        />
-        {errors.code && (
-          <p id="security-email-code-error" className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <OneTimeCodeField
+        appearance="inline"
+        id="security-email-code"
+        label={t('security:email.code')}
+        error={errors.code?.message}
+        autoFocus
+        disabled={busy}
+        {...register('code')}
+      />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button type="submit" disabled={busy} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}

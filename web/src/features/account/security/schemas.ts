@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { simpleEmailPattern } from '@reviewroute/shared';
+import { ownerEmailSchema } from '@reviewroute/shared';
 import { type TFunction } from 'i18next';
 
 /** The e-mail change (spec 5): a valid address, the same rule as sign-up. */
 export const emailChangeSchema = (t: TFunction<'security'>) =>
   z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, t('validation.emailRequired'))
-      .max(254, t('validation.emailInvalid'))
-      .regex(simpleEmailPattern, t('validation.emailInvalid')),
+    email: ownerEmailSchema({ required: t('validation.emailRequired'), invalid: t('validation.emailInvalid') }),
   });
 export type EmailChange = z.infer<ReturnType<typeof emailChangeSchema>>;
 

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { authErrorText } from '@/lib/auth-error-text';
 import { type CodeForm, codeSchema } from '@/lib/password-reset';
 import { useTotpEnabled } from './use-mfa-preference';
@@ -180,25 +179,14 @@ function TotpSetupForm({
         </code>
       </div>
       <p className="text-sm">{t('security:totp.enterCode')}</p>
-      <div className="grid gap-2">
-        <Label htmlFor="totp-setup-code">{t('security:totp.code')}</Label>
-        <Input
-          id="totp-setup-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="max-w-48 font-mono tracking-[0.3em]"
-          disabled={isSubmitting}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'totp-setup-code-error' : undefined}
-          {...register('code')}
-        />
-        {errors.code && (
-          <p id="totp-setup-code-error" className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <OneTimeCodeField
+        appearance="inline"
+        id="totp-setup-code"
+        label={t('security:totp.code')}
+        error={errors.code?.message}
+        disabled={isSubmitting}
+        {...register('code')}
+      />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}

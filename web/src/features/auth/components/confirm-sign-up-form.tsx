@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { type Confirmation, confirmationSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -61,20 +61,21 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
 
   return (
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="confirm-title">
-      <div className="flex flex-col items-center gap-2 text-center">
-        <MailCheck aria-hidden="true" className="text-primary size-10" />
-        <h2 id="confirm-title" className="text-xl font-semibold">
-          {t('confirm.title')}
-        </h2>
-        <p className="text-muted-foreground text-sm" data-testid="confirm-email">
-          <Trans
-            t={t}
-            i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
-            values={{ email }}
-            components={{ strong: <strong className="text-foreground break-words" /> }}
-          />
-        </p>
-      </div>
+      <AuthStepHeading
+        icon={MailCheck}
+        id="confirm-title"
+        title={t('confirm.title')}
+        description={
+          <p className="text-muted-foreground text-sm" data-testid="confirm-email">
+            <Trans
+              t={t}
+              i18nKey={reason === 'signIn' ? 'confirm.descriptionUnconfirmed' : 'confirm.description'}
+              values={{ email }}
+              components={{ strong: <strong className="text-foreground break-words" /> }}
+            />
+          </p>
+        }
+      />
       <FormError
         error={error.key}
         action={
@@ -83,31 +84,18 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
             : undefined
         }
       />
-      <div className="grid gap-2">
-        <Label htmlFor="confirm-code">{t('fields.code')}</Label>
-        <Input
-          id="confirm-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          autoFocus
-          className="text-center font-mono text-lg tracking-[0.5em]"
-          disabled={busy}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'confirm-code-help confirm-code-error' : 'confirm-code-help'}
-          {...register('code')}
-        />
-        <p id="confirm-code-help" className="text-muted-foreground text-xs">
-          {t('confirm.codeHelp')}
-        </p>
-        {errors.code && (
-          <p id="confirm-code-error" className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <OneTimeCodeField
+        appearance="prominent"
+        id="confirm-code"
+        label={t('fields.code')}
+        help={t('confirm.codeHelp')}
+        error={errors.code?.message}
+        pattern="[0-9]*"
+        required
+        autoFocus
+        disabled={busy}
+        {...register('code')}
+      />
       <SubmitButton busy={isSubmitting} label={t('confirm.submit')} busyLabel={t('confirm.submitting')} />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
         <Button type="button" variant="outline" onClick={() => void resend()} disabled={busy}>

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmResetPasswordForm } from '@/components/confirm-reset-password-form';
+import { EmailField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { type ResetRequest, resetRequestSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -46,13 +46,12 @@ export function ForgotPasswordForm({ defaultEmail, onReset, onBack }: ForgotPass
   };
 
   const heading = (
-    <div className="flex flex-col items-center gap-2 text-center">
-      <KeyRound aria-hidden="true" className="text-primary size-10" />
-      <h2 id="forgot-title" className="text-xl font-semibold">
-        {t('forgotPassword.title')}
-      </h2>
-      {!codeSentTo && <p className="text-muted-foreground text-sm">{t('forgotPassword.description')}</p>}
-    </div>
+    <AuthStepHeading
+      icon={KeyRound}
+      id="forgot-title"
+      title={t('forgotPassword.title')}
+      description={!codeSentTo && <p className="text-muted-foreground text-sm">{t('forgotPassword.description')}</p>}
+    />
   );
 
   if (codeSentTo) {
@@ -73,25 +72,15 @@ export function ForgotPasswordForm({ defaultEmail, onReset, onBack }: ForgotPass
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="forgot-title">
       {heading}
       <FormError error={error.key} />
-      <div className="grid gap-2">
-        <Label htmlFor="forgot-email">{t('fields.email')}</Label>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          placeholder={t('fields.emailPlaceholder')}
-          disabled={isSubmitting}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id="forgot-email-error" className="text-destructive text-sm">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
+      <EmailField
+        id="forgot-email"
+        label={t('fields.email')}
+        error={errors.email?.message}
+        autoFocus
+        placeholder={t('fields.emailPlaceholder')}
+        disabled={isSubmitting}
+        {...register('email')}
+      />
       <SubmitButton busy={isSubmitting} label={t('forgotPassword.submit')} busyLabel={t('forgotPassword.submitting')} />
       <Button type="button" variant="ghost" onClick={onBack} disabled={isSubmitting}>
         {t('forgotPassword.back')}

@@ -4,10 +4,10 @@ import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { type TotpCode, totpCodeSchema } from '../schemas';
 import { AuthForm } from './auth-form';
+import { AuthStepHeading } from './auth-step-heading';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { useAuthError } from './use-auth-error';
@@ -42,40 +42,26 @@ export function TotpSignInForm({ onSignedIn, onBack }: TotpSignInFormProps) {
 
   return (
     <AuthForm onSubmit={handleSubmit(submit)} onEdit={error.clear} aria-labelledby="totp-title">
-      <div className="flex flex-col items-center gap-2 text-center">
-        <ShieldCheck aria-hidden="true" className="text-primary size-10" />
-        <h2 id="totp-title" className="text-xl font-semibold">
-          {t('totp.title')}
-        </h2>
-        <p className="text-muted-foreground text-sm">{t('totp.description')}</p>
-      </div>
+      <AuthStepHeading
+        icon={ShieldCheck}
+        id="totp-title"
+        title={t('totp.title')}
+        description={<p className="text-muted-foreground text-sm">{t('totp.description')}</p>}
+      />
       <FormError
         error={error.key}
         action={error.key === 'signInExpired' ? { label: t('errorActions.signInAgain'), onClick: onBack } : undefined}
       />
-      <div className="grid gap-2">
-        <Label htmlFor="totp-code">{t('totp.code')}</Label>
-        <Input
-          id="totp-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          className="text-center font-mono text-lg tracking-[0.5em]"
-          disabled={isSubmitting}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'totp-code-help totp-code-error' : 'totp-code-help'}
-          {...register('code')}
-        />
-        <p id="totp-code-help" className="text-muted-foreground text-xs">
-          {t('totp.codeHelp')}
-        </p>
-        {errors.code && (
-          <p id="totp-code-error" className="text-destructive text-sm">
-            {errors.code.message}
-          </p>
-        )}
-      </div>
+      <OneTimeCodeField
+        appearance="prominent"
+        id="totp-code"
+        label={t('totp.code')}
+        help={t('totp.codeHelp')}
+        error={errors.code?.message}
+        autoFocus
+        disabled={isSubmitting}
+        {...register('code')}
+      />
       <SubmitButton busy={isSubmitting} label={t('totp.submit')} busyLabel={t('totp.submitting')} />
       <Button type="button" variant="ghost" onClick={onBack} disabled={isSubmitting}>
         {t('totp.back')}

@@ -1,9 +1,10 @@
-import { ArrowLeft, ChevronDown, Loader2, LockKeyhole } from 'lucide-react';
+import { ChevronDown, Loader2, LockKeyhole } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type PlanId, planIds } from '@reviewroute/shared';
+import { BackLink } from '@/components/back-link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -73,12 +74,7 @@ export function PaymentsPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:py-14">
       <div className="flex flex-col gap-6">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
-          <Link to={to('/dashboard')}>
-            <ArrowLeft aria-hidden="true" />
-            {t('payments.backToDashboard')}
-          </Link>
-        </Button>
+        <BackLink to={to('/dashboard')} label={t('payments.backToDashboard')} className="self-start" />
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('payments.title')}</h1>
           <p className="text-muted-foreground mt-3 text-lg">{t('payments.subtitle')}</p>

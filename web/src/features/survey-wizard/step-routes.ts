@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { type WizardStepId, wizardSteps } from './steps';
+
+/** Each step's page, loaded on demand in its own chunk; the record type makes a step without a page a type error. */
+const stepPages: Record<WizardStepId, () => Promise<ComponentType>> = {
+  business: async () => (await import('./routes/business-step-page')).BusinessStepPage,
+  landing: async () => (await import('./routes/landing-step-page')).LandingStepPage,
+  routing: async () => (await import('./routes/routing-step-page')).RoutingStepPage,
+  distribution: async () => (await import('./routes/distribution-step-page')).DistributionStepPage,
+};
+
+/** The step pages as child routes of the wizard's layout, at `localize(path)` (the English or the Dutch copy). */
+export const wizardStepRoutes = (localize: (englishPath: string) => string): RouteObject[] =>
+  wizardSteps.map((step) => ({
+    path: localize(step.path),
+    lazy: async () => ({ Component: await stepPages[step.id]() }),
+  }));
