@@ -15,3 +15,4 @@ export * from './contact';
 export * from './places';
 export * from './billing';
 export * from './account-export';
+export * from './route-contracts';
