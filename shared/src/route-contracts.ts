@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { accountDeleteResponseSchema, accountDeleteSchema, accountExportPageSchema, accountExportQuerySchema } from './account-export';
+import {
+  accountDeleteResponseSchema,
+  accountDeleteSchema,
+  accountExportPageSchema,
+  accountExportQuerySchema,
+} from './account-export';
 import { healthResponseSchema, meResponseSchema } from './api';
-import { createPaymentResponseSchema, createPaymentSchema, paymentListSchema, paymentSchema, paymentWebhookSchema } from './billing';
+import {
+  createPaymentResponseSchema,
+  createPaymentSchema,
+  paymentListSchema,
+  paymentSchema,
+  paymentWebhookSchema,
+} from './billing';
 import { contactRequestSchema } from './contact';
 import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
@@ -41,10 +52,9 @@ export interface RouteSchemas<Params = Record<string, string>> {
 }
 
 /** A route with `{param}`s must say how they parse; one without must not pretend to have any. */
-type SchemasOf<Id extends RouteId> =
-  keyof RouteParams<Id> extends never
-    ? RouteSchemas & { readonly params?: never }
-    : RouteSchemas<RouteParams<Id>> & { readonly params: z.ZodType<RouteParams<Id>, Record<string, string>> };
+type SchemasOf<Id extends RouteId> = keyof RouteParams<Id> extends never
+  ? RouteSchemas & { readonly params?: never }
+  : RouteSchemas<RouteParams<Id>> & { readonly params: z.ZodType<RouteParams<Id>, Record<string, string>> };
 
 const surveyParams = z.object({ surveyId: z.string() });
 const surveyCodeParams = z.object({ surveyCode: z.string() });
@@ -110,9 +120,8 @@ export type RouteQueryInput<Id extends RouteId> = Sent<SchemaAt<Id, 'query'>>;
 export type RouteBodyInput<Id extends RouteId> = Sent<SchemaAt<Id, 'body'>>;
 /** What the API answers on success: an implementation's body (input side), a client's result (output side). */
 export type RouteResponseBody<Id extends RouteId> = Sent<SchemaAt<Id, 'response'>>;
-export type RouteResult<Id extends RouteId> = SchemaAt<Id, 'response'> extends z.ZodType
-  ? z.output<SchemaAt<Id, 'response'>>
-  : void;
+export type RouteResult<Id extends RouteId> =
+  SchemaAt<Id, 'response'> extends z.ZodType ? z.output<SchemaAt<Id, 'response'>> : void;
 
 /** The schemas of route `id` (widened: for code that handles any route). */
 export const contractOf = (id: RouteId): RouteSchemas => routeContracts[id];

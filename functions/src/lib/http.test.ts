@@ -32,7 +32,9 @@ describe('domain handler types', () => {
         // @ts-expect-error: a public route has no owner
         'get-public-survey': ({ owner }) => ({ body: owner.userId }),
         'start-response': ({ params }) => ({ body: { startToken: params.surveyCode } }),
-        'submit-response': ({ params, body }) => ({ body: { responseId: params.surveyCode, clickToken: body.idempotencyKey } }),
+        'submit-response': ({ params, body }) => ({
+          body: { responseId: params.surveyCode, clickToken: body.idempotencyKey },
+        }),
         // @ts-expect-error: record-review-click has a responseId, no surveyCode
         'record-review-click': ({ params }) => ({ body: params.surveyCode }),
       }),
@@ -72,7 +74,10 @@ describe('domain handler router', () => {
     await handler({ ...exportEvent, queryStringParameters: { cursor: 'c1', other: 'x' } }, lambdaContext());
     // A route without a body schema reads none; unknown query parameters are dropped.
     const withBody = { ...exportEvent.headers, 'content-type': 'application/json' };
-    await handler({ ...exportEvent, headers: withBody, body: '{"x":1}', queryStringParameters: undefined }, lambdaContext());
+    await handler(
+      { ...exportEvent, headers: withBody, body: '{"x":1}', queryStringParameters: undefined },
+      lambdaContext(),
+    );
     const update = sampleEvent('update-profile');
     await handler({ ...update, body: JSON.stringify({ fullName: '  Ann  ', extra: 1 }) }, lambdaContext());
     expect(seen).toEqual([

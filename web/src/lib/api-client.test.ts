@@ -112,7 +112,15 @@ describe('call', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const message = { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S', message: 'M', elapsedMs: 9000, language: 'en' as const };
+    const message = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      subject: 'S',
+      message: 'M',
+      elapsedMs: 9000,
+      language: 'en' as const,
+    };
     await expect(call('send-contact-email', { body: message })).resolves.toBeUndefined();
     expect(apiCalls()[0]!.body).toEqual(message);
     expect(contentType).toBe('application/json');

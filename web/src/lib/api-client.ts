@@ -166,5 +166,11 @@ export async function call<Id extends RouteId>(
   };
   const path = (pathOf as (id: RouteId, params?: Record<string, string>) => string)(id, params) + searchOf(query);
   const { response } = contractOf(id);
-  return (await send(path, { method, body, schema: response, signal, anonymous: auth === 'public' })) as RouteResult<Id>;
+  return (await send(path, {
+    method,
+    body,
+    schema: response,
+    signal,
+    anonymous: auth === 'public',
+  })) as RouteResult<Id>;
 }

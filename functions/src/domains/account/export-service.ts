@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  accountExportPageSize,
-  type AccountExportPage,
-  type Payment,
-} from '@reviewroute/shared';
+import { accountExportPageSize, type AccountExportPage, type Payment } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type {
   AccountDataRepository,

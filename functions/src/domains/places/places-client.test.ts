@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createPlacesClient,
-  PlacesApiError,
-  placesLocaleOf,
-  searchTextFieldMask,
-} from './places-client';
+import { createPlacesClient, PlacesApiError, placesLocaleOf, searchTextFieldMask } from './places-client';
 
 interface Sent {
   url: string;

@@ -67,7 +67,6 @@ describe('places service', () => {
     expect(limiter.keys).toEqual([]);
   });
 
-
   it('limits each owner on its own', async () => {
     const { client } = fakeClient();
     const service = createPlacesService({
