@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { routeOf } from '@reviewroute/shared';
-import { creatingRoutes } from '@reviewroute/functions/lib/http';
+import { routes } from '@reviewroute/shared';
 import { domainAccess, erasureWorkerAccess } from './access';
 
 describe('access map', () => {
   it('lets every domain with a route that creates data read the erasure tombstone first', () => {
-    const domains = new Set([...creatingRoutes].map((id) => routeOf(id).domain));
+    const domains = new Set(routes.flatMap((route) => ('createsData' in route ? [route.domain] : [])));
     expect([...domains].sort()).toEqual(['account', 'payments', 'surveys']);
     for (const domain of domains) expect(domainAccess[domain].table, domain).toContain('dynamodb:GetItem');
   });

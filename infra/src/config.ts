@@ -1,5 +1,5 @@
 import { type Stack } from 'aws-cdk-lib';
-import { assetsBucketDefinition, type ApiDomain, type RouteAuth } from '@reviewroute/shared';
+import { assetsBucketDefinition, type ApiDomain, type ThrottleClass } from '@reviewroute/shared';
 
 /**
  * Deployment settings that differ per stage. Everything here is decided at synth time (context values),
@@ -147,12 +147,12 @@ const defaultPublicConcurrency = 20;
 export const accessLogDays = 30;
 
 /**
- * HTTP API throttling per route, by the route table's `auth` (requests per second and burst, each route
- * on its own, all callers together): the anonymous public routes get less than the signed-in owners' routes,
- * so a flood on the public page cannot use up what the dashboard needs. Per client limits are WAF's and
- * the API's own (decisions 18).
+ * HTTP API throttling per route, by the route table's `throttle` class (requests per second and burst, each
+ * route on its own, all callers together): the anonymous public routes get less than the signed-in owners'
+ * routes, so a flood on the public page cannot use up what the dashboard needs. Per client limits are WAF's
+ * and the API's own (decisions 18).
  */
-export const routeThrottle: Readonly<Record<RouteAuth, { rateLimit: number; burstLimit: number }>> = {
+export const routeThrottle: Readonly<Record<ThrottleClass, { rateLimit: number; burstLimit: number }>> = {
   public: { rateLimit: 20, burstLimit: 40 },
   owner: { rateLimit: 50, burstLimit: 100 },
 };

@@ -89,6 +89,7 @@ export const contactRequestSchema = contactFormSchema.extend({
   language: z.enum(languages),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
+export type ContactRequestData = z.output<typeof contactRequestSchema>;
 
 /** What the API answers to a refused bot check: as vague as a broken request, so a script learns nothing. */
 export const contactRefusedMessage = 'The message could not be sent.';

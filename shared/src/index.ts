@@ -16,3 +16,4 @@ export * from './contact';
 export * from './places';
 export * from './billing';
 export * from './account-export';
+export * from './route-contracts';

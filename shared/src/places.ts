@@ -10,14 +10,10 @@ import { googleReviewUrlMarker } from './survey';
 /** Search text bounds: three characters before the finder searches by itself, and far below Google's limit. */
 export const placeSearchLimits = { autoSearchMinChars: 3, query: 200, results: 10 } as const;
 
-/** A Google place id: letters, digits, `-` and `_` (what Places returns); anything else is refused before Google sees it. */
-export const placeIdPattern = /^[A-Za-z0-9_-]{1,512}$/;
-
 /** Spec 5 "Business search": an empty search text. */
 export const placeSearchMessages = {
   queryRequired: 'Please enter a business name to search.',
   queryTooLong: 'This text is too long',
-  placeIdInvalid: 'Not a place id.',
 } as const;
 
 /** POST /api/places/search. `language` is the owner's interface language: it picks Google's language and region. */
@@ -30,13 +26,6 @@ export const placeSearchRequestSchema = z.object({
   language: z.enum(languages).optional(),
 });
 export type PlaceSearchRequest = z.input<typeof placeSearchRequestSchema>;
-
-/** GET /api/places/{placeId}?language=… */
-export const placeDetailsQuerySchema = z.object({ language: z.enum(languages).optional() });
-export const placeIdSchema = z
-  .string()
-  .max(512, { error: placeSearchMessages.placeIdInvalid, abort: true })
-  .regex(placeIdPattern, placeSearchMessages.placeIdInvalid);
 
 /** The review page of a place (decisions 12); it passes step 1's review-link rule. */
 export const googleReviewUrlOf = (placeId: string): string =>
@@ -59,8 +48,6 @@ export const placeSearchResultSchema = z.object({
 });
 export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
 
-/** Spec 7: a search carries `results`, a detail lookup carries `result`. */
+/** Spec 7: a search carries `results`. */
 export const placeSearchResponseSchema = z.object({ results: z.array(placeSearchResultSchema) });
 export type PlaceSearchResponse = z.infer<typeof placeSearchResponseSchema>;
-export const placeDetailsResponseSchema = z.object({ result: placeSearchResultSchema });
-export type PlaceDetailsResponse = z.infer<typeof placeDetailsResponseSchema>;

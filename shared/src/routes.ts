@@ -17,6 +17,18 @@ export const maxRequestBodyBytes = 16 * 1024;
 /** `owner`: a verified Cognito JWT is required (the HTTP API JWT authorizer); `public`: no auth. */
 export type RouteAuth = 'owner' | 'public';
 
+/**
+ * The HTTP API's per-route throttle classes (each route on its own, all callers together; the numbers are
+ * the CDK's, `routeThrottle` in infra/src/config.ts): `public` for anonymous callers, lower, so a flood on
+ * the public page cannot use up what the dashboard needs; `owner` for signed-in owners.
+ */
+export const throttleClasses = ['public', 'owner'] as const;
+export type ThrottleClass = (typeof throttleClasses)[number];
+
+/**
+ * One route's contract, the part that needs no zod: the schemas of its path parameters, query, body and
+ * response are attached to the same id in `route-contracts.ts` (see there why they live apart).
+ */
 export interface RouteDefinition {
   /** Stable name, used by handlers to register their implementation. */
   readonly id: string;
@@ -25,50 +37,170 @@ export interface RouteDefinition {
   readonly path: string;
   readonly auth: RouteAuth;
   readonly domain: ApiDomain;
+  readonly throttle: ThrottleClass;
+  /**
+   * An owner route that can create data (an item, a file or a code). An ID token issued before its owner
+   * deleted the account stays valid until it expires; whatever such a request created after the erasure
+   * finished would never be erased, so these routes refuse a user whose account was deleted (the router's
+   * `isErased` check). Reads and updates of items that exist need no check: the erasure deletes what they
+   * would touch.
+   */
+  readonly createsData?: true;
 }
 
 export const routes = [
-  { id: 'health', method: 'GET', path: '/api/health', auth: 'public', domain: 'system' },
-  { id: 'me', method: 'GET', path: '/api/me', auth: 'owner', domain: 'account' },
-  { id: 'get-profile', method: 'GET', path: '/api/profile', auth: 'owner', domain: 'account' },
-  { id: 'update-profile', method: 'PATCH', path: '/api/profile', auth: 'owner', domain: 'account' },
-  { id: 'list-surveys', method: 'GET', path: '/api/surveys', auth: 'owner', domain: 'surveys' },
-  { id: 'create-survey', method: 'POST', path: '/api/surveys', auth: 'owner', domain: 'surveys' },
-  { id: 'get-survey', method: 'GET', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
-  { id: 'update-survey', method: 'PATCH', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
-  { id: 'delete-survey', method: 'DELETE', path: '/api/surveys/{surveyId}', auth: 'owner', domain: 'surveys' },
-  { id: 'publish-survey', method: 'POST', path: '/api/surveys/{surveyId}/publish', auth: 'owner', domain: 'surveys' },
-  { id: 'create-upload', method: 'POST', path: '/api/surveys/{surveyId}/uploads', auth: 'owner', domain: 'surveys' },
+  { id: 'health', method: 'GET', path: '/api/health', auth: 'public', domain: 'system', throttle: 'public' },
+  { id: 'me', method: 'GET', path: '/api/me', auth: 'owner', domain: 'account', throttle: 'owner' },
+  { id: 'get-profile', method: 'GET', path: '/api/profile', auth: 'owner', domain: 'account', throttle: 'owner' },
+  // An upsert: it writes the profile item when there is none.
+  {
+    id: 'update-profile',
+    method: 'PATCH',
+    path: '/api/profile',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+    createsData: true,
+  },
+  { id: 'list-surveys', method: 'GET', path: '/api/surveys', auth: 'owner', domain: 'surveys', throttle: 'owner' },
+  {
+    id: 'create-survey',
+    method: 'POST',
+    path: '/api/surveys',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+    createsData: true,
+  },
+  {
+    id: 'get-survey',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
+  {
+    id: 'update-survey',
+    method: 'PATCH',
+    path: '/api/surveys/{surveyId}',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
+  {
+    id: 'delete-survey',
+    method: 'DELETE',
+    path: '/api/surveys/{surveyId}',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
+  // Publishing writes the survey's code item.
+  {
+    id: 'publish-survey',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/publish',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+    createsData: true,
+  },
+  // Uploads create files: the presigned POST's incoming object, then the public copy.
+  {
+    id: 'create-upload',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/uploads',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+    createsData: true,
+  },
   {
     id: 'confirm-upload',
     method: 'POST',
     path: '/api/surveys/{surveyId}/uploads/confirm',
     auth: 'owner',
     domain: 'surveys',
+    throttle: 'owner',
+    createsData: true,
   },
   // Owner dashboard.
-  { id: 'get-survey-stats', method: 'GET', path: '/api/surveys/{surveyId}/stats', auth: 'owner', domain: 'surveys' },
+  {
+    id: 'get-survey-stats',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/stats',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
   {
     id: 'get-onboarding',
     method: 'GET',
     path: '/api/surveys/{surveyId}/onboarding',
     auth: 'owner',
     domain: 'surveys',
+    throttle: 'owner',
   },
-  { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account' },
+  { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account', throttle: 'owner' },
   // Danger zone: the owner's data as JSON, one page per call (a large account never hits a Lambda limit);
   // deletion starts the erasure and answers at once (it continues asynchronously when it is large).
-  { id: 'export-account', method: 'GET', path: '/api/account/export', auth: 'owner', domain: 'account' },
-  { id: 'delete-account', method: 'DELETE', path: '/api/account', auth: 'owner', domain: 'account' },
+  {
+    id: 'export-account',
+    method: 'GET',
+    path: '/api/account/export',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  { id: 'delete-account', method: 'DELETE', path: '/api/account', auth: 'owner', domain: 'account', throttle: 'owner' },
   // Payments through Mollie (decisions 11). The webhook is public: Mollie posts only a payment id, which
   // the API looks up at Mollie before it records anything.
-  { id: 'list-payments', method: 'GET', path: '/api/payments', auth: 'owner', domain: 'payments' },
-  { id: 'create-payment', method: 'POST', path: '/api/payments', auth: 'owner', domain: 'payments' },
-  { id: 'get-payment', method: 'GET', path: '/api/payments/{paymentId}', auth: 'owner', domain: 'payments' },
-  { id: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', domain: 'payments' },
+  {
+    id: 'list-payments',
+    method: 'GET',
+    path: '/api/payments',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+  },
+  {
+    id: 'create-payment',
+    method: 'POST',
+    path: '/api/payments',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+    createsData: true,
+  },
+  // A read that writes: a pending payment is refreshed from Mollie and its state stored with a put, which
+  // would bring back a billing item the erasure had just deleted.
+  {
+    id: 'get-payment',
+    method: 'GET',
+    path: '/api/payments/{paymentId}',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+    createsData: true,
+  },
+  {
+    id: 'payment-webhook',
+    method: 'POST',
+    path: '/api/payments/webhook',
+    auth: 'public',
+    domain: 'payments',
+    throttle: 'public',
+  },
   // The wizard's business finder (decisions 12): Google Places through our API, so the key stays server-side.
-  { id: 'search-places', method: 'POST', path: '/api/places/search', auth: 'owner', domain: 'places' },
-  { id: 'get-place', method: 'GET', path: '/api/places/{placeId}', auth: 'owner', domain: 'places' },
+  {
+    id: 'search-places',
+    method: 'POST',
+    path: '/api/places/search',
+    auth: 'owner',
+    domain: 'places',
+    throttle: 'owner',
+  },
   // The public survey page's API: no auth; under /api/public so CloudFront can cache the survey read.
   {
     id: 'get-public-survey',
@@ -76,6 +208,7 @@ export const routes = [
     path: '/api/public/surveys/{surveyCode}',
     auth: 'public',
     domain: 'public',
+    throttle: 'public',
   },
   // The customer started answering: a short-lived signed start token, so the API measures the fill time
   // itself. A POST, never cached: each visitor gets their own token.
@@ -85,6 +218,7 @@ export const routes = [
     path: '/api/public/surveys/{surveyCode}/start',
     auth: 'public',
     domain: 'public',
+    throttle: 'public',
   },
   {
     id: 'submit-response',
@@ -92,6 +226,7 @@ export const routes = [
     path: '/api/public/surveys/{surveyCode}/responses',
     auth: 'public',
     domain: 'public',
+    throttle: 'public',
   },
   {
     id: 'record-review-click',
@@ -99,9 +234,17 @@ export const routes = [
     path: '/api/public/responses/{responseId}/review-click',
     auth: 'public',
     domain: 'public',
+    throttle: 'public',
   },
   // The public contact form (spec 7 send-contact-email): mails the operator.
-  { id: 'send-contact-email', method: 'POST', path: '/api/public/contact', auth: 'public', domain: 'contact' },
+  {
+    id: 'send-contact-email',
+    method: 'POST',
+    path: '/api/public/contact',
+    auth: 'public',
+    domain: 'contact',
+    throttle: 'public',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];
@@ -137,6 +280,17 @@ export function pathOf<Id extends RouteId>(
     if (value === undefined) throw new Error(`Route ${id} needs the path parameter ${name}`);
     return encodeURIComponent(value);
   });
+}
+
+/**
+ * The method and concrete path of a call to route `id`: the zod-free clients (the public survey page) send
+ * what the table says and write neither themselves.
+ */
+export function requestOf<Id extends RouteId>(
+  id: Id,
+  ...params: keyof RouteParams<Id> extends never ? [] : [RouteParams<Id>]
+): { method: HttpMethod; path: string } {
+  return { method: routeOf(id).method, path: pathOf(id, ...params) };
 }
 
 /** The HTTP API route key, e.g. `GET /api/surveys/{surveyId}`; Lambda receives it as `event.routeKey`. */

@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  contractOf,
   createPaymentResponseSchema,
   errorBodySchema,
+  pathOf,
   routeKey,
   routes,
   surveySchema,
   uploadTicketSchema,
   type OwnerRouteId,
+  type RouteBodyInput,
   type RouteDefinition,
+  type RouteId,
+  type RouteWithBody,
   type Survey,
 } from '@reviewroute/shared';
 import { apiCall, ownerCall, sampleBusiness, storedResponses, type ApiUser } from '../support/api';
@@ -34,6 +39,7 @@ const png = Buffer.from(
 );
 
 interface OwnerState {
+  ownerEmail: string;
   survey: Survey;
   uploadKey: string;
   /** A payment of the owner (pending at the local Mollie). */
@@ -41,10 +47,10 @@ interface OwnerState {
 }
 
 /**
- * A valid body for each owner route that takes one, so a refusal can only be about whose survey it is;
- * a route missing here gets `{}`.
+ * A body its route's schema accepts for each owner route that reads one (typed by the route contract, and
+ * required for every such route), so a refusal can only be about whose item it is.
  */
-const validBodies: Partial<Record<OwnerRouteId, (state: OwnerState) => unknown>> = {
+const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: OwnerState) => RouteBodyInput<Id> } = {
   'create-survey': () => sampleBusiness('Intruder Bakery'),
   'update-survey': () => ({ businessName: 'Hijacked', supportEmail: 'evil@example.com', lowRatingMessage: 'Gotcha' }),
   'update-profile': () => ({ fullName: 'Intruder', businessName: 'Hijacked', surveyUrlCopied: true }),
@@ -52,14 +58,15 @@ const validBodies: Partial<Record<OwnerRouteId, (state: OwnerState) => unknown>>
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
   'search-places': () => ({ query: 'Corner Bakery' }),
   'create-payment': () => ({ kind: 'plan', plan: 'starter' }),
+  // The owner's e-mail: the deletion must name the caller's own, so nothing is deleted.
+  'delete-account': ({ ownerEmail }) => ({ email: ownerEmail }),
 };
 
-const takesBody = (route: RouteDefinition) => route.method !== 'GET' && route.method !== 'DELETE';
+const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>
+  contractOf(route.id as RouteId).body ? validBodies[route.id as keyof typeof validBodies](state) : undefined;
 
 /** Path parameters that name an owner's item: another owner gets 404 for it. */
 const ownedParams = new Set(['surveyId', 'paymentId']);
-/** Path parameters that name nothing an owner owns (a Google place): a value any owner may use. */
-const unownedParams: Record<string, string> = { placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' };
 const isOnOwnedItem = (route: RouteDefinition) => paramNames(route).some((name) => ownedParams.has(name));
 
 async function bucketKeys(): Promise<string[]> {
@@ -93,7 +100,7 @@ describe('another owner on every owner route', () => {
   let ownedIds: Record<string, string>;
 
   const pathOfRoute = (route: RouteDefinition) =>
-    route.path.replace(/\{(\w+)\}/g, (_, name: string) => ownedIds[name] ?? unownedParams[name]!);
+    (pathOf as (id: RouteId, params: Record<string, string>) => string)(route.id as RouteId, ownedIds);
 
   /**
    * Everything the owner can read through the API (every GET owner route on nothing or on the owner's
@@ -107,7 +114,9 @@ describe('another owner on every owner route', () => {
       const { status, body } = await apiCall(api, 'GET', pathOfRoute(route), { user: owner });
       reads[route.id] = { status, body };
     }
-    reads.publicSurvey = (await apiCall(api, 'GET', `/api/public/surveys/${state.survey.surveyCode}`)).body;
+    reads.publicSurvey = (
+      await apiCall(api, 'GET', pathOf('get-public-survey', { surveyCode: state.survey.surveyCode! }))
+    ).body;
     reads.responses = await storedResponses(state.survey.id);
     reads.objects = await bucketKeys();
     return reads;
@@ -115,9 +124,10 @@ describe('another owner on every owner route', () => {
 
   beforeAll(async () => {
     [owner, intruder] = await Promise.all([createSignedInUser(stack), createSignedInUser(stack)]);
-    const created = surveySchema.parse(await ownerCall(api, owner, 'POST', '/api/surveys', sampleBusiness()));
+    const created = surveySchema.parse(await ownerCall(api, owner, 'POST', pathOf('create-survey'), sampleBusiness()));
+    const surveyId = created.id;
     const ticket = uploadTicketSchema.parse(
-      await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/uploads`, {
+      await ownerCall(api, owner, 'POST', pathOf('create-upload', { surveyId }), {
         kind: 'logo',
         contentType: 'image/png',
         size: png.length,
@@ -128,33 +138,32 @@ describe('another owner on every owner route', () => {
     form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
     const posted = await fetch(ticket.url, { method: 'POST', body: form });
     expect(posted.status, await posted.text()).toBeLessThan(300);
-    await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, {
+    await ownerCall(api, owner, 'POST', pathOf('confirm-upload', { surveyId }), {
       kind: 'logo',
       key: ticket.key,
     });
-    await ownerCall(api, owner, 'PATCH', '/api/profile', { fullName: 'Olivia Owner' });
-    const survey = surveySchema.parse(await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/publish`));
-    const submitted = await apiCall(api, 'POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
+    await ownerCall(api, owner, 'PATCH', pathOf('update-profile'), { fullName: 'Olivia Owner' });
+    const survey = surveySchema.parse(await ownerCall(api, owner, 'POST', pathOf('publish-survey', { surveyId })));
+    const submitted = await apiCall(api, 'POST', pathOf('submit-response', { surveyCode: survey.surveyCode! }), {
       body: { rating: 4, comment: 'Nice', idempotencyKey: randomUUID(), elapsedMs: 9000 },
     });
     expect(submitted.status).toBe(201);
     const payment = createPaymentResponseSchema.parse(
-      await ownerCall(api, owner, 'POST', '/api/payments', { kind: 'plan', plan: 'growth' }),
+      await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }),
     );
-    state = { survey, uploadKey: ticket.key, paymentId: payment.paymentId };
+    state = { ownerEmail: owner.email, survey, uploadKey: ticket.key, paymentId: payment.paymentId };
     ownedIds = { surveyId: survey.id, paymentId: payment.paymentId };
   });
 
-  it('knows every path parameter of an owner route: an owner’s item, or nothing anyone owns', () => {
+  it('knows every path parameter of an owner route: each names an owner’s item', () => {
     for (const route of ownerRoutes)
-      for (const name of paramNames(route))
-        expect(ownedParams.has(name) || name in unownedParams, `${routeKey(route)}: {${name}}`).toBe(true);
+      for (const name of paramNames(route)) expect(ownedParams.has(name), `${routeKey(route)}: {${name}}`).toBe(true);
   });
 
   for (const route of ownerRoutes) {
     it(`${routeKey(route)}: ${isOnOwnedItem(route) ? '404 on another owner’s item' : 'nothing of the owner'}; the owner’s data unchanged`, async () => {
       const before = await ownerView();
-      const body = takesBody(route) ? (validBodies[route.id]?.(state) ?? {}) : undefined;
+      const body = bodyOf(route, state);
       const res = await apiCall(api, route.method, pathOfRoute(route), { user: intruder, body });
       // Whatever else a route answers (a search may be unconfigured locally), on an owner's item it is 404.
       if (isOnOwnedItem(route)) {

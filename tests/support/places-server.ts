@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A loopback stand-in for Google Places API (New): Text Search (`POST /v1/places:searchText`) and Place
- * Details (`GET /v1/places/{id}`) over a small fixed catalogue, answering in Google's shapes, its error
- * body included, and as strictly: no key, a wrong key or no field mask is refused the way Google refuses
- * them, and a place carries only the fields its mask asks for.
+ * A loopback stand-in for Google Places API (New): Text Search (`POST /v1/places:searchText`) over a small
+ * fixed catalogue, answering in Google's shapes, its error body included, and as strictly: no key, a wrong
+ * key or no field mask is refused the way Google refuses them, and a place carries only the fields its mask
+ * asks for.
  *
  * One query stands for a Google failure the tests cannot cause otherwise: `quota exhausted` answers 429
  * RESOURCE_EXHAUSTED. (The missing-key path is the product's own, with no key configured; it needs no server.)
@@ -130,9 +130,7 @@ export async function startPlacesServer(apiKey = 'loopback-places-key'): Promise
         body,
       });
 
-      const search = req.method === 'POST' && url.pathname === '/v1/places:searchText';
-      const details = req.method === 'GET' ? /^\/v1\/places\/([^/:]+)$/.exec(url.pathname) : null;
-      if (!search && !details) {
+      if (req.method !== 'POST' || url.pathname !== '/v1/places:searchText') {
         googleError(res, 404, 'NOT_FOUND', 'Method not found.');
         return;
       }
@@ -163,42 +161,31 @@ export async function startPlacesServer(apiKey = 'loopback-places-key'): Promise
       }
       const fields = mask.split(',').map((f) => f.trim());
 
-      if (search) {
-        const request = body as { textQuery?: unknown; languageCode?: unknown; pageSize?: unknown } | undefined;
-        if (typeof request?.textQuery !== 'string' || request.textQuery.trim() === '') {
-          googleError(res, 400, 'INVALID_ARGUMENT', 'Empty text_query.');
-          return;
-        }
-        if (fields.some((f) => f !== '*' && !f.startsWith('places.') && f !== 'nextPageToken')) {
-          googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid field mask: Text Search fields start with places.');
-          return;
-        }
-        const query = request.textQuery.trim().toLowerCase();
-        if (query === quotaExhaustedQuery) {
-          googleError(res, 429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric.', 'RATE_LIMIT_EXCEEDED');
-          return;
-        }
-        const language = typeof request.languageCode === 'string' ? request.languageCode : 'en';
-        const words = query.split(/\s+/);
-        const pageSize = typeof request.pageSize === 'number' ? request.pageSize : 20;
-        const placeFields = fields.map((f) => (f === '*' ? '*' : f.slice('places.'.length)));
-        const found = placesCatalogue
-          .filter((p) => words.every((w) => `${p.displayName.text} ${p.formattedAddress}`.toLowerCase().includes(w)))
-          .slice(0, pageSize)
-          .map((p) => masked(p, placeFields, language));
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-        // Google answers a search without matches with an empty object.
-        res.end(JSON.stringify(found.length > 0 ? { places: found } : {}));
+      const request = body as { textQuery?: unknown; languageCode?: unknown; pageSize?: unknown } | undefined;
+      if (typeof request?.textQuery !== 'string' || request.textQuery.trim() === '') {
+        googleError(res, 400, 'INVALID_ARGUMENT', 'Empty text_query.');
         return;
       }
-
-      const place = placesCatalogue.find((p) => p.id === decodeURIComponent(details![1]!));
-      if (!place) {
-        googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (fields.some((f) => f !== '*' && !f.startsWith('places.') && f !== 'nextPageToken')) {
+        googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid field mask: Text Search fields start with places.');
         return;
       }
+      const query = request.textQuery.trim().toLowerCase();
+      if (query === quotaExhaustedQuery) {
+        googleError(res, 429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric.', 'RATE_LIMIT_EXCEEDED');
+        return;
+      }
+      const language = typeof request.languageCode === 'string' ? request.languageCode : 'en';
+      const words = query.split(/\s+/);
+      const pageSize = typeof request.pageSize === 'number' ? request.pageSize : 20;
+      const placeFields = fields.map((f) => (f === '*' ? '*' : f.slice('places.'.length)));
+      const found = placesCatalogue
+        .filter((p) => words.every((w) => `${p.displayName.text} ${p.formattedAddress}`.toLowerCase().includes(w)))
+        .slice(0, pageSize)
+        .map((p) => masked(p, placeFields, language));
       res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-      res.end(JSON.stringify(masked(place, fields, url.searchParams.get('languageCode') ?? 'en')));
+      // Google answers a search without matches with an empty object.
+      res.end(JSON.stringify(found.length > 0 ? { places: found } : {}));
     })().catch(() => {
       if (!res.headersSent) googleError(res, 500, 'INTERNAL', 'Internal error encountered.');
     });

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema, maxRequestBodyBytes, routes, routesOfDomain, type ApiDomain } from '@reviewroute/shared';
 import { lambdaContext, sampleEvent } from '../testing/events';
-import { createDomainHandler } from './http';
+import { createDomainHandler, type RouteRequest } from './http';
 import { logger } from './logger';
 import { busyRetryAfterSeconds, ServiceBusyError } from './service-busy';
 
-const ok = () => ({});
+/** An implementation that answers nothing in particular (its type fits every route). */
+const ok = () => ({}) as never;
 
 describe('domain handler types', () => {
-  it('compile only with exactly the domain’s route ids, and an owner exactly on owner routes', () => {
+  it('compile only with exactly the domain’s route ids, an owner exactly on owner routes, and typed input and answers', () => {
     // Never run: `tsc -p functions` checks these lines and fails when an expected error does not occur.
     const typeChecks = () => [
       // @ts-expect-error: a misspelt route id
@@ -18,20 +19,24 @@ describe('domain handler types', () => {
       // @ts-expect-error: a route of the domain is missing
       createDomainHandler('account', { me: ok, 'get-profile': ok, 'update-profile': ok }),
       createDomainHandler('account', {
-        me: ({ owner }) => ({ body: owner.userId }),
+        me: ({ owner }) => ({ body: owner }),
+        // @ts-expect-error: the answer must be the route's response (a profile), not a string
         'get-profile': ({ owner }) => ({ body: owner.email }),
-        'update-profile': ok,
+        'update-profile': ({ body }) => ({ body: { surveyUrlCopied: body.surveyUrlCopied } as never }),
         'get-account': ok,
-        'export-account': ok,
-        'delete-account': ok,
+        // @ts-expect-error: export-account's query has a cursor, no page
+        'export-account': ({ query }) => ({ body: query.page as never }),
+        'delete-account': ({ body }) => ({ body: { done: body.email === '' } }),
       }),
       createDomainHandler('public', {
         // @ts-expect-error: a public route has no owner
         'get-public-survey': ({ owner }) => ({ body: owner.userId }),
-        'start-response': ok,
-        'submit-response': ({ pathParameters }) => ({ body: pathParameters.surveyCode }),
+        'start-response': ({ params }) => ({ body: { startToken: params.surveyCode } }),
+        'submit-response': ({ params, body }) => ({
+          body: { responseId: params.surveyCode, clickToken: body.idempotencyKey },
+        }),
         // @ts-expect-error: record-review-click has a responseId, no surveyCode
-        'record-review-click': ({ pathParameters }) => ({ body: pathParameters.surveyCode }),
+        'record-review-click': ({ params }) => ({ body: params.surveyCode }),
       }),
     ];
     expect(typeChecks).toBeTypeOf('function');
@@ -42,9 +47,9 @@ describe('domain handler router', () => {
   it('hands every path parameter of the route over as a string, empty when the event lacks it', async () => {
     const seen: unknown[] = [];
     const handler = createDomainHandler('public', {
-      'get-public-survey': ({ pathParameters }) => {
-        seen.push(pathParameters);
-        return {};
+      'get-public-survey': ({ params }) => {
+        seen.push(params);
+        return ok();
       },
       'start-response': ok,
       'submit-response': ok,
@@ -53,6 +58,80 @@ describe('domain handler router', () => {
     await handler(sampleEvent('get-public-survey'), lambdaContext());
     await handler({ ...sampleEvent('get-public-survey'), pathParameters: undefined }, lambdaContext());
     expect(seen).toEqual([{ surveyCode: 'k7m2p9qx' }, { surveyCode: '' }]);
+  });
+
+  it('parses query and body with the route’s schemas before the implementation runs', async () => {
+    const seen: Pick<RouteRequest, 'query' | 'body'>[] = [];
+    const handler = createDomainHandler('account', {
+      me: ok,
+      'get-profile': ok,
+      'update-profile': ({ body, query }) => (seen.push({ body, query }), ok()),
+      'get-account': ok,
+      'export-account': ({ body, query }) => (seen.push({ body, query }), ok()),
+      'delete-account': ok,
+    });
+    const exportEvent = sampleEvent('export-account');
+    await handler({ ...exportEvent, queryStringParameters: { cursor: 'c1', other: 'x' } }, lambdaContext());
+    // A route without a body schema reads none; unknown query parameters are dropped.
+    const withBody = { ...exportEvent.headers, 'content-type': 'application/json' };
+    await handler(
+      { ...exportEvent, headers: withBody, body: '{"x":1}', queryStringParameters: undefined },
+      lambdaContext(),
+    );
+    const update = sampleEvent('update-profile');
+    await handler({ ...update, body: JSON.stringify({ fullName: '  Ann  ', extra: 1 }) }, lambdaContext());
+    expect(seen).toEqual([
+      { query: { cursor: 'c1' }, body: undefined },
+      { query: {}, body: undefined },
+      { query: undefined, body: { fullName: 'Ann' } },
+    ]);
+  });
+
+  it('answers a body or query its schema refuses with 400 VALIDATION_FAILED and the first message per field, without running the route', async () => {
+    const calls: string[] = [];
+    const handler = createDomainHandler('places', {
+      'search-places': () => (calls.push('search'), ok()),
+    });
+    const response = await handler({ ...sampleEvent('search-places'), body: '{"query":"  "}' }, lambdaContext());
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body!)).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Please enter a business name to search.',
+        fields: { query: 'Please enter a business name to search.' },
+      },
+    });
+    const account = createDomainHandler('account', {
+      me: ok,
+      'get-profile': ok,
+      'update-profile': ok,
+      'get-account': ok,
+      'export-account': () => (calls.push('export'), ok()),
+      'delete-account': ok,
+    });
+    const tooLong = { ...sampleEvent('export-account'), queryStringParameters: { cursor: 'x'.repeat(1001) } };
+    const refused = await account(tooLong, lambdaContext());
+    expect(refused.statusCode).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(refused.body!)).error.fields).toHaveProperty('cursor');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks whether the owner’s account was erased exactly on the routes the table marks createsData', async () => {
+    const asked: string[] = [];
+    const isErased = async () => (asked.push('asked'), true);
+    for (const domain of ['account', 'surveys', 'payments', 'places'] as const) {
+      const handler = createDomainHandler(
+        domain,
+        Object.fromEntries(routesOfDomain(domain).map((route) => [route.id, ok])) as never,
+        { isErased },
+      );
+      for (const route of routesOfDomain(domain)) {
+        asked.length = 0;
+        const response = await handler(sampleEvent(route.id), lambdaContext());
+        expect(asked.length, route.id).toBe(route.createsData ? 1 : 0);
+        if (route.createsData) expect(response.statusCode, route.id).toBe(401);
+      }
+    }
   });
 
   it('refuses an owner route without verified claims, whatever the authorizer did', async () => {
@@ -111,7 +190,10 @@ describe('request body limit', () => {
   it('counts a base64 body by its decoded size, and lets a body at the limit through', async () => {
     const { calls, handlerOf } = countingHandlers();
     const handler = handlerOf('public');
-    const atLimit = JSON.stringify({ comment: 'x'.repeat(maxRequestBodyBytes - 14) });
+    // A valid submit padded with a field the schema drops, to exactly the limit.
+    const valid = JSON.parse(sampleEvent('submit-response').body!) as Record<string, unknown>;
+    const frame = JSON.stringify({ ...valid, padding: '' }).length;
+    const atLimit = JSON.stringify({ ...valid, padding: 'x'.repeat(maxRequestBodyBytes - frame) });
     expect(Buffer.byteLength(atLimit)).toBe(maxRequestBodyBytes);
     const event = (body: string, isBase64Encoded = false) => ({
       ...sampleEvent('submit-response'),

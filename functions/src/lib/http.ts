@@ -4,22 +4,28 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
+  contractOf,
   maxRequestBodyBytes,
   originVerifyHeader,
   routeKey,
   routesOfDomain,
   type ApiDomain,
   type OwnerRouteId,
+  type RouteBodyOf,
   type RouteDefinition,
   type RouteId,
   type RouteIdOf,
-  type RouteParams,
+  type RouteParamsOf,
+  type RouteQueryOf,
+  type RouteResponseBody,
+  type RouteSchemas,
 } from '@reviewroute/shared';
 import { ApiError } from './api-error';
 import type { ErasedCheck } from './erasure-guard';
 import { logger } from './logger';
 import type { OriginCheck } from './origin-verify';
 import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
+import { parseInput } from './validation';
 import { viewerIpOf } from './viewer';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -32,16 +38,15 @@ export interface Owner {
 }
 
 /**
- * What a route's implementation receives: its path parameters by name, and the owner exactly on owner
+ * What a route's implementation receives: its path parameters, query and body parsed by the route's
+ * schemas (`routeContracts` in shared; undefined where the route has none), and the owner exactly on owner
  * routes. Without `Id`, the request of any route.
  */
 export type RouteRequest<Id extends RouteId = RouteId> = Id extends RouteId
   ? {
-      /** The parsed JSON body (undefined when the request had none). */
-      body: unknown;
-      /** Every `{param}` of the route's path ('' if the event lacked it). */
-      pathParameters: RouteParams<Id>;
-      query: Record<string, string | undefined>;
+      params: RouteParamsOf<Id>;
+      query: RouteQueryOf<Id>;
+      body: RouteBodyOf<Id>;
       headers: Record<string, string | undefined>;
       /**
        * The viewer's IP: CloudFront's viewer address on a request that carried the origin secret, else the
@@ -52,13 +57,20 @@ export type RouteRequest<Id extends RouteId = RouteId> = Id extends RouteId
     } & (Id extends OwnerRouteId ? { owner: Owner } : { owner?: never })
   : never;
 
-export interface RouteResult {
+/**
+ * What an implementation answers: a success, its body typed by the route's response schema (none where
+ * the route answers without one). Failures are thrown as ApiError. The body is typed, not validated at
+ * run time: the services build it from typed values, and a second parse of every answer would cost each
+ * request for what the compiler already checks.
+ */
+export type RouteResult<Id extends RouteId = RouteId> = {
   status?: number;
-  body?: unknown;
   headers?: Record<string, string>;
-}
+} & (RouteResponseBody<Id> extends undefined ? { body?: never } : { body: RouteResponseBody<Id> });
 
-export type RouteImplementation<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteResult> | RouteResult;
+export type RouteImplementation<Id extends RouteId> = (
+  request: RouteRequest<Id>,
+) => Promise<RouteResult<Id>> | RouteResult<Id>;
 
 /** One implementation per route of the domain, no more, no fewer: a missing or misspelt id fails to compile. */
 export type DomainImplementations<D extends ApiDomain> = { [Id in RouteIdOf<D>]: RouteImplementation<Id> };
@@ -191,40 +203,35 @@ export interface DomainHandlerOptions {
   /** The origin-verify check (`originCheckOf(env)`); without it every caller is served and none trusted. */
   originCheck?: OriginCheck | undefined;
   /**
-   * Asked before a route of `creatingRoutes` runs (one read): a deleted account's user gets 401. Without
-   * it (unit tests of other things) nobody is refused.
+   * Asked before a route the table marks `createsData` runs (one read): a deleted account's user gets 401.
+   * Without it (unit tests of other things) nobody is refused.
    */
   isErased?: ErasedCheck | undefined;
 }
 
-/**
- * The owner routes that can create data (an item, a file or a code). An ID token issued before its owner
- * deleted the account stays valid until it expires; whatever such a request created after the erasure
- * finished would never be erased, so these routes refuse a user whose account was deleted. Reads and
- * updates of items that exist need no check: the erasure deletes what they would touch.
- */
-export const creatingRoutes: ReadonlySet<OwnerRouteId> = new Set<OwnerRouteId>([
-  'create-survey',
-  'create-upload',
-  'confirm-upload',
-  'publish-survey',
-  'update-profile',
-  'create-payment',
-]);
+/** Parses one part of the request with the route's schema for it; a part without a schema is not read. */
+const parsePart = (schema: RouteSchemas['body'], input: unknown): unknown =>
+  schema ? parseInput(schema, input) : undefined;
 
 export function createDomainHandler<D extends ApiDomain>(
   domain: D,
   implementations: DomainImplementations<D>,
   { originCheck, isErased }: DomainHandlerOptions = {},
 ) {
-  type Entry = { route: RouteDefinition; params: string[]; implementation: RouteImplementation<RouteId> };
+  type Entry = {
+    route: RouteDefinition;
+    schemas: RouteSchemas;
+    params: string[];
+    implementation: (request: RouteRequest) => Promise<RouteResult> | RouteResult;
+  };
   const byKey = new Map<string, Entry>(
     routesOfDomain(domain).map((route) => [
       routeKey(route),
       {
         route,
+        schemas: contractOf(route.id as RouteId),
         params: paramNames(route.path),
-        implementation: implementations[route.id as RouteIdOf<D>] as RouteImplementation<RouteId>,
+        implementation: implementations[route.id as RouteIdOf<D>] as unknown as Entry['implementation'],
       },
     ]),
   );
@@ -235,13 +242,17 @@ export function createDomainHandler<D extends ApiDomain>(
     const owner = ownerFromClaims(event);
     // Defence in depth: the JWT authorizer already refused the request if this were missing.
     if (entry.route.auth === 'owner' && !owner) throw new ApiError('UNAUTHORIZED');
-    if (owner && isErased && creatingRoutes.has(entry.route.id as OwnerRouteId) && (await isErased(owner.userId)))
+    if (owner && isErased && entry.route.createsData && (await isErased(owner.userId)))
       throw new ApiError('UNAUTHORIZED');
     logger.appendKeys({ route: entry.route.id });
+    const { schemas } = entry;
     const result = await entry.implementation({
-      body: event.body as unknown,
-      pathParameters: Object.fromEntries(entry.params.map((name) => [name, event.pathParameters?.[name] ?? ''])),
-      query: event.queryStringParameters ?? {},
+      params: parsePart(
+        schemas.params,
+        Object.fromEntries(entry.params.map((name) => [name, event.pathParameters?.[name] ?? ''])),
+      ),
+      query: parsePart(schemas.query, event.queryStringParameters ?? {}),
+      body: parsePart(schemas.body, event.body),
       headers: event.headers ?? {},
       viewerIp: viewerIpOf(event.headers ?? {}, event.requestContext?.http?.sourceIp, viaOurCloudFront.has(event)),
       ...(entry.route.auth === 'owner' ? { owner } : {}),

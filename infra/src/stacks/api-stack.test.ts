@@ -237,7 +237,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('throttles every route by its auth in the route table (public lower) and logs access without IPs', () => {
+  it('throttles every route by its throttle class in the route table (public lower) and logs access without IPs', () => {
     expect(routeThrottle.public.rateLimit).toBeLessThan(routeThrottle.owner.rateLimit);
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -250,8 +250,8 @@ describe('api + gateway stacks', () => {
         routes.map((route) => [
           routeKey(route),
           {
-            ThrottlingRateLimit: routeThrottle[route.auth].rateLimit,
-            ThrottlingBurstLimit: routeThrottle[route.auth].burstLimit,
+            ThrottlingRateLimit: routeThrottle[route.throttle].rateLimit,
+            ThrottlingBurstLimit: routeThrottle[route.throttle].burstLimit,
           },
         ]),
       ),

@@ -310,14 +310,14 @@ export class ApiStack extends Stack {
         ),
       },
     });
-    // Per-route throttling from the route table's `auth` (config.ts `routeThrottle`).
+    // Per-route throttling by the route table's `throttle` class (config.ts `routeThrottle`).
     (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       routes.map((route) => [
         routeKey(route),
         // A JSON property: CloudFormation's own (Pascal-case) names.
         {
-          ThrottlingRateLimit: routeThrottle[route.auth].rateLimit,
-          ThrottlingBurstLimit: routeThrottle[route.auth].burstLimit,
+          ThrottlingRateLimit: routeThrottle[route.throttle].rateLimit,
+          ThrottlingBurstLimit: routeThrottle[route.throttle].burstLimit,
         },
       ]),
     );

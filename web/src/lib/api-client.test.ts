@@ -1,12 +1,11 @@
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { meResponseSchema, pathOf } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
 
-const { ApiError, apiFetch, codeForStatus } = await import('./api-client');
+const { ApiError, call, codeForStatus } = await import('./api-client');
 const { apiErrorMessageKey } = await import('./api-errors');
 
 const token = { toString: () => 'id-token-123' };
@@ -22,7 +21,7 @@ function meAnswers(response: () => Response) {
     }),
   );
 }
-const me = () => apiFetch(pathOf('me'), { schema: meResponseSchema });
+const me = () => call('me');
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
@@ -35,7 +34,7 @@ beforeEach(() => {
   fetchAuthSession.mockResolvedValue({ tokens: { idToken: token, accessToken: { toString: () => 'access' } } });
 });
 
-describe('apiFetch', () => {
+describe('call', () => {
   it('sends the ID token (not the access token) as a bearer token', async () => {
     meAnswers(() => HttpResponse.json({ userId: 'u1', email: 'a@b.co' }));
     await expect(me()).resolves.toEqual({ userId: 'u1', email: 'a@b.co' });
@@ -43,7 +42,7 @@ describe('apiFetch', () => {
     expect(apiCalls().map((c) => c.method)).toEqual(['GET']);
   });
 
-  it('sends no Authorization header when signed out or anonymous', async () => {
+  it('sends no Authorization header when signed out, nor on a public route', async () => {
     meAnswers(() => HttpResponse.json({ userId: 'u1', email: 'a@b.co' }));
     fetchAuthSession.mockResolvedValue({ tokens: undefined });
     await me();
@@ -51,9 +50,51 @@ describe('apiFetch', () => {
 
     fetchAuthSession.mockClear();
     fetchAuthSession.mockResolvedValue({ tokens: { idToken: token } });
-    await apiFetch(pathOf('me'), { anonymous: true });
+    serveApi(
+      apiHandler('health', ({ request }) => {
+        headers.push(request.headers);
+        return HttpResponse.json({ status: 'ok' });
+      }),
+    );
+    await expect(call('health')).resolves.toEqual({ status: 'ok' });
     expect(fetchAuthSession).not.toHaveBeenCalled();
     expect(headers[1]!.has('authorization')).toBe(false);
+  });
+
+  it('takes method, path and query string from the route table, and skips undefined query values', async () => {
+    const page = {
+      profile: null,
+      surveys: [],
+      payments: [],
+      responses: [],
+      nextCursor: null,
+      progress: { surveysDone: 0, surveysTotal: 0 },
+    };
+    serveApi(apiHandler('export-account', () => HttpResponse.json(page)));
+    serveApi(apiHandler('update-survey', () => HttpResponse.json({}, { status: 404 })));
+    await call('export-account', { query: { cursor: 'a b&c' } });
+    await call('export-account', { query: { cursor: undefined } });
+    await failureOf(call('update-survey', { params: { surveyId: 's/1' }, body: { businessName: 'X' } }));
+    expect(apiCalls().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'GET', path: '/api/account/export?cursor=a+b%26c', body: undefined },
+      { method: 'GET', path: '/api/account/export', body: undefined },
+      { method: 'PATCH', path: '/api/surveys/s%2F1', body: { businessName: 'X' } },
+    ]);
+  });
+
+  it('compiles only with the params, query and body the route declares', () => {
+    // Never run: `tsc -p web` checks these lines and fails when an expected error does not occur.
+    const typeChecks = () => [
+      // @ts-expect-error: get-survey needs its surveyId
+      call('get-survey'),
+      // @ts-expect-error: me takes no body
+      call('me', { body: {} }),
+      // @ts-expect-error: export-account's query has a cursor, no page
+      call('export-account', { query: { page: 2 } }),
+      // @ts-expect-error: a misspelt route id
+      call('get-surveys'),
+    ];
+    expect(typeChecks).toBeTypeOf('function');
   });
 
   it('treats a failing session lookup as signed out', async () => {
@@ -71,8 +112,17 @@ describe('apiFetch', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(apiFetch(pathOf('send-contact-email'), { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
-    expect(apiCalls()[0]!.body).toEqual({ a: 1 });
+    const message = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      subject: 'S',
+      message: 'M',
+      elapsedMs: 9000,
+      language: 'en' as const,
+    };
+    await expect(call('send-contact-email', { body: message })).resolves.toBeUndefined();
+    expect(apiCalls()[0]!.body).toEqual(message);
     expect(contentType).toBe('application/json');
   });
 
@@ -113,7 +163,7 @@ describe('apiFetch', () => {
     // The API never answers: only the abort ends the request.
     serveApi(apiHandler('me', () => new Promise<never>(() => undefined)));
     const controller = new AbortController();
-    const request = failureOf(apiFetch(pathOf('me'), { signal: controller.signal }));
+    const request = failureOf(call('me', { signal: controller.signal }));
     await vi.waitFor(() => expect(apiCalls()).toHaveLength(1));
     const abort = new DOMException('aborted', 'AbortError');
     controller.abort(abort);

@@ -1,4 +1,16 @@
-import { type ErrorCode, errorBodySchema } from '@reviewroute/shared';
+import {
+  contractOf,
+  type ErrorCode,
+  errorBodySchema,
+  pathOf,
+  routeOf,
+  type RouteBodyInput,
+  type RouteDefinition,
+  type RouteId,
+  type RouteParams,
+  type RouteQueryInput,
+  type RouteResult,
+} from '@reviewroute/shared';
 import type * as AmplifyAuth from 'aws-amplify/auth';
 import { type z } from 'zod';
 
@@ -71,23 +83,22 @@ export async function currentIdToken(): Promise<string | undefined> {
   }
 }
 
-export interface ApiFetchOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface RequestOptions extends Pick<RouteDefinition, 'method'> {
   /** Sent as JSON. */
   body?: unknown;
-  /** Validates the response body; without it the body is returned as unknown JSON. */
-  schema?: z.ZodType<T>;
-  signal?: AbortSignal;
+  /** Validates the response body; without it (a route answering none) the result is undefined or raw JSON. */
+  schema?: z.ZodType | null;
+  signal?: AbortSignal | undefined;
   /** Skip the Authorization header (public routes). */
-  anonymous?: boolean;
+  anonymous: boolean;
 }
 
 /**
- * Calls our same-origin API. Attaches `Authorization: Bearer <idToken>` when signed in, throws ApiError for
- * every failure so callers (react-query) see one error type, and validates the body when given a schema.
+ * Sends one request to our same-origin API. Attaches `Authorization: Bearer <idToken>` when signed in,
+ * throws ApiError for every failure so callers (react-query) see one error type, and validates the body
+ * with the schema.
  */
-export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, anonymous = false } = options;
+async function send(path: string, { method, body, schema, signal, anonymous }: RequestOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (!anonymous) {
@@ -107,15 +118,59 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     throw new ApiError(0, 'NETWORK_ERROR', (error as Error).message || 'Network error');
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   let json: unknown;
   try {
     json = await response.json();
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The response is not JSON');
   }
-  if (!schema) return json as T;
+  if (!schema) return json;
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', 'The response has an unexpected shape');
   return parsed.data;
+}
+
+/** What a call of route `Id` takes: exactly the path parameters, query and body its contract has. */
+export type CallInput<Id extends RouteId> = (keyof RouteParams<Id> extends never
+  ? { params?: never }
+  : { params: RouteParams<Id> }) &
+  (RouteQueryInput<Id> extends undefined ? { query?: never } : { query?: RouteQueryInput<Id> }) &
+  (RouteBodyInput<Id> extends undefined ? { body?: never } : { body: RouteBodyInput<Id> }) & {
+    signal?: AbortSignal | undefined;
+  };
+
+/** The query string of a call: its defined values, in order; '' without any. */
+function searchOf(query: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(query ?? {}).flatMap(([name, value]) =>
+    value === undefined || value === null ? [] : [[name, String(value)]],
+  );
+  return entries.length > 0 ? `?${new URLSearchParams(entries).toString()}` : '';
+}
+
+/**
+ * Calls route `id` of the route table: its method, path (`pathOf`) and query string, the token unless the
+ * route is public, and the answer parsed by the route's response schema (`routeContracts`), typed by it.
+ * Call sites name the route and hand over values; they never write a method, a path or a schema.
+ */
+export async function call<Id extends RouteId>(
+  id: Id,
+  ...[input]: object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>]
+): Promise<RouteResult<Id>> {
+  const { method, auth } = routeOf(id);
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const path = (pathOf as (id: RouteId, params?: Record<string, string>) => string)(id, params) + searchOf(query);
+  const { response } = contractOf(id);
+  return (await send(path, {
+    method,
+    body,
+    schema: response,
+    signal,
+    anonymous: auth === 'public',
+  })) as RouteResult<Id>;
 }

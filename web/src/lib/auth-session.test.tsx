@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSessionProvider, loadSession, sessionQueryKey, useSession } from './auth-session';
+import { meKeys } from '@/lib/query-keys';
 
 const amplify = vi.hoisted(() => ({ getCurrentUser: vi.fn(), fetchUserAttributes: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -80,11 +81,11 @@ describe('AuthSessionProvider', () => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1' });
     amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
     const queryClient = renderProbe();
-    queryClient.setQueryData(['me'], { userId: 'u1', email: 'a@b.co' });
+    queryClient.setQueryData(meKeys.me(), { userId: 'u1', email: 'a@b.co' });
     await waitFor(() => expect(probe()).toBe('signedIn:a@b.co'));
     emit(event);
     await waitFor(() => expect(probe()).toBe('signedOut:'));
-    expect(queryClient.getQueryData(['me'])).toBeUndefined();
+    expect(queryClient.getQueryData(meKeys.me())).toBeUndefined();
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
   });
 

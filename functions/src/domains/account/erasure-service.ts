@@ -1,6 +1,5 @@
 import {
   accountDeleteMessages,
-  accountDeleteSchema,
   assetsBucketDefinition,
   confirmsEmail,
   isPublicAssetKey,
@@ -11,7 +10,6 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
-import { parseInput } from '../../lib/validation';
 import type { RateWindowStore } from '../../data/rate-window';
 import type {
   AccountAdmin,
@@ -130,8 +128,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
 
   return {
     /** DELETE /api/account: the typed e-mail must be the token's; 202 once sign-in is refused. */
-    async request(who: ErasureRequester, input: unknown, budgetMs: number): Promise<AccountDeleteResponse> {
-      const { email } = parseInput(accountDeleteSchema, input);
+    async request(who: ErasureRequester, email: string, budgetMs: number): Promise<AccountDeleteResponse> {
       if (!confirmsEmail(email, who.email))
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
           email: accountDeleteMessages.emailMismatch,

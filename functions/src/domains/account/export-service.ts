@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  accountExportPageSize,
-  accountExportQuerySchema,
-  type AccountExportPage,
-  type Payment,
-} from '@reviewroute/shared';
+import { accountExportPageSize, type AccountExportPage, type Payment } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { parseInput } from '../../lib/validation';
 import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
 
 export interface ExportServiceDeps {
@@ -47,8 +41,8 @@ export function createExportService(deps: ExportServiceDeps) {
     (await deps.surveys.listByOwner(userId)).map((s) => s.id).sort((a, b) => (a < b ? -1 : 1));
 
   return {
-    async page(userId: string, query: unknown): Promise<AccountExportPage> {
-      const { cursor: raw } = parseInput(accountExportQuerySchema, query);
+    /** `raw`: the cursor the previous page answered (none for the first page). */
+    async page(userId: string, raw: string | undefined): Promise<AccountExportPage> {
       if (raw === undefined) {
         const [profile, surveys, payments] = await Promise.all([
           deps.profiles.get(userId),

@@ -73,11 +73,11 @@ export function createAccountHandler(
       },
       'export-account': async ({ owner, query }) => {
         await notErasing(owner.userId);
-        return { body: await danger().exports.page(owner.userId, query) };
+        return { body: await danger().exports.page(owner.userId, query.cursor) };
       },
       'delete-account': async ({ owner, event, body }) => {
         const { userId, email, username } = identityOf(owner, event);
-        const answer = await danger().erasure.request({ userId, email, username }, body, erasureBudgetMs);
+        const answer = await danger().erasure.request({ userId, email, username }, body.email, erasureBudgetMs);
         return { status: 202, body: answer };
       },
     },

@@ -1,5 +1,4 @@
-import { emptyProfile, profileUpdateSchema, type Profile } from '@reviewroute/shared';
-import { parseInput } from '../../lib/validation';
+import { emptyProfile, type Profile, type ProfileUpdate } from '@reviewroute/shared';
 import type { ProfileRepository } from '../../data/repositories';
 
 /** The owner's profile (spec 3) and the onboarding URL-copied flag (decisions 9). */
@@ -11,8 +10,7 @@ export function createProfileService(deps: { profiles: ProfileRepository; now?: 
       return (await deps.profiles.get(userId)) ?? emptyProfile(userId);
     },
 
-    async update(userId: string, input: unknown): Promise<Profile> {
-      const changes = parseInput(profileUpdateSchema, input);
+    async update(userId: string, changes: ProfileUpdate): Promise<Profile> {
       return deps.profiles.update(userId, changes, now().toISOString());
     },
   };

@@ -24,6 +24,20 @@ describe('contact handler', () => {
     expect(seen).toEqual(['203.0.113.9']);
   });
 
+  it('refuses invalid input with the field messages (the route’s schema) and sends nothing', async () => {
+    const sent: unknown[] = [];
+    const handler = createContactHandler(() => ({ send: async (input) => void sent.push(input) }));
+    const event = sampleEvent('send-contact-email');
+    const body = { ...(JSON.parse(event.body!) as object), email: 'nope', message: ' ' };
+    const response = await handler({ ...event, body: JSON.stringify(body) }, lambdaContext());
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body!).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'Valid email is required', message: 'Message is required' },
+    });
+    expect(sent).toHaveLength(0);
+  });
+
   it('needs the operator address; the sender defaults to it', () => {
     expect(() => contactSettings({})).toThrow(/CONTACT_TO_ADDRESS/);
     expect(contactSettings({ CONTACT_TO_ADDRESS: 'ops@example.com' })).toEqual({

@@ -1,7 +1,6 @@
-import { contactRefusedMessage, contactRequestSchema, minContactElapsedMs } from '@reviewroute/shared';
+import { contactRefusedMessage, minContactElapsedMs, type ContactRequestData } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
-import { parseInput } from '../../lib/validation';
 import { createClientKeys, type DaySalt } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { composeContactMail, type OutgoingMail } from './mail';
@@ -39,8 +38,8 @@ export function createContactService(deps: ContactServiceDeps) {
   const clientKeys = createClientKeys(deps.daySalt, deps.randomBytes);
   return {
     /** `viewerIp`: the sender's address as the API trusts it (`RouteRequest.viewerIp`); only ever hashed. */
-    async send(input: unknown, viewerIp: string): Promise<void> {
-      const { website, elapsedMs, language, ...message } = parseInput(contactRequestSchema, input);
+    async send(request: ContactRequestData, viewerIp: string): Promise<void> {
+      const { website, elapsedMs, language, ...message } = request;
       // Bot checks answer as vaguely as a broken request: nothing tells a script which rule it broke.
       if ((website ?? '').trim() !== '' || elapsedMs < minContactElapsedMs) {
         logger.info('Contact message refused by the bot checks', {

@@ -51,12 +51,12 @@ export function createPaymentsHandler(serviceOf: () => PaymentService, options?:
         status: 201,
         body: await serviceOf().create(owner.userId, body),
       }),
-      'get-payment': async ({ owner, pathParameters: { paymentId } }) => ({
+      'get-payment': async ({ owner, params: { paymentId } }) => ({
         body: await serviceOf().get(owner.userId, paymentId),
       }),
       // Mollie only looks at the status: 200 whenever the id was readable, known to Mollie or not.
       'payment-webhook': async ({ body }) => {
-        await serviceOf().webhook(body);
+        await serviceOf().webhook(body.id);
         return { status: 200 };
       },
     },

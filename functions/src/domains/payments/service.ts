@@ -1,13 +1,12 @@
 import {
   billingStatusOf,
   chargeOf,
-  createPaymentSchema,
   currencies,
   formatPaymentAmount,
   pathOf,
-  paymentWebhookSchema,
   planIds,
   planPricing,
+  type CreatePayment,
   type CreatePaymentResponse,
   type Currency,
   type Payment,
@@ -16,7 +15,6 @@ import {
 } from '@reviewroute/shared';
 import { ApiError, notFound } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
-import { parseInput } from '../../lib/validation';
 import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../../data/repositories';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
 
@@ -115,8 +113,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
 
     /** Creates the provider payment, records it as pending at once, and answers where to pay. */
-    async create(userId: string, input: unknown): Promise<CreatePaymentResponse> {
-      const request = parseInput(createPaymentSchema, input);
+    async create(userId: string, request: CreatePayment): Promise<CreatePaymentResponse> {
       const charge = chargeOf(request);
       const language = request.language ?? 'en';
       const origin = deps.siteOrigin().replace(/\/+$/, '');
@@ -178,8 +175,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * the provider and its current state recorded under the owner its metadata names. An unknown id, or a
      * payment that is not ours, changes nothing and is still answered 200 (anything else makes Mollie retry).
      */
-    async webhook(input: unknown): Promise<WebhookOutcome> {
-      const { id } = parseInput(paymentWebhookSchema, input);
+    async webhook(id: string): Promise<WebhookOutcome> {
       let current: ProviderPayment | undefined;
       try {
         current = await (await provider()).get(id);

@@ -19,7 +19,6 @@ describe('places handler', () => {
   const seen: string[] = [];
   const client: PlacesClient = {
     searchText: async (query, locale) => (seen.push(`search ${query} ${locale.languageCode}`), [result]),
-    getPlace: async (id, locale) => (seen.push(`details ${id} ${locale.languageCode}`), result),
   };
   const handler = createPlacesHandler(() =>
     createPlacesService({ client: () => client, limiter: { consume: async () => true } }),
@@ -29,9 +28,23 @@ describe('places handler', () => {
     const search = await handler(sampleEvent('search-places'), lambdaContext());
     expect(search).toMatchObject({ statusCode: 200 });
     expect(JSON.parse((search as { body: string }).body)).toEqual({ results: [result] });
-    const details = await handler(sampleEvent('get-place'), lambdaContext());
-    expect(JSON.parse((details as { body: string }).body)).toEqual({ result });
-    expect(seen).toEqual(['search Bakkerij de Vries Utrecht nl', 'details ChIJ2eUgeAK6j4ARbn5u_wAGqWA nl']);
+    expect(seen).toEqual(['search Bakkerij de Vries Utrecht nl']);
+  });
+
+  it('refuses an empty query, an overlong one and an unknown language before Google is called', async () => {
+    seen.length = 0;
+    const event = sampleEvent('search-places');
+    const answer = async (body: unknown) => {
+      const response = (await handler({ ...event, body: JSON.stringify(body) }, lambdaContext())) as { body: string };
+      return JSON.parse(response.body) as { error: { code: string; message: string } };
+    };
+    expect((await answer({ query: '   ' })).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a business name to search.',
+    });
+    expect((await answer({ query: 'x'.repeat(201) })).error.code).toBe('VALIDATION_FAILED');
+    expect((await answer({ query: 'abc', language: 'de' })).error.code).toBe('VALIDATION_FAILED');
+    expect(seen).toEqual([]);
   });
 
   it('takes the key from the environment, else from the SSM parameter named there, else has none', async () => {

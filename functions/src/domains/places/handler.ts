@@ -48,9 +48,6 @@ export function createPlacesHandler(serviceOf: () => PlacesService, options?: Do
     'places',
     {
       'search-places': async ({ owner, body }) => ({ body: await serviceOf().search(owner.userId, body) }),
-      'get-place': async ({ owner, pathParameters, query }) => ({
-        body: await serviceOf().getPlace(owner.userId, pathParameters.placeId, query),
-      }),
     },
     options,
   );

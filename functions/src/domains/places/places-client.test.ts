@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createPlacesClient,
-  PlacesApiError,
-  placeDetailsFieldMask,
-  placesLocaleOf,
-  searchTextFieldMask,
-} from './places-client';
+import { createPlacesClient, PlacesApiError, placesLocaleOf, searchTextFieldMask } from './places-client';
 
 interface Sent {
   url: string;
@@ -43,9 +37,6 @@ describe('Places API (New) client', () => {
   it('asks only for the fields a result needs', () => {
     expect(searchTextFieldMask).toBe(
       'places.id,places.displayName,places.formattedAddress,places.rating,places.userRatingCount,places.types,places.primaryTypeDisplayName',
-    );
-    expect(placeDetailsFieldMask).toBe(
-      'id,displayName,formattedAddress,rating,userRatingCount,types,primaryTypeDisplayName',
     );
   });
 
@@ -90,27 +81,16 @@ describe('Places API (New) client', () => {
     expect(await client.searchText('nothing', placesLocaleOf('en'))).toEqual([]);
   });
 
-  it('sends Place Details with the language in the query and the base URL it was given', async () => {
-    const { sent, fetchImpl } = recordingFetch(200, { ...googlePlace, rating: undefined, userRatingCount: undefined });
+  it('calls the base URL it was given and reads a place without reviews as null rating and count', async () => {
+    const unrated = { ...googlePlace, rating: undefined, userRatingCount: undefined };
+    const { sent, fetchImpl } = recordingFetch(200, { places: [unrated] });
     const client = createPlacesClient({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9999/', fetchImpl });
-    const result = await client.getPlace('ChIJ2eUgeAK6j4ARbn5u_wAGqWA', placesLocaleOf('en'));
-    expect(sent).toEqual([
-      {
-        url: 'http://127.0.0.1:9999/v1/places/ChIJ2eUgeAK6j4ARbn5u_wAGqWA?languageCode=en',
-        method: 'GET',
-        headers: { 'X-Goog-Api-Key': 'test-key', 'X-Goog-FieldMask': placeDetailsFieldMask },
-        body: undefined,
-      },
-    ]);
+    const [result] = await client.searchText('Bakkerij', placesLocaleOf('en'));
+    expect(sent.map((s) => s.url)).toEqual(['http://127.0.0.1:9999/v1/places:searchText']);
     expect(result).toMatchObject({ rating: null, user_ratings_total: null, name: 'Bakkerij de Vries' });
   });
 
-  it('reads a missing place as undefined and any other refusal as a PlacesApiError without the message', async () => {
-    const notFound = recordingFetch(404, { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } });
-    expect(
-      await createPlacesClient({ apiKey: 'k', fetchImpl: notFound.fetchImpl }).getPlace('x', { languageCode: 'en' }),
-    ).toBeUndefined();
-
+  it('turns a refusal into a PlacesApiError without the message', async () => {
     const badKey = recordingFetch(400, {
       error: {
         code: 400,

@@ -5,7 +5,7 @@ export const googlePlacesApiUrl = 'https://places.googleapis.com';
 
 /**
  * The fields a place search result needs (spec 3), and nothing more: Google bills a call by the most
- * expensive field it asks for, so the masks are explicit and shared by both calls.
+ * expensive field it asks for, so the mask is explicit.
  */
 export const placeFields = [
   'id',
@@ -17,7 +17,6 @@ export const placeFields = [
   'primaryTypeDisplayName',
 ] as const;
 export const searchTextFieldMask = placeFields.map((field) => `places.${field}`).join(',');
-export const placeDetailsFieldMask = placeFields.join(',');
 
 /** Google's language and region of an owner's interface language: Dutch owners search the Netherlands first. */
 export interface PlacesLocale {
@@ -29,8 +28,6 @@ export const placesLocaleOf = (language: Language): PlacesLocale =>
 
 export interface PlacesClient {
   searchText(query: string, locale: PlacesLocale): Promise<PlaceSearchResult[]>;
-  /** Undefined when Google knows no such place. */
-  getPlace(placeId: string, locale: PlacesLocale): Promise<PlaceSearchResult | undefined>;
 }
 
 /**
@@ -122,16 +119,6 @@ export function createPlacesClient(options: PlacesClientOptions): PlacesClient {
       if (!response.ok) throw await googleError(response);
       const body = (await response.json()) as { places?: GooglePlace[] };
       return (body.places ?? []).flatMap((place) => toPlaceSearchResult(place) ?? []);
-    },
-    async getPlace(placeId, locale) {
-      const params = new URLSearchParams({ ...locale });
-      const response = await call(`${base}/v1/places/${encodeURIComponent(placeId)}?${params.toString()}`, {
-        method: 'GET',
-        headers: headers(placeDetailsFieldMask),
-      });
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw await googleError(response);
-      return toPlaceSearchResult((await response.json()) as GooglePlace);
     },
   };
 }

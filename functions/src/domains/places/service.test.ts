@@ -23,11 +23,6 @@ function fakeClient(fail?: PlacesApiError) {
       if (fail) throw fail;
       return [place];
     },
-    async getPlace(placeId, locale) {
-      calls.push({ call: 'details', arg: placeId, locale });
-      if (fail) throw fail;
-      return placeId === place.place_id ? place : undefined;
-    },
   };
   return { client, calls };
 }
@@ -56,11 +51,11 @@ describe('places service', () => {
     const { client, calls } = fakeClient();
     const limiter = memoryLimiter();
     const service = createPlacesService({ client: () => client, limiter });
-    expect(await service.search('owner-1', { query: '  Bakkerij  ', language: 'nl' })).toEqual({ results: [place] });
-    expect(await service.getPlace('owner-1', 'ChIJabc', {})).toEqual({ result: place });
+    expect(await service.search('owner-1', { query: 'Bakkerij', language: 'nl' })).toEqual({ results: [place] });
+    expect(await service.search('owner-1', { query: 'Bakery' })).toEqual({ results: [place] });
     expect(calls).toEqual([
       { call: 'search', arg: 'Bakkerij', locale: { languageCode: 'nl', regionCode: 'NL' } },
-      { call: 'details', arg: 'ChIJabc', locale: { languageCode: 'en' } },
+      { call: 'search', arg: 'Bakery', locale: { languageCode: 'en' } },
     ]);
     expect(limiter.keys).toEqual(['places:owner-1', 'places:owner-1']);
   });
@@ -69,27 +64,7 @@ describe('places service', () => {
     const limiter = memoryLimiter();
     const service = createPlacesService({ client: () => undefined, limiter });
     expect(await codeOf(service.search('o', { query: 'abc' }))).toBe('PLACES_NOT_CONFIGURED');
-    expect(await codeOf(service.getPlace('o', 'ChIJabc', {}))).toBe('PLACES_NOT_CONFIGURED');
     expect(limiter.keys).toEqual([]);
-  });
-
-  it('refuses an empty query, an odd place id and an unknown language before Google is called', async () => {
-    const { client, calls } = fakeClient();
-    const service = createPlacesService({ client: () => client, limiter: memoryLimiter() });
-    await expect(service.search('o', { query: '   ' })).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
-      message: 'Please enter a business name to search.',
-    });
-    expect(await codeOf(service.search('o', { query: 'x'.repeat(201) }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(service.search('o', { query: 'abc', language: 'de' }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(service.getPlace('o', '../places:searchText', {}))).toBe('VALIDATION_FAILED');
-    expect(calls).toEqual([]);
-  });
-
-  it('answers 404 for a place Google does not know', async () => {
-    const { client } = fakeClient();
-    const service = createPlacesService({ client: () => client, limiter: memoryLimiter() });
-    expect(await codeOf(service.getPlace('o', 'ChIJunknown', {}))).toBe('NOT_FOUND');
   });
 
   it('limits each owner on its own', async () => {

@@ -1,15 +1,7 @@
-import {
-  defaultLanguage,
-  placeDetailsQuerySchema,
-  placeIdSchema,
-  placeSearchRequestSchema,
-  type PlaceDetailsResponse,
-  type PlaceSearchResponse,
-} from '@reviewroute/shared';
+import { defaultLanguage, type Language, type PlaceSearchResponse } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { logger } from '../../lib/logger';
-import { parseInput } from '../../lib/validation';
 import { PlacesApiError, placesLocaleOf, type PlacesClient } from './places-client';
 
 /**
@@ -53,7 +45,7 @@ export function placesErrorOf(error: PlacesApiError): ApiError {
   return new ApiError('PLACES_UNAVAILABLE');
 }
 
-/** Place search for the wizard's finder (spec 7 google-maps-api): search by text, look up one place. */
+/** Place search for the wizard's finder (spec 7 google-maps-api): search by text. */
 export function createPlacesService(deps: PlacesServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -77,19 +69,13 @@ export function createPlacesService(deps: PlacesServiceDeps) {
   }
 
   return {
-    async search(userId: string, input: unknown): Promise<PlaceSearchResponse> {
-      const { query, language } = parseInput(placeSearchRequestSchema, input);
+    async search(
+      userId: string,
+      { query, language }: { query: string; language?: Language | undefined },
+    ): Promise<PlaceSearchResponse> {
       const client = await clientFor(userId);
       const results = await google(() => client.searchText(query, placesLocaleOf(language ?? defaultLanguage)));
       return { results };
-    },
-    async getPlace(userId: string, placeId: string, query: unknown): Promise<PlaceDetailsResponse> {
-      const id = parseInput(placeIdSchema, placeId);
-      const { language } = parseInput(placeDetailsQuerySchema, query);
-      const client = await clientFor(userId);
-      const result = await google(() => client.getPlace(id, placesLocaleOf(language ?? defaultLanguage)));
-      if (!result) throw new ApiError('NOT_FOUND', 'Place not found.');
-      return { result };
     },
   };
 }

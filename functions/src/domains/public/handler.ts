@@ -53,31 +53,30 @@ export function createPublicHandler(serviceOf: () => PublicSurveyService, option
   return createDomainHandler(
     'public',
     {
-      'get-public-survey': async ({ pathParameters }) => {
+      'get-public-survey': async ({ params: { surveyCode } }) => {
         try {
-          const survey = await serviceOf().getPublicSurvey(pathParameters.surveyCode);
+          const survey = await serviceOf().getPublicSurvey(surveyCode);
           return { body: survey, headers: { 'cache-control': publicSurveyCacheControl } };
         } catch (error) {
           // A short negative cache: a burst of scans of a bad code does not reach DynamoDB each time.
           if (error instanceof ApiError && error.code === 'NOT_FOUND')
-            return {
-              status: 404,
-              body: error.toBody(),
-              headers: { 'cache-control': publicSurveyNotFoundCacheControl },
-            };
+            throw new ApiError(error.code, error.message, error.fields, {
+              ...error.headers,
+              'cache-control': publicSurveyNotFoundCacheControl,
+            });
           throw error;
         }
       },
-      'start-response': async ({ pathParameters }) => ({
+      'start-response': async ({ params: { surveyCode } }) => ({
         status: 201,
-        body: await serviceOf().start(pathParameters.surveyCode),
+        body: await serviceOf().start(surveyCode),
       }),
       'submit-response': async (request) => ({
         status: 201,
-        body: await serviceOf().submit(request.pathParameters.surveyCode, request.body, clientOf(request)),
+        body: await serviceOf().submit(request.params.surveyCode, request.body, clientOf(request)),
       }),
-      'record-review-click': async ({ pathParameters, body }) => {
-        await serviceOf().recordReviewClick(pathParameters.responseId, body);
+      'record-review-click': async ({ params: { responseId }, body: { token } }) => {
+        await serviceOf().recordReviewClick(responseId, token);
         return { status: 204 };
       },
     },

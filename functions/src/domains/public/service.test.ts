@@ -251,8 +251,8 @@ describe('review click', () => {
   it('flags the response and counts once; a second click is a no-op', async () => {
     const { service, responses, stats } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
-    await service.recordReviewClick(responseId, { token: clickToken });
-    await service.recordReviewClick(responseId, { token: clickToken });
+    await service.recordReviewClick(responseId, clickToken);
+    await service.recordReviewClick(responseId, clickToken);
     expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
     expect(newestResponse(responses)!.googleReviewClicked).toBe(true);
   });
@@ -267,7 +267,7 @@ describe('review click', () => {
       ['0195a3c4-7b00-7000-8000-00000000ffff', clickToken],
       ['not-an-id', clickToken],
     ] as const) {
-      expect((await refusal(service.recordReviewClick(id, { token }))).code).toBe('NOT_FOUND');
+      expect((await refusal(service.recordReviewClick(id, token))).code).toBe('NOT_FOUND');
     }
     expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(0);
     expect(responses.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);

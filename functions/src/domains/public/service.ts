@@ -4,19 +4,17 @@ import {
   publicSurveyMessages,
   publicSurveySchema,
   ratingBand,
-  reviewClickSchema,
   submitRefusedMessage,
-  submitResponseSchema,
   surveyCodePattern,
   type PublicSurvey,
   type StartResponseResult,
   type Survey,
+  type SubmitResponse,
   type SubmitResponseResult,
 } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
-import { parseInput } from '../../lib/validation';
 import { createClientKeys } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds } from '../../data/rate-window';
 import type { ClickTicketStore, ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
@@ -148,8 +146,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
       return { startToken: `${issuedAt}.${await startSignature(code, issuedAt)}` };
     },
 
-    async submit(code: string, input: unknown, client: ClientInfo): Promise<SubmitResponseResult> {
-      const data = parseInput(submitResponseSchema, input);
+    async submit(code: string, data: SubmitResponse, client: ClientInfo): Promise<SubmitResponseResult> {
       const at = now();
       const filledMs = await filledForMs(code, data.startToken, at.getTime());
       // Bot checks answer as vaguely as a broken request: nothing tells a script which rule it broke. The
@@ -214,8 +211,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
     },
 
     /** Counts once; a wrong token or an unknown response changes nothing (404); a second click is a no-op. */
-    async recordReviewClick(responseId: string, input: unknown): Promise<void> {
-      const { token } = parseInput(reviewClickSchema, input);
+    async recordReviewClick(responseId: string, token: string): Promise<void> {
       if (!responseIdPattern.test(responseId)) throw responseNotFound();
       const ticket = await tickets.get(responseId);
       if (!ticket) throw responseNotFound();

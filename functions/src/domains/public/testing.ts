@@ -1,8 +1,9 @@
-import type { Survey } from '@reviewroute/shared';
+import { routeContracts, type Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore, type MemorySurveyRepository } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/repositories';
-import { createPublicSurveyService, type PublicSurveyService, type PublicSurveyServiceDeps } from './service';
+import { parseInput } from '../../lib/validation';
+import { createPublicSurveyService, type ClientInfo, type PublicSurveyServiceDeps } from './service';
 
 /** The code and ids the sample events in events/ use. */
 export const sampleCode = 'k7m2p9qx';
@@ -68,12 +69,14 @@ export function memoryPublicSurveyService(
     shift = 0;
     return (await issued).startToken;
   };
-  const service: PublicSurveyService = {
+  // A submit takes the body as a page sends it and parses it with the route's schema, as the router does.
+  const service = {
     ...real,
-    async submit(code, input, client) {
+    async submit(code: string, input: unknown, client: ClientInfo) {
       const needsToken = typeof input === 'object' && input !== null && !('startToken' in input);
       const token = needsToken ? await startedAgo(code, 5000).catch(() => undefined) : undefined;
-      return real.submit(code, needsToken ? { ...input, startToken: token } : input, client);
+      const body = needsToken ? { ...input, startToken: token } : input;
+      return real.submit(code, parseInput(routeContracts['submit-response'].body, body), client);
     },
   };
   return {

@@ -26,30 +26,30 @@ export function createSurveysHandler(
     {
       'list-surveys': async ({ owner }) => ({ body: { surveys: await serviceOf().list(owner.userId) } }),
       'create-survey': async ({ owner, body }) => ({ status: 201, body: await serviceOf().create(owner.userId, body) }),
-      'get-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+      'get-survey': async ({ owner, params: { surveyId } }) => ({
         body: await serviceOf().get(owner.userId, surveyId),
       }),
-      'update-survey': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      'update-survey': async ({ owner, params: { surveyId }, body }) => ({
         body: await serviceOf().update(owner.userId, surveyId, body),
       }),
-      'get-survey-stats': async ({ owner, pathParameters: { surveyId } }) => ({
+      'get-survey-stats': async ({ owner, params: { surveyId } }) => ({
         body: await dashboardOf().stats(owner.userId, surveyId),
       }),
-      'get-onboarding': async ({ owner, pathParameters: { surveyId } }) => ({
+      'get-onboarding': async ({ owner, params: { surveyId } }) => ({
         body: await dashboardOf().onboarding(owner.userId, surveyId),
       }),
-      'delete-survey': async ({ owner, pathParameters: { surveyId } }) => {
+      'delete-survey': async ({ owner, params: { surveyId } }) => {
         await serviceOf().remove(owner.userId, surveyId);
         return { status: 204 };
       },
-      'publish-survey': async ({ owner, pathParameters: { surveyId } }) => ({
+      'publish-survey': async ({ owner, params: { surveyId } }) => ({
         body: await serviceOf().publish(owner.userId, surveyId),
       }),
-      'create-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      'create-upload': async ({ owner, params: { surveyId }, body }) => ({
         status: 201,
         body: await serviceOf().createUpload(owner.userId, surveyId, body),
       }),
-      'confirm-upload': async ({ owner, pathParameters: { surveyId }, body }) => ({
+      'confirm-upload': async ({ owner, params: { surveyId }, body }) => ({
         body: await serviceOf().confirmUpload(owner.userId, surveyId, body),
       }),
     },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  routeContracts,
   surveyCodePattern,
   surveyDefaultTexts,
   surveyDefaults,
@@ -8,6 +9,7 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
+import { parseInput } from '../../lib/validation';
 import { createMemoryStores, MemorySurveyRepository } from '../../data/memory';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
@@ -27,13 +29,25 @@ function setup(overrides: Partial<SurveyServiceDeps> = {}) {
   const stores = createMemoryStores();
   let t = Date.parse('2026-11-21T08:00:00.000Z');
   let n = 0;
-  const service = createSurveyService({
+  const real = createSurveyService({
     ...stores,
     siteOrigin: () => 'https://app.example.com/',
     now: () => new Date((t += 1000)),
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     ...overrides,
   });
+  // The writes take bodies as a client sends them, parsed with the route's schema as the router does.
+  const service = {
+    ...real,
+    create: async (userId: string, input: unknown) =>
+      real.create(userId, parseInput(routeContracts['create-survey'].body, input)),
+    update: async (userId: string, surveyId: string, input: unknown) =>
+      real.update(userId, surveyId, parseInput(routeContracts['update-survey'].body, input)),
+    createUpload: async (userId: string, surveyId: string, input: unknown) =>
+      real.createUpload(userId, surveyId, parseInput(routeContracts['create-upload'].body, input)),
+    confirmUpload: async (userId: string, surveyId: string, input: unknown) =>
+      real.confirmUpload(userId, surveyId, parseInput(routeContracts['confirm-upload'].body, input)),
+  };
   return { ...stores, service };
 }
 

@@ -11,20 +11,20 @@ import {
   isPublicAssetKey,
   landingUrl,
   maxImageBytes,
-  surveyCreateSchema,
   surveyDefaultsIn,
   surveyListItemSchema,
   surveyMessages,
   surveyPublishableSchema,
   surveySchema,
-  surveyUpdateSchema,
-  uploadConfirmSchema,
   publicAssetKey,
   uploadKindField,
-  uploadRequestSchema,
   type Survey,
+  type SurveyCreate,
   type SurveyListItem,
+  type SurveyUpdate,
+  type UploadConfirm,
   type UploadKind,
+  type UploadRequest,
   type UploadTicket,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
@@ -153,8 +153,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     },
 
     /** A draft from step 1 (spec 4): no code, not active; the spec's defaults for everything not given. */
-    async create(userId: string, input: unknown): Promise<Survey> {
-      const data = parseInput(surveyCreateSchema, input);
+    async create(userId: string, data: SurveyCreate): Promise<Survey> {
       const at = now().toISOString();
       const survey = surveySchema.parse({
         ...emptySurveyValues,
@@ -175,9 +174,9 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     get: owned,
 
     /** Partial, per step: only the fields present change. */
-    async update(userId: string, surveyId: string, input: unknown): Promise<Survey> {
+    async update(userId: string, surveyId: string, update: SurveyUpdate): Promise<Survey> {
       const current = await owned(userId, surveyId);
-      const changes: SurveyChanges = parseInput(surveyUpdateSchema, input);
+      const changes: SurveyChanges = { ...update };
       // The link follows the language (decisions 17); code and slug stay, so a link already out, in
       // either language, keeps working (the public page serves both paths).
       if (changes.language && current.surveyCode && current.businessSlug && changes.language !== current.language) {
@@ -222,9 +221,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
      * A presigned POST for one image (decisions 13) into the private incoming prefix; the policy enforces
      * the key, the type and the 2 MB cap at S3. Nothing is public until the confirm step copied it.
      */
-    async createUpload(userId: string, surveyId: string, input: unknown): Promise<UploadTicket> {
+    async createUpload(userId: string, surveyId: string, { kind, contentType }: UploadRequest): Promise<UploadTicket> {
       await owned(userId, surveyId);
-      const { kind, contentType } = parseInput(uploadRequestSchema, input);
       const issuedAt = now();
       const key = incomingUploadKey(surveyId, kind, Buffer.from(randomBytes(24)).toString('base64url'));
       const { url, fields } = await assets.presignUpload({
@@ -249,9 +247,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
      * posted new bytes) finds its URL already saved and changes nothing: a confirmed file never changes.
      * A replaced image's file is deleted after the save.
      */
-    async confirmUpload(userId: string, surveyId: string, input: unknown): Promise<Survey> {
+    async confirmUpload(userId: string, surveyId: string, { kind, key }: UploadConfirm): Promise<Survey> {
       const survey = await owned(userId, surveyId);
-      const { kind, key } = parseInput(uploadConfirmSchema, input);
       if (!isIncomingUploadKeyOf(key, surveyId, kind as UploadKind)) {
         throw new ApiError('VALIDATION_FAILED', surveyMessages.uploadKeyInvalid, {
           key: surveyMessages.uploadKeyInvalid,

@@ -27,10 +27,10 @@ import {
   SidebarMenuSubItem,
 } from '@/components/ui/sidebar';
 import { deleteSurvey } from '@/features/surveys/api/delete-survey';
-import { surveyQueryKey } from '@/features/surveys/api/get-survey';
 import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useEditSurvey } from '@/features/surveys/hooks/use-edit-survey';
+import { surveyKeys } from '@/lib/query-keys';
 import { surveyDraftStore } from '@/lib/survey-draft';
 import { dashboardPathFor, selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
 import { delocalize } from '@/lib/language';
@@ -132,7 +132,7 @@ function SurveyItem({ survey, current, onNavigate }: SurveyItemProps) {
     try {
       await deleteSurvey(survey.id);
       surveyDraftStore.discard(survey.id);
-      queryClient.removeQueries({ queryKey: surveyQueryKey(survey.id) });
+      queryClient.removeQueries({ queryKey: surveyKeys.detail(survey.id) });
       await invalidateSurveys(queryClient);
       toast.success(t('sidebar.toasts.deletedTitle'), { description: t('sidebar.toasts.deletedDescription') });
     } catch {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { TrialBadge } from './trial-badge';
+import { accountKeys } from '@/lib/query-keys';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -58,7 +59,7 @@ describe('header plan badge (decisions 10)', () => {
     );
     const { container, queryClient } = renderWithApp(<TrialBadge />, { path: '/dashboard' });
     expect(container.textContent).toBe('');
-    await waitFor(() => expect(queryClient.getQueryState(['account'])?.status).toBe('error'));
+    await waitFor(() => expect(queryClient.getQueryState(accountKeys.summary())?.status).toBe('error'));
     expect(container.textContent).toBe('');
   });
 });

@@ -1,11 +1,12 @@
 import type { PublicSurvey, SubmitResponseInput, SubmitResponseResult } from '@reviewroute/shared';
 import { minSubmitElapsedMs } from '@reviewroute/shared/domain';
 // The zod-free entry of shared: the route table alone, no schemas on the phone.
-import { pathOf } from '@reviewroute/shared/routes';
+import { requestOf } from '@reviewroute/shared/routes';
 
 /**
  * The page's four public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
- * zod on the phone. Answers are checked by hand for the few fields the page relies on.
+ * zod on the phone. Method and path come from the route table (`requestOf`); answers are checked by hand
+ * for the few fields the page relies on.
  */
 
 export class SubmitError extends Error {
@@ -44,7 +45,8 @@ function isPublicSurvey(value: unknown): value is PublicSurvey {
  */
 export async function fetchPublicSurvey(surveyCode: string): Promise<PublicSurvey | null> {
   try {
-    const res = await fetch(pathOf('get-public-survey', { surveyCode }), { headers: { accept: 'application/json' } });
+    const { method, path } = requestOf('get-public-survey', { surveyCode });
+    const res = await fetch(path, { method, headers: { accept: 'application/json' } });
     if (!res.ok) return null;
     const body: unknown = await res.json();
     return isPublicSurvey(body) ? body : null;
@@ -66,8 +68,9 @@ async function errorCode(res: Response): Promise<string | undefined> {
 export async function postResponse(surveyCode: string, input: SubmitResponseInput): Promise<SubmitResponseResult> {
   let res: Response;
   try {
-    res = await fetch(pathOf('submit-response', { surveyCode }), {
-      method: 'POST',
+    const { method, path } = requestOf('submit-response', { surveyCode });
+    res = await fetch(path, {
+      method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(input),
     });
@@ -92,8 +95,9 @@ let started: { surveyCode: string; answer: Promise<Started | undefined> } | unde
 
 async function fetchStartToken(surveyCode: string): Promise<Started | undefined> {
   try {
-    const res = await fetch(pathOf('start-response', { surveyCode }), {
-      method: 'POST',
+    const { method, path } = requestOf('start-response', { surveyCode });
+    const res = await fetch(path, {
+      method,
       headers: { accept: 'application/json' },
     });
     if (!res.ok) return undefined;
@@ -169,8 +173,9 @@ export async function submitResponse(
  * the review tab; failures are ignored: the customer is already on their way to Google.
  */
 export function recordReviewClick(responseId: string, clickToken: string): void {
-  void fetch(pathOf('record-review-click', { responseId }), {
-    method: 'POST',
+  const { method, path } = requestOf('record-review-click', { responseId });
+  void fetch(path, {
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: clickToken }),
     keepalive: true,

@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  accountDeleteResponseSchema,
-  accountExportPageSchema,
-  pathOf,
-  type AccountExport,
-  type AccountExportPage,
-} from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { type AccountExport, type AccountExportPage } from '@reviewroute/shared';
+import { call } from '@/lib/api-client';
 
 /** How far a download is: surveys whose responses were fully read, of all, and responses so far. */
 export interface ExportProgress {
@@ -16,20 +10,18 @@ export interface ExportProgress {
 }
 
 /**
- * "Download my data": reads GET /api/account/export page by page until `nextCursor` is null (each page is
+ * "Download my data": reads the export page by page until `nextCursor` is null (each page is
  * small, so a large account works) and assembles one document, each survey with its responses.
  */
 export async function exportAccount(
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<AccountExport> {
-  const path = pathOf('export-account');
   const pages: AccountExportPage[] = [];
   let cursor: string | null = null;
   let responses = 0;
   do {
-    const query: string = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-    const page: AccountExportPage = await apiFetch(`${path}${query}`, { schema: accountExportPageSchema, signal });
+    const page: AccountExportPage = await call('export-account', { query: { cursor: cursor ?? undefined }, signal });
     pages.push(page);
     responses += page.responses.length;
     onProgress({ ...page.progress, responses });
@@ -50,9 +42,6 @@ export async function exportAccount(
   };
 }
 
-/** DELETE /api/account with the typed e-mail; sign-in is refused from the moment it answers. */
+/** Deletes the account, with the typed e-mail; sign-in is refused from the moment it answers. */
 export const useDeleteAccount = () =>
-  useMutation({
-    mutationFn: (email: string) =>
-      apiFetch(pathOf('delete-account'), { method: 'DELETE', body: { email }, schema: accountDeleteResponseSchema }),
-  });
+  useMutation({ mutationFn: (email: string) => call('delete-account', { body: { email } }) });

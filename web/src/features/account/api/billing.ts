@@ -1,29 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountSummarySchema, pathOf, paymentListSchema, paymentSchema } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { accountKeys, paymentKeys } from '@/lib/query-keys';
 
-// The billing tab's and the invoice's reads. Keys match the rest of the app's (['account'] is also the
-// header badge's), so refetching after a payment updates the badge too.
+// The billing tab's and the invoice's reads. The account summary's key is also the header badge's, so
+// refetching after a payment updates the badge too.
 
-/** GET /api/account: the plan state the server derives from the billing history (decisions 10). */
+/** The plan state the server derives from the billing history (decisions 10). */
 export const billingAccountQueryOptions = () =>
-  queryOptions({
-    queryKey: ['account'],
-    queryFn: ({ signal }) => apiFetch(pathOf('get-account'), { schema: accountSummarySchema, signal }),
-  });
+  queryOptions({ queryKey: accountKeys.summary(), queryFn: ({ signal }) => call('get-account', { signal }) });
 
-/** GET /api/payments: the billing history, newest first. */
+/** The billing history, newest first. */
 export const paymentsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['payments', 'list'],
-    queryFn: ({ signal }) => apiFetch(pathOf('list-payments'), { schema: paymentListSchema, signal }),
-  });
+  queryOptions({ queryKey: paymentKeys.list(), queryFn: ({ signal }) => call('list-payments', { signal }) });
 
-/** GET /api/payments/{id}: one payment (the invoice). */
+/** One payment (the invoice). */
 export const paymentQueryOptions = (paymentId: string) =>
   queryOptions({
-    queryKey: ['payments', paymentId],
-    queryFn: ({ signal }) => apiFetch(pathOf('get-payment', { paymentId }), { schema: paymentSchema, signal }),
+    queryKey: paymentKeys.detail(paymentId),
+    queryFn: ({ signal }) => call('get-payment', { params: { paymentId }, signal }),
   });
 
 export const useBillingAccount = () => useQuery(billingAccountQueryOptions());

@@ -1,25 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pathOf, profileSchema, type ProfileUpdateInput } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { type ProfileUpdateInput } from '@reviewroute/shared';
+import { call } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys';
 
 // The profile tab's read and write. The key is the app's one profile key (the invoice reads it too), so a
 // save refreshes every reader.
 
 export const profileQueryOptions = () =>
-  queryOptions({
-    queryKey: ['profile'],
-    queryFn: ({ signal }) => apiFetch(pathOf('get-profile'), { schema: profileSchema, signal }),
-  });
+  queryOptions({ queryKey: profileKeys.profile(), queryFn: ({ signal }) => call('get-profile', { signal }) });
 
-/** GET /api/profile (a profile never saved reads as empty). */
+/** The profile (one never saved reads as empty). */
 export const useProfile = () => useQuery(profileQueryOptions());
 
-/** PATCH /api/profile; the saved profile becomes the cached one. */
+/** Saves profile changes; the saved profile becomes the cached one. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdateInput) =>
-      apiFetch(pathOf('update-profile'), { method: 'PATCH', body: input, schema: profileSchema }),
+    mutationFn: (input: ProfileUpdateInput) => call('update-profile', { body: input }),
     onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions().queryKey, profile),
   });
 }

@@ -6,6 +6,7 @@ import { emptyProfile } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { AccountPage } from '../routes/account-page';
+import { profileKeys } from '@/lib/query-keys';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -59,7 +60,7 @@ describe('profile tab', () => {
     const { queryClient } = renderWithApp(<AccountPage />, { path: '/account', session });
     await screen.findByText('Failed to load profile data.');
     failSave = true;
-    await queryClient.refetchQueries({ queryKey: ['profile'] });
+    await queryClient.refetchQueries({ queryKey: profileKeys.profile() });
     await userEvent.type(await screen.findByLabelText('Industry'), 'Bakery');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Failed to update profile.');

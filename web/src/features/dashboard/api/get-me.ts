@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meResponseSchema, pathOf } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { meKeys } from '@/lib/query-keys';
 
-export const getMe = (signal?: AbortSignal) => apiFetch(pathOf('me'), { schema: meResponseSchema, signal });
-
-export const getMeQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal) });
+export const getMeQueryOptions = () =>
+  queryOptions({ queryKey: meKeys.me(), queryFn: ({ signal }) => call('me', { signal }) });
 
 /**
  * The user as the API sees them (from the verified token), proving the browser -> API chain: the dashboard's

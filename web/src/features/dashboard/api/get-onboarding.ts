@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { onboardingSchema, pathOf } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
-import { dashboardQueryKey, liveOptions } from './dashboard-query';
-
-export const getOnboarding = (surveyId: string, signal?: AbortSignal) =>
-  apiFetch(pathOf('get-onboarding', { surveyId }), { schema: onboardingSchema, signal });
+import { call } from '@/lib/api-client';
+import { dashboardKeys } from '@/lib/query-keys';
+import { liveOptions } from './dashboard-query';
 
 export const getOnboardingQueryOptions = (surveyId: string) =>
   queryOptions({
-    queryKey: dashboardQueryKey('onboarding', surveyId),
-    queryFn: ({ signal }) => getOnboarding(surveyId, signal),
+    queryKey: dashboardKeys.onboarding(surveyId),
+    queryFn: ({ signal }) => call('get-onboarding', { params: { surveyId }, signal }),
     ...liveOptions,
   });
 

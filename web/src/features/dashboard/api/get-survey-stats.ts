@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pathOf, surveyStatsSchema } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
-import { dashboardQueryKey, liveOptions } from './dashboard-query';
-
-export const getSurveyStats = (surveyId: string, signal?: AbortSignal) =>
-  apiFetch(pathOf('get-survey-stats', { surveyId }), { schema: surveyStatsSchema, signal });
+import { call } from '@/lib/api-client';
+import { dashboardKeys } from '@/lib/query-keys';
+import { liveOptions } from './dashboard-query';
 
 export const getSurveyStatsQueryOptions = (surveyId: string) =>
   queryOptions({
-    queryKey: dashboardQueryKey('stats', surveyId),
-    queryFn: ({ signal }) => getSurveyStats(surveyId, signal),
+    queryKey: dashboardKeys.stats(surveyId),
+    queryFn: ({ signal }) => call('get-survey-stats', { params: { surveyId }, signal }),
     ...liveOptions,
   });
 

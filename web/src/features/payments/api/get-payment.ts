@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pathOf, paymentSchema } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
-/** GET /api/payments/{id}: the payment's status as the API last learned it from the provider. */
-export const getPayment = (paymentId: string, signal?: AbortSignal) =>
-  apiFetch(pathOf('get-payment', { paymentId }), { schema: paymentSchema, signal });
-
+/** The payment's status as the API last learned it from the provider. */
 export const paymentQueryOptions = (paymentId: string) =>
-  queryOptions({ queryKey: ['payments', paymentId], queryFn: ({ signal }) => getPayment(paymentId, signal) });
+  queryOptions({
+    queryKey: paymentKeys.detail(paymentId),
+    queryFn: ({ signal }) => call('get-payment', { params: { paymentId }, signal }),
+  });

@@ -1,5 +1,4 @@
-import { pathOf, surveySchema, type SurveyCreateInput } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { type SurveyCreateInput } from '@reviewroute/shared';
+import { call } from '@/lib/api-client';
 
-export const createSurvey = (input: SurveyCreateInput) =>
-  apiFetch(pathOf('create-survey'), { method: 'POST', body: input, schema: surveySchema });
+export const createSurvey = (input: SurveyCreateInput) => call('create-survey', { body: input });

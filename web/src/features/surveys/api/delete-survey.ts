@@ -1,5 +1,3 @@
-import { pathOf } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export const deleteSurvey = (surveyId: string) =>
-  apiFetch<void>(pathOf('delete-survey', { surveyId }), { method: 'DELETE' });
+export const deleteSurvey = (surveyId: string) => call('delete-survey', { params: { surveyId } });

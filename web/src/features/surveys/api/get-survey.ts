@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pathOf, surveySchema } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
-import { surveysQueryKey } from './list-surveys';
-
-export const surveyQueryKey = (surveyId: string) => [...surveysQueryKey, 'detail', surveyId] as const;
-
-export const getSurvey = (surveyId: string, signal?: AbortSignal) =>
-  apiFetch(pathOf('get-survey', { surveyId }), { schema: surveySchema, signal });
+import { call } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 
 export const getSurveyQueryOptions = (surveyId: string) =>
-  queryOptions({ queryKey: surveyQueryKey(surveyId), queryFn: ({ signal }) => getSurvey(surveyId, signal) });
+  queryOptions({
+    queryKey: surveyKeys.detail(surveyId),
+    queryFn: ({ signal }) => call('get-survey', { params: { surveyId }, signal }),
+  });
 
 /** One survey in full; idle until there is an id. */
 export const useSurvey = (surveyId: string | null | undefined) =>

@@ -1,5 +1,3 @@
-import { pathOf, surveySchema } from '@reviewroute/shared';
-import { apiFetch } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-export const publishSurvey = (surveyId: string) =>
-  apiFetch(pathOf('publish-survey', { surveyId }), { method: 'POST', schema: surveySchema });
+export const publishSurvey = (surveyId: string) => call('publish-survey', { params: { surveyId } });

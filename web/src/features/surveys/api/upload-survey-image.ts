@@ -1,15 +1,12 @@
 import {
   imageFileProblem,
-  pathOf,
   surveyMessageKeyOf,
   surveyMessages,
-  surveySchema,
-  uploadTicketSchema,
   type Survey,
   type SurveyMessageKey,
   type UploadKind,
 } from '@reviewroute/shared';
-import { apiFetch, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 
 /**
  * Survey images (decisions 13): check the file here, ask the API for a presigned POST, send the file
@@ -107,10 +104,9 @@ export async function uploadSurveyImage(
   const problem = imageFileProblem(file);
   if (problem) throw fromMessage(problem);
   try {
-    const ticket = await apiFetch(pathOf('create-upload', { surveyId }), {
-      method: 'POST',
+    const ticket = await call('create-upload', {
+      params: { surveyId },
       body: { kind, contentType: file.type, size: file.size },
-      schema: uploadTicketSchema,
       signal,
     });
     let response: Response;
@@ -126,12 +122,7 @@ export async function uploadSurveyImage(
     }
     if (!response.ok) throw storageErrorOf(response.status, await response.text().catch(() => ''));
     onProgress?.({ stage: 'checking' });
-    return await apiFetch(pathOf('confirm-upload', { surveyId }), {
-      method: 'POST',
-      body: { kind, key: ticket.key },
-      schema: surveySchema,
-      signal,
-    });
+    return await call('confirm-upload', { params: { surveyId }, body: { kind, key: ticket.key }, signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw uploadErrorOf(error);

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  accountDeleteResponseSchema,
+  accountDeleteSchema,
+  accountExportPageSchema,
+  accountExportQuerySchema,
+} from './account-export';
+import { healthResponseSchema, meResponseSchema } from './api';
+import {
+  createPaymentResponseSchema,
+  createPaymentSchema,
+  paymentListSchema,
+  paymentSchema,
+  paymentWebhookSchema,
+} from './billing';
+import { contactRequestSchema } from './contact';
+import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
+import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
+import { profileSchema, profileUpdateSchema } from './profile';
+import {
+  publicSurveySchema,
+  reviewClickSchema,
+  startResponseResultSchema,
+  submitResponseResultSchema,
+  submitResponseSchema,
+} from './public-survey';
+import type { RouteId, RouteParams } from './routes';
+import { surveyCreateSchema, surveyListItemSchema, surveySchema, surveyUpdateSchema } from './survey';
+import { uploadConfirmSchema, uploadRequestSchema, uploadTicketSchema } from './survey-upload';
+
+/**
+ * The schemas of every route: path parameters, query, body and response, by route id. Together with the
+ * entry of the same id in `routes.ts` (method, path, auth, domain, policies) this is the route's whole
+ * contract: the API's router parses params, query and body with it before an implementation runs (and
+ * types the implementation's answer by `response`), the web's `call(id, …)` sends and parses by it.
+ *
+ * Why apart from the table: the public survey page imports `@reviewroute/shared/routes` for its paths and
+ * must stay zod-free (it is small on a phone). So the table keeps the zod-free half, and the schemas are
+ * attached here, in a module of the main entry, by a mapped type that must name every route id exactly
+ * once: a route without its schemas, or schemas for a route that does not exist, fails to compile.
+ */
+
+/** A route's schemas. `response: null`: a success carries no body (204, or an empty 200 the caller ignores). */
+export interface RouteSchemas<Params = Record<string, string>> {
+  /** Present exactly when the path has `{param}`s: the parsed parameters, by name. */
+  readonly params?: z.ZodType<Params, Record<string, string>>;
+  /** The query string's parameters (absent: none is read). */
+  readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+  /** The JSON body (absent: none is read). */
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType | null;
+}
+
+/** A route with `{param}`s must say how they parse; one without must not pretend to have any. */
+type SchemasOf<Id extends RouteId> = keyof RouteParams<Id> extends never
+  ? RouteSchemas & { readonly params?: never }
+  : RouteSchemas<RouteParams<Id>> & { readonly params: z.ZodType<RouteParams<Id>, Record<string, string>> };
+
+const surveyParams = z.object({ surveyId: z.string() });
+const surveyCodeParams = z.object({ surveyCode: z.string() });
+
+/**
+ * The survey list as a client reads it: a status the client does not know yet (spec 4: "other", shown
+ * blue) must not make the whole list unreadable, so the status is any string.
+ */
+export const surveyListingSchema = z.object({ surveys: z.array(surveyListItemSchema.extend({ status: z.string() })) });
+export type ListedSurvey = z.infer<typeof surveyListingSchema>['surveys'][number];
+
+export const routeContracts = {
+  health: { response: healthResponseSchema },
+  me: { response: meResponseSchema },
+  'get-profile': { response: profileSchema },
+  'update-profile': { body: profileUpdateSchema, response: profileSchema },
+  'list-surveys': { response: surveyListingSchema },
+  'create-survey': { body: surveyCreateSchema, response: surveySchema },
+  'get-survey': { params: surveyParams, response: surveySchema },
+  'update-survey': { params: surveyParams, body: surveyUpdateSchema, response: surveySchema },
+  'delete-survey': { params: surveyParams, response: null },
+  'publish-survey': { params: surveyParams, response: surveySchema },
+  'create-upload': { params: surveyParams, body: uploadRequestSchema, response: uploadTicketSchema },
+  'confirm-upload': { params: surveyParams, body: uploadConfirmSchema, response: surveySchema },
+  'get-survey-stats': { params: surveyParams, response: surveyStatsSchema },
+  'get-onboarding': { params: surveyParams, response: onboardingSchema },
+  'get-account': { response: accountSummarySchema },
+  'export-account': { query: accountExportQuerySchema, response: accountExportPageSchema },
+  'delete-account': { body: accountDeleteSchema, response: accountDeleteResponseSchema },
+  'list-payments': { response: paymentListSchema },
+  'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
+  'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },
+  // Mollie reads only the status.
+  'payment-webhook': { body: paymentWebhookSchema, response: null },
+  'search-places': { body: placeSearchRequestSchema, response: placeSearchResponseSchema },
+  'get-public-survey': { params: surveyCodeParams, response: publicSurveySchema },
+  'start-response': { params: surveyCodeParams, response: startResponseResultSchema },
+  'submit-response': { params: surveyCodeParams, body: submitResponseSchema, response: submitResponseResultSchema },
+  'record-review-click': {
+    params: z.object({ responseId: z.string() }),
+    body: reviewClickSchema,
+    response: null,
+  },
+  'send-contact-email': { body: contactRequestSchema, response: null },
+} as const satisfies { [Id in RouteId]: SchemasOf<Id> };
+
+export type RouteContracts = typeof routeContracts;
+type ContractOf<Id extends RouteId> = RouteContracts[Id];
+type SchemaAt<Id extends RouteId, K extends keyof RouteSchemas> = K extends keyof ContractOf<Id>
+  ? ContractOf<Id>[K] extends z.ZodType
+    ? ContractOf<Id>[K]
+    : undefined
+  : undefined;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What the router hands an implementation: parsed path parameters, query and body (undefined: none). */
+export type RouteParamsOf<Id extends RouteId> = Parsed<SchemaAt<Id, 'params'>>;
+export type RouteQueryOf<Id extends RouteId> = Parsed<SchemaAt<Id, 'query'>>;
+export type RouteBodyOf<Id extends RouteId> = Parsed<SchemaAt<Id, 'body'>>;
+/** What a client sends: the schemas' input side (defaults still optional). */
+export type RouteQueryInput<Id extends RouteId> = Sent<SchemaAt<Id, 'query'>>;
+export type RouteBodyInput<Id extends RouteId> = Sent<SchemaAt<Id, 'body'>>;
+/** What the API answers on success: an implementation's body (input side), a client's result (output side). */
+export type RouteResponseBody<Id extends RouteId> = Sent<SchemaAt<Id, 'response'>>;
+export type RouteResult<Id extends RouteId> =
+  SchemaAt<Id, 'response'> extends z.ZodType ? z.output<SchemaAt<Id, 'response'>> : void;
+
+/** The schemas of route `id` (widened: for code that handles any route). */
+export const contractOf = (id: RouteId): RouteSchemas => routeContracts[id];
+
+/** Ids of the routes that read a JSON body. */
+export type RouteWithBody = { [Id in RouteId]: RouteBodyOf<Id> extends undefined ? never : Id }[RouteId];

@@ -1,0 +1,42 @@
+/**
+ * The query keys, one factory per API resource: every reader and every invalidation of a resource names
+ * its key here, so two features that read the same resource (the account summary: the header badge and
+ * the billing tab) share one cache entry and a refresh reaches both.
+ */
+
+/** The account summary (GET /api/account): plan state and trial. */
+export const accountKeys = {
+  summary: () => ['account'] as const,
+};
+
+/** The signed-in user as the API sees them. */
+export const meKeys = {
+  me: () => ['me'] as const,
+};
+
+/** The owner's profile; the invoice reads it too. */
+export const profileKeys = {
+  profile: () => ['profile'] as const,
+};
+
+/** Payments: under `all`, the list and each payment (a refresh after a checkout covers both). */
+export const paymentKeys = {
+  all: () => ['payments'] as const,
+  list: () => [...paymentKeys.all(), 'list'] as const,
+  detail: (paymentId: string) => [...paymentKeys.all(), paymentId] as const,
+};
+
+/** Surveys: under `all`, the list and each survey, so invalidating `all` refreshes every one. */
+export const surveyKeys = {
+  all: () => ['surveys'] as const,
+  detail: (surveyId: string) => [...surveyKeys.all(), 'detail', surveyId] as const,
+};
+
+/**
+ * The dashboard's per-survey reads sit outside `surveyKeys.all()` on purpose: invalidating the list after a
+ * delete must not refetch the deleted survey's stats (a 404 and a false error toast) before the selection moves.
+ */
+export const dashboardKeys = {
+  stats: (surveyId: string) => ['dashboard', 'stats', surveyId] as const,
+  onboarding: (surveyId: string) => ['dashboard', 'onboarding', surveyId] as const,
+};
