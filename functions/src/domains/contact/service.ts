@@ -4,7 +4,8 @@ import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import { createClientKeys, type DaySalt } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
-import { composeContactMail, type OutgoingMail } from './mail';
+import type { Mailer } from '../../mail/mailer';
+import { composeContactMail } from './mail';
 
 export interface ContactSettings {
   /** The operator's address (CONTACT_TO_ADDRESS). */
@@ -14,7 +15,7 @@ export interface ContactSettings {
 }
 
 export interface ContactServiceDeps {
-  sendMail: (mail: OutgoingMail) => Promise<void>;
+  sendMail: Mailer;
   /** The shared fixed-window limiter, keyed per viewer (its own `contact:` key space). */
   limiter: RateLimiter;
   /** The day's salt of viewer keys (shared with the public submit). */
