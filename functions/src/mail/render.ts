@@ -35,7 +35,7 @@ void i18n.init({
   interpolation: { escapeValue: false },
 });
 i18n.services.formatter?.add('strong', (value: unknown, _lng, options: { mailPart?: Part }) =>
-  options.mailPart === 'html' ? `${strongOpen}${String(value)}${strongClose}` : value,
+  options.mailPart === 'html' ? `${strongOpen}${String(value)}${strongClose}` : String(value),
 );
 
 function line(language: Language, key: string, values: Record<string, string>, part: Part): string {
