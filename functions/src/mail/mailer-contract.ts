@@ -66,12 +66,15 @@ export function describeMailerContract(name: string, setup: () => MailerUnderTes
       expect((await delivered(to)).map((m) => m.subject)).toEqual(['first', 'second']);
     });
 
-    it.each([['from'], ['to'], ['subject']] as const)('refuses a mail without %s and delivers nothing', async (field) => {
-      const { mailer, delivered } = setup();
-      const to = address();
-      const refused = mail({ to, [field]: ' ' });
-      await expect(mailer(refused)).rejects.toBeInstanceOf(MailRefusedError);
-      expect(await delivered(to)).toEqual([]);
-    });
+    it.each([['from'], ['to'], ['subject']] as const)(
+      'refuses a mail without %s and delivers nothing',
+      async (field) => {
+        const { mailer, delivered } = setup();
+        const to = address();
+        const refused = mail({ to, [field]: ' ' });
+        await expect(mailer(refused)).rejects.toBeInstanceOf(MailRefusedError);
+        expect(await delivered(to)).toEqual([]);
+      },
+    );
   });
 }

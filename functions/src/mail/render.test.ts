@@ -68,7 +68,9 @@ describe('renderMail', () => {
     });
     expect(mail.subject).toBe('[ReviewRoute contact] <script>x</script> ("Anna" & co)');
     expect(mail.html).not.toMatch(/<script>|<b>|<i>/);
-    expect(mail.html).toContain('<title>[ReviewRoute contact] &lt;script&gt;x&lt;/script&gt; (&quot;Anna&quot; &amp; co)</title>');
+    expect(mail.html).toContain(
+      '<title>[ReviewRoute contact] &lt;script&gt;x&lt;/script&gt; (&quot;Anna&quot; &amp; co)</title>',
+    );
     expect(mail.html).toContain('<td style="padding:4px 0">&lt;b&gt;Bakery&lt;/b&gt;</td>');
     expect(mail.html).toContain('Hi &lt;i&gt;there&lt;/i&gt;\n\nAnna</div>');
     expect(mail.text).toContain('Company: <b>Bakery</b>\n');

@@ -49,14 +49,19 @@ function line(language: Language, key: string, values: Record<string, string>, p
 }
 
 /** The name of a language in another one ("Dutch", "Nederlands"). */
-export const languageName = (of: Language, language: Language): string => i18n.t(`languageNames.${of}`, { lng: language });
+export const languageName = (of: Language, language: Language): string =>
+  i18n.t(`languageNames.${of}`, { lng: language });
 
 /**
  * One mail in one language: the template's catalogue texts with the values filled in, as a plain-text part
  * and an HTML part built from the same blocks in the same order (brand, heading, paragraphs, fields, quote,
  * footer), so the two never say different things.
  */
-export function renderMail<T extends MailTemplateId>(template: T, language: Language, input: MailInput<T>): RenderedMail {
+export function renderMail<T extends MailTemplateId>(
+  template: T,
+  language: Language,
+  input: MailInput<T>,
+): RenderedMail {
   const values = input.values as Record<string, string>;
   const entry = mailCatalogues[language].templates[template] as {
     brand?: string;
@@ -111,7 +116,9 @@ export function renderMail<T extends MailTemplateId>(template: T, language: Lang
     `<p style="margin:0 0 16px;color:#0f766e;font-weight:700">${h.brand}</p>`,
     `<h1 style="margin:0 0 16px;font-size:20px">${h.heading}</h1>`,
     ...h.paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`),
-    ...(htmlRows ? [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${htmlRows}</table>`] : []),
+    ...(htmlRows
+      ? [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${htmlRows}</table>`]
+      : []),
     ...(input.quote
       ? [
           `<div style="white-space:pre-wrap;border-top:1px solid #e5e5e5;padding-top:16px">${escapeHtml(input.quote)}</div>`,

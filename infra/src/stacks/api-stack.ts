@@ -20,7 +20,6 @@ import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import {
   type ApiDomain,
   type DeployedLambdaEnv,
@@ -28,7 +27,6 @@ import {
   environmentVariables,
   routeKey,
   routes,
-  tableDefinition,
 } from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';

@@ -45,7 +45,9 @@ export function grantAccess(stack: Stack, fn: NodejsFunction, role: Role, access
     });
   }
   if (access.listAssets) {
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [to.assetsBucket.bucketArn] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [to.assetsBucket.bucketArn] }),
+    );
   }
   if (access.invalidateAssets) {
     fn.addEnvironment('ASSETS_DISTRIBUTION_ID', to.distributionId);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@reviewroute/shared';
-import { stageConfig } from '../config';
+import type { stageConfig } from '../config';
 import { standaloneWebStack } from '../testing/test-app';
 
 /** The config.json the web stack deploys for a stage with these context values, as the app parses it. */
