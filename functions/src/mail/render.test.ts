@@ -78,6 +78,14 @@ describe('renderMail', () => {
     expect(mail.text).toContain('Reply to this mail to answer "Anna" & co at a@example.com.');
   });
 
+  it('fills each value in once, even a value that looks like a placeholder', () => {
+    // The HTML part marks values as private-use characters first: a value made of such a mark stays as it is.
+    const lookalike = '\uE0001\uE001';
+    const mail = renderMail('invitation', 'en', { values: { username: lookalike, code: '{####}' } });
+    expect(mail.html).toContain(`<strong>${lookalike}</strong> and your temporary password is <strong>{####}</strong>`);
+    expect(mail.text).toContain(`Your user name is ${lookalike} and`);
+  });
+
   it("sets the fields in the template's order, leaving out empty ones", () => {
     const mail = renderMail('contactMessage', 'en', {
       values: { subject: 's', name: 'n', email: 'e@example.com' },

@@ -43,9 +43,11 @@ function line(language: Language, key: string, values: Record<string, string>, p
   const names = Object.keys(values);
   const markers = Object.fromEntries(names.map((name, i) => [name, marker(i)]));
   const valueAt = (index: string) => escapeHtml(values[names[Number(index)]!] ?? '');
-  return escapeHtml(i18n.t(key, { lng: language, replace: markers, mailPart: part }))
-    .replace(/\uE002\uE000(\d+)\uE001\uE003/g, (_, i: string) => `<strong>${valueAt(i)}</strong>`)
-    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => valueAt(i));
+  // One pass, so a value that happens to contain a marker is never replaced in turn.
+  return escapeHtml(i18n.t(key, { lng: language, replace: markers, mailPart: part })).replace(
+    /(\uE002)?\uE000(\d+)\uE001\uE003?/g,
+    (_, strong: string | undefined, i: string) => (strong ? `<strong>${valueAt(i)}</strong>` : valueAt(i)),
+  );
 }
 
 /** The name of a language in another one ("Dutch", "Nederlands"). */
