@@ -7,22 +7,27 @@ const localRunBudgetMs = 30_000;
 
 /**
  * The local twin of one worker's trigger: a schedule becomes an interval of `localEveryMs`, one run at a time
- * (a run that fails is logged; the next one tries again). Returns its stop, which waits for the run in progress.
+ * (a tick while a run is going is skipped, so a slow run builds no backlog; a run that fails is logged, and the
+ * next tick tries again). Returns its stop, which waits for the run in progress.
  */
-function startWorker(
-  worker: WorkerDefinition,
+export function startWorker(
+  worker: Pick<WorkerDefinition, 'id' | 'trigger'>,
   run: Promise<WorkerRun>,
   log?: (line: string) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | undefined;
   let stopped = false;
   const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(() =>
-      run
-        .then((once) => once(undefined, { getRemainingTimeInMillis: () => localRunBudgetMs }))
-        .catch((error: unknown) => log?.(`[${worker.id}] run failed: ${String(error)}`)),
-    );
+    if (stopped || running) return;
+    running = run
+      .then((once) => once(undefined, { getRemainingTimeInMillis: () => localRunBudgetMs }))
+      .then(
+        () => undefined,
+        (error: unknown) => log?.(`[${worker.id}] run failed: ${String(error)}`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
   }, worker.trigger.localEveryMs);
   timer.unref();
   return async () => {
