@@ -10,13 +10,13 @@ import { lambdaEnvironment, localWebConfig, type LocalResources } from './env';
 import { bindGateway, serveGateway } from './gateway';
 import { trackRequests } from './drain';
 import { createHandlerLoader } from './handlers';
-import { startErasureLoop } from './erasure-loop';
 import { LOCAL_HOST, assertPortFree, closeServer, freePort } from './ports';
 import { provisionTable, provisionUserPool } from './provision';
 import { startMollie } from './mollie';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startWeb, type LocalWeb } from './web';
+import { startWorkers } from './workers';
 
 export interface LocalStackPorts {
   /** Vite dev server (only with `web: true`). */
@@ -220,8 +220,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
     const handlers = createHandlerLoader(env, { reload: options.reloadHandlers, ...(log ? { log } : {}) });
     stops.push(async () => handlers.close());
-    // Account erasures left over by the delete request continue here, as the scheduled worker does in AWS.
-    stops.push(startErasureLoop(env, log));
+    // The background jobs of the worker table (account erasures left over by the delete request, ...) run
+    // here on the local twin of their trigger, as their Lambdas do in AWS.
+    stops.push(startWorkers(env, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
     serveGateway(gateway.server, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@reviewroute/shared';
-import { domainAccess, erasureWorkerAccess } from './access';
+import { domainAccess, workerAccess } from './access';
 
 describe('access map', () => {
   it('lets every domain with a route that creates data read the erasure tombstone first', () => {
@@ -11,6 +11,6 @@ describe('access map', () => {
 
   it('lets the account Lambda and the erasure worker write the tombstone', () => {
     expect(domainAccess.account.table).toContain('dynamodb:PutItem');
-    expect(erasureWorkerAccess.table).toContain('dynamodb:PutItem');
+    expect(workerAccess.erasure.table).toContain('dynamodb:PutItem');
   });
 });

@@ -1,4 +1,4 @@
-import { type ApiDomain, assetsBucketDefinition } from '@reviewroute/shared';
+import { type ApiDomain, type WorkerId, assetsBucketDefinition } from '@reviewroute/shared';
 
 /** The item-level DynamoDB actions a handler may need (a transaction is authorised per item action). */
 export type TableAction =
@@ -27,9 +27,21 @@ export interface DomainAccess {
   readonly userPool?: readonly string[];
   /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
   readonly mollieKey?: boolean;
+  /** ses:SendEmail as the product's sender (CONTACT_FROM_ADDRESS), through the mail layer (functions/src/mail). */
+  readonly sendMail?: boolean;
 }
 
 const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
+
+/** An item's whole life cycle: read, list, create, change, delete (in batches too); no scan. */
+const itemLifecycle: readonly TableAction[] = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 
 /**
  * What an account erasure needs; the account Lambda and the erasure worker both run it. The erasure tombstone
@@ -37,14 +49,7 @@ const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
  */
 function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
   return {
-    table: [
-      'dynamodb:GetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-    ],
+    table: itemLifecycle,
     assets: [
       { prefix: incomingPrefix, actions: ['s3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:DeleteObject'] },
@@ -60,8 +65,14 @@ function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
   };
 }
 
-/** The erasure worker (not an API domain): continues account erasures on a schedule. */
-export const erasureWorkerAccess: DomainAccess = erasureAccess();
+/**
+ * Least privilege per worker of the worker table (shared/src/workers.ts), keyed by its id: a new worker
+ * without its line here fails `tsc`.
+ */
+export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
+  // Continues account erasures on a schedule: exactly what the account Lambda's inline erasure may do.
+  erasure: erasureAccess(),
+};
 
 /**
  * Least privilege, per API domain, in one place: each Lambda's role gets exactly these. The actions follow
@@ -84,14 +95,7 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // the public prefix, and removal of replaced or deleted files with their CloudFront paths. Creating a
   // survey, an upload or a code reads the erasure tombstone first (GetItem).
   surveys: {
-    table: [
-      'dynamodb:GetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-    ],
+    table: itemLifecycle,
     assets: [
       { prefix: incomingPrefix, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:PutObject', 's3:DeleteObject'] },
@@ -110,6 +114,7 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure
   // tombstone first (GetItem).
   payments: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'], mollieKey: true },
-  // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day).
-  contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
+  // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day); the
+  // message to the operator through SES.
+  contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], sendMail: true },
 };

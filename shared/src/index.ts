@@ -1,4 +1,5 @@
 export * from './routes';
+export * from './workers';
 export * from './errors';
 export * from './table';
 export * from './api';

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { googlePlaceOf, placesCatalogue, type CataloguePlace } from '@reviewroute/functions/domains/places/testing';
 
 /**
  * A loopback stand-in for Google Places API (New): Text Search (`POST /v1/places:searchText`) over a small
@@ -10,44 +11,6 @@ import type { AddressInfo } from 'node:net';
  * One query stands for a Google failure the tests cannot cause otherwise: `quota exhausted` answers 429
  * RESOURCE_EXHAUSTED. (The missing-key path is the product's own, with no key configured; it needs no server.)
  */
-
-interface CataloguePlace {
-  id: string;
-  displayName: { text: string; languageCode: string };
-  formattedAddress: string;
-  rating?: number;
-  userRatingCount?: number;
-  types: string[];
-  primaryTypeDisplayName: Record<'en' | 'nl', string>;
-}
-
-export const placesCatalogue: readonly CataloguePlace[] = [
-  {
-    id: 'ChIJloopBakkerijDeVriesUtr',
-    displayName: { text: 'Bakkerij de Vries', languageCode: 'nl' },
-    formattedAddress: 'Oudegracht 112, 3511 AW Utrecht, Nederland',
-    rating: 4.7,
-    userRatingCount: 212,
-    types: ['bakery', 'food', 'store', 'point_of_interest', 'establishment'],
-    primaryTypeDisplayName: { en: 'Bakery', nl: 'Bakkerij' },
-  },
-  {
-    id: 'ChIJloopBakkerijDeVriesAms',
-    displayName: { text: 'Bakkerij de Vries Amsterdam', languageCode: 'nl' },
-    formattedAddress: 'Haarlemmerstraat 7, 1013 EJ Amsterdam, Nederland',
-    rating: 4.2,
-    userRatingCount: 58,
-    types: ['bakery', 'food', 'point_of_interest', 'establishment'],
-    primaryTypeDisplayName: { en: 'Bakery', nl: 'Bakkerij' },
-  },
-  {
-    id: 'ChIJloopFietsenmakerJansen',
-    displayName: { text: 'Fietsenmaker Jansen', languageCode: 'nl' },
-    formattedAddress: 'Lange Nieuwstraat 3, 3512 PA Utrecht, Nederland',
-    types: ['bicycle_store', 'store', 'point_of_interest', 'establishment'],
-    primaryTypeDisplayName: { en: 'Bicycle store', nl: 'Fietsenwinkel' },
-  },
-];
 
 export const quotaExhaustedQuery = 'quota exhausted';
 
@@ -80,17 +43,7 @@ function googleError(res: ServerResponse, code: number, status: string, message:
 
 /** The place as Google returns it: only the masked fields; `*` is everything. */
 function masked(place: CataloguePlace, fields: string[], languageCode: string): Record<string, unknown> {
-  const full: Record<string, unknown> = {
-    id: place.id,
-    displayName: place.displayName,
-    formattedAddress: place.formattedAddress,
-    ...(place.rating !== undefined ? { rating: place.rating, userRatingCount: place.userRatingCount } : {}),
-    types: place.types,
-    primaryTypeDisplayName: {
-      text: place.primaryTypeDisplayName[languageCode === 'nl' ? 'nl' : 'en'],
-      languageCode: languageCode === 'nl' ? 'nl' : 'en',
-    },
-  };
+  const full = googlePlaceOf(place, languageCode) as Record<string, unknown>;
   if (fields.includes('*')) return full;
   return Object.fromEntries(Object.entries(full).filter(([name]) => fields.includes(name)));
 }

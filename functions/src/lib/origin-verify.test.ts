@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lambdaEnvOf } from './env';
-import { originCheckOf, type SecretReader } from './origin-verify';
+import { originCheckOf } from './origin-verify';
+import type { SecretReader } from './secrets';
 
 const envWith = (values: Record<string, string>) => lambdaEnvOf({ AWS_REGION: 'eu-west-1', ...values });
 

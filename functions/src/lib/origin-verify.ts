@@ -1,31 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { LambdaEnv } from '@reviewroute/shared';
-import { awsClientConfig } from './env';
 import { logger } from './logger';
+import { secretLoader, secretsManagerReader, type SecretReader } from './secrets';
 
 /** True when the origin-verify header's value is one we accept. */
 export type OriginCheck = (headerValue: string | undefined) => Promise<boolean>;
-
-/** Reads one version stage of a secret; undefined when that stage does not exist (no rotation yet). */
-export type SecretReader = (secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') => Promise<string | undefined>;
-
-export function secretsManagerReader(env: LambdaEnv): SecretReader {
-  let client: SecretsManagerClient | undefined;
-  return async (secretId, stage) => {
-    client ??= new SecretsManagerClient(awsClientConfig(env));
-    try {
-      const { SecretString } = await client.send(
-        new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
-      );
-      return SecretString || undefined;
-    } catch (error) {
-      if (stage === 'AWSPREVIOUS' && (error as { name?: string }).name === 'ResourceNotFoundException')
-        return undefined;
-      throw error;
-    }
-  };
-}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Equal-length digests compared in constant time: the answer's timing says nothing about the secret. */
@@ -60,29 +39,20 @@ export function originCheckOf(
   const secretId = env.ORIGIN_VERIFY_SECRET_ARN;
   if (!secretId) return undefined;
 
-  let cached: { values: string[]; readAt: number } | undefined;
-  let reading: Promise<string[]> | undefined;
-  const read = () =>
-    (reading ??= Promise.all([readSecret(secretId, 'AWSCURRENT'), readSecret(secretId, 'AWSPREVIOUS')])
-      .then((values) => {
-        const known = values.filter((v): v is string => v !== undefined);
-        cached = { values: known, readAt: now() };
-        return known;
-      })
-      .finally(() => {
-        reading = undefined;
-      }));
+  const secret = secretLoader(
+    async () =>
+      (await Promise.all([readSecret(secretId, 'AWSCURRENT'), readSecret(secretId, 'AWSPREVIOUS')])).filter(
+        (v): v is string => v !== undefined,
+      ),
+    { now, maxAgeMs: cacheMs },
+  );
+  const accepts = (value: string, values: string[] | undefined) => (values ?? []).some((v) => sameSecret(value, v));
 
   return async (value) => {
     if (!value) return false;
-    const age = cached ? now() - cached.readAt : Infinity;
-    let values = cached && age < cacheMs ? cached.values : await read();
-    if (values.some((v) => sameSecret(value, v))) return true;
+    if (accepts(value, await secret.get())) return true;
     // Maybe the secret was rotated since we read it: look again, but not on every wrong value.
-    if (cached && now() - cached.readAt >= refreshMs) {
-      values = await read();
-      if (values.some((v) => sameSecret(value, v))) return true;
-    }
+    if (accepts(value, await secret.reread(refreshMs))) return true;
     logger.warn('Request without a valid origin-verify header');
     return false;
   };

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { routes, type LambdaEnv, type Route } from '@reviewroute/shared';
 import type { ApiEvent, ApiResponse } from '../lib/http';
-import { createMemoryRateLimiter } from '../data/rate-window';
 import { createContactHandler } from '../domains/contact/handler';
-import type { OutgoingMail } from '../domains/contact/mail';
-import { createContactService } from '../domains/contact/service';
+import { memoryContactService } from '../domains/contact/testing';
 import { createPublicHandler } from '../domains/public/handler';
 import { memoryPublicSurveyService, sampleSurveyId } from '../domains/public/testing';
 import { createPaymentsHandler } from '../domains/payments/handler';
@@ -69,20 +67,11 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
     };
   },
   contact: () => {
-    const sent: OutgoingMail[] = [];
-    const limiter = createMemoryRateLimiter();
-    const windows = limiter.counts;
-    const handler = createContactHandler(() =>
-      createContactService({
-        sendMail: async (mail) => void sent.push(mail),
-        limiter,
-        daySalt: async (_day, candidate) => candidate,
-        settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
-      }),
-    );
+    const { service, mailer, limiter } = memoryContactService();
+    const handler = createContactHandler(() => service);
     return {
       handler: (event) => handler(event, lambdaContext()),
-      stored: () => JSON.stringify([sent.length, windows.size]),
+      stored: () => JSON.stringify([mailer.sent.length, limiter.counts.size]),
     };
   },
 };

@@ -1,4 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { escapeHtml } from '@reviewroute/shared';
 import { composeCognitoMail } from '@reviewroute/functions/triggers/custom-message';
 import {
   type Context,
@@ -22,7 +23,6 @@ type LocalMessage = Message & { emailText?: string };
 const attributeRecord = (user: User): Record<string, string> =>
   Object.fromEntries((user.Attributes ?? []).flatMap((a) => (a.Name && a.Value ? [[a.Name, a.Value]] : [])));
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Delivers cognito-local's e-mails through the SES emulator, so they show up in the local inbox. */
 export class SesMessageSender implements MessageSender {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@reviewroute/shared';
 import { readBody } from './api';
 import {
   callWebhook,
@@ -10,11 +11,6 @@ import {
   type TestMethod,
 } from './payments';
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c as '&'] ?? c,
-  );
 
 function checkoutPage(payment: MolliePaymentState): string {
   const amount = `${payment.amount.currency} ${payment.amount.value}`;

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { activeDomains, routeKey, routes } from '@reviewroute/shared';
+import { activeDomains, routeKey, routes, workers } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess } from '../access';
 import { routeThrottle } from '../config';
@@ -20,8 +20,8 @@ describe('api + gateway stacks', () => {
 
   it('has one nodejs22.x arm64 Lambda per active API domain, with the agreed environment', () => {
     const functions = api.findResources('AWS::Lambda::Function');
-    // One per domain, plus the account erasure worker.
-    expect(Object.keys(functions)).toHaveLength(activeDomains().length + 1);
+    // One per domain, plus one per worker of the worker table.
+    expect(Object.keys(functions)).toHaveLength(activeDomains().length + workers.length);
     for (const domain of activeDomains()) {
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: `ReviewRoute API: ${domain} domain`,
@@ -188,11 +188,20 @@ describe('api + gateway stacks', () => {
           ],
         },
       });
-    // The worker runs every minute.
-    api.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 minute)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ErasureWorkerFunction'), 'Arn'] } })],
-    });
+    // Each worker runs on its table entry's schedule (the erasure worker: every minute).
+    expect(workers.find((w) => w.id === 'erasure')?.trigger.everyMinutes).toBe(1);
+    for (const worker of workers) {
+      const name = `${worker.id.charAt(0).toUpperCase()}${worker.id.slice(1)}Worker`;
+      const minutes = worker.trigger.everyMinutes;
+      api.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] } })],
+      });
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: worker.description,
+        Timeout: worker.timeoutSeconds,
+      });
+    }
   });
 
   it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {

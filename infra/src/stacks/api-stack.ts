@@ -20,7 +20,6 @@ import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import {
   type ApiDomain,
   type DeployedLambdaEnv,
@@ -28,15 +27,15 @@ import {
   environmentVariables,
   routeKey,
   routes,
-  tableDefinition,
 } from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
 import { assetsBucketName, concurrencyCappedDomains, routeThrottle, type StageConfig } from '../config';
-import { createReviewRouteFunction } from './lambda-function';
+import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
-import { addErasureWorker } from './erasure-worker';
+import { grantAccess, type AccessTargets } from './lambda-access';
+import { addWorkers } from './workers';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -60,8 +59,6 @@ export interface ApiStackProps extends StackProps {
   /** The table's metrics feed the DynamoDB throttle alarm. */
   readonly tableName: string;
 }
-
-const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The Mollie API key's secret: a stable name the README's deploy steps put the key into. */
 export const mollieApiKeySecretName = (stage: string): string => `reviewroute/${stage}/mollie-api-key`;
@@ -127,6 +124,13 @@ export class ApiStack extends Stack {
     });
     new CfnOutput(this, 'MollieApiKeySecret', { value: mollieApiKey.secretName });
 
+    const accessTargets: AccessTargets = {
+      table: props.table,
+      assetsBucket: assetsBucketRef,
+      userPoolId: props.userPoolId,
+      distributionId: props.distributionId,
+      distributionArn: props.distributionArn,
+    };
     const functions = new Map<ApiDomain, NodejsFunction>();
     for (const domain of activeDomains()) {
       const name = pascal(domain);
@@ -153,52 +157,8 @@ export class ApiStack extends Stack {
         }),
       );
       const access = domainAccess[domain];
-      if (access.table?.length) {
-        // Item-level actions and the named GSIs instead of `index/*`.
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: [...access.table],
-            resources: [
-              props.table.tableArn,
-              ...tableDefinition.globalSecondaryIndexes.map((gsi) => `${props.table.tableArn}/index/${gsi.indexName}`),
-            ],
-          }),
-        );
-      }
-      for (const { prefix, actions } of access.assets ?? []) {
-        const objects = assetsBucketRef.arnForObjects(`${prefix}*`);
-        role.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources: [objects] }));
-        Validations.of(role).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(this.resolve(objects))}]`,
-          reason:
-            `Object keys under ${prefix} are random per upload, so object-level access needs the prefix; only ` +
-            `${actions.join(', ')} (the per-domain map in infra/src/access.ts).`,
-        });
-      }
-      if (access.listAssets) {
-        role.addToPrincipalPolicy(
-          new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetsBucketRef.bucketArn] }),
-        );
-      }
-      if (access.invalidateAssets) {
-        fn.addEnvironment('ASSETS_DISTRIBUTION_ID', props.distributionId);
-        role.addToPrincipalPolicy(
-          new PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [props.distributionArn] }),
-        );
-      }
-      const poolActions = access.userPool;
-      if (poolActions?.length) {
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: [...poolActions],
-            // Same account and region as the auth stack (one env for the whole app).
-            resources: [
-              this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: props.userPoolId }),
-            ],
-          }),
-        );
-      }
-      if (domain === 'contact' && contactTo && contactFrom) {
+      grantAccess(this, fn, role, access, accessTargets);
+      if (access.sendMail && contactTo && contactFrom) {
         // SES authorises the sender's identity (address or its domain) and, in the sandbox, the recipient's.
         const identities = new Set([contactFrom, contactTo].flatMap((address) => [address, address.split('@')[1]!]));
         role.addToPrincipalPolicy(
@@ -229,26 +189,12 @@ export class ApiStack extends Stack {
           }),
         );
       }
-      Validations.of(fn).acknowledge({
-        id: 'AwsSolutions-L1',
-        reason:
-          'Pinned to nodejs22.x on purpose: the code is built and tested against Node 22 (the team runs Node 20/22); ' +
-          'moving to a newer runtime is a tested upgrade, not an automatic one.',
-      });
       functions.set(domain, fn);
     }
     this.functions = functions;
 
-    // Account erasures the delete request could not finish in its time (decisions 14).
-    addErasureWorker(this, {
-      isProd,
-      lambdaEnv,
-      table: props.table,
-      assetsBucket: assetsBucketRef,
-      userPoolId: props.userPoolId,
-      distributionId: props.distributionId,
-      distributionArn: props.distributionArn,
-    });
+    // The background jobs of the worker table, with the same environment and the rights access.ts gives them.
+    addWorkers(this, { isProd, lambdaEnv, ...accessTargets });
 
     const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
     const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {

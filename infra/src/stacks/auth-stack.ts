@@ -109,7 +109,8 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
   }
   /**
-   * The CustomMessage trigger: Cognito's code mails in the owner's language (functions/src/triggers). Its own
+   * The CustomMessage trigger: Cognito's code mails in the owner's language (functions/src/triggers, texts from
+   * the mail layer's catalogues). Its own
    * role logs to its own group only; it reads nothing else.
    */
   private addCustomMessageTrigger(isProd: boolean): void {
@@ -121,12 +122,6 @@ export class AuthStack extends Stack {
       memorySize: 256,
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
-    });
-    Validations.of(fn).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Pinned to nodejs22.x like the API Lambdas: the code is built and tested against Node 22; moving to a newer ' +
-        'runtime is a tested upgrade, not an automatic one.',
     });
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, fn);
   }

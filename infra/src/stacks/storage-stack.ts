@@ -1,9 +1,10 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { assetsBucketDefinition } from '@reviewroute/shared';
 import { type Construct } from 'constructs';
-import { accessLogDays, assetsBucketName, type StageConfig } from '../config';
+import { assetsBucketName, type StageConfig } from '../config';
+import { createAccessLogsBucket, privateBucketProps } from './buckets';
 
 const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
 
@@ -23,23 +24,13 @@ export class StorageStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    const logsBucket = new Bucket(this, 'AccessLogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      // Owners' upload requests carry their IP addresses: kept no longer than troubleshooting needs.
-      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // Owners' upload requests carry their IP addresses: kept no longer than troubleshooting needs.
+    const logsBucket = createAccessLogsBucket(this, 'AccessLogsBucket');
 
     this.assetsBucket = new Bucket(this, 'AssetsBucket', {
       bucketName: assetsBucketName(this, config.stage),
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
+      ...privateBucketProps,
       minimumTLSVersion: 1.2,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 's3/assets/',
       cors: [

@@ -1,12 +1,10 @@
-import { App } from 'aws-cdk-lib';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@reviewroute/shared';
-import { stageConfig } from '../config';
-import { testEnv } from '../testing/test-app';
-import { WebStack } from './web-stack';
+import type { stageConfig } from '../config';
+import { standaloneWebStack } from '../testing/test-app';
 
 /** The config.json the web stack deploys for a stage with these context values, as the app parses it. */
 function deployedConfig(context: Parameters<typeof stageConfig>[0]) {
@@ -16,21 +14,7 @@ function deployedConfig(context: Parameters<typeof stageConfig>[0]) {
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>ReviewRoute</title>');
     const outdir = join(root, 'cdk.out');
-    const app = new App({
-      outdir,
-      context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true },
-    });
-    new WebStack(app, 'Web', {
-      env: testEnv,
-      config: stageConfig(context),
-      siteAssetDir: site,
-      apiDomainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
-      originVerifySecretName: 'reviewroute/dev/origin-verify',
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/reviewroute-dev/abc',
-      userPoolId: 'eu-west-1_pool',
-      userPoolClientId: 'client',
-    });
-    app.synth();
+    standaloneWebStack({ siteAssetDir: site, context, outdir }).app.synth();
     // Source.jsonData stages config.json as an asset folder of its own.
     const files = readdirSync(outdir)
       .map((name) => join(outdir, name, 'config.json'))

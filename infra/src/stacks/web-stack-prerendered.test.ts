@@ -1,13 +1,10 @@
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared';
-import { stageConfig } from '../config';
-import { testEnv } from '../testing/test-app';
-import { WebStack } from './web-stack';
+import { standaloneWebStack } from '../testing/test-app';
 
 /** A built site with prerendered pages, as `npm run build -w web` leaves it. */
 function builtSite(): string {
@@ -31,21 +28,7 @@ describe('web stack with prerendered pages', () => {
   let template: Template;
   beforeAll(() => {
     site = builtSite();
-    // cdk.json's flag: access logs are delivered under a bucket policy, so the logs bucket needs no ACLs.
-    const app = new App({
-      context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true },
-    });
-    const stack = new WebStack(app, 'Web', {
-      env: testEnv,
-      config: stageConfig({}),
-      siteAssetDir: site,
-      apiDomainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
-      originVerifySecretName: 'reviewroute/dev/origin-verify',
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/reviewroute-dev/abc',
-      userPoolId: 'eu-west-1_pool',
-      userPoolClientId: 'client',
-    });
-    template = Template.fromStack(stack);
+    template = Template.fromStack(standaloneWebStack({ siteAssetDir: site }).stack);
   });
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 

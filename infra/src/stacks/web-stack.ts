@@ -29,7 +29,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { type Construct } from 'constructs';
@@ -40,7 +40,8 @@ import {
   prerenderManifestFile,
   siteOriginPlaceholder,
 } from '@reviewroute/shared';
-import { accessLogDays, assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
+import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
+import { createAccessLogsBucket, privateBucketProps } from './buckets';
 import { acknowledgeIamWildcards } from '../nag-acknowledgements';
 import { spaRoutingCode } from './edge-functions';
 
@@ -70,20 +71,10 @@ export class WebStack extends Stack {
     const { config } = props;
 
     // Access logs of the site bucket (its reader is CloudFront, so no visitor's address is in them).
-    const logsBucket = new Bucket(this, 'LogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    const logsBucket = createAccessLogsBucket(this, 'LogsBucket');
 
     this.siteBucket = new Bucket(this, 'SiteBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucketProps,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 's3/site/',
       // A build output, but BucketDeployment keeps its files on delete and CloudFormation cannot delete a

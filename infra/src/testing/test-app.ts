@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { type Finding, readFindings } from '../nag-report';
 import { repoRoot } from '../paths';
 import { addReviewRouteStacks, type ReviewRouteStacks } from '../reviewroute-app';
+import { stageConfig } from '../config';
+import { WebStack } from '../stacks/web-stack';
 
 export const testEnv = { account: '123456789012', region: 'eu-west-1' } as const;
 
@@ -54,4 +56,30 @@ export function synthTestApp(options: TestAppOptions = {}): TestApp {
     template: (name) => Template.fromStack(stacks[name]),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The web stack alone in an app of its own (no bundling; cdk.json's flag that access logs are delivered under a
+ * bucket policy), with made-up ids for what the other stacks would give it.
+ */
+export function standaloneWebStack(options: {
+  siteAssetDir: string;
+  context?: Parameters<typeof stageConfig>[0];
+  outdir?: string;
+}): { app: App; stack: WebStack } {
+  const app = new App({
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+    context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true },
+  });
+  const stack = new WebStack(app, 'Web', {
+    env: testEnv,
+    config: stageConfig(options.context ?? {}),
+    siteAssetDir: options.siteAssetDir,
+    apiDomainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+    originVerifySecretName: 'reviewroute/dev/origin-verify',
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/reviewroute-dev/abc',
+    userPoolId: 'eu-west-1_pool',
+    userPoolClientId: 'client',
+  });
+  return { app, stack };
 }

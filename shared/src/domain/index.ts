@@ -6,3 +6,4 @@ export * from './public-survey-rules';
 export * from './language';
 export * from './palette';
 export * from './site';
+export * from './html';

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { contactSettings, createContactHandler } from './handler';
-import { createContactService } from './service';
-import type { OutgoingMail } from './mail';
+import { memoryContactService } from './testing';
 
 describe('contact handler', () => {
   it('answers 204 for the sample event and hands the viewer address to the service', async () => {
-    const sent: OutgoingMail[] = [];
+    const { service, mailer } = memoryContactService();
+    const sent = mailer.sent;
     const seen: string[] = [];
-    const handler = createContactHandler(() => {
-      const service = createContactService({
-        sendMail: async (mail) => void sent.push(mail),
-        limiter: { consume: async () => true },
-        daySalt: async (_day, candidate) => candidate,
-        settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
-      });
-      return { send: (input, viewerIp) => (seen.push(viewerIp), service.send(input, viewerIp)) };
-    });
+    const handler = createContactHandler(() => ({
+      send: (input, viewerIp) => (seen.push(viewerIp), service.send(input, viewerIp)),
+    }));
     const event = sampleEvent('send-contact-email');
     const response = await handler(event, lambdaContext());
     expect(response).toMatchObject({ statusCode: 204 });

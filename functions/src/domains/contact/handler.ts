@@ -6,7 +6,7 @@ import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoClientKeySalts } from '../../data/client-key-salts';
-import { createSesMailer } from './mailer';
+import { sesMailerOf } from '../../mail/ses-mailer';
 import { createContactService, type ContactService, type ContactSettings } from './service';
 
 /** CONTACT_TO_ADDRESS receives the messages; CONTACT_FROM_ADDRESS (a verified SES identity) sends them. */
@@ -38,7 +38,7 @@ export function createHandler(env: LambdaEnv) {
   return createContactHandler(
     () =>
       (service ??= createContactService({
-        sendMail: createSesMailer(env),
+        sendMail: sesMailerOf(env),
         limiter: createDynamoRateLimiter(entities),
         daySalt: (day, candidate, expiresAt) => createDynamoClientKeySalts(entities).saltOf(day, candidate, expiresAt),
         settings: () => contactSettings(env),

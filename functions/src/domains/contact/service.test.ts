@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { composeContactMail, type OutgoingMail } from './mail';
-import { createMemoryRateLimiter } from '../../data/rate-window';
-import { contactRateLimit, createContactService } from './service';
+import { composeContactMail } from './mail';
+import { contactRateLimit } from './service';
+import { memoryContactService, testOperator } from './testing';
 
 const form = {
   firstName: 'Anna',
@@ -16,20 +16,8 @@ const request = { ...form, website: '', elapsedMs: 12_000, language: 'nl' as con
 const client = '203.0.113.9';
 
 function setup(now = new Date('2026-11-23T10:00:00Z')) {
-  const sent: OutgoingMail[] = [];
-  const limiter = createMemoryRateLimiter();
-  const salts = new Map<string, string>();
-  const service = createContactService({
-    sendMail: async (mail) => void sent.push(mail),
-    limiter,
-    daySalt: async (day, candidate) => {
-      if (!salts.has(day)) salts.set(day, candidate);
-      return salts.get(day)!;
-    },
-    settings: () => ({ to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' }),
-    now: () => now,
-  });
-  return { service, sent, windows: limiter.counts };
+  const { service, mailer, limiter } = memoryContactService({ now: () => now });
+  return { service, sent: mailer.sent, windows: limiter.counts };
 }
 
 const refusal = async (promise: Promise<unknown>) => {
@@ -47,12 +35,8 @@ describe('contact service', () => {
     await service.send(request, client);
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
-    expect(mail).toMatchObject({
-      from: 'no-reply@reviewroute.example',
-      to: 'owner@reviewroute.example',
-      replyTo: 'anna@bakkerij.example',
-      subject: '[ReviewRoute contact] Invoices (Anna de Vries)',
-    });
+    expect(mail).toMatchObject({ ...testOperator, replyTo: form.email });
+    expect(mail.subject).toBe('[ReviewRoute contact] Invoices (Anna de Vries)');
     expect(mail.text).toContain('Company: Bakkerij de Vries');
     expect(mail.text).toContain('Language: Dutch');
     expect(mail.text).toContain(form.message);

@@ -3,7 +3,8 @@ import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import { createClientKeys, type DaySalt } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
-import { composeContactMail, type OutgoingMail } from './mail';
+import type { Mailer } from '../../mail/mailer';
+import { composeContactMail } from './mail';
 
 export interface ContactSettings {
   /** The operator's address (CONTACT_TO_ADDRESS). */
@@ -13,7 +14,7 @@ export interface ContactSettings {
 }
 
 export interface ContactServiceDeps {
-  sendMail: (mail: OutgoingMail) => Promise<void>;
+  sendMail: Mailer;
   /** The shared fixed-window limiter, keyed per viewer (its own `contact:` key space). */
   limiter: RateLimiter;
   /** The day's salt of viewer keys (shared with the public submit). */

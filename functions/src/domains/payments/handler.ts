@@ -3,7 +3,8 @@ import { maxRequestBodyBytes, routeKey, routeOf, type LambdaEnv } from '@reviewr
 import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger } from '../../lib/logger';
-import { originCheckOf, secretsManagerReader, type SecretReader } from '../../lib/origin-verify';
+import { originCheckOf } from '../../lib/origin-verify';
+import { secretLoader, secretsManagerReader, type SecretReader } from '../../lib/secrets';
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
@@ -83,31 +84,24 @@ export async function mollieSettingsOf(
   return { apiKey, apiEndpoint: env.MOLLIE_API_ENDPOINT };
 }
 
-/** How long a container keeps "no usable key" before it reads the secret again (a flood of webhooks costs one read). */
-const unconfiguredRetryMs = 60_000;
-
 /**
  * The payments Lambda for one environment (the local stack passes its own). The Mollie key is read once
  * per container, on the first call that needs it; a failed read is retried by the next request, a secret
- * without a usable key (the deployed placeholder) a minute later.
+ * without a usable key (the deployed placeholder) a minute later (so a flood of webhooks costs one read).
  */
 export function createHandler(env: LambdaEnv, readSecret: SecretReader = secretsManagerReader(env), now = Date.now) {
   configureLogger(env);
-  let provider: Promise<PaymentProvider> | undefined;
-  let unconfiguredAt = -Infinity;
-  const providerOnce = (): Promise<PaymentProvider> => {
-    if (now() - unconfiguredAt < unconfiguredRetryMs)
-      return Promise.reject(new Error('No Mollie API key is configured'));
-    return (provider ??= mollieSettingsOf(env, readSecret)
-      .then((settings) => {
-        if (settings) return createMollieClient(settings);
-        unconfiguredAt = now();
-        throw new Error('No Mollie API key is configured (MOLLIE_API_KEY or MOLLIE_API_KEY_SECRET_ARN)');
-      })
-      .catch((error: unknown) => {
-        provider = undefined;
-        throw error;
-      }));
+  const mollie = secretLoader(
+    async () => {
+      const settings = await mollieSettingsOf(env, readSecret);
+      return settings && createMollieClient(settings);
+    },
+    { now },
+  );
+  const providerOnce = async (): Promise<PaymentProvider> => {
+    const provider = await mollie.get();
+    if (!provider) throw new Error('No Mollie API key is configured (MOLLIE_API_KEY or MOLLIE_API_KEY_SECRET_ARN)');
+    return provider;
   };
   let service: PaymentService | undefined;
   const isErased = erasedCheckOf(createDynamoErasureRepository(tableEntities(env)));

@@ -1,7 +1,7 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { awsClientConfig, processLambdaEnv } from '../../lib/env';
+import { processLambdaEnv } from '../../lib/env';
+import { secretLoader, ssmParameterReader, type ParameterReader } from '../../lib/secrets';
 import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
@@ -15,26 +15,13 @@ type PlacesEnv = Pick<
   'GOOGLE_PLACES_API_KEY' | 'GOOGLE_PLACES_API_KEY_PARAMETER' | 'GOOGLE_PLACES_API_URL' | 'AWS_REGION'
 >;
 
-/** Reads an SSM SecureString (decrypted): how a deployed Lambda gets the key without it being in its template. */
-export const ssmParameterReader =
-  (env: LambdaEnv) =>
-  async (name: string): Promise<string | undefined> => {
-    const ssm = new SSMClient(awsClientConfig(env));
-    try {
-      const { Parameter } = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
-      return Parameter?.Value || undefined;
-    } finally {
-      ssm.destroy();
-    }
-  };
-
 /**
  * The Places client of an environment: the key from GOOGLE_PLACES_API_KEY (locally) or from the SSM
  * parameter GOOGLE_PLACES_API_KEY_PARAMETER names (AWS); none without either (search is then not configured).
  */
 export async function placesClientOf(
   env: Partial<PlacesEnv>,
-  readParameter: (name: string) => Promise<string | undefined>,
+  readParameter: ParameterReader,
 ): Promise<PlacesClient | undefined> {
   const parameter = env.GOOGLE_PLACES_API_KEY_PARAMETER;
   const apiKey = env.GOOGLE_PLACES_API_KEY ?? (parameter ? await readParameter(parameter) : undefined);
@@ -55,17 +42,16 @@ export function createPlacesHandler(serviceOf: () => PlacesService, options?: Do
 
 /**
  * The places Lambda for one environment (the local stack passes its own). The key is read once per
- * container, on the first search; a failed read is retried by the next request.
+ * container, on the first search; a failed read is retried by the next request, a missing key a minute later.
  */
 export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader(env)) {
   configureLogger(env);
-  let client: Promise<PlacesClient | undefined> | undefined;
+  const places = secretLoader(() => placesClientOf(env, readParameter));
   const clientOnce = () =>
-    (client ??= placesClientOf(env, readParameter).catch((error: unknown) => {
-      client = undefined;
+    places.get().catch((error: unknown) => {
       logger.error('Reading the Google Places key failed', { error: String(error) });
       throw new ApiError('PLACES_UNAVAILABLE');
-    }));
+    });
   let service: PlacesService | undefined;
   return createPlacesHandler(
     () =>

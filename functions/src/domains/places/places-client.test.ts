@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { googlePlaceOf, placesCatalogue } from './testing';
 import { createPlacesClient, PlacesApiError, placesLocaleOf, searchTextFieldMask } from './places-client';
 
 interface Sent {
@@ -23,15 +24,8 @@ function recordingFetch(status: number, body: unknown) {
   return { sent, fetchImpl };
 }
 
-const googlePlace = {
-  id: 'ChIJ2eUgeAK6j4ARbn5u_wAGqWA',
-  displayName: { text: 'Bakkerij de Vries', languageCode: 'nl' },
-  formattedAddress: 'Oudegracht 1, 3511 AA Utrecht, Nederland',
-  rating: 4.7,
-  userRatingCount: 212,
-  types: ['bakery', 'food', 'point_of_interest', 'establishment'],
-  primaryTypeDisplayName: { text: 'Bakkerij', languageCode: 'nl' },
-};
+const bakery = placesCatalogue[0]!;
+const googlePlace = googlePlaceOf(bakery, 'nl');
 
 describe('Places API (New) client', () => {
   it('asks only for the fields a result needs', () => {
@@ -63,14 +57,14 @@ describe('Places API (New) client', () => {
     ]);
     expect(results).toEqual([
       {
-        place_id: 'ChIJ2eUgeAK6j4ARbn5u_wAGqWA',
+        place_id: bakery.id,
         name: 'Bakkerij de Vries',
-        formatted_address: 'Oudegracht 1, 3511 AA Utrecht, Nederland',
+        formatted_address: bakery.formattedAddress,
         rating: 4.7,
         user_ratings_total: 212,
-        types: ['bakery', 'food', 'point_of_interest', 'establishment'],
+        types: bakery.types,
         primary_type_label: 'Bakkerij',
-        google_review_url: 'https://search.google.com/local/writereview?placeid=ChIJ2eUgeAK6j4ARbn5u_wAGqWA',
+        google_review_url: `https://search.google.com/local/writereview?placeid=${bakery.id}`,
       },
     ]);
   });

@@ -46,14 +46,14 @@ export class PlacesApiError extends Error {
 }
 
 /** Places API (New)'s shape of a place, as far as the masks ask for it. */
-interface GooglePlace {
+export interface GooglePlace {
   id?: string;
-  displayName?: { text?: string };
+  displayName?: { text?: string; languageCode?: string };
   formattedAddress?: string;
   rating?: number;
   userRatingCount?: number;
   types?: string[];
-  primaryTypeDisplayName?: { text?: string };
+  primaryTypeDisplayName?: { text?: string; languageCode?: string };
 }
 
 /** A Google place in the spec's result shape; a place without an id is of no use and is left out. */

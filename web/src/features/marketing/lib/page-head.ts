@@ -1,4 +1,4 @@
-import { type Language, languages, structuredDataPriceEur } from '@reviewroute/shared/domain';
+import { escapeHtml, type Language, languages, structuredDataPriceEur } from '@reviewroute/shared/domain';
 import { localizePath } from '@/lib/language';
 import { type SitePage, sitePagePaths } from '../site';
 
@@ -98,9 +98,6 @@ export function pageHead({ page, language, origin, t }: PageHeadInput): PageHead
   }
   return { title, tags };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a script element must not close it: `<` is written as its JSON escape. */
 const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c');

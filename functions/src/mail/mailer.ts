@@ -1,0 +1,24 @@
+/** A mail as the product sends it: one sender, one recipient, an optional Reply-To, a text and an HTML part. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  /** Where an answer goes (the contact form: the visitor); none means the sender. */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends one mail; resolves once the mail service has accepted it. */
+export type Mailer = (mail: OutgoingMail) => Promise<void>;
+
+/** A mail no mail service would take (no sender, recipient or subject): refused before anything is sent. */
+export class MailRefusedError extends Error {
+  override name = 'MailRefusedError';
+}
+
+/** The checks every mailer makes first, so the fake refuses what SES refuses. */
+export function assertSendable(mail: OutgoingMail): void {
+  const missing = (['from', 'to', 'subject'] as const).filter((field) => mail[field].trim() === '');
+  if (missing.length > 0) throw new MailRefusedError(`A mail needs ${missing.join(', ')}`);
+}

@@ -1,0 +1,30 @@
+import { SESv2Client, SendEmailCommand, type SESv2ClientConfig } from '@aws-sdk/client-sesv2';
+import type { LambdaEnv } from '@reviewroute/shared';
+import { awsClientConfig } from '../lib/env';
+import { assertSendable, type Mailer } from './mailer';
+
+/** The mailer over SES (v2 API) with a client of the given configuration, built on the first send. */
+export function createSesMailer(config: () => SESv2ClientConfig): Mailer & { destroy(): void } {
+  let client: SESv2Client | undefined;
+  const send: Mailer = async (mail) => {
+    assertSendable(mail);
+    client ??= new SESv2Client(config());
+    await client.send(
+      new SendEmailCommand({
+        FromEmailAddress: mail.from,
+        Destination: { ToAddresses: [mail.to] },
+        ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  };
+  return Object.assign(send, { destroy: () => client?.destroy() });
+}
+
+/** The Lambda's mailer: SES of the environment's region (locally the SES emulator AWS_ENDPOINT_URL_SES names). */
+export const sesMailerOf = (env: LambdaEnv) => createSesMailer(() => awsClientConfig(env, 'AWS_ENDPOINT_URL_SES'));

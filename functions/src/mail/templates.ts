@@ -1,0 +1,39 @@
+/**
+ * Every mail the product sends, by id: the values its texts interpolate (`{{name}}`, or `{{code, strong}}` to
+ * set it in bold in the HTML part) and the field rows it may carry. The texts live in `locales/en.json` and
+ * `locales/nl.json` under `templates.<id>`: `subject`, `heading`, `paragraphs`, and optionally `brand` (the
+ * line above the heading), `fields` (row labels) and `footer`. Adding a mail is an entry here plus one in each
+ * catalogue; `renderMail` builds both parts from them (render.test.ts checks the catalogues against this list).
+ */
+export const mailTemplates = {
+  /** Cognito: sign-up and resent confirmation code. */
+  signUpCode: { values: ['code'] },
+  passwordResetCode: { values: ['code'] },
+  /** Cognito: the code sent to a new address before it replaces the old one. */
+  emailChangeCode: { values: ['code'] },
+  /** Cognito: an account an administrator created. */
+  invitation: { values: ['username', 'code'] },
+  signInCode: { values: ['code'] },
+  /** The operator's copy of a contact-form message. */
+  contactMessage: {
+    values: ['subject', 'name', 'email'],
+    fields: ['name', 'email', 'company', 'language', 'received'],
+  },
+} as const satisfies Record<string, MailTemplateSpec>;
+
+export interface MailTemplateSpec {
+  readonly values: readonly string[];
+  readonly fields?: readonly string[];
+}
+
+export type MailTemplateId = keyof typeof mailTemplates;
+type SpecOf<T extends MailTemplateId> = (typeof mailTemplates)[T];
+
+/** What one mail's texts need, typed by its template. */
+export interface MailInput<T extends MailTemplateId> {
+  values: Record<SpecOf<T>['values'][number], string>;
+  /** Field rows (label from the catalogue, value verbatim), in the template's order; empty ones are left out. */
+  fields?: SpecOf<T> extends { fields: readonly (infer F extends string)[] } ? Partial<Record<F, string>> : never;
+  /** Text someone else wrote (a visitor's message), shown verbatim after the fields. */
+  quote?: string;
+}

@@ -1,0 +1,57 @@
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  type DeployedLambdaEnv,
+  type WorkerDefinition,
+  type WorkerId,
+  environmentVariables,
+  workers,
+} from '@reviewroute/shared';
+import { workerEntry } from '@reviewroute/functions/worker-entries';
+import { workerAccess } from '../access';
+import { grantAccess, type AccessTargets } from './lambda-access';
+import { createReviewRouteFunction, pascal } from './lambda-function';
+
+export interface WorkersProps extends AccessTargets {
+  readonly isProd: boolean;
+  readonly lambdaEnv: DeployedLambdaEnv;
+}
+
+/** The AWS form of a worker's trigger. */
+function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: NodejsFunction): void {
+  switch (worker.trigger.kind) {
+    case 'schedule':
+      new Rule(stack, `${name}Schedule`, {
+        description: `Runs the ${worker.description}`,
+        schedule: Schedule.rate(Duration.minutes(worker.trigger.everyMinutes)),
+        // The next run retries: a failed run is not repeated on top of it.
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+  }
+}
+
+/**
+ * One Lambda per entry of the worker table (shared/src/workers.ts): `{Id}Worker{Logs,Role,Function}`, its role
+ * holding exactly `workerAccess[id]`, and its trigger.
+ */
+export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<WorkerId, NodejsFunction> {
+  const functions = new Map<WorkerId, NodejsFunction>();
+  for (const worker of workers) {
+    const name = `${pascal(worker.id)}Worker`;
+    const { fn, role } = createReviewRouteFunction(stack, name, {
+      isProd: props.isProd,
+      roleDescription: worker.description,
+      description: worker.description,
+      entry: workerEntry(worker),
+      memorySize: 1024,
+      timeout: Duration.seconds(worker.timeoutSeconds),
+      environment: environmentVariables(props.lambdaEnv),
+    });
+    grantAccess(stack, fn, role, workerAccess[worker.id], props);
+    addTrigger(stack, name, worker, fn);
+    functions.set(worker.id, fn);
+  }
+  return functions;
+}
