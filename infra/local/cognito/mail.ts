@@ -23,7 +23,6 @@ type LocalMessage = Message & { emailText?: string };
 const attributeRecord = (user: User): Record<string, string> =>
   Object.fromEntries((user.Attributes ?? []).flatMap((a) => (a.Name && a.Value ? [[a.Name, a.Value]] : [])));
 
-
 /** Delivers cognito-local's e-mails through the SES emulator, so they show up in the local inbox. */
 export class SesMessageSender implements MessageSender {
   private readonly ses: SESv2Client;

@@ -11,7 +11,6 @@ import {
   type TestMethod,
 } from './payments';
 
-
 function checkoutPage(payment: MolliePaymentState): string {
   const amount = `${payment.amount.currency} ${payment.amount.value}`;
   const open = payment.status === 'open';
