@@ -26,11 +26,14 @@ export const publicSurveySchema = surveySchema
     lowRatingMessage: true,
     midRatingMessage: true,
     highRatingMessage: true,
+    contactFollowUpMessage: true,
     googleReviewPrompt: true,
     highRatingPhotoUrl: true,
     googleBusinessUrl: true,
     collectContactOnLowRating: true,
     offerPublicReviewToEveryone: true,
+    // The page's interface speaks the survey's language, whatever prefix the link came with (decisions 17).
+    language: true,
   })
   .extend({ surveyCode: z.string(), businessSlug: z.string(), customColors: customColorsSchema });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultLanguage, languages, type Language } from './domain/language';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 import { defaultSurveyColors, hexColorPattern } from './domain/palette';
+import { contactFollowUpDefaults } from './domain/survey-texts';
 
 /**
  * Survey schemas shared by the wizard (live validation, request bodies) and the API (the same rules
@@ -173,6 +174,8 @@ export const reviewRoutingSchema = z.object({
   lowRatingMessage: ratingMessageField,
   midRatingMessage: ratingMessageField,
   highRatingMessage: ratingMessageField,
+  /** Shown after a low rating to a customer who left contact details: the business may get in touch. */
+  contactFollowUpMessage: ratingMessageField,
   googleReviewPrompt: googleReviewPromptField,
   collectContactOnLowRating: z.boolean(),
   offerPublicReviewToEveryone: z.boolean(),
@@ -215,6 +218,7 @@ export const surveyDefaultTexts = {
     highRatingMessage:
       "Thank you for your wonderful feedback! We'd love it if you could share your experience on Google.",
     googleReviewPrompt: 'Would you mind leaving us a review on Google? It really helps our business.',
+    contactFollowUpMessage: contactFollowUpDefaults.en,
   },
   nl: {
     customPrompt: 'Hoe was je ervaring met ons bedrijf?',
@@ -224,6 +228,7 @@ export const surveyDefaultTexts = {
     highRatingMessage:
       'Bedankt voor je geweldige feedback! We zouden het fijn vinden als je je ervaring op Google wilt delen.',
     googleReviewPrompt: 'Wil je een review voor ons achterlaten op Google? Daar help je ons bedrijf echt mee.',
+    contactFollowUpMessage: contactFollowUpDefaults.nl,
   },
 } as const satisfies Record<Language, Record<string, string>>;
 export type SurveyDefaultText = keyof (typeof surveyDefaultTexts)['en'];
@@ -289,6 +294,8 @@ export const surveySchema = z.object({
   lowRatingMessage: z.string(),
   midRatingMessage: z.string(),
   highRatingMessage: z.string(),
+  /** Empty on surveys stored before it existed: read as the default of the survey's language. */
+  contactFollowUpMessage: z.string(),
   googleReviewPrompt: z.string(),
   highRatingPhotoUrl: z.string().nullable(),
   collectContactOnLowRating: z.boolean(),

@@ -33,11 +33,13 @@ export const sampleSurvey: PublicSurvey = {
   lowRatingMessage: surveyDefaults.lowRatingMessage,
   midRatingMessage: surveyDefaults.midRatingMessage,
   highRatingMessage: surveyDefaults.highRatingMessage,
+  contactFollowUpMessage: surveyDefaults.contactFollowUpMessage,
   googleReviewPrompt: surveyDefaults.googleReviewPrompt,
   highRatingPhotoUrl: null,
   googleBusinessUrl: 'https://search.google.com/local/writereview?placeid=bench',
   collectContactOnLowRating: true,
   offerPublicReviewToEveryone: false,
+  language: 'en',
   customColors: { primaryColor: '#c2410c', backgroundColor: '#fff7ed' },
 };
 

@@ -7,3 +7,4 @@ export * from './language';
 export * from './palette';
 export * from './site';
 export * from './html';
+export * from './survey-texts';

@@ -26,6 +26,7 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   lowRatingMessage: 'l',
   midRatingMessage: 'm',
   highRatingMessage: 'h',
+  contactFollowUpMessage: 'c',
   googleReviewPrompt: 'g',
   highRatingPhotoUrl: null,
   collectContactOnLowRating: false,

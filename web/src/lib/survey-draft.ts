@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { surveySchema, surveyWizardDefaults, type Survey } from '@reviewroute/shared';
+import { surveyDefaultTexts, surveySchema, surveyWizardDefaults, type Survey } from '@reviewroute/shared';
 
 /**
  * The wizard draft (spec 3 "Wizard draft data", spec 4 "Wizard"): kept in local storage under
@@ -55,6 +55,10 @@ export const emptySurveyDraft = (): SurveyDraft => ({
 export const draftFromSurvey = (survey: Survey): SurveyDraft =>
   storedDraftSchema.parse({
     ...survey,
+    // A default text the survey has none of (stored before that text existed) starts at its language's default.
+    ...Object.fromEntries(
+      Object.entries(surveyDefaultTexts[survey.language]).filter(([key]) => survey[key as keyof Survey] === ''),
+    ),
     surveyId: survey.id,
     savedSteps: survey.status === 'active' ? [...savedStepIds] : ['business'],
   });

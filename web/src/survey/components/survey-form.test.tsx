@@ -127,7 +127,9 @@ describe('survey form', () => {
     });
     expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(localStorage.getItem(draftKey('abcd2345'))).toBeNull();
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ variant: 'success', title: 'Thank you!' }));
+    // The thank-you screen says it; no toast on top of it. It learns that contact details were left.
+    expect(toast).not.toHaveBeenCalled();
+    expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ rating: 1, comment: 'Slow', leftContact: true }));
   });
 
   it('keeps the draft and its key after a failed submit, so the retry carries the same key', async () => {
@@ -152,7 +154,7 @@ describe('survey form', () => {
   });
 
   it('drops contact details the survey does not ask for and refuses an invalid e-mail', async () => {
-    const { submit } = setup();
+    const { submit, onSubmitted } = setup();
     fireEvent.click(screen.getByLabelText('1 star'));
     fireEvent.change(screen.getByLabelText('Your email (optional)'), { target: { value: 'not-an-email' } });
     fireEvent.click(submitButton());
@@ -162,5 +164,6 @@ describe('survey form', () => {
     fireEvent.click(submitButton());
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(submit.mock.calls[0]![1]).not.toHaveProperty('customerEmail');
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ leftContact: false })));
   });
 });

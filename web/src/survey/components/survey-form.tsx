@@ -25,6 +25,8 @@ import type { ToastInput } from './toaster';
 export interface Submitted {
   rating: number;
   comment: string;
+  /** The customer left an e-mail address: the thank-you screen says the business may get in touch. */
+  leftContact: boolean;
   result: SubmitResponseResult;
 }
 
@@ -116,8 +118,8 @@ export function SurveyForm({
         elapsedMs: Date.now() - shownAt,
       });
       removeDraft(code);
-      toast({ variant: 'success', title: t('toast.successTitle'), description: t('toast.successDescription') });
-      onSubmitted({ rating: draft.rating, comment: draft.comment.trim(), result });
+      // No success toast: the thank-you screen that replaces the form says it, and a toast would cover the logo.
+      onSubmitted({ rating: draft.rating, comment: draft.comment.trim(), leftContact: Boolean(email), result });
     } catch {
       // The draft (and its idempotency key) stays: the next try is recognised if this one was stored.
       toast({ variant: 'error', title: t('toast.errorTitle'), description: t('toast.errorDescription') });

@@ -10,6 +10,7 @@ const survey = samplePublicSurvey({
   businessName: 'Joe',
   businessLogoUrl: '/files/logo.png',
   customPrompt: 'Hoe was het?',
+  language: 'nl',
   customColors: { primaryColor: '#c2410c', backgroundColor: '#111827' },
 });
 
@@ -53,6 +54,18 @@ describe('survey page', () => {
     const footer = await screen.findByRole('contentinfo', { name: 'Over deze pagina' });
     expect(footer.textContent).toBe('Joe·PrivacybeleidMogelijk gemaakt door ReviewRoute');
     expect(screen.getByRole('link', { name: 'Privacybeleid' }).getAttribute('href')).toBe('/nl/privacy');
+  });
+
+  it('speaks the survey’s language under a link with the other prefix, and replaces that link by its own', async () => {
+    window.history.pushState(null, '', '/nl/surveys/abcd2345/bakery?src=qr#top');
+    const length = window.history.length;
+    await act(async () => renderPage(Promise.resolve({ ...survey, language: 'en' })));
+    expect(await screen.findByRole('group', { name: 'Hoe was het?' })).toBeTruthy();
+    expect(screen.getByText('Submit feedback')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(`${location.pathname}${location.search}${location.hash}`).toBe('/surveys/abcd2345/bakery?src=qr#top');
+    // Replaced, not pushed: Back leaves the page instead of returning to the wrong link.
+    expect(window.history.length).toBe(length);
   });
 
   it('shows Survey Not Found when the survey cannot be loaded', async () => {

@@ -1,7 +1,8 @@
 import type { PublicSurvey } from '@reviewroute/shared';
-import { use, useEffect, useState } from 'react';
-import { surveyPalette } from '@reviewroute/shared/domain';
-import { useI18n } from '../lib/i18n';
+import { use, useEffect, useMemo, useState } from 'react';
+import { languages, surveyPalette } from '@reviewroute/shared/domain';
+import { createTranslator, I18nContext, useI18n } from '../lib/i18n';
+import { canonicalSurveyUrl } from '../lib/path';
 import { SurveyForm, type Submitted } from './survey-form';
 import { SurveyFooter } from './survey-footer';
 import { SurveyHeader } from './survey-header';
@@ -14,6 +15,27 @@ import { Toaster, useToasts } from './toaster';
  */
 export function SurveyPage({ survey: surveyRequest }: { survey: Promise<PublicSurvey | null> }) {
   const survey = use(surveyRequest);
+  const outer = useI18n();
+  // Decisions 17: the page speaks the survey's language. The link's prefix only guessed it (for the skeleton
+  // and Survey Not Found); a link under the other prefix is replaced by the survey's own, so Back still works.
+  const language = survey && languages.includes(survey.language) ? survey.language : outer.language;
+  const i18n = useMemo(
+    () => (language === outer.language ? outer : { language, t: createTranslator(language) }),
+    [language, outer],
+  );
+  useEffect(() => {
+    document.documentElement.lang = language;
+    const canonical = survey && canonicalSurveyUrl(window.location, { ...survey, language });
+    if (canonical) window.history.replaceState(window.history.state, '', canonical);
+  }, [survey, language]);
+  return (
+    <I18nContext value={i18n}>
+      <SurveyScreen survey={survey} />
+    </I18nContext>
+  );
+}
+
+function SurveyScreen({ survey }: { survey: PublicSurvey | null }) {
   const { t } = useI18n();
   const { toasts, show, dismiss } = useToasts();
   const [submitted, setSubmitted] = useState<Submitted>();
@@ -33,7 +55,7 @@ export function SurveyPage({ survey: surveyRequest }: { survey: Promise<PublicSu
       <main className="mx-auto grid w-full max-w-md gap-8">
         <SurveyHeader businessName={survey.businessName} logoUrl={survey.businessLogoUrl} />
         {submitted ? (
-          <ThankYou survey={survey} palette={palette} submitted={submitted} toast={show} />
+          <ThankYou survey={survey} palette={palette} submitted={submitted} />
         ) : (
           <SurveyForm survey={survey} palette={palette} toast={show} onSubmitted={setSubmitted} />
         )}

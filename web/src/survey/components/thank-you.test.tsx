@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, type PublicSurvey } from '@reviewroute/shared';
-import { surveyPalette } from '@reviewroute/shared/domain';
+import { contactFollowUpDefaults, surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext } from '../lib/i18n';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { samplePublicSurvey } from '@/testing/fixtures';
@@ -17,20 +17,17 @@ const base = samplePublicSurvey({
   highRatingPhotoUrl: '/files/team.jpg',
 });
 
-function show(rating: number, survey: Partial<PublicSurvey> = {}, comment = 'Great pizza') {
-  const toast = vi.fn();
+function show(rating: number, survey: Partial<PublicSurvey> = {}, comment = 'Great pizza', leftContact = false) {
   const full = { ...base, ...survey };
   render(
     <I18nContext value={{ language: 'en', t: createTranslator('en') }}>
       <ThankYou
         survey={full}
         palette={surveyPalette(full.customColors)}
-        submitted={{ rating, comment, result: { responseId: 'resp-1', clickToken: 'tok-1' } }}
-        toast={toast}
+        submitted={{ rating, comment, leftContact, result: { responseId: 'resp-1', clickToken: 'tok-1' } }}
       />
     </I18nContext>,
   );
-  return { toast };
 }
 
 const reviewButton = () => screen.queryByRole('button', { name: /Leave a review on Google/ });
@@ -84,21 +81,41 @@ describe('thank-you screen', () => {
     );
   });
 
-  it('copies the comment, and says so when the clipboard refuses', async () => {
+  it('offers copying the comment as the step before the Google button', () => {
+    show(5);
+    const copy = screen.getByRole('button', { name: 'Copy your comment' });
+    const google = reviewButton()!;
+    expect(copy.compareDocumentPosition(google) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('copy-step').textContent).toContain('1. Copy your comment');
+    expect(screen.getByTestId('google-step').textContent).toContain('2. Paste it into your review on Google.');
+  });
+
+  it('copies the comment, and says so in place when the clipboard refuses, showing the comment to select', async () => {
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const { toast } = show(5);
+    show(5);
     fireEvent.click(screen.getByRole('button', { name: 'Copy your comment' }));
     expect(await screen.findByText('Comment copied to the clipboard')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('Great pizza');
+    expect(screen.queryByTestId('comment-text')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Copy your comment' }));
-    await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({
-        variant: 'error',
-        title: 'Copy failed',
-        description: 'Unable to copy to clipboard',
-      }),
-    );
+    expect(await screen.findByText(/Unable to copy to clipboard/)).toBeTruthy();
+    expect(screen.getByTestId('comment-text').textContent).toBe('Great pizza');
+  });
+
+  it('tells a low-rating customer who left an e-mail that the business may get in touch', () => {
+    show(2, { contactFollowUpMessage: 'We will call you.' }, '', true);
+    expect(screen.getByTestId('contact-follow-up').textContent).toBe('We will call you.');
+    cleanup();
+    show(2, { contactFollowUpMessage: 'We will call you.' }, '', false);
+    expect(screen.queryByTestId('contact-follow-up')).toBeNull();
+    cleanup();
+    // A survey stored before the text existed reads it empty: its language's default stands in.
+    show(1, { contactFollowUpMessage: '', language: 'nl' }, '', true);
+    expect(screen.getByTestId('contact-follow-up').textContent).toBe(contactFollowUpDefaults.nl);
+    cleanup();
+    show(4, { contactFollowUpMessage: 'We will call you.' }, '', true);
+    expect(screen.queryByTestId('contact-follow-up')).toBeNull();
   });
 
   it('has no copy button without a comment', () => {

@@ -1,35 +1,37 @@
 import type { PublicSurvey } from '@reviewroute/shared';
-import type { SurveyPalette } from '@reviewroute/shared/domain';
+import { contactFollowUpText, type SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useRef, useState } from 'react';
 import { recordReviewClick } from '../lib/api';
 import { bandMessage, ratingBand, showsReviewPrompt } from '../lib/form-rules';
 import { useI18n } from '../lib/i18n';
 import { SurveyButton } from './survey-button';
 import type { Submitted } from './survey-form';
-import type { ToastInput } from './toaster';
 
 interface ThankYouProps {
   survey: PublicSurvey;
   palette: SurveyPalette;
   submitted: Submitted;
-  toast: (toast: ToastInput) => void;
 }
 
 const copiedMs = 2000;
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
 /**
- * The thank-you screen of the rating's band with the survey's message (spec 4). Rating 5 — every band when
- * the survey offers the public review to everyone (decisions 6) — adds the review prompt, the team photo,
- * the review button and a button that copies the comment for pasting into the review.
+ * The thank-you screen of the rating's band with the survey's message (spec 4). A low rating that left an
+ * e-mail address adds the survey's follow-up text (the business may get in touch). Rating 5 — every band when
+ * the survey offers the public review to everyone (decisions 6) — adds the review prompt, the team photo and
+ * the review button; with a comment, copying it comes first, as step 1 above the button, so the customer sees
+ * it before leaving for Google. Nothing here is a toast: the screen itself says thank you, and a toast at the
+ * top would cover the business's logo.
  */
-export function ThankYou({ survey, palette, submitted, toast }: ThankYouProps) {
+export function ThankYou({ survey, palette, submitted }: ThankYouProps) {
   const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const band = ratingBand(submitted.rating);
   const review = showsReviewPrompt(survey, submitted.rating) && isWebUrl(survey.googleBusinessUrl);
+  const followUp = band === 'low' && submitted.leftContact;
 
   // Keyboard and screen-reader users land on the new screen, not on a button that no longer exists.
   useEffect(() => heading.current?.focus(), []);
@@ -43,15 +45,22 @@ export function ThankYou({ survey, palette, submitted, toast }: ThankYouProps) {
   }
 
   async function copyComment() {
+    clearTimeout(copiedTimer.current);
     try {
       await navigator.clipboard.writeText(submitted.comment);
-      setCopied(true);
-      clearTimeout(copiedTimer.current);
-      copiedTimer.current = setTimeout(() => setCopied(false), copiedMs);
+      setCopy('copied');
+      copiedTimer.current = setTimeout(() => setCopy('idle'), copiedMs);
     } catch {
-      toast({ variant: 'error', title: t('toast.copyFailedTitle'), description: t('toast.copyFailedDescription') });
+      // Said in place, with the comment shown to select by hand: the customer is about to need it.
+      setCopy('failed');
     }
   }
+
+  const reviewButton = (
+    <SurveyButton type="button" palette={palette} onClick={openReview}>
+      {t('thankYou.reviewButton')} <span className="sr-only">{t('thankYou.newTab')}</span>
+    </SurveyButton>
+  );
 
   return (
     <section className="grid gap-6 text-center" data-testid={`thank-you-${band}`} data-band={band}>
@@ -62,6 +71,11 @@ export function ThankYou({ survey, palette, submitted, toast }: ThankYouProps) {
         <p className="text-lg text-balance" data-testid="band-message">
           {bandMessage(survey, submitted.rating)}
         </p>
+        {followUp && (
+          <p className="text-balance" data-testid="contact-follow-up">
+            {contactFollowUpText(survey)}
+          </p>
+        )}
       </div>
 
       {review && (
@@ -78,19 +92,29 @@ export function ThankYou({ survey, palette, submitted, toast }: ThankYouProps) {
               decoding="async"
             />
           )}
-          <SurveyButton type="button" palette={palette} onClick={openReview}>
-            {t('thankYou.reviewButton')} <span className="sr-only">{t('thankYou.newTab')}</span>
-          </SurveyButton>
-          {submitted.comment && (
-            <div className="grid gap-2">
-              <p className="text-sm">{t('thankYou.copyHint')}</p>
-              <SurveyButton type="button" palette={palette} variant="outline" onClick={() => void copyComment()}>
-                {t('thankYou.copyComment')}
-              </SurveyButton>
-              <p role="status" className="min-h-5 text-sm">
-                {copied ? t('thankYou.copied') : ''}
-              </p>
-            </div>
+          {submitted.comment ? (
+            <ol className="grid gap-5" data-testid="review-steps">
+              <li className="grid gap-2" data-testid="copy-step">
+                <p className="text-sm font-medium">{t('thankYou.copyStep')}</p>
+                <SurveyButton type="button" palette={palette} variant="outline" onClick={() => void copyComment()}>
+                  {t('thankYou.copyComment')}
+                </SurveyButton>
+                <p role="status" className="min-h-5 text-sm">
+                  {copy === 'copied' ? t('thankYou.copied') : copy === 'failed' ? t('thankYou.copyFailed') : ''}
+                </p>
+                {copy === 'failed' && (
+                  <p className="rounded-md border p-3 text-left whitespace-pre-line select-all" data-testid="comment-text">
+                    {submitted.comment}
+                  </p>
+                )}
+              </li>
+              <li className="grid gap-2" data-testid="google-step">
+                <p className="text-sm font-medium">{t('thankYou.reviewStep')}</p>
+                {reviewButton}
+              </li>
+            </ol>
+          ) : (
+            reviewButton
           )}
         </div>
       )}

@@ -1,5 +1,5 @@
 import { languageOfPath } from '@/lib/language';
-import { surveyPathPattern, type Language } from '@reviewroute/shared/domain';
+import { landingPath, surveyPathPattern, type Language } from '@reviewroute/shared/domain';
 
 export { languageOfPath };
 export type SurveyLanguage = Language;
@@ -25,4 +25,19 @@ export function parseSurveyPath(pathname: string): SurveyPath | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where the page should be for `survey`: its own link's path (decisions 17: the survey's language decides the
+ * prefix), with the visitor's query and fragment kept. Undefined when the page is there already, so a link
+ * with the other language's prefix (shared before the owner changed the language, or typed) is replaced by
+ * the canonical one instead of showing a page in two languages.
+ */
+export function canonicalSurveyUrl(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  survey: { surveyCode: string; businessSlug: string; language: SurveyLanguage },
+): string | undefined {
+  const path = parseSurveyPath(location.pathname);
+  if (!path || path.language === survey.language) return undefined;
+  return `${landingPath(encodeURIComponent(survey.surveyCode), encodeURIComponent(survey.businessSlug), survey.language)}${location.search}${location.hash}`;
 }

@@ -72,6 +72,12 @@ export function BandPreviewDialog({ band, bandLabel }: BandPreviewDialogProps) {
           )}
           <p className="text-lg font-semibold">{t('routing.previewThanks')}</p>
           <p className="whitespace-pre-line">{bandMessage(draft, stars)}</p>
+          {collectContact && (
+            <div className="grid gap-1" data-testid="preview-contact-follow-up">
+              <p className="text-muted-foreground text-sm">{t('routing.previewContactFollowUp')}</p>
+              <p className="whitespace-pre-line">{draft.contactFollowUpMessage}</p>
+            </div>
+          )}
           {showReview && (
             <div className="grid gap-3">
               {draft.highRatingPhotoUrl && (

@@ -41,6 +41,7 @@ export function RoutingStepPage() {
     failed: t('toasts.completeFailed'),
   });
   const reviewPromptError = errorOf('googleReviewPrompt');
+  const followUpError = errorOf('contactFollowUpMessage');
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="routing-heading">
@@ -55,12 +56,28 @@ export function RoutingStepPage() {
               <Textarea {...fieldA11y(id, { error, required: true })} rows={3} {...form.register(field)} />
             </FormField>
             {band === 'low' && (
-              <SwitchField
-                control={form.control}
-                name="collectContactOnLowRating"
-                label={t('routing.collectContact')}
-                help={t('routing.collectContactHelp')}
-              />
+              <>
+                <SwitchField
+                  control={form.control}
+                  name="collectContactOnLowRating"
+                  label={t('routing.collectContact')}
+                  help={t('routing.collectContactHelp')}
+                />
+                {/* Always shown (not only with the switch on): a required text must never fail out of sight. */}
+                <FormField
+                  id="contactFollowUpMessage"
+                  label={t('routing.contactFollowUp')}
+                  help={t('routing.contactFollowUpHelp')}
+                  required
+                  error={followUpError}
+                >
+                  <Textarea
+                    {...fieldA11y('contactFollowUpMessage', { error: followUpError, help: true, required: true })}
+                    rows={2}
+                    {...form.register('contactFollowUpMessage')}
+                  />
+                </FormField>
+              </>
             )}
             {band === 'high' && (
               <>
