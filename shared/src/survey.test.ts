@@ -212,6 +212,7 @@ describe('review routing (wizard step 3)', () => {
     midRatingMessage: surveyDefaults.midRatingMessage,
     highRatingMessage: surveyDefaults.highRatingMessage,
     googleReviewPrompt: surveyDefaults.googleReviewPrompt,
+    contactFollowUpMessage: surveyDefaults.contactFollowUpMessage,
     collectContactOnLowRating: true,
     offerPublicReviewToEveryone: true,
     lowRatingEnabled: true,
@@ -230,11 +231,13 @@ describe('review routing (wizard step 3)', () => {
         lowRatingMessage: ' ',
         midRatingMessage: '',
         googleReviewPrompt: '',
+        contactFollowUpMessage: '  ',
       }),
     ).toEqual({
       lowRatingMessage: surveyMessages.ratingMessageRequired,
       midRatingMessage: surveyMessages.ratingMessageRequired,
       googleReviewPrompt: surveyMessages.reviewPromptRequired,
+      contactFollowUpMessage: surveyMessages.ratingMessageRequired,
     });
   });
 
@@ -279,6 +282,8 @@ describe('survey create and publish', () => {
     expect(messagesOf(surveyPublishableSchema, { ...complete, businessOwnerName: '' })).toEqual({
       businessOwnerName: 'Owner name is required',
     });
+    // Stored before the text existed: it reads empty (the page shows the language's default), still publishable.
+    expect(surveyPublishableSchema.safeParse({ ...complete, contactFollowUpMessage: '' }).success).toBe(true);
   });
 });
 

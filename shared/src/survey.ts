@@ -203,10 +203,14 @@ export const surveyCreateSchema = businessInformationSchema
 export type SurveyCreateInput = z.input<typeof surveyCreateSchema>;
 export type SurveyCreate = z.output<typeof surveyCreateSchema>;
 
-/** What publishing requires of the stored survey: every step complete (decisions 5). */
+/**
+ * What publishing requires of the stored survey: every step complete (decisions 5). The contact follow-up
+ * text is not required here: a survey stored before it existed reads it empty, which the public page shows
+ * as its language's default, so re-activating such a survey must not fail on a text the owner never saw.
+ */
 export const surveyPublishableSchema = businessInformationSchema
   .extend(landingCustomizationSchema.omit({ businessLogoUrl: true }).shape)
-  .extend(reviewRoutingSchema.omit({ highRatingPhotoUrl: true }).shape);
+  .extend(reviewRoutingSchema.omit({ highRatingPhotoUrl: true, contactFollowUpMessage: true }).shape);
 
 /** The default texts in each survey language: the spec's (spec 3) in English, their Dutch twins. */
 export const surveyDefaultTexts = {

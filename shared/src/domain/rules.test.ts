@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountState, planTierOfAmount, planTierOfPayment } from './plans';
 import { averageRating, ratingBand } from './rating';
+import { contactFollowUpDefaults, contactFollowUpText } from './survey-texts';
 import {
   businessSlug,
   generateSurveyCode,
@@ -101,5 +102,13 @@ describe('plans', () => {
       kind: 'active',
       tier: 'Basic',
     });
+  });
+});
+
+describe('contact follow-up text', () => {
+  it('is the survey’s own, or its language’s default when empty', () => {
+    expect(contactFollowUpText({ contactFollowUpMessage: 'We call you.', language: 'en' })).toBe('We call you.');
+    expect(contactFollowUpText({ contactFollowUpMessage: ' ', language: 'nl' })).toBe(contactFollowUpDefaults.nl);
+    expect(contactFollowUpText({ language: 'en' })).toBe(contactFollowUpDefaults.en);
   });
 });
