@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { surveyDefaultTexts, surveyListResponseSchema, uploadTicketSchema, type Survey } from '@reviewroute/shared';
+import {
+  surveyDefaultTexts,
+  surveyListResponseSchema,
+  uploadTicketSchema,
+  type Survey,
+  type UploadKind,
+} from '@reviewroute/shared';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createSignedInUser, signIn } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
@@ -23,7 +31,6 @@ const texts = {
     step: (n: number) => `Step ${n} of 3`,
     draftSaved: 'Draft saved automatically',
     thanks: 'Thank you!',
-    toast: 'Your feedback has been submitted successfully.',
     review: 'Leave a review on Google',
     copy: 'Copy your comment',
     teamAlt: (business: string) => `The team of ${business}`,
@@ -41,7 +48,6 @@ const texts = {
     step: (n: number) => `Stap ${n} van 3`,
     draftSaved: 'Concept automatisch opgeslagen',
     thanks: 'Bedankt!',
-    toast: 'Je feedback is verstuurd.',
     review: 'Laat een review achter op Google',
     copy: 'Kopieer je opmerking',
     teamAlt: (business: string) => `Het team van ${business}`,
@@ -117,7 +123,88 @@ const png = Buffer.from(
   'base64',
 );
 
-/** What an owner does in the wizard, through the owner API: create, customise, team photo, publish. */
+/** A solid-colour PNG of `width`×`height`: a logo with a real size, so the screenshots show where it sits. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function uploadImage(owner: ApiUser, surveyId: string, kind: UploadKind, image: Buffer): Promise<void> {
+  const ticket = uploadTicketSchema.parse(
+    await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/uploads`, {
+      kind,
+      contentType: 'image/png',
+      size: image.length,
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), `${kind}.png`);
+  expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  await callOwnerApi(owner, 'POST', `/api/surveys/${surveyId}/uploads/confirm`, { kind, key: ticket.key });
+}
+
+const screenshotDir = fileURLToPath(new URL('../.artifacts/screenshots/public-survey/', import.meta.url));
+mkdirSync(screenshotDir, { recursive: true });
+
+/**
+ * The thank-you screen as a person sees it on the phone: a screenshot to look at, no toast on top of it (the
+ * screen says thank you itself), and no two of its parts (logo, name, heading, texts, buttons) overlapping.
+ */
+async function checkThankYouScreen(page: Page, name: string): Promise<void> {
+  expect(await page.locator('[data-testid^="toast-"]').count()).toBe(0);
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
+  const overlaps = await page.evaluate(() => {
+    const parts = Array.from(
+      document.querySelectorAll(
+        'main header img, main header h1, main section h2, main section p, main section img, main section button',
+      ),
+    ).filter(
+      (el) => (el as HTMLElement).offsetParent !== null && !el.closest('.sr-only') && !el.classList.contains('sr-only'),
+    );
+    const boxes = parts.map((el) => ({ el, box: el.getBoundingClientRect() })).filter(({ box }) => box.height > 0);
+    const found: string[] = [];
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x > 1 && y > 1) found.push(`${a.el.outerHTML.slice(0, 60)} / ${b.el.outerHTML.slice(0, 60)}`);
+      }
+    return found;
+  });
+  expect(overlaps).toEqual([]);
+  await page.screenshot({ path: `${screenshotDir}${name}-390.png`, fullPage: true });
+}
+
+/** What an owner does in the wizard, through the owner API: create, customise, logo, team photo, publish. */
 async function publishedSurvey(owner: ApiUser, lang: Lang): Promise<Survey> {
   const created = await createSampleSurvey(owner, `Bistro ${lang.toUpperCase()}`, {
     ...ownerTexts[lang],
@@ -129,21 +216,10 @@ async function publishedSurvey(owner: ApiUser, lang: Lang): Promise<Survey> {
   });
   // Decisions 19: either form of the Google link is stored normalised, with https.
   expect(created.googleBusinessUrl).toBe(googleLinks[lang].stored);
-  const ticket = uploadTicketSchema.parse(
-    await callOwnerApi(owner, 'POST', `/api/surveys/${created.id}/uploads`, {
-      kind: 'team-photo',
-      contentType: 'image/png',
-      size: png.length,
-    }),
-  );
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
-  form.append('file', new Blob([png], { type: 'image/png' }), 'team.png');
-  expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  await callOwnerApi(owner, 'POST', `/api/surveys/${created.id}/uploads/confirm`, {
-    kind: 'team-photo',
-    key: ticket.key,
-  });
+  // The contact follow-up text starts at the survey language's default, like the other texts.
+  expect(created.contactFollowUpMessage).toBe(surveyDefaultTexts[lang].contactFollowUpMessage);
+  await uploadImage(owner, created.id, 'logo', solidPng(192, 80, [29, 78, 216]));
+  await uploadImage(owner, created.id, 'team-photo', png);
   return publishSurvey(owner, created.id);
 }
 
@@ -201,13 +277,13 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     await expectOnlyLanguage(page, lang);
   });
 
-  it('rating 2 asks for contact details, stores them and shows the low message', async () => {
+  it('rating 1 asks for contact details, stores them and shows the low message and that the business may get in touch', async () => {
     const page = await openSurvey();
     expect(await stepText(page)).toContain(t.step(1));
     await expectNoAxeViolations(page);
     expect(await page.getByLabel(t.name).count()).toBe(0);
 
-    await page.getByRole('radio', { name: t.stars(2), exact: true }).check();
+    await page.getByRole('radio', { name: t.stars(1), exact: true }).check();
     expect(await stepText(page)).toContain(t.step(2));
     await page.getByText(t.draftSaved).waitFor();
     await page.getByLabel(t.name).fill('Lena Low');
@@ -221,16 +297,20 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     await page.getByRole('button', { name: t.submit }).click();
     await page.getByTestId('thank-you-low').waitFor();
     expect(await page.getByText(survey.lowRatingMessage).isVisible()).toBe(true);
-    await page.getByText(t.toast).waitFor();
+    // Left an e-mail address: told, in the survey's words (here its language's default), that they may be contacted.
+    const followUp = page.getByTestId('contact-follow-up');
+    expect(await followUp.isVisible()).toBe(true);
+    expect(await followUp.textContent()).toBe(surveyDefaultTexts[lang].contactFollowUpMessage);
     expect(await page.getByRole('button', { name: t.review }).count()).toBe(0);
+    await checkThankYouScreen(page, `thank-you-low-${lang}`);
     await expectOnlyLanguage(page, lang);
     await expectNoAxeViolations(page);
 
     const stored = (await storedResponses(survey.id)).find((r) => r.comment === 'The soup was cold.');
-    expect(stored).toMatchObject({ rating: 2, customerName: 'Lena Low', customerEmail: 'lena@example.com' });
+    expect(stored).toMatchObject({ rating: 1, customerName: 'Lena Low', customerEmail: 'lena@example.com' });
     // The draft is gone after the submit: a fresh visit starts empty.
     await page.reload();
-    await page.getByRole('radio', { name: t.stars(2), exact: true }).waitFor();
+    await page.getByRole('radio', { name: t.stars(1), exact: true }).waitFor();
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
   });
 
@@ -253,8 +333,13 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     await photo.waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
     expect(await page.getByRole('button', { name: t.copy }).isVisible()).toBe(true);
+    // Copying the comment is the step before Google, so it is seen before the customer leaves for Google.
+    const copyBox = (await page.getByRole('button', { name: t.copy }).boundingBox())!;
+    const reviewBox = (await page.getByRole('button', { name: t.review }).boundingBox())!;
+    expect(copyBox.y + copyBox.height).toBeLessThanOrEqual(reviewBox.y);
     await expectOnlyLanguage(page, lang);
     await expectNoAxeViolations(page);
+    await checkThankYouScreen(page, `thank-you-high-${lang}`);
 
     const [response] = (await storedResponses(survey.id)).filter((r) => r.comment === 'Best pasta in town!');
     expect(response).toMatchObject({ rating: 5, googleReviewClicked: false });
@@ -304,8 +389,27 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     expect(await page.getByText(survey.midRatingMessage).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.thanks);
     expect(await page.getByRole('button', { name: t.review }).count()).toBe(0);
+    expect(await page.getByTestId('contact-follow-up').count()).toBe(0);
     await expectNoAxeViolations(page);
+    await checkThankYouScreen(page, `thank-you-mid-${lang}`);
     expect((await storedResponses(survey.id)).find((r) => r.comment === 'Good, a bit slow.')?.rating).toBe(3);
+  });
+
+  // Decisions 17: a survey's link carries its language. One under the other language's prefix (shared before
+  // the owner changed the language, or typed) is replaced by the survey's own, in place: Back leaves the page.
+  it('replaces a link under the other language’s prefix by the survey’s own link', async () => {
+    const page = b.page();
+    const otherPrefix = texts[otherLanguage(lang)].prefix;
+    const wrong = `${otherPrefix}/surveys/${survey.surveyCode}/${survey.businessSlug}`;
+    await page.goto(`${wrong}?src=qr`);
+    await page.getByRole('heading', { level: 1, name: survey.businessName }).waitFor();
+    await page.waitForURL((url) => url.pathname === surveyPath);
+    expect(new URL(page.url()).search).toBe('?src=qr');
+    await page.getByRole('radio', { name: t.stars(1), exact: true }).waitFor();
+    await expectOnlyLanguage(page, lang);
+    await expectNoAxeViolations(page);
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe(wrong);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { businessInformationSchema, surveyWizardDefaults } from '@reviewroute/shared';
+import { businessInformationSchema, surveyDefaultTexts, surveyWizardDefaults } from '@reviewroute/shared';
 import { sampleSurvey } from '@/testing/fixtures';
 import {
   draftFromSurvey,
@@ -93,6 +93,11 @@ describe('survey draft storage', () => {
     expect(draftFromSurvey({ ...survey, status: 'active' }).savedSteps).toEqual(['business', 'landing', 'routing']);
     expect(Object.keys(draft).sort()).toEqual(Object.keys(emptySurveyDraft()).sort());
     expect(draft).not.toHaveProperty('status');
+    // A text stored before it existed (read as empty) starts at the default of the survey's language.
+    expect(draftFromSurvey({ ...survey, language: 'nl', contactFollowUpMessage: '' }).contactFollowUpMessage).toBe(
+      surveyDefaultTexts.nl.contactFollowUpMessage,
+    );
+    expect(draftFromSurvey({ ...survey, contactFollowUpMessage: 'Own' }).contactFollowUpMessage).toBe('Own');
   });
 
   it('gives a schema the draft values of its fields', () => {

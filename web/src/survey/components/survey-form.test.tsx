@@ -129,7 +129,9 @@ describe('survey form', () => {
     expect(localStorage.getItem(draftKey('abcd2345'))).toBeNull();
     // The thank-you screen says it; no toast on top of it. It learns that contact details were left.
     expect(toast).not.toHaveBeenCalled();
-    expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ rating: 1, comment: 'Slow', leftContact: true }));
+    expect(onSubmitted).toHaveBeenCalledWith(
+      expect.objectContaining({ rating: 1, comment: 'Slow', leftContact: true }),
+    );
   });
 
   it('keeps the draft and its key after a failed submit, so the retry carries the same key', async () => {

@@ -103,7 +103,10 @@ export function ThankYou({ survey, palette, submitted }: ThankYouProps) {
                   {copy === 'copied' ? t('thankYou.copied') : copy === 'failed' ? t('thankYou.copyFailed') : ''}
                 </p>
                 {copy === 'failed' && (
-                  <p className="rounded-md border p-3 text-left whitespace-pre-line select-all" data-testid="comment-text">
+                  <p
+                    className="rounded-md border p-3 text-left whitespace-pre-line select-all"
+                    data-testid="comment-text"
+                  >
                     {submitted.comment}
                   </p>
                 )}

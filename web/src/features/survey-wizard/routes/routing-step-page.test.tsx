@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pathOf } from '@reviewroute/shared';
+import { pathOf, surveyDefaultTexts } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
@@ -81,6 +81,29 @@ describe('wizard step 3', () => {
     expect(apiCalls().find((c) => c.route === 'publish-survey')?.path).toBe(pathOf('publish-survey', s1));
     expect(apiCalls().find((c) => c.route === 'update-survey')?.path).toBe(pathOf('update-survey', s1));
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
+  });
+
+  it('edits the text a low-rating customer reads after leaving contact details, previewed with the switch on', async () => {
+    const user = userEvent.setup();
+    renderRouting();
+    const followUp = within(await screen.findByTestId('band-low')).getByLabelText(
+      /Message after leaving contact details/,
+    );
+    expect((followUp as HTMLTextAreaElement).value).toBe(surveyDefaultTexts.en.contactFollowUpMessage);
+    await user.clear(followUp);
+    expect(await screen.findByText('Message is required')).toBeTruthy();
+    await user.type(followUp, 'We will call you back.');
+    await user.click(screen.getByRole('switch', { name: 'Ask for contact details' }));
+    await user.click(screen.getByRole('button', { name: 'Preview: Low ratings (1–2 stars)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview: Low ratings (1–2 stars)' });
+    expect(within(dialog).getByTestId('preview-contact-follow-up').textContent).toContain('We will call you back.');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: /Complete setup/ }));
+    await waitFor(() => expect(requested()).toContain('publish-survey'));
+    expect(apiCalls().find((c) => c.route === 'update-survey')?.body).toMatchObject({
+      contactFollowUpMessage: 'We will call you back.',
+      collectContactOnLowRating: true,
+    });
   });
 
   it('stays with the error toast when publishing fails', async () => {
