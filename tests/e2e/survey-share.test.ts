@@ -200,7 +200,7 @@ describe('the public survey page on a phone', () => {
     locale: 'en-US',
   });
 
-  it('has a footer and a privacy note, and the thank-you toast covers no control', async () => {
+  it('has a footer and a privacy note, and a thank-you screen with no toast on it', async () => {
     const page = b.page();
     await b.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().urls.app! });
     const owner = await createSignedInUser(stack());
