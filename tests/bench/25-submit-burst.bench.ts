@@ -97,7 +97,9 @@ export async function run(): Promise<void> {
     });
     const { id } = surveySchema.parse(await created.json());
     const published = surveySchema.parse(
-      await (await fetch(`${api}${pathOf('publish-survey', { surveyId: id })}`, { method: 'POST', headers: auth })).json(),
+      await (
+        await fetch(`${api}${pathOf('publish-survey', { surveyId: id })}`, { method: 'POST', headers: auth })
+      ).json(),
     );
     const surveyCode = published.surveyCode!;
 
@@ -146,7 +148,14 @@ export async function run(): Promise<void> {
       answers.filter((a) => predicate(a.status)).reduce((n) => n + 1, 0);
     console.log(`burst-429: ${count((s) => s === 429)}`);
     console.log(`burst-5xx: ${count((s) => s >= 500 || s === 0)}`);
-    console.log(`burst-p99: ${Math.round(percentile(answers.map((a) => a.ms), 99))} ms`);
+    console.log(
+      `burst-p99: ${Math.round(
+        percentile(
+          answers.map((a) => a.ms),
+          99,
+        ),
+      )} ms`,
+    );
     console.log(`burst-throughput: ${Math.round(customers / burstSeconds)} req/s`);
 
     // What the API stored for this survey (strongly consistent, every page), with the handlers' own entities.

@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { activeDomains, routeKey, routes, workers } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess } from '../access';
-import { publicLatencyBudgetMs, routeThrottleOf } from '../config';
+import { routeThrottleOf } from '../config';
 import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 

@@ -72,7 +72,8 @@ describe('public survey client', () => {
       apiHandler(
         'submit-response',
         inTurn(
-          () => HttpResponse.json({ error: { code: 'RATE_LIMITED' } }, { status: 429, headers: { 'retry-after': '3' } }),
+          () =>
+            HttpResponse.json({ error: { code: 'RATE_LIMITED' } }, { status: 429, headers: { 'retry-after': '3' } }),
           () => json(201, { responseId: 'r1', clickToken: 't1' }),
         ),
       ),

@@ -188,7 +188,7 @@ export async function submitResponse(
   const token = await startToken(surveyCode, wait);
   const body = token === undefined ? input : { ...input, startToken: token };
   let rateLimited = false;
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     try {
       return await post(surveyCode, body);
     } catch (error) {
