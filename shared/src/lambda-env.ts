@@ -80,7 +80,7 @@ export const lambdaEnvVariables = {
  * customers queueing at one code within two minutes may, in the worst case, all send in the same minute
  * (a queue let through at once), so one minute's window must hold 1,000, plus a fifth for the page's one
  * automatic retry after a 429. 1,200 a minute is 20 a second: under a third of what the public Lambda serves
- * at its default concurrency (`routeThrottle` in infra/src/config.ts), so three surveys at their cap still
+ * at its default concurrency (`routeThrottleOf` in infra/src/config.ts), so three surveys at their cap still
  * fit beside each other. The edge's per-survey rule (WAF) is derived from it.
  */
 export const publicSubmitSurveyRateLimitDefault = 1200;
