@@ -1,5 +1,10 @@
 import { type Stack } from 'aws-cdk-lib';
-import { assetsBucketDefinition, type ApiDomain, type ThrottleClass } from '@reviewroute/shared';
+import {
+  assetsBucketDefinition,
+  publicSubmitSurveyRateLimitDefault,
+  type ApiDomain,
+  type ThrottleClass,
+} from '@reviewroute/shared';
 
 /**
  * Deployment settings that differ per stage. Everything here is decided at synth time (context values),
@@ -147,18 +152,61 @@ const defaultPublicConcurrency = 20;
 export const accessLogDays = 30;
 
 /**
- * HTTP API throttling per route, by the route table's `throttle` class (requests per second and burst, each
- * route on its own, all callers together): the anonymous public routes get less than the signed-in owners'
- * routes, so a flood on the public page cannot use up what the dashboard needs. Per client limits are WAF's
- * and the API's own (decisions 18).
+ * The public submit's p99 latency budget in ms (the burst bench's goal): one public Lambda instance serves
+ * at least 1000 / 300 ≈ 3.3 requests a second, the basis of the public routes' throttle below.
  */
-export const routeThrottle: Readonly<Record<ThrottleClass, { rateLimit: number; burstLimit: number }>> = {
-  public: { rateLimit: 20, burstLimit: 40 },
-  owner: { rateLimit: 50, burstLimit: 100 },
-};
+export const publicLatencyBudgetMs = 300;
+
+export type RouteThrottle = Readonly<Record<ThrottleClass, { rateLimit: number; burstLimit: number }>>;
+
+/**
+ * HTTP API throttling per route, by the route table's `throttle` class (requests per second and burst, each
+ * route on its own, all callers of all tenants together). It is a platform-wide ceiling, so it is sized to
+ * what stands behind it, never to what one queue sends; per client and per survey limits are WAF's and the
+ * API's own (decisions 18).
+ *
+ * `public`, sized to the public Lambda's reserved concurrency C (`publicConcurrency`, default 20) and the
+ * latency budget L (300 ms p99), by Little's law: sustainable rate = C / L = 20 / 0.3 s ≈ 66 requests a
+ * second per route; burst = C, since a request beyond C in flight at once would meet the Lambda's own
+ * throttle, which the HTTP API answers with a 5xx, not a 429 the page retries after. The public routes share
+ * the one Lambda, but the page's GET is served by CloudFront's cache and the start token costs a fraction of
+ * a submit, so a crowd at the submit's ceiling still fits. One crowd — 1,000 customers in two minutes, about
+ * 8 submits a second, a released queue far fewer than 66 — stays below it, and the per-survey cap (1,200 a
+ * minute = 20 a second) keeps one survey to under a third of it. The table is on-demand: no provisioned
+ * ceiling; a new on-demand table takes 4,000 writes a second at once and one partition 1,000; 66 submits a
+ * second of a 7-item transaction (2 write units an item) are 924 units spread over as many partitions, the
+ * survey's tally item 132 of them. With `publicConcurrency` 0 (unreserved) the throttle is sized as for the
+ * default; raising the concurrency raises the throttle with it.
+ *
+ * `owner`: signed-in owners on unreserved Lambdas; a dashboard makes a handful of calls a page.
+ */
+export function routeThrottleOf(config: Pick<StageConfig, 'publicConcurrency'>): RouteThrottle {
+  const concurrency = config.publicConcurrency > 0 ? config.publicConcurrency : defaultPublicConcurrency;
+  return {
+    public: { rateLimit: Math.floor((concurrency * 1000) / publicLatencyBudgetMs), burstLimit: concurrency },
+    owner: { rateLimit: 50, burstLimit: 100 },
+  };
+}
 
 /** WAF's rate-based rule: public POSTs (submits, clicks, contact) per client IP per 5 minutes at the edge. */
 export const edgePublicPostLimit = { limit: 100, windowSeconds: 300, path: '/api/public/' } as const;
+
+/**
+ * WAF's per-survey rule: submits per survey path (`/api/public/surveys/{code}/responses`, all clients
+ * together) per 2 minutes, whatever the addresses, so a client rotating addresses (a botnet, or one host
+ * inside its IPv6 /64, which WAF cannot aggregate) cannot flood one survey past the edge. Two minutes of the
+ * API's per-survey cap: 1,000 customers in two minutes, each submit sent at most twice (the page retries once
+ * after a 429), are 2,000 requests, under 2 × 1,200 = 2,400. WAF counts roughly and checks about every 10 s,
+ * so the API's exact cap decides for a crowd and this rule stops a flood before it reaches the Lambda.
+ */
+export const edgeSurveySubmitLimit = {
+  limit: 2 * publicSubmitSurveyRateLimitDefault,
+  windowSeconds: 120,
+  pathPrefix: '/api/public/surveys/',
+  pathSuffix: '/responses',
+  /** WAF lifts a block once the window's count falls below the limit; the page waits at most 10 s anyway. */
+  retryAfterSeconds: 30,
+} as const;
 
 /** Lambdas of domains serving anonymous callers: reserved concurrency (`publicConcurrency`) caps them. */
 export const concurrencyCappedDomains: ReadonlySet<ApiDomain> = new Set(['public']);

@@ -19,7 +19,10 @@ export const lambdaEnvVariables = {
   ASSETS_PUBLIC_BASE_URL: 'optional',
   /** Public submits per client (viewer IP, IPv6 by /64) per minute (default 10). */
   PUBLIC_SUBMIT_RATE_LIMIT: 'optional',
-  /** Public submits per survey per minute, whoever sends them (default 60): no survey can be flooded. */
+  /**
+   * Public submits per survey per minute, whoever sends them (default `publicSubmitSurveyRateLimitDefault`):
+   * no survey can be flooded, yet a crowd on one code gets through.
+   */
   PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: 'optional',
   /**
    * The least time between a start token and its submit, in ms (default minSubmitElapsedMs); 0 turns the
@@ -71,6 +74,16 @@ export const lambdaEnvVariables = {
   /** Local only: `true` for s3rver, which serves buckets by path. */
   S3_FORCE_PATH_STYLE: 'optional',
 } as const satisfies Record<string, 'required' | 'optional'>;
+
+/**
+ * Default of PUBLIC_SUBMIT_SURVEY_RATE_LIMIT, submits per survey per minute. Sized for a crowd: 1,000
+ * customers queueing at one code within two minutes may, in the worst case, all send in the same minute
+ * (a queue let through at once), so one minute's window must hold 1,000, plus a fifth for the page's one
+ * automatic retry after a 429. 1,200 a minute is 20 a second: under a third of what the public Lambda serves
+ * at its default concurrency (`routeThrottleOf` in infra/src/config.ts), so three surveys at their cap still
+ * fit beside each other. The edge's per-survey rule (WAF) is derived from it.
+ */
+export const publicSubmitSurveyRateLimitDefault = 1200;
 
 /**
  * The custom origin header CloudFront adds to every request it sends to the API, carrying the value of the

@@ -19,8 +19,8 @@ export type RouteAuth = 'owner' | 'public';
 
 /**
  * The HTTP API's per-route throttle classes (each route on its own, all callers together; the numbers are
- * the CDK's, `routeThrottle` in infra/src/config.ts): `public` for anonymous callers, lower, so a flood on
- * the public page cannot use up what the dashboard needs; `owner` for signed-in owners.
+ * the CDK's, `routeThrottleOf` in infra/src/config.ts): `public` for anonymous callers, sized to the public
+ * Lambda's reserved concurrency (which keeps a flood off the owners' functions); `owner` for signed-in owners.
  */
 export const throttleClasses = ['public', 'owner'] as const;
 export type ThrottleClass = (typeof throttleClasses)[number];

@@ -31,7 +31,7 @@ import {
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
-import { assetsBucketName, concurrencyCappedDomains, routeThrottle, type StageConfig } from '../config';
+import { assetsBucketName, concurrencyCappedDomains, routeThrottleOf, type StageConfig } from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { grantAccess, type AccessTargets } from './lambda-access';
@@ -231,6 +231,7 @@ export class ApiStack extends Stack {
       removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     // The stage lives here, not with the API, because its per-route throttles name routes that must exist.
+    const routeThrottle = routeThrottleOf(props.config);
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: props.httpApi,
       stageName: '$default',
@@ -256,7 +257,7 @@ export class ApiStack extends Stack {
         ),
       },
     });
-    // Per-route throttling by the route table's `throttle` class (config.ts `routeThrottle`).
+    // Per-route throttling by the route table's `throttle` class (config.ts `routeThrottleOf`: the arithmetic).
     (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
       routes.map((route) => [
         routeKey(route),

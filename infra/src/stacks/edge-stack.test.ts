@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { routes } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgePublicPostLimit } from '../config';
+import { edgePublicPostLimit, edgeSurveySubmitLimit } from '../config';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('edge stack (WAF for CloudFront)', () => {
@@ -54,6 +55,76 @@ describe('edge stack (WAF for CloudFront)', () => {
       ]),
       CustomResponseBodies: { 'rate-limited': Match.objectLike({ Content: Match.stringLikeRegexp('RATE_LIMITED') }) },
     });
+  });
+
+  it('limits submits per survey path at the edge, whatever the addresses, sized for a crowd of 1,000 in two minutes', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'SurveySubmitRate',
+          Statement: {
+            RateBasedStatement: {
+              Limit: edgeSurveySubmitLimit.limit,
+              EvaluationWindowSec: 120,
+              AggregateKeyType: 'CUSTOM_KEYS',
+              CustomKeys: [
+                {
+                  UriPath: {
+                    TextTransformations: [
+                      { Priority: 0, Type: 'URL_DECODE' },
+                      { Priority: 1, Type: 'NORMALIZE_PATH' },
+                      { Priority: 2, Type: 'LOWERCASE' },
+                    ],
+                  },
+                },
+              ],
+              ScopeDownStatement: {
+                AndStatement: {
+                  Statements: [
+                    { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: 'POST' }) },
+                    {
+                      ByteMatchStatement: Match.objectLike({
+                        FieldToMatch: { UriPath: {} },
+                        PositionalConstraint: 'STARTS_WITH',
+                        SearchString: '/api/public/surveys/',
+                      }),
+                    },
+                    {
+                      ByteMatchStatement: Match.objectLike({
+                        FieldToMatch: { UriPath: {} },
+                        PositionalConstraint: 'ENDS_WITH',
+                        SearchString: '/responses',
+                      }),
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          Action: {
+            Block: {
+              CustomResponse: {
+                ResponseCode: 429,
+                CustomResponseBodyKey: 'rate-limited',
+                ResponseHeaders: [{ Name: 'retry-after', Value: String(edgeSurveySubmitLimit.retryAfterSeconds) }],
+              },
+            },
+          },
+        }),
+      ]),
+    });
+    // 1,000 customers, each submit sent at most twice (the page retries once after a 429), pass.
+    expect(edgeSurveySubmitLimit.limit).toBeGreaterThanOrEqual(2000);
+    // The scope-down matches the route table's submit path.
+    const submitPath = routes.find((route) => route.id === 'submit-response')!.path;
+    expect(submitPath.startsWith(edgeSurveySubmitLimit.pathPrefix)).toBe(true);
+    expect(submitPath.endsWith(edgeSurveySubmitLimit.pathSuffix)).toBe(true);
+  });
+
+  it('gives every rule its own priority', () => {
+    const [acl] = Object.values(template.findResources('AWS::WAFv2::WebACL'));
+    const priorities = (acl!.Properties.Rules as { Priority: number }[]).map((rule) => rule.Priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
   });
 
   it('runs the AWS managed rule groups: common, known bad inputs, IP reputation', () => {

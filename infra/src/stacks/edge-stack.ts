@@ -5,7 +5,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { defaultErrorMessages } from '@reviewroute/shared';
 import { type Construct } from 'constructs';
-import { edgePublicPostLimit, type StageConfig } from '../config';
+import { edgePublicPostLimit, edgeSurveySubmitLimit, type StageConfig } from '../config';
 import { alarmTopic } from './alarm-topic';
 
 export interface EdgeStackProps extends StackProps {
@@ -89,9 +89,81 @@ export class EdgeStack extends Stack {
         },
         visibilityConfig: visibility('PublicPostRate'),
       },
+      {
+        name: 'SurveySubmitRate',
+        priority: 2,
+        // Per survey, whoever sends: the key is the submit's URI path (`/api/public/surveys/{code}/responses`),
+        // so one survey's flood from many addresses stops here and never slows another survey. It also bounds
+        // a client rotating addresses inside its IPv6 /64: WAF's rate keys take an address whole (IP, or the
+        // first address in a header) or coarser (ASN), and no text transformation cuts one to a prefix, so the
+        // edge cannot count per /64. A stricter per-IP rule for IPv6 would not help (each rotated address is a
+        // fresh key) and a rule over all IPv6 sources, or per ASN, would be a throttle shared by every customer
+        // of a mobile network. The per-/64 limit is the API's own (the viewer address CloudFront passes, behind
+        // the origin secret), and this rule caps what such a client can send to one survey before the Lambda.
+        statement: {
+          rateBasedStatement: {
+            limit: edgeSurveySubmitLimit.limit,
+            evaluationWindowSec: edgeSurveySubmitLimit.windowSeconds,
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [
+              {
+                // One key per survey however its path is spelled (percent-encoding, case, doubled slashes,
+                // `./`), so no spelling of the same survey buys a fresh count.
+                uriPath: {
+                  textTransformations: [
+                    { priority: 0, type: 'URL_DECODE' },
+                    { priority: 1, type: 'NORMALIZE_PATH' },
+                    { priority: 2, type: 'LOWERCASE' },
+                  ],
+                },
+              },
+            ],
+            scopeDownStatement: {
+              andStatement: {
+                statements: [
+                  {
+                    byteMatchStatement: {
+                      fieldToMatch: { method: {} },
+                      positionalConstraint: 'EXACTLY',
+                      searchString: 'POST',
+                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                    },
+                  },
+                  {
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'STARTS_WITH',
+                      searchString: edgeSurveySubmitLimit.pathPrefix,
+                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                    },
+                  },
+                  {
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'ENDS_WITH',
+                      searchString: edgeSurveySubmitLimit.pathSuffix,
+                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+        action: {
+          block: {
+            customResponse: {
+              responseCode: 429,
+              customResponseBodyKey: rateLimitedBody,
+              responseHeaders: [{ name: 'retry-after', value: String(edgeSurveySubmitLimit.retryAfterSeconds) }],
+            },
+          },
+        },
+        visibilityConfig: visibility('SurveySubmitRate'),
+      },
       ...managedRuleGroups.map((name, i): CfnWebACL.RuleProperty => ({
         name,
-        priority: i === 0 ? 0 : 1 + i,
+        priority: i === 0 ? 0 : 2 + i,
         statement: {
           managedRuleGroupStatement: {
             vendorName: 'AWS',

@@ -141,7 +141,7 @@ describe('public handler', () => {
 
   it('reads the limits and the least fill time from the environment', () => {
     expect(surveyRateLimit({ PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: '5' })).toBe(5);
-    expect(surveyRateLimit({})).toBe(60);
+    expect(surveyRateLimit({})).toBe(1200);
     expect(minFillMs({ PUBLIC_SUBMIT_MIN_FILL_MS: '0' })).toBe(0);
     expect(minFillMs({ PUBLIC_SUBMIT_MIN_FILL_MS: 'x' })).toBe(1500);
   });

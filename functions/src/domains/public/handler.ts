@@ -38,7 +38,7 @@ function positiveSetting(raw: string | undefined, fallback: number): number {
 export const submitRateLimit = (env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_RATE_LIMIT'>): number =>
   positiveSetting(env.PUBLIC_SUBMIT_RATE_LIMIT, defaultSubmitRateLimit);
 
-/** PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: submits per survey per minute (default 60). */
+/** PUBLIC_SUBMIT_SURVEY_RATE_LIMIT: submits per survey per minute (default 1,200, sized in shared). */
 export const surveyRateLimit = (env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_SURVEY_RATE_LIMIT'>): number =>
   positiveSetting(env.PUBLIC_SUBMIT_SURVEY_RATE_LIMIT, defaultSurveyRateLimit);
 

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   minSubmitElapsedMs,
   publicSurveyMessages,
+  publicSubmitSurveyRateLimitDefault,
   publicSurveySchema,
   ratingBand,
   submitRefusedMessage,
@@ -51,10 +52,10 @@ export interface ClientInfo {
 
 export const defaultSubmitRateLimit = 10;
 /**
- * A busy shop gets a few answers a minute; a flood from many addresses stops here, and since it is per
- * survey, a flood of one survey never slows another.
+ * A crowd on one code gets through (sized in shared's lambda-env); a flood from many addresses stops here,
+ * and since it is per survey, a flood of one survey never slows another.
  */
-export const defaultSurveyRateLimit = 60;
+export const defaultSurveyRateLimit = publicSubmitSurveyRateLimitDefault;
 const rateWindowSeconds = 60;
 /** A start token older than this is refused: the page fetches it when the customer starts, not days before. */
 export const startTokenMaxAgeMs = 12 * 60 * 60 * 1000;

@@ -60,6 +60,8 @@ export function SurveyForm({
   const [step, setStep] = useState<Step>(() => nextStep(1, draft.rating, draft.comment));
   const [website, setWebsite] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // A 429 is being waited out before the one automatic retry: the customer sees why nothing happens yet.
+  const [retrying, setRetrying] = useState(false);
   const [emailError, setEmailError] = useState(false);
   const [draftHint, setDraftHint] = useState(false);
   const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -108,21 +110,26 @@ export function SurveyForm({
       // customer waits out the remainder here instead of being refused.
       const early = minElapsedMs - (Date.now() - shownAt);
       if (early > 0) await wait(early + 50);
-      const result = await submit(code, {
-        rating: draft.rating,
-        comment: draft.comment.trim() ? draft.comment : null,
-        ...(contact && draft.customerName.trim() ? { customerName: draft.customerName.trim() } : {}),
-        ...(contact && email ? { customerEmail: email } : {}),
-        idempotencyKey: draft.idempotencyKey,
-        website,
-        elapsedMs: Date.now() - shownAt,
-      });
+      const result = await submit(
+        code,
+        {
+          rating: draft.rating,
+          comment: draft.comment.trim() ? draft.comment : null,
+          ...(contact && draft.customerName.trim() ? { customerName: draft.customerName.trim() } : {}),
+          ...(contact && email ? { customerEmail: email } : {}),
+          idempotencyKey: draft.idempotencyKey,
+          website,
+          elapsedMs: Date.now() - shownAt,
+        },
+        { onRetrying: () => setRetrying(true) },
+      );
       removeDraft(code);
       // No success toast: the thank-you screen that replaces the form says it, and a toast would cover the logo.
       onSubmitted({ rating: draft.rating, comment: draft.comment.trim(), leftContact: Boolean(email), result });
     } catch {
       // The draft (and its idempotency key) stays: the next try is recognised if this one was stored.
       toast({ variant: 'error', title: t('toast.errorTitle'), description: t('toast.errorDescription') });
+      setRetrying(false);
       setSubmitting(false);
     }
   }
@@ -236,7 +243,7 @@ export function SurveyForm({
           </p>
         )}
         <p aria-live="polite" className="min-h-5 text-center text-sm" data-testid="draft-hint">
-          {draftHint ? t('draftSaved') : ''}
+          {retrying ? t('busyRetrying') : draftHint ? t('draftSaved') : ''}
         </p>
       </div>
     </form>

@@ -6,7 +6,9 @@ import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import {
   fetchPublicSurvey,
   type postResponse,
+  maxRetryAfterWaitMs,
   recordReviewClick,
+  retryAfterMsOf,
   startResponse,
   submitResponse,
   SubmitError,
@@ -63,6 +65,68 @@ describe('public survey client', () => {
       submitResponse('abcd2345', input, { post: down, wait: noWait, attempts: 3, startToken: async () => undefined }),
     ).rejects.toThrow();
     expect(down).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries a 429 once by itself after its Retry-After, telling the page it is busy', async () => {
+    serveApi(
+      apiHandler(
+        'submit-response',
+        inTurn(
+          () =>
+            HttpResponse.json({ error: { code: 'RATE_LIMITED' } }, { status: 429, headers: { 'retry-after': '3' } }),
+          () => json(201, { responseId: 'r1', clickToken: 't1' }),
+        ),
+      ),
+    );
+    const waits: number[] = [];
+    const onRetrying = vi.fn();
+    const wait = async (ms: number) => void waits.push(ms);
+    await expect(
+      submitResponse('abcd2345', input, { wait, onRetrying, startToken: async () => 'tok' }),
+    ).resolves.toEqual({ responseId: 'r1', clickToken: 't1' });
+    expect(waits).toEqual([3000]);
+    expect(onRetrying).toHaveBeenCalledWith(3000);
+    const bodies = apiCalls().map((c) => c.body);
+    expect(bodies).toEqual([
+      { ...input, startToken: 'tok' },
+      { ...input, startToken: 'tok' },
+    ]);
+  });
+
+  it('gives up on a second 429, and waits at most 10 s however long Retry-After says', async () => {
+    serveApi(
+      apiHandler('submit-response', () =>
+        HttpResponse.json({ error: { code: 'RATE_LIMITED' } }, { status: 429, headers: { 'retry-after': '300' } }),
+      ),
+    );
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    const error = await submitResponse('abcd2345', input, { wait, startToken: async () => undefined }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SubmitError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 300_000 });
+    expect(waits).toEqual([maxRetryAfterWaitMs]);
+    expect(maxRetryAfterWaitMs).toBe(10_000);
+    expect(apiCalls()).toHaveLength(2);
+  });
+
+  it('reads Retry-After as seconds or a date; a 429 without one waits a short default', async () => {
+    expect(retryAfterMsOf('7')).toBe(7000);
+    expect(retryAfterMsOf(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);
+    expect(retryAfterMsOf(null)).toBeUndefined();
+    expect(retryAfterMsOf('soon')).toBeUndefined();
+    const post = vi
+      .fn<typeof postResponse>()
+      .mockRejectedValueOnce(new SubmitError(429, undefined))
+      .mockResolvedValue({ responseId: 'r', clickToken: 't' });
+    const waits: number[] = [];
+    await submitResponse('abcd2345', input, {
+      post,
+      wait: async (ms) => void waits.push(ms),
+      startToken: async () => undefined,
+    });
+    expect(waits).toEqual([2000]);
   });
 
   it('fetches the start token once, on the first change, and waits out the least fill time at submit', async () => {

@@ -15,6 +15,8 @@ export class SubmitError extends Error {
     readonly status: number,
     /** The API's `error.code` when it sent one (decisions 15). */
     readonly code: string | undefined,
+    /** A 429's `Retry-After`, in ms, when it sent a usable one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`Submit failed (${status}${code ? ` ${code}` : ''})`);
     this.name = 'SubmitError';
@@ -64,6 +66,17 @@ async function errorCode(res: Response): Promise<string | undefined> {
   }
 }
 
+/**
+ * `Retry-After` in ms: whole seconds (what the API and WAF send) or an HTTP date; undefined when absent or
+ * unreadable.
+ */
+export function retryAfterMsOf(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 /** One POST of the response. */
 export async function postResponse(surveyCode: string, input: SubmitResponseInput): Promise<SubmitResponseResult> {
   let res: Response;
@@ -77,7 +90,10 @@ export async function postResponse(surveyCode: string, input: SubmitResponseInpu
   } catch {
     throw new SubmitError(0, undefined);
   }
-  if (!res.ok) throw new SubmitError(res.status, await errorCode(res));
+  if (!res.ok) {
+    const retryAfterMs = res.status === 429 ? retryAfterMsOf(res.headers.get('retry-after')) : undefined;
+    throw new SubmitError(res.status, await errorCode(res), retryAfterMs);
+  }
   const body = (await res.json().catch(() => null)) as Partial<SubmitResponseResult> | null;
   if (typeof body?.responseId !== 'string' || typeof body.clickToken !== 'string') {
     throw new SubmitError(res.status, undefined);
@@ -143,27 +159,51 @@ export interface SubmitOptions {
   post?: typeof postResponse;
   /** The start token (injected in tests); by default the one `startResponse` fetched, waited out. */
   startToken?: (surveyCode: string, wait: (ms: number) => Promise<void>) => Promise<string | undefined>;
+  /** Told when a 429 is about to be retried after `waitMs`: the page shows that it is busy and retrying. */
+  onRetrying?: (waitMs: number) => void;
 }
+
+/**
+ * The longest the page waits out a 429's `Retry-After` before its one retry: a customer in a queue keeps
+ * the page open for seconds, not minutes; if the limit still holds then, the error shows.
+ */
+export const maxRetryAfterWaitMs = 10_000;
+/** The wait after a 429 without a usable `Retry-After` (the HTTP API's own throttle sends none). */
+export const defaultRetryAfterWaitMs = 2_000;
 
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Submits with up to `attempts` tries for answers worth retrying. The body — idempotency key and start
- * token included — is the same on each try, so a first try that was stored but whose answer got lost is returned, not stored again.
+ * Submits with up to `attempts` tries for answers worth retrying (no answer, a 5xx). A rate limit (429) is
+ * retried once, by itself, after its `Retry-After` (at most `maxRetryAfterWaitMs`): a crowd at one code
+ * gets through a brief limit without the customer tapping again; a second 429 is the customer's error. The
+ * body — idempotency key and start token included — is the same on each try, so a first try that was
+ * stored but whose answer got lost is returned, not stored again.
  */
 export async function submitResponse(
   surveyCode: string,
   input: SubmitResponseInput,
-  { attempts = 3, wait = defaultWait, post = postResponse, startToken = startTokenFor }: SubmitOptions = {},
+  { attempts = 3, wait = defaultWait, post = postResponse, startToken = startTokenFor, onRetrying }: SubmitOptions = {},
 ): Promise<SubmitResponseResult> {
   const token = await startToken(surveyCode, wait);
   const body = token === undefined ? input : { ...input, startToken: token };
-  for (let attempt = 1; ; attempt++) {
+  let rateLimited = false;
+  for (let attempt = 1; ;) {
     try {
       return await post(surveyCode, body);
     } catch (error) {
-      if (!(error instanceof SubmitError) || !error.retryable || attempt >= attempts) throw error;
+      if (!(error instanceof SubmitError) || !error.retryable) throw error;
+      if (error.status === 429) {
+        if (rateLimited) throw error;
+        rateLimited = true;
+        const waitMs = Math.min(error.retryAfterMs ?? defaultRetryAfterWaitMs, maxRetryAfterWaitMs);
+        onRetrying?.(waitMs);
+        await wait(waitMs);
+        continue;
+      }
+      if (attempt >= attempts) throw error;
       await wait(400 * 2 ** (attempt - 1));
+      attempt++;
     }
   }
 }

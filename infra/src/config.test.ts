@@ -1,0 +1,42 @@
+import { publicSubmitSurveyRateLimitDefault } from '@reviewroute/shared';
+import { describe, expect, it } from 'vitest';
+import { edgeSurveySubmitLimit, publicLatencyBudgetMs, routeThrottleOf, stageConfig } from './config';
+
+describe('route throttles (sized to what stands behind them)', () => {
+  it('gives the public routes the public Lambda concurrency over the latency budget, burst the concurrency', () => {
+    const throttle = routeThrottleOf(stageConfig({}));
+    expect(publicLatencyBudgetMs).toBe(300);
+    // 20 instances, 300 ms each at p99: 66 requests a second.
+    expect(throttle.public).toEqual({ rateLimit: 66, burstLimit: 20 });
+  });
+
+  it('lets one crowd through: 1,000 customers in two minutes stay far under the public ceiling', () => {
+    const { rateLimit } = routeThrottleOf(stageConfig({})).public;
+    expect(1000 / 120).toBeLessThan(rateLimit);
+    // Three surveys at their own cap fit beside each other.
+    expect((3 * publicSubmitSurveyRateLimitDefault) / 60).toBeLessThanOrEqual(rateLimit);
+  });
+
+  it('grows with the reserved concurrency; unreserved is sized as the default', () => {
+    expect(routeThrottleOf(stageConfig({ publicConcurrency: '50' })).public).toEqual({
+      rateLimit: 166,
+      burstLimit: 50,
+    });
+    expect(routeThrottleOf(stageConfig({ publicConcurrency: '0' })).public).toEqual(
+      routeThrottleOf(stageConfig({})).public,
+    );
+  });
+});
+
+describe('edge per-survey rule', () => {
+  it('passes 1,000 customers in two minutes on one survey, each submit sent at most twice', () => {
+    expect(edgeSurveySubmitLimit.windowSeconds).toBe(120);
+    expect(edgeSurveySubmitLimit.limit).toBeGreaterThanOrEqual(2 * 1000);
+    // Never below the API's own cap over the same window: the API's exact 429 decides for a crowd.
+    expect(edgeSurveySubmitLimit.limit).toBeGreaterThanOrEqual((publicSubmitSurveyRateLimitDefault * 120) / 60);
+  });
+
+  it('lets the API per-survey cap hold a whole crowd inside one minute', () => {
+    expect(publicSubmitSurveyRateLimitDefault).toBeGreaterThanOrEqual(1000);
+  });
+});
