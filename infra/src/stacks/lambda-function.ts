@@ -74,6 +74,7 @@ export function createReviewRouteFunction(
       mainFields: [...lambdaBundling.mainFields],
       banner: lambdaBundling.banner,
       externalModules: [...lambdaBundling.externalModules],
+      esbuildArgs: { '--alias': Object.entries(lambdaBundling.alias).map(([from, to]) => `${from}=${to}`) },
       // Local esbuild from node_modules: no Docker on developer machines or CI.
       forceDockerBundling: false,
     },
