@@ -33,6 +33,7 @@ for (const { name, entry } of lambdaEntries()) {
     target: lambdaBundling.target,
     minify: lambdaBundling.minify,
     sourcemap: lambdaBundling.sourceMap,
+    sourcesContent: lambdaBundling.sourcesContent,
     mainFields: [...lambdaBundling.mainFields],
     banner: { js: lambdaBundling.banner },
     external: [...lambdaBundling.externalModules],

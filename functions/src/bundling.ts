@@ -1,30 +1,38 @@
 import { fileURLToPath } from 'node:url';
 
+const shim = (name: string) => fileURLToPath(new URL(`../scripts/shims/${name}.ts`, import.meta.url));
+
+/**
+ * The AWS SDK is bundled, not taken from the nodejs22.x runtime (which has it, and resolves it for ES
+ * modules through NODE_PATH). Measured both ways (`npm run bench -- lambda`, `runtimeSdk` flipped): the
+ * runtime's SDK makes the bundles 2 to 3 times smaller (150 to 440 KB) but the time to load one and build
+ * its handler 2.5 to 3 times longer, because each CommonJS client then loads whole (every command,
+ * protocol and credential source) where the bundled one is tree-shaken and parsed in one piece; and
+ * bundled, production runs the SDK versions the tests run (lib-dynamodb must match its client exactly).
+ * What the bundled SDK need not carry in Lambda is replaced by `alias`.
+ */
+const runtimeSdk = false;
+
 /**
  * How Lambda bundles are built; shared by the CDK NodejsFunction bundling options and the local bundle
  * script (functions/scripts/bundle.ts) so the two never differ. ESM output because middy is ESM-only, and
- * ESM lets esbuild drop the unused parts of ESM packages (`module` before `main`); the banner gives bundled
- * CommonJS dependencies a `require`. Source maps are written beside the bundle (`index.mjs.map`), never
- * inlined, so they cost no load time until an error is mapped.
- *
- * The AWS SDK v3 is NOT bundled: the nodejs22.x runtime ships it (and resolves it for ES modules through
- * NODE_PATH), and bundled it was most of every bundle (0.3 to 0.7 MB of clients, protocols and the
- * credential chain per domain; measured with `tsx functions/scripts/bundle.ts --analyze`), which no
- * tree-shaking removes because each client pulls its whole runtime config. The price is that production runs
- * the runtime's SDK version, not the one in package-lock.json, which the tests run: we use only long-stable
- * commands of the SDK, lib-dynamodb comes from the same runtime as its client (so the two always match), and
- * the runtime also has s3-presigned-post.
+ * ESM (`module` before `main`) lets esbuild drop the unused parts of ESM packages; the banner gives bundled
+ * CommonJS dependencies a `require`. Source maps are written beside the bundle (`index.mjs.map`), without
+ * the sources' text: Node (`--enable-source-maps`) reads the whole map at load, and the mappings alone give
+ * the stack traces their file and line.
  */
 export const lambdaBundling = {
   target: 'node22',
   minify: true,
   sourceMap: true,
+  sourcesContent: false,
   mainFields: ['module', 'main'],
   banner:
     "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
-  externalModules: ['@aws-sdk/*'],
-  /** Packages replaced by a stand-in (absolute paths): each says in its file why its real code never runs. */
+  externalModules: runtimeSdk ? ['@aws-sdk/*'] : [],
+  /** Packages replaced by a stand-in (absolute paths); each says in its file why its real code never runs. */
   alias: {
-    'whatwg-url': fileURLToPath(new URL('../scripts/shims/whatwg-url.ts', import.meta.url)),
+    '@aws-sdk/credential-provider-node': shim('credential-provider-node'),
+    'whatwg-url': shim('whatwg-url'),
   } as Record<string, string>,
 } as const;

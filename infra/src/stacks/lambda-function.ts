@@ -71,6 +71,7 @@ export function createReviewRouteFunction(
       target: lambdaBundling.target,
       minify: lambdaBundling.minify,
       sourceMap: lambdaBundling.sourceMap,
+      sourcesContent: lambdaBundling.sourcesContent,
       mainFields: [...lambdaBundling.mainFields],
       banner: lambdaBundling.banner,
       externalModules: [...lambdaBundling.externalModules],
