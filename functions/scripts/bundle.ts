@@ -1,18 +1,31 @@
-// Bundles each active domain's handler the way the CDK NodejsFunction does (ESM, node22, minified), into
-// functions/dist/<domain>/index.mjs, and prints the sizes: a quick check without a full `cdk synth`.
-import { build } from 'esbuild';
+// Bundles every Lambda the way the CDK NodejsFunction does (the options of functions/src/bundling.ts): each
+// active domain's handler, each worker of the worker table and the Cognito trigger, into
+// functions/dist/<name>/index.mjs (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick
+// check without a full `cdk synth`. `--analyze` also prints each bundle's biggest inputs (esbuild's
+// metafile), the place to look when a bundle grows.
+import { analyzeMetafile, build } from 'esbuild';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { activeDomains } from '@reviewroute/shared';
+import { activeDomains, workers } from '@reviewroute/shared';
 import { handlerEntry } from '../src/handler-entries';
+import { workerEntry } from '../src/worker-entries';
+import { customMessageEntry } from '../src/triggers/entries';
 import { lambdaBundling } from '../src/bundling';
 
 const outRoot = fileURLToPath(new URL('../dist/', import.meta.url));
+const analyze = process.argv.includes('--analyze');
 
-for (const domain of activeDomains()) {
-  const outfile = `${outRoot}${domain}/index.mjs`;
-  await build({
-    entryPoints: [handlerEntry(domain)],
+/** Every Lambda bundle by name: the domain's name, `worker-<id>`, `trigger-<name>`. */
+const lambdaEntries = (): { name: string; entry: string }[] => [
+  ...activeDomains().map((domain) => ({ name: domain, entry: handlerEntry(domain) })),
+  ...workers.map((worker) => ({ name: `worker-${worker.id}`, entry: workerEntry(worker) })),
+  { name: 'trigger-custom-message', entry: customMessageEntry },
+];
+
+for (const { name, entry } of lambdaEntries()) {
+  const outfile = `${outRoot}${name}/index.mjs`;
+  const result = await build({
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -20,10 +33,14 @@ for (const domain of activeDomains()) {
     target: lambdaBundling.target,
     minify: lambdaBundling.minify,
     sourcemap: lambdaBundling.sourceMap,
+    sourcesContent: lambdaBundling.sourcesContent,
     mainFields: [...lambdaBundling.mainFields],
     banner: { js: lambdaBundling.banner },
     external: [...lambdaBundling.externalModules],
+    alias: lambdaBundling.alias,
+    metafile: analyze,
     logLevel: 'warning',
   });
-  console.log(`${domain}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);
+  console.log(`${name}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);
+  if (result.metafile) console.error(await analyzeMetafile(result.metafile, { verbose: false }));
 }

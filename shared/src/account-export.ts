@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { paymentSchema } from './billing';
 import { profileSchema } from './profile';
 import { surveySchema } from './survey';

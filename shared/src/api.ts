@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Response bodies of the API, validated by the web client and asserted by tests. */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { languages } from './domain/language';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The owner dashboard's contract. Counts come from the survey's stored tally of its responses, so they

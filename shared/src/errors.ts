@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Error codes of the API's `{ "error": { "code", "message" } }` contract (decisions 15). The web app

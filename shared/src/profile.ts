@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The owner's profile (spec 3 "Profile"), plus the onboarding URL-copied flag (decisions 9). */
 

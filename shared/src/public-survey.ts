@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contactFieldLimits, maxCommentLength, simpleEmailPattern } from './domain/public-survey-rules';
 import { customColorsSchema, surveySchema } from './survey';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { contractOf, routeContracts } from './route-contracts';
 import { routes } from './routes';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { surveyMessages } from './survey';
 import { assetsBucketDefinition } from './table';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * electrodb attributes from a zod object shape, so an entity stores exactly the fields of its schema and

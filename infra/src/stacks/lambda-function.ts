@@ -71,9 +71,11 @@ export function createReviewRouteFunction(
       target: lambdaBundling.target,
       minify: lambdaBundling.minify,
       sourceMap: lambdaBundling.sourceMap,
+      sourcesContent: lambdaBundling.sourcesContent,
       mainFields: [...lambdaBundling.mainFields],
       banner: lambdaBundling.banner,
       externalModules: [...lambdaBundling.externalModules],
+      esbuildArgs: { '--alias': Object.entries(lambdaBundling.alias).map(([from, to]) => `${from}=${to}`) },
       // Local esbuild from node_modules: no Docker on developer machines or CI.
       forceDockerBundling: false,
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountExportPageSize, type AccountExportPage, type Payment } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
