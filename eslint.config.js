@@ -63,6 +63,20 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // A named `z` import keeps all of zod (its locales included) in a Lambda bundle; the namespace import lets
+  // esbuild drop what a domain does not use.
+  {
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[importKind!='type']",
+          message: "Import zod as a namespace (import * as z from 'zod') so Lambda bundles drop what they do not use.",
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.ts'],
     rules: {
