@@ -213,8 +213,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       expect(await responses.submit(first)).toBe('stored');
       expect(await responses.submit(submission(survey, { rating: 1 }, key))).toBe('duplicate');
       expect(await allResponses(repositories, survey.id)).toEqual([first.response]);
-      // Counting is the stats worker's: the submit wrote nothing else.
-      expect(await stats.getTally(survey.id)).toBeUndefined();
+      // Counting is the stats worker's (on a live stack it may run meanwhile): once, whoever counts.
+      await stats.count([created(first)]);
+      expect((await stats.getTally(survey.id))!.count).toBe(1);
     });
 
     it('flags a review click once, only with the response’s own token; an unknown response is not found', async () => {
@@ -293,8 +294,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       const other = await published(repositories);
       const [a, b, c, gone] = [4, 5, 2, 3].map((rating) => submission(survey, { rating }));
       const elsewhere = submission(other, { rating: 1 });
-      for (const s of [a!, b!, c!, gone!, elsewhere]) await responses.submit(s);
-      await responses.delete(survey.id, [gone!.response.id]);
+      // `gone` is never stored: as a response deleted before its record came (a live stack's stats worker
+      // could count a stored one before the delete).
+      for (const s of [a!, b!, c!, elsewhere]) await responses.submit(s);
       await responses.recordReviewClick(survey.id, b!.response.id, b!.clickTokenHash);
 
       // The click before its response's creation, a record twice in one batch, two surveys, a deleted response.
