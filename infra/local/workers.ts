@@ -88,7 +88,11 @@ export function startStreamWorker(
 
   async function describe() {
     if (!streamArn) {
-      const ddb = new DynamoDBClient({ endpoint: source.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+      const ddb = new DynamoDBClient({
+        endpoint: source.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
       try {
         const { Table } = await ddb.send(new DescribeTableCommand({ TableName: source.tableName }));
         streamArn = Table?.LatestStreamArn;

@@ -150,7 +150,8 @@ describe('owner dashboard API through the gateway', () => {
 
     const { responseId, clickToken } = await submit(survey, { rating: 5, comment: 'Loved it' });
     await vi.waitFor(
-      async () => expect(await onboarding(fresh, survey.id)).toMatchObject({ hasResponse: true, hasReviewClick: false }),
+      async () =>
+        expect(await onboarding(fresh, survey.id)).toMatchObject({ hasResponse: true, hasReviewClick: false }),
       { timeout: 10_000, interval: 50 },
     );
 

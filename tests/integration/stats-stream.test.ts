@@ -20,10 +20,9 @@ async function streamRecords(): Promise<DynamoDBRecord[]> {
   const { Table } = await ddb.send(new DescribeTableCommand({ TableName: stack.env.TABLE_NAME }));
   ddb.destroy();
   const call = streamsApi(endpoint);
-  const { StreamDescription } = await call<{ StreamDescription: { Shards: { ShardId: string }[] } }>(
-    'DescribeStream',
-    { StreamArn: Table!.LatestStreamArn },
-  );
+  const { StreamDescription } = await call<{ StreamDescription: { Shards: { ShardId: string }[] } }>('DescribeStream', {
+    StreamArn: Table!.LatestStreamArn,
+  });
   const records: DynamoDBRecord[] = [];
   for (const { ShardId } of StreamDescription.Shards) {
     let { ShardIterator: iterator } = await call<{ ShardIterator?: string }>('GetShardIterator', {
@@ -50,7 +49,9 @@ describe('stats worker on DynamoDB Local’s stream', () => {
     const created = surveySchema.parse(
       (await callApi('POST', '/api/surveys', { user: owner, body: sampleBusiness('Stream Bakery') })).body,
     );
-    const survey = surveySchema.parse((await callApi('POST', `/api/surveys/${created.id}/publish`, { user: owner })).body);
+    const survey = surveySchema.parse(
+      (await callApi('POST', `/api/surveys/${created.id}/publish`, { user: owner })).body,
+    );
     const ratings = [5, 4, 4, 2, 1, 5];
     const answers = [];
     for (const rating of ratings) {

@@ -127,8 +127,7 @@ export class MemorySurveyStats implements SurveyStatsStore {
   readonly marks = new Set<string>();
   crashAfterSurveys: number | undefined;
   /** Set by createMemoryStores: whether a response exists, and whether it was clicked. */
-  responseOf: (surveyId: string, responseId: string) => { googleReviewClicked: boolean } | undefined = () =>
-    undefined;
+  responseOf: (surveyId: string, responseId: string) => { googleReviewClicked: boolean } | undefined = () => undefined;
 
   async count(events: readonly TallyEvent[]) {
     const crash = this.crashAfterSurveys;
@@ -398,8 +397,7 @@ export function createMemoryStores() {
   const stats = new MemorySurveyStats();
   const rateLimiter = createMemoryRateLimiter();
   const responses = new MemoryResponseStore();
-  stats.responseOf = (surveyId, responseId) =>
-    responses.responses.get(surveyId)?.find((r) => r.id === responseId);
+  stats.responseOf = (surveyId, responseId) => responses.responses.get(surveyId)?.find((r) => r.id === responseId);
   return {
     surveys,
     stats,

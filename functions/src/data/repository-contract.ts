@@ -316,7 +316,12 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         histogram: [0, 1, 0, 1, 1],
         reviewClicks: 1,
       });
-      expect(await stats.getTally(other.id)).toEqual({ ...zeroTally(other.id), count: 1, sum: 1, histogram: [1, 0, 0, 0, 0] });
+      expect(await stats.getTally(other.id)).toEqual({
+        ...zeroTally(other.id),
+        count: 1,
+        sum: 1,
+        histogram: [1, 0, 0, 0, 0],
+      });
     });
   });
 

@@ -30,8 +30,7 @@ import type { TransactionEntities } from './transaction';
  */
 const maxMarksPerTransaction = 9;
 
-const starsAttribute = (rating: number) =>
-  `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
+const starsAttribute = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
 
 /** What one transaction adds to a tally. */
 interface TallyDelta {

@@ -62,8 +62,6 @@ export const surveyCacheMs = 5000;
 const rateWindowSeconds = 60;
 /** A start token older than this is refused: the page fetches it when the customer starts, not days before. */
 export const startTokenMaxAgeMs = 12 * 60 * 60 * 1000;
-/** A retry after this long is a new answer (the page removes its draft after a success long before). */
-const idempotencySeconds = 24 * 60 * 60;
 const maxUserAgentLength = 512;
 
 /** Response ids are UUIDs; anything else cannot exist and must not reach DynamoDB as a key. */

@@ -42,20 +42,21 @@ function world() {
     for (const r of answers) await responses.submit({ response: r, clickTokenHash: `h${r.id}` });
     await responses.recordReviewClick('survey-a', 'r0', 'hr0');
   };
-  const [a0, a1, a2, b0] = answers as [SurveyResponseRecord, SurveyResponseRecord, SurveyResponseRecord, SurveyResponseRecord];
-  const all = batch(
-    inserted(a0),
-    inserted(a1),
-    marked(a0),
-    clicked(a0),
-    inserted(a2),
-    inserted(b0),
-  );
+  const [a0, a1, a2, b0] = answers as [
+    SurveyResponseRecord,
+    SurveyResponseRecord,
+    SurveyResponseRecord,
+    SurveyResponseRecord,
+  ];
+  const all = batch(inserted(a0), inserted(a1), marked(a0), clicked(a0), inserted(a2), inserted(b0));
   const expected = {
     a: { surveyId: 'survey-a', count: 3, sum: 10, histogram: [1, 0, 0, 1, 1], reviewClicks: 1 },
     b: { surveyId: 'survey-b', count: 1, sum: 5, histogram: [0, 0, 0, 0, 1], reviewClicks: 0 },
   };
-  const tallies = async () => ({ a: await stores.stats.getTally('survey-a'), b: await stores.stats.getTally('survey-b') });
+  const tallies = async () => ({
+    a: await stores.stats.getTally('survey-a'),
+    b: await stores.stats.getTally('survey-b'),
+  });
   return { ...stores, store, all, answers, expected, tallies };
 }
 
@@ -109,7 +110,9 @@ describe('stats worker (the table stream’s consumer)', () => {
     const w = world();
     await w.store();
     // A store that could not count survey-b's response now (busy past its retries).
-    const busy = { count: async () => [{ kind: 'response' as const, surveyId: 'survey-b', responseId: 'r3', rating: 5 }] };
+    const busy = {
+      count: async () => [{ kind: 'response' as const, surveyId: 'survey-b', responseId: 'r3', rating: 5 }],
+    };
     const result = await consumeStream(busy, w.all);
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: w.all.Records[5]!.dynamodb!.SequenceNumber }] });
   });

@@ -28,7 +28,8 @@ export async function consumeStream(
   const batchItemFailures = found
     .filter((f) => failed.has(keyOf(f.tally)))
     .map((f) => ({ itemIdentifier: f.sequence }));
-  if (batchItemFailures.length > 0) logger.warn('Stats worker: records left for a retry', { n: batchItemFailures.length });
+  if (batchItemFailures.length > 0)
+    logger.warn('Stats worker: records left for a retry', { n: batchItemFailures.length });
   return { batchItemFailures };
 }
 
