@@ -1,8 +1,10 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type AttributeDefinition,
@@ -45,7 +47,7 @@ const authFlows: ExplicitAuthFlowsType[] = [
 
 const clientConfig = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
 
-/** Creates the single table from the shared definition (the one CDK uses) unless it exists; then TTL. */
+/** Creates the single table from the shared definition (the one CDK uses) unless it exists; then its stream and TTL. */
 export async function provisionTable(endpoint: string): Promise<string> {
   const client = new DynamoDBClient({ ...clientConfig, endpoint });
   const def = tableDefinition;
@@ -67,6 +69,7 @@ export async function provisionTable(endpoint: string): Promise<string> {
           BillingMode: 'PAY_PER_REQUEST',
           AttributeDefinitions: [...keyNames.values()],
           ...tableKeySchema(def),
+          StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream },
         }),
       );
     } catch (error) {
@@ -74,6 +77,12 @@ export async function provisionTable(endpoint: string): Promise<string> {
       if (!(error instanceof ResourceInUseException)) throw error;
     }
     await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName });
+    // A table kept from before the stats worker read the stream gets its stream now.
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(
+        new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }),
+      );
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
       await client.send(

@@ -1,6 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import { workers, type LambdaEnv, type WorkerDefinition } from '@reviewroute/shared';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { workers, type LambdaEnv, type WorkerDefinition, type WorkerTrigger } from '@reviewroute/shared';
 import { workerEntry, type WorkerModule, type WorkerRun } from '@reviewroute/functions/worker-entries';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
 /** The time a local run may take, as Lambda's remaining time would say. */
 const localRunBudgetMs = 30_000;
@@ -11,7 +13,7 @@ const localRunBudgetMs = 30_000;
  * next tick tries again). Returns its stop, which waits for the run in progress.
  */
 export function startWorker(
-  worker: Pick<WorkerDefinition, 'id' | 'trigger'>,
+  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'schedule' }> },
   run: Promise<WorkerRun>,
   log?: (line: string) => void,
 ): () => Promise<void> {
@@ -37,16 +39,163 @@ export function startWorker(
   };
 }
 
+/** A stream record as GetRecords returns it and a Lambda stream event carries it. */
+interface StreamRecord {
+  eventID?: string;
+  eventName?: string;
+  dynamodb?: { SequenceNumber?: string };
+}
+
+/** One call of the DynamoDB Streams API (DynamoDB Local serves it on the table's endpoint; any signature). */
+export function streamsApi(endpoint: string) {
+  return async <T>(operation: string, body: Record<string, unknown>): Promise<T> => {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `DynamoDBStreams_20120810.${operation}`,
+        authorization: `AWS4-HMAC-SHA256 Credential=${LOCAL_CREDENTIALS.accessKeyId}/20260101/${LOCAL_REGION}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as T & { __type?: string; message?: string };
+    if (!res.ok) throw new Error(`${operation}: ${res.status} ${json.__type ?? ''} ${json.message ?? ''}`);
+    return json;
+  };
+}
+
+/**
+ * The local twin of a stream trigger: polls the table's stream on DynamoDB Local (DescribeStream,
+ * GetShardIterator, GetRecords) and hands each batch to the worker in the event shape Lambda's event source
+ * uses (`{ Records }`). As in AWS, a batch the worker fails (it throws, or reports partial batch failures) is
+ * delivered again from its first failed record; a shard is read in order, one batch at a time; new shards are
+ * picked up as DynamoDB rolls them. An idle shard is polled every `localPollMs`, a busy one at once again.
+ */
+export function startStreamWorker(
+  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'stream' }> },
+  run: Promise<WorkerRun>,
+  source: { endpoint: string; tableName: string },
+  log?: (line: string) => void,
+): () => Promise<void> {
+  const { batchSize, localPollMs } = worker.trigger;
+  const call = streamsApi(source.endpoint);
+  let stopped = false;
+  let streamArn: string | undefined;
+  /** Open shards -> the iterator to read next (undefined: to be fetched from `after`). */
+  const shards = new Map<string, { iterator?: string; after?: string }>();
+  const done = new Set<string>();
+  let lastDescribe = 0;
+
+  async function describe() {
+    if (!streamArn) {
+      const ddb = new DynamoDBClient({
+        endpoint: source.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      try {
+        const { Table } = await ddb.send(new DescribeTableCommand({ TableName: source.tableName }));
+        streamArn = Table?.LatestStreamArn;
+      } finally {
+        ddb.destroy();
+      }
+      if (!streamArn) throw new Error(`Table ${source.tableName} has no stream`);
+    }
+    const { StreamDescription } = await call<{ StreamDescription: { Shards?: { ShardId: string }[] } }>(
+      'DescribeStream',
+      { StreamArn: streamArn },
+    );
+    for (const { ShardId } of StreamDescription.Shards ?? [])
+      if (!shards.has(ShardId) && !done.has(ShardId)) shards.set(ShardId, {});
+    lastDescribe = Date.now();
+  }
+
+  /** Reads and hands on one batch of a shard; true when the shard had a full batch (read again at once). */
+  async function pollShard(shardId: string, position: { iterator?: string; after?: string }): Promise<boolean> {
+    if (!position.iterator) {
+      const { ShardIterator } = await call<{ ShardIterator: string }>('GetShardIterator', {
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(position.after
+          ? { ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: position.after }
+          : { ShardIteratorType: 'TRIM_HORIZON' }),
+      });
+      position.iterator = ShardIterator;
+    }
+    const { Records = [], NextShardIterator } = await call<{ Records?: StreamRecord[]; NextShardIterator?: string }>(
+      'GetRecords',
+      { ShardIterator: position.iterator, Limit: batchSize },
+    );
+    if (Records.length > 0) {
+      let firstFailed: string | undefined;
+      try {
+        const once = await run;
+        const result = (await once(
+          { Records: Records.map((r) => ({ ...r, eventSource: 'aws:dynamodb', eventSourceARN: streamArn })) },
+          { getRemainingTimeInMillis: () => localRunBudgetMs },
+        )) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
+        firstFailed = result?.batchItemFailures?.map((f) => f.itemIdentifier).sort()[0];
+      } catch (error) {
+        log?.(`[${worker.id}] run failed: ${String(error)}`);
+        firstFailed = Records[0]?.dynamodb?.SequenceNumber;
+      }
+      if (firstFailed) {
+        // Again from the first failed record, as Lambda's event source does (after a pause, not in a spin).
+        shards.set(shardId, { after: firstFailed });
+        return false;
+      }
+    }
+    if (!NextShardIterator) {
+      shards.delete(shardId);
+      done.add(shardId);
+      return false;
+    }
+    shards.set(shardId, { iterator: NextShardIterator });
+    return Records.length >= batchSize;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        if (!streamArn || Date.now() - lastDescribe > 1000) await describe();
+        for (const [shardId, position] of [...shards]) if (await pollShard(shardId, position)) busy = true;
+      } catch (error) {
+        log?.(`[${worker.id}] stream poll failed: ${String(error)}`);
+        // An expired iterator (or a restarted emulator) is fetched again from where the shard was.
+        for (const [shardId, position] of shards) shards.set(shardId, { after: position.after });
+      }
+      if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, localPollMs));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
+}
+
 /**
  * Every worker of the worker table (shared/src/workers.ts) in this process, made with the stack's own Lambda
- * environment from the same module CDK bundles. Returns one stop for all.
+ * environment from the same module CDK bundles, each on the local twin of its trigger. Returns one stop for all.
  */
 export function startWorkers(env: LambdaEnv, log?: (line: string) => void): () => Promise<void> {
-  const stops = workers.map((worker) => {
+  const stops = workers.map((worker: WorkerDefinition) => {
     const run = import(pathToFileURL(workerEntry(worker)).href).then((mod: WorkerModule) => mod.createWorker(env));
     // A module that fails to load is reported by each run (as `run failed`), not as an unhandled rejection.
     run.catch(() => undefined);
-    return startWorker(worker, run, log);
+    const { trigger } = worker;
+    switch (trigger.kind) {
+      case 'schedule':
+        return startWorker({ id: worker.id, trigger }, run, log);
+      case 'stream':
+        if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream worker needs the DynamoDB Local endpoint');
+        return startStreamWorker(
+          { id: worker.id, trigger },
+          run,
+          { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
+          log,
+        );
+    }
   });
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

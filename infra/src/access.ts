@@ -27,6 +27,8 @@ export interface DomainAccess {
   readonly userPool?: readonly string[];
   /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
   readonly mollieKey?: boolean;
+  /** The table's change stream (DescribeStream, GetShardIterator, GetRecords, ListStreams): a stream worker's. */
+  readonly tableStream?: boolean;
   /** ses:SendEmail as the product's sender (CONTACT_FROM_ADDRESS), through the mail layer (functions/src/mail). */
   readonly sendMail?: boolean;
 }
@@ -72,6 +74,9 @@ function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
 export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Continues account erasures on a schedule: exactly what the account Lambda's inline erasure may do.
   erasure: erasureAccess(),
+  // Reads the table's stream; counts each response and review click once: a conditional update of the
+  // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
+  stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
 };
 
 /**
@@ -105,10 +110,10 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   },
   // Rate windows of the business finder.
   places: { table: ['dynamodb:UpdateItem'] },
-  // The anonymous survey page: reads a published survey, writes a response, its tally, idempotency record,
-  // click ticket and rate windows, in one transaction that checks the survey is still active. No delete, no
-  // scan, no S3: its URLs are in the survey item.
-  public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] },
+  // The anonymous survey page: reads a published survey (cached), writes a response (one conditional put, its
+  // own idempotency record; a retry reads it), flags its review click (a conditional update), and counts a
+  // client already over its soft limit in a rate window (UpdateItem). No delete, no scan, no S3.
+  public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Billing records in the owner's partition: listed (query), read, and written whole with a condition (a
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account
   // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure

@@ -98,7 +98,7 @@ export const submitResponseResultSchema = z.object({
 });
 export type SubmitResponseResult = z.infer<typeof submitResponseResultSchema>;
 
-/** POST /api/public/responses/{responseId}/review-click. */
+/** POST /api/public/surveys/{surveyCode}/responses/{responseId}/review-click. */
 export const reviewClickSchema = z.object({ token: z.string().min(1).max(200) });
 export type ReviewClick = z.infer<typeof reviewClickSchema>;
 

@@ -93,8 +93,9 @@ export const routeContracts = {
   'get-public-survey': { params: surveyCodeParams, response: publicSurveySchema },
   'start-response': { params: surveyCodeParams, response: startResponseResultSchema },
   'submit-response': { params: surveyCodeParams, body: submitResponseSchema, response: submitResponseResultSchema },
+  // The code names the response's survey, so the click is one conditional update of the response.
   'record-review-click': {
-    params: z.object({ responseId: z.string() }),
+    params: z.object({ surveyCode: z.string(), responseId: z.string() }),
     body: reviewClickSchema,
     response: null,
   },

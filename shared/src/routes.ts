@@ -231,7 +231,7 @@ export const routes = [
   {
     id: 'record-review-click',
     method: 'POST',
-    path: '/api/public/responses/{responseId}/review-click',
+    path: '/api/public/surveys/{surveyCode}/responses/{responseId}/review-click',
     auth: 'public',
     domain: 'public',
     throttle: 'public',

@@ -10,8 +10,13 @@ export const tableDefinition = {
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: 'S' }, sortKey: { name: 'gsi1sk', type: 'S' } },
   ],
-  /** Items with this epoch-seconds attribute expire (idempotency records, rate-limit windows). */
+  /** Items with this epoch-seconds attribute expire (rate-limit windows, salts, tombstones). */
   timeToLiveAttribute: 'expiresAt',
+  /**
+   * The table's change stream (decisions 20): the stats worker counts responses and review clicks from it.
+   * Old and new images, so a review click (googleReviewClicked false -> true) is told from other changes.
+   */
+  stream: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export type TableDefinition = typeof tableDefinition;

@@ -8,14 +8,31 @@ import type { ApiDomain } from './routes';
  * `createWorker(env)` (see functions/src/worker-entries.ts).
  */
 
-/** What starts a worker. Only schedules exist today; stream and queue consumers get their own kind here. */
-export type WorkerTrigger = {
-  readonly kind: 'schedule';
-  /** In AWS: an EventBridge rule, every this many minutes. */
-  readonly everyMinutes: number;
-  /** Locally: this often, one run at a time (tests wait for the worker, so much more often than in AWS). */
-  readonly localEveryMs: number;
-};
+/** What starts a worker: a schedule, or the table's change stream (queue consumers get their own kind here). */
+export type WorkerTrigger =
+  | {
+      readonly kind: 'schedule';
+      /** In AWS: an EventBridge rule, every this many minutes. */
+      readonly everyMinutes: number;
+      /** Locally: this often, one run at a time (tests wait for the worker, so much more often than in AWS). */
+      readonly localEveryMs: number;
+    }
+  | {
+      /**
+       * The one table's stream (shared/src/table.ts `stream`), delivered at least once, in batches, per
+       * shard in order; a failed batch is retried, split in halves, and its failed records reported one
+       * by one (partial batch failures). The worker must therefore be idempotent.
+       */
+      readonly kind: 'stream';
+      /** Records per invocation at most. */
+      readonly batchSize: number;
+      /** In AWS: how long Lambda may gather a batch before it invokes (0: at once). */
+      readonly maxBatchingWindowSeconds: number;
+      /** In AWS: tries of a failing batch before its records are given up (they are logged by the worker). */
+      readonly retryAttempts: number;
+      /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
+      readonly localPollMs: number;
+    };
 
 export interface WorkerDefinition {
   readonly id: string;
@@ -36,6 +53,15 @@ export const workers = [
     description: 'ReviewRoute account erasure worker',
     trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 1000 },
     timeoutSeconds: 5 * 60,
+  },
+  {
+    // The survey tallies (decisions 20): counts new responses and review clicks from the table's stream,
+    // each once, so the submit writes one item and the dashboard lags it by well under 2 s.
+    id: 'stats',
+    domain: 'surveys',
+    description: 'ReviewRoute survey stats stream worker',
+    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 10, localPollMs: 100 },
+    timeoutSeconds: 60,
   },
 ] as const satisfies readonly WorkerDefinition[];
 

@@ -71,6 +71,9 @@ export async function run(): Promise<void> {
           userAgent: 'bench',
           googleReviewClicked: clicked,
           createdAt: new Date(at).toISOString(),
+          // Counted already (the tally is set below): the stats worker skips what it finds marked.
+          counted: true,
+          ...(clicked ? { clickCounted: true } : {}),
         };
       });
       // electrodb's batch put: BatchWriteItem in 25s; anything unprocessed is sent again.

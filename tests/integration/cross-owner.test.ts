@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   contractOf,
   createPaymentResponseSchema,
@@ -148,6 +148,14 @@ describe('another owner on every owner route', () => {
       body: { rating: 4, comment: 'Nice', idempotencyKey: randomUUID(), elapsedMs: 9000 },
     });
     expect(submitted.status).toBe(201);
+    // The owner's view is compared before and after each call: first the stats worker counts the response.
+    await vi.waitFor(
+      async () =>
+        expect(await ownerCall(api, owner, 'GET', pathOf('get-survey-stats', { surveyId: survey.id }))).toMatchObject({
+          reviewCount: 1,
+        }),
+      { timeout: 10_000, interval: 50 },
+    );
     const payment = createPaymentResponseSchema.parse(
       await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }),
     );

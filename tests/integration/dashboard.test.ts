@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   accountSummarySchema,
   errorBodySchema,
@@ -41,6 +41,20 @@ async function submit(survey: Survey, answer: Record<string, unknown>) {
   return submitResponseResultSchema.parse(res.body);
 }
 
+/**
+ * The stats once the stats worker has caught up with the stream so far that `check` passes (the
+ * dashboard may lag a submit by up to 2 s, decisions 20).
+ */
+const statsWhen = (user: ApiUser, id: string, check: (s: Awaited<ReturnType<typeof stats>>) => void) =>
+  vi.waitFor(
+    async () => {
+      const result = await stats(user, id);
+      check(result);
+      return result;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
 const stats = async (user: ApiUser, id: string) => {
   const res = await callApi('GET', `/api/surveys/${id}/stats`, { user });
   expect(res.status).toBe(200);
@@ -69,7 +83,7 @@ describe('owner dashboard API through the gateway', () => {
     await submit(survey, { rating: 4, comment: 'Nice fries', ...contact });
     await submit(survey, { rating: 2, comment: 'Cold coffee', ...contact });
 
-    const result = await stats(owner, survey.id);
+    const result = await statsWhen(owner, survey.id, (r) => expect(r.reviewCount).toBe(4));
     expect(result).toMatchObject({
       surveyId: survey.id,
       reviewCount: 4,
@@ -96,8 +110,7 @@ describe('owner dashboard API through the gateway', () => {
   it('lists only the latest 10 comments: the 11th newest is not listed', async () => {
     const survey = await publish(owner, (await createSurvey(owner)).id);
     for (let i = 1; i <= 11; i++) await submit(survey, { rating: (i % 5) + 1, comment: `comment ${i}` });
-    const result = await stats(owner, survey.id);
-    expect(result.reviewCount).toBe(11);
+    const result = await statsWhen(owner, survey.id, (r) => expect(r.reviewCount).toBe(11));
     expect(result.recentFeedback.map((f) => f.comment)).toEqual(
       Array.from({ length: 10 }, (_, i) => `comment ${11 - i}`),
     );
@@ -136,12 +149,19 @@ describe('owner dashboard API through the gateway', () => {
     expect(await onboarding(fresh, survey.id)).toMatchObject({ urlCopied: true, hasResponse: false });
 
     const { responseId, clickToken } = await submit(survey, { rating: 5, comment: 'Loved it' });
-    expect(await onboarding(fresh, survey.id)).toMatchObject({ hasResponse: true, hasReviewClick: false });
+    await vi.waitFor(
+      async () =>
+        expect(await onboarding(fresh, survey.id)).toMatchObject({ hasResponse: true, hasReviewClick: false }),
+      { timeout: 10_000, interval: 50 },
+    );
 
-    const click = await callApi('POST', `/api/public/responses/${responseId}/review-click`, {
-      body: { token: clickToken },
-    });
+    const click = await callApi(
+      'POST',
+      `/api/public/surveys/${survey.surveyCode}/responses/${responseId}/review-click`,
+      { body: { token: clickToken } },
+    );
     expect(click.status).toBe(204);
+    await statsWhen(fresh, survey.id, (r) => expect(r.reviewClicks).toBe(1));
     expect(await onboarding(fresh, survey.id)).toEqual({
       hasActiveSurvey: true,
       urlCopied: true,

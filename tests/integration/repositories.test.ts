@@ -3,7 +3,6 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '@reviewroute/functions/data/asset-store';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
-import { createDynamoClickTickets } from '@reviewroute/functions/data/click-tickets';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoClientKeySalts } from '@reviewroute/functions/data/client-key-salts';
 import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasure-repository';
@@ -22,7 +21,6 @@ describeRepositoryContracts('DynamoDB Local', () => ({
   surveys: createDynamoSurveyRepository(entities),
   responses: createDynamoResponseStore(entities),
   stats: createDynamoSurveyStats(entities),
-  tickets: createDynamoClickTickets(entities),
   salts: createDynamoClientKeySalts(entities),
   rateLimiter: createDynamoRateLimiter(entities),
   profiles: createDynamoProfileRepository(entities),

@@ -81,16 +81,8 @@ describe('key design (docs/data-model.md)', () => {
     expect(params.ConditionExpression).toContain('attribute_not_exists');
   });
 
-  it('keys the public submit’s helper items, TTL’d where they are temporary (idempotency records by survey)', () => {
+  it('keys the public submit’s helper items, TTL’d where they are temporary', () => {
     const key = (params: { Key: object }) => params.Key;
-    expect(key(entities.submission.get({ surveyId: 's1', idempotencyKey: 'k-1' }).params())).toEqual({
-      [pk]: 'SURVEY#s1',
-      [sk]: 'SUBMIT#k-1',
-    });
-    expect(key(entities.responseTicket.get({ responseId: 'r1' }).params())).toEqual({
-      [pk]: 'RESPONSE#r1',
-      [sk]: 'TICKET',
-    });
     expect(key(entities.rateWindow.get({ clientKey: 'abc', window: 60 }).params())).toEqual({
       [pk]: 'RATE#abc',
       [sk]: 'WINDOW#60',
@@ -99,11 +91,10 @@ describe('key design (docs/data-model.md)', () => {
       [pk]: 'SALT#2026-11-21',
       [sk]: 'SALT',
     });
-    const item = entities.submission
-      .create({ surveyId: 's1', idempotencyKey: 'k', responseId: 'r', clickToken: 't', expiresAt: 99 })
+    const item = entities.clientKeySalt
+      .create({ day: '2026-11-21', salt: 's', expiresAt: 99 })
       .params<{ Item: Record<string, unknown>; ConditionExpression: string }>();
     expect(item.Item[tableDefinition.timeToLiveAttribute]).toBe(99);
-    expect(item.ConditionExpression).toContain('attribute_not_exists');
   });
 
   describe('recent feedback: a sparse gsi1 of commented responses only', () => {

@@ -91,7 +91,11 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  /** A customer's answer; its id is a UUIDv7, so the sort key orders responses by time. */
+  /**
+   * A customer's answer, and its own idempotency record: its id derives from the survey and the client's
+   * idempotency key (response-store.ts `responseIdOf`), so it is created once with a condition and a retry
+   * finds it by key. The stats worker marks it when it counted it (`counted`, `clickCounted`).
+   */
   const response = new Entity(
     {
       model: { entity: 'response', version: '1', service },
@@ -107,6 +111,10 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         createdAt: { type: 'string', required: true, readOnly: true },
         /** SHA-256 (hex) of the one-time click token handed to the submitter (decisions 7); never the token. */
         clickTokenHash: { type: 'string' },
+        /** Set by the stats worker in the transaction that counted the response in the tally: it counts once. */
+        counted: { type: 'boolean' },
+        /** The same for its review click. */
+        clickCounted: { type: 'boolean' },
       },
       indexes: {
         bySurvey: {
@@ -155,54 +163,6 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         byUser: {
           pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
           sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
-        },
-      },
-    },
-    config,
-  );
-
-  /**
-   * Response id -> its survey, for the public review click (the route only knows the response id). Written
-   * in the submit transaction; expires with the thank-you screen's useful life.
-   */
-  const responseTicket = new Entity(
-    {
-      model: { entity: 'responseTicket', version: '1', service },
-      attributes: {
-        responseId: { type: 'string', required: true, readOnly: true },
-        surveyId: { type: 'string', required: true, readOnly: true },
-        clickTokenHash: { type: 'string', required: true, readOnly: true },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: {
-        byResponse: {
-          pk: { field: 'pk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'TICKET', casing: 'none' },
-        },
-      },
-    },
-    config,
-  );
-
-  /**
-   * One per (survey, client idempotency key): created only if absent in the submit transaction, it holds
-   * the first answer so a retry gets the same response id and click token back. TTL'd.
-   */
-  const submission = new Entity(
-    {
-      model: { entity: 'submission', version: '1', service },
-      attributes: {
-        surveyId: { type: 'string', required: true, readOnly: true },
-        idempotencyKey: { type: 'string', required: true, readOnly: true },
-        responseId: { type: 'string', required: true, readOnly: true },
-        clickToken: { type: 'string', required: true, readOnly: true },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: {
-        // In the survey's partition, so erasing an account finds them by survey (they also expire by TTL).
-        byKey: {
-          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
-          sk: { field: 'sk', composite: ['idempotencyKey'], template: 'SUBMIT#${idempotencyKey}', casing: 'none' },
         },
       },
     },
@@ -342,8 +302,6 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     surveyTally,
     response,
     profile,
-    responseTicket,
-    submission,
     rateWindow,
     clientKeySalt,
     payment,

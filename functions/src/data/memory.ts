@@ -1,30 +1,29 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import { erasedUserHash } from './erasure-repository';
 import { createMemoryRateLimiter } from './rate-window';
+import { memoryCount } from './survey-stats';
 import {
   newestFirst,
   providerStatusRank,
-  zeroTally,
   type AssetCdn,
   type AccountAdmin,
   type AssetStore,
   type BillingRecord,
   type BillingRepository,
   type BillingUpsertOutcome,
-  type ClickTicketStore,
   type ClientKeySaltStore,
   type ErasureJob,
   type ErasureRepository,
   type NewSubmission,
   type ProfileRepository,
   type ResponseStore,
-  type ResponseTicket,
   type ReviewClickOutcome,
   type SubmitOutcome,
   type SurveyRepository,
   type SurveyResponseRecord,
   type SurveyStatsStore,
   type SurveyTally,
+  type TallyEvent,
 } from './repositories';
 
 /**
@@ -117,25 +116,23 @@ export class MemorySurveyRepository implements SurveyRepository {
   }
 }
 
-/** The tallies; `count` and `countClick` are what the response fake's "transactions" include. */
+/**
+ * The tallies, counted as the stats worker counts them (survey-stats.ts `memoryCount`): each response and
+ * click once, only while the response exists. `crashAfterSurveys` makes the next count fail part-way, as a
+ * worker that dies mid-batch.
+ */
 export class MemorySurveyStats implements SurveyStatsStore {
   readonly tallies = new Map<string, SurveyTally>();
+  /** What was counted (`response/…` and `click/…` per survey and response): the marks on the responses. */
+  readonly marks = new Set<string>();
+  crashAfterSurveys: number | undefined;
+  /** Set by createMemoryStores: whether a response exists, and whether it was clicked. */
+  responseOf: (surveyId: string, responseId: string) => { googleReviewClicked: boolean } | undefined = () => undefined;
 
-  private tally(surveyId: string): SurveyTally {
-    const tally = this.tallies.get(surveyId) ?? zeroTally(surveyId);
-    this.tallies.set(surveyId, tally);
-    return tally;
-  }
-
-  count(surveyId: string, rating: number) {
-    const tally = this.tally(surveyId);
-    tally.count += 1;
-    tally.sum += rating;
-    tally.histogram[rating - 1]! += 1;
-  }
-
-  countClick(surveyId: string) {
-    this.tally(surveyId).reviewClicks += 1;
+  async count(events: readonly TallyEvent[]) {
+    const crash = this.crashAfterSurveys;
+    this.crashAfterSurveys = undefined;
+    return memoryCount(this.tallies, this.marks, this.responseOf, events, crash);
   }
 
   async getTally(surveyId: string) {
@@ -148,19 +145,6 @@ export class MemorySurveyStats implements SurveyStatsStore {
   }
 }
 
-export class MemoryClickTickets implements ClickTicketStore {
-  readonly tickets = new Map<string, ResponseTicket>();
-
-  async get(responseId: string) {
-    const ticket = this.tickets.get(responseId);
-    return ticket && { ...ticket };
-  }
-
-  async delete(responseIds: string[]) {
-    for (const id of responseIds) this.tickets.delete(id);
-  }
-}
-
 export class MemoryClientKeySalts implements ClientKeySaltStore {
   readonly salts = new Map<string, string>();
 
@@ -170,59 +154,36 @@ export class MemoryClientKeySalts implements ClientKeySaltStore {
   }
 }
 
-/** The owners whose items a submit or a click writes beside the response, as in the table's transactions. */
-export interface MemoryResponseNeighbours {
-  surveys: MemorySurveyRepository;
-  stats: MemorySurveyStats;
-  tickets: MemoryClickTickets;
-  rateLimiter: ReturnType<typeof createMemoryRateLimiter>;
-}
-
 /**
- * Responses and idempotency records. Submit and click are all-or-nothing like the DynamoDB transactions
- * (each call runs without awaiting in between, so it is atomic here too) and write the neighbours' items.
+ * Responses, each its own idempotency record (keyed by its derived id). `stream` is what the table's stream
+ * would carry for the stats worker: a created response and a flagged click (`catchUpStats` feeds it).
  */
 export class MemoryResponseStore implements ResponseStore {
   /** surveyId -> its responses */
   readonly responses = new Map<string, SurveyResponseRecord[]>();
-  /** `${surveyId}/${idempotencyKey}` -> the first answer */
-  readonly submissions = new Map<string, { responseId: string; clickToken: string; expiresAt: number }>();
   readonly clickTokenHashes = new Map<string, string>();
+  readonly stream: TallyEvent[] = [];
 
-  constructor(readonly neighbours: MemoryResponseNeighbours) {}
+  private find(surveyId: string, responseId: string) {
+    return this.responses.get(surveyId)?.find((r) => r.id === responseId);
+  }
 
-  async submit(s: NewSubmission): Promise<SubmitOutcome> {
-    const { surveys, stats, tickets, rateLimiter } = this.neighbours;
-    const r = s.response;
-    const first = this.submissions.get(`${r.surveyId}/${s.idempotencyKey}`);
-    if (first) return { kind: 'duplicate', responseId: first.responseId, clickToken: first.clickToken };
-    const survey = surveys.surveys.get(`${s.userId}/${r.surveyId}`);
-    if (!survey?.isActive) return { kind: 'survey-gone' };
-    const windowKey = (slot: NewSubmission['rate'][number]) => `${slot.key}/${slot.window}`;
-    const full = s.rate.find((slot) => (rateLimiter.counts.get(windowKey(slot)) ?? 0) >= slot.limit);
-    if (full) return { kind: 'rate-limited', slot: full };
-    for (const slot of s.rate)
-      rateLimiter.counts.set(windowKey(slot), (rateLimiter.counts.get(windowKey(slot)) ?? 0) + 1);
-    this.submissions.set(`${r.surveyId}/${s.idempotencyKey}`, {
-      responseId: r.id,
-      clickToken: s.clickToken,
-      expiresAt: s.idempotencyExpiresAt,
-    });
-    tickets.tickets.set(r.id, { responseId: r.id, surveyId: r.surveyId, clickTokenHash: s.clickTokenHash });
-    this.clickTokenHashes.set(r.id, s.clickTokenHash);
-    stats.count(r.surveyId, r.rating);
+  async submit({ response: r, clickTokenHash }: NewSubmission): Promise<SubmitOutcome> {
+    if (this.find(r.surveyId, r.id)) return 'duplicate';
+    this.clickTokenHashes.set(r.id, clickTokenHash);
     const list = this.responses.get(r.surveyId) ?? [];
     list.push(structuredClone(r));
     this.responses.set(r.surveyId, list);
-    return { kind: 'stored' };
+    this.stream.push({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating });
+    return 'stored';
   }
 
-  async recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome> {
-    const response = this.responses.get(surveyId)?.find((r) => r.id === responseId);
-    if (!response) return 'not-found';
+  async recordReviewClick(surveyId: string, responseId: string, clickTokenHash: string): Promise<ReviewClickOutcome> {
+    const response = this.find(surveyId, responseId);
+    if (!response || this.clickTokenHashes.get(responseId) !== clickTokenHash) return 'not-found';
     if (response.googleReviewClicked) return 'already-clicked';
     response.googleReviewClicked = true;
-    this.neighbours.stats.countClick(surveyId);
+    this.stream.push({ kind: 'click', surveyId, responseId });
     return 'clicked';
   }
 
@@ -257,12 +218,6 @@ export class MemoryResponseStore implements ResponseStore {
       surveyId,
       (this.responses.get(surveyId) ?? []).map((r) => r.id),
     );
-  }
-
-  async deleteSubmissionsBySurvey(surveyId: string, limit: number) {
-    const keys = [...this.submissions.keys()].filter((k) => k.startsWith(`${surveyId}/`)).slice(0, limit);
-    for (const k of keys) this.submissions.delete(k);
-    return keys.length;
   }
 }
 
@@ -440,14 +395,16 @@ export class MemoryAccountAdmin implements AccountAdmin {
 export function createMemoryStores() {
   const surveys = new MemorySurveyRepository();
   const stats = new MemorySurveyStats();
-  const tickets = new MemoryClickTickets();
   const rateLimiter = createMemoryRateLimiter();
+  const responses = new MemoryResponseStore();
+  stats.responseOf = (surveyId, responseId) => responses.responses.get(surveyId)?.find((r) => r.id === responseId);
   return {
     surveys,
     stats,
-    tickets,
     rateLimiter,
-    responses: new MemoryResponseStore({ surveys, stats, tickets, rateLimiter }),
+    responses,
+    /** The stats worker catching up with the stream: counts everything submitted and clicked so far. */
+    catchUpStats: () => stats.count(responses.stream.splice(0)),
     salts: new MemoryClientKeySalts(),
     profiles: new MemoryProfileRepository(),
     billing: new MemoryBillingRepository(),

@@ -116,3 +116,30 @@ export function createMemoryRateLimiter(): RateWindowStore & { counts: Map<strin
     },
   };
 }
+
+/**
+ * A limiter that costs no table write on the common path: this Lambda instance counts each slot in memory
+ * first, and only a key past `softShare` of its limit here is counted in the table window too (which then
+ * refuses once the table count reaches the limit). One instance alone never lets more than the limit
+ * through; a key spread over many instances (each under its soft share) is held by the WAF's edge rules
+ * instead (docs/data-model.md "Known limits"). Counts are kept for the newest window only.
+ */
+export function createSoftRateLimiter(table: RateLimiter, softShare = 0.5): RateLimiter {
+  const counts = new Map<string, number>();
+  let newest = 0;
+  return {
+    async consume(slot) {
+      if (slot.window > newest) {
+        // A new window: the old counts can never matter again.
+        newest = slot.window;
+        for (const id of [...counts.keys()]) if (Number(id.slice(0, id.indexOf('/'))) < newest) counts.delete(id);
+      }
+      const id = `${slot.window}/${slot.key}`;
+      const seen = (counts.get(id) ?? 0) + 1;
+      counts.set(id, seen);
+      if (seen > slot.limit) return false;
+      if (seen <= Math.ceil(slot.limit * softShare)) return true;
+      return table.consume(slot);
+    },
+  };
+}

@@ -1,5 +1,4 @@
 import type { Payment, Profile, ProfileUpdate, ProviderStatus, Survey, SurveyUpdate } from '@reviewroute/shared';
-import type { RateSlot } from './rate-window';
 
 /**
  * The storage boundary the domain services depend on. The electrodb/S3 implementations live beside
@@ -7,8 +6,8 @@ import type { RateSlot } from './rate-window';
  * same expectations. Services never see DynamoDB or S3 types.
  *
  * One owner per kind of item (docs/data-model.md "Owners"): only the owning module writes its items. A
- * write that must commit in another owner's transaction (the public submit counts its response in the
- * tally and creates its click ticket) is a transaction item its owner exports (transaction.ts); the
+ * write that must commit in another owner's transaction (the stats worker marks a response counted in
+ * the transaction that counts it) is a transaction item its owner exports (transaction.ts); the
  * account export and erasure read and delete through the owners' `…ByOwner` / `…BySurvey` methods.
  */
 
@@ -32,8 +31,8 @@ export interface Publication {
 export type PublishOutcome = 'published' | 'code-taken' | 'already-published' | 'not-found';
 
 /**
- * The stored per-survey aggregate of its responses (decisions 8): counted with each response and review
- * click (the first count creates it). The dashboard's `SurveyStats` are computed from it.
+ * The stored per-survey aggregate of its responses (decisions 8, 20): counted from the table's stream, each
+ * response and review click once (the first count creates it). The dashboard's `SurveyStats` are computed from it.
  */
 export interface SurveyTally {
   surveyId: string;
@@ -78,7 +77,7 @@ export interface SurveyRepository {
   update(userId: string, surveyId: string, changes: SurveyChanges, updatedAt: string): Promise<Survey | undefined>;
   /** Marks a published survey active again (no code change). Undefined when there is none. */
   activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
-  /** Stops public submits (their transaction checks it); nothing happens when there is no such survey. */
+  /** Stops public submits (within the public Lambda's survey cache time); nothing happens when there is no such survey. */
   deactivate(userId: string, surveyId: string): Promise<void>;
   /** Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that has no code yet. */
   publish(userId: string, surveyId: string, publication: Publication): Promise<PublishOutcome>;
@@ -175,57 +174,41 @@ export interface AssetCdn {
   invalidate(paths: string[]): Promise<void>;
 }
 
-/** What one public submit writes (docs/data-model.md "Submit a response"). */
+/**
+ * What one public submit writes (docs/data-model.md "Submit a response"): the response alone. Its id
+ * derives from the survey and the client's idempotency key (`responseIdOf`), so the response is its own
+ * idempotency record.
+ */
 export interface NewSubmission {
-  /** The survey's owner and id: the transaction checks the survey is still there and active. */
-  userId: string;
   response: SurveyResponseRecord;
-  /** SHA-256 (hex) of `clickToken`, kept on the response and its ticket. */
+  /** SHA-256 (hex) of the click token, kept on the response for the review click. */
   clickTokenHash: string;
-  /** Returned again, as it was, to a retry with the same key. */
-  clickToken: string;
-  idempotencyKey: string;
-  /** Epoch seconds after which the idempotency record and the click ticket may go. */
-  idempotencyExpiresAt: number;
-  ticketExpiresAt: number;
-  /** The fixed-window counters the submit counts in (the client's, the survey's): refused when one is full. */
-  rate: RateSlot[];
 }
 
-/**
- * `stored`: written now; `duplicate`: this key was stored before (nothing written, the first answer is
- * returned); `rate-limited`: one of its windows (`slot`) is full; `survey-gone`: deleted or deactivated meanwhile.
- */
-export type SubmitOutcome =
-  | { kind: 'stored' }
-  | { kind: 'duplicate'; responseId: string; clickToken: string }
-  | { kind: 'rate-limited'; slot: RateSlot }
-  | { kind: 'survey-gone' };
+/** `stored`: written now; `duplicate`: a response with this id (the same idempotency key) exists, nothing written. */
+export type SubmitOutcome = 'stored' | 'duplicate';
 
-/** `clicked`: counted now; `already-clicked`: counted before (nothing written); `not-found`: no such response. */
+/**
+ * `clicked`: flagged now (the stats worker counts it); `already-clicked`: flagged before, nothing written;
+ * `not-found`: no such response, or the token is not its.
+ */
 export type ReviewClickOutcome = 'clicked' | 'already-clicked' | 'not-found';
 
-export interface ResponseTicket {
-  responseId: string;
-  surveyId: string;
-  clickTokenHash: string;
-}
-
 /**
- * Responses and the public submit's idempotency records (response-store.ts). A submit and a review click
- * are one transaction each, which also holds the other owners' items that must commit with them.
+ * Responses (response-store.ts), each its own idempotency record. A submit is one conditional put and a
+ * review click one conditional update; the tally is counted from the table's stream (survey-stats.ts).
  */
 export interface ResponseStore {
-  /** Response, idempotency record, click ticket, tally count and rate windows in one transaction. */
+  /** Creates the response unless one with its id exists. */
   submit(submission: NewSubmission): Promise<SubmitOutcome>;
-  /** Flags the response and counts the click in the tally, in one transaction, once. */
-  recordReviewClick(surveyId: string, responseId: string): Promise<ReviewClickOutcome>;
+  /** Flags the response as clicked, once, if `clickTokenHash` is its token's. */
+  recordReviewClick(surveyId: string, responseId: string, clickTokenHash: string): Promise<ReviewClickOutcome>;
   /**
    * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
    * index that only commented responses are in (never a filter over all responses).
    */
   listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
-  /** A page of a survey's responses in id (= time) order, after the given id; `next` is the last id when more may follow. */
+  /** A page of a survey's responses in id order, after the given id; `next` is the last id when more may follow. */
   pageBySurvey(
     surveyId: string,
     after: string | undefined,
@@ -235,31 +218,34 @@ export interface ResponseStore {
   delete(surveyId: string, responseIds: string[]): Promise<void>;
   /** Every response of the survey. Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
-  /** Up to `limit` of the survey's idempotency records; how many it deleted (0: none left). */
-  deleteSubmissionsBySurvey(surveyId: string, limit: number): Promise<number>;
 }
 
 /**
- * The dashboard's reads of a survey's aggregate (decisions 8). How the aggregate is produced (today counted
- * in the submit and click transactions) is the stats module's business, not its readers'.
+ * The dashboard's reads of a survey's aggregate (decisions 8, 20). How the aggregate is produced (counted
+ * from the table's stream by the stats worker) is the stats module's business, not its readers'.
  */
 export interface SurveyStatsReader {
   /** Undefined while nothing was counted (a draft, a survey nobody answered yet): it reads as `zeroTally`. */
   getTally(surveyId: string): Promise<SurveyTally | undefined>;
 }
 
-/** The stats module's own side: its items go with their survey. */
+/**
+ * One thing to count, as the table's stream tells it: a new response, or a response's review click. Each
+ * is counted at most once, however often (and in whatever order) the stream delivers it.
+ */
+export type TallyEvent =
+  | { kind: 'response'; surveyId: string; responseId: string; rating: number }
+  | { kind: 'click'; surveyId: string; responseId: string };
+
+/** The stats module's own side: it counts (the stats worker's only write) and its items go with their survey. */
 export interface SurveyStatsStore extends SurveyStatsReader {
+  /**
+   * Counts each event once (a response already counted, or deleted, is skipped); returns the events it could
+   * not count now (the table was busy, or failed): the stream delivers them again.
+   */
+  count(events: readonly TallyEvent[]): Promise<TallyEvent[]>;
   /** The survey's aggregate, after its responses (so nothing counts it back). Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
-}
-
-/** The review click's tickets (click-tickets.ts): created in the submit transaction, expiring after a week. */
-export interface ClickTicketStore {
-  /** The click ticket of a response (strongly consistent: a click follows its submit within seconds). */
-  get(responseId: string): Promise<ResponseTicket | undefined>;
-  /** The tickets of these responses. Idempotent. */
-  delete(responseIds: string[]): Promise<void>;
 }
 
 /** The day's random salt of client keys (client-key-salts.ts). */

@@ -1,9 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
-import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
-import { createTicket } from './click-tickets';
+import { writeWhileBusy } from './busy-retry';
+import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
-import { countInSlot } from './rate-window';
+import type { TransactionEntities } from './transaction';
 import type {
   NewSubmission,
   ResponseStore,
@@ -11,8 +12,6 @@ import type {
   SubmitOutcome,
   SurveyResponseRecord,
 } from './repositories';
-import { countResponse, countReviewClick } from './survey-stats';
-import { activeSurveyCheck } from './survey-repository';
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
@@ -47,108 +46,73 @@ function toResponseRecord(r: Pick<ResponseItem, (typeof recordAttributes)[number
 }
 
 /**
- * The owner of responses (`SURVEY#{id}/RESPONSE#{id}`) and of the submit's idempotency records
- * (`SURVEY#{id}/SUBMIT#{key}`). Its two transactions hold the other owners' items that must commit with
- * a response: the survey's check (survey-repository.ts), the tally's counts (survey-stats.ts), the click
- * ticket (click-tickets.ts) and the rate windows (rate-window.ts).
+ * The response id of a survey's submit with this idempotency key: a UUID (version 8, "custom") made of the
+ * SHA-256 of both, so the key decides the item and a retry lands on the same one. Not a time order: the
+ * time is `createdAt` (the feedback index sorts by it).
+ */
+export function responseIdOf(surveyId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`response\n${surveyId}\n${idempotencyKey}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Equal-length hex digests compared in constant time: the answer's timing says nothing about the token. */
+const sameHash = (a: string | undefined, b: string) =>
+  a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The owner of responses (`SURVEY#{id}/RESPONSE#{id}`). A response is its own idempotency record (its id
+ * derives from the client's key), so a submit writes exactly one item; the tally is counted from the
+ * table's stream by the stats worker (survey-stats.ts), which marks each response it counted.
  */
 export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseStore {
-  async function firstAnswer(surveyId: string, idempotencyKey: string) {
-    const { submission } = entitiesOf();
-    const { data } = await submission.get({ surveyId, idempotencyKey }).go({ consistent: true });
-    return data ? { responseId: data.responseId, clickToken: data.clickToken } : undefined;
-  }
-
   return {
-    async submit(s: NewSubmission): Promise<SubmitOutcome> {
-      const { service } = entitiesOf();
-      const r = s.response;
-      for (let attempt = 1; ; attempt++) {
-        // Order matters below: the reasons come back in this order.
-        const result = await service.transaction
-          .write(({ submission, response, responseTicket, surveyTally, survey, rateWindow }) => [
-            submission
-              .create({
-                surveyId: r.surveyId,
-                idempotencyKey: s.idempotencyKey,
-                responseId: r.id,
-                clickToken: s.clickToken,
-                expiresAt: s.idempotencyExpiresAt,
-              })
-              .commit(),
-            activeSurveyCheck(survey, s.userId, r.surveyId),
-            countResponse(surveyTally, r.surveyId, r.rating),
-            response
-              .create({
-                surveyId: r.surveyId,
-                responseId: r.id,
-                rating: r.rating,
-                ...(r.comment ? { comment: r.comment } : {}),
-                ...(r.customerName ? { customerName: r.customerName } : {}),
-                ...(r.customerEmail ? { customerEmail: r.customerEmail } : {}),
-                ...(r.userAgent ? { userAgent: r.userAgent } : {}),
-                googleReviewClicked: false,
-                createdAt: r.createdAt,
-                clickTokenHash: s.clickTokenHash,
-              })
-              .commit(),
-            createTicket(responseTicket, {
-              responseId: r.id,
-              surveyId: r.surveyId,
-              clickTokenHash: s.clickTokenHash,
-              expiresAt: s.ticketExpiresAt,
-            }),
-            ...s.rate.map((slot) => countInSlot(rateWindow, slot)),
-          ])
-          .go();
-        if (!result.canceled) return { kind: 'stored' };
-        const reasons = result.data as CancellationReason[];
-        const [idempotency, survey] = reasons;
-        const full = s.rate.find((_, i) => reasons[5 + i]?.code === 'ConditionalCheckFailed');
-        // A retry of a stored submit wins over every other outcome: the client gets its first answer.
-        if (idempotency?.code === 'ConditionalCheckFailed') {
-          const first = await firstAnswer(r.surveyId, s.idempotencyKey);
-          if (first) return { kind: 'duplicate', ...first };
-        }
-        if (survey?.code === 'ConditionalCheckFailed') return { kind: 'survey-gone' };
-        if (full) return { kind: 'rate-limited', slot: full };
-        // Transactions touching the same stats item at the same moment cancel each other; so does throttling.
-        if (isBusyCancellation(reasons)) {
-          await backOffOrGiveUp('Submit', attempt, reasons);
-          continue;
-        }
-        throw new Error(`Submit transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
+    async submit({ response: r, clickTokenHash }: NewSubmission): Promise<SubmitOutcome> {
+      const { response } = entitiesOf();
+      try {
+        // create = put if not exists: of any number of concurrent submits with one key, exactly one lands.
+        await response
+          .create({
+            surveyId: r.surveyId,
+            responseId: r.id,
+            rating: r.rating,
+            ...(r.comment ? { comment: r.comment } : {}),
+            ...(r.customerName ? { customerName: r.customerName } : {}),
+            ...(r.customerEmail ? { customerEmail: r.customerEmail } : {}),
+            ...(r.userAgent ? { userAgent: r.userAgent } : {}),
+            googleReviewClicked: false,
+            createdAt: r.createdAt,
+            clickTokenHash,
+          })
+          .go({ response: 'none' });
+        return 'stored';
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return 'duplicate';
+        throw error;
       }
     },
 
-    async recordReviewClick(surveyId, responseId): Promise<ReviewClickOutcome> {
-      const { service, response } = entitiesOf();
-      for (let attempt = 1; ; attempt++) {
-        const result = await service.transaction
-          .write(({ response: responses, surveyTally }) => [
-            // patch: the response must exist, and it counts once. Its survey is there too: a survey's
-            // responses are deleted before its tally and the survey itself.
-            responses
-              .patch({ surveyId, responseId })
-              .set({ googleReviewClicked: true })
-              .where((a, op) => op.eq(a.googleReviewClicked, false))
-              .commit(),
-            countReviewClick(surveyTally, surveyId),
-          ])
-          .go();
-        if (!result.canceled) return 'clicked';
-        const reasons = result.data as CancellationReason[];
-        const [clicked] = reasons;
-        if (clicked?.code === 'ConditionalCheckFailed') {
-          const { data } = await response.get({ surveyId, responseId }).go({ consistent: true });
-          return data ? 'already-clicked' : 'not-found';
-        }
-        if (isBusyCancellation(reasons)) {
-          await backOffOrGiveUp('Review click', attempt, reasons);
-          continue;
-        }
-        throw new Error(`Review click transaction refused: ${reasons.map((x) => x.code).join(', ')}`);
+    async recordReviewClick(surveyId, responseId, clickTokenHash): Promise<ReviewClickOutcome> {
+      const { response } = entitiesOf();
+      try {
+        // patch: the response must exist; it is flagged once, and only with its own token. The stats worker
+        // counts the flag from the stream. Its transaction may hold the item for a moment: retried then.
+        await writeWhileBusy('Review click', () =>
+          response
+            .patch({ surveyId, responseId })
+            .set({ googleReviewClicked: true })
+            .where((a, op) => `${op.eq(a.googleReviewClicked, false)} AND ${op.eq(a.clickTokenHash, clickTokenHash)}`)
+            .go({ response: 'none' }),
+        );
+        return 'clicked';
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
       }
+      const { data } = await response
+        .get({ surveyId, responseId })
+        .go({ consistent: true, attributes: ['clickTokenHash', 'googleReviewClicked'] });
+      if (!data || !sameHash(data.clickTokenHash, clickTokenHash)) return 'not-found';
+      return data.googleReviewClicked ? 'already-clicked' : 'not-found';
     },
 
     async listFeedback(surveyId, limit): Promise<SurveyResponseRecord[]> {
@@ -200,18 +164,28 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
         );
       }
     },
-
-    async deleteSubmissionsBySurvey(surveyId, limit) {
-      const { submission } = entitiesOf();
-      const { data } = await submission.query
-        .byKey({ surveyId })
-        .go({ attributes: ['surveyId', 'idempotencyKey'], limit, count: limit, consistent: true });
-      await deleteInBatches(
-        (keys) => submission.delete(keys).go(),
-        data.map(({ idempotencyKey }) => ({ surveyId, idempotencyKey })),
-        'idempotency records',
-      );
-      return data.length;
-    },
   };
 }
+
+/**
+ * The stats worker's mark on a response it counts (survey-stats.ts puts it in the transaction that adds
+ * to the tally): it holds only while the response exists and was not counted yet, so a count applies once
+ * however often the stream delivers it, and a response deleted meanwhile is not counted into a tally its
+ * survey's delete has removed. A click is marked only once the response says it was clicked.
+ */
+export const markCounted = (
+  response: TransactionEntities['response'],
+  surveyId: string,
+  responseId: string,
+  what: { response: boolean; click: boolean },
+) =>
+  response
+    .patch({ surveyId, responseId })
+    .set({ ...(what.response ? { counted: true } : {}), ...(what.click ? { clickCounted: true } : {}) })
+    .where((a, op) =>
+      [
+        ...(what.response ? [op.notExists(a.counted)] : []),
+        ...(what.click ? [op.notExists(a.clickCounted), op.eq(a.googleReviewClicked, true)] : []),
+      ].join(' AND '),
+    )
+    .commit();

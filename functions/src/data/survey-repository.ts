@@ -4,7 +4,6 @@ import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Publication, PublishOutcome, SurveyChanges, SurveyRepository } from './repositories';
-import type { TransactionEntities } from './transaction';
 
 type SurveyItem = EntityItem<Entities['survey']>;
 
@@ -33,16 +32,6 @@ function toItem(survey: Survey) {
   // What the table requires (flags, status, colours) is never empty, so none of it is dropped here.
   return { ...(set as Required<typeof set>), surveyId: id };
 }
-
-/**
- * A transaction item that holds only while the survey exists and takes answers (`isActive`): the public
- * submit's check that its survey is still there, in the same transaction as the response.
- */
-export const activeSurveyCheck = (survey: TransactionEntities['survey'], userId: string, surveyId: string) =>
-  survey
-    .check({ userId, surveyId })
-    .where((a, op) => op.eq(a.isActive, true))
-    .commit();
 
 export function createDynamoSurveyRepository(entitiesOf: () => Entities): SurveyRepository {
   const repo: SurveyRepository = {

@@ -1,35 +1,176 @@
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { logger } from '../lib/logger';
+import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import type { Entities } from './entities';
-import type { SurveyStatsStore, SurveyTally } from './repositories';
+import type { SurveyStatsStore, SurveyTally, TallyEvent } from './repositories';
+import { markCounted } from './response-store';
 import type { TransactionEntities } from './transaction';
 
 /**
- * The owner of the survey's tally (`SURVEY#{id}/STATS`, decisions 8): the only module that writes it, and
- * the dashboard's reader of it. Today the tally is counted by transaction items the response store puts
- * in its submit and click transactions (below); the readers only see `SurveyStatsReader`, so how the
- * numbers are produced can change without them.
+ * The owner of the survey's tally (`SURVEY#{id}/STATS`, decisions 8 and 20): the only module that writes it,
+ * and the dashboard's reader of it. The tally is counted from the table's stream by the stats worker
+ * (functions/src/domains/surveys/stats-worker.ts), never by the submit, so a submit writes one item and
+ * concurrent submits to one survey never meet on its tally.
  *
- * The tally says nothing about whether its survey exists: its counts are upserts (`ADD`), and the submit
- * checks the survey itself (survey-repository.ts `activeSurveyCheck`).
+ * Exactly once on an at-least-once stream: every count commits in one transaction with a mark on the
+ * response it counts (response-store.ts `markCounted`: `counted`, `clickCounted`), conditioned on the mark
+ * being absent and the response existing. A record delivered twice, out of order, or again after a crash
+ * finds its mark and adds nothing; a batch is one transaction per survey (its responses' marks and one ADD
+ * of their sums), and if any of its responses was already counted the transaction is cancelled and each
+ * response is counted on its own instead, so the others are neither lost nor counted twice.
+ *
+ * The tally says nothing about whether its survey exists: its counts are upserts (`ADD`). A survey's delete
+ * removes its responses before its tally, and a response that is gone is not counted, so no count made
+ * before the delete recreates the tally after it.
  */
 
-const stars = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
+/**
+ * Responses marked per transaction, with the tally's ADD: DynamoDB takes 100 items in one
+ * TransactWriteItems, DynamoDB Local (the local stack and the tests) only 10, and one code path serves both.
+ */
+const maxMarksPerTransaction = 9;
 
-/** Counts one response of `rating` stars (created by the first count). */
-export const countResponse = (surveyTally: TransactionEntities['surveyTally'], surveyId: string, rating: number) =>
-  surveyTally
-    .update({ surveyId })
-    .add({ count: 1, sum: rating, [stars(rating)]: 1 })
-    .commit();
+const starsAttribute = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
 
-/** Counts one review click. */
-export const countReviewClick = (surveyTally: TransactionEntities['surveyTally'], surveyId: string) =>
-  surveyTally.update({ surveyId }).add({ reviewClicks: 1 }).commit();
+/** What one transaction adds to a tally. */
+interface TallyDelta {
+  count: number;
+  sum: number;
+  stars: [number, number, number, number, number];
+  reviewClicks: number;
+}
+
+/** One response's part of a batch: whether its creation and/or its click are counted. */
+interface ResponseCount {
+  surveyId: string;
+  responseId: string;
+  rating?: number;
+  click: boolean;
+  events: TallyEvent[];
+}
+
+function deltaOf(counts: readonly ResponseCount[]): TallyDelta {
+  const delta: TallyDelta = { count: 0, sum: 0, stars: [0, 0, 0, 0, 0], reviewClicks: 0 };
+  for (const c of counts) {
+    if (c.rating !== undefined) {
+      delta.count += 1;
+      delta.sum += c.rating;
+      delta.stars[c.rating - 1]! += 1;
+    }
+    if (c.click) delta.reviewClicks += 1;
+  }
+  return delta;
+}
+
+/** The tally's ADD, naming only what grows (ADD creates the item and any attribute it names). */
+const addToTally = (surveyTally: TransactionEntities['surveyTally'], surveyId: string, d: TallyDelta) => {
+  const add: Partial<Record<'count' | 'sum' | 'reviewClicks' | ReturnType<typeof starsAttribute>, number>> = {};
+  if (d.count) Object.assign(add, { count: d.count, sum: d.sum });
+  d.stars.forEach((n, i) => {
+    if (n) add[starsAttribute(i + 1)] = n;
+  });
+  if (d.reviewClicks) add.reviewClicks = d.reviewClicks;
+  return surveyTally.update({ surveyId }).add(add).commit();
+};
+
+/** Merges a batch's events per response (a record delivered twice in one batch is one count). */
+function groupBySurvey(events: readonly TallyEvent[]): Map<string, ResponseCount[]> {
+  const byResponse = new Map<string, ResponseCount>();
+  for (const e of events) {
+    const key = `${e.surveyId}/${e.responseId}`;
+    const c = byResponse.get(key) ?? { surveyId: e.surveyId, responseId: e.responseId, click: false, events: [] };
+    if (e.kind === 'response') c.rating = e.rating;
+    else c.click = true;
+    c.events.push(e);
+    byResponse.set(key, c);
+  }
+  const bySurvey = new Map<string, ResponseCount[]>();
+  for (const c of byResponse.values()) bySurvey.set(c.surveyId, [...(bySurvey.get(c.surveyId) ?? []), c]);
+  return bySurvey;
+}
+
+/** The parts of one response's count, each on its own (the fallback after a cancelled batch). */
+const split = (c: ResponseCount): ResponseCount[] => [
+  ...(c.rating !== undefined ? [{ ...c, click: false, events: c.events.filter((e) => e.kind === 'response') }] : []),
+  ...(c.click ? [{ ...c, rating: undefined, events: c.events.filter((e) => e.kind === 'click') }] : []),
+];
+
+/** A stored attribute as the stream shows it (the stream's own AttributeValue shape). */
+const text = (image: Record<string, AttributeValue> | undefined, name: string) => image?.[name]?.S;
+const flag = (image: Record<string, AttributeValue> | undefined, name: string) => image?.[name]?.BOOL === true;
+
+/**
+ * What a stream record gives to count: a response created (INSERT of a `response` item not marked counted;
+ * one stored already counted, as a restore or a seed, adds nothing), or its review click (the flag turning
+ * true). Every other change, the stats worker's own marks included, counts nothing.
+ */
+export function tallyEventOf(record: DynamoDBRecord): TallyEvent | undefined {
+  const next = record.dynamodb?.NewImage;
+  if (text(next, '__edb_e__') !== 'response') return undefined;
+  const surveyId = text(next, 'surveyId');
+  const responseId = text(next, 'responseId');
+  if (surveyId === undefined || responseId === undefined) return undefined;
+  if (record.eventName === 'INSERT' && !flag(next, 'counted')) {
+    const rating = Number(next?.rating?.N);
+    return Number.isInteger(rating) && rating >= 1 && rating <= 5
+      ? { kind: 'response', surveyId, responseId, rating }
+      : undefined;
+  }
+  const before = record.dynamodb?.OldImage;
+  if (record.eventName === 'MODIFY' && flag(next, 'googleReviewClicked') && !flag(before, 'googleReviewClicked'))
+    return { kind: 'click', surveyId, responseId };
+  return undefined;
+}
 
 export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStatsStore {
+  /**
+   * One transaction: the marks of these responses and their sum added to the survey's tally, retried while
+   * busy. Undefined when it committed, else the reasons it was refused (a mark's condition: counted, or gone).
+   */
+  async function countTogether(surveyId: string, counts: readonly ResponseCount[]) {
+    const { service } = entitiesOf();
+    for (let attempt = 1; ; attempt++) {
+      const result = await service.transaction
+        .write(({ response, surveyTally }) => [
+          ...counts.map((c) =>
+            markCounted(response, c.surveyId, c.responseId, { response: c.rating !== undefined, click: c.click }),
+          ),
+          addToTally(surveyTally, surveyId, deltaOf(counts)),
+        ])
+        .go();
+      if (!result.canceled) return undefined;
+      const reasons = result.data as CancellationReason[];
+      if (!isBusyCancellation(reasons)) return reasons;
+      await backOffOrGiveUp('Stats count', attempt, reasons);
+    }
+  }
+
+  /** A survey's counts: together, else (some were counted before, or are gone) one by one. Returns what failed. */
+  async function countSurvey(surveyId: string, counts: ResponseCount[]): Promise<TallyEvent[]> {
+    const failed: TallyEvent[] = [];
+    for (let i = 0; i < counts.length; i += maxMarksPerTransaction) {
+      const chunk = counts.slice(i, i + maxMarksPerTransaction);
+      try {
+        if ((await countTogether(surveyId, chunk)) === undefined) continue;
+      } catch (error) {
+        logger.warn('Stats count of a batch failed; counting its responses one by one', { error: String(error) });
+      }
+      for (const one of chunk.flatMap(split)) {
+        try {
+          // Refused: this one was counted before (or its response is gone): nothing to add.
+          await countTogether(surveyId, [one]);
+        } catch (error) {
+          logger.error('Stats count failed; the stream delivers it again', error as Error);
+          failed.push(...one.events);
+        }
+      }
+    }
+    return failed;
+  }
+
   return {
     async getTally(surveyId): Promise<SurveyTally | undefined> {
       const { surveyTally } = entitiesOf();
-      // Strongly consistent: the dashboard shows a response the moment its submit transaction committed.
       const { data } = await surveyTally.get({ surveyId }).go({ consistent: true });
       if (!data) return undefined;
       // A tally made by its first count lacks the attributes nothing was added to yet.
@@ -42,8 +183,50 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
       };
     },
 
+    async count(events) {
+      // Surveys in parallel (their tallies are separate items), each survey's chunks in order.
+      const results = await Promise.all(
+        [...groupBySurvey(events)].map(([surveyId, counts]) => countSurvey(surveyId, counts)),
+      );
+      return results.flat();
+    },
+
     async deleteBySurvey(surveyId) {
       await entitiesOf().surveyTally.delete({ surveyId }).go({ response: 'none' });
     },
   };
+}
+
+/** The same counting in memory (unit tests): marks per response, a response must exist to be counted. */
+export function memoryCount(
+  tallies: Map<string, SurveyTally>,
+  marks: Set<string>,
+  exists: (surveyId: string, responseId: string) => { googleReviewClicked: boolean } | undefined,
+  events: readonly TallyEvent[],
+  crashAfterSurveys?: number,
+): TallyEvent[] {
+  let surveys = 0;
+  for (const [surveyId, counts] of groupBySurvey(events)) {
+    if (crashAfterSurveys !== undefined && surveys++ >= crashAfterSurveys) throw new Error('Crashed mid-batch');
+    for (const one of counts.flatMap(split)) {
+      const response = exists(surveyId, one.responseId);
+      const mark = `${one.click ? 'click' : 'response'}/${surveyId}/${one.responseId}`;
+      if (!response || marks.has(mark) || (one.click && !response.googleReviewClicked)) continue;
+      marks.add(mark);
+      const tally = tallies.get(surveyId) ?? {
+        surveyId,
+        count: 0,
+        sum: 0,
+        histogram: [0, 0, 0, 0, 0],
+        reviewClicks: 0,
+      };
+      const d = deltaOf([one]);
+      tally.count += d.count;
+      tally.sum += d.sum;
+      d.stars.forEach((n, i) => (tally.histogram[i]! += n));
+      tally.reviewClicks += d.reviewClicks;
+      tallies.set(surveyId, tally);
+    }
+  }
+  return [];
 }

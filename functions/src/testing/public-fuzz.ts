@@ -34,17 +34,17 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
     return { handler: (event) => handler(event, lambdaContext()), stored: () => '' };
   },
   public: () => {
-    const { service, responses, tickets, stats } = memoryPublicSurveyService();
+    const { service, responses, stats, rateLimiter } = memoryPublicSurveyService();
     const handler = createPublicHandler(() => service);
     return {
       handler: (event) => handler(event, lambdaContext()),
-      // The tally counts every stored response and review click.
+      // The responses (clicks included) and what the stream carries to the tally; the table's rate windows.
       stored: () =>
         JSON.stringify([
-          [...responses.responses.values()].flat().length,
-          responses.submissions.size,
-          tickets.tickets.size,
+          [...responses.responses.values()].flat(),
+          responses.stream,
           stats.tallies.get(sampleSurveyId),
+          [...rateLimiter.counts],
         ]),
     };
   },

@@ -188,15 +188,28 @@ describe('api + gateway stacks', () => {
           ],
         },
       });
-    // Each worker runs on its table entry's schedule (the erasure worker: every minute).
-    expect(workers.find((w) => w.id === 'erasure')?.trigger.everyMinutes).toBe(1);
+    // Each worker runs on its table entry's trigger (the erasure worker: every minute; the stats worker: the stream).
+    expect(workers.find((w) => w.id === 'erasure')?.trigger).toMatchObject({ kind: 'schedule', everyMinutes: 1 });
     for (const worker of workers) {
       const name = `${worker.id.charAt(0).toUpperCase()}${worker.id.slice(1)}Worker`;
-      const minutes = worker.trigger.everyMinutes;
-      api.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
-        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] } })],
-      });
+      const fnArn = { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] };
+      const { trigger } = worker;
+      if (trigger.kind === 'schedule') {
+        const minutes = trigger.everyMinutes;
+        api.hasResourceProperties('AWS::Events::Rule', {
+          ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
+          Targets: [Match.objectLike({ Arn: fnArn })],
+        });
+      } else {
+        api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+          EventSourceArn: Match.anyValue(),
+          StartingPosition: 'TRIM_HORIZON',
+          BatchSize: trigger.batchSize,
+          BisectBatchOnFunctionError: true,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+          MaximumRetryAttempts: trigger.retryAttempts,
+        });
+      }
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: worker.description,
         Timeout: worker.timeoutSeconds,

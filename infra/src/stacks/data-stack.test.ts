@@ -24,6 +24,7 @@ describe('data stack', () => {
         { AttributeName: 'gsi1sk', AttributeType: 'S' },
       ]),
       TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: tableDefinition.stream },
     });
   });
 

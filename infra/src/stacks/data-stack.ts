@@ -1,5 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { tableDefinition } from '@reviewroute/shared';
 import { type Construct } from 'constructs';
 import { type StageConfig } from '../config';
@@ -32,6 +32,7 @@ export class DataStack extends Stack {
         sortKey: attribute(gsi.sortKey),
       })),
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      dynamoStream: StreamViewType[tableDefinition.stream],
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: isProd,

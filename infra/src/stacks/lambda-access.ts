@@ -55,6 +55,20 @@ export function grantAccess(stack: Stack, fn: NodejsFunction, role: Role, access
       new PolicyStatement({ actions: ['cloudfront:CreateInvalidation'], resources: [to.distributionArn] }),
     );
   }
+  if (access.tableStream) {
+    if (!to.table.tableStreamArn) throw new Error('The table has no stream (shared/src/table.ts `stream`)');
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'dynamodb:DescribeStream',
+          'dynamodb:GetRecords',
+          'dynamodb:GetShardIterator',
+          'dynamodb:ListStreams',
+        ],
+        resources: [to.table.tableStreamArn],
+      }),
+    );
+  }
   if (access.userPool?.length) {
     role.addToPrincipalPolicy(
       new PolicyStatement({

@@ -1,6 +1,7 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import {
   type DeployedLambdaEnv,
@@ -20,15 +21,34 @@ export interface WorkersProps extends AccessTargets {
 }
 
 /** The AWS form of a worker's trigger. */
-function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: NodejsFunction): void {
-  switch (worker.trigger.kind) {
+function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: NodejsFunction, props: WorkersProps) {
+  const { trigger } = worker;
+  switch (trigger.kind) {
+    case 'stream': {
+      const streamArn = props.table.tableStreamArn;
+      if (!streamArn) throw new Error('The table has no stream (shared/src/table.ts `stream`)');
+      // ITableV2 is not the ITable DynamoEventSource takes: the same mapping, spelled out.
+      fn.addEventSourceMapping(`${name}Stream`, {
+        eventSourceArn: streamArn,
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: trigger.batchSize,
+        maxBatchingWindow: Duration.seconds(trigger.maxBatchingWindowSeconds),
+        // A failing batch is split until the failing record is alone; the worker reports the records it
+        // could not count (partial batch failures), so the others are not retried with them.
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: trigger.retryAttempts,
+      });
+      return;
+    }
     case 'schedule':
       new Rule(stack, `${name}Schedule`, {
         description: `Runs the ${worker.description}`,
-        schedule: Schedule.rate(Duration.minutes(worker.trigger.everyMinutes)),
+        schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
         // The next run retries: a failed run is not repeated on top of it.
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
+      return;
   }
 }
 
@@ -50,7 +70,7 @@ export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<Worke
       environment: environmentVariables(props.lambdaEnv),
     });
     grantAccess(stack, fn, role, workerAccess[worker.id], props);
-    addTrigger(stack, name, worker, fn);
+    addTrigger(stack, name, worker, fn, props);
     functions.set(worker.id, fn);
   }
   return functions;

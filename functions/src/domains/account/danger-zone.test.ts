@@ -17,7 +17,7 @@ const file = (n: number) => `files/${String(n).repeat(22)}.png`;
 function world({ responsesPerSurvey = 7 } = {}) {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const w = accountWorld({ clock: () => (clock += 10), erasurePageSize: 3, exportPageSize: 4 });
-  const { surveys, responses, tickets, stats, rateLimiter, profiles, billing, erasures, assets, admin, danger } = w;
+  const { surveys, responses, stats, rateLimiter, profiles, billing, erasures, assets, admin, danger } = w;
   admin.users.add(owner).add(other);
 
   const mine: Survey[] = [];
@@ -35,12 +35,9 @@ function world({ responsesPerSurvey = 7 } = {}) {
     const list = Array.from({ length: responsesPerSurvey }, (_, i) =>
       sampleResponse({ id: `${id}-r${String(i).padStart(3, '0')}`, surveyId: id, comment: `c${i}`, userAgent: null }),
     );
-    for (const [i, r] of list.entries()) {
-      tickets.tickets.set(r.id, { responseId: r.id, surveyId: id, clickTokenHash: 'h' });
-      responses.submissions.set(`${id}/key-${i}`, { responseId: r.id, clickToken: 't', expiresAt: 1 });
-      stats.count(id, r.rating);
-    }
     responses.responses.set(id, list);
+    for (const r of list) stats.marks.add(`response/${id}/${r.id}`);
+    stats.tallies.set(id, { surveyId: id, count: list.length, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
     rateLimiter.counts.set(`survey:${id}/60`, 3);
     return survey;
   };
@@ -63,8 +60,6 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...surveys.codes.values()].filter((c) => c.userId === userId).map((c) => `code ${c.surveyId}`),
       ...ids.filter((id) => stats.tallies.has(id)).map((id) => `tally ${id}`),
       ...ids.filter((id) => responses.responses.has(id)).map((id) => `responses ${id}`),
-      ...[...tickets.tickets.values()].filter((t) => ids.includes(t.surveyId)).map((t) => `ticket ${t.responseId}`),
-      ...[...responses.submissions.keys()].filter((k) => ids.some((id) => k.startsWith(id))),
       ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id))),
       ...(profiles.profiles.has(userId) ? ['profile'] : []),
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
@@ -168,9 +163,7 @@ describe('account erasure', () => {
       'admin.lockOut',
       'surveys.deactivate',
       'responses.pageBySurvey',
-      'tickets.delete',
       'responses.delete',
-      'responses.deleteSubmissionsBySurvey',
       'rateLimiter.deleteByKey',
       'stats.deleteBySurvey',
       'surveys.delete',

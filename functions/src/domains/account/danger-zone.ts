@@ -3,7 +3,6 @@ import { createCognitoAccountAdmin } from '../../data/account-admin';
 import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
-import { createDynamoClickTickets } from '../../data/click-tickets';
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
@@ -33,7 +32,6 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       erasures: createDynamoErasureRepository(entities),
       surveys,
       responses,
-      tickets: createDynamoClickTickets(entities),
       stats: createDynamoSurveyStats(entities),
       rateLimiter: createDynamoRateLimiter(entities),
       profiles,

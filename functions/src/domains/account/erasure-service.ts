@@ -16,7 +16,6 @@ import type {
   AssetCdn,
   AssetStore,
   BillingRepository,
-  ClickTicketStore,
   ErasureJob,
   ErasureRepository,
   ProfileRepository,
@@ -29,8 +28,7 @@ import type {
 export interface ErasureServiceDeps {
   erasures: ErasureRepository;
   surveys: Pick<SurveyRepository, 'listByOwner' | 'deactivate' | 'delete'>;
-  responses: Pick<ResponseStore, 'pageBySurvey' | 'delete' | 'deleteSubmissionsBySurvey'>;
-  tickets: Pick<ClickTicketStore, 'delete'>;
+  responses: Pick<ResponseStore, 'pageBySurvey' | 'delete'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   profiles: Pick<ProfileRepository, 'deleteByOwner'>;
@@ -57,7 +55,7 @@ export interface ErasureRequester {
  * (a schedule in AWS, an interval locally) finishes the rest. Every step derives what is left from the
  * table itself and deletes idempotently, so a run interrupted anywhere resumes, and two runs of one job
  * at once only repeat each other's deletes. The order: per survey its files, its partition (responses
- * with their tickets, idempotency records), its rate windows, its tally, then its code and the survey item
+ * (each its own idempotency record)), its rate windows, its tally, then its code and the survey item
  * itself (last, so it is found again after an interruption); then the owner's profile and payments; then
  * the Cognito user; the job item last. A tombstone (a hash of the user id, see `markErased`) outlives the job
  * by the tokens' validity, so routes that create data refuse the user's still-valid tokens meanwhile.
@@ -66,7 +64,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
   const clock = deps.clock ?? (() => Date.now());
   const pageSize = deps.pageSize ?? 500;
   const iso = () => new Date(clock()).toISOString();
-  const { erasures, surveys, responses, tickets, assets, cdn, admin } = deps;
+  const { erasures, surveys, responses, assets, cdn, admin } = deps;
 
   /** The key of one of our public files behind a survey's image URL, if it is one. */
   function publicKeyOf(url: string | null): string | undefined {
@@ -86,18 +84,14 @@ export function createErasureService(deps: ErasureServiceDeps) {
     });
   }
 
-  /**
-   * One page of the survey's responses with their click tickets (tickets first: a ticket whose response is
-   * gone is harmless, but it must not be left behind), else one page of its idempotency records; how many
-   * items went (0: none left).
-   */
+  /** One page of the survey's responses (each its own idempotency record and click ticket); how many went (0: none left). */
   async function eraseSurveyPage(surveyId: string): Promise<number> {
     const { items } = await responses.pageBySurvey(surveyId, undefined, pageSize);
-    if (items.length === 0) return responses.deleteSubmissionsBySurvey(surveyId, pageSize);
-    const ids = items.map((r) => r.id);
-    await tickets.delete(ids);
-    await responses.delete(surveyId, ids);
-    return ids.length;
+    await responses.delete(
+      surveyId,
+      items.map((r) => r.id),
+    );
+    return items.length;
   }
 
   /** One run of a job until it is done (true) or the deadline (epoch ms) passed (false). */
@@ -108,7 +102,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
     if (job.stage === 'table') {
       for (const survey of await surveys.listByOwner(job.userId)) {
         if (timeUp()) return false;
-        // Inactive first: public submits check it in their transaction, so nothing new lands in the partition.
+        // Inactive first: public submits stop within their survey cache time (docs/data-model.md).
         await surveys.deactivate(job.userId, survey.id);
         await eraseFiles(survey);
         while ((await eraseSurveyPage(survey.id)) > 0) if (timeUp()) return false;

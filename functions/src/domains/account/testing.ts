@@ -35,7 +35,6 @@ export function accountWorld(
     erasures: interruptible('erasures', stores.erasures),
     surveys: interruptible('surveys', stores.surveys),
     responses: interruptible('responses', stores.responses),
-    tickets: interruptible('tickets', stores.tickets),
     stats: interruptible('stats', stores.stats),
     rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
     profiles: interruptible('profiles', stores.profiles),

@@ -9,11 +9,12 @@ import {
 } from '@reviewroute/shared';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
+import { responseIdOf } from '../../data/response-store';
 import { createPublicHandler, minFillMs, submitRateLimit, surveyRateLimit } from './handler';
 import { memoryPublicSurveyService, newestResponse, sampleResponseId, sampleSurveyId } from './testing';
 
 function setup() {
-  const ctx = memoryPublicSurveyService({ firstResponseId: sampleResponseId });
+  const ctx = memoryPublicSurveyService();
   const handler = createPublicHandler(() => ctx.service);
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());
@@ -53,25 +54,29 @@ describe('public handler', () => {
   });
 
   it('submits (201, not cached) and records the review click (204) through the sample events', async () => {
-    const { call, responses, stats } = setup();
+    const { call, responses, stats, catchUpStats } = setup();
     const submitted = await call(sampleEvent('submit-response'));
     expect(submitted.status).toBe(201);
     expect(submitted.headers['cache-control']).toBe('no-store');
     const { responseId, clickToken } = submitResponseResultSchema.parse(submitted.body);
-    expect(responseId).toBe(sampleResponseId);
+    const { idempotencyKey } = JSON.parse(sampleEvent('submit-response').body!) as { idempotencyKey: string };
+    expect(responseId).toBe(responseIdOf(sampleSurveyId, idempotencyKey));
     const stored = newestResponse(responses);
     expect(stored).toMatchObject({ rating: 2, userAgent: expect.stringContaining('iPhone'), customerName: null });
 
     const click = () => {
       const event = sampleEvent('record-review-click');
+      event.pathParameters = { ...event.pathParameters, responseId };
       event.body = JSON.stringify({ token: clickToken });
       return event;
     };
     expect((await call(click())).status).toBe(204);
     expect((await call(click())).status).toBe(204);
+    await catchUpStats();
     expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
-    // The sample's own token is not this response's token.
+    // The sample's own response and token are not there.
     expect((await call(sampleEvent('record-review-click'))).status).toBe(404);
+    expect(sampleResponseId).not.toBe(responseId);
   });
 
   it('answers 400 VALIDATION_FAILED with the spec message, and 429 past the limit', async () => {

@@ -10,8 +10,8 @@ import { createDomainHandler, type DomainHandlerOptions, type RouteRequest } fro
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoClickTickets } from '../../data/click-tickets';
 import { createDynamoClientKeySalts } from '../../data/client-key-salts';
+import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import {
@@ -75,8 +75,8 @@ export function createPublicHandler(serviceOf: () => PublicSurveyService, option
         status: 201,
         body: await serviceOf().submit(request.params.surveyCode, request.body, clientOf(request)),
       }),
-      'record-review-click': async ({ params: { responseId }, body: { token } }) => {
-        await serviceOf().recordReviewClick(responseId, token);
+      'record-review-click': async ({ params: { surveyCode, responseId }, body: { token } }) => {
+        await serviceOf().recordReviewClick(surveyCode, responseId, token);
         return { status: 204 };
       },
     },
@@ -94,7 +94,7 @@ export function createHandler(env: LambdaEnv) {
       (service ??= createPublicSurveyService({
         surveys: createDynamoSurveyRepository(entities),
         responses: createDynamoResponseStore(entities),
-        tickets: createDynamoClickTickets(entities),
+        rateLimiter: createDynamoRateLimiter(entities),
         salts: createDynamoClientKeySalts(entities),
         submitRateLimit: () => submitRateLimit(env),
         surveyRateLimit: () => surveyRateLimit(env),

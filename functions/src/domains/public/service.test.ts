@@ -54,9 +54,11 @@ describe('public survey read', () => {
 });
 
 describe('submit', () => {
-  it('stores the response and updates count, sum and histogram together', async () => {
-    const { service, responses, stats } = memoryPublicSurveyService();
+  it('stores the response alone; the stats worker then counts count, sum and histogram', async () => {
+    const { service, responses, stats, catchUpStats } = memoryPublicSurveyService();
     for (const rating of [5, 4, 4, 1]) await service.submit(sampleCode, answer({ rating }), client);
+    expect(await stats.getTally(sampleSurveyId)).toBeUndefined();
+    await catchUpStats();
     expect(await stats.getTally(sampleSurveyId)).toEqual({
       surveyId: sampleSurveyId,
       count: 4,
@@ -107,11 +109,13 @@ describe('submit', () => {
   });
 
   it('answers a retry with the same key with the first answer and writes nothing', async () => {
-    const { service, responses, stats } = memoryPublicSurveyService();
+    const { service, responses, stats, catchUpStats } = memoryPublicSurveyService();
     const body = answer({ rating: 4 });
     const first = await service.submit(sampleCode, body, client);
     const again = await service.submit(sampleCode, { ...body, rating: 1 }, client);
     expect(again).toEqual(first);
+    expect(responses.stream).toHaveLength(1);
+    await catchUpStats();
     expect(await stats.getTally(sampleSurveyId)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
     expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
   });
@@ -205,7 +209,12 @@ describe('submit', () => {
   });
 
   it('keys the limit by a salted hash: no address is kept anywhere', async () => {
-    const { service, rateLimiter } = memoryPublicSurveyService();
+    const { service, rateLimiter, setLimit } = memoryPublicSurveyService();
+    // Past half its limit on this instance a client is counted in the table too.
+    setLimit(2);
+    expect(rateLimiter.counts.size).toBe(0);
+    await service.submit(sampleCode, answer(), client);
+    expect(rateLimiter.counts.size).toBe(0);
     await service.submit(sampleCode, answer(), client);
     const [windowKey] = [...rateLimiter.counts.keys()];
     expect(windowKey).toMatch(/^[0-9a-f]{64}\/\d+$/);
@@ -236,29 +245,34 @@ describe('survey lookups', () => {
     expect((await service.getPublicSurvey(sampleCode)).customPrompt).toBe('New?');
   });
 
-  it('does not let a cached survey accept answers after it was deactivated', async () => {
-    const { service, surveys, responses } = memoryPublicSurveyService({ surveyCacheMs: 60_000 });
+  it('lets a cached survey take answers until its cache expires after it was deactivated, then none', async () => {
+    const { service, surveys, responses, advance } = memoryPublicSurveyService({ surveyCacheMs: 5000 });
     await service.getPublicSurvey(sampleCode);
     surveys.surveys.get(`${publishedSurvey().userId}/${sampleSurveyId}`)!.isActive = false;
+    // The submit checks nothing but the cached survey: one racing the unpublish lands, and is kept.
+    advance(4999);
+    await service.submit(sampleCode, answer(), client);
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
+    advance(1);
     expect((await refusal(service.submit(sampleCode, answer(), client))).code).toBe('NOT_FOUND');
-    expect(responses.responses.size).toBe(0);
-    // The refusal dropped the stale copy: the page read agrees at once.
     expect((await refusal(service.getPublicSurvey(sampleCode))).code).toBe('NOT_FOUND');
+    expect(responses.responses.get(sampleSurveyId)).toHaveLength(1);
   });
 });
 
 describe('review click', () => {
   it('flags the response and counts once; a second click is a no-op', async () => {
-    const { service, responses, stats } = memoryPublicSurveyService();
+    const { service, responses, stats, catchUpStats } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
-    await service.recordReviewClick(responseId, clickToken);
-    await service.recordReviewClick(responseId, clickToken);
+    await service.recordReviewClick(sampleCode, responseId, clickToken);
+    await service.recordReviewClick(sampleCode, responseId, clickToken);
+    await catchUpStats();
     expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(1);
     expect(newestResponse(responses)!.googleReviewClicked).toBe(true);
   });
 
-  it('changes nothing with a wrong token or an unknown response (404)', async () => {
-    const { service, responses, stats } = memoryPublicSurveyService();
+  it('changes nothing with a wrong token, code or an unknown response (404)', async () => {
+    const { service, responses, stats, catchUpStats } = memoryPublicSurveyService();
     const { responseId, clickToken } = await service.submit(sampleCode, answer(), client);
     const other = await service.submit(sampleCode, answer(), client);
     for (const [id, token] of [
@@ -267,8 +281,10 @@ describe('review click', () => {
       ['0195a3c4-7b00-7000-8000-00000000ffff', clickToken],
       ['not-an-id', clickToken],
     ] as const) {
-      expect((await refusal(service.recordReviewClick(id, token))).code).toBe('NOT_FOUND');
+      expect((await refusal(service.recordReviewClick(sampleCode, id, token))).code).toBe('NOT_FOUND');
     }
+    expect((await refusal(service.recordReviewClick('zzzzzzzz', responseId, clickToken))).code).toBe('NOT_FOUND');
+    await catchUpStats();
     expect((await stats.getTally(sampleSurveyId))!.reviewClicks).toBe(0);
     expect(responses.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
   });

@@ -14,16 +14,17 @@ import {
   type SubmitResponseResult,
 } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
-import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { createClientKeys } from '../../lib/viewer';
-import { rateSlot, retryAfterSeconds } from '../../data/rate-window';
-import type { ClickTicketStore, ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
+import { createSoftRateLimiter, rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
+import type { ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
+import { responseIdOf } from '../../data/response-store';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
   responses: Pick<ResponseStore, 'submit' | 'recordReviewClick'>;
-  tickets: Pick<ClickTicketStore, 'get'>;
+  /** The table's rate windows: only a client (or survey) past its soft share on this instance reaches them. */
+  rateLimiter: RateLimiter;
   /** The day's salt, which client keys and start tokens are keyed by. */
   salts: ClientKeySaltStore;
   /** Submits per client per minute (PUBLIC_SUBMIT_RATE_LIMIT); read per request so tests can change it. */
@@ -33,12 +34,12 @@ export interface PublicSurveyServiceDeps {
   /** The least time between a start token and its submit (PUBLIC_SUBMIT_MIN_FILL_MS; minSubmitElapsedMs by default). */
   minFillMs?: () => number;
   now?: () => Date;
-  newId?: () => string;
   randomBytes?: (n: number) => Uint8Array;
   /**
-   * How long one Lambda instance reuses a published survey it read (default 5 s): a burst of submits to
-   * one survey costs one lookup, not two reads each. Safe because the submit transaction itself checks
-   * that the survey is still active; a changed contact-details switch applies within this time.
+   * How long one Lambda instance reuses a published survey it read (default `surveyCacheMs`): a burst of
+   * submits to one survey costs one lookup, not two reads each. The submit writes nothing else to check
+   * the survey, so an unpublished or deleted survey takes submits on a warm instance for up to this long
+   * (such a submit is kept); a changed contact-details switch also applies within this time.
    */
   surveyCacheMs?: number;
 }
@@ -56,13 +57,11 @@ export const defaultSubmitRateLimit = 10;
  * and since it is per survey, a flood of one survey never slows another.
  */
 export const defaultSurveyRateLimit = publicSubmitSurveyRateLimitDefault;
+/** How long an instance trusts a published survey it read (docs/data-model.md "Code -> survey"). */
+export const surveyCacheMs = 5000;
 const rateWindowSeconds = 60;
 /** A start token older than this is refused: the page fetches it when the customer starts, not days before. */
 export const startTokenMaxAgeMs = 12 * 60 * 60 * 1000;
-/** A retry after this long is a new answer (the page removes its draft after a success long before). */
-const idempotencySeconds = 24 * 60 * 60;
-/** How long the thank-you screen's review button works. */
-const ticketSeconds = 7 * 24 * 60 * 60;
 const maxUserAgentLength = 512;
 
 /** Response ids are UUIDs; anything else cannot exist and must not reach DynamoDB as a key. */
@@ -71,7 +70,16 @@ const responseIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 const surveyNotFound = () => new ApiError('NOT_FOUND', publicSurveyMessages.surveyNotFound);
 const responseNotFound = () => new ApiError('NOT_FOUND');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+const isPublished = (s: Survey) => s.status === 'active' && s.isActive && s.surveyCode !== null;
+
+/**
+ * The click token of a survey's submit with this idempotency key: an HMAC keyed by the key, which only the
+ * submitting browser knows (it chose it at random). A retry gets the same token back without it being
+ * stored; the response keeps only its SHA-256, which the review click compares.
+ */
+const clickTokenOf = (surveyId: string, idempotencyKey: string) =>
+  createHmac('sha256', idempotencyKey).update(`click-token\n${surveyId}`).digest('base64url');
 
 /** Only what the page shows of a published survey: never the owner's id or e-mail (spec 6). */
 export const toPublicSurvey = (s: Survey): PublicSurvey => publicSurveySchema.parse(s);
@@ -82,10 +90,10 @@ export const toPublicSurvey = (s: Survey): PublicSurvey => publicSurveySchema.pa
  */
 export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const makeId = deps.newId ?? (() => newId());
   const randomBytes = deps.randomBytes ?? ((n: number) => crypto.getRandomValues(new Uint8Array(n)));
-  const { surveys, responses, tickets } = deps;
-  const surveyCacheMs = deps.surveyCacheMs ?? 5000;
+  const { surveys, responses } = deps;
+  const cacheMs = deps.surveyCacheMs ?? surveyCacheMs;
+  const limiter = createSoftRateLimiter(deps.rateLimiter);
   const clientKeys = createClientKeys(
     (day, candidate, expiresAt) => deps.salts.saltOf(day, candidate, expiresAt),
     randomBytes,
@@ -94,18 +102,25 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   /** code -> a published survey and when it was read; only found ones (a new code works at once). */
   const cache = new Map<string, { survey: Survey; readAt: number }>();
 
-  /** Active, published surveys only; drafts and deactivated ones look exactly like unknown codes. */
-  async function published(code: string): Promise<Survey> {
-    if (!surveyCodePattern.test(code)) throw surveyNotFound();
+  /** The survey behind a code, from this instance's cache while it is fresh; only found, active ones are cached. */
+  async function byCode(code: string): Promise<Survey | undefined> {
+    if (!surveyCodePattern.test(code)) return undefined;
     const at = now().getTime();
     const cached = cache.get(code);
-    if (cached && at - cached.readAt < surveyCacheMs) return cached.survey;
+    if (cached && at - cached.readAt < cacheMs) return cached.survey;
     cache.delete(code);
     const survey = await surveys.findByCode(code);
-    if (!survey || survey.status !== 'active' || !survey.isActive || !survey.surveyCode) throw surveyNotFound();
+    if (!survey || !isPublished(survey)) return survey;
     // Bounded: codes are looked up one by one, so a scan of many codes only ever drops old entries.
     if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
     cache.set(code, { survey, readAt: at });
+    return survey;
+  }
+
+  /** Active, published surveys only; drafts and deactivated ones look exactly like unknown codes. */
+  async function published(code: string): Promise<Survey> {
+    const survey = await byCode(code);
+    if (!survey || !isPublished(survey)) throw surveyNotFound();
     return survey;
   }
 
@@ -162,10 +177,11 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
         throw new ApiError('BAD_REQUEST', submitRefusedMessage);
       }
       const survey = await published(code);
-      const epoch = Math.floor(at.getTime() / 1000);
       const keepContact = ratingBand(data.rating) === 'low' && survey.collectContactOnLowRating;
-      const clickToken = toBase64Url(randomBytes(32));
-      const responseId = makeId();
+      // Both derive from the key: a retry lands on the same response and gets the same answer back.
+      const responseId = responseIdOf(survey.id, data.idempotencyKey);
+      const clickToken = clickTokenOf(survey.id, data.idempotencyKey);
+      // In memory on this instance first; a table window only for a client or survey past its soft share.
       const clientSlot = rateSlot(
         await clientKeys.keyOf(client.viewerIp, at),
         { limit: deps.submitRateLimit(), windowSeconds: rateWindowSeconds },
@@ -176,8 +192,16 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
         { limit: deps.surveyRateLimit(), windowSeconds: rateWindowSeconds },
         at,
       );
-      const outcome = await responses.submit({
-        userId: survey.userId,
+      for (const [limit, slot] of [
+        ['client', clientSlot],
+        ['survey', surveySlot],
+      ] as const)
+        if (!(await limiter.consume(slot))) {
+          logger.info('Submit refused by a limit', { limit });
+          throw rateLimited(retryAfterSeconds(slot, at));
+        }
+      // One conditional put; a duplicate (the same key again) wrote nothing and gets the same answer.
+      await responses.submit({
         response: {
           id: responseId,
           surveyId: survey.id,
@@ -189,39 +213,23 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
           googleReviewClicked: false,
           createdAt: at.toISOString(),
         },
-        clickToken,
         clickTokenHash: sha256(clickToken),
-        idempotencyKey: data.idempotencyKey,
-        idempotencyExpiresAt: epoch + idempotencySeconds,
-        ticketExpiresAt: epoch + ticketSeconds,
-        rate: [clientSlot, surveySlot],
       });
-      switch (outcome.kind) {
-        case 'stored':
-          return { responseId, clickToken };
-        case 'duplicate':
-          return { responseId: outcome.responseId, clickToken: outcome.clickToken };
-        case 'rate-limited':
-          logger.info('Submit refused by a limit', { limit: outcome.slot === surveySlot ? 'survey' : 'client' });
-          throw rateLimited(retryAfterSeconds(outcome.slot, at));
-        case 'survey-gone':
-          // The cached copy is stale: the next read of this code goes to the table again.
-          cache.delete(code);
-          throw surveyNotFound();
-      }
+      return { responseId, clickToken };
     },
 
-    /** Counts once; a wrong token or an unknown response changes nothing (404); a second click is a no-op. */
-    async recordReviewClick(responseId: string, token: string): Promise<void> {
+    /**
+     * Flags the customer's own response once (the stats worker counts it); a wrong token or an unknown
+     * response changes nothing (404); a second click is a no-op. The code names the survey (from the cache
+     * while fresh): a click on the thank-you screen of a survey unpublished meanwhile still counts.
+     */
+    async recordReviewClick(code: string, responseId: string, token: string): Promise<void> {
       if (!responseIdPattern.test(responseId)) throw responseNotFound();
-      const ticket = await tickets.get(responseId);
-      if (!ticket) throw responseNotFound();
-      // Equal-length hex digests compared in constant time: the answer's timing says nothing about the token.
-      if (!timingSafeEqual(Buffer.from(sha256(token)), Buffer.from(ticket.clickTokenHash))) throw responseNotFound();
-      const outcome = await responses.recordReviewClick(ticket.surveyId, responseId);
+      const survey = await byCode(code);
+      if (!survey) throw responseNotFound();
+      const outcome = await responses.recordReviewClick(survey.id, responseId, sha256(token));
       if (outcome === 'not-found') throw responseNotFound();
     },
   };
 }
-
 export type PublicSurveyService = ReturnType<typeof createPublicSurveyService>;

@@ -31,26 +31,23 @@ export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
   if (survey.surveyCode) surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
 }
 
-/** The newest stored response of a survey (the sample's by default). */
+/** The newest stored response of a survey (the sample's by default): the last one stored. */
 export const newestResponse = (
   responses: MemoryResponseStore,
   surveyId = sampleSurveyId,
-): SurveyResponseRecord | undefined =>
-  [...(responses.responses.get(surveyId) ?? [])].sort((a, b) => (a.id < b.id ? 1 : -1))[0];
+): SurveyResponseRecord | undefined => responses.responses.get(surveyId)?.at(-1);
 
 /**
- * The real service on in-memory storage with the sample survey published; ids are predictable. A submit
+ * The real service on in-memory storage with the sample survey published. A submit
  * without a `startToken` gets one issued five seconds earlier (the customer took their time), so only the
  * tests about the start token deal with it.
  */
 export function memoryPublicSurveyService(
-  overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey>; firstResponseId?: string } = {},
+  overrides: Partial<PublicSurveyServiceDeps> & { survey?: Partial<Survey> } = {},
 ) {
   const stores = createMemoryStores();
   const { surveys } = stores;
   seed(surveys, publishedSurvey(overrides.survey));
-  let n = 0;
-  const ids = overrides.firstResponseId ? [overrides.firstResponseId] : [];
   let limit = 10;
   let at = Date.parse('2026-11-21T09:00:00.000Z');
   let shift = 0;
@@ -58,7 +55,6 @@ export function memoryPublicSurveyService(
     ...stores,
     submitRateLimit: () => limit,
     surveyRateLimit: () => 1000,
-    newId: () => ids.shift() ?? `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,
     now: () => new Date(at + shift),
     ...overrides,
   });

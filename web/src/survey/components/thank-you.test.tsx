@@ -74,7 +74,7 @@ describe('thank-you screen', () => {
         {
           route: 'record-review-click',
           method: 'POST',
-          path: pathOf('record-review-click', { responseId: 'resp-1' }),
+          path: pathOf('record-review-click', { surveyCode: base.surveyCode, responseId: 'resp-1' }),
           body: { token: 'tok-1' },
         },
       ]),

@@ -41,7 +41,7 @@ export function ThankYou({ survey, palette, submitted }: ThankYouProps) {
     // Opened first, synchronously inside the click, or popup blockers stop it; the click is recorded with
     // a keepalive request that survives the switch to the new tab.
     window.open(survey.googleBusinessUrl, '_blank', 'noopener');
-    recordReviewClick(submitted.result.responseId, submitted.result.clickToken);
+    recordReviewClick(survey.surveyCode, submitted.result.responseId, submitted.result.clickToken);
   }
 
   async function copyComment() {

@@ -173,13 +173,13 @@ describe('public survey client', () => {
     // happy-dom's Request drops `keepalive`, so the handler cannot see it: watch what fetch is given (msw
     // still answers).
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    recordReviewClick('r1', 'tok');
+    recordReviewClick('k7m2p9qx', 'r1', 'tok');
     await waitFor(() =>
       expect(apiCalls()).toEqual([
         {
           route: 'record-review-click',
           method: 'POST',
-          path: pathOf('record-review-click', { responseId: 'r1' }),
+          path: pathOf('record-review-click', { surveyCode: 'k7m2p9qx', responseId: 'r1' }),
           body: { token: 'tok' },
         },
       ]),

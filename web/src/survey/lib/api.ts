@@ -212,8 +212,8 @@ export async function submitResponse(
  * Records the review click (decisions 7). `keepalive` lets the request finish while the browser switches to
  * the review tab; failures are ignored: the customer is already on their way to Google.
  */
-export function recordReviewClick(responseId: string, clickToken: string): void {
-  const { method, path } = requestOf('record-review-click', { responseId });
+export function recordReviewClick(surveyCode: string, responseId: string, clickToken: string): void {
+  const { method, path } = requestOf('record-review-click', { surveyCode, responseId });
   void fetch(path, {
     method,
     headers: { 'content-type': 'application/json' },
