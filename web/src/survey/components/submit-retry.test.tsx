@@ -12,7 +12,9 @@ import { SurveyPage, SurveySkeleton } from './survey-page';
  * The whole page against msw: a crowd's 429 is waited out and retried once by itself. The waits are the
  * page's own (the least fill time, then Retry-After: 1 s), so each case takes a few seconds.
  */
-const survey = samplePublicSurvey({ businessName: 'Joe', customPrompt: 'How was it?' });
+// The survey's language decides the page's, so each case's survey speaks the language under test.
+const surveyIn = (language: SurveyLanguage) =>
+  samplePublicSurvey({ businessName: 'Joe', customPrompt: 'How was it?', language });
 const rateLimited = () =>
   HttpResponse.json(
     { error: { code: 'RATE_LIMITED', message: 'Too many requests.' } },
@@ -24,7 +26,7 @@ async function submitFiveStars(language: SurveyLanguage) {
     render(
       <I18nContext value={{ language, t: createTranslator(language) }}>
         <Suspense fallback={<SurveySkeleton />}>
-          <SurveyPage survey={Promise.resolve(survey)} />
+          <SurveyPage survey={Promise.resolve(surveyIn(language))} />
         </Suspense>
       </I18nContext>,
     ),
