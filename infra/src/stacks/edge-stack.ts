@@ -32,6 +32,35 @@ const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => (
  * (whatever the app's region) and hands its ARN to the web stack through a cross-region reference. Its
  * blocked-request alarm is here too: a CloudWatch alarm watches metrics of its own region only.
  */
+/**
+ * The scope of a public rate rule: POSTs whose lower-cased path matches every given (constraint, string), so the
+ * public page's cached GETs never count.
+ */
+const postsTo = (
+  ...pathMatches: [positionalConstraint: 'STARTS_WITH' | 'ENDS_WITH', searchString: string][]
+): CfnWebACL.StatementProperty => ({
+  andStatement: {
+    statements: [
+      {
+        byteMatchStatement: {
+          fieldToMatch: { method: {} },
+          positionalConstraint: 'EXACTLY',
+          searchString: 'POST',
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      },
+      ...pathMatches.map(([positionalConstraint, searchString]) => ({
+        byteMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          positionalConstraint,
+          searchString,
+          textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+        },
+      })),
+    ],
+  },
+});
+
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
   /** The web ACL's name, the `WebACL` dimension of its metrics. */
@@ -54,28 +83,7 @@ export class EdgeStack extends Stack {
             limit: edgePublicPostLimit.limit,
             evaluationWindowSec: edgePublicPostLimit.windowSeconds,
             aggregateKeyType: 'IP',
-            scopeDownStatement: {
-              andStatement: {
-                statements: [
-                  {
-                    byteMatchStatement: {
-                      fieldToMatch: { method: {} },
-                      positionalConstraint: 'EXACTLY',
-                      searchString: 'POST',
-                      textTransformations: [{ priority: 0, type: 'NONE' }],
-                    },
-                  },
-                  {
-                    byteMatchStatement: {
-                      fieldToMatch: { uriPath: {} },
-                      positionalConstraint: 'STARTS_WITH',
-                      searchString: edgePublicPostLimit.path,
-                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-                    },
-                  },
-                ],
-              },
-            },
+            scopeDownStatement: postsTo(['STARTS_WITH', edgePublicPostLimit.path]),
           },
         },
         action: {
@@ -118,36 +126,10 @@ export class EdgeStack extends Stack {
                 },
               },
             ],
-            scopeDownStatement: {
-              andStatement: {
-                statements: [
-                  {
-                    byteMatchStatement: {
-                      fieldToMatch: { method: {} },
-                      positionalConstraint: 'EXACTLY',
-                      searchString: 'POST',
-                      textTransformations: [{ priority: 0, type: 'NONE' }],
-                    },
-                  },
-                  {
-                    byteMatchStatement: {
-                      fieldToMatch: { uriPath: {} },
-                      positionalConstraint: 'STARTS_WITH',
-                      searchString: edgeSurveySubmitLimit.pathPrefix,
-                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-                    },
-                  },
-                  {
-                    byteMatchStatement: {
-                      fieldToMatch: { uriPath: {} },
-                      positionalConstraint: 'ENDS_WITH',
-                      searchString: edgeSurveySubmitLimit.pathSuffix,
-                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-                    },
-                  },
-                ],
-              },
-            },
+            scopeDownStatement: postsTo(
+              ['STARTS_WITH', edgeSurveySubmitLimit.pathPrefix],
+              ['ENDS_WITH', edgeSurveySubmitLimit.pathSuffix],
+            ),
           },
         },
         action: {
