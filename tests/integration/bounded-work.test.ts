@@ -7,6 +7,12 @@ import { createSignedInUser } from '../support/cognito';
 const stack = inject('localStack');
 const api = stack.urls.api;
 
+/**
+ * The one timed bound in these tests: generous (a loaded 2-core machine takes ~100 ms for a round trip of a
+ * 1 MB body), yet a blow-up (a backtracking pattern over 128 KB) takes seconds and still fails it.
+ */
+const complexityBoundMs = 1000;
+
 /** Sends a raw body as JSON; returns the answer and how long the whole round trip took. */
 async function timedPost(path: string, body: string) {
   const started = performance.now();
@@ -39,9 +45,9 @@ describe('bounded work per request, through the gateway', () => {
     expect((await apiCall(api, 'POST', submitPath, { body: { rating: 0 } })).status).toBe(400);
   });
 
-  it('refuses the crafted e-mail in under 100 ms and stores nothing', async () => {
+  it('refuses the crafted e-mail in milliseconds, not seconds, and stores nothing', async () => {
     const res = await timedPost(submitPath, answer({ customerEmail: 'a@' + '.'.repeat(128_000) + '@' }));
-    expect(res.ms).toBeLessThan(100);
+    expect(res.ms).toBeLessThan(complexityBoundMs);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await storedResponses(survey.id)).toEqual([]);
@@ -49,7 +55,7 @@ describe('bounded work per request, through the gateway', () => {
 
   it('refuses the crafted e-mail within the body limit by its pattern, as an invalid e-mail', async () => {
     const res = await timedPost(submitPath, answer({ customerEmail: 'a@' + '.'.repeat(10_000) + '@' }));
-    expect(res.ms).toBeLessThan(100);
+    expect(res.ms).toBeLessThan(complexityBoundMs);
     expect(res.status).toBe(400);
     expect(errorBodySchema.parse(res.body).error).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -57,9 +63,9 @@ describe('bounded work per request, through the gateway', () => {
     });
   });
 
-  it('refuses a 1 MB body in under 100 ms with 413 and the error contract', async () => {
+  it('refuses a 1 MB body in milliseconds with 413 and the error contract', async () => {
     const res = await timedPost(submitPath, answer({ comment: 'x'.repeat(1_000_000) }));
-    expect(res.ms).toBeLessThan(100);
+    expect(res.ms).toBeLessThan(complexityBoundMs);
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(res.body).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await storedResponses(survey.id)).toEqual([]);
