@@ -45,19 +45,30 @@ export const sampleSurvey: PublicSurvey = {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** The JS and CSS survey.html loads: its entry script, module preloads and stylesheets. */
+/**
+ * The JS and CSS survey.html loads: its entry script, module preloads and stylesheets, and every chunk those
+ * import, statically or dynamically (the React app is imported after the first paint, but the phone still
+ * downloads it).
+ */
 async function pageAssets(): Promise<{ js: string[]; css: string[] }> {
   const html = await readFile(path.join(dist, 'survey.html'), 'utf8');
-  const js: string[] = [];
-  const css: string[] = [];
+  const js = new Set<string>();
+  const css = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const href = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!href || /^https?:/.test(href)) continue;
-    if (tag.startsWith('<script') || /rel="modulepreload"/.test(tag)) js.push(href);
-    else if (/rel="stylesheet"/.test(tag)) css.push(href);
+    if (tag.startsWith('<script') || /rel="modulepreload"/.test(tag)) js.add(href);
+    else if (/rel="stylesheet"/.test(tag)) css.add(href);
   }
-  if (js.length === 0) throw new Error('survey.html loads no script: is it an input of the Vite build?');
-  return { js, css };
+  if (js.size === 0) throw new Error('survey.html loads no script: is it an input of the Vite build?');
+  // Chunks name each other as "./x.js" (imports) or "assets/x.js" (Vite's preload lists); the set grows as it is read.
+  for (const file of js) {
+    const code = await readFile(path.join(dist, file), 'utf8');
+    for (const [, name] of code.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.(?:js|css))["'`]/g)) {
+      (name!.endsWith('.css') ? css : js).add(`/assets/${name}`);
+    }
+  }
+  return { js: [...js], css: [...css] };
 }
 
 async function gzipTotal(files: string[]): Promise<number> {

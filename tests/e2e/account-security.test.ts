@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createConfirmedUser, uniqueEmail, type TestUser } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
 import { TestAuthenticator } from '../support/totp';
@@ -86,7 +86,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${screenshots}${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
     // The security content itself (the account page's tab list is the shell's).
     const overflow = await page.evaluate(() => {
       const content = document.querySelector('[role="tabpanel"]') ?? document.querySelector('main')!;

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { accountExportSchema } from '@reviewroute/shared';
-import { downloadedBytes, expectNoAxeViolations, useBrowser } from '../support/browser';
+import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, signInRefusal } from '../support/cognito';
 import { signInThroughUi, texts, type Lang } from '../support/app-flows';
 import { createSampleSurvey } from '../support/api';
@@ -72,9 +72,9 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
             await expectNoAxeViolations(page);
           }
           await page.setViewportSize({ width: 360, height: 800 });
-          await page.screenshot({ path: path.join(artifacts, `account-${tab}-${lang}-360.png`), fullPage: true });
+          await saveScreenshot(page, path.join(artifacts, `account-${tab}-${lang}-360.png`), { fullPage: true });
           await page.setViewportSize({ width: 1280, height: 900 });
-          await page.screenshot({ path: path.join(artifacts, `account-${tab}-${lang}-1280.png`), fullPage: true });
+          await saveScreenshot(page, path.join(artifacts, `account-${tab}-${lang}-1280.png`), { fullPage: true });
         }
         // A linked tab opens directly.
         await page.goto(`${t.prefix}/account?tab=danger`);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, cognitoClient, createConfirmedUser, uniqueEmail } from '../support/cognito';
 import { confirmWithInboxCode, submitSignIn, submitSignUp, texts, waitForPath, type Lang } from '../support/app-flows';
 
@@ -51,7 +51,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name}: horizontal overflow at 360 px`).toBeLessThanOrEqual(0);
     }
-    await page.screenshot({ path: `${screenshots}${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
   }
   await expectNoAxeViolations(page);
 }

@@ -10,7 +10,7 @@ import {
   type Survey,
   type UploadKind,
 } from '@reviewroute/shared';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser, signIn } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 import { signInThroughUi, waitForPath } from '../support/app-flows';
@@ -201,7 +201,7 @@ async function checkThankYouScreen(page: Page, name: string): Promise<void> {
     return found;
   });
   expect(overlaps).toEqual([]);
-  await page.screenshot({ path: `${screenshotDir}${name}-390.png`, fullPage: true });
+  await saveScreenshot(page, `${screenshotDir}${name}-390.png`, { fullPage: true });
 }
 
 /** What an owner does in the wizard, through the owner API: create, customise, logo, team photo, publish. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { minSubmitElapsedMs, type Survey } from '@reviewroute/shared';
-import { expectNoAxeViolations, launchBrowser, newContext } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, launchBrowser, newContext } from '../support/browser';
 import { createSignedInUser, type TestUser } from '../support/cognito';
 import { submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
 import { createSampleSurvey, publishSurvey } from '../support/api';
@@ -182,8 +182,7 @@ async function checkScreen(page: Page, lang: Lang, screen: string, options: Scre
   for (const width of options.only ? [options.only] : (['phone', 'laptop'] as const)) {
     await page.setViewportSize(widths[width]);
     await settled(page);
-    await page.screenshot({
-      path: `${screenshotDir}${screen}-${lang}-${widths[width].width}.png`,
+    await saveScreenshot(page, `${screenshotDir}${screen}-${lang}-${widths[width].width}.png`, {
       fullPage: !options.viewportOnly,
     });
     if (width !== 'phone') continue;

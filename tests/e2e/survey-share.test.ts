@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
 import { uploadTicketSchema, type Survey } from '@reviewroute/shared';
-import { downloadedBytes, expectNoAxeViolations, useBrowser } from '../support/browser';
+import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, type ApiUser } from '../support/api';
 import { signInThroughUi } from '../support/app-flows';
@@ -165,7 +165,7 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     // The logo travels inside the file, so it prints anywhere.
     expect(svg).toMatch(/<image href="data:image\/png;base64,/);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(artifacts, 'share-step-1280.png'), fullPage: true });
+    await saveScreenshot(page, path.join(artifacts, 'share-step-1280.png'), { fullPage: true });
     // On a phone the code sits under the link, and nothing of the panel reaches past the screen's edge.
     await page.setViewportSize({ width: 360, height: 740 });
     const panel = page.getByTestId('survey-link-panel');
@@ -178,7 +178,7 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     expect(wider, 'panel elements wider than the phone').toEqual([]);
     const [qrBox, linkBox] = [await page.getByTestId('survey-qr-code').boundingBox(), await live.boundingBox()];
     expect(qrBox!.y).toBeGreaterThan(linkBox!.y + linkBox!.height);
-    await page.screenshot({ path: path.join(artifacts, 'share-step-360.png'), fullPage: true });
+    await saveScreenshot(page, path.join(artifacts, 'share-step-360.png'), { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The dashboard's feedback-collection card: the same code and files.
@@ -187,7 +187,7 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     await card.waitFor();
     await expectShareFilesDecodeTo(page, card, url, 'dashboard-poster');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(artifacts, 'dashboard-1280.png'), fullPage: true });
+    await saveScreenshot(page, path.join(artifacts, 'dashboard-1280.png'), { fullPage: true });
   });
 });
 

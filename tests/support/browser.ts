@@ -131,6 +131,27 @@ async function watchMutations(page: Page): Promise<() => Promise<number>> {
       .catch(() => 1);
 }
 
+/**
+ * Saves what the page shows, for a person to look at (git-ignored artifacts). A full page is taken as a
+ * viewport made as tall as the page, then put back: Chromium's own full-page capture (beyond the viewport)
+ * now and then never returns on a loaded machine and leaves the tab unable to paint (seen in CI: the
+ * capture timed out, and the next test's click never found a stable element).
+ */
+export async function saveScreenshot(page: Page, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const viewport = page.viewportSize();
+  const height = options.fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
+  // Chromium draws at most 16,384 px in one capture.
+  const tall =
+    viewport && height > viewport.height ? { width: viewport.width, height: Math.min(height, 16_000) } : null;
+  if (!tall) return void (await page.screenshot({ path }));
+  await page.setViewportSize(tall);
+  try {
+    await page.screenshot({ path });
+  } finally {
+    await page.setViewportSize(viewport!);
+  }
+}
+
 /** How often axe looks again when the page changed while it looked. */
 const axeAttempts = 3;
 

@@ -11,7 +11,7 @@ import { Toaster, useToasts } from './toaster';
 
 /**
  * The public survey flow (spec 4): loading (the Suspense fallback), not found, form, submitted. The survey
- * request starts in main.tsx before React renders; this component only reads its result.
+ * request starts in boot.ts (survey-request.ts) before React is even loaded; this component only reads its result.
  */
 export function SurveyPage({ survey: surveyRequest }: { survey: Promise<PublicSurvey | null> }) {
   const survey = use(surveyRequest);
