@@ -37,7 +37,6 @@ export const lambdaBundling = {
   alias: {
     '@aws-sdk/credential-provider-node': shim('credential-provider-node'),
     'whatwg-url': shim('whatwg-url'),
-    jsonschema: shim('jsonschema'),
     '@smithy/core/event-streams': shim('event-streams'),
     // Resolved through functions/package.json, whose entry for it sends electrodb's `require()` and our
     // imports to different files (see functions/scripts/shims/lib-dynamodb.ts).

@@ -1,3 +1,7 @@
+// What electrodb's `require('@aws-sdk/lib-dynamodb')` gets in Lambda bundles (see ./lib-dynamodb.ts): the ten
+// document commands it builds requests with, and nothing that would pull the SDK into a `require()`. It reads
+// them when it sends (`new this.lib.GetCommand(...)`), by which time ./lib-dynamodb.ts, loaded with the
+// document client every entity is built on, has handed them over.
 export let GetCommand: unknown;
 export let PutCommand: unknown;
 export let UpdateCommand: unknown;

@@ -15,8 +15,8 @@ import {
   TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
-  // @ts-expect-error -- the package's ES build by path, so that the alias does not send it back here; its
-  // types are the package's (functions/scripts/shims/lib-dynamodb-types.d.ts is not needed: bundles only).
+  // @ts-expect-error -- the package's ES build by its path (which the alias does not send back here), which
+  // has no types beside it; only esbuild reads this file.
 } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/index.js';
 import { provideDocumentCommands } from './lib-dynamodb-for-electrodb';
 
