@@ -1,9 +1,9 @@
 // Bundles every Lambda the way the CDK NodejsFunction does (the options of functions/src/bundling.ts): each
 // active domain's handler, each worker of the worker table and the Cognito trigger, into
 // functions/dist/<name>/index.mjs (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick
-// check without a full `cdk synth`. `--analyze` also prints each bundle's biggest inputs (esbuild's
-// metafile), the place to look when a bundle grows.
-import { analyzeMetafile, build } from 'esbuild';
+// check without a full `cdk synth`. `--analyze` also prints, per bundle, what each package adds and the
+// biggest inputs (esbuild's metafile): the place to look when a bundle grows.
+import { analyzeMetafile, build, type Metafile } from 'esbuild';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { activeDomains, workers } from '@reviewroute/shared';
@@ -21,6 +21,23 @@ const lambdaEntries = (): { name: string; entry: string }[] => [
   ...workers.map((worker) => ({ name: `worker-${worker.id}`, entry: workerEntry(worker) })),
   { name: 'trigger-custom-message', entry: customMessageEntry },
 ];
+
+/** KB each package (or our workspace folder) adds to the bundle, biggest first. */
+function packageTotals(metafile: Metafile): string {
+  const totals = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+      // The innermost node_modules package (a nested copy shows as `outer > inner`), else the source folder.
+      const nested = [...file.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].map((m) => m[1]);
+      const key = nested.length ? nested.join(' > ') : file.split('/').slice(0, 3).join('/');
+      totals.set(key, (totals.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, bytes]) => `  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${key}`)
+    .join('\n');
+}
 
 for (const { name, entry } of lambdaEntries()) {
   const outfile = `${outRoot}${name}/index.mjs`;
@@ -42,5 +59,8 @@ for (const { name, entry } of lambdaEntries()) {
     logLevel: 'warning',
   });
   console.log(`${name}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);
-  if (result.metafile) console.error(await analyzeMetafile(result.metafile, { verbose: false }));
+  if (result.metafile) {
+    console.error(`${name} by package:\n${packageTotals(result.metafile)}`);
+    console.error(await analyzeMetafile(result.metafile, { verbose: false }));
+  }
 }

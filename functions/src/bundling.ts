@@ -30,9 +30,19 @@ export const lambdaBundling = {
   banner:
     "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
   externalModules: runtimeSdk ? ['@aws-sdk/*'] : [],
-  /** Packages replaced by a stand-in (absolute paths); each says in its file why its real code never runs. */
+  /**
+   * Packages replaced in bundles: by a stand-in (each says in its file why its real code is not needed), or
+   * by one copy of themselves.
+   */
   alias: {
     '@aws-sdk/credential-provider-node': shim('credential-provider-node'),
     'whatwg-url': shim('whatwg-url'),
+    '@smithy/core/event-streams': shim('event-streams'),
+    // Resolved through functions/package.json, whose entry for it sends electrodb's `require()` and our
+    // imports to different files (see functions/scripts/shims/lib-dynamodb.ts).
+    '@aws-sdk/lib-dynamodb': '@reviewroute/functions/lambda-shims/lib-dynamodb',
+    // @aws-sdk/s3-presigned-post brings its own, older client-s3 (for PutObjectCommand's endpoint
+    // parameters): one client-s3, the one we use (about 74 KB less where images are uploaded).
+    '@aws-sdk/client-s3': fileURLToPath(new URL('../../node_modules/@aws-sdk/client-s3/', import.meta.url)),
   } as Record<string, string>,
 } as const;

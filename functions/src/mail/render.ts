@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { escapeHtml, languages, type Language } from '@reviewroute/shared';
+import { escapeHtml, languages, type Language } from '@reviewroute/shared/domain';
 import en from './locales/en.json';
 import nl from './locales/nl.json';
 import { mailTemplates, type MailInput, type MailTemplateId } from './templates';
