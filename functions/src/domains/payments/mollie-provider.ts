@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { Payment as MolliePayment } from '@mollie/api-client';
+import { createMollieClient as mollieClient, Locale, type Payment as MolliePayment } from '@mollie/api-client';
 import { providerStatuses, type ProviderStatus } from '@reviewroute/shared';
 import {
   PaymentProviderError,
@@ -67,113 +64,20 @@ function providerError(error: unknown, what: string): PaymentProviderError {
   );
 }
 
-/** Mollie's error, as @mollie/api-client reports it: the answer's `detail`, and its HTTP status. */
-class MollieApiError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-const defaultApiEndpoint = 'https://api.mollie.com/v2/';
-/** One attempt and up to two more while Mollie answers 5xx, 2 s apart unless it says otherwise (as its client). */
-const attemptLimit = 3;
-const retryDelayMs = 2000;
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * One HTTP exchange over node:https (not fetch): the local Mollie's certificate is trusted through
- * https.Agent (infra/local/mollie/tls.ts), as it was for the library's transport.
- */
-function exchange(
-  url: URL,
-  method: 'GET' | 'POST',
-  headers: Record<string, string>,
-  body?: string,
-): Promise<RawAnswer> {
-  const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Mollie's REST API for the two calls we make, behaving as @mollie/api-client 4 does for them (whose whole
- * client, about 280 KB minified with its transport, was most of the payments Lambda): bearer key, JSON,
- * an `Idempotency-Key` on a POST so that its retries cannot create a second payment, retries on 5xx
- * (`Retry-After` first), and Mollie's error `detail` and `status` as the error's message and statusCode.
- */
-function mollieApi(apiKey: string, apiEndpoint = defaultApiEndpoint) {
-  const base = apiEndpoint.endsWith('/') ? apiEndpoint : `${apiEndpoint}/`;
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${apiKey}`,
-    Accept: 'application/hal+json',
-    'Content-Type': 'application/json',
-    'User-Agent': `Node/${process.version} ReviewRoute`,
-  };
-  return async (method: 'GET' | 'POST', path: string, data?: object): Promise<MolliePayment> => {
-    const url = new URL(path, base);
-    const body = data === undefined ? undefined : JSON.stringify(data);
-    const sent = method === 'POST' ? { ...headers, 'Idempotency-Key': randomBytes(18).toString('base64') } : headers;
-    let answer: RawAnswer;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        answer = await exchange(url, method, sent, body);
-      } catch (error) {
-        throw new MollieApiError(error instanceof Error ? error.message : 'An unknown error has occurred');
-      }
-      if (attempt === attemptLimit || Math.floor(answer.status / 100) !== 5) break;
-      const retryAfter = Number.parseInt(String(answer.headers['retry-after']), 10);
-      await sleep(Number.isNaN(retryAfter) ? retryDelayMs : retryAfter * 1000);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(answer.body);
-    } catch {
-      throw new MollieApiError('Received unexpected response from the server', answer.status);
-    }
-    if (Math.floor(answer.status / 100) === 2) return json as MolliePayment;
-    const problem = (json ?? {}) as { detail?: unknown; status?: unknown };
-    throw new MollieApiError(
-      typeof problem.detail === 'string' ? problem.detail : 'Received an error without a message',
-      typeof problem.status === 'number' ? problem.status : answer.status,
-    );
-  };
-}
-
-/** The payment provider over Mollie's API: one per key (per Lambda container). */
+/** The payment provider over @mollie/api-client: one client per key (per Lambda container). */
 export function createMollieClient({ apiKey, apiEndpoint }: MollieSettings): PaymentProvider {
-  const call = mollieApi(apiKey, apiEndpoint);
+  const client = mollieClient({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) });
   return {
     async create(payment: NewProviderPayment) {
       let created: MolliePayment;
       try {
-        created = await call('POST', 'payments', {
+        created = await client.payments.create({
           amount: { value: payment.amount, currency: payment.currency },
           description: payment.description,
           redirectUrl: payment.redirectUrl,
           webhookUrl: payment.webhookUrl,
           metadata: payment.metadata,
-          locale: payment.language === 'nl' ? 'nl_NL' : 'en_US',
+          locale: payment.language === 'nl' ? Locale.nl_NL : Locale.en_US,
         });
       } catch (error) {
         throw providerError(error, 'Creating the Mollie payment failed');
@@ -185,7 +89,7 @@ export function createMollieClient({ apiKey, apiEndpoint }: MollieSettings): Pay
       if (!providerPaymentIdPattern.test(id)) return undefined;
       let payment: MolliePayment;
       try {
-        payment = await call('GET', `payments/${encodeURIComponent(id)}`);
+        payment = await client.payments.get(id);
       } catch (error) {
         const status = (error as { statusCode?: unknown } | null)?.statusCode;
         if (typeof status === 'number' && notFoundStatuses.has(status)) return undefined;
