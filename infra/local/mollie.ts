@@ -8,7 +8,7 @@ import { listenHttpAndHttps, localhostCertificate, trustLocalMollie } from './mo
 import { LOCAL_HOST } from './ports';
 
 /**
- * A loopback stand-in for the part of Mollie's v2 payments API the payments Lambda uses (mollie-provider.ts)
+ * A loopback stand-in for the part of Mollie's v2 payments API that @mollie/api-client 4.6 uses here
  * (`POST /v2/payments`, `GET /v2/payments/{id}`, Bearer `test_…` key, HAL+JSON answers and Mollie's error
  * body: ./mollie/api.ts), plus the hosted checkout a browser is sent to (`GET /checkout/{id}`: ./mollie/checkout.ts):
  * like Mollie's test mode, it offers paid / failed / canceled / expired; the choice sets the status, calls the

@@ -14,5 +14,16 @@ export let TransactWriteCommand: unknown;
 export let TransactGetCommand: unknown;
 
 export function provideDocumentCommands(commands: Record<string, unknown>): void {
-  ({ GetCommand, PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, BatchGetCommand, ScanCommand, QueryCommand, TransactWriteCommand, TransactGetCommand } = commands);
+  ({
+    GetCommand,
+    PutCommand,
+    UpdateCommand,
+    DeleteCommand,
+    BatchWriteCommand,
+    BatchGetCommand,
+    ScanCommand,
+    QueryCommand,
+    TransactWriteCommand,
+    TransactGetCommand,
+  } = commands);
 }

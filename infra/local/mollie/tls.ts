@@ -27,7 +27,7 @@ export async function localhostCertificate(): Promise<{ cert: string; key: strin
   return { cert: pems.cert, key: pems.private };
 }
 
-// Trust: the payments Lambda calls Mollie over node:https with the default CAs. For this server's address
+// Trust: @mollie/api-client makes its own https.Agent with Mollie's CA bundle. For this server's address
 // alone, this process's https agents verify against the local certificate instead (still verified TLS).
 
 const trusted = new Map<string, string>();
