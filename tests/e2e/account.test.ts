@@ -130,7 +130,7 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
         await expectNoAxeViolations(page);
         await mkdir(artifacts, { recursive: true });
         await page.setViewportSize({ width: 360, height: 800 });
-        await page.screenshot({ path: path.join(artifacts, `account-delete-dialog-${lang}-360.png`) });
+        await saveScreenshot(page, path.join(artifacts, `account-delete-dialog-${lang}-360.png`));
         await page.setViewportSize({ width: 1280, height: 900 });
         await dialog.getByLabel(a.emailLabel).fill(owner.email);
         await confirm.click();

@@ -240,7 +240,7 @@ describe('the public survey page on a phone', () => {
     expect(await page.locator('[data-testid^="toast-"]').allTextContents()).toEqual([]);
     const copy = page.getByRole('button', { name: t.copy });
     await copy.waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'thank-you-360.png') });
+    await saveScreenshot(page, path.join(artifacts, 'thank-you-360.png'));
     await copy.click();
     await page
       .getByRole('status')
@@ -271,7 +271,7 @@ describe('the public survey page on a phone', () => {
         /^rgba?\(255, 255, 255/,
       );
       await mkdir(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, `not-found-${lang}-360.png`) });
+      await saveScreenshot(page, path.join(artifacts, `not-found-${lang}-360.png`));
       await expectNoAxeViolations(page);
     }
   });

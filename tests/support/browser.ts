@@ -131,13 +131,17 @@ async function watchMutations(page: Page): Promise<() => Promise<number>> {
       .catch(() => 1);
 }
 
+/** Screenshots are for a person to look at: `E2E_SCREENSHOTS=1` writes them; `npm test` (and CI) skips the work. */
+const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
+
 /**
- * Saves what the page shows, for a person to look at (git-ignored artifacts). A full page is taken as a
+ * Saves what the page shows, for a person to look at (git-ignored artifacts), when `E2E_SCREENSHOTS` is set. A full page is taken as a
  * viewport made as tall as the page, then put back: Chromium's own full-page capture (beyond the viewport)
  * now and then never returns on a loaded machine and leaves the tab unable to paint (seen in CI: the
  * capture timed out, and the next test's click never found a stable element).
  */
 export async function saveScreenshot(page: Page, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!screenshotsWanted) return;
   const viewport = page.viewportSize();
   const height = options.fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
   // Chromium draws at most 16,384 px in one capture.
