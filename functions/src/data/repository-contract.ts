@@ -358,6 +358,23 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       expect(await rateLimiter.consume(now)).toBe(true);
       expect(await rateLimiter.consume(next)).toBe(true);
     });
+
+    it('counts a block of events at once only while all of them fit', async () => {
+      const { rateLimiter } = repositoriesOf();
+      const epoch = Math.floor(Date.now() / 1000);
+      const slot: RateSlot = {
+        key: `survey:${randomUUID()}`,
+        window: epoch - (epoch % 60),
+        limit: 5,
+        expiresAt: epoch + 600,
+        endsAt: epoch + 60,
+      };
+      expect(await rateLimiter.consume(slot, 3)).toBe(true);
+      expect(await rateLimiter.consume(slot, 3)).toBe(false);
+      expect(await rateLimiter.consume(slot, 2)).toBe(true);
+      expect(await rateLimiter.consume(slot)).toBe(false);
+      await rateLimiter.deleteByKey(slot.key);
+    });
   });
 
   describe(`profile repository (${name})`, () => {
