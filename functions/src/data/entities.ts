@@ -16,8 +16,8 @@ const service = 'reviewroute';
 const { id: _id, userId: _userId, createdAt: _createdAt, ...surveyFields } = surveySchema.shape;
 const surveyAttributes = attributesOf(surveyFields);
 
-export function createEntities(client: DynamoDBDocumentClient, tableName: string) {
-  const config = { client, table: tableName };
+export function createEntities(client: DynamoDBDocumentClient, table: string) {
+  const config = { client, table };
 
   /**
    * Owned by a user; lives in the owner's partition so "get for this owner" is a key lookup. Every other
@@ -310,12 +310,7 @@ export function createEntities(client: DynamoDBDocumentClient, tableName: string
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);
-  /**
-   * The client and table name themselves, for an owner's hot write that sends its item without electrodb
-   * (response-store.ts, the public submit); the owner keeps that item equal to its entity's.
-   */
-  const table = { client, name: tableName };
-  return { ...entities, service: reviewroute, table };
+  return { ...entities, service: reviewroute };
 }
 
 export type Entities = ReturnType<typeof createEntities>;

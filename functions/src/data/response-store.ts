@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
@@ -57,46 +56,6 @@ export function responseIdOf(surveyId: string, idempotencyKey: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * The item a new submit writes, exactly as the `response` entity's `create` writes it (its keys, the sparse
- * feedback index keys when there is a comment, electrodb's entity name and version), in DynamoDB's own
- * format. Built here rather than by electrodb because the submit is the hottest write there is (a crowd at
- * one code): electrodb's per-call work (its clause chain, validation, a refused condition wrapped in an error
- * of its own) cost a submit about half as much CPU again as the SDK call itself. response-store.test.ts holds
- * this item and condition equal to the entity's own, so the two cannot drift apart.
- */
-export function newResponseItem({ response: r, clickTokenHash }: NewSubmission): Record<string, AttributeValue> {
-  const item: Record<string, AttributeValue> = {
-    pk: { S: `SURVEY#${r.surveyId}` },
-    sk: { S: `RESPONSE#${r.id}` },
-    surveyId: { S: r.surveyId },
-    responseId: { S: r.id },
-    rating: { N: String(r.rating) },
-    googleReviewClicked: { BOOL: false },
-    createdAt: { S: r.createdAt },
-    clickTokenHash: { S: clickTokenHash },
-    __edb_e__: { S: 'response' },
-    __edb_v__: { S: '1' },
-  };
-  // Empty strings are never stored (entities.ts): an absent attribute reads as null.
-  if (r.comment) item.comment = { S: r.comment };
-  if (r.customerName) item.customerName = { S: r.customerName };
-  if (r.customerEmail) item.customerEmail = { S: r.customerEmail };
-  if (r.userAgent) item.userAgent = { S: r.userAgent };
-  // The dashboard's latest comments (entities.ts `recentFeedback`): only a response with a comment is indexed.
-  if (r.comment && r.comment.trim() !== '') {
-    item.gsi1pk = { S: `FEEDBACK#${r.surveyId}` };
-    item.gsi1sk = { S: `COMMENT#${r.createdAt}#${r.id}` };
-  }
-  return item;
-}
-
-/** `create`'s condition: put only if no item has this key, so of concurrent submits with one key exactly one lands. */
-export const newResponseCondition = {
-  ConditionExpression: 'attribute_not_exists(#pk) AND attribute_not_exists(#sk)',
-  ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-};
-
 /** Equal-length hex digests compared in constant time: the answer's timing says nothing about the token. */
 const sameHash = (a: string | undefined, b: string) =>
   a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -108,13 +67,24 @@ const sameHash = (a: string | undefined, b: string) =>
  */
 export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseStore {
   return {
-    async submit(submission: NewSubmission): Promise<SubmitOutcome> {
-      const { table } = entitiesOf();
+    async submit({ response: r, clickTokenHash }: NewSubmission): Promise<SubmitOutcome> {
+      const { response } = entitiesOf();
       try {
-        // One conditional put of the entity's item (newResponseItem); a duplicate (the same key again) wrote nothing.
-        await table.client.send(
-          new PutItemCommand({ TableName: table.name, Item: newResponseItem(submission), ...newResponseCondition }),
-        );
+        // create = put if not exists: of any number of concurrent submits with one key, exactly one lands.
+        await response
+          .create({
+            surveyId: r.surveyId,
+            responseId: r.id,
+            rating: r.rating,
+            ...(r.comment ? { comment: r.comment } : {}),
+            ...(r.customerName ? { customerName: r.customerName } : {}),
+            ...(r.customerEmail ? { customerEmail: r.customerEmail } : {}),
+            ...(r.userAgent ? { userAgent: r.userAgent } : {}),
+            googleReviewClicked: false,
+            createdAt: r.createdAt,
+            clickTokenHash,
+          })
+          .go({ response: 'none' });
         return 'stored';
       } catch (error) {
         if (isConditionalCheckFailure(error)) return 'duplicate';
