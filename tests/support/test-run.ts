@@ -36,9 +36,9 @@ const phases: Record<string, Task[][]> = {
   typecheck: [typecheck],
   lint: [lint],
   checks: [checks],
-  // Unit tests use one worker (vitest's default on two cores); the stack run runs one file at a time, each a
-  // chain of test worker, Chromium (most of its CPU) and the stack's process, which keeps about one core
-  // busy. Side by side they keep both cores busy instead of one after the other.
+  // Unit tests and the stack run (e2e files two at a time, integration files one at a time; an e2e file is a
+  // chain of test worker, Chromium and the stack's process, much of it waiting) side by side keep both cores
+  // busy instead of one after the other.
   all: [
     checks,
     [
