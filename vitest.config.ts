@@ -43,6 +43,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 20_000 } },
         },
       },
       {
@@ -57,6 +58,9 @@ export default defineConfig({
           // stack, on the page's timers), which the other file fills. Each file signs up its own owners and
           // its public visitors send their own user agents (the per-client submit limit), so they never meet.
           maxWorkers: 2,
+          // expect.poll's default (1 s) is a wait for a page's answer that a busy machine can outlast; a passing
+          // poll returns as soon as it holds, so a long limit costs nothing.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
