@@ -77,6 +77,14 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream; counts each response and review click once: a conditional update of the
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
+  // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
+  // from Cognito; claims each alert's mark (a conditional put) and gives it back if the send failed; mails.
+  alerts: {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    tableStream: true,
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
 };
 
 /**

@@ -183,6 +183,8 @@ export interface NewSubmission {
   response: SurveyResponseRecord;
   /** SHA-256 (hex) of the click token, kept on the response for the review click. */
   clickTokenHash: string;
+  /** The survey's owner, kept on the response so the owner's low-rating alert (read from the stream) finds them. */
+  ownerId?: string;
 }
 
 /** `stored`: written now; `duplicate`: a response with this id (the same idempotency key) exists, nothing written. */

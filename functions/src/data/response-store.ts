@@ -67,7 +67,7 @@ const sameHash = (a: string | undefined, b: string) =>
  */
 export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseStore {
   return {
-    async submit({ response: r, clickTokenHash }: NewSubmission): Promise<SubmitOutcome> {
+    async submit({ response: r, clickTokenHash, ownerId }: NewSubmission): Promise<SubmitOutcome> {
       const { response } = entitiesOf();
       try {
         // create = put if not exists: of any number of concurrent submits with one key, exactly one lands.
@@ -83,6 +83,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
             googleReviewClicked: false,
             createdAt: r.createdAt,
             clickTokenHash,
+            ...(ownerId ? { ownerId } : {}),
           })
           .go({ response: 'none' });
         return 'stored';
