@@ -126,7 +126,13 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account
   // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure
   // tombstone first (GetItem).
-  payments: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'], mollieKey: true },
+  // The payment confirmation mail: the owner's address and language from Cognito, sent through SES.
+  payments: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+    mollieKey: true,
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
   // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day); the
   // message to the operator through SES.
   contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], sendMail: true },
