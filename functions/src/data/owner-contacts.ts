@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { defaultLanguage, type Language, type LambdaEnv } from '@reviewroute/shared';
+import { languageOfLocale, type Language, type LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
 
 /** Where and how to write to an owner, as Cognito holds it now (never as a request claims it). */
@@ -14,14 +14,6 @@ export interface OwnerContact {
 export interface OwnerContacts {
   /** The owner's current contact; undefined when the pool has no such user or it has no e-mail address. */
   contactOf(username: string): Promise<OwnerContact | undefined>;
-}
-
-/**
- * The owner's language from the `locale` attribute ('nl', also 'nl-NL' or 'nl_BE'), English for anything
- * else, accounts from before the attribute existed included.
- */
-export function languageOfLocale(locale: string | undefined): Language {
-  return locale?.trim().toLowerCase().split(/[-_]/)[0] === 'nl' ? 'nl' : defaultLanguage;
 }
 
 /**

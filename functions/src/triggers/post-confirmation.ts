@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { languageOfLocale } from './custom-message';
+import { languageOfLocale } from '@reviewroute/shared/domain';
 import { processLambdaEnv } from '../lib/env';
 import { logger } from '../lib/logger';
 import type { OutgoingMail } from '../mail/mailer';
