@@ -78,9 +78,10 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
   // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
-  // from Cognito; claims each alert's mark (a conditional put) and gives it back if the send failed; mails.
+  // from Cognito; sets each response's alert mark (a conditional update) and removes it if the send failed;
+  // mails. No put, no delete.
   alerts: {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
     tableStream: true,
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,

@@ -113,6 +113,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         clickTokenHash: { type: 'string' },
         /** The survey's owner: the low-rating alert worker reads it from the stream to find whom to tell. */
         ownerId: { type: 'string', readOnly: true },
+        /** Set by the alerts worker before it mails the owner about this response: it mails once. */
+        alerted: { type: 'boolean' },
         /** Set by the stats worker in the transaction that counted the response in the tally: it counts once. */
         counted: { type: 'boolean' },
         /** The same for its review click. */
@@ -298,31 +300,6 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  /**
-   * The low-rating alert worker's mark of one response it alerted the owner about: created only if absent,
-   * before the mail goes out, so a stream record delivered again never mails twice. Its own partition per
-   * survey (never in a survey's or owner's query) and temporary: it only has to outlive the stream's
-   * retention (24 h) and its retries.
-   */
-  const ownerAlert = new Entity(
-    {
-      model: { entity: 'ownerAlert', version: '1', service },
-      attributes: {
-        surveyId: { type: 'string', required: true, readOnly: true },
-        responseId: { type: 'string', required: true, readOnly: true },
-        createdAt: { type: 'string', required: true, readOnly: true },
-        expiresAt: { type: 'number', required: true },
-      },
-      indexes: {
-        byResponse: {
-          pk: { field: 'pk', composite: ['surveyId'], template: 'ALERT#${surveyId}', casing: 'none' },
-          sk: { field: 'sk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
-        },
-      },
-    },
-    config,
-  );
-
   const entities = {
     survey,
     surveyCode,
@@ -334,7 +311,6 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     payment,
     erasureJob,
     erasureTombstone,
-    ownerAlert,
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

@@ -1,34 +1,14 @@
-import type { Entities } from './entities';
-import { isConditionalCheckFailure } from './conditional-check';
-
 /**
- * The owner of the low-rating alert marks (`ALERT#{surveyId}` / `RESPONSE#{responseId}`): the only module
- * that writes them. A mark is claimed before the alert mail is sent and released only when the send failed,
- * so a stream record delivered again (a retried batch, a second poller) finds it and sends nothing.
+ * The low-rating alert marks: `alerted` on the response itself (its owner, response-store.ts, writes it:
+ * `createDynamoAlertMarks`), so the survey's and the account's erasure remove it with the response. A mark is
+ * claimed before the alert mail is sent and released only when the send failed, so a stream record delivered
+ * again (a retried batch) finds it and sends nothing.
  */
 export interface OwnerAlertStore {
-  /** Claims the response's alert: true when this call created the mark, false when it was there already. */
-  claim(surveyId: string, responseId: string, createdAt: string, expiresAt: number): Promise<boolean>;
+  /** Claims the response's alert: true when this call set the mark; false when it was set, or the response is gone. */
+  claim(surveyId: string, responseId: string): Promise<boolean>;
   /** Gives a claim back (its mail could not be sent), so the record's retry may try again. */
   release(surveyId: string, responseId: string): Promise<void>;
-}
-
-export function createDynamoOwnerAlertStore(entitiesOf: () => Entities): OwnerAlertStore {
-  return {
-    async claim(surveyId, responseId, createdAt, expiresAt) {
-      try {
-        // create = put if not exists: of two deliveries of one record, exactly one claims it.
-        await entitiesOf().ownerAlert.create({ surveyId, responseId, createdAt, expiresAt }).go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
-    },
-    async release(surveyId, responseId) {
-      await entitiesOf().ownerAlert.delete({ surveyId, responseId }).go({ response: 'none' });
-    },
-  };
 }
 
 /** The in-memory twin for unit tests. */

@@ -1,9 +1,10 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import { createDynamoOwnerAlertStore, type OwnerAlertStore } from '../../data/owner-alert-store';
+import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
 import type { SurveyRepository } from '../../data/repositories';
+import { createDynamoAlertMarks } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
@@ -15,8 +16,6 @@ import { composeLowRatingAlert } from './alert-mail';
 
 /** Ratings up to this one are low: the owner hears of them (decisions 23). */
 export const alertRatingAtMost = 2;
-/** How long an alert's mark is kept: beyond the stream's retention (24 h) and every retry of its record. */
-const markTtlSeconds = 3 * 24 * 60 * 60;
 
 export interface AlertDeps {
   surveys: Pick<SurveyRepository, 'get'>;
@@ -25,7 +24,6 @@ export interface AlertDeps {
   mailer: Mailer;
   from: string;
   siteOrigin: string;
-  now?: () => Date;
 }
 
 /** A new low rating as the stream shows it. */
@@ -83,13 +81,7 @@ async function alertOnce(deps: AlertDeps, low: LowRating): Promise<void> {
   if (!survey || !survey.lowRatingAlerts) return;
   const owner = await deps.contacts.contactOf(low.ownerId);
   if (!owner) return;
-  const now = (deps.now ?? (() => new Date()))();
-  const claimed = await deps.alerts.claim(
-    low.surveyId,
-    low.responseId,
-    now.toISOString(),
-    Math.floor(now.getTime() / 1000) + markTtlSeconds,
-  );
+  const claimed = await deps.alerts.claim(low.surveyId, low.responseId);
   if (!claimed) return;
   const mail = composeLowRatingAlert({
     ...low,
@@ -146,7 +138,7 @@ export function createWorker(env: LambdaEnv, depsOf?: () => AlertDeps | undefine
     return {
       surveys: createDynamoSurveyRepository(entities),
       contacts: createCognitoOwnerContacts(env),
-      alerts: createDynamoOwnerAlertStore(entities),
+      alerts: createDynamoAlertMarks(entities),
       mailer: sesMailerOf(env),
       from: settings.from,
       siteOrigin: env.SITE_ORIGIN,
