@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { samplePayment } from '@reviewroute/shared/testing';
 import type { BillingRecord } from '../../data/repositories';
 import { composePaymentConfirmation, paymentConfirmationSender } from './confirmation-mail';
 import { createMemoryMailer } from '../../mail/memory-mailer';
 
 const payment: BillingRecord = {
   userId: 'u1',
-  id: 'tr_abc123',
-  amount: 120,
-  currency: 'EUR',
-  status: 'completed',
-  providerStatus: 'paid',
-  description: 'Growth - Annual Subscription',
-  plan: 'growth',
-  method: 'creditcard',
-  cardLabel: 'Visa •••• 4242',
-  createdAt: '2026-11-26T05:00:00.000Z',
-  paidAt: '2026-11-26T05:02:00.000Z',
+  ...samplePayment({ id: 'tr_abc123', createdAt: '2026-11-26T05:00:00.000Z', paidAt: '2026-11-26T05:02:00.000Z' }),
 };
 const sender = { from: 'no-reply@reviewroute.example', helpEmail: 'help@reviewroute.example' };
 
