@@ -19,8 +19,11 @@ import {
   type Context,
   type Services,
 } from './cognito-local';
-import { LocalMessages, SesMessageSender } from './cognito/mail';
+import { createSesMailer } from '@reviewroute/functions/mail/ses-mailer';
+import { composePasswordChangedNotice } from '@reviewroute/functions/triggers/post-confirmation';
+import { LocalMessages, LOCAL_MAIL_FROM, SesMessageSender } from './cognito/mail';
 import { withLocalTargets } from './cognito/targets';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 
 // The local Cognito: cognito-local, with the targets in ./cognito/ that make it behave as Cognito does.
@@ -92,7 +95,26 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(withLocalTargets(Router(services), services), logger, config.ServerConfig, services);
+  // The password-changed notice, as Cognito's PostConfirmation trigger sends it in AWS (functions/src/triggers).
+  const notices = createSesMailer(() => ({
+    endpoint: options.sesUrl,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  }));
+  const onPasswordChanged = async (attributes: Record<string, string>) => {
+    const mail = composePasswordChangedNotice(
+      attributes,
+      { from: LOCAL_MAIL_FROM, helpEmail: LOCAL_MAIL_FROM },
+      new Date(),
+    );
+    if (mail) await notices(mail);
+  };
+  const app = createServer(
+    withLocalTargets(Router(services), services, { onPasswordChanged }),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   server.on('request', app.application);
 
   return {
@@ -101,6 +123,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     stop: async () => {
       await closeServer(server);
       sender.destroy();
+      notices.destroy();
     },
   };
 }

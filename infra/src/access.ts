@@ -77,6 +77,15 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream; counts each response and review click once: a conditional update of the
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
+  // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
+  // from Cognito; sets each response's alert mark (a conditional update) and removes it if the send failed;
+  // mails. No put, no delete.
+  alerts: {
+    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    tableStream: true,
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
 };
 
 /**
@@ -118,7 +127,13 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account
   // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure
   // tombstone first (GetItem).
-  payments: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'], mollieKey: true },
+  // The payment confirmation mail: the owner's address and language from Cognito, sent through SES.
+  payments: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+    mollieKey: true,
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
   // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day); the
   // message to the operator through SES.
   contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], sendMail: true },

@@ -215,6 +215,7 @@ describe('review routing (wizard step 3)', () => {
     contactFollowUpMessage: surveyDefaults.contactFollowUpMessage,
     collectContactOnLowRating: true,
     offerPublicReviewToEveryone: true,
+    lowRatingAlerts: false,
     lowRatingEnabled: true,
     midRatingEnabled: false,
     highRatingEnabled: true,

@@ -179,6 +179,8 @@ export const reviewRoutingSchema = z.object({
   googleReviewPrompt: googleReviewPromptField,
   collectContactOnLowRating: z.boolean(),
   offerPublicReviewToEveryone: z.boolean(),
+  /** E-mail the owner about each rating of 1 or 2 (decisions 23); on by default. */
+  lowRatingAlerts: z.boolean(),
   lowRatingEnabled: z.boolean(),
   midRatingEnabled: z.boolean(),
   highRatingEnabled: z.boolean(),
@@ -210,7 +212,9 @@ export type SurveyCreate = z.output<typeof surveyCreateSchema>;
  */
 export const surveyPublishableSchema = businessInformationSchema
   .extend(landingCustomizationSchema.omit({ businessLogoUrl: true }).shape)
-  .extend(reviewRoutingSchema.omit({ highRatingPhotoUrl: true, contactFollowUpMessage: true }).shape);
+  .extend(
+    reviewRoutingSchema.omit({ highRatingPhotoUrl: true, contactFollowUpMessage: true, lowRatingAlerts: true }).shape,
+  );
 
 /** The default texts in each survey language: the spec's (spec 3) in English, their Dutch twins. */
 export const surveyDefaultTexts = {
@@ -249,6 +253,7 @@ export const surveyDefaults = {
   highRatingEnabled: true,
   collectContactOnLowRating: false,
   offerPublicReviewToEveryone: false,
+  lowRatingAlerts: true,
   customColors: defaultSurveyColors,
   language: defaultLanguage,
 } as const;
@@ -304,6 +309,8 @@ export const surveySchema = z.object({
   highRatingPhotoUrl: z.string().nullable(),
   collectContactOnLowRating: z.boolean(),
   offerPublicReviewToEveryone: z.boolean(),
+  /** Absent on surveys stored before it existed: read as on (the default). */
+  lowRatingAlerts: z.boolean(),
   lowRatingEnabled: z.boolean(),
   midRatingEnabled: z.boolean(),
   highRatingEnabled: z.boolean(),
@@ -327,6 +334,8 @@ export const emptySurveyValues: Partial<Survey> = {
   ),
   // Surveys stored before they had a language were English, and so were their links.
   language: defaultLanguage,
+  // Low-rating alerts are on unless the owner switched them off (decisions 23).
+  lowRatingAlerts: true,
 };
 
 /** One entry of GET /api/surveys (spec 7: id, business_name, status, survey_code, landing_page_url), newest first. */

@@ -63,6 +63,15 @@ export const workers = [
     trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 10, localPollMs: 100 },
     timeoutSeconds: 60,
   },
+  {
+    // The owner's low-rating alerts (decisions 23): each new response rated 1 or 2 mailed to its survey's
+    // owner within a minute, once (a mark per response, claimed before the send).
+    id: 'alerts',
+    domain: 'surveys',
+    description: 'ReviewRoute low-rating alert stream worker',
+    trigger: { kind: 'stream', batchSize: 25, maxBatchingWindowSeconds: 5, retryAttempts: 10, localPollMs: 200 },
+    timeoutSeconds: 60,
+  },
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];

@@ -72,8 +72,10 @@ export function createDynamoBillingRepository(entitiesOf: () => Entities): Billi
             `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR ${eq(providerStatus, item.providerStatus)}`,
         );
       try {
-        await writeWhileBusy('Billing upsert', () => write.go());
-        return 'written';
+        // The item before the put tells whether this write is the one that made the payment paid.
+        const result = await writeWhileBusy('Billing upsert', () => write.go({ response: 'all_old' }));
+        const before = (result.data as { providerStatus?: string } | null | undefined)?.providerStatus;
+        return item.providerStatus === 'paid' && before !== 'paid' ? 'became-paid' : 'written';
       } catch (error) {
         if (isConditionalCheckFailure(error)) return 'kept';
         throw error;

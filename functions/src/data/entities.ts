@@ -111,6 +111,10 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         createdAt: { type: 'string', required: true, readOnly: true },
         /** SHA-256 (hex) of the one-time click token handed to the submitter (decisions 7); never the token. */
         clickTokenHash: { type: 'string' },
+        /** The survey's owner: the low-rating alert worker reads it from the stream to find whom to tell. */
+        ownerId: { type: 'string', readOnly: true },
+        /** Set by the alerts worker before it mails the owner about this response: it mails once. */
+        alerted: { type: 'boolean' },
         /** Set by the stats worker in the transaction that counted the response in the tally: it counts once. */
         counted: { type: 'boolean' },
         /** The same for its review click. */

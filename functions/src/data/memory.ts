@@ -326,7 +326,7 @@ export class MemoryBillingRepository implements BillingRepository {
       return 'kept';
     // As in the table, empty text is not kept: it reads back as ''.
     this.records.set(key, { ...record });
-    return 'written';
+    return record.providerStatus === 'paid' && stored?.providerStatus !== 'paid' ? 'became-paid' : 'written';
   }
 
   async deleteByOwner(userId: string) {

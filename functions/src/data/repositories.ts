@@ -120,8 +120,12 @@ export const providerStatusRank: Readonly<Record<ProviderStatus, number>> = {
 export const newestFirst = (a: BillingRecord, b: BillingRecord): number =>
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
 
-/** `written`: the record now holds this state; `kept`: a later (or final) state was stored before, left as it was. */
-export type BillingUpsertOutcome = 'written' | 'kept';
+/**
+ * `written`: the record now holds this state; `became-paid`: written, and it is the write that turned the
+ * payment paid (exactly one write per payment says so, however many webhooks race); `kept`: a later (or
+ * final) state was stored before, left as it was.
+ */
+export type BillingUpsertOutcome = 'written' | 'became-paid' | 'kept';
 
 export interface BillingRepository {
   /** The owner's billing history, newest first (by creation at the provider). */
@@ -183,6 +187,8 @@ export interface NewSubmission {
   response: SurveyResponseRecord;
   /** SHA-256 (hex) of the click token, kept on the response for the review click. */
   clickTokenHash: string;
+  /** The survey's owner, kept on the response so the owner's low-rating alert (read from the stream) finds them. */
+  ownerId?: string;
 }
 
 /** `stored`: written now; `duplicate`: a response with this id (the same idempotency key) exists, nothing written. */

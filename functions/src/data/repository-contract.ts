@@ -462,7 +462,7 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       const { billing } = repositoriesOf();
       const open = record(randomUUID());
       expect(await billing.upsertFromProvider(open, at)).toBe('written');
-      expect(await billing.upsertFromProvider(paid(open), at)).toBe('written');
+      expect(await billing.upsertFromProvider(paid(open), at)).toBe('became-paid');
       expect(await billing.upsertFromProvider(paid(open), at)).toBe('written');
       expect(await billing.upsertFromProvider(open, at)).toBe('kept');
       expect(await billing.upsertFromProvider({ ...open, status: 'pending', providerStatus: 'pending' }, at)).toBe(

@@ -4,6 +4,7 @@ import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
+import type { OwnerAlertStore } from './owner-alert-store';
 import type { TransactionEntities } from './transaction';
 import type {
   NewSubmission,
@@ -67,7 +68,7 @@ const sameHash = (a: string | undefined, b: string) =>
  */
 export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseStore {
   return {
-    async submit({ response: r, clickTokenHash }: NewSubmission): Promise<SubmitOutcome> {
+    async submit({ response: r, clickTokenHash, ownerId }: NewSubmission): Promise<SubmitOutcome> {
       const { response } = entitiesOf();
       try {
         // create = put if not exists: of any number of concurrent submits with one key, exactly one lands.
@@ -83,6 +84,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
             googleReviewClicked: false,
             createdAt: r.createdAt,
             clickTokenHash,
+            ...(ownerId ? { ownerId } : {}),
           })
           .go({ response: 'none' });
         return 'stored';
@@ -189,3 +191,33 @@ export const markCounted = (
       ].join(' AND '),
     )
     .commit();
+
+/**
+ * The alerts worker's marks on the responses (owner-alert-store.ts): `alerted`, set only if absent on a
+ * response that exists (patch), removed again only when its mail could not be sent.
+ */
+export function createDynamoAlertMarks(entitiesOf: () => Entities): OwnerAlertStore {
+  return {
+    async claim(surveyId, responseId) {
+      try {
+        await entitiesOf()
+          .response.patch({ surveyId, responseId })
+          .set({ alerted: true })
+          .where((a, op) => op.notExists(a.alerted))
+          .go({ response: 'none' });
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
+    async release(surveyId, responseId) {
+      try {
+        await entitiesOf().response.patch({ surveyId, responseId }).remove(['alerted']).go({ response: 'none' });
+      } catch (error) {
+        // A response deleted meanwhile has no mark left to give back.
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+  };
+}

@@ -19,6 +19,23 @@ export const mailTemplates = {
     values: ['subject', 'name', 'email'],
     fields: ['name', 'email', 'company', 'language', 'received'],
   },
+  /**
+   * The owner's alert about one low rating (decisions 23): the rating, the customer's contact details if they
+   * left any, the comment (the mail's quote) and the way to the dashboard and to switching alerts off.
+   */
+  lowRatingAlert: {
+    values: ['businessName', 'rating', 'dashboardUrl'],
+    fields: ['rating', 'customerName', 'customerEmail', 'received'],
+  },
+  /** The owner's receipt once a payment is paid, with the invoice's link. */
+  paymentConfirmation: {
+    values: ['amount', 'invoiceUrl', 'helpEmail'],
+    fields: ['description', 'amount', 'method', 'paid', 'reference'],
+  },
+  /** Security notices to the account's address (the old one, for an address change), with how to get help. */
+  passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
+  twoFactorDisabled: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
+  emailChanged: { values: ['email', 'newEmail', 'helpEmail'], fields: ['account', 'newAddress', 'when'] },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export interface MailTemplateSpec {

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { defaultLanguage, type Language } from '@reviewroute/shared/domain';
+import { languageOfLocale } from '@reviewroute/shared/domain';
 import { renderMail, type RenderedMail } from '../mail/render';
 import type { MailTemplateId } from '../mail/templates';
 
@@ -26,13 +26,8 @@ export type CustomMessageSource = (typeof customMessageSources)[number];
 /** Cognito's e-mail body is `html`; the local mailer also sends `text`, the plain-text part. */
 export type CognitoMail = RenderedMail;
 
-/**
- * The owner's language from the `locale` attribute the app stores at sign-up ('nl', also 'nl-NL' or 'nl_BE'),
- * English for anything else, accounts from before the attribute existed included.
- */
-export function languageOfLocale(locale: string | undefined): Language {
-  return locale?.trim().toLowerCase().split(/[-_]/)[0] === 'nl' ? 'nl' : defaultLanguage;
-}
+/** The owner's language from the `locale` stored at sign-up (shared, one rule for every mail to an owner). */
+export { languageOfLocale };
 
 /** Which catalogue mail each source sends (functions/src/mail/locales). */
 const templateOf = {

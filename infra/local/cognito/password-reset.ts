@@ -6,7 +6,12 @@ import { assertPasswordPolicy } from './password-policy';
  * "Forgot password?": neither target reveals whether an account exists (the client's PreventUserExistenceErrors),
  * as Cognito does; the new password must meet the pool's policy.
  */
-export function passwordResetTargets(base: Router, services: Services): Record<string, Route> {
+export function passwordResetTargets(
+  base: Router,
+  services: Services,
+  /** Told after a password was changed, with the user's attributes: Cognito's PostConfirmation trigger's twin. */
+  onPasswordChanged?: (userAttributes: Record<string, string>) => Promise<void>,
+): Record<string, Route> {
   return {
     ForgotPassword: async (ctx, req: { ClientId: string; Username: string }) => {
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
@@ -18,9 +23,15 @@ export function passwordResetTargets(base: Router, services: Services): Record<s
 
     ConfirmForgotPassword: async (ctx, req: { ClientId: string; Username: string; Password?: string }) => {
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-      if (!(await pool.getUserByUsername(ctx, req.Username))) throw new CodeMismatchError();
+      const user = await pool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new CodeMismatchError();
       await assertPasswordPolicy(services, ctx, req.ClientId, req.Password);
-      return base('ConfirmForgotPassword')(ctx, req);
+      const answer = await base('ConfirmForgotPassword')(ctx, req);
+      // Only now has the password changed (a wrong code threw above): the notice tells the truth.
+      await onPasswordChanged?.(
+        Object.fromEntries((user.Attributes ?? []).flatMap((a) => (a.Name && a.Value ? [[a.Name, a.Value]] : []))),
+      ).catch(() => undefined);
+      return answer;
     },
   };
 }

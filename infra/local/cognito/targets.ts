@@ -10,12 +10,16 @@ import { tokenTargets } from './tokens';
  * concern (each says what it fixes): sign-up, sign-in with its TOTP step, tokens, password reset and e-mail
  * change. Each target is named by one module only and calls cognito-local's own target underneath.
  */
-export function withLocalTargets(base: Router, services: Services): Router {
+export function withLocalTargets(
+  base: Router,
+  services: Services,
+  hooks: { onPasswordChanged?: (userAttributes: Record<string, string>) => Promise<void> } = {},
+): Router {
   const targets: Record<string, Route> = {
     ...signUpTargets(base, services),
     ...signInTargets(base, services),
     ...tokenTargets(base, services),
-    ...passwordResetTargets(base, services),
+    ...passwordResetTargets(base, services, hooks.onPasswordChanged),
     ...emailChangeTargets(base, services),
   };
   return (target) => targets[target] ?? base(target);

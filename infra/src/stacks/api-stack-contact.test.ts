@@ -25,21 +25,27 @@ describe('api stack: contact mail', () => {
     });
   });
 
-  it('lets only the contact Lambda send, and only as its own identities', () => {
+  it('lets only the contact and payments Lambdas and the alerts worker send, and only as the product identities', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
-    expect(sending.map(([id]) => id)).toEqual([expect.stringMatching(/^ContactRole/)]);
-    const resources = JSON.stringify(sending[0]![1]);
-    for (const identity of [
-      'hello@reviewroute.example',
-      'reviewroute.example',
-      'no-reply@mail.example',
-      'mail.example',
-    ]) {
-      expect(resources).toContain(`:identity/${identity}`);
+    expect(sending.map(([id]) => id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
+      'AlertsWorkerRole',
+      'ContactRole',
+      'PaymentsRole',
+    ]);
+    for (const [, policy] of sending) {
+      const resources = JSON.stringify(policy);
+      for (const identity of [
+        'hello@reviewroute.example',
+        'reviewroute.example',
+        'no-reply@mail.example',
+        'mail.example',
+      ]) {
+        expect(resources).toContain(`:identity/${identity}`);
+      }
+      expect(resources).not.toContain('identity/*');
     }
-    expect(resources).not.toContain('identity/*');
   });
 });
 

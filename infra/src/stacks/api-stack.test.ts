@@ -157,7 +157,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account Lambda and the erasure worker use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account and payments Lambdas and the erasure and alerts workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -166,7 +166,9 @@ describe('api + gateway stacks', () => {
     );
     expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
+      'AlertsWorkerRole',
       'ErasureWorkerRole',
+      'PaymentsRole',
     ]);
     const erasure = [
       'cognito-idp:AdminDisableUser',
@@ -176,6 +178,9 @@ describe('api + gateway stacks', () => {
     const actionsOf = (id: string) => [cognitoStatements.find((st) => st.id.startsWith(id))!.Action].flat().sort();
     expect(actionsOf('AccountRole')).toEqual(['cognito-idp:AdminGetUser', ...erasure].sort());
     expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
+    // The owner mails read the owner's address and language, nothing else.
+    expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('AlertsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {

@@ -1,5 +1,6 @@
 import { passwordPolicy, tokenValidity } from '@reviewroute/shared';
-import { customMessageEntry } from '@reviewroute/functions/triggers/entries';
+import { grantSendMail } from './lambda-access';
+import { customMessageEntry, postConfirmationEntry } from '@reviewroute/functions/triggers/entries';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -86,6 +87,7 @@ export class AuthStack extends Stack {
     });
 
     this.addCustomMessageTrigger(isProd);
+    this.addPasswordChangedNotice(isProd, props.config.contactEmail, props.config.emailFrom);
 
     this.issuer = `https://cognito-idp.${this.region}.${this.urlSuffix}/${this.userPool.userPoolId}`;
 
@@ -124,5 +126,27 @@ export class AuthStack extends Stack {
       timeout: Duration.seconds(5),
     });
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, fn);
+  }
+
+  /**
+   * The PostConfirmation trigger: after a password was changed by code (`PostConfirmation_ConfirmForgotPassword`,
+   * the only way the app changes one) it mails the owner the password-changed notice (decisions 23) from the
+   * product's sender. Without a contact address (no sender) there is nothing to send from, and no trigger.
+   */
+  private addPasswordChangedNotice(isProd: boolean, contactTo: string | undefined, emailFrom: string | undefined) {
+    if (!contactTo) return;
+    const from = emailFrom ?? contactTo;
+    const { fn, role } = createReviewRouteFunction(this, 'PostConfirmation', {
+      isProd,
+      roleDescription: 'ReviewRoute Cognito PostConfirmation trigger',
+      description: 'ReviewRoute: the password-changed notice',
+      entry: postConfirmationEntry,
+      memorySize: 256,
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      environment: { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: from },
+    });
+    grantSendMail(this, role, [from, contactTo]);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
   }
 }

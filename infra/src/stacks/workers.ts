@@ -12,7 +12,7 @@ import {
 } from '@reviewroute/shared';
 import { workerEntry } from '@reviewroute/functions/worker-entries';
 import { workerAccess } from '../access';
-import { grantAccess, type AccessTargets } from './lambda-access';
+import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 
 export interface WorkersProps extends AccessTargets {
@@ -69,7 +69,10 @@ export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<Worke
       timeout: Duration.seconds(worker.timeoutSeconds),
       environment: environmentVariables(props.lambdaEnv),
     });
-    grantAccess(stack, fn, role, workerAccess[worker.id], props);
+    const access = workerAccess[worker.id];
+    grantAccess(stack, fn, role, access, props);
+    if (access.sendMail)
+      grantSendMail(stack, role, [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS]);
     addTrigger(stack, name, worker, fn, props);
     functions.set(worker.id, fn);
   }

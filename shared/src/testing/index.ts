@@ -31,6 +31,7 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   highRatingPhotoUrl: null,
   collectContactOnLowRating: false,
   offerPublicReviewToEveryone: false,
+  lowRatingAlerts: true,
   lowRatingEnabled: true,
   midRatingEnabled: true,
   highRatingEnabled: true,

@@ -9,6 +9,10 @@ import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { erasedCheckOf } from '../../lib/erasure-guard';
+import { createCognitoOwnerContacts } from '../../data/owner-contacts';
+import { ownerMailSettings } from '../../mail/owner-mail';
+import { sesMailerOf } from '../../mail/ses-mailer';
+import { paymentConfirmationSender } from './confirmation-mail';
 import { createMollieClient, type MollieSettings } from './mollie-provider';
 import type { PaymentProvider } from './provider';
 import { createPaymentService, type PaymentService } from './service';
@@ -104,6 +108,16 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
     return provider;
   };
   let service: PaymentService | undefined;
+  // The payment confirmation (decisions 23) goes out from the product's sender; without one, none is sent.
+  const mail = ownerMailSettings(env);
+  const notifyPaid =
+    mail &&
+    paymentConfirmationSender({
+      contacts: createCognitoOwnerContacts(env),
+      mailer: sesMailerOf(env),
+      ...mail,
+      siteOrigin: () => env.SITE_ORIGIN,
+    });
   const isErased = erasedCheckOf(createDynamoErasureRepository(tableEntities(env)));
   return createPaymentsHandler(
     () =>
@@ -112,6 +126,7 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
         provider: providerOnce,
         siteOrigin: () => env.SITE_ORIGIN,
         isErased,
+        notifyPaid,
       })),
     { originCheck: originCheckOf(env), isErased },
   );

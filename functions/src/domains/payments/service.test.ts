@@ -114,6 +114,17 @@ describe('the webhook', () => {
     expect((await billing.get(owner, paymentId))!.status).toBe('completed');
   });
 
+  it('announces a payment as paid once: on the one write that turned it paid, whatever repeats or races', async () => {
+    const { service, provider, paidNotices, paymentId } = await created();
+    await service.webhook(paymentId);
+    expect(paidNotices).toEqual([]);
+    provider.setStatus(paymentId, 'paid');
+    await Promise.all([1, 2, 3].map(() => service.webhook(paymentId)));
+    await service.get(owner, paymentId);
+    await service.webhook(paymentId);
+    expect(paidNotices).toEqual([paymentId]);
+  });
+
   it('records nothing for a payment of an account deleted since it was created', async () => {
     const { service, provider, billing, erased, paymentId } = await created();
     // The erasure removed the pending record.

@@ -29,6 +29,11 @@ export interface PaymentServiceDeps {
    * erasure leaves no billing item behind.
    */
   isErased?: (userId: string) => Promise<boolean>;
+  /**
+   * Tells the owner their payment was received (the payment confirmation mail), called once per payment: by
+   * the one write that turned it paid. A failure is logged, never the webhook's: the payment stands.
+   */
+  notifyPaid?: (payment: BillingRecord) => Promise<void>;
   now?: () => Date;
 }
 
@@ -103,7 +108,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   async function record(payment: BillingRecord): Promise<BillingUpsertOutcome> {
-    return deps.billing.upsertFromProvider(payment, now().toISOString());
+    const outcome = await deps.billing.upsertFromProvider(payment, now().toISOString());
+    if (outcome === 'became-paid' && deps.notifyPaid) {
+      try {
+        await deps.notifyPaid(payment);
+      } catch (error) {
+        logger.error('The payment confirmation mail could not be sent', {
+          paymentId: payment.id,
+          error: String(error),
+        });
+      }
+    }
+    return outcome;
   }
 
   return {
@@ -166,7 +182,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const fresh = current && recordOf(current);
       if (!fresh || fresh.userId !== userId) return toPayment(stored);
-      if ((await record(fresh)) === 'written') return toPayment(fresh);
+      if ((await record(fresh)) !== 'kept') return toPayment(fresh);
       return toPayment((await deps.billing.get(userId, paymentId)) ?? stored);
     },
 
@@ -199,7 +215,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const outcome = await record(payment);
       logger.info('Payment webhook', { paymentId: id, status: payment.providerStatus, outcome });
-      return outcome === 'written' ? 'recorded' : 'kept';
+      return outcome === 'kept' ? 'kept' : 'recorded';
     },
   };
 }

@@ -73,16 +73,22 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
   provider: FakePaymentProvider;
   billing: MemoryBillingRepository;
   erased: Set<string>;
+  /** The payments the service announced as paid (its `notifyPaid`), in order. */
+  paidNotices: string[];
 } {
   const provider = new FakePaymentProvider(now);
   const billing = new MemoryBillingRepository();
   const erased = new Set<string>();
+  const paidNotices: string[] = [];
   const service = createPaymentService({
     billing,
     provider: () => provider,
     siteOrigin: () => fakeSiteOrigin,
     isErased: async (userId) => erased.has(userId),
+    notifyPaid: async (payment) => {
+      paidNotices.push(payment.id);
+    },
     now,
   });
-  return { service, provider, billing, erased };
+  return { service, provider, billing, erased, paidNotices };
 }

@@ -214,6 +214,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
           createdAt: at.toISOString(),
         },
         clickTokenHash: sha256(clickToken),
+        ownerId: survey.userId,
       });
       return { responseId, clickToken };
     },

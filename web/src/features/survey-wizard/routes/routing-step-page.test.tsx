@@ -83,6 +83,17 @@ describe('wizard step 3', () => {
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
   });
 
+  it('has the low-rating e-mail alerts on by default and saves them switched off', async () => {
+    const user = userEvent.setup();
+    renderRouting();
+    const alerts = await screen.findByRole('switch', { name: 'Email me about low ratings' });
+    expect(alerts.getAttribute('aria-checked')).toBe('true');
+    await user.click(alerts);
+    await user.click(screen.getByRole('button', { name: /Complete setup/ }));
+    expect(await screen.findByText('Survey created successfully!')).toBeTruthy();
+    expect(apiCalls().find((c) => c.route === 'update-survey')?.body).toMatchObject({ lowRatingAlerts: false });
+  });
+
   it('edits the text a low-rating customer reads after leaving contact details, previewed with the switch on', async () => {
     const user = userEvent.setup();
     renderRouting();

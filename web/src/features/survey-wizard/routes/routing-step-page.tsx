@@ -63,6 +63,12 @@ export function RoutingStepPage() {
                   label={t('routing.collectContact')}
                   help={t('routing.collectContactHelp')}
                 />
+                <SwitchField
+                  control={form.control}
+                  name="lowRatingAlerts"
+                  label={t('routing.lowRatingAlerts')}
+                  help={t('routing.lowRatingAlertsHelp')}
+                />
                 {/* Always shown (not only with the switch on): a required text must never fail out of sight. */}
                 <FormField
                   id="contactFollowUpMessage"

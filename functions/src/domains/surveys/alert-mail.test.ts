@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { composeLowRatingAlert } from './alert-mail';
+
+const base = {
+  surveyId: 's 1',
+  businessName: 'Bakery & Co',
+  rating: 2,
+  comment: 'Cold <script>alert(1)</script> coffee',
+  createdAt: '2026-11-26T05:01:30.000Z',
+  to: 'owner@bakery.example',
+  from: 'no-reply@reviewroute.example',
+  siteOrigin: 'https://reviewroute.example/',
+};
+
+describe('the low-rating alert mail', () => {
+  it('in English: rating, comment, contact details and the survey dashboard, the comment escaped in HTML', () => {
+    const mail = composeLowRatingAlert({
+      ...base,
+      language: 'en',
+      customerName: 'Ann',
+      customerEmail: 'ann@customer.example',
+    });
+    expect(mail).toMatchObject({
+      from: base.from,
+      to: base.to,
+      replyTo: 'ann@customer.example',
+      subject: 'Low rating for Bakery & Co: 2/5',
+    });
+    expect(mail.text).toContain('A customer rated Bakery & Co 2 out of 5');
+    expect(mail.text).toContain('Rating: ★★☆☆☆ (2/5)');
+    expect(mail.text).toContain('Name: Ann');
+    expect(mail.text).toContain('E-mail: ann@customer.example');
+    expect(mail.text).toContain('Received: 2026-11-26 05:01 UTC');
+    expect(mail.text).toContain('Cold <script>alert(1)</script> coffee');
+    expect(mail.text).toContain('https://reviewroute.example/dashboard?survey=s%201');
+    expect(mail.text).toContain('switch off “Email me about low ratings”');
+    expect(mail.html).toContain('Cold &lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('<strong>2</strong>');
+  });
+
+  it('in Dutch, under /nl, and without contact rows or Reply-To when the customer left none', () => {
+    const mail = composeLowRatingAlert({ ...base, language: 'nl', rating: 1, comment: undefined });
+    expect(mail.subject).toBe('Lage beoordeling voor Bakery & Co: 1/5');
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text).toContain('Een klant gaf Bakery & Co 1 van de 5 sterren');
+    expect(mail.text).toContain('https://reviewroute.example/nl/dashboard?survey=s%201');
+    expect(mail.text).not.toContain('Naam:');
+    expect(mail.text).not.toContain('E-mail:');
+    expect(mail.text).toContain('„Mail me bij lage beoordelingen”');
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { composePasswordChangedNotice } from './post-confirmation';
+
+const sender = { from: 'no-reply@reviewroute.example', helpEmail: 'help@reviewroute.example' };
+const at = new Date('2026-11-26T05:10:00.000Z');
+
+describe('the password-changed notice', () => {
+  it("goes to the account's address in English, with how to get help", () => {
+    const mail = composePasswordChangedNotice({ email: 'owner@bakery.example', locale: 'en' }, sender, at)!;
+    expect(mail).toMatchObject({ to: 'owner@bakery.example', from: sender.from, replyTo: sender.helpEmail });
+    expect(mail.subject).toBe('Your ReviewRoute password was changed');
+    expect(mail.text).toContain('The password of your ReviewRoute account owner@bakery.example was changed.');
+    expect(mail.text).toContain('email help@reviewroute.example');
+    expect(mail.text).toContain('When: 2026-11-26 05:10 UTC');
+  });
+
+  it('in Dutch for a Dutch owner; nothing without an address', () => {
+    const mail = composePasswordChangedNotice({ email: 'anna@bakkerij.example', locale: 'nl-NL' }, sender, at)!;
+    expect(mail.subject).toBe('Je ReviewRoute-wachtwoord is gewijzigd');
+    expect(mail.text).toContain('mail naar help@reviewroute.example');
+    expect(composePasswordChangedNotice({}, sender, at)).toBeUndefined();
+  });
+});
