@@ -32,8 +32,7 @@ describe('the payment confirmation mail', () => {
     const mailer = createMemoryMailer();
     const send = paymentConfirmationSender({
       contacts: {
-        contactOf: async (id) =>
-          id === 'u1' ? { email: 'anna@bakkerij.example', language: 'nl', totpEnabled: false } : undefined,
+        contactOf: async (id) => (id === 'u1' ? { email: 'anna@bakkerij.example', language: 'nl' } : undefined),
       },
       mailer,
       ...sender,

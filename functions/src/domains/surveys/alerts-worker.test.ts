@@ -34,10 +34,7 @@ function world(options: { alertsOn?: boolean; owner?: OwnerContact | undefined }
     businessName: 'Bakkerij Anna',
     lowRatingAlerts: options.alertsOn ?? true,
   });
-  const owner =
-    'owner' in options
-      ? options.owner
-      : { email: 'anna@bakkerij.example', language: 'nl' as const, totpEnabled: false };
+  const owner = 'owner' in options ? options.owner : { email: 'anna@bakkerij.example', language: 'nl' as const };
   const deps: AlertDeps = {
     surveys: {
       get: async (userId, surveyId) => (userId === survey.userId && surveyId === survey.id ? survey : undefined),
