@@ -83,11 +83,14 @@ describe('wizard step 3', () => {
     expect(window.localStorage.getItem(surveyDraftStorageKey)).toBeNull();
   });
 
-  it('has the low-rating e-mail alerts on by default and saves them switched off', async () => {
+  it('has the low-rating e-mail alerts on by default, after the contact details, and saves them switched off', async () => {
     const user = userEvent.setup();
     renderRouting();
     const alerts = await screen.findByRole('switch', { name: 'Email me about low ratings' });
     expect(alerts.getAttribute('aria-checked')).toBe('true');
+    // It follows the contact switch and that switch's follow-up message, which belong together.
+    const followUp = screen.getByLabelText(/Message after leaving contact details/);
+    expect(followUp.compareDocumentPosition(alerts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(alerts);
     await user.click(screen.getByRole('button', { name: /Complete setup/ }));
     expect(await screen.findByText('Survey created successfully!')).toBeTruthy();

@@ -63,12 +63,6 @@ export function RoutingStepPage() {
                   label={t('routing.collectContact')}
                   help={t('routing.collectContactHelp')}
                 />
-                <SwitchField
-                  control={form.control}
-                  name="lowRatingAlerts"
-                  label={t('routing.lowRatingAlerts')}
-                  help={t('routing.lowRatingAlertsHelp')}
-                />
                 {/* Always shown (not only with the switch on): a required text must never fail out of sight. */}
                 <FormField
                   id="contactFollowUpMessage"
@@ -83,6 +77,13 @@ export function RoutingStepPage() {
                     {...form.register('contactFollowUpMessage')}
                   />
                 </FormField>
+                {/* After the contact pair, which belongs together: the owner's own alert is a separate choice. */}
+                <SwitchField
+                  control={form.control}
+                  name="lowRatingAlerts"
+                  label={t('routing.lowRatingAlerts')}
+                  help={t('routing.lowRatingAlertsHelp')}
+                />
               </>
             )}
             {band === 'high' && (
