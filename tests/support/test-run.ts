@@ -4,9 +4,9 @@ import { availableParallelism } from 'node:os';
 /**
  * `npm test` and its static phases. The static checks are single-threaded processes (tsc, eslint,
  * prettier) that used to run one after another with a core idle; here they share a pool as wide as the
- * machine, longest first, and each one's output is printed in one piece when it ends. The test phases
- * run side by side after them: unit, and integration and e2e in one vitest run that starts one local stack,
- * one Chromium and one production build of the site (what the e2e files load) for both.
+ * machine, longest first, and each one's output is printed in one piece when it ends. `npm test` runs two
+ * tasks side by side: integration and e2e in one vitest run that starts one local stack, one Chromium and one
+ * production build of the site (what the e2e files load) for both; and the static checks, then the unit tests.
  *
  * `tsx tests/support/test-run.ts [typecheck|lint|checks|all]` (default all); `npm run typecheck`,
  * `npm run lint` and `npm test` call it.
@@ -36,14 +36,16 @@ const phases: Record<string, Task[][]> = {
   typecheck: [typecheck],
   lint: [lint],
   checks: [checks],
-  // Unit tests and the stack run (e2e files two at a time, integration files one at a time; an e2e file is a
-  // chain of test worker, Chromium and the stack's process, much of it waiting) side by side keep both cores
-  // busy instead of one after the other.
+  // The stack run (e2e files two at a time, integration files one at a time) is the longest task, and it waits
+  // on the local stack's one Node process more than on the cores: it starts at once, and the static checks, then
+  // the unit tests, fill the cores beside it. A failed check still fails the run, when both have ended.
   all: [
-    checks,
     [
       { name: 'integration + e2e', command: 'npm run --silent test:stack' },
-      { name: 'unit', command: 'npm run --silent test:unit' },
+      {
+        name: 'static checks, then unit',
+        command: 'tsx tests/support/test-run.ts checks && npm run --silent test:unit',
+      },
     ],
   ],
 };
