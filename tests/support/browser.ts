@@ -165,7 +165,7 @@ const axeAttempts = 3;
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   // Legacy mode runs axe.run in the page itself. The default (runPartial per frame, then finishRun in a blank
   // page it opens and injects axe into again) is for cross-origin frames, which the app has none of, and took
-  // two to three times as long: a third of the whole e2e run went to axe before.
+  // two to three times as long: two fifths of the e2e tests' time went to axe before.
   let builder = new AxeBuilder({ page })
     .setLegacyMode(true)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
