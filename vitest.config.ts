@@ -3,6 +3,15 @@ import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('./web/src', import.meta.url));
 
+/** What the integration and e2e projects share: the one local stack of the run, and patient polls. */
+const onTheStack = {
+  environment: 'node',
+  globalSetup: ['tests/support/stack-setup.ts'],
+  // expect.poll's default (1 s) is a wait for an answer that a busy machine can outlast (an upload's
+  // confirmation, a page's); a passing poll returns as soon as it holds, so a long limit costs nothing.
+  expect: { poll: { timeout: 20_000 } },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -40,21 +49,18 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          environment: 'node',
+          ...onTheStack,
           include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          expect: { poll: { timeout: 20_000 } },
         },
       },
       {
         test: {
           name: 'e2e',
-          environment: 'node',
+          ...onTheStack,
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/stack-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at a time on the one stack and Chromium: much of a file's time is waiting (on the
@@ -63,9 +69,6 @@ export default defineConfig({
           // Three at a time was slower (482 against 453 s alone): the local stack serves every file from one Node
           // process, which then becomes the queue.
           maxWorkers: 2,
-          // expect.poll's default (1 s) is a wait for a page's answer that a busy machine can outlast; a passing
-          // poll returns as soon as it holds, so a long limit costs nothing.
-          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
