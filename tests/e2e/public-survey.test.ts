@@ -4,6 +4,8 @@ import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  defaultErrorMessages,
+  statusOf,
   surveyDefaultTexts,
   surveyListResponseSchema,
   uploadTicketSchema,
@@ -30,6 +32,7 @@ const texts = {
     submit: 'Submit feedback',
     step: (n: number) => `Step ${n} of 3`,
     draftSaved: 'Draft saved automatically',
+    busy: 'Busy right now: trying again in a moment…',
     thanks: 'Thank you!',
     review: 'Leave a review on Google',
     copy: 'Copy your comment',
@@ -47,6 +50,7 @@ const texts = {
     submit: 'Feedback versturen',
     step: (n: number) => `Stap ${n} van 3`,
     draftSaved: 'Concept automatisch opgeslagen',
+    busy: 'Het is even druk: we proberen het zo opnieuw…',
     thanks: 'Bedankt!',
     review: 'Laat een review achter op Google',
     copy: 'Kopieer je opmerking',
@@ -393,6 +397,36 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     await expectNoAxeViolations(page);
     await checkThankYouScreen(page, `thank-you-mid-${lang}`);
     expect((await storedResponses(survey.id)).find((r) => r.comment === 'Good, a bit slow.')?.rating).toBe(3);
+  });
+
+  // A crowd at one code can meet a brief rate limit: the page says it is busy and retries once by itself after
+  // the 429's Retry-After, so the customer never taps again. The browser answers the first post with the
+  // API's 429 contract; the second reaches the stack.
+  it('waits out a 429 by itself, says so, and stores the response once', async () => {
+    const page = await openSurvey();
+    const posts: number[] = [];
+    await page.route(`**/api/public/surveys/${survey.surveyCode}/responses`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts.push(Date.now());
+      if (posts.length > 1) return route.continue();
+      await route.fulfill({
+        status: statusOf('RATE_LIMITED'),
+        headers: { 'retry-after': '2', 'content-type': 'application/json' },
+        body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: defaultErrorMessages.RATE_LIMITED } }),
+      });
+    });
+    await page.getByRole('radio', { name: t.stars(4), exact: true }).check();
+    await page.getByLabel(t.comment).fill('Busy evening, still good.');
+    await page.getByRole('button', { name: t.submit }).click();
+
+    await page.getByText(t.busy).waitFor();
+    await page.getByTestId('thank-you-mid').waitFor();
+    expect(posts).toHaveLength(2);
+    // Retry-After: 2 was honoured (the page did not retry at once).
+    expect(posts[1]! - posts[0]!).toBeGreaterThanOrEqual(1900);
+    await expectOnlyLanguage(page, lang);
+    const stored = (await storedResponses(survey.id)).filter((r) => r.comment === 'Busy evening, still good.');
+    expect(stored.map((r) => r.rating)).toEqual([4]);
   });
 
   // Decisions 17: a survey's link carries its language. One under the other language's prefix (shared before
