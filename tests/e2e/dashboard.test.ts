@@ -89,6 +89,9 @@ async function submitThroughApi(survey: Survey, answer: Record<string, unknown>)
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
+/** The average card without ratings: a dash (hidden from screen readers) and what they read instead. */
+const noAverage = '–No ratings yet';
+
 const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
 
 async function expectStats(page: Page, count: string, average: string, fiveStars: string): Promise<void> {
@@ -124,7 +127,7 @@ describe('owner dashboard at 1280 px', () => {
     await signInThroughUi(page, 'en', owner);
 
     // The only survey is selected; nothing has happened yet; the trial has just begun.
-    await expectStats(page, '0', '0.0', '0');
+    await expectStats(page, '0', noAverage, '0');
     expect(await page.getByTestId('selected-survey').textContent()).toContain(survey.businessName);
     await page.getByText(t.noComments).waitFor();
     expect(await checklistAt(page, 'en', 25)).toEqual([true, false, false, false]);
@@ -264,7 +267,7 @@ describe('owner dashboard at 1280 px', () => {
     await signInThroughUi(page, 'en', owner);
 
     // The newest is selected first.
-    await expectStats(page, '0', '0.0', '0');
+    await expectStats(page, '0', noAverage, '0');
     expect(await page.getByTestId('selected-survey').textContent()).toContain(newer.businessName);
     const olderLink = page.getByRole('link', { name: new RegExp(older.businessName) });
     await olderLink.click();
@@ -294,7 +297,7 @@ describe('owner dashboard at 1280 px', () => {
     await toast(page, t.deletedTitle).waitFor();
     await page.waitForURL((u) => !u.searchParams.has('survey'));
     await page.getByTestId('selected-survey').filter({ hasText: newer.businessName }).waitFor();
-    await expectStats(page, '0', '0.0', '0');
+    await expectStats(page, '0', noAverage, '0');
     expect(await page.getByRole('link', { name: new RegExp(newer.businessName) }).getAttribute('aria-current')).toBe(
       'page',
     );

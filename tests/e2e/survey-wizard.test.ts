@@ -71,6 +71,7 @@ const wizardTexts = {
     businessFailed: 'Failed to save business information. Please try again.',
     title: 'Survey setup',
     editTitle: (business: string) => `Edit survey — ${business}`,
+    setupTitle: (business: string) => `Survey setup — ${business}`,
     startWithBusiness: 'Start with your business information. The next steps open once it is saved.',
     urlFailed: 'Failed to load survey URL',
     savedForLater: 'Your changes are saved. Continue any time from your dashboard.',
@@ -135,6 +136,7 @@ const wizardTexts = {
     businessFailed: 'Opslaan van de bedrijfsgegevens is mislukt. Probeer het opnieuw.',
     title: 'Enquête instellen',
     editTitle: (business: string) => `Enquête bewerken — ${business}`,
+    setupTitle: (business: string) => `Enquête instellen — ${business}`,
     startWithBusiness:
       'Begin met je bedrijfsgegevens. De volgende stappen worden beschikbaar zodra die zijn opgeslagen.',
     urlFailed: 'Enquêtelink laden is mislukt',
@@ -571,10 +573,10 @@ describe('survey wizard: one draft per survey', () => {
       await page.getByRole('button', { name: w.next }).click();
       await seeToast(page, lang, w.savedTitle, w.businessSaved);
       await waitForPath(page, `${t.prefix}/landing-page-preview`);
-      // Step 1 is saved: ticked; the title now names the new survey.
+      // Step 1 is saved: ticked; the title now names the new survey, still being set up (not "Edit").
       await nav.locator('[data-testid="wizard-step"][data-done="true"]').first().waitFor();
       expect(await nav.locator('[data-testid="wizard-step"][data-done="true"]').count()).toBe(1);
-      await page.getByRole('heading', { level: 1, name: w.editTitle(nameB) }).waitFor();
+      await page.getByRole('heading', { level: 1, name: w.setupTitle(nameB) }).waitFor();
       await page.getByLabel(w.customPrompt).fill(lang === 'nl' ? 'Hoe reed de fiets?' : 'How does the bike ride?');
       await page.getByRole('button', { name: w.next }).click();
       await seeToast(page, lang, w.savedTitle, w.landingSaved);

@@ -1,14 +1,16 @@
 /**
  * Which survey the dashboard shows (spec 2 "Dashboard"): the one named in `?survey=` when the owner has it,
- * otherwise the newest (the list comes newest first). A stale or foreign id falls back to the newest.
+ * otherwise the newest published one (the list comes newest first), and only when none is published the
+ * newest draft: an abandoned draft has nothing to show, so it never hides a live survey's results. A stale or
+ * foreign id falls back the same way.
  */
 export const surveySearchParam = 'survey';
 
-export function selectSurvey<T extends { id: string }>(
+export function selectSurvey<T extends { id: string; status: string }>(
   surveys: readonly T[],
   requestedId: string | null,
 ): T | undefined {
-  return surveys.find((s) => s.id === requestedId) ?? surveys[0];
+  return surveys.find((s) => s.id === requestedId) ?? surveys.find((s) => s.status === 'active') ?? surveys[0];
 }
 
 /** The dashboard URL that selects `surveyId` (English path; localise it with useLocalizedPath). */

@@ -109,6 +109,21 @@ describe('AuthPage', () => {
     await waitFor(() => expect(signInTab.getAttribute('aria-selected')).toBe('true'));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new@shop.nl');
     expect(screen.getByText('Email confirmed')).toBeTruthy();
+
+    // The first sign-in, right after confirming, welcomes a new owner (not "Welcome back!").
+    amplify.signIn.mockImplementation(async () => {
+      amplify.getCurrentUser.mockResolvedValue({
+        userId: 'u1',
+        username: 'u1',
+        signInDetails: { loginId: 'new@shop.nl' },
+      });
+      amplify.fetchUserAttributes.mockResolvedValue({ email: 'new@shop.nl' });
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+    });
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome to ReviewRoute!')).toBeTruthy();
+    expect(screen.queryByText('Welcome back!')).toBeNull();
   });
 
   it('shows a wrong code as a Dutch alert under /nl and stays on the code step', async () => {
@@ -283,6 +298,7 @@ describe('AuthPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByRole('heading', { name: 'Dutch dashboard page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/nl/dashboard');
+    expect(await screen.findByText('Fijn dat je er weer bent!')).toBeTruthy();
     expect(amplify.signIn).toHaveBeenCalledWith(
       expect.objectContaining({ options: { authFlowType: 'USER_SRP_AUTH' } }),
     );

@@ -46,6 +46,8 @@ export function AuthPage() {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [signInEmail, setSignInEmail] = useState('');
   const [signInStep, setSignInStep] = useState<SignInStep | null>(null);
+  // Signing in right after confirming the address is the owner's first visit: welcome, not "welcome back".
+  const [justConfirmed, setJustConfirmed] = useState(false);
 
   if (status === 'loading') return <FullPageLoader />;
   // A visitor who already has a session goes straight to the dashboard.
@@ -63,12 +65,15 @@ export function AuthPage() {
 
   const handleConfirmed = (email: string) => {
     toast.success(t('toasts.confirmed'), { description: t('toasts.confirmedDescription') });
+    setJustConfirmed(true);
     goToSignIn(email);
   };
 
   const handleSignedIn = async () => {
     await refreshSession(queryClient);
-    toast.success(t('toasts.signedIn'), { description: t('toasts.signedInDescription') });
+    toast.success(t('toasts.signedIn'), {
+      description: t(justConfirmed ? 'toasts.firstSignInDescription' : 'toasts.signedInDescription'),
+    });
     await navigate(to('/dashboard'), { replace: true });
   };
 

@@ -1,6 +1,6 @@
 import { type LucideIcon, MessageSquare, Star, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type SurveyStats } from '@reviewroute/shared';
+import { type Language, type SurveyStats } from '@reviewroute/shared';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
@@ -11,10 +11,13 @@ interface StatCardProps {
   icon: LucideIcon;
   title: string;
   hint: string;
-  value: string | undefined;
+  /** undefined while loading; null when there is nothing to show (an average of no ratings). */
+  value: string | null | undefined;
+  /** Read out instead of the dash of a null value. */
+  noValue: string;
 }
 
-function StatCard({ id, icon: Icon, title, hint, value }: StatCardProps) {
+function StatCard({ id, icon: Icon, title, hint, value, noValue }: StatCardProps) {
   return (
     <Card className="gap-2 py-5" data-testid={`stat-${id}`}>
       <CardHeader className="flex flex-row items-center justify-between gap-2 px-5">
@@ -28,7 +31,12 @@ function StatCard({ id, icon: Icon, title, hint, value }: StatCardProps) {
           <Skeleton className="h-9 w-16" />
         ) : (
           <p className="text-3xl font-bold tabular-nums" aria-describedby={`stat-${id}-title`} data-testid="stat-value">
-            {value}
+            {value ?? (
+              <>
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">{noValue}</span>
+              </>
+            )}
           </p>
         )}
         <p className="text-muted-foreground mt-1 text-xs">{hint}</p>
@@ -37,10 +45,19 @@ function StatCard({ id, icon: Icon, title, hint, value }: StatCardProps) {
   );
 }
 
-/** The three numbers of spec 2: review count, average rating (one decimal), 5-star count. */
+/**
+ * The three numbers of spec 2: review count, average rating (one decimal), 5-star count. Without any rating
+ * there is no average: a dash, not "0.0", which would read as the worst score.
+ */
 const statCards = [
   { id: 'review-count', icon: MessageSquare, key: 'reviewCount', format: formatCount },
-  { id: 'average-rating', icon: Star, key: 'averageRating', format: formatAverage },
+  {
+    id: 'average-rating',
+    icon: Star,
+    key: 'averageRating',
+    format: (value: number, language: Language, stats: SurveyStats) =>
+      stats.reviewCount === 0 ? null : formatAverage(value, language),
+  },
   { id: 'five-star-count', icon: Trophy, key: 'fiveStarCount', format: formatCount },
 ] as const;
 
@@ -65,7 +82,8 @@ export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
             icon={icon}
             title={t(`stats.${key}`)}
             hint={t(`stats.${key}Hint`)}
-            value={stats && format(stats[key], language)}
+            value={stats && format(stats[key], language, stats)}
+            noValue={t('stats.noRatingsYet')}
           />
         ))}
       </div>

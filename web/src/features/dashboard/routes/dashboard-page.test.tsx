@@ -66,7 +66,7 @@ const fullSurvey = sampleSurvey({
 
 interface Api {
   surveys: ReturnType<typeof listed>[] | 'fail';
-  stats?: 'fail';
+  stats?: 'fail' | 'none';
   onboarding?: { hasActiveSurvey: boolean; urlCopied: boolean; hasResponse: boolean; hasReviewClick: boolean };
 }
 /** "METHOD path" of every request so far. */
@@ -83,7 +83,17 @@ function stubApi(api: Api) {
     apiHandler('get-survey-stats', ({ params }) =>
       api.stats === 'fail'
         ? HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 })
-        : HttpResponse.json(stats(params.surveyId)),
+        : api.stats === 'none'
+          ? HttpResponse.json({
+              ...stats(params.surveyId),
+              reviewCount: 0,
+              averageRating: 0,
+              fiveStarCount: 0,
+              reviewClicks: 0,
+              histogram: [0, 0, 0, 0, 0],
+              recentFeedback: [],
+            })
+          : HttpResponse.json(stats(params.surveyId)),
     ),
     apiHandler('get-onboarding', () =>
       HttpResponse.json(
@@ -145,6 +155,27 @@ describe('dashboard page', () => {
     expect(screen.queryByTestId('feedback-collection')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send review request' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit survey' })).toBeTruthy();
+  });
+
+  it('selects the newest published survey before a newer abandoned draft', async () => {
+    stubApi({ surveys: [listed('old', 'Abandoned Draft', null), listed('new', 'New Bistro', url)] });
+    renderPage();
+    await waitFor(() => expect(requests()).toContain(`GET ${pathOf('get-survey-stats', { surveyId: 'new' })}`));
+    expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
+    expect(screen.queryByTestId('draft-notice')).toBeNull();
+  });
+
+  it('says a selected draft is not published and leads back to its setup', async () => {
+    stubApi({ surveys: [listed('new', 'New Bistro', url), listed('old', 'Old Bakery', null)], stats: 'none' });
+    renderPage('/dashboard?survey=old');
+    const notice = await screen.findByTestId('draft-notice');
+    expect(within(notice).getByText('Draft: not published yet')).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Finish setup' }).getAttribute('href')).toBe(
+      '/survey-setup?survey=old',
+    );
+    // No ratings: no average (a dash, read out as such), never "0.0".
+    await waitFor(() => expect(statValue('review-count')).toBe('0'));
+    expect(statValue('average-rating')).toBe('–No ratings yet');
   });
 
   it('drops an unknown ?survey= from the address and shows the newest', async () => {

@@ -1,4 +1,4 @@
-import { AlertCircle, Plus, RotateCw, Sparkles } from 'lucide-react';
+import { AlertCircle, FilePen, Plus, RotateCw, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { apiErrorMessageKey } from '@/lib/api-errors';
-import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
+import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useMe } from '../api/get-me';
@@ -115,6 +115,7 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
 
   return (
     <div className="grid gap-4 md:gap-6">
+      {survey.status !== 'active' && <DraftNotice surveyId={survey.id} />}
       <StatCards stats={stats.data} />
       <div className="grid items-start gap-4 md:gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-4 md:gap-6 lg:col-span-2">
@@ -127,6 +128,24 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A draft has no link and no results yet: say so, and lead back to its setup. */
+function DraftNotice({ surveyId }: { surveyId: string }) {
+  const { t } = useTranslation('dashboard');
+  const to = useLocalizedPath();
+  return (
+    <Alert className="max-w-3xl" data-testid="draft-notice">
+      <FilePen aria-hidden="true" />
+      <AlertTitle>{t('page.draft.title')}</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>{t('page.draft.description')}</p>
+        <Button asChild variant="outline" className="w-fit">
+          <Link to={to(wizardPathFor('/survey-setup', surveyId))}>{t('page.draft.action')}</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }
 

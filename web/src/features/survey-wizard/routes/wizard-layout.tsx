@@ -81,10 +81,12 @@ export function WizardLayout() {
   }, [key, step.id, navigate, queryClient, t, to]);
 
   const businessName = survey.data?.businessName || draftName;
-  const heading = editing && businessName ? t('editTitle', { business: businessName }) : t('title');
+  const published = editing && survey.data?.status === 'active';
+  // "Edit survey" only for a published survey: a draft, even one already saved, is still being set up.
+  const heading =
+    editing && businessName ? t(published ? 'editTitle' : 'setupTitle', { business: businessName }) : t('title');
   useDocumentTitle(`${t(step.title)} · ${heading}`);
 
-  const published = editing && survey.data?.status === 'active';
   const done = useMemo(() => {
     const steps = new Set<WizardStep['id']>(savedSteps ? (savedSteps.split(' ') as WizardStep['id'][]) : []);
     if (published) steps.add('distribution');
