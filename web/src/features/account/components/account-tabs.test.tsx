@@ -47,6 +47,16 @@ describe('profile tab', () => {
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
   });
 
+  it('names the limit of a field that is too long, in Dutch under /nl', async () => {
+    serveApi(apiHandler('get-profile', () => json(200, profile)));
+    renderWithApp(<AccountPage />, { path: '/nl/account', session });
+    await userEvent.click(await screen.findByLabelText('Branche'));
+    await userEvent.paste('I'.repeat(101));
+    await userEvent.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
+    expect(await screen.findByText('Deze tekst is te lang: maximaal 100 tekens')).toBeTruthy();
+    expect(apiCalls().some((c) => c.route === 'update-profile')).toBe(false);
+  });
+
   it('says so when the profile cannot be loaded or saved (with the server message)', async () => {
     let failSave = false;
     serveApi(

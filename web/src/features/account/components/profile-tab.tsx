@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { maxLengthOf } from '@/lib/max-length';
 import { ApiError } from '@/lib/api-client';
 import { useProfile, useUpdateProfile } from '../api/profile';
 
@@ -84,7 +85,9 @@ export function ProfileTab() {
   const messageOf = (name: FieldName): string | undefined => {
     const message = errors[name]?.message;
     if (!message) return undefined;
-    return message === profileMessages.textTooLong ? t('profileTab.errors.textTooLong') : message;
+    return message === profileMessages.textTooLong
+      ? t('profileTab.errors.textTooLong', { max: maxLengthOf(profileUpdateSchema.shape[name]) })
+      : message;
   };
 
   return (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
 import { useId, useRef, useState, type ComponentProps } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -89,11 +89,12 @@ export function ContactForm() {
     defaultValues: emptyForm,
   });
 
-  /** The schema's English message in the page's language. */
-  const messageOf = (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    const key = contactMessageKeyOf(error.message);
-    return key ? t(`contact.errors.${key}`) : error.message;
+  /** The schema's English message of a field in the page's language; "too long" names the limit. */
+  const messageOf = (name: keyof typeof contactFormLimits): string | undefined => {
+    const message = errors[name]?.message;
+    if (!message) return undefined;
+    const key = contactMessageKeyOf(message);
+    return key ? t(`contact.errors.${key}`, { max: contactFormLimits[name] }) : message;
   };
 
   const submit = async (values: ContactValues) => {
@@ -139,23 +140,23 @@ export function ContactForm() {
         {t('contact.form.title')}
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('first-name')} label={t('contact.form.firstName')} error={messageOf(errors.firstName)}>
+        <Field id={id('first-name')} label={t('contact.form.firstName')} error={messageOf('firstName')}>
           {(aria) => <Input {...aria} autoComplete="given-name" required {...inputProps('firstName')} />}
         </Field>
-        <Field id={id('last-name')} label={t('contact.form.lastName')} error={messageOf(errors.lastName)}>
+        <Field id={id('last-name')} label={t('contact.form.lastName')} error={messageOf('lastName')}>
           {(aria) => <Input {...aria} autoComplete="family-name" required {...inputProps('lastName')} />}
         </Field>
       </div>
-      <Field id={id('email')} label={t('contact.form.email')} error={messageOf(errors.email)}>
+      <Field id={id('email')} label={t('contact.form.email')} error={messageOf('email')}>
         {(aria) => <Input {...aria} type="email" autoComplete="email" required {...inputProps('email')} />}
       </Field>
-      <Field id={id('company')} label={t('contact.form.company')} error={messageOf(errors.company)} optional>
+      <Field id={id('company')} label={t('contact.form.company')} error={messageOf('company')} optional>
         {(aria) => <Input {...aria} autoComplete="organization" {...inputProps('company')} />}
       </Field>
-      <Field id={id('subject')} label={t('contact.form.subject')} error={messageOf(errors.subject)}>
+      <Field id={id('subject')} label={t('contact.form.subject')} error={messageOf('subject')}>
         {(aria) => <Input {...aria} required {...inputProps('subject')} />}
       </Field>
-      <Field id={id('message')} label={t('contact.form.message')} error={messageOf(errors.message)}>
+      <Field id={id('message')} label={t('contact.form.message')} error={messageOf('message')}>
         {(aria) => (
           <Textarea
             {...aria}

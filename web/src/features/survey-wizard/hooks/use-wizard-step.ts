@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Survey, SurveyUpdateInput } from '@reviewroute/shared';
 import { ApiError } from '@/lib/api-client';
 import { type SavedStepId, savedStepIds, surveyDraftStore } from '@/lib/survey-draft';
+import { maxLengthOf } from '@/lib/max-length';
 import { dashboardPathFor, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { neighboursOf, type WizardStepId } from '../steps';
@@ -91,7 +92,10 @@ export function useWizardStep<Input extends FieldValues, Output>(
   );
 
   const errorOf = (name: Path<Input>): string | undefined =>
-    message((get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+    message(
+      (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+      maxLengthOf(schema.shape[name] as z.ZodType | undefined),
+    );
 
   return { form, submit, errorOf, backPath: previous ? wizardPathFor(previous.path, surveyIdNow()) : undefined };
 }

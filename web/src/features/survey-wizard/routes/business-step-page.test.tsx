@@ -124,6 +124,17 @@ describe('wizard step 1', () => {
     expect(await screen.findByText('Business name is required')).toBeTruthy();
   });
 
+  it('names the limit when a text is too long', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(await screen.findByLabelText(/Business name/));
+    await user.paste('B'.repeat(201));
+    expect(await screen.findByText('This text is too long: at most 200 characters')).toBeTruthy();
+    await user.click(field(/Industry/));
+    await user.paste('I'.repeat(101));
+    expect(await screen.findByText('This text is too long: at most 100 characters')).toBeTruthy();
+  });
+
   it('checks live: the message appears for a wrong value and clears when valid or empty', async () => {
     const user = userEvent.setup();
     renderWizard();
