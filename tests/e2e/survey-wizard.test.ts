@@ -61,6 +61,8 @@ const wizardTexts = {
     editSurvey: 'Edit Survey',
     viewLanding: 'View Landing Page',
     setupRequired: 'Survey Setup Required',
+    keptTitle: 'Kept as a draft',
+    draftNotice: 'Draft: not published yet',
     loadedTitle: 'Survey loaded',
     // The spec's own texts (spec 5), pinned by shared's tests: the page shows them as they are.
     fileTooLarge: surveyMessages.fileTooLarge,
@@ -468,6 +470,15 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
     const page = b.page();
     const user = await signInThroughUi(page, 'en');
     await page.getByRole('link', { name: w.createSurvey }).click();
+    // Save for later on a half-filled step 1 keeps what was typed (in this browser: the server keeps a survey
+    // from a complete step 1 on) and comes back with Create New Survey.
+    await page.getByLabel(w.businessName).fill('Draft Diner');
+    await page.getByRole('button', { name: w.saveForLater }).click();
+    await seeToast(page, 'en', w.keptTitle);
+    await waitForPath(page, '/dashboard');
+    expect(await listSurveys(user)).toEqual([]);
+    await page.getByRole('link', { name: w.createSurvey }).click();
+    expect(await page.getByLabel(w.businessName).inputValue()).toBe('Draft Diner');
     await fillBusinessInformation(page, 'en', 'Draft Diner');
     await page.getByRole('button', { name: w.next }).click();
     await waitForPath(page, '/landing-page-preview');
@@ -488,6 +499,8 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
     await seeToast(page, 'en', w.savedTitle, w.savedForLater);
     await waitForPath(page, '/dashboard');
     expect(new URL(page.url()).searchParams.get('survey')).toBe(first!.id);
+    // The dashboard says the selected survey is an unpublished draft.
+    await page.getByTestId('draft-notice').getByText(w.draftNotice).waitFor();
     expect((await api<{ customPrompt: string }>(user, `/api/surveys/${first!.id}`)).body.customPrompt).toBe(
       'Was it tasty?',
     );

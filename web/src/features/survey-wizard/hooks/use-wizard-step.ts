@@ -83,10 +83,27 @@ export function useWizardStep<Input extends FieldValues, Output>(
         toast.error(t('toasts.errorTitle'), { description: failed });
       }
     },
-    (_errors, event) => {
-      // Next shows the messages on the fields; Save for later also says why nothing was saved.
-      if (isSaveForLater(event)) {
+    async (_errors, event) => {
+      // Next shows the messages on the fields and stays. Save for later keeps what was typed: the fields that
+      // are valid go to the saved survey, the rest stay as typed in this browser's draft (every keystroke is
+      // already there), and the owner goes to the dashboard.
+      if (!isSaveForLater(event)) return;
+      const { surveyId } = surveyDraftStore.getSnapshot().draft;
+      const values = form.getValues() as Record<string, unknown>;
+      if (!surveyId && !Object.keys(schema.shape).some((name) => isTyped(schema.shape[name], values[name]))) {
         toast.error(t('toasts.notSavedTitle'), { description: t('toasts.notSavedDescription') });
+        return;
+      }
+      try {
+        // A new survey needs a complete step 1 before the server keeps it; until then the draft is local.
+        if (surveyId) await save(validFieldsOf(schema, values));
+        toast.success(t('toasts.keptTitle'), {
+          description: t(surveyId ? 'toasts.keptSaved' : 'toasts.keptOnDevice'),
+        });
+        void navigate(to(surveyId ? dashboardPathFor(surveyId) : '/dashboard'));
+      } catch (error) {
+        showServerFieldErrors(error, form);
+        toast.error(t('toasts.errorTitle'), { description: failed });
       }
     },
   );
@@ -101,6 +118,20 @@ export function useWizardStep<Input extends FieldValues, Output>(
 }
 
 const surveyIdNow = () => surveyDraftStore.getSnapshot().draft.surveyId;
+
+/** Text the owner typed in a free-text field (a choice such as the language has a default, so it is not typed). */
+const isTyped = (rule: unknown, value: unknown) =>
+  maxLengthOf(rule as z.ZodType) !== undefined && typeof value === 'string' && value.trim() !== '';
+
+/** The step's fields whose values pass their own rule: what Save for later can store of an invalid step. */
+function validFieldsOf(schema: { shape: z.ZodRawShape }, values: Record<string, unknown>): SurveyUpdateInput {
+  return Object.fromEntries(
+    Object.entries(schema.shape).flatMap(([name, rule]) => {
+      const parsed = (rule as z.ZodType).safeParse(values[name]);
+      return parsed.success && values[name] !== undefined ? [[name, values[name]]] : [];
+    }),
+  ) as SurveyUpdateInput;
+}
 
 const isSavedStep = (id: WizardStepId): id is SavedStepId => (savedStepIds as readonly string[]).includes(id);
 

@@ -293,16 +293,51 @@ describe('wizard step 1', () => {
     expect(field(/Industry/).value).toBe('Food');
   });
 
-  it('Save for later saves nothing and stays while the step is invalid', async () => {
+  it('Save for later on an empty step saves nothing and stays', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWizard();
+    await user.click(await screen.findByRole('button', { name: 'Save for later' }));
+    expect(await screen.findByText('Not saved yet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/survey-setup');
+    expect(saves()).toEqual([]);
+  });
+
+  it('Save for later on a half-filled new survey keeps it in this browser and goes to the dashboard', async () => {
     const user = userEvent.setup();
     const { router } = renderWizard();
     await user.type(await screen.findByLabelText(/Business name/), 'Bakery');
+    await user.type(field(/Support email/), 'anna@');
     await user.click(screen.getByRole('button', { name: 'Save for later' }));
-    expect(await screen.findByText('Not saved yet')).toBeTruthy();
-    expect(screen.getByText('Fix the marked fields, then save again.')).toBeTruthy();
-    expect(screen.getByText('Owner name is required')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/survey-setup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Kept as a draft')).toBeTruthy();
+    expect(screen.getByText(/kept in this browser until step 1 is complete/)).toBeTruthy();
+    // A new survey needs a complete step 1 on the server: nothing is sent, nothing is lost.
     expect(saves()).toEqual([]);
+    cleanup();
+    surveyDraftStore.reload();
+    renderWizard();
+    expect(((await screen.findByLabelText(/Business name/)) as HTMLInputElement).value).toBe('Bakery');
+    expect(field(/Support email/).value).toBe('anna@');
+  });
+
+  it('Save for later on a saved survey stores the valid fields only and keeps the rest as typed', async () => {
+    surveyDraftStore.update({ surveyId: 'kept' });
+    const user = userEvent.setup();
+    const { router } = renderWizard('/survey-setup?survey=kept');
+    await user.type(await screen.findByLabelText(/Business name/), 'Bakery');
+    await user.type(field(/Support email/), 'anna@');
+    await user.click(screen.getByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toBe('?survey=kept');
+    expect(await screen.findByText(/The completed fields are saved/)).toBeTruthy();
+    expect(saves()).toEqual([expect.objectContaining({ method: 'PATCH', path: update('kept') })]);
+    const body = saves()[0]!.body as Record<string, unknown>;
+    expect(body.businessName).toBe('Bakery');
+    expect(body).not.toHaveProperty('supportEmail');
+    expect(body).not.toHaveProperty('businessOwnerName');
+    // Not a completed step: step 1 is not ticked.
+    expect(surveyDraftStore.getSnapshot().draft.savedSteps).not.toContain('business');
+    expect(surveyDraftStore.getSnapshot().draft.supportEmail).toBe('anna@');
   });
 
   it('Save for later saves the valid step, says so and goes to the dashboard showing that survey', async () => {
