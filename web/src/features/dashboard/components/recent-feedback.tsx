@@ -7,6 +7,7 @@ import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { formatFeedbackDate, formatFullDate } from '../lib/format';
 import { replyHref } from '../lib/request-templates';
+import { EmailAddress } from '@/components/email-address';
 
 /** Spec 2: the latest 10 non-empty comments, newest first, with the contact details a low rating left. */
 export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined }) {
@@ -85,9 +86,9 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
           {item.customerEmail && (
             <>
               <dt className="text-muted-foreground">{t('feedback.contactEmail')}</dt>
-              <dd className="break-all">
+              <dd className="min-w-0">
                 <a href={replyHref(item.customerEmail)} className="underline underline-offset-2">
-                  {item.customerEmail}
+                  <EmailAddress value={item.customerEmail} />
                 </a>
               </dd>
             </>

@@ -1,8 +1,9 @@
 import { AlertCircle, FilePen, Plus, RotateCw, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmailAddress } from '@/components/email-address';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -173,12 +174,10 @@ function WelcomeCard() {
             <p className="text-destructive">{t(`errors:${apiErrorMessageKey(me.error)}`)}</p>
           ) : (
             <p data-testid="me-email">
-              <Trans
-                t={t}
-                i18nKey="welcome.signedInAs"
-                values={{ email: me.data.email }}
-                components={{ strong: <strong className="break-all" /> }}
-              />
+              {t('accountMenu.signedInAs')}{' '}
+              <strong>
+                <EmailAddress value={me.data.email} />
+              </strong>
             </p>
           )}
         </div>

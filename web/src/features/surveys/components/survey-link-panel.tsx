@@ -2,7 +2,7 @@ import { Check, Copy, Download, ExternalLink, FileImage } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useCopyButton } from '@/hooks/use-copy-button';
 import { type PosterSurvey, usePosterDownload, useQrDownload } from '@/hooks/use-qr-download';
 import { qrModules } from '@/lib/qr-poster';
@@ -48,16 +48,20 @@ export function SurveyLinkPanel({
         <label htmlFor={inputId} className="text-sm font-medium">
           {urlLabel}
         </label>
-        <div className="flex flex-col gap-2 lg:flex-row">
-          <Input
+        <div className="flex flex-col gap-2">
+          {/* A text area that grows with the link: the whole link shows, wrapped, at every width (an input
+              cut it to its first characters beside the QR code). */}
+          <Textarea
             id={inputId}
             readOnly
             value={url}
+            rows={1}
+            spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-sm"
+            className="min-h-0 resize-none font-mono text-sm break-all"
             {...(inputTestId ? { 'data-testid': inputTestId } : {})}
           />
-          <Button type="button" variant="outline" onClick={() => void copy(url)} className="lg:w-36">
+          <Button type="button" variant="outline" onClick={() => void copy(url)} className="w-fit">
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             <span aria-live="polite">{copied ? t('share.copied') : t('share.copyLink')}</span>
           </Button>
