@@ -105,6 +105,18 @@ describe('wizard step 4', () => {
     expect(await screen.findByRole('button', { name: 'Copy link' })).toBeTruthy();
   });
 
+  it('copies a sample message and says so on its own button, not in a toast', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Copy sample text message' }));
+    expect(writeText).toHaveBeenCalledWith(screen.getByTestId('sms-template').textContent);
+    const copied = await screen.findByRole('button', { name: 'Copied!' });
+    expect(screen.getByRole('button', { name: 'Copy sample email' })).toBeTruthy();
+    expect(copied).not.toBe(screen.getByRole('button', { name: 'Copy link' }));
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+  });
+
   it('downloads the QR code of the URL and reports a failure', async () => {
     const user = userEvent.setup();
     renderStep();

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { copyText } from '@/lib/clipboard';
+import { useCopyButton } from '@/hooks/use-copy-button';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { useSurvey } from '@/features/surveys/api/get-survey';
@@ -81,6 +81,7 @@ export function DistributionStepPage() {
               title={t(`distribution.${kind}`)}
               description={t(`distribution.${kind}Description`)}
               text={inSurveyLanguage(`distribution.${kind}Template`, { url })}
+              copyLabel={t(`distribution.${kind}Copy`)}
               testId={`${kind}-template`}
             />
           ))}
@@ -137,19 +138,15 @@ interface TemplateCardProps {
   title: string;
   description: string;
   text: string;
+  copyLabel: string;
   testId: string;
 }
 
-function TemplateCard({ icon, title, description, text, testId }: TemplateCardProps) {
+function TemplateCard({ icon, title, description, text, copyLabel, testId }: TemplateCardProps) {
   const { t } = useTranslation('wizard');
-  const copy = async () => {
-    try {
-      await copyText(text);
-      toast.success(t('distribution.copied'));
-    } catch {
-      toast.error(t('toasts.copyFailed'), { description: t('toasts.copyFailedHint') });
-    }
-  };
+  // The button itself says Copied! (as the link's copy button does): a toast would cover the QR code and
+  // poster buttons beside it.
+  const { copied, copy } = useCopyButton();
   return (
     <SectionCard
       title={title}
@@ -161,9 +158,9 @@ function TemplateCard({ icon, title, description, text, testId }: TemplateCardPr
       <p className="bg-muted rounded-md p-3 text-sm wrap-anywhere" data-testid={testId}>
         {text}
       </p>
-      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={copy}>
-        <Copy aria-hidden="true" />
-        {t('distribution.copyTemplate', { name: title })}
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => void copy(text)}>
+        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        <span aria-live="polite">{copied ? t('distribution.copied') : copyLabel}</span>
       </Button>
     </SectionCard>
   );
