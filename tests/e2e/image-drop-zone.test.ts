@@ -128,3 +128,47 @@ describe.each(languages)('image drop zone ($lang)', ({ lang, locale }) => {
     expect(await zone.getByRole('img', { name: z.logoPreview }).getAttribute('src')).toBe(pasted);
   });
 });
+
+describe('image drop zone: a photo straight from a phone camera', () => {
+  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+  const z = zoneTexts.en;
+
+  it('scales a 4032 × 3024 JPEG over 2 MB down to 1600 px in the browser and uploads it as the logo', async () => {
+    const page = b.page();
+    const owner = await createSignedInUser(inject('localStack'));
+    const survey = await createSampleSurvey(owner, 'Camera Roll Bakery');
+    await signInThroughUi(page, 'en', owner);
+    await page.goto(`/landing-page-preview?survey=${survey.id}`);
+    const zone = page.getByTestId('dropzone-logo');
+    await page.getByLabel(z.logo).waitFor({ state: 'attached' });
+
+    // The camera's photo, made in the page: noise keeps the JPEG large, as a real photo's detail does.
+    const photo = await page.evaluateHandle(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 4032;
+      canvas.height = 3024;
+      const context = canvas.getContext('2d')!;
+      const pixels = context.createImageData(canvas.width, canvas.height);
+      for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : (i * 2654435761) >>> 24;
+      context.putImageData(pixels, 0, 0);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.95));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([blob], 'IMG_0001.jpg', { type: 'image/jpeg' }));
+      return transfer;
+    });
+    const chosenBytes = await photo.evaluate((transfer) => transfer.files[0]!.size);
+    expect(chosenBytes).toBeGreaterThan(2 * 1024 * 1024);
+    await zone.dispatchEvent('drop', { dataTransfer: photo });
+    await photo.dispose();
+
+    const stored = await confirmedLogo(zone, z.logoPreview);
+    expect(stored).not.toMatch(/^blob:/);
+    expect(await page.getByTestId('upload-logo-error').count()).toBe(0);
+    const size = await zone
+      .getByRole('img', { name: z.logoPreview })
+      .evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    expect(size).toEqual({ width: 1600, height: 1200 });
+    const uploaded = await page.evaluate(async (src) => (await (await fetch(src)).blob()).size, stored);
+    expect(uploaded).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+});

@@ -6,6 +6,7 @@ import { imageFileProblem, type Survey, type UploadKind, uploadKindField } from 
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
+import { scaledImage } from '@/lib/scale-image';
 import { cn } from '@/lib/utils';
 import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
@@ -59,19 +60,22 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
     return () => URL.revokeObjectURL(localPreview);
   }, [localPreview]);
 
-  const upload = async (file: File) => {
+  const upload = async (chosen: File) => {
     if (busyRef.current) return;
+    busyRef.current = true;
     setError(undefined);
     setStatus(undefined);
-    // Refused in the browser first (spec 5), before a survey is made for it.
+    setPhase({ stage: 'preparing' });
+    // A camera photo is scaled down first; then refused in the browser (spec 5), before a survey is made for it.
+    const file = await scaledImage(chosen);
     const problem = imageFileProblem(file);
     if (problem) {
       setError(message(problem));
+      setPhase({ stage: 'idle' });
+      busyRef.current = false;
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
-    busyRef.current = true;
-    setPhase({ stage: 'preparing' });
     setLocalPreview(URL.createObjectURL(file));
     try {
       let surveyId: string;
