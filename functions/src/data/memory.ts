@@ -236,6 +236,13 @@ export class MemoryProfileRepository implements ProfileRepository {
     return { ...next };
   }
 
+  async prefill(userId: string, values: Pick<Partial<Profile>, 'fullName' | 'businessName' | 'businessIndustry'>) {
+    const current = this.profiles.get(userId) ?? emptyProfile(userId);
+    if (current.updatedAt !== null) return;
+    const blanks = Object.entries(values).filter(([name, value]) => value && !current[name as keyof Profile]);
+    if (blanks.length) this.profiles.set(userId, { ...current, ...Object.fromEntries(blanks) });
+  }
+
   async deleteByOwner(userId: string) {
     this.profiles.delete(userId);
   }

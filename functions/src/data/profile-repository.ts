@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import type { Profile } from '@reviewroute/shared';
 import type { Entities } from './entities';
 import type { ProfileRepository } from './repositories';
+import { isConditionalCheckFailure } from './conditional-check';
 import { splitChanges } from './survey-repository';
 
 const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
@@ -30,6 +31,21 @@ export function createDynamoProfileRepository(entitiesOf: () => Entities): Profi
         .set({ ...set, updatedAt });
       const { data } = await (remove.length ? update.remove(remove) : update).go({ response: 'all_new' });
       return toProfile({ ...data, userId } as EntityItem<Entities['profile']>);
+    },
+
+    async prefill(userId, values) {
+      const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value));
+      if (Object.keys(present).length === 0) return;
+      try {
+        await entitiesOf()
+          .profile.update({ userId })
+          .ifNotExists(present)
+          .where(({ updatedAt }, { notExists }) => notExists(updatedAt))
+          .go({ response: 'none' });
+      } catch (error) {
+        // Saved by the owner already: their own values stay.
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
     },
 
     async deleteByOwner(userId) {

@@ -92,6 +92,11 @@ export interface ProfileRepository {
   get(userId: string): Promise<Profile | undefined>;
   /** Creates the profile on first use. */
   update(userId: string, changes: ProfileUpdate, updatedAt: string): Promise<Profile>;
+  /**
+   * Prefills a profile the owner never saved with what the wizard already knows (owner name, business name,
+   * industry): fields only, no `updatedAt`, and nothing at all once the profile was saved. Idempotent.
+   */
+  prefill(userId: string, values: Pick<ProfileUpdate, 'fullName' | 'businessName' | 'businessIndustry'>): Promise<void>;
   /** The account erasure's. Idempotent. */
   deleteByOwner(userId: string): Promise<void>;
 }

@@ -398,6 +398,22 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       expect(await profiles.get(user)).toEqual(again);
     });
 
+    it('prefills a profile never saved, keeps its first values, and leaves a saved one alone', async () => {
+      const { profiles } = repositoriesOf();
+      const [fresh, saved] = [randomUUID(), randomUUID()];
+      await profiles.prefill(fresh, { fullName: 'Anna', businessName: 'Bakery', businessIndustry: '' });
+      await profiles.prefill(fresh, { fullName: 'Later', businessIndustry: 'Food' });
+      expect(await profiles.get(fresh)).toMatchObject({
+        fullName: 'Anna',
+        businessName: 'Bakery',
+        businessIndustry: 'Food',
+        updatedAt: null,
+      });
+      await profiles.update(saved, { fullName: 'Bea' }, '2026-11-21T08:00:00.000Z');
+      await profiles.prefill(saved, { fullName: 'Anna', businessName: 'Bakery' });
+      expect(await profiles.get(saved)).toMatchObject({ fullName: 'Bea', businessName: '' });
+    });
+
     it('deletes an owner’s profile only', async () => {
       const { profiles } = repositoriesOf();
       const [owner, other] = [randomUUID(), randomUUID()];

@@ -38,6 +38,7 @@ function world() {
     responses,
     stats,
     assets,
+    profiles,
     cdn: w.cdn,
     siteOrigin: () => 'https://app.example.com',
     newId: () => `0195a3c4-7b00-7000-8000-${String(++n).padStart(12, '0')}`,

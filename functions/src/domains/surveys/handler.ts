@@ -71,6 +71,7 @@ export function createHandler(env: LambdaEnv) {
         stats: createDynamoSurveyStats(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
+        profiles: createDynamoProfileRepository(entities),
         siteOrigin: () => env.SITE_ORIGIN,
       })),
     () =>

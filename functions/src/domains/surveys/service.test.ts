@@ -69,6 +69,19 @@ describe('survey service', () => {
   });
 
   describe('create', () => {
+    it('prefills a new owner’s profile from step 1, and never overwrites a profile the owner saved', async () => {
+      await ctx.service.create(owner, { ...step1, industry: 'Pizzeria' });
+      expect(await ctx.profiles.get(owner)).toMatchObject({
+        fullName: 'Joe',
+        businessName: step1.businessName,
+        businessIndustry: 'Pizzeria',
+        updatedAt: null,
+      });
+      await ctx.profiles.update(owner, { businessName: 'Joe & Sons' }, '2026-11-21T09:00:00.000Z');
+      await ctx.service.create(owner, { ...step1, businessName: 'Second Shop' });
+      expect(await ctx.profiles.get(owner)).toMatchObject({ businessName: 'Joe & Sons', fullName: 'Joe' });
+    });
+
     it('creates a draft with the spec defaults and no code', async () => {
       const survey = await ctx.service.create(owner, step1);
       expect(surveySchema.parse(survey)).toEqual(survey);

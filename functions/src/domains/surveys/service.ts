@@ -34,6 +34,7 @@ import { parseInput } from '../../lib/validation';
 import type {
   AssetCdn,
   AssetStore,
+  ProfileRepository,
   ResponseStore,
   SurveyChanges,
   SurveyRepository,
@@ -48,6 +49,8 @@ export interface SurveyServiceDeps {
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
+  /** A new owner's profile starts from what step 1 says about them and their business. */
+  profiles: Pick<ProfileRepository, 'prefill'>;
   /** The site origin the absolute landing URL starts with (SITE_ORIGIN). */
   siteOrigin: () => string;
   now?: () => Date;
@@ -168,6 +171,11 @@ export function createSurveyService(deps: SurveyServiceDeps) {
         updatedAt: at,
       });
       await surveys.create(survey);
+      await deps.profiles.prefill(userId, {
+        fullName: survey.businessOwnerName,
+        businessName: survey.businessName,
+        businessIndustry: survey.industry ?? '',
+      });
       return survey;
     },
 
