@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { type PlanId, planPricing } from '@reviewroute/shared';
 import { PlanPrice } from '@/components/plan-price';
 import { Button } from '@/components/ui/button';
-import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 
 export type SelectionPhase = 'selecting' | 'selected';
@@ -23,7 +22,6 @@ interface PlanCardProps {
 /** One plan (spec 3 "Plan"): name, list and launch price per year (decisions 21), what it includes and Buy Now. */
 export function PlanCard({ plan, popular, phase, busy, signedOut, onBuy }: PlanCardProps) {
   const { t } = useTranslation(['billing', 'marketing']);
-  const language = useLanguage();
   const pricing = planPricing[plan];
   const surveys =
     pricing.surveys === null
