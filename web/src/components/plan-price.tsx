@@ -29,12 +29,14 @@ export function PlanPrice({ plan }: { plan: PlanId }) {
           values={{ price: money(pricing.chargedAmount) }}
           components={{
             label: <span className="text-primary text-sm font-semibold" />,
+            // The amount and its period wrap as one: never "/" on one line and "year" on the next.
+            nowrap: <span className="whitespace-nowrap" />,
             amount: <span className="text-foreground text-4xl font-bold tracking-tight" />,
             period: <span className="text-muted-foreground text-sm" />,
           }}
         />
       </p>
-      <p className="text-muted-foreground text-xs">{t('price.inclVat')}</p>
+      <p className="text-muted-foreground pb-1 text-xs">{t('price.inclVat')}</p>
     </div>
   );
 }

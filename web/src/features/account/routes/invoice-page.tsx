@@ -95,7 +95,7 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
             <th scope="col" className="py-2 text-left font-semibold">
               {t('invoice.item')}
             </th>
-            <th scope="col" className="py-2 text-right font-semibold">
+            <th scope="col" className="py-2 text-right font-semibold whitespace-nowrap">
               {t('invoice.amount')}
             </th>
           </tr>
@@ -105,7 +105,7 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
             <td className="py-3 pr-4" data-testid="invoice-item">
               {item(payment)}
             </td>
-            <td className="py-3 text-right tabular-nums">{money(net)}</td>
+            <td className="py-3 text-right whitespace-nowrap tabular-nums">{money(net)}</td>
           </tr>
         </tbody>
         <tfoot>
