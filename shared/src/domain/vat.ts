@@ -21,7 +21,9 @@ export const toCents = (amount: number): number => Math.round(amount * 100);
 export function splitVatCents(totalCents: number): VatSplit {
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`Not a cent amount: ${totalCents}`);
   // round(total × 21 / 121) with integers: floor((2 × total × 21 + 121) / (2 × 121)).
-  const vatCents = Math.floor((2 * totalCents * vatRatePercent + (100 + vatRatePercent)) / (2 * (100 + vatRatePercent)));
+  const vatCents = Math.floor(
+    (2 * totalCents * vatRatePercent + (100 + vatRatePercent)) / (2 * (100 + vatRatePercent)),
+  );
   return { netCents: totalCents - vatCents, vatCents, totalCents };
 }
 

@@ -17,9 +17,7 @@ export function PlanPrice({ plan }: { plan: PlanId }) {
     <div className="mt-6 grid gap-1" data-testid={`plan-price-${plan}`}>
       <p className="text-muted-foreground text-sm" data-testid="plan-list-price">
         {t('price.regular')}{' '}
-        <s className="decoration-muted-foreground/70">
-          {t('price.perYear', { price: money(pricing.listPrice) })}
-        </s>
+        <s className="decoration-muted-foreground/70">{t('price.perYear', { price: money(pricing.listPrice) })}</s>
       </p>
       {/* Inline text, not flex items: the line reads (and copies) as one sentence, "Launch price: €120 / year". */}
       <p className="leading-tight" data-testid="plan-launch-price">

@@ -54,11 +54,11 @@ describe('invoice page', () => {
     expect(screen.getByTestId('invoice-item').textContent).toBe('Growth plan, 1 year');
     expect(within(article).getByRole('columnheader', { name: 'Amount excl. VAT' })).toBeTruthy();
     const footer = within(article).getAllByRole('rowgroup')[2]!;
-    expect(within(footer).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'Subtotal excl. VAT€99.17',
-      'VAT 21%€20.83',
-      'Total incl. VAT€120.00',
-    ]);
+    expect(
+      within(footer)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Subtotal excl. VAT€99.17', 'VAT 21%€20.83', 'Total incl. VAT€120.00']);
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Back to billing' }).getAttribute('href')).toBe('/account?tab=billing');
@@ -94,9 +94,11 @@ describe('invoice page', () => {
     invoice('/account/invoices/tr_paid');
     await screen.findByRole('article', { name: 'Invoice' });
     expect(screen.getByTestId('invoice-item').textContent).toBe('Invoice 42');
-    expect(
-      ['invoice-net', 'invoice-vat', 'invoice-total'].map((id) => screen.getByTestId(id).textContent),
-    ).toEqual(['€0.04', '€0.01', '€0.05']);
+    expect(['invoice-net', 'invoice-vat', 'invoice-total'].map((id) => screen.getByTestId(id).textContent)).toEqual([
+      '€0.04',
+      '€0.01',
+      '€0.05',
+    ]);
   });
 
   it('an unknown payment is not found', async () => {
@@ -106,5 +108,4 @@ describe('invoice page', () => {
     invoice('/account/invoices/tr_other');
     expect(await screen.findByText('This invoice could not be found.')).toBeTruthy();
   });
-
 });
