@@ -52,7 +52,7 @@ describe('invoice page', () => {
     expect(within(article).getByText('25 November 2026')).toBeTruthy();
     expect(screen.getByTestId('invoice-reference').textContent).toBe('tr_paid');
     expect(screen.getByTestId('invoice-item').textContent).toBe('Growth plan, 1 year');
-    expect(within(article).getByRole('columnheader', { name: 'Amount excl. VAT' })).toBeTruthy();
+    expect(within(article).getByRole('columnheader', { name: 'Excl. VAT' })).toBeTruthy();
     const footer = within(article).getAllByRole('rowgroup')[2]!;
     expect(
       within(footer)
