@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 
@@ -23,10 +24,15 @@ const texts = {
     badge: 'Growth · 365 days',
     history: 'Transaction history',
     completed: 'Completed',
-    invoiceFor: /^Invoice for Growth - Annual Subscription of /,
+    listPrice: 'Regular price: €300 / year',
+    launchPrice: 'Launch price: €120 / year',
+    inclVat: 'incl. VAT',
+    invoiceFor: /^Invoice for Growth plan, 1 year of /,
     invoice: 'Invoice',
+    item: 'Growth plan, 1 year',
+    net: '€99.17',
+    vat: '€20.83',
     total: '€120.00',
-    vat: null,
     customAmount: 'Pay a custom amount',
   },
   nl: {
@@ -46,13 +52,38 @@ const texts = {
     badge: 'Growth · 365 dagen',
     history: 'Betaalgeschiedenis',
     completed: 'Voltooid',
-    invoiceFor: /^Factuur voor Growth - Annual Subscription van /,
+    listPrice: 'Normale prijs: € 300 / jaar',
+    launchPrice: 'Introductieprijs: € 120 / jaar',
+    inclVat: 'incl. btw',
+    invoiceFor: /^Factuur voor Growth-abonnement, 1 jaar van /,
     invoice: 'Factuur',
-    total: '€ 120,00',
+    item: 'Growth-abonnement, 1 jaar',
+    net: '€ 99,17',
     vat: '€ 20,83',
+    total: '€ 120,00',
     customAmount: 'Een ander bedrag betalen',
   },
 } as const;
+
+const screenshots = fileURLToPath(new URL('../.artifacts/screenshots/payments/', import.meta.url));
+
+/** A visible text with its (non-breaking) spaces made plain, as the texts above write them. */
+const plain = async (page: Page, testId: string, within = page.locator('body')): Promise<string | undefined> =>
+  (await within.getByTestId(testId).first().textContent())?.replace(/\s/g, ' ');
+
+/** Screenshots at phone and desktop width for a person to look at (git-ignored); back at 1280 px afterwards. */
+async function lookAt(page: Page, name: string): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
+    // Nothing sticks out sideways, at either width.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+}
 
 const plan = (page: Page, lang: Lang, name: string) =>
   page.getByRole('list', { name: lang === 'nl' ? 'Abonnementen' : 'Plans' }).getByRole('listitem', { name });
@@ -63,6 +94,33 @@ async function toastTitle(page: Page, description: string): Promise<string | nul
   await toast.waitFor();
   return toast.locator('[data-title]').textContent();
 }
+
+/** What each plan bought in these tests charges, as the purchase card and the local checkout write it. */
+const planCharges: Record<
+  string,
+  {
+    list: Record<Lang, string>;
+    launchRow: Record<Lang, string>;
+    total: Record<Lang, string>;
+    vat: Record<Lang, string>;
+    checkout: string;
+  }
+> = {
+  Growth: {
+    list: { en: '€300', nl: '€ 300' },
+    launchRow: { en: '€120 / year', nl: '€ 120 / jaar' },
+    total: { en: '€120.00', nl: '€ 120,00' },
+    vat: { en: 'incl. €20.83 VAT', nl: 'incl. € 20,83 btw' },
+    checkout: 'EUR 120.00',
+  },
+  Starter: {
+    list: { en: '€120', nl: '€ 120' },
+    launchRow: { en: '€60 / year', nl: '€ 60 / jaar' },
+    total: { en: '€60.00', nl: '€ 60,00' },
+    vat: { en: 'incl. €10.41 VAT', nl: 'incl. € 10,41 btw' },
+    checkout: 'EUR 60.00',
+  },
+};
 
 /** Buys `planName` on /payments and finishes the local Mollie checkout with `outcome`; resolves to the payment id. */
 async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | 'failed'): Promise<string> {
@@ -80,9 +138,19 @@ async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | '
   await plan(page, lang, planName).getByRole('button', { name: t.buyNow }).click();
   await page.getByRole('heading', { name: t.completePurchase }).waitFor();
   await page.getByText(t.processing).waitFor();
+  // The purchase card shows the launch price only, and what is charged now with the VAT it includes.
+  const card = page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: t.completePurchase }) });
+  const cardText = (await card.innerText()).replace(/\s/g, ' ');
+  const charged = planCharges[planName]!;
+  expect(cardText).toContain(charged.launchRow[lang]);
+  expect(cardText).toContain(charged.total[lang]);
+  expect(cardText).toContain(charged.vat[lang]);
+  expect(cardText).not.toContain(charged.list[lang]);
   release();
-  // The local Mollie's hosted checkout (infra/local/mollie.ts), like Mollie's test mode.
+  // The local Mollie's hosted checkout (infra/local/mollie.ts), like Mollie's test mode: it shows the payment's
+  // amount, which must be the charged launch price the card showed.
   await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+  expect(await page.locator('dt:has-text("Amount") + dd').textContent()).toBe(charged.checkout);
   const paymentId = /\/checkout\/([^/?#]+)/.exec(page.url())?.[1];
   expect(paymentId).toMatch(/^tr_/);
   await page.getByRole('button', { name: new RegExp(`^${outcome}$`, 'i') }).click();
@@ -102,7 +170,14 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       await signInThroughUi(page, lang);
       await page.goto(`${prefix}/payments`);
       await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+      // decisions 21: the Growth card keeps the list price as the regular price, the launch price beside it.
+      const growth = plan(page, lang, 'Growth');
+      expect(await plain(page, 'plan-list-price', growth)).toBe(t.listPrice);
+      expect(await growth.getByTestId('plan-list-price').locator('s').count()).toBe(1);
+      expect(await plain(page, 'plan-launch-price', growth)).toBe(t.launchPrice);
+      await growth.getByText(t.inclVat, { exact: true }).waitFor();
       await expectNoAxeViolations(page);
+      await lookAt(page, `plans-${lang}`);
       const paymentId = await buy(page, lang, 'Growth', 'paid');
 
       // Back on /payments the page checks the payment, says so, then opens the billing tab after 2 s.
@@ -116,17 +191,23 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
 
       const row = page.getByRole('list', { name: t.history }).locator(`[data-payment-id="${paymentId}"]`);
       await row.getByText(t.completed).waitFor();
-      expect((await row.textContent())?.replace(/\s/g, ' ')).toContain(t.total);
+      const rowText = (await row.innerText()).replace(/\s/g, ' ');
+      expect(rowText).toContain(t.total);
+      expect(rowText).toContain(t.inclVat);
+      expect(rowText).toContain(t.item);
       await expectNoAxeViolations(page);
 
       await row.getByRole('link', { name: t.invoiceFor }).click();
       await waitForPath(page, `${prefix}/account/invoices/${paymentId}`);
       await page.getByRole('article', { name: t.invoice }).waitFor();
       expect(await page.getByTestId('invoice-reference').textContent()).toBe(paymentId);
-      expect((await page.getByTestId('invoice-total').textContent())?.replace(/\s/g, ' ')).toBe(t.total);
-      if (t.vat) expect((await page.getByTestId('invoice-vat').textContent())?.replace(/\s/g, ' ')).toBe(t.vat);
-      else expect(await page.getByTestId('invoice-vat').count()).toBe(0);
+      // The same amount as the card, the checkout and billing, split net / VAT 21 % / total in both languages.
+      expect(await plain(page, 'invoice-item')).toBe(t.item);
+      expect(await plain(page, 'invoice-net')).toBe(t.net);
+      expect(await plain(page, 'invoice-vat')).toBe(t.vat);
+      expect(await plain(page, 'invoice-total')).toBe(t.total);
       await expectNoAxeViolations(page);
+      await lookAt(page, `invoice-${lang}`);
     });
 
     it('a failed checkout comes back as Payment Failed with the reason', async () => {

@@ -1,7 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForPath } from '../support/app-flows';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { type InboxMail, waitForMail } from '../support/inbox';
 
 /** The public pages (issue: home, about, privacy, terms, contact) with their main headings, per language. */
@@ -98,6 +99,20 @@ for (const lang of ['en', 'nl'] as const) {
   });
 }
 
+const screenshots = fileURLToPath(new URL('../.artifacts/screenshots/home/', import.meta.url));
+
+/** The home page at phone and desktop width, for a person to look at the plan cards (git-ignored); nothing sticks out. */
+async function lookAtPricing(page: Page, lang: 'en' | 'nl'): Promise<void> {
+  const viewport = page.viewportSize();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, `${screenshots}home-${lang}-${width}.png`, { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 describe('home page content', () => {
   const b = useBrowser({ reducedMotion: 'reduce' });
 
@@ -116,16 +131,30 @@ describe('home page content', () => {
     }
     const plans = page.locator('#pricing ul').first().locator('> li');
     expect(await plans.count()).toBe(3);
-    expect(await plans.nth(0).innerText()).toContain('€120');
-    expect(await plans.nth(1).innerText()).toContain('€300');
+    // decisions 21: the list price as the regular price (struck through), the charged launch price beside it.
+    const prices = [
+      ['€120', '€60'],
+      ['€300', '€120'],
+      ['€750', '€350'],
+    ];
+    for (const [index, [list, launch]] of prices.entries()) {
+      const card = (await plans.nth(index).innerText()).replace(/\s+/g, ' ');
+      expect(card).toContain(`Regular price: ${list} / year`);
+      expect(card).toContain(`Launch price: ${launch} / year`);
+      expect(card).toContain('incl. VAT');
+      expect(await plans.nth(index).locator('s').innerText()).toBe(`${list} / year`);
+    }
     expect(await plans.nth(1).innerText()).toContain('Most Popular');
-    expect(await plans.nth(2).innerText()).toContain('€750');
     for (const href of await plans.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
       expect(href).toBe('/auth');
     expect(await page.getByRole('link', { name: 'Contact sales' }).getAttribute('href')).toBe('/contact');
     expect(await page.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/auth');
-    // The compliance card, VAT and money-back promise are the Dutch site's.
-    expect(await page.getByText('21%').count()).toBe(0);
+    // Prices include VAT, said the same way in both languages; the compliance card and money-back promise are
+    // the Dutch site's.
+    expect(text).toContain('All prices include 21% VAT.');
+    expect(text).not.toMatch(/exclude/i);
+    expect(await page.getByText('money-back').count()).toBe(0);
+    await lookAtPricing(page, 'en');
   });
 
   it('the Dutch home adds the compliance badges and card, 21% VAT and the 14-day money-back promise', async () => {
@@ -137,9 +166,16 @@ describe('home page content', () => {
       await badges.getByText(badge).waitFor();
     }
     const text = await page.locator('main').innerText();
-    expect(text).toContain('21% btw');
+    expect(text).toContain('Alle prijzen zijn inclusief 21% btw.');
+    expect(text).not.toMatch(/exclusief/i);
     expect(text).toContain('14 dagen geld-terug-garantie');
-    expect(text).toMatch(/€\s?300/);
+    const growth = (
+      await page.locator('#pricing li', { has: page.getByRole('heading', { name: 'Growth' }) }).innerText()
+    ).replace(/\s+/g, ' ');
+    expect(growth).toContain('Normale prijs: € 300 / jaar');
+    expect(growth).toContain('Introductieprijs: € 120 / jaar');
+    expect(growth).toContain('incl. btw');
+    await lookAtPricing(page, 'nl');
     expect(await page.getByRole('link', { name: 'Gratis beginnen' }).getAttribute('href')).toBe('/nl/auth');
   });
 

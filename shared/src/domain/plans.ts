@@ -2,10 +2,16 @@
 export const planIds = ['starter', 'growth', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
 
+/**
+ * The one price table (decisions 21): each plan's two figures, in whole EUR per year, both including 21 %
+ * Dutch VAT (see `vat.ts` for the split). The plan cards show the list price as the regular price and the
+ * launch price beside it; the purchase card, the checkout, billing and the invoice show the launch price,
+ * which is what the API charges. Nothing else in the product holds a plan's amount.
+ */
 export interface PlanPricing {
-  /** What the plan card shows, per year (spec 9 "Displayed prices"); the public pricing section shows it. */
-  displayPrice: number;
-  /** What is charged (spec 9 "Charged amounts"); the tier thresholds match these. */
+  /** The regular yearly price (spec 9 "Displayed prices"): shown on the cards, struck through. */
+  listPrice: number;
+  /** Today's launch price per year (spec 9 "Charged amounts"): what is charged; the tier thresholds match these. */
   chargedAmount: number;
   currency: 'EUR';
   /** Surveys the plan includes (spec 9: 1, up to 5, unlimited); null is unlimited. */
@@ -13,9 +19,9 @@ export interface PlanPricing {
 }
 
 export const planPricing: Record<PlanId, PlanPricing> = {
-  starter: { displayPrice: 120, chargedAmount: 60, currency: 'EUR', surveys: 1 },
-  growth: { displayPrice: 300, chargedAmount: 120, currency: 'EUR', surveys: 5 },
-  enterprise: { displayPrice: 750, chargedAmount: 350, currency: 'EUR', surveys: null },
+  starter: { listPrice: 120, chargedAmount: 60, currency: 'EUR', surveys: 1 },
+  growth: { listPrice: 300, chargedAmount: 120, currency: 'EUR', surveys: 5 },
+  enterprise: { listPrice: 750, chargedAmount: 350, currency: 'EUR', surveys: null },
 };
 
 /** The price in the Dutch structured data (spec 1 and 9). */

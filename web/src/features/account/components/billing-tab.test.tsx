@@ -95,10 +95,13 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
     expect(within(pending).getByText('No invoice')).toBeTruthy();
     expect(within(paid).getByText('Completed')).toBeTruthy();
     expect(within(paid).getByText('€120.00')).toBeTruthy();
+    expect(within(paid).getByText('incl. VAT')).toBeTruthy();
+    // A plan payment is named from the catalogue, in the reader's language; a manual one keeps its description.
+    expect(within(paid).getByText('Growth plan, 1 year')).toBeTruthy();
     expect(within(paid).getByText(/Visa •••• 4242/)).toBeTruthy();
     expect(
       within(paid)
-        .getByRole('link', { name: 'Invoice for Growth - Annual Subscription of 25 November 2026' })
+        .getByRole('link', { name: 'Invoice for Growth plan, 1 year of 25 November 2026' })
         .getAttribute('href'),
     ).toBe('/account/invoices/tr_paid');
     expect(within(failed).getByText('Failed')).toBeTruthy();

@@ -14,6 +14,7 @@ import { formatLongDate, formatMoney } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { billingAccountQueryOptions, paymentsQueryOptions, useBillingAccount, usePayments } from '../api/billing';
+import { usePaymentItem } from '../lib/payment-item';
 import { PaymentStatus } from './payment-status';
 
 type Plan = AccountSummary['plan'];
@@ -151,29 +152,33 @@ function methodLabel(payment: Payment, t: (key: string, options?: { defaultValue
 
 /** One payment: what, when, how much, its status, how it was paid and its invoice. */
 function PaymentRow({ payment }: { payment: Payment }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'common']);
   const language = useLanguage();
   const to = useLocalizedPath();
   const date = formatLongDate(payment.paidAt ?? payment.createdAt, language);
+  const description = usePaymentItem()(payment);
   return (
     <li
       className="grid gap-2 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-6"
       data-payment-id={payment.id}
     >
       <div className="min-w-0">
-        <p className="truncate font-medium">{payment.description}</p>
+        <p className="truncate font-medium">{description}</p>
         <p className="text-muted-foreground text-sm">
           {date} · {methodLabel(payment, t as never)}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-1 sm:justify-end">
-        <span className="font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency, language)}</span>
+        <span className="grid text-right leading-tight">
+          <span className="font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency, language)}</span>
+          <span className="text-muted-foreground text-xs">{t('common:price.inclVat')}</span>
+        </span>
         <PaymentStatus status={payment.status} />
         {payment.status === 'completed' ? (
           <Link
             to={to(invoicePath(payment.id))}
             className="text-primary inline-flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline"
-            aria-label={t('billingTab.history.viewInvoiceFor', { description: payment.description, date })}
+            aria-label={t('billingTab.history.viewInvoiceFor', { description, date })}
           >
             <FileText aria-hidden="true" className="size-4" />
             {t('billingTab.history.viewInvoice')}

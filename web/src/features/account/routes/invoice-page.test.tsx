@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
-import { includedVat, InvoicePage } from './invoice-page';
+import { InvoicePage } from './invoice-page';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -36,7 +36,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('invoice page', () => {
-  it('shows seller, the owner, date, reference, description and amount; Print prints', async () => {
+  it('shows seller, the owner, date, reference, the line item and net / VAT 21% / total; Print prints', async () => {
     serveApi(
       apiHandler('get-profile', () => HttpResponse.json(profile)),
       apiHandler('get-payment', () => HttpResponse.json(paid)),
@@ -51,15 +51,20 @@ describe('invoice page', () => {
     );
     expect(within(article).getByText('25 November 2026')).toBeTruthy();
     expect(screen.getByTestId('invoice-reference').textContent).toBe('tr_paid');
-    expect(within(article).getByText('Growth - Annual Subscription')).toBeTruthy();
-    expect(screen.getByTestId('invoice-total').textContent).toBe('€120.00');
-    expect(screen.queryByTestId('invoice-vat')).toBeNull();
+    expect(screen.getByTestId('invoice-item').textContent).toBe('Growth plan, 1 year');
+    expect(within(article).getByRole('columnheader', { name: 'Excl. VAT' })).toBeTruthy();
+    const footer = within(article).getAllByRole('rowgroup')[2]!;
+    expect(
+      within(footer)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Subtotal excl. VAT€99.17', 'VAT 21%€20.83', 'Total incl. VAT€120.00']);
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Back to billing' }).getAttribute('href')).toBe('/account?tab=billing');
   });
 
-  it('in Dutch, with the VAT it includes (21/121 of the amount); without a profile it still shows the e-mail', async () => {
+  it('in Dutch: the line item and the split in Dutch; without a profile it still shows the e-mail', async () => {
     serveApi(
       apiHandler('get-profile', () =>
         HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }),
@@ -67,12 +72,33 @@ describe('invoice page', () => {
       apiHandler('get-payment', () => HttpResponse.json(paid)),
     );
     invoice('/nl/account/invoices/tr_paid');
-    await screen.findByRole('article', { name: 'Factuur' });
-    expect(screen.getByText('BTW 21% inbegrepen')).toBeTruthy();
+    const article = await screen.findByRole('article', { name: 'Factuur' });
     const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, ' ');
+    expect(text('invoice-item')).toBe('Growth-abonnement, 1 jaar');
+    expect(within(article).getByText('Subtotaal excl. btw')).toBeTruthy();
+    expect(within(article).getByText('Btw 21%')).toBeTruthy();
+    expect(within(article).getByText('Totaal incl. btw')).toBeTruthy();
+    expect(text('invoice-net')).toBe('€ 99,17');
     expect(text('invoice-vat')).toBe('€ 20,83');
     expect(text('invoice-total')).toBe('€ 120,00');
     expect(screen.getByTestId('invoice-billed-to').textContent).toBe('owner@example.com');
+  });
+
+  it('a manual payment keeps its description; its split adds up to the cent', async () => {
+    serveApi(
+      apiHandler('get-profile', () => HttpResponse.json(profile)),
+      apiHandler('get-payment', () =>
+        HttpResponse.json(samplePayment({ plan: null, description: 'Invoice 42', amount: 0.05 })),
+      ),
+    );
+    invoice('/account/invoices/tr_paid');
+    await screen.findByRole('article', { name: 'Invoice' });
+    expect(screen.getByTestId('invoice-item').textContent).toBe('Invoice 42');
+    expect(['invoice-net', 'invoice-vat', 'invoice-total'].map((id) => screen.getByTestId(id).textContent)).toEqual([
+      '€0.04',
+      '€0.01',
+      '€0.05',
+    ]);
   });
 
   it('an unknown payment is not found', async () => {
@@ -81,9 +107,5 @@ describe('invoice page', () => {
     serveApi(apiHandler('get-profile', notFound), apiHandler('get-payment', notFound));
     invoice('/account/invoices/tr_other');
     expect(await screen.findByText('This invoice could not be found.')).toBeTruthy();
-  });
-
-  it('computes the included VAT to the cent', () => {
-    expect([includedVat(120), includedVat(60), includedVat(350), includedVat(0.01)]).toEqual([20.83, 10.41, 60.74, 0]);
   });
 });

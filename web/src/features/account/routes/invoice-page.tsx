@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { type Payment, type Profile } from '@reviewroute/shared';
+import { type Payment, type Profile, splitVat, vatRatePercent } from '@reviewroute/shared';
 import { BackLink } from '@/components/back-link';
 import { Logo } from '@/components/logo';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -16,15 +16,15 @@ import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { usePayment } from '../api/billing';
 import { profileQueryOptions } from '../api/profile';
 import { PaymentStatus } from '../components/payment-status';
-
-/** Dutch VAT, included in the amount paid: the VAT part of a gross amount is amount × 21/121. */
-const vatRate = 21;
-export const includedVat = (amount: number) => Math.round(((amount * vatRate) / (100 + vatRate)) * 100) / 100;
+import { usePaymentItem } from '../lib/payment-item';
 
 function InvoiceDocument({ payment, profile, email }: { payment: Payment; profile?: Profile; email: string }) {
   const { t } = useTranslation('billing');
   const language = useLanguage();
   const money = (amount: number) => formatMoney(amount, payment.currency, language);
+  const item = usePaymentItem();
+  // Every amount we charge includes 21 % VAT (decisions 21); the split is exact in cents, net + VAT = total.
+  const { net, vat, total } = splitVat(payment.amount);
   const billedTo = [profile?.businessName, profile?.fullName, profile?.businessAddress, email].filter(
     (line): line is string => Boolean(line?.trim()),
   );
@@ -95,34 +95,42 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
             <th scope="col" className="py-2 text-left font-semibold">
               {t('invoice.item')}
             </th>
-            <th scope="col" className="py-2 text-right font-semibold">
+            <th scope="col" className="py-2 text-right font-semibold whitespace-nowrap">
               {t('invoice.amount')}
             </th>
           </tr>
         </thead>
         <tbody>
           <tr className="border-b">
-            <td className="py-3 pr-4">{payment.description}</td>
-            <td className="py-3 text-right tabular-nums">{money(payment.amount)}</td>
+            <td className="py-3 pr-4" data-testid="invoice-item">
+              {item(payment)}
+            </td>
+            <td className="py-3 text-right whitespace-nowrap tabular-nums">{money(net)}</td>
           </tr>
         </tbody>
         <tfoot>
-          {language === 'nl' && (
-            <tr>
-              <th scope="row" className="text-muted-foreground pt-3 text-left font-normal">
-                {t('invoice.vatIncluded')}
-              </th>
-              <td className="text-muted-foreground pt-3 text-right tabular-nums" data-testid="invoice-vat">
-                {money(includedVat(payment.amount))}
-              </td>
-            </tr>
-          )}
+          <tr>
+            <th scope="row" className="text-muted-foreground pt-3 text-left font-normal">
+              {t('invoice.net')}
+            </th>
+            <td className="text-muted-foreground pt-3 text-right tabular-nums" data-testid="invoice-net">
+              {money(net)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" className="text-muted-foreground pt-1 text-left font-normal">
+              {t('invoice.vat', { rate: vatRatePercent })}
+            </th>
+            <td className="text-muted-foreground pt-1 text-right tabular-nums" data-testid="invoice-vat">
+              {money(vat)}
+            </td>
+          </tr>
           <tr>
             <th scope="row" className="pt-3 text-left text-base font-semibold">
               {t('invoice.total')}
             </th>
             <td className="pt-3 text-right text-base font-semibold tabular-nums" data-testid="invoice-total">
-              {money(payment.amount)}
+              {money(total)}
             </td>
           </tr>
         </tfoot>
@@ -133,8 +141,8 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
 }
 
 /**
- * /account/invoices/:paymentId: a printable invoice of one payment (seller, the owner, date, reference,
- * description, amount; the Dutch one with the VAT it includes). The toolbar is hidden in print.
+ * /account/invoices/:paymentId: a printable invoice of one payment (seller, the owner, date, reference, the
+ * line item in the invoice's language, net / VAT 21 % / total in both languages). The toolbar is hidden in print.
  */
 export function InvoicePage() {
   const { t } = useTranslation('billing');

@@ -2,16 +2,19 @@ import { Check, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type PlanId, planIds, planPricing } from '@reviewroute/shared/domain';
+import { PlanPrice } from '@/components/plan-price';
 import { Button } from '@/components/ui/button';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
-import { formatPrice } from '../lib/format';
 import { SectionHeader } from './section-header';
 
 /** The plan the pricing highlights (spec 2: Growth, 'Most Popular'). */
 const popularPlan: PlanId = 'growth';
 
-/** Three annual plans with the displayed prices of spec 9, each to /auth, the extra info and sales text. */
+/**
+ * Three annual plans, each with its list and launch price (decisions 21) and a link to /auth; then the extra
+ * info, the VAT line (both languages: every page with a price says the prices include VAT) and sales text.
+ */
 export function Pricing() {
   const { t } = useTranslation('marketing');
   const language = useLanguage();
@@ -53,12 +56,7 @@ export function Pricing() {
                   {t(`pricing.plans.${plan}.name`)}
                 </h3>
                 <p className="text-muted-foreground mt-1 text-sm">{t(`pricing.plans.${plan}.description`)}</p>
-                <p className="mt-6 flex items-baseline gap-1.5">
-                  <span className="text-4xl font-bold tracking-tight">
-                    {formatPrice(pricing.displayPrice, language)}
-                  </span>
-                  <span className="text-muted-foreground text-sm">{t('pricing.perYear')}</span>
-                </p>
+                <PlanPrice plan={plan} />
                 <p className="text-primary mt-2 text-sm font-semibold">{surveysText(pricing.surveys)}</p>
                 <ul className="mt-6 grid gap-3 text-sm">
                   {t(`pricing.plans.${plan}.features`, { returnObjects: true }).map((feature) => (
@@ -79,14 +77,12 @@ export function Pricing() {
         </ul>
         <div className="text-muted-foreground mx-auto mt-12 max-w-2xl space-y-2 text-center text-sm">
           <p>{t('pricing.extraInfo')}</p>
+          <p>{t('pricing.vat')}</p>
           {language === 'nl' && (
-            <>
-              <p>{t('pricing.vat')}</p>
-              <p className="text-foreground inline-flex items-center gap-1.5 font-medium">
-                <ShieldCheck aria-hidden="true" className="text-primary size-4" />
-                {t('pricing.moneyBack')}
-              </p>
-            </>
+            <p className="text-foreground inline-flex items-center gap-1.5 font-medium">
+              <ShieldCheck aria-hidden="true" className="text-primary size-4" />
+              {t('pricing.moneyBack')}
+            </p>
           )}
           <p className="pt-2">
             {t('pricing.sales')}{' '}

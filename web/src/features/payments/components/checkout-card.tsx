@@ -1,6 +1,6 @@
 import { type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PlanId, planPricing } from '@reviewroute/shared';
+import { type PlanId, planPricing, splitVat } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/lib/money';
@@ -8,9 +8,9 @@ import { useLanguage } from '@/lib/use-language';
 import { PlanPayment } from './plan-payment';
 
 /**
- * 'Complete Your Purchase' (spec 2 "Payments"): the chosen plan, its price and period, Cancel, and the
- * payment form in auto mode. The displayed price and the amount charged differ by design (spec 9: both
- * stand), so the card says plainly what is charged now.
+ * 'Complete Your Purchase' (spec 2 "Payments"): the chosen plan, its launch price and period, what is charged
+ * now with the VAT it includes, Cancel, and the payment form in auto mode. Only the launch price appears here
+ * (decisions 21): it is the amount the checkout and the invoice show, so nobody pays a figure they were not shown.
  */
 interface CheckoutCardProps {
   plan: PlanId;
@@ -20,17 +20,23 @@ interface CheckoutCardProps {
 }
 
 export function CheckoutCard({ plan, onCancel, headingRef }: CheckoutCardProps) {
-  const { t } = useTranslation(['billing', 'marketing']);
+  const { t } = useTranslation(['billing', 'marketing', 'common']);
   const language = useLanguage();
   const pricing = planPricing[plan];
+  const { vat } = splitVat(pricing.chargedAmount);
   const rows = [
-    [t('payments.checkout.plan'), t(`marketing:pricing.plans.${plan}.name`)],
+    [t('payments.checkout.plan'), t(`marketing:pricing.plans.${plan}.name`), null],
     [
       t('payments.checkout.price'),
-      `${formatMoney(pricing.displayPrice, pricing.currency, language, true)} ${t('payments.perYear')}`,
+      t('common:price.perYear', { price: formatMoney(pricing.chargedAmount, pricing.currency, language, true) }),
+      t('common:price.inclVat'),
     ],
-    [t('payments.checkout.period'), t('payments.checkout.periodValue')],
-    [t('payments.checkout.charged'), formatMoney(pricing.chargedAmount, pricing.currency, language)],
+    [t('payments.checkout.period'), t('payments.checkout.periodValue'), null],
+    [
+      t('payments.checkout.charged'),
+      formatMoney(pricing.chargedAmount, pricing.currency, language),
+      t('common:price.inclVatAmount', { vat: formatMoney(vat, pricing.currency, language) }),
+    ],
   ] as const;
   return (
     <Card className="scroll-mt-24">
@@ -44,10 +50,13 @@ export function CheckoutCard({ plan, onCancel, headingRef }: CheckoutCardProps) 
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {rows.map(([term, value]) => (
+          {rows.map(([term, value, note]) => (
             <div key={term} className="flex justify-between gap-4 border-b pb-2 sm:block sm:border-0 sm:pb-0">
               <dt className="text-muted-foreground">{term}</dt>
-              <dd className="font-medium">{value}</dd>
+              <dd className="text-right sm:text-left">
+                <span className="font-medium">{value}</span>
+                {note && <span className="text-muted-foreground block text-xs">{note}</span>}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,9 +1,8 @@
 import { Check, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type PlanId, planPricing } from '@reviewroute/shared';
+import { PlanPrice } from '@/components/plan-price';
 import { Button } from '@/components/ui/button';
-import { formatMoney } from '@/lib/money';
-import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 
 export type SelectionPhase = 'selecting' | 'selected';
@@ -20,10 +19,9 @@ interface PlanCardProps {
   onBuy: (plan: PlanId) => void;
 }
 
-/** One plan (spec 3 "Plan"): name, displayed price per year, what it includes and its Buy Now button. */
+/** One plan (spec 3 "Plan"): name, list and launch price per year (decisions 21), what it includes and Buy Now. */
 export function PlanCard({ plan, popular, phase, busy, signedOut, onBuy }: PlanCardProps) {
   const { t } = useTranslation(['billing', 'marketing']);
-  const language = useLanguage();
   const pricing = planPricing[plan];
   const surveys =
     pricing.surveys === null
@@ -56,12 +54,7 @@ export function PlanCard({ plan, popular, phase, busy, signedOut, onBuy }: PlanC
         {t(`marketing:pricing.plans.${plan}.name`)}
       </h2>
       <p className="text-muted-foreground mt-1 text-sm">{t(`marketing:pricing.plans.${plan}.description`)}</p>
-      <p className="mt-6 flex items-baseline gap-1.5">
-        <span className="text-4xl font-bold tracking-tight">
-          {formatMoney(pricing.displayPrice, pricing.currency, language, true)}
-        </span>
-        <span className="text-muted-foreground text-sm">{t('payments.perYear')}</span>
-      </p>
+      <PlanPrice plan={plan} />
       <p className="text-primary mt-2 text-sm font-semibold">{surveys}</p>
       <ul className="mt-6 grid gap-3 text-sm">
         {t(`marketing:pricing.plans.${plan}.features`, { returnObjects: true }).map((feature) => (

@@ -72,16 +72,24 @@ async function toast(description: string) {
 }
 
 describe('/payments (spec 2 "Payments")', () => {
-  it('shows the heading, Back to Dashboard and three plans with the displayed prices; Growth is Most Popular', async () => {
+  it('shows the heading, Back to Dashboard and three plans with list and launch price incl. VAT; Growth is Most Popular', async () => {
     stubApi();
     page('/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByText('Authentication Required')).toBeNull();
-    const prices = { Starter: '€120', Growth: '€300', Enterprise: '€750' };
-    for (const [name, price] of Object.entries(prices)) {
+    // decisions 21: the spec's list price struck through as the regular price, the charged amount beside it.
+    const prices: [name: string, list: string, launch: string][] = [
+      ['Starter', '€120 / year', 'Launch price: €60 / year'],
+      ['Growth', '€300 / year', 'Launch price: €120 / year'],
+      ['Enterprise', '€750 / year', 'Launch price: €350 / year'],
+    ];
+    for (const [name, list, launch] of prices) {
       const card = planCard(name);
-      expect(within(card).getByText(price)).toBeTruthy();
+      expect(within(card).getByTestId('plan-list-price').textContent).toBe(`Regular price: ${list}`);
+      expect(within(card).getByTestId('plan-list-price').querySelector('s')?.textContent).toBe(list);
+      expect(within(card).getByTestId('plan-launch-price').textContent).toBe(launch);
+      expect(within(card).getByText('incl. VAT')).toBeTruthy();
       expect((within(card).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(false);
     }
     expect(within(planCard('Growth')).getByText('Most Popular')).toBeTruthy();
@@ -120,9 +128,13 @@ describe('/payments (spec 2 "Payments")', () => {
       .getByRole('heading', { name: 'Complete Your Purchase' })
       .closest('[data-slot=card]') as HTMLElement;
     expect(within(card).getByText('Growth')).toBeTruthy();
-    expect(within(card).getByText('€300 per year')).toBeTruthy();
+    // Only the launch price: what the checkout and the invoice show, with the VAT it includes.
+    expect(within(card).queryByText(/€300/)).toBeNull();
+    expect(within(card).getByText('Launch price')).toBeTruthy();
+    expect(within(card).getByText('€120 / year')).toBeTruthy();
     expect(within(card).getByText('1 year')).toBeTruthy();
     expect(within(card).getByText('€120.00')).toBeTruthy();
+    expect(within(card).getByText('incl. €20.83 VAT')).toBeTruthy();
     expect(within(card).getByText('Processing your payment...')).toBeTruthy();
     expect(within(card).getByText('You will be redirected to a payment provider')).toBeTruthy();
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
@@ -237,11 +249,20 @@ describe('/payments (spec 2 "Payments")', () => {
     page('/nl/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kies je abonnement' })).toBeTruthy();
     expect(within(planCard('Growth')).getByText('Meest gekozen')).toBeTruthy();
-    expect(within(planCard('Growth')).getByText('€ 300')).toBeTruthy();
+    const text = (id: string) => within(planCard('Growth')).getByTestId(id).textContent?.replace(/\s/g, ' ');
+    expect(text('plan-list-price')).toBe('Normale prijs: € 300 / jaar');
+    expect(text('plan-launch-price')).toBe('Introductieprijs: € 120 / jaar');
+    expect(within(planCard('Growth')).getByText('incl. btw')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Een ander bedrag betalen' }));
     expect(screen.getByRole('button', { name: 'Betaal EUR 10,00' })).toBeTruthy();
     expect((screen.getByLabelText('Omschrijving') as HTMLInputElement).value).toBe('Betaling');
     await userEvent.click(within(planCard('Growth')).getByRole('button', { name: 'Nu kopen' }));
+    const card = (await screen.findByRole('heading', { name: 'Rond je aankoop af' })).closest(
+      '[data-slot=card]',
+    ) as HTMLElement;
+    expect(within(card).getByText('Introductieprijs')).toBeTruthy();
+    expect(within(card).getByText(/^€\s120,00$/)).toBeTruthy();
+    expect(within(card).getByText(/^incl\. €\s20,83 btw$/)).toBeTruthy();
     await waitFor(() => expect(apiCalls()[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
   });
 });

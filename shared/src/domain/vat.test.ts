@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { planIds, planPricing, planTierOfAmount, planTierOfPayment, type PlanTier } from './plans';
+import { splitVat, splitVatCents, toCents, vatRatePercent } from './vat';
+
+describe('VAT split of an amount that includes 21 % VAT', () => {
+  it('net + VAT is exactly the total for every cent amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 * 100 }), (totalCents) => {
+        const { netCents, vatCents } = splitVatCents(totalCents);
+        expect(Number.isInteger(netCents) && Number.isInteger(vatCents)).toBe(true);
+        expect(netCents + vatCents).toBe(totalCents);
+      }),
+    );
+  });
+
+  it('the VAT is the total × 21/121, off by at most half a cent, and 21 % of the net within a cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 * 100 }), (totalCents) => {
+        const { netCents, vatCents } = splitVatCents(totalCents);
+        expect(Math.abs(vatCents - (totalCents * vatRatePercent) / 121)).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(vatCents - netCents * 0.21)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('splits the launch prices as the invoice shows them', () => {
+    expect(splitVat(60)).toEqual({ net: 49.59, vat: 10.41, total: 60 });
+    expect(splitVat(120)).toEqual({ net: 99.17, vat: 20.83, total: 120 });
+    expect(splitVat(350)).toEqual({ net: 289.26, vat: 60.74, total: 350 });
+    expect(splitVat(0.01)).toEqual({ net: 0.01, vat: 0, total: 0.01 });
+  });
+
+  it('takes decimal amounts without float noise, refuses what is not a cent amount', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        expect(toCents(cents / 100)).toBe(cents);
+      }),
+    );
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => splitVatCents(bad)).toThrow(RangeError);
+  });
+});
+
+describe('the one price table (decisions 21)', () => {
+  it('holds the spec’s list prices and the charged launch prices, in EUR per year', () => {
+    expect(planIds.map((id) => [planPricing[id].listPrice, planPricing[id].chargedAmount])).toEqual([
+      [120, 60],
+      [300, 120],
+      [750, 350],
+    ]);
+    for (const id of planIds) expect(planPricing[id].chargedAmount).toBeLessThan(planPricing[id].listPrice);
+  });
+
+  it('each plan’s charged amount reaches exactly its tier; a cent less falls to the tier below', () => {
+    const tiers: Record<(typeof planIds)[number], [PlanTier, PlanTier]> = {
+      starter: ['Starter', 'Basic'],
+      growth: ['Growth', 'Starter'],
+      enterprise: ['Enterprise', 'Growth'],
+    };
+    for (const id of planIds) {
+      const { chargedAmount } = planPricing[id];
+      expect([planTierOfAmount(chargedAmount), planTierOfAmount(chargedAmount - 0.01)]).toEqual(tiers[id]);
+      expect(planTierOfPayment({ amount: chargedAmount, currency: 'EUR' })).toBe(tiers[id][0]);
+    }
+  });
+});
