@@ -85,7 +85,11 @@ export const createRequestBatchSchema = z.object({
   /** The owner confirms their customers agreed to be e-mailed; stored with the batch, with the time. */
   permissionConfirmed: z.literal(true, { error: requestMessages.permissionRequired }),
   /** When to send (ISO time); absent or past: now. */
-  sendAt: z.iso.datetime({ offset: true, error: requestMessages.sendAtInvalid }).optional(),
+  sendAt: z
+    .string()
+    .max(40, { error: requestMessages.sendAtInvalid, abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: requestMessages.sendAtInvalid }))
+    .optional(),
   /** The owner's text with `{name}` and `{url}`; absent: the default of each customer's language. */
   template: requestTemplateSchema.optional(),
 });

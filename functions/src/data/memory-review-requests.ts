@@ -12,8 +12,6 @@ import {
 /**
  * The review-request store's in-memory twin, with the table's rules: state changes only from the state the
  * table's conditions name, a claim is all or nothing (contact mark, suppression check, day's count).
- * `crashAfterClaims` makes the store throw on the next `markSent` once that many claims were made: a worker
- * that dies between the send and its confirmation.
  */
 export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly batches = new Map<string, RequestBatchRecord>();
@@ -31,14 +29,22 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
   }
 
-  async createBatch(batch: RequestBatchRecord, recipients: readonly Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>[]) {
+  async createBatch(
+    batch: RequestBatchRecord,
+    recipients: readonly Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>[],
+  ) {
     const stored = { ...batch, state: 'scheduled' as const };
     this.batches.set(batch.id, stored);
     this.recipients.set(
       batch.id,
       recipients.map((r) => ({ ...r, state: 'queued' as const, reason: null, claimedAt: null, sentAt: null })),
     );
-    this.queue.set(batch.id, { batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt });
+    this.queue.set(batch.id, {
+      batchId: batch.id,
+      userId: batch.userId,
+      surveyId: batch.surveyId,
+      dueAt: batch.sendAt,
+    });
     return { ...stored };
   }
 
@@ -102,9 +108,6 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return found;
   }
 
-  claims = 0;
-  crashAfterClaims: number | undefined;
-
   async claim({ recipient: who, now, askedBefore, day, dailyCap }: ClaimInput): Promise<ClaimOutcome> {
     const r = this.recipient(who.batchId, who.id);
     if (!r || r.state !== 'queued') return 'not-queued';
@@ -119,17 +122,13 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     r.claimedAt = now;
     this.contacts.set(`${who.surveyId}/${hash}`, { batchId: who.batchId, recipientId: who.id, contactedAt: now });
     this.dailyCounts.set(countKey, count + 1);
-    this.claims++;
     return 'claimed';
   }
 
   async markSent(batchId: string, recipientId: string, sentAt: string) {
-    if (this.crashAfterClaims !== undefined && this.claims >= this.crashAfterClaims) {
-      this.crashAfterClaims = undefined;
-      throw new Error('Simulated crash after the send');
-    }
     const r = this.recipient(batchId, recipientId);
-    if (!r || r.state !== 'sending') throw Object.assign(new Error('Condition failed'), { name: 'ConditionalCheckFailedException' });
+    if (!r || r.state !== 'sending')
+      throw Object.assign(new Error('Condition failed'), { name: 'ConditionalCheckFailedException' });
     r.state = 'sent';
     r.sentAt = sentAt;
   }
@@ -152,7 +151,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   async release(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>, day: string) {
     const hash = addressHashOf(who.email);
     const contact = this.contacts.get(`${who.surveyId}/${hash}`);
-    if (contact?.batchId === who.batchId && contact.recipientId === who.id) this.contacts.delete(`${who.surveyId}/${hash}`);
+    if (contact?.batchId === who.batchId && contact.recipientId === who.id)
+      this.contacts.delete(`${who.surveyId}/${hash}`);
     const countKey = `${who.userId}/${day}`;
     this.dailyCounts.set(countKey, (this.dailyCounts.get(countKey) ?? 0) - 1);
     const r = this.recipient(who.batchId, who.id);
