@@ -14,7 +14,10 @@ export function planCapReader(deps: {
 }): (userId: string) => Promise<number> {
   const now = deps.now ?? (() => new Date());
   return async (userId) => {
-    const [createdAt, records] = await Promise.all([deps.directory.createdAt(userId), deps.billing.listForUser(userId)]);
+    const [createdAt, records] = await Promise.all([
+      deps.directory.createdAt(userId),
+      deps.billing.listForUser(userId),
+    ]);
     if (!createdAt) return 0;
     return dailyRequestCapOf(accountState(createdAt.toISOString(), planPayments(records), now()));
   };

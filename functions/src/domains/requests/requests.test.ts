@@ -23,20 +23,23 @@ async function world(overrides: Parameters<typeof memoryRequests>[0] = {}) {
   return { ...w, run };
 }
 
-const tokenOf = (mail: OutgoingMail) => /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+const tokenOf = (mail: OutgoingMail) =>
+  /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
 
 describe('the batch schema', () => {
   it('refuses a malformed row with its row and field, and a batch without the permission', () => {
-    expect(() => batchBody({ rows: [...rows, { name: 'Bad', email: 'not-an-address' }], permissionConfirmed: true })).toThrow(
-      expect.objectContaining({ fields: { 'rows.3.email': 'Valid email is required' } }),
-    );
+    expect(() =>
+      batchBody({ rows: [...rows, { name: 'Bad', email: 'not-an-address' }], permissionConfirmed: true }),
+    ).toThrow(expect.objectContaining({ fields: { 'rows.3.email': 'Valid email is required' } }));
     expect(() => batchBody({ rows, permissionConfirmed: false as true })).toThrow(
-      expect.objectContaining({ fields: { permissionConfirmed: 'Confirm that your customers agreed to receive this email' } }),
+      expect.objectContaining({
+        fields: { permissionConfirmed: 'Confirm that your customers agreed to receive this email' },
+      }),
     );
     expect(() => batchBody({ rows, permissionConfirmed: true, template: 'Hi {name}, no link' })).toThrow(ApiError);
-    expect(() =>
-      batchBody({ rows: Array.from({ length: 5001 }, () => rows[0]!), permissionConfirmed: true }),
-    ).toThrow(expect.objectContaining({ fields: { rows: 'At most 5000 customers per batch' } }));
+    expect(() => batchBody({ rows: Array.from({ length: 5001 }, () => rows[0]!), permissionConfirmed: true })).toThrow(
+      expect.objectContaining({ fields: { rows: 'At most 5000 customers per batch' } }),
+    );
   });
 });
 
@@ -57,14 +60,18 @@ describe('creating and listing batches', () => {
   it('answers 404 for another owner’s survey or batch, and 409 for a draft', async () => {
     const { service, surveys } = await world();
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
-    await expect(service.create('intruder', surveyId, batchBody({ rows, permissionConfirmed: true }))).rejects.toMatchObject({
+    await expect(
+      service.create('intruder', surveyId, batchBody({ rows, permissionConfirmed: true })),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(service.listRecipients('intruder', surveyId, batch.id, undefined)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await surveys.create(publishedSurvey({ id: 'draft-1', surveyCode: null, landingPageUrl: null, status: 'draft' }));
-    await expect(service.create(owner, 'draft-1', batchBody({ rows, permissionConfirmed: true }))).rejects.toMatchObject({
+    await expect(
+      service.create(owner, 'draft-1', batchBody({ rows, permissionConfirmed: true })),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
   });
@@ -85,7 +92,9 @@ describe('sending', () => {
     expect(piet!.from).toBe('"Bakkerij de Vries" <requests@reviewroute.example>');
     expect(piet!.replyTo).toBe('anna@bakkerij.example');
     expect(piet!.headers).toEqual({
-      'List-Unsubscribe': expect.stringMatching(/^<https:\/\/app\.reviewroute\.example\/api\/public\/unsubscribe\/[\w-]{46}>$/),
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/app\.reviewroute\.example\/api\/public\/unsubscribe\/[\w-]{46}>$/,
+      ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     const token = tokenOf(jane!);
@@ -117,7 +126,9 @@ describe('sending', () => {
     expect(await run()).toMatchObject({ batches: 0 });
     clock.now += 3600_000;
     await run();
-    expect(mailer.sent[0]!.text).toMatch(/Dear Jane Customer, rate us at https:\/\/\S+\?r=[\w-]{46} please, Jane Customer!/);
+    expect(mailer.sent[0]!.text).toMatch(
+      /Dear Jane Customer, rate us at https:\/\/\S+\?r=[\w-]{46} please, Jane Customer!/,
+    );
   });
 
   it('never asks an address twice for a survey within 30 days, nor twice in one batch', async () => {
@@ -132,10 +143,9 @@ describe('sending', () => {
     const second = await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
     await run();
     expect(mailer.sent).toHaveLength(1);
-    expect((await service.listRecipients(owner, surveyId, first.id, undefined)).recipients.map((r) => r.reason)).toEqual([
-      null,
-      'duplicate',
-    ]);
+    expect(
+      (await service.listRecipients(owner, surveyId, first.id, undefined)).recipients.map((r) => r.reason),
+    ).toEqual([null, 'duplicate']);
     expect((await service.listRecipients(owner, surveyId, second.id, undefined)).recipients[0]).toMatchObject({
       state: 'skipped',
       reason: 'recently-asked',
@@ -234,7 +244,10 @@ describe('sending', () => {
       if (mail.to === 'jane@customer.example')
         throw Object.assign(new Error('bad'), { name: 'MessageRejected', $metadata: { httpStatusCode: 400 } });
       if (busy && mail.to === 'kees@klant.example')
-        throw Object.assign(new Error('slow down'), { name: 'TooManyRequestsException', $metadata: { httpStatusCode: 429 } });
+        throw Object.assign(new Error('slow down'), {
+          name: 'TooManyRequestsException',
+          $metadata: { httpStatusCode: 429 },
+        });
       sent.push(mail.to);
     };
     const w = await world({ sender: { mailer, concurrency: 1 } });
@@ -281,7 +294,9 @@ describe('unsubscribe', () => {
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     await run();
     const real = decodeRequestToken(tokenOf(mailer.sent[0]!))!;
-    await service.unsubscribe(encodeRequestToken(batch.id, real.recipientId, Buffer.alloc(16, 7).toString('base64url')));
+    await service.unsubscribe(
+      encodeRequestToken(batch.id, real.recipientId, Buffer.alloc(16, 7).toString('base64url')),
+    );
     await service.unsubscribe(encodeRequestToken(batch.id, '00099', real.secret));
     await service.unsubscribe('nonsense');
     expect(requests.suppressions.size).toBe(0);

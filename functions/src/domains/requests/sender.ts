@@ -112,8 +112,7 @@ export function createRequestSender(deps: SenderDeps) {
       await requests.reschedule(due.batchId, iso(clock() + 3600_000));
       return;
     }
-    if (batch.state !== 'sending' || batch.waitingUntil)
-      await requests.setBatchState(due, 'sending', null, iso());
+    if (batch.state !== 'sending' || batch.waitingUntil) await requests.setBatchState(due, 'sending', null, iso());
 
     const seen = new Set<string>();
     let inFlightElsewhere = false;
@@ -192,7 +191,8 @@ export function createRequestSender(deps: SenderDeps) {
     });
     if (claim === 'not-queued') return 'none';
     if (claim === 'capped') return 'capped';
-    if (claim === 'recently-asked') return (await requests.skip(r.batchId, r.id, 'recently-asked')) ? 'recently-asked' : 'none';
+    if (claim === 'recently-asked')
+      return (await requests.skip(r.batchId, r.id, 'recently-asked')) ? 'recently-asked' : 'none';
     if (claim === 'suppressed') {
       // Suppressed since the page was read: its reason is read now.
       const reason = (await requests.suppressionsOf(r.userId, [addressHashOf(r.email)])).get(addressHashOf(r.email));
