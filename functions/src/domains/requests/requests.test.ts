@@ -185,6 +185,18 @@ describe('sending', () => {
     expect(mailer.sent).toHaveLength(3);
   });
 
+  it('holds a batch back while its survey is offline', async () => {
+    const { service, surveys, mailer, clock, run } = await world();
+    await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await surveys.deactivate(owner, surveyId);
+    await run();
+    expect(mailer.sent).toHaveLength(0);
+    await surveys.activate(owner, surveyId, new Date(clock.now).toISOString());
+    clock.now += 3600_000;
+    await run();
+    expect(mailer.sent).toHaveLength(3);
+  });
+
   it('a run that dies after a send and before its confirmation: resumed, nobody is mailed twice', async () => {
     let sends = 0;
     let crashed!: () => void;

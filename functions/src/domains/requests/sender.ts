@@ -105,9 +105,10 @@ export function createRequestSender(deps: SenderDeps) {
       return;
     }
     if (batch.state === 'preparing' || batch.state === 'done') return;
-    const cap = await deps.dailyCapOf(due.userId);
+    // Decisions 22: an ended trial or an expired plan sends nothing until a renewal; nor does a survey taken
+    // offline (its link would lead nowhere). Looked at again in an hour.
+    const cap = survey.isActive ? await deps.dailyCapOf(due.userId) : 0;
     if (cap <= 0) {
-      // Decisions 22: an ended trial or an expired plan sends nothing until a renewal; looked at again in an hour.
       await requests.setBatchState(due, 'sending', iso(clock() + 3600_000), iso());
       await requests.reschedule(due.batchId, iso(clock() + 3600_000));
       return;
