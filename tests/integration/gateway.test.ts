@@ -68,7 +68,7 @@ describe('local API gateway', () => {
     });
   });
 
-  it('refuses a body over 10 MB (API Gateway's payload limit) with 413 before any handler runs, and leaves smaller ones to the handler', async () => {
+  it('refuses a body over 10 MB (the API Gateway payload limit) with 413 before any handler runs, and leaves smaller ones to the handler', async () => {
     const send = (body: Buffer, chunked: boolean) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(`${api}/api/health`, {

@@ -191,4 +191,70 @@ describe('review requests', () => {
       });
     });
   });
+
+  it('claims on DynamoDB as the in-memory twin does: 30 days per address and survey, suppressions, the daily cap, a claim given back', async () => {
+    const store = createDynamoReviewRequestStore(tableEntities(stack.env));
+    const id = randomUUID();
+    const day = '2026-11-26';
+    const batch = {
+      id: `0195a3c4-7b00-7000-8000-${id.slice(-12)}`,
+      userId: `owner-${id}`,
+      surveyId: `survey-${id}`,
+      state: 'preparing' as const,
+      total: 4,
+      template: null,
+      sendAt: '2026-11-26T09:00:00.000Z',
+      permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      waitingUntil: null,
+    };
+    const emails = ['a@x.example', 'A@x.example', 'b@x.example', 'c@x.example'];
+    const recipients = emails.map((email, i) => ({
+      batchId: batch.id,
+      id: String(i).padStart(5, '0'),
+      userId: batch.userId,
+      surveyId: batch.surveyId,
+      name: `N${i}`,
+      email,
+      language: 'en' as const,
+      secret: 's',
+    }));
+    await store.createBatch(batch, recipients);
+    const claim = (i: number, dailyCap = 10, now = '2026-11-26T10:00:00.000Z') =>
+      store.claim({
+        recipient: recipients[i]!,
+        now,
+        askedBefore: new Date(Date.parse(now) - 30 * 24 * 3600_000).toISOString(),
+        contactExpiresAt: 2_000_000_000,
+        day,
+        dailyCap,
+      });
+    expect(await claim(0)).toBe('claimed');
+    expect(await claim(0)).toBe('not-queued');
+    // The same address (another case) in the same survey within 30 days.
+    expect(await claim(1)).toBe('recently-asked');
+    await store.suppress(batch.userId, 'b@x.example', 'bounced', '2026-11-26T10:00:00.000Z');
+    expect(await claim(2)).toBe('suppressed');
+    expect(await store.suppressionsOf(batch.userId, [])).toEqual(new Map());
+    // The day's cap: one claimed so far.
+    expect(await claim(3, 1)).toBe('capped');
+    expect(await claim(3, 2)).toBe('claimed');
+    await store.release(recipients[3]!, day);
+    expect((await store.getRecipient(batch.id, '00003'))!.state).toBe('queued');
+    expect(await claim(3, 2)).toBe('claimed');
+    await store.markSent(batch.id, '00003', '2026-11-26T10:00:01.000Z');
+    expect((await store.pageRecipients(batch.id, undefined, 10)).items.map((r) => r.state)).toEqual([
+      'sending',
+      'queued',
+      'queued',
+      'sent',
+    ]);
+    // Erased with the survey and the owner: nothing of either is left.
+    await store.deleteBySurvey(batch.userId, batch.surveyId);
+    await store.deleteByOwner(batch.userId);
+    expect(await store.listBatches(batch.userId, batch.surveyId)).toEqual([]);
+    expect((await store.pageRecipients(batch.id, undefined, 10)).items).toEqual([]);
+    expect(await store.listSuppressions(batch.userId)).toEqual([]);
+    expect(await claim(0)).toBe('not-queued');
+  });
 });
