@@ -123,7 +123,10 @@ export interface ReviewRequestStore {
    * Gives a claim back (the send did not happen: SES was busy): sending -> queued, the contact mark removed if
    * it is this recipient's, the day's count less one.
    */
-  release(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>, day: string): Promise<void>;
+  release(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>,
+    day: string,
+  ): Promise<void>;
 
   /** Puts the address on the owner's suppression list (a hash of it); an existing entry keeps its first reason. */
   suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
@@ -279,7 +282,9 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
             ),
           ),
         );
-      await requestQueue.put({ batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt }).go();
+      await requestQueue
+        .put({ batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt })
+        .go();
       await requestBatch
         .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
         .set({ state: 'scheduled' })
@@ -324,9 +329,7 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
     },
 
     async setBatchState({ userId, surveyId, batchId }, state, waitingUntil, now) {
-      const update = entitiesOf()
-        .requestBatch.patch({ userId, surveyId, batchId })
-        .set({ state, updatedAt: now });
+      const update = entitiesOf().requestBatch.patch({ userId, surveyId, batchId }).set({ state, updatedAt: now });
       try {
         await (waitingUntil ? update.set({ waitingUntil }) : update.remove(['waitingUntil'])).go();
       } catch (error) {
@@ -438,9 +441,7 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
       const addressHash = addressHashOf(recipient.email);
       await requestContact
         .delete({ surveyId: recipient.surveyId, addressHash })
-        .where(
-          (attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`,
-        )
+        .where((attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`)
         .go()
         .catch((error: unknown) => {
           if (!isConditionalCheckFailure(error)) throw error;
