@@ -48,6 +48,8 @@ export function lambdaEnvironment(
     // Contact-form messages land in the local inbox, addressed to this made-up operator.
     CONTACT_TO_ADDRESS: 'contact@reviewroute.local',
     CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',
+    // The SES emulator has no sending quota: the requests worker sends as fast as its claims allow.
+    REVIEW_REQUEST_SEND_RATE: '500',
     POWERTOOLS_SERVICE_NAME: 'reviewroute',
     POWERTOOLS_LOG_LEVEL: logLevel,
     AWS_REGION: LOCAL_REGION,

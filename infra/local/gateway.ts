@@ -30,8 +30,11 @@ const GATEWAY_ERRORS = {
   503: 'Service Unavailable',
 } as const;
 
-/** Requests above this are refused before they reach a handler (the app never sends more). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Requests above this are refused before they reach a handler, as API Gateway's HTTP API refuses payloads over
+ * 10 MB; each route's own limit (16 KB, a review-request batch 3 MB) is the handler's to enforce.
+ */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The HTTP API integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 30_000;
 export const LOCAL_ACCOUNT_ID = '000000000000';

@@ -86,6 +86,24 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
   },
+  // Sends the due review-request batches: lists the queue and each batch's recipients, reads the survey, the
+  // owner's suppressions (BatchGetItem) and plan (billing history; the account's creation date from Cognito);
+  // claims each request in a transaction (conditional update of the recipient, put of the address's contact
+  // mark, condition check of the suppression, update of the day's count), confirms it, gives a throttled claim
+  // back (deletes its contact mark), removes a finished batch's queue entry; mails.
+  requests: {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
 };
 
 /**
@@ -95,6 +113,13 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
  * does not check IAM).
  */
 export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
+  // Review requests: a batch is created (a conditional put, its recipients in batch writes, its queue entry)
+  // and made scheduled (an update); lists are queries and reads; the customers' unsubscribe reads the
+  // recipient, creates the suppression (a conditional put) and skips a queued request (an update). Creating a
+  // batch reads the erasure tombstone first (GetItem).
+  requests: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+  },
   // The health check touches nothing.
   system: {},
   // The profile (get, partial update); GET /api/account reads the account's creation date (decisions 10)

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { paymentSchema } from './billing';
 import { profileSchema } from './profile';
+import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
 import { surveySchema } from './survey';
 
 /**
@@ -26,6 +27,16 @@ export const exportedResponseSchema = z.object({
 });
 export type ExportedResponse = z.infer<typeof exportedResponseSchema>;
 
+/** A review-request customer as exported: the batch's row with its state. */
+export const exportedRequestRecipientSchema = requestRecipientSchema.extend({ batchId: z.string() });
+
+/** An entry of the owner's suppression list: the address's SHA-256 (the address itself is not kept), and why. */
+export const exportedSuppressionSchema = z.object({
+  addressHash: z.string(),
+  reason: z.enum(suppressionReasons),
+  createdAt: z.string(),
+});
+
 /** The query of GET /api/account/export: no cursor for the first page, then each page's `nextCursor`. */
 export const accountExportQuerySchema = z.object({ cursor: z.string().min(1).max(1000).optional() });
 
@@ -38,6 +49,11 @@ export const accountExportPageSchema = z.object({
   surveys: z.array(surveySchema),
   payments: z.array(paymentSchema),
   responses: z.array(exportedResponseSchema).max(accountExportPageSize),
+  /** First page: every review-request batch of the owner, and their suppression list. */
+  requestBatches: z.array(requestBatchSchema).default([]),
+  suppressions: z.array(exportedSuppressionSchema).default([]),
+  /** Later pages: after a survey's responses, its batches' customers, page by page. */
+  requestRecipients: z.array(exportedRequestRecipientSchema).max(accountExportPageSize).default([]),
   /** How far the export is: surveys whose responses were fully read, of all surveys. */
   progress: z.object({ surveysDone: z.number().int().nonnegative(), surveysTotal: z.number().int().nonnegative() }),
   nextCursor: z.string().nullable(),
@@ -50,6 +66,13 @@ export const accountExportSchema = z.object({
   profile: profileSchema.nullable(),
   surveys: z.array(surveySchema.extend({ responses: z.array(exportedResponseSchema) })),
   billingHistory: z.array(paymentSchema),
+  /** E-mail review requests: each batch with its customers, and the suppression list. */
+  reviewRequests: z
+    .object({
+      batches: z.array(requestBatchSchema.extend({ recipients: z.array(exportedRequestRecipientSchema) })),
+      suppressions: z.array(exportedSuppressionSchema),
+    })
+    .optional(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

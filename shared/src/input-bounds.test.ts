@@ -35,6 +35,12 @@ const answerSchemas = new Set<z.ZodType>([
   shared.surveySchema,
   shared.surveyStatsSchema,
   shared.uploadTicketSchema,
+  shared.requestBatchSchema,
+  shared.requestBatchListSchema,
+  shared.requestRecipientSchema,
+  shared.requestRecipientPageSchema,
+  shared.exportedRequestRecipientSchema,
+  shared.exportedSuppressionSchema,
 ]);
 
 const requestSchemas = Object.entries(shared as Record<string, unknown>).filter(

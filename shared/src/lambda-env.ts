@@ -58,6 +58,11 @@ export const lambdaEnvVariables = {
   MOLLIE_API_KEY: 'optional',
   /** Local only: another Mollie API base than `https://api.mollie.com/v2/` (the local Mollie server). */
   MOLLIE_API_ENDPOINT: 'optional',
+  /**
+   * Review-request mails per second at most (the requests worker), SES's sending rate of the account (default
+   * 14, SES's production start); the local stack sets a higher one for its emulator.
+   */
+  REVIEW_REQUEST_SEND_RATE: 'optional',
   POWERTOOLS_SERVICE_NAME: 'optional',
   POWERTOOLS_LOG_LEVEL: 'optional',
   /** Set by the Lambda runtime in AWS; by the local stack on a laptop. */

@@ -24,6 +24,14 @@ import {
   submitResponseResultSchema,
   submitResponseSchema,
 } from './public-survey';
+import {
+  createRequestBatchSchema,
+  requestBatchListSchema,
+  requestBatchSchema,
+  requestRecipientPageSchema,
+  requestRecipientQuerySchema,
+  unsubscribeParamsSchema,
+} from './review-requests';
 import type { RouteId, RouteParams } from './routes';
 import { surveyCreateSchema, surveyListItemSchema, surveySchema, surveyUpdateSchema } from './survey';
 import { uploadConfirmSchema, uploadRequestSchema, uploadTicketSchema } from './survey-upload';
@@ -100,6 +108,15 @@ export const routeContracts = {
     response: null,
   },
   'send-contact-email': { body: contactRequestSchema, response: null },
+  'create-request-batch': { params: surveyParams, body: createRequestBatchSchema, response: requestBatchSchema },
+  'list-request-batches': { params: surveyParams, response: requestBatchListSchema },
+  'list-request-recipients': {
+    params: z.object({ surveyId: z.string(), batchId: z.string() }),
+    query: requestRecipientQuerySchema,
+    response: requestRecipientPageSchema,
+  },
+  // One click from the mail client (RFC 8058): 200, whatever the token, so nobody learns which tokens exist.
+  unsubscribe: { params: unsubscribeParamsSchema, response: null },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 
 export type RouteContracts = typeof routeContracts;

@@ -3,7 +3,16 @@
  * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
-export const apiDomains = ['system', 'account', 'surveys', 'places', 'public', 'contact', 'payments'] as const;
+export const apiDomains = [
+  'system',
+  'account',
+  'surveys',
+  'places',
+  'public',
+  'contact',
+  'payments',
+  'requests',
+] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,6 +22,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * survey, is a few KB), so anything larger is refused (413) before it is parsed.
  */
 export const maxRequestBodyBytes = 16 * 1024;
+
+/**
+ * The one exception, a route's own `maxBodyBytes`: a review-request batch of up to 5,000 customers (the
+ * longest name and address of each, JSON-escaped), the only body that is a list the owner uploads.
+ */
+export const requestBatchMaxBodyBytes = 3 * 1024 * 1024;
 
 /** `owner`: a verified Cognito JWT is required (the HTTP API JWT authorizer); `public`: no auth. */
 export type RouteAuth = 'owner' | 'public';
@@ -46,6 +61,8 @@ export interface RouteDefinition {
    * would touch.
    */
   readonly createsData?: true;
+  /** A larger body limit than `maxRequestBodyBytes`, for the one route that takes an uploaded list. */
+  readonly maxBodyBytes?: number;
 }
 
 export const routes = [
@@ -243,6 +260,42 @@ export const routes = [
     path: '/api/public/contact',
     auth: 'public',
     domain: 'contact',
+    throttle: 'public',
+  },
+  // E-mail review requests: an owner's batches of customers per survey (the requests worker mails them), and
+  // the customers' one-click unsubscribe (RFC 8058), which the mail's List-Unsubscribe header names.
+  {
+    id: 'create-request-batch',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/request-batches',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+    createsData: true,
+    maxBodyBytes: requestBatchMaxBodyBytes,
+  },
+  {
+    id: 'list-request-batches',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/request-batches',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  {
+    id: 'list-request-recipients',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/request-batches/{batchId}/recipients',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  {
+    id: 'unsubscribe',
+    method: 'POST',
+    path: '/api/public/unsubscribe/{token}',
+    auth: 'public',
+    domain: 'requests',
     throttle: 'public',
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -72,6 +72,16 @@ export const workers = [
     trigger: { kind: 'stream', batchSize: 25, maxBatchingWindowSeconds: 5, retryAttempts: 10, localPollMs: 200 },
     timeoutSeconds: 60,
   },
+  {
+    // E-mail review requests: sends the due batches, a page of customers at a time within SES's rate, each
+    // customer claimed before the send (queued -> sending -> sent), so a retried or crashed run mails nobody
+    // twice; resumes where the last run stopped.
+    id: 'requests',
+    domain: 'requests',
+    description: 'ReviewRoute review-request sending worker',
+    trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 500 },
+    timeoutSeconds: 5 * 60,
+  },
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];

@@ -6,6 +6,7 @@ import {
   createPaymentResponseSchema,
   errorBodySchema,
   pathOf,
+  requestBatchSchema,
   routeKey,
   routes,
   surveySchema,
@@ -44,6 +45,8 @@ interface OwnerState {
   uploadKey: string;
   /** A payment of the owner (pending at the local Mollie). */
   paymentId: string;
+  /** A review-request batch of the owner's survey (sent). */
+  batchId: string;
 }
 
 /**
@@ -58,6 +61,10 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
   'search-places': () => ({ query: 'Corner Bakery' }),
   'create-payment': () => ({ kind: 'plan', plan: 'starter' }),
+  'create-request-batch': () => ({
+    rows: [{ name: 'Intruder', email: 'intruder-customer@example.com' }],
+    permissionConfirmed: true,
+  }),
   // The owner's e-mail: the deletion must name the caller's own, so nothing is deleted.
   'delete-account': ({ ownerEmail }) => ({ email: ownerEmail }),
 };
@@ -66,7 +73,7 @@ const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>
   contractOf(route.id as RouteId).body ? validBodies[route.id as keyof typeof validBodies](state) : undefined;
 
 /** Path parameters that name an owner's item: another owner gets 404 for it. */
-const ownedParams = new Set(['surveyId', 'paymentId']);
+const ownedParams = new Set(['surveyId', 'paymentId', 'batchId']);
 const isOnOwnedItem = (route: RouteDefinition) => paramNames(route).some((name) => ownedParams.has(name));
 
 async function bucketKeys(): Promise<string[]> {
@@ -159,8 +166,34 @@ describe('another owner on every owner route', () => {
     const payment = createPaymentResponseSchema.parse(
       await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }),
     );
-    state = { ownerEmail: owner.email, survey, uploadKey: ticket.key, paymentId: payment.paymentId };
-    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId };
+    const batch = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('create-request-batch', { surveyId: survey.id }), {
+        rows: [{ name: 'Kees Klant', email: `kees-${randomUUID()}@klant.example` }],
+        permissionConfirmed: true,
+      }),
+    );
+    // Sent before the matrix runs, so the owner's view of it stays the same.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await ownerCall(
+            api,
+            owner,
+            'GET',
+            pathOf('list-request-recipients', { surveyId: survey.id, batchId: batch.id }),
+          ),
+        ).toMatchObject({ recipients: [{ state: 'sent' }] }),
+      { timeout: 20_000, interval: 100 },
+    );
+    await vi.waitFor(
+      async () =>
+        expect(
+          await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id })),
+        ).toMatchObject({ batches: [{ state: 'done' }] }),
+      { timeout: 20_000, interval: 100 },
+    );
+    state = { ownerEmail: owner.email, survey, uploadKey: ticket.key, paymentId: payment.paymentId, batchId: batch.id };
+    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId, batchId: batch.id };
   });
 
   it('knows every path parameter of an owner route: each names an owner’s item', () => {
@@ -179,7 +212,14 @@ describe('another owner on every owner route', () => {
         expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
       }
       const answer = JSON.stringify(res.body ?? '');
-      for (const secret of [owner.userId, owner.email, state.survey.id, state.uploadKey, state.paymentId])
+      for (const secret of [
+        owner.userId,
+        owner.email,
+        state.survey.id,
+        state.uploadKey,
+        state.paymentId,
+        state.batchId,
+      ])
         expect(answer).not.toContain(secret);
       expect(await ownerView()).toEqual(before);
     });

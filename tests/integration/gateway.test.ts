@@ -68,7 +68,7 @@ describe('local API gateway', () => {
     });
   });
 
-  it('refuses a body over 1 MB with 413 before any handler runs, and leaves smaller ones to the handler', async () => {
+  it('refuses a body over 10 MB (the API Gateway payload limit) with 413 before any handler runs, and leaves smaller ones to the handler', async () => {
     const send = (body: Buffer, chunked: boolean) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(`${api}/api/health`, {
@@ -87,7 +87,7 @@ describe('local API gateway', () => {
         req.on('error', reject);
         req.end(body);
       });
-    const big = Buffer.alloc(1024 * 1024 + 1, 'a');
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');
     for (const chunked of [false, true]) {
       const res = await send(big, chunked);
       expect(res.status, chunked ? 'chunked' : 'content-length').toBe(413);
@@ -95,8 +95,8 @@ describe('local API gateway', () => {
     }
     // Just under the gateway's limit passes through to the handler, whose own 16 KB cap answers with our
     // error contract instead of the gateway's bare message.
-    const justUnder = Buffer.from(JSON.stringify({ pad: 'a'.repeat(1024 * 1024 - 20) }));
-    expect(justUnder.length).toBeLessThanOrEqual(1024 * 1024);
+    const justUnder = Buffer.from(JSON.stringify({ pad: 'a'.repeat(10 * 1024 * 1024 - 20) }));
+    expect(justUnder.length).toBeLessThanOrEqual(10 * 1024 * 1024);
     const handled = await send(justUnder, true);
     expect(handled.status).toBe(413);
     expect(JSON.parse(handled.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });

@@ -9,7 +9,7 @@ const mailer = sesMailerOf(stack.env);
 afterAll(() => mailer.destroy());
 
 /** What the SES emulator keeps of a mail besides the fields the shared inbox type names. */
-type StoredMail = InboxMail & { replyTo?: string[] };
+type StoredMail = InboxMail & { replyTo?: string[]; headers?: { name: string; value: string }[] };
 
 // The emulator stores a mail before it answers the send, so the inbox is read once, without waiting.
 describeMailerContract('SES adapter on the local SES emulator', () => ({
@@ -24,5 +24,6 @@ describeMailerContract('SES adapter on the local SES emulator', () => ({
         subject: m.subject,
         text: m.body.text,
         html: m.body.html,
+        headers: Object.fromEntries((m.headers ?? []).map((h) => [h.name, h.value])),
       })),
 }));

@@ -1,5 +1,6 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import { erasedUserHash } from './erasure-repository';
+import { MemoryReviewRequestStore } from './memory-review-requests';
 import { createMemoryRateLimiter } from './rate-window';
 import { memoryCount } from './survey-stats';
 import {
@@ -419,6 +420,7 @@ export function createMemoryStores() {
     assets: new MemoryAssetStore(),
     cdn: new MemoryAssetCdn(),
     admin: new MemoryAccountAdmin(),
+    requests: new MemoryReviewRequestStore(),
   };
 }
 

@@ -144,22 +144,23 @@ export const apiErrorHandler = (): middy.MiddlewareObj<ApiEvent, ApiResponse> =>
 });
 
 /** A body's size in bytes, without decoding or copying it. */
-function bodyBytes(body: string, isBase64Encoded: boolean | undefined): number {
+function bodyBytes(body: string, isBase64Encoded: boolean | undefined, limit: number): number {
   // Base64 carries 3 bytes in 4 characters, less its padding.
   if (isBase64Encoded)
     return Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
   // A UTF-16 unit is one to three UTF-8 bytes: the length alone settles most cases.
-  if (body.length > maxRequestBodyBytes || body.length * 3 <= maxRequestBodyBytes) return body.length;
+  if (body.length > limit || body.length * 3 <= limit) return body.length;
   return Buffer.byteLength(body, 'utf8');
 }
 
 /**
- * Refuses a body over `maxRequestBodyBytes` before anything reads it: the work a request can cause stays
- * small whatever it carries (API Gateway itself would pass up to 10 MB).
+ * Refuses a body over its route's limit (`maxRequestBodyBytes` unless the route table gives the route its own
+ * `maxBodyBytes`) before anything reads it: the work a request can cause stays bounded whatever it carries
+ * (API Gateway itself would pass up to 10 MB).
  */
-const bodySizeLimit = (): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
+const bodySizeLimit = (limitOf: (routeKey: string) => number): middy.MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: async ({ event }) => {
-    if (event.body && bodyBytes(event.body, event.isBase64Encoded) > maxRequestBodyBytes)
+    if (event.body && bodyBytes(event.body, event.isBase64Encoded, limitOf(event.routeKey)) > limitOf(event.routeKey))
       throw new ApiError('PAYLOAD_TOO_LARGE');
   },
 });
@@ -265,7 +266,7 @@ export function createDomainHandler<D extends ApiDomain>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
     .use(originVerification(originCheck))
-    .use(bodySizeLimit())
+    .use(bodySizeLimit((key) => byKey.get(key)?.route.maxBodyBytes ?? maxRequestBodyBytes))
     .use(jsonBodyWhenPresent())
     .use(apiErrorHandler())
     .handler(router);

@@ -10,6 +10,8 @@ export interface DeliveredMail {
   subject: string;
   text: string | undefined;
   html: string | undefined;
+  /** The extra header fields the mail carried (none: empty). */
+  headers: Record<string, string>;
 }
 
 export interface MailerUnderTest {
@@ -47,8 +49,20 @@ export function describeMailerContract(name: string, setup: () => MailerUnderTes
           subject: sent.subject,
           text: sent.text,
           html: sent.html,
+          headers: {},
         },
       ]);
+    });
+
+    it('carries extra header fields (one-click unsubscribe) as given', async () => {
+      const { mailer, delivered } = setup();
+      const headers = {
+        'List-Unsubscribe': '<https://reviewroute.example/api/public/unsubscribe/abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      const sent = mail({ headers });
+      await mailer(sent);
+      expect((await delivered(sent.to)).map((m) => m.headers)).toEqual([headers]);
     });
 
     it('names no Reply-To when the mail has none', async () => {

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (a review request's `List-Unsubscribe` and `List-Unsubscribe-Post`), by name. */
+  headers?: Record<string, string>;
 }
 
 /** Sends one mail; resolves once the mail service has accepted it. */

@@ -15,6 +15,7 @@ describeMailerContract('in-memory fake', () => {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          headers: m.headers ?? {},
         })),
   };
 });

@@ -18,6 +18,10 @@ export function createSesMailer(config: () => SESv2ClientConfig): Mailer & { des
           Simple: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },
             Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+            // SESv2 adds these to the message it builds (Simple content's Headers), so no raw MIME is needed.
+            ...(mail.headers
+              ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) }
+              : {}),
           },
         },
       }),

@@ -36,6 +36,11 @@ export const mailTemplates = {
   passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   twoFactorDisabled: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   emailChanged: { values: ['email', 'newEmail', 'helpEmail'], fields: ['account', 'newAddress', 'when'] },
+  /**
+   * A review request to a customer (from the business, in the customer's language): the owner's text with the
+   * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.
+   */
+  reviewRequest: { values: ['businessName', 'unsubscribeUrl'] },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export interface MailTemplateSpec {

@@ -7,6 +7,8 @@ import { createPublicHandler } from '../domains/public/handler';
 import { memoryPublicSurveyService, sampleSurveyId } from '../domains/public/testing';
 import { createPaymentsHandler } from '../domains/payments/handler';
 import { memoryPaymentService } from '../domains/payments/testing';
+import { createRequestsHandler } from '../domains/requests/handler';
+import { memoryRequests, publishedSurvey } from '../domains/requests/testing';
 import { createHandler as createSystemHandler } from '../domains/system/handler';
 import { lambdaContext, sampleEvent } from './events';
 
@@ -64,6 +66,20 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
     return {
       handler: (event) => handler(event, lambdaContext()),
       stored: () => JSON.stringify([...billing.records.values()]),
+    };
+  },
+  // The one-click unsubscribe: a batch of one customer; a forged or unknown token must suppress nothing.
+  requests: () => {
+    const { service, surveys, requests } = memoryRequests();
+    void surveys.create(publishedSurvey());
+    void service.create(publishedSurvey().userId, publishedSurvey().id, {
+      rows: [{ name: 'Piet', email: 'piet@klant.example' }],
+      permissionConfirmed: true,
+    });
+    const handler = createRequestsHandler(() => service);
+    return {
+      handler: (event) => handler(event, lambdaContext()),
+      stored: () => JSON.stringify([[...requests.suppressions], [...requests.recipients.values()]]),
     };
   },
   contact: () => {

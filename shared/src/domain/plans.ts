@@ -37,6 +37,20 @@ export function planTierOfAmount(amount: number): PlanTier {
 }
 
 export const trialDays = 7;
+
+/**
+ * Review-request mails an account may send per UTC day (issue: trial 50/day), by its plan state: a trial's
+ * cap, and each paid tier's. 'Basic' (a manual payment below the Starter amount) activates nothing (decisions
+ * 22), and an ended trial or an expired plan sends nothing until a renewal.
+ */
+export const dailyRequestCaps = { trial: 50, Starter: 200, Growth: 1000, Enterprise: 5000, Basic: 0 } as const;
+
+/** The day's review-request cap of an account in this plan state. */
+export function dailyRequestCapOf(state: AccountState): number {
+  if (state.kind === 'trial') return dailyRequestCaps.trial;
+  if (state.kind === 'active') return dailyRequestCaps[state.tier];
+  return 0;
+}
 const dayMs = 24 * 60 * 60 * 1000;
 
 export interface PaymentRecord {

@@ -39,10 +39,40 @@ function world({ responsesPerSurvey = 7 } = {}) {
     for (const r of list) stats.marks.add(`response/${id}/${r.id}`);
     stats.tallies.set(id, { surveyId: id, count: list.length, sum: 0, histogram: [0, 0, 0, 0, 0], reviewClicks: 0 });
     rateLimiter.counts.set(`survey:${id}/60`, 3);
+    // A review-request batch of 5 customers, one of them asked already (its contact mark, the day's count).
+    void w.requests.createBatch(
+      {
+        id: `${id}-b`,
+        userId,
+        surveyId: id,
+        state: 'preparing',
+        total: 5,
+        template: null,
+        sendAt: '2026-11-21T08:00:00.000Z',
+        permissionConfirmedAt: '2026-11-21T08:00:00.000Z',
+        createdAt: '2026-11-21T08:00:00.000Z',
+        waitingUntil: null,
+      },
+      Array.from({ length: 5 }, (_, i) => ({
+        batchId: `${id}-b`,
+        id: String(i).padStart(5, '0'),
+        userId,
+        surveyId: id,
+        name: `Klant ${i}`,
+        email: `k${i}@klant.example`,
+        language: 'nl' as const,
+        secret: 'secret',
+      })),
+    );
+    w.requests.contacts.set(`${id}/hash`, { batchId: `${id}-b`, recipientId: '00000', contactedAt: '2026-11-21' });
     return survey;
   };
   mine.push(add(owner, 1), add(owner, 2));
   const theirs = add(other, 3);
+  for (const userId of [owner, other]) {
+    void w.requests.suppress(userId, 'weg@klant.example', 'unsubscribed', '2026-11-21T08:00:00.000Z');
+    w.requests.dailyCounts.set(`${userId}/2026-11-21`, 1);
+  }
   profiles.profiles.set(owner, { ...emptyProfile(owner), fullName: 'Joe' });
   profiles.profiles.set(other, { ...emptyProfile(other), fullName: 'Ann' });
   for (const userId of [owner, other])
@@ -65,6 +95,14 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
       ...[...assets.objects.keys()].filter(
         (k) => ids.some((id) => k.includes(id)) || of.some((s) => s.businessLogoUrl?.endsWith(k)),
+      ),
+      ...[...w.requests.batches.values()].filter((b) => b.userId === userId).map((b) => `request batch ${b.id}`),
+      ...[...w.requests.recipients.keys()]
+        .filter((b) => ids.some((id) => b.startsWith(id)))
+        .map((b) => `recipients ${b}`),
+      ...[...w.requests.contacts.keys()].filter((k) => ids.some((id) => k.startsWith(id))),
+      ...[...w.requests.suppressions.keys(), ...w.requests.dailyCounts.keys()].filter((k) =>
+        k.startsWith(`${userId}/`),
       ),
       ...(admin.users.has(userId) ? ['cognito user'] : []),
       ...(erasures.jobs.has(userId) ? ['job'] : []),
@@ -118,6 +156,14 @@ describe('account export', () => {
     expect(new Set(responses.map((r) => r.id)).size).toBe(14);
     expect(responses.every((r) => w.mine.some((s) => s.id === r.surveyId))).toBe(true);
     expect(Math.max(...pages.map((p) => p.responses.length))).toBeLessThanOrEqual(4);
+    // Review requests: the batches and the suppression list first, then each batch's customers, page by page.
+    expect(pages[0]!.requestBatches.map((b) => b.surveyId).sort()).toEqual(w.mine.map((s) => s.id).sort());
+    expect(pages[0]!.suppressions).toEqual([expect.objectContaining({ reason: 'unsubscribed' })]);
+    const customers = pages.flatMap((p) => p.requestRecipients);
+    expect(customers).toHaveLength(10);
+    expect(new Set(customers.map((r) => `${r.batchId}/${r.id}`)).size).toBe(10);
+    expect(customers.every((r) => w.mine.some((s) => r.batchId.startsWith(s.id)))).toBe(true);
+    expect(Math.max(...pages.map((p) => p.requestRecipients.length))).toBeLessThanOrEqual(4);
     expect(pages.at(-1)!.progress).toEqual({ surveysDone: 2, surveysTotal: 2 });
   });
 
@@ -166,9 +212,11 @@ describe('account erasure', () => {
       'responses.delete',
       'rateLimiter.deleteByKey',
       'stats.deleteBySurvey',
+      'requests.deleteBySurvey',
       'surveys.delete',
       'profiles.deleteByOwner',
       'billing.deleteByOwner',
+      'requests.deleteByOwner',
       'erasures.updateErasure',
       'admin.deleteUser',
       'erasures.finishErasure',

@@ -8,6 +8,7 @@ import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createErasureService, type ErasureService } from './erasure-service';
@@ -26,8 +27,9 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
   const responses = createDynamoResponseStore(entities);
   const profiles = createDynamoProfileRepository(entities);
   const billing = createDynamoBillingRepository(entities);
+  const requests = createDynamoReviewRequestStore(entities);
   return {
-    exports: createExportService({ profiles, surveys, billing, responses }),
+    exports: createExportService({ profiles, surveys, billing, responses, requests }),
     erasure: createErasureService({
       erasures: createDynamoErasureRepository(entities),
       surveys,
@@ -36,6 +38,7 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       rateLimiter: createDynamoRateLimiter(entities),
       profiles,
       billing,
+      requests,
       assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
       cdn: createAssetCdn(env),
       admin: createCognitoAccountAdmin(env),

@@ -37,6 +37,7 @@ function world() {
     surveys,
     responses,
     stats,
+    requests: w.requests,
     assets,
     profiles,
     cdn: w.cdn,

@@ -23,6 +23,7 @@ import type {
   SurveyRepository,
   SurveyStatsStore,
 } from '../../data/repositories';
+import type { ReviewRequestStore } from '../../data/review-requests';
 
 /** The erasure's own jobs and tombstones, and each owner of what it erases (their deletes are idempotent). */
 export interface ErasureServiceDeps {
@@ -33,6 +34,8 @@ export interface ErasureServiceDeps {
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   profiles: Pick<ProfileRepository, 'deleteByOwner'>;
   billing: Pick<BillingRepository, 'deleteByOwner'>;
+  /** Review requests: a survey's batches, recipients and contact marks; the owner's suppression list and counts. */
+  requests: Pick<ReviewRequestStore, 'deleteBySurvey' | 'deleteByOwner'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
   cdn: AssetCdn;
   admin: AccountAdmin;
@@ -55,8 +58,8 @@ export interface ErasureRequester {
  * (a schedule in AWS, an interval locally) finishes the rest. Every step derives what is left from the
  * table itself and deletes idempotently, so a run interrupted anywhere resumes, and two runs of one job
  * at once only repeat each other's deletes. The order: per survey its files, its partition (responses
- * (each its own idempotency record)), its rate windows, its tally, then its code and the survey item
- * itself (last, so it is found again after an interruption); then the owner's profile and payments; then
+ * (each its own idempotency record)), its rate windows, its tally, its review requests, then its code and the survey item
+ * itself (last, so it is found again after an interruption); then the owner's profile, payments and review-request suppressions; then
  * the Cognito user; the job item last. A tombstone (a hash of the user id, see `markErased`) outlives the job
  * by the tokens' validity, so routes that create data refuse the user's still-valid tokens meanwhile.
  */
@@ -108,10 +111,12 @@ export function createErasureService(deps: ErasureServiceDeps) {
         while ((await eraseSurveyPage(survey.id)) > 0) if (timeUp()) return false;
         await deps.rateLimiter.deleteByKey(`survey:${survey.id}`);
         await deps.stats.deleteBySurvey(survey.id);
+        await deps.requests.deleteBySurvey(job.userId, survey.id);
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
       await deps.profiles.deleteByOwner(job.userId);
       await deps.billing.deleteByOwner(job.userId);
+      await deps.requests.deleteByOwner(job.userId);
       await erasures.updateErasure(job.userId, 'cognito', iso());
     }
     await admin.deleteUser(job.username);

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { accountExportPageSize, type AccountExportPage, type Payment } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
+import type { ReviewRequestStore } from '../../data/review-requests';
+import { toApiBatch } from '../requests/service';
 
 export interface ExportServiceDeps {
   profiles: Pick<ProfileRepository, 'get'>;
@@ -9,11 +11,20 @@ export interface ExportServiceDeps {
   /** The billing history (absent: none is exported). */
   billing?: { listForUser(userId: string): Promise<BillingRecord[]> } | undefined;
   responses: Pick<ResponseStore, 'pageBySurvey'>;
+  /** Review requests: batches, their customers, the suppression list. */
+  requests: Pick<ReviewRequestStore, 'listBatches' | 'pageRecipients' | 'listSuppressions'>;
   pageSize?: number;
 }
 
-/** Where the export is: the survey whose responses come next, after which response id. */
-const cursorSchema = z.object({ s: z.string().min(1).max(64), a: z.string().min(1).max(64).nullable() });
+/**
+ * Where the export is: the survey whose responses come next, after which response id; or, once its responses
+ * are done (`b`), its review-request batch whose customers come next, after which row (`a`).
+ */
+const cursorSchema = z.object({
+  s: z.string().min(1).max(64),
+  a: z.string().min(1).max(64).nullable(),
+  b: z.string().min(1).max(64).optional(),
+});
 type Cursor = z.infer<typeof cursorSchema>;
 
 const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -30,8 +41,9 @@ const toPayment = ({ userId: _userId, ...payment }: BillingRecord): Payment => p
 
 /**
  * "Download my data" (decisions 14), one bounded page per call: the first page holds the profile, the
- * surveys and the billing history (a few items each); every later page holds up to `pageSize` responses
- * of one survey, read in id order after the cursor. The cursor names a survey of the caller only: any
+ * surveys, the billing history, the review-request batches and the suppression list; every later page holds
+ * up to `pageSize` responses of one survey, read in id order after the cursor, or after them, up to `pageSize`
+ * customers of one of its review-request batches. The cursor names a survey of the caller only: any
  * other is refused, so nobody pages through another owner's responses.
  */
 export function createExportService(deps: ExportServiceDeps) {
@@ -44,16 +56,21 @@ export function createExportService(deps: ExportServiceDeps) {
     /** `raw`: the cursor the previous page answered (none for the first page). */
     async page(userId: string, raw: string | undefined): Promise<AccountExportPage> {
       if (raw === undefined) {
-        const [profile, surveys, payments] = await Promise.all([
+        const [profile, surveys, payments, suppressions] = await Promise.all([
           deps.profiles.get(userId),
           deps.surveys.listByOwner(userId),
           deps.billing ? deps.billing.listForUser(userId) : Promise.resolve([]),
+          deps.requests.listSuppressions(userId),
         ]);
         const ids = surveys.map((s) => s.id).sort((a, b) => (a < b ? -1 : 1));
+        const batches = (await Promise.all(ids.map((id) => deps.requests.listBatches(userId, id)))).flat();
         return {
           profile: profile ?? null,
           surveys,
           payments: payments.map(toPayment),
+          requestBatches: batches.map(toApiBatch),
+          suppressions,
+          requestRecipients: [],
           responses: [],
           progress: { surveysDone: 0, surveysTotal: ids.length },
           nextCursor: ids[0] ? encodeCursor({ s: ids[0], a: null }) : null,
@@ -63,20 +80,54 @@ export function createExportService(deps: ExportServiceDeps) {
       const ids = await surveyIdsOf(userId);
       const index = ids.indexOf(cursor.s);
       if (index < 0) throw new ApiError('BAD_REQUEST', 'Invalid export cursor');
-      const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
       const following = ids[index + 1];
-      const nextCursor = next
-        ? encodeCursor({ s: cursor.s, a: next })
-        : following
-          ? encodeCursor({ s: following, a: null })
-          : null;
+      const batchIdsOf = async (surveyId: string) =>
+        (await deps.requests.listBatches(userId, surveyId)).map((b) => b.id).sort((x, y) => (x < y ? -1 : 1));
+      /** Where the survey's part ends: its first batch's customers, else the next survey. */
+      const afterResponses = async (): Promise<Cursor | null> => {
+        const [first] = await batchIdsOf(cursor.s);
+        if (first) return { s: cursor.s, a: null, b: first };
+        return following ? { s: following, a: null } : null;
+      };
+      const empty = { profile: null, surveys: [], payments: [], requestBatches: [], suppressions: [] };
+      if (cursor.b === undefined) {
+        const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
+        const nextCursor = next ? { s: cursor.s, a: next } : await afterResponses();
+        return {
+          ...empty,
+          responses: items,
+          requestRecipients: [],
+          progress: { surveysDone: nextCursor?.s === cursor.s ? index : index + 1, surveysTotal: ids.length },
+          nextCursor: nextCursor && encodeCursor(nextCursor),
+        };
+      }
+      const batches = await batchIdsOf(cursor.s);
+      const at = batches.indexOf(cursor.b);
+      if (at < 0) throw new ApiError('BAD_REQUEST', 'Invalid export cursor');
+      const { items, next } = await deps.requests.pageRecipients(cursor.b, cursor.a ?? undefined, pageSize);
+      const nextBatch = batches[at + 1];
+      const nextCursor: Cursor | null = next
+        ? { s: cursor.s, a: next, b: cursor.b }
+        : nextBatch
+          ? { s: cursor.s, a: null, b: nextBatch }
+          : following
+            ? { s: following, a: null }
+            : null;
       return {
-        profile: null,
-        surveys: [],
-        payments: [],
-        responses: items,
-        progress: { surveysDone: next ? index : index + 1, surveysTotal: ids.length },
-        nextCursor,
+        ...empty,
+        responses: [],
+        requestRecipients: items.map((r) => ({
+          batchId: r.batchId,
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          language: r.language,
+          state: r.state,
+          reason: r.reason,
+          sentAt: r.sentAt,
+        })),
+        progress: { surveysDone: nextCursor?.s === cursor.s ? index : index + 1, surveysTotal: ids.length },
+        nextCursor: nextCursor && encodeCursor(nextCursor),
       };
     },
   };

@@ -39,6 +39,7 @@ export function accountWorld(
     rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
     profiles: interruptible('profiles', stores.profiles),
     billing: interruptible('billing', stores.billing),
+    requests: interruptible('requests', stores.requests),
     assets: stores.assets,
     cdn: stores.cdn,
     admin: interruptible('admin', stores.admin),

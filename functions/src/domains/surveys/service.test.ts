@@ -314,8 +314,45 @@ describe('survey service', () => {
         published.updatedAt,
       );
       await ctx.surveys.update(owner, b.id, { businessLogoUrl: ctx.assets.publicUrl(files.b) }, published.updatedAt);
+      // A review-request batch of each survey, and a's "asked recently" mark.
+      for (const surveyId of [a.id, b.id])
+        await ctx.requests.createBatch(
+          {
+            id: `${surveyId}-batch`,
+            userId: owner,
+            surveyId,
+            state: 'preparing',
+            total: 1,
+            template: null,
+            sendAt: published.updatedAt,
+            permissionConfirmedAt: published.updatedAt,
+            createdAt: published.updatedAt,
+            waitingUntil: null,
+          },
+          [
+            {
+              batchId: `${surveyId}-batch`,
+              id: '00000',
+              userId: owner,
+              surveyId,
+              name: 'Kees',
+              email: 'k@x.example',
+              language: 'en',
+              secret: 's',
+            },
+          ],
+        );
+      ctx.requests.contacts.set(`${a.id}/hash`, {
+        batchId: `${a.id}-batch`,
+        recipientId: '00000',
+        contactedAt: published.updatedAt,
+      });
 
       await ctx.service.remove(owner, a.id);
+
+      expect([...ctx.requests.batches.keys()]).toEqual([`${b.id}-batch`]);
+      expect([...ctx.requests.recipients.keys()]).toEqual([`${b.id}-batch`]);
+      expect(ctx.requests.contacts.size).toBe(0);
 
       expect(await ctx.surveys.get(owner, a.id)).toBeUndefined();
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();

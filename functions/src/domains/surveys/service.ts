@@ -40,12 +40,15 @@ import type {
   SurveyRepository,
   SurveyStatsStore,
 } from '../../data/repositories';
+import type { ReviewRequestStore } from '../../data/review-requests';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
   /** A deleted survey's responses and tally go through their owners. */
   responses: Pick<ResponseStore, 'deleteBySurvey'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
+  /** Its review requests (batches, recipients, contact marks) go with it. */
+  requests: Pick<ReviewRequestStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
@@ -208,7 +211,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
 
     publish,
 
-    /** The survey, its code, tally, responses and its image files. */
+    /** The survey, its code, tally, responses, review requests and its image files. */
     async remove(userId: string, surveyId: string): Promise<void> {
       const survey = await owned(userId, surveyId);
       // Files first, the survey last: a failure half-way leaves the survey (and its URLs) to delete again.
@@ -220,6 +223,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
       await surveys.deactivate(userId, surveyId);
       await responses.deleteBySurvey(surveyId);
+      await deps.requests.deleteBySurvey(userId, surveyId);
       // After the responses: a review click needs its response, so nothing counts in the tally after this.
       await stats.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);

@@ -11,7 +11,8 @@ export interface ExportProgress {
 
 /**
  * "Download my data": reads the export page by page until `nextCursor` is null (each page is
- * small, so a large account works) and assembles one document, each survey with its responses.
+ * small, so a large account works) and assembles one document, each survey with its responses, each
+ * review-request batch with its customers.
  */
 export async function exportAccount(
   onProgress: (progress: ExportProgress) => void,
@@ -34,11 +35,21 @@ export async function exportAccount(
     list.push(response);
     bySurvey.set(response.surveyId, list);
   }
+  const byBatch = new Map<string, AccountExportPage['requestRecipients']>();
+  for (const recipient of pages.flatMap((p) => p.requestRecipients)) {
+    const list = byBatch.get(recipient.batchId) ?? [];
+    list.push(recipient);
+    byBatch.set(recipient.batchId, list);
+  }
   return {
     exportedAt: new Date().toISOString(),
     profile: first?.profile ?? null,
     surveys: (first?.surveys ?? []).map((survey) => ({ ...survey, responses: bySurvey.get(survey.id) ?? [] })),
     billingHistory: first?.payments ?? [],
+    reviewRequests: {
+      batches: (first?.requestBatches ?? []).map((batch) => ({ ...batch, recipients: byBatch.get(batch.id) ?? [] })),
+      suppressions: first?.suppressions ?? [],
+    },
   };
 }
 

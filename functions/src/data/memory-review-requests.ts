@@ -1,0 +1,195 @@
+import type { SuppressionReason } from '@reviewroute/shared';
+import {
+  addressHashOf,
+  type ClaimInput,
+  type ClaimOutcome,
+  type DueBatch,
+  type RecipientRecord,
+  type RequestBatchRecord,
+  type ReviewRequestStore,
+} from './review-requests';
+
+/**
+ * The review-request store's in-memory twin, with the table's rules: state changes only from the state the
+ * table's conditions name, a claim is all or nothing (contact mark, suppression check, day's count).
+ */
+export class MemoryReviewRequestStore implements ReviewRequestStore {
+  readonly batches = new Map<string, RequestBatchRecord>();
+  readonly queue = new Map<string, DueBatch>();
+  /** batchId -> recipients in row order. */
+  readonly recipients = new Map<string, RecipientRecord[]>();
+  /** `${surveyId}/${hash}` -> the contact mark. */
+  readonly contacts = new Map<string, { batchId: string; recipientId: string; contactedAt: string }>();
+  /** `${userId}/${hash}` -> the suppression. */
+  readonly suppressions = new Map<string, { reason: SuppressionReason; createdAt: string }>();
+  /** `${userId}/${day}` -> count. */
+  readonly dailyCounts = new Map<string, number>();
+
+  private recipient(batchId: string, recipientId: string) {
+    return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
+  }
+
+  async createBatch(
+    batch: RequestBatchRecord,
+    recipients: readonly Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>[],
+  ) {
+    const stored = { ...batch, state: 'scheduled' as const };
+    this.batches.set(batch.id, stored);
+    this.recipients.set(
+      batch.id,
+      recipients.map((r) => ({ ...r, state: 'queued' as const, reason: null, claimedAt: null, sentAt: null })),
+    );
+    this.queue.set(batch.id, {
+      batchId: batch.id,
+      userId: batch.userId,
+      surveyId: batch.surveyId,
+      dueAt: batch.sendAt,
+    });
+    return { ...stored };
+  }
+
+  async getBatch(userId: string, surveyId: string, batchId: string) {
+    const batch = this.batches.get(batchId);
+    return batch && batch.userId === userId && batch.surveyId === surveyId ? { ...batch } : undefined;
+  }
+
+  async listBatches(userId: string, surveyId: string) {
+    return [...this.batches.values()]
+      .filter((b) => b.userId === userId && b.surveyId === surveyId)
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map((b) => ({ ...b }));
+  }
+
+  async pageRecipients(batchId: string, after: string | undefined, limit: number) {
+    const items = (this.recipients.get(batchId) ?? [])
+      .filter((r) => after === undefined || r.id > after)
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
+    return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
+  }
+
+  async getRecipient(batchId: string, recipientId: string) {
+    const r = this.recipient(batchId, recipientId);
+    return r && { ...r };
+  }
+
+  async dueBatches(now: string, limit: number) {
+    return [...this.queue.values()]
+      .filter((d) => d.dueAt <= now)
+      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1))
+      .slice(0, limit)
+      .map((d) => ({ ...d }));
+  }
+
+  async setBatchState(
+    { batchId }: Pick<DueBatch, 'batchId'>,
+    state: RequestBatchRecord['state'],
+    waitingUntil: string | null,
+  ) {
+    const batch = this.batches.get(batchId);
+    if (batch) this.batches.set(batchId, { ...batch, state, waitingUntil });
+  }
+
+  async reschedule(batchId: string, dueAt: string) {
+    const entry = this.queue.get(batchId);
+    if (entry) this.queue.set(batchId, { ...entry, dueAt });
+  }
+
+  async dequeue(batchId: string) {
+    this.queue.delete(batchId);
+  }
+
+  async suppressionsOf(userId: string, hashes: readonly string[]) {
+    const found = new Map<string, SuppressionReason>();
+    for (const hash of hashes) {
+      const s = this.suppressions.get(`${userId}/${hash}`);
+      if (s) found.set(hash, s.reason);
+    }
+    return found;
+  }
+
+  async claim({ recipient: who, now, askedBefore, day, dailyCap }: ClaimInput): Promise<ClaimOutcome> {
+    const r = this.recipient(who.batchId, who.id);
+    if (!r || r.state !== 'queued') return 'not-queued';
+    const hash = addressHashOf(who.email);
+    if (this.suppressions.has(`${who.userId}/${hash}`)) return 'suppressed';
+    const contact = this.contacts.get(`${who.surveyId}/${hash}`);
+    if (contact && contact.contactedAt >= askedBefore) return 'recently-asked';
+    const countKey = `${who.userId}/${day}`;
+    const count = this.dailyCounts.get(countKey) ?? 0;
+    if (count >= dailyCap) return 'capped';
+    r.state = 'sending';
+    r.claimedAt = now;
+    this.contacts.set(`${who.surveyId}/${hash}`, { batchId: who.batchId, recipientId: who.id, contactedAt: now });
+    this.dailyCounts.set(countKey, count + 1);
+    return 'claimed';
+  }
+
+  async markSent(batchId: string, recipientId: string, sentAt: string) {
+    const r = this.recipient(batchId, recipientId);
+    if (!r || r.state !== 'sending')
+      throw Object.assign(new Error('Condition failed'), { name: 'ConditionalCheckFailedException' });
+    r.state = 'sent';
+    r.sentAt = sentAt;
+  }
+
+  async skip(batchId: string, recipientId: string, reason: RecipientRecord['reason'] & string) {
+    const r = this.recipient(batchId, recipientId);
+    if (!r || r.state !== 'queued') return false;
+    r.state = 'skipped';
+    r.reason = reason;
+    return true;
+  }
+
+  async fail(batchId: string, recipientId: string, reason: RecipientRecord['reason'] & string) {
+    const r = this.recipient(batchId, recipientId);
+    if (r?.state !== 'sending') return;
+    r.state = 'failed';
+    r.reason = reason;
+  }
+
+  async release(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>, day: string) {
+    const hash = addressHashOf(who.email);
+    const contact = this.contacts.get(`${who.surveyId}/${hash}`);
+    if (contact?.batchId === who.batchId && contact.recipientId === who.id)
+      this.contacts.delete(`${who.surveyId}/${hash}`);
+    const countKey = `${who.userId}/${day}`;
+    this.dailyCounts.set(countKey, (this.dailyCounts.get(countKey) ?? 0) - 1);
+    const r = this.recipient(who.batchId, who.id);
+    if (r?.state === 'sending') {
+      r.state = 'queued';
+      r.claimedAt = null;
+    }
+  }
+
+  async suppress(userId: string, email: string, reason: SuppressionReason, at: string) {
+    const key = `${userId}/${addressHashOf(email)}`;
+    if (!this.suppressions.has(key)) this.suppressions.set(key, { reason, createdAt: at });
+  }
+
+  async listSuppressions(userId: string) {
+    return [...this.suppressions]
+      .filter(([key]) => key.startsWith(`${userId}/`))
+      .map(([key, s]) => ({ addressHash: key.slice(userId.length + 1), ...s }));
+  }
+
+  async deleteBySurvey(userId: string, surveyId: string) {
+    for (const batch of await this.listBatches(userId, surveyId)) {
+      this.queue.delete(batch.id);
+      this.recipients.delete(batch.id);
+      this.batches.delete(batch.id);
+    }
+    for (const key of [...this.contacts.keys()]) if (key.startsWith(`${surveyId}/`)) this.contacts.delete(key);
+  }
+
+  async deleteByOwner(userId: string) {
+    for (const batch of [...this.batches.values()])
+      if (batch.userId === userId) {
+        this.queue.delete(batch.id);
+        this.recipients.delete(batch.id);
+        this.batches.delete(batch.id);
+      }
+    for (const key of [...this.suppressions.keys()]) if (key.startsWith(`${userId}/`)) this.suppressions.delete(key);
+    for (const key of [...this.dailyCounts.keys()]) if (key.startsWith(`${userId}/`)) this.dailyCounts.delete(key);
+  }
+}

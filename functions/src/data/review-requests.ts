@@ -1,0 +1,528 @@
+import { createHash } from 'node:crypto';
+import type {
+  Language,
+  RequestBatchState,
+  RequestRecipientState,
+  RequestSkipReason,
+  SuppressionReason,
+} from '@reviewroute/shared';
+import { transactWhileBusy } from './busy-retry';
+import { deleteInBatches } from './batch-delete';
+import { isConditionalCheckFailure } from './conditional-check';
+import type { Entities } from './entities';
+
+/**
+ * E-mail review requests (the owning module of the request batch, its queue entry, its recipients, the
+ * "asked recently" contact marks, the owner's suppression list and the daily counts): the only writer of
+ * those items. The requests service (the API) and the requests worker use it; the survey delete and the
+ * account export and erasure reach its items through `…BySurvey` / `…ByOwner`.
+ */
+
+export interface RequestBatchRecord {
+  id: string;
+  userId: string;
+  surveyId: string;
+  state: RequestBatchState;
+  total: number;
+  template: string | null;
+  sendAt: string;
+  permissionConfirmedAt: string;
+  createdAt: string;
+  waitingUntil: string | null;
+}
+
+export interface RecipientRecord {
+  batchId: string;
+  /** The row's index, zero-padded: the partition's order. */
+  id: string;
+  userId: string;
+  surveyId: string;
+  name: string;
+  email: string;
+  language: Language;
+  /** The random part of the personal token (never shown to anyone but the customer, in their mail). */
+  secret: string;
+  state: RequestRecipientState;
+  reason: RequestSkipReason | null;
+  claimedAt: string | null;
+  sentAt: string | null;
+}
+
+export type NewRecipient = Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>;
+
+/** A batch with requests left to send, and when the worker looks at it next. */
+export interface DueBatch {
+  batchId: string;
+  userId: string;
+  surveyId: string;
+  dueAt: string;
+}
+
+/**
+ * What a claim found: `claimed` (the recipient is `sending` now, its address marked as asked and counted in the
+ * day); otherwise nothing changed: `suppressed` (on the owner's list), `recently-asked` (this survey asked the
+ * address within the window), `capped` (the day's cap is reached), `not-queued` (claimed or settled before:
+ * a retry, or another run).
+ */
+export type ClaimOutcome = 'claimed' | 'suppressed' | 'recently-asked' | 'capped' | 'not-queued';
+
+export interface ClaimInput {
+  recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>;
+  now: string;
+  /** Asked before this time: may be asked again. */
+  askedBefore: string;
+  /** Epoch seconds the contact mark expires (the end of the window). */
+  contactExpiresAt: number;
+  /** The UTC day (`YYYY-MM-DD`) and its cap. */
+  day: string;
+  dailyCap: number;
+}
+
+export interface ReviewRequestStore {
+  /**
+   * Writes a batch (`preparing`), its recipients, its queue entry, then makes it `scheduled`: the worker sends
+   * nothing of a batch whose rows are not all written.
+   */
+  createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[]): Promise<RequestBatchRecord>;
+  getBatch(userId: string, surveyId: string, batchId: string): Promise<RequestBatchRecord | undefined>;
+  /** A survey's batches, newest first. */
+  listBatches(userId: string, surveyId: string): Promise<RequestBatchRecord[]>;
+  /** A page of a batch's recipients in row order, after the given id; `next` when more may follow. */
+  pageRecipients(
+    batchId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: RecipientRecord[]; next: string | null }>;
+  getRecipient(batchId: string, recipientId: string): Promise<RecipientRecord | undefined>;
+
+  /** Batches due at `now` (ISO), oldest due first, at most `limit`. */
+  dueBatches(now: string, limit: number): Promise<DueBatch[]>;
+  /** The batch's state (and when it waits for the next day's cap); a missing batch is no error. */
+  setBatchState(
+    batch: Pick<DueBatch, 'userId' | 'surveyId' | 'batchId'>,
+    state: RequestBatchState,
+    waitingUntil: string | null,
+    now: string,
+  ): Promise<void>;
+  /** Looks at the batch again at `dueAt`. */
+  reschedule(batchId: string, dueAt: string): Promise<void>;
+  /** Nothing left to send: the queue entry goes. */
+  dequeue(batchId: string): Promise<void>;
+
+  /** The owner's suppressions among these address hashes. */
+  suppressionsOf(userId: string, hashes: readonly string[]): Promise<Map<string, SuppressionReason>>;
+  /** queued -> sending, in one transaction with the address's contact mark, the suppression check and the day's count. */
+  claim(input: ClaimInput): Promise<ClaimOutcome>;
+  /** sending -> sent. */
+  markSent(batchId: string, recipientId: string, sentAt: string): Promise<void>;
+  /** queued -> skipped with the reason; false when it was not queued. */
+  skip(batchId: string, recipientId: string, reason: RequestSkipReason): Promise<boolean>;
+  /** sending -> failed with the reason (SES refused it; or an interrupted send, never retried). */
+  fail(batchId: string, recipientId: string, reason: RequestSkipReason): Promise<void>;
+  /**
+   * Gives a claim back (the send did not happen: SES was busy): sending -> queued, the contact mark removed if
+   * it is this recipient's, the day's count less one.
+   */
+  release(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>,
+    day: string,
+  ): Promise<void>;
+
+  /** Puts the address on the owner's suppression list (a hash of it); an existing entry keeps its first reason. */
+  suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
+  listSuppressions(userId: string): Promise<{ addressHash: string; reason: SuppressionReason; createdAt: string }[]>;
+
+  /** A survey's batches, their recipients and queue entries, and its contact marks. Idempotent. */
+  deleteBySurvey(userId: string, surveyId: string): Promise<void>;
+  /** Everything of the owner: every batch (and its recipients), the suppression list, the daily counts. Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
+}
+
+/** How an address is keyed (suppressions, contact marks): SHA-256 of its trimmed lower-case form, never the address. */
+export const addressHashOf = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** Row index -> recipient id: zero-padded so the partition sorts in row order. */
+export const recipientIdOf = (index: number): string => String(index).padStart(5, '0');
+
+type BatchItem = {
+  userId: string;
+  surveyId: string;
+  batchId: string;
+  state: RequestBatchState;
+  total: number;
+  template?: string;
+  sendAt: string;
+  permissionConfirmedAt: string;
+  createdAt: string;
+  waitingUntil?: string;
+};
+
+const toBatch = (item: BatchItem): RequestBatchRecord => ({
+  id: item.batchId,
+  userId: item.userId,
+  surveyId: item.surveyId,
+  state: item.state,
+  total: item.total,
+  template: item.template ?? null,
+  sendAt: item.sendAt,
+  permissionConfirmedAt: item.permissionConfirmedAt,
+  createdAt: item.createdAt,
+  waitingUntil: item.waitingUntil ?? null,
+});
+
+type RecipientItem = {
+  batchId: string;
+  recipientId: string;
+  userId: string;
+  surveyId: string;
+  name: string;
+  email: string;
+  language: Language;
+  secret: string;
+  state: RequestRecipientState;
+  reason?: RequestSkipReason;
+  claimedAt?: string;
+  sentAt?: string;
+};
+
+const toRecipient = (item: RecipientItem): RecipientRecord => ({
+  batchId: item.batchId,
+  id: item.recipientId,
+  userId: item.userId,
+  surveyId: item.surveyId,
+  name: item.name,
+  email: item.email,
+  language: item.language,
+  secret: item.secret,
+  state: item.state,
+  reason: item.reason ?? null,
+  claimedAt: item.claimedAt ?? null,
+  sentAt: item.sentAt ?? null,
+});
+
+/** The day's counts outlive their day by one (TTL), so a run at midnight still reads the right one. */
+const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 24 * 3600;
+
+/** The store on the one table (docs/data-model.md "E-mail review requests"). */
+export function createDynamoReviewRequestStore(entitiesOf: () => Entities): ReviewRequestStore {
+  async function allPages<T>(page: (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>) {
+    const out: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const result = await page(cursor);
+      out.push(...result.data);
+      cursor = result.cursor;
+    } while (cursor);
+    return out;
+  }
+
+  async function deleteBatch(userId: string, surveyId: string, batchId: string) {
+    const { requestRecipient, requestQueue, requestBatch } = entitiesOf();
+    // Queue entry first: the worker stops looking at it; the batch item last, so a failed delete is found again.
+    await requestQueue.delete({ batchId }).go();
+    for (;;) {
+      const { data } = await requestRecipient.query
+        .byBatch({ batchId })
+        .go({ limit: 500, attributes: ['batchId', 'recipientId'] });
+      if (data.length === 0) break;
+      await deleteInBatches(
+        async (keys) => {
+          const { unprocessed } = await requestRecipient.delete(keys).go();
+          return { unprocessed: unprocessed as typeof keys };
+        },
+        data.map((r) => ({ batchId: r.batchId, recipientId: r.recipientId })),
+        'review-request recipients',
+      );
+    }
+    await requestBatch.delete({ userId, surveyId, batchId }).go();
+  }
+
+  const store: ReviewRequestStore = {
+    async createBatch(batch, recipients) {
+      const { requestBatch, requestRecipient, requestQueue } = entitiesOf();
+      const base = {
+        userId: batch.userId,
+        surveyId: batch.surveyId,
+        batchId: batch.id,
+        total: batch.total,
+        sendAt: batch.sendAt,
+        permissionConfirmedAt: batch.permissionConfirmedAt,
+        createdAt: batch.createdAt,
+        updatedAt: batch.createdAt,
+        ...(batch.template ? { template: batch.template } : {}),
+      };
+      await requestBatch.create({ ...base, state: 'preparing' }).go();
+      const items = recipients.map((r) => ({
+        batchId: r.batchId,
+        recipientId: r.id,
+        userId: r.userId,
+        surveyId: r.surveyId,
+        name: r.name,
+        email: r.email,
+        language: r.language,
+        secret: r.secret,
+        state: 'queued' as const,
+      }));
+      // Written in parallel slices: electrodb splits each into BatchWriteItem calls of 25.
+      const slice = 250;
+      const slices: (typeof items)[] = [];
+      for (let i = 0; i < items.length; i += slice) slices.push(items.slice(i, i + slice));
+      for (let i = 0; i < slices.length; i += 4)
+        await Promise.all(
+          slices.slice(i, i + 4).map((part) =>
+            deleteInBatches(
+              async (pending) => {
+                const { unprocessed } = await requestRecipient.put(pending).go();
+                const left = new Set(unprocessed.map((u) => u.recipientId));
+                return { unprocessed: pending.filter((p) => left.has(p.recipientId)) };
+              },
+              part,
+              'review-request recipients',
+            ),
+          ),
+        );
+      await requestQueue
+        .put({ batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt })
+        .go();
+      await requestBatch
+        .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
+        .set({ state: 'scheduled' })
+        .go();
+      return { ...batch, state: 'scheduled' };
+    },
+
+    async getBatch(userId, surveyId, batchId) {
+      const { data } = await entitiesOf().requestBatch.get({ userId, surveyId, batchId }).go({ consistent: true });
+      return data ? toBatch(data) : undefined;
+    },
+
+    async listBatches(userId, surveyId) {
+      const items = await allPages((cursor) =>
+        entitiesOf().requestBatch.query.byOwner({ userId, surveyId }).go({ cursor, consistent: true, order: 'desc' }),
+      );
+      return items.map(toBatch);
+    },
+
+    async pageRecipients(batchId, after, limit) {
+      const query = entitiesOf().requestRecipient.query.byBatch({ batchId });
+      const { data } = await (after === undefined ? query : query.gt({ recipientId: after })).go({
+        limit,
+        consistent: true,
+      });
+      const items = data.map(toRecipient);
+      return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
+    },
+
+    async getRecipient(batchId, recipientId) {
+      const { data } = await entitiesOf().requestRecipient.get({ batchId, recipientId }).go({ consistent: true });
+      return data ? toRecipient(data) : undefined;
+    },
+
+    async dueBatches(now, limit) {
+      const { data } = await entitiesOf().requestQueue.query.byBatch({}).go({ consistent: true, pages: 'all' });
+      return data
+        .filter((d) => d.dueAt <= now)
+        .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1))
+        .slice(0, limit)
+        .map((d) => ({ batchId: d.batchId, userId: d.userId, surveyId: d.surveyId, dueAt: d.dueAt }));
+    },
+
+    async setBatchState({ userId, surveyId, batchId }, state, waitingUntil, now) {
+      const update = entitiesOf().requestBatch.patch({ userId, surveyId, batchId }).set({ state, updatedAt: now });
+      try {
+        await (waitingUntil ? update.set({ waitingUntil }) : update.remove(['waitingUntil'])).go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async reschedule(batchId, dueAt) {
+      try {
+        await entitiesOf().requestQueue.patch({ batchId }).set({ dueAt }).go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async dequeue(batchId) {
+      await entitiesOf().requestQueue.delete({ batchId }).go();
+    },
+
+    async suppressionsOf(userId, hashes) {
+      const unique = [...new Set(hashes)];
+      if (unique.length === 0) return new Map();
+      const { data } = await entitiesOf()
+        .suppression.get(unique.map((addressHash) => ({ userId, addressHash })))
+        .go({ consistent: true });
+      return new Map(data.map((s) => [s.addressHash, s.reason]));
+    },
+
+    async claim({ recipient, now, askedBefore, contactExpiresAt, day, dailyCap }) {
+      const addressHash = addressHashOf(recipient.email);
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Claiming request ${recipient.batchId}/${recipient.id}`, () =>
+        service.transaction
+          .write(({ requestRecipient, requestContact, suppression, requestDailyCount }) => [
+            requestRecipient
+              .patch({ batchId: recipient.batchId, recipientId: recipient.id })
+              .set({ state: 'sending', claimedAt: now })
+              .where((attr, op) => op.eq(attr.state, 'queued'))
+              .commit(),
+            requestContact
+              .put({
+                surveyId: recipient.surveyId,
+                addressHash,
+                batchId: recipient.batchId,
+                recipientId: recipient.id,
+                contactedAt: now,
+                expiresAt: contactExpiresAt,
+              })
+              .where((attr, op) => `${op.notExists(attr.contactedAt)} OR ${op.lt(attr.contactedAt, askedBefore)}`)
+              .commit(),
+            suppression
+              .check({ userId: recipient.userId, addressHash })
+              .where((attr, op) => op.notExists(attr.reason))
+              .commit(),
+            requestDailyCount
+              .update({ userId: recipient.userId, day })
+              .add({ count: 1 })
+              .set({ expiresAt: dayCountExpiry(day) })
+              .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
+              .commit(),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'claimed';
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(0)) return 'not-queued';
+      if (failed(2)) return 'suppressed';
+      if (failed(1)) return 'recently-asked';
+      if (failed(3)) return 'capped';
+      throw new Error(`Claim refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async markSent(batchId, recipientId, sentAt) {
+      await entitiesOf()
+        .requestRecipient.patch({ batchId, recipientId })
+        .set({ state: 'sent', sentAt })
+        .where((attr, op) => op.eq(attr.state, 'sending'))
+        .go();
+    },
+
+    async skip(batchId, recipientId, reason) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ state: 'skipped', reason })
+          .where((attr, op) => op.eq(attr.state, 'queued'))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async fail(batchId, recipientId, reason) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ state: 'failed', reason })
+          .where((attr, op) => op.eq(attr.state, 'sending'))
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async release(recipient, day) {
+      const { requestRecipient, requestContact, requestDailyCount } = entitiesOf();
+      const addressHash = addressHashOf(recipient.email);
+      await requestContact
+        .delete({ surveyId: recipient.surveyId, addressHash })
+        .where((attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`)
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+      await requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      await requestRecipient
+        .patch({ batchId: recipient.batchId, recipientId: recipient.id })
+        .set({ state: 'queued' })
+        .remove(['claimedAt'])
+        .where((attr, op) => op.eq(attr.state, 'sending'))
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+    },
+
+    async suppress(userId, email, reason, at) {
+      try {
+        await entitiesOf()
+          .suppression.create({ userId, addressHash: addressHashOf(email), reason, createdAt: at })
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async listSuppressions(userId) {
+      const items = await allPages((cursor) =>
+        entitiesOf().suppression.query.byOwner({ userId }).go({ cursor, consistent: true }),
+      );
+      return items.map((s) => ({ addressHash: s.addressHash, reason: s.reason, createdAt: s.createdAt }));
+    },
+
+    async deleteBySurvey(userId, surveyId) {
+      for (const batch of await store.listBatches(userId, surveyId)) await deleteBatch(userId, surveyId, batch.id);
+      const { requestContact } = entitiesOf();
+      for (;;) {
+        const { data } = await requestContact.query
+          .bySurvey({ surveyId })
+          .go({ limit: 500, attributes: ['surveyId', 'addressHash'] });
+        if (data.length === 0) break;
+        await deleteInBatches(
+          async (keys) => {
+            const { unprocessed } = await requestContact.delete(keys).go();
+            return { unprocessed: unprocessed as typeof keys };
+          },
+          data.map((c) => ({ surveyId: c.surveyId, addressHash: c.addressHash })),
+          'review-request contact marks',
+        );
+      }
+    },
+
+    async deleteByOwner(userId) {
+      const { requestBatch, suppression, requestDailyCount } = entitiesOf();
+      const batches = await allPages((cursor) =>
+        requestBatch.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['surveyId', 'batchId'] }),
+      );
+      for (const b of batches) await deleteBatch(userId, b.surveyId, b.batchId);
+      const suppressions = await allPages((cursor) =>
+        suppression.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['addressHash'] }),
+      );
+      await deleteInBatches(
+        async (keys) => {
+          const { unprocessed } = await suppression.delete(keys).go();
+          return { unprocessed: unprocessed as typeof keys };
+        },
+        suppressions.map((s) => ({ userId, addressHash: s.addressHash })),
+        'suppressions',
+      );
+      const counts = await allPages((cursor) =>
+        requestDailyCount.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['day'] }),
+      );
+      await deleteInBatches(
+        async (keys) => {
+          const { unprocessed } = await requestDailyCount.delete(keys).go();
+          return { unprocessed: unprocessed as typeof keys };
+        },
+        counts.map((c) => ({ userId, day: c.day })),
+        'daily request counts',
+      );
+    },
+  };
+  return store;
+}

@@ -1,0 +1,65 @@
+import type { Context } from 'aws-lambda';
+import { routeKey, routeOf, type LambdaEnv } from '@reviewroute/shared';
+import { tableEntities } from '../../data/client';
+import { createDynamoErasureRepository } from '../../data/erasure-repository';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { processLambdaEnv } from '../../lib/env';
+import { erasedCheckOf } from '../../lib/erasure-guard';
+import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
+import { configureLogger } from '../../lib/logger';
+import { originCheckOf } from '../../lib/origin-verify';
+import { createRequestService, type RequestService } from './service';
+
+const unsubscribeRouteKey = routeKey(routeOf('unsubscribe'));
+
+/**
+ * RFC 8058's one-click POST carries `List-Unsubscribe=One-Click` form-encoded; the token in the path is all the
+ * route reads, so the body is dropped before the JSON stack would refuse it.
+ */
+export function withoutUnsubscribeBody(event: ApiEvent): ApiEvent {
+  return event.routeKey === unsubscribeRouteKey && event.body ? { ...event, body: undefined } : event;
+}
+
+/** The review-request API (domain `requests`); the service is built on first use. */
+export function createRequestsHandler(serviceOf: () => RequestService, options?: DomainHandlerOptions) {
+  const handler = createDomainHandler(
+    'requests',
+    {
+      'create-request-batch': async ({ owner, params: { surveyId }, body }) => ({
+        status: 201,
+        body: await serviceOf().create(owner.userId, surveyId, body),
+      }),
+      'list-request-batches': async ({ owner, params: { surveyId } }) => ({
+        body: { batches: await serviceOf().listBatches(owner.userId, surveyId) },
+      }),
+      'list-request-recipients': async ({ owner, params: { surveyId, batchId }, query }) => ({
+        body: await serviceOf().listRecipients(owner.userId, surveyId, batchId, query.cursor),
+      }),
+      unsubscribe: async ({ params: { token } }) => {
+        await serviceOf().unsubscribe(token);
+        return { status: 200 };
+      },
+    },
+    options,
+  );
+  return (event: ApiEvent, context: Context): Promise<ApiResponse> => handler(withoutUnsubscribeBody(event), context);
+}
+
+/** The requests Lambda for one environment (the local stack passes its own). */
+export function createHandler(env: LambdaEnv) {
+  configureLogger(env);
+  const entities = tableEntities(env);
+  let service: RequestService | undefined;
+  return createRequestsHandler(
+    () =>
+      (service ??= createRequestService({
+        surveys: createDynamoSurveyRepository(entities),
+        requests: createDynamoReviewRequestStore(entities),
+      })),
+    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
+  );
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createHandler(processLambdaEnv);

@@ -1,0 +1,64 @@
+import { defaultRequestTemplates, fillRequestTemplate, pathOf, type Language } from '@reviewroute/shared';
+import type { OutgoingMail } from '../../mail/mailer';
+import { renderMail } from '../../mail/render';
+
+/**
+ * A sender as `Name <address>`: the business's name shown, the product's verified address sending. A name of
+ * plain printable ASCII is quoted (its quotes and backslashes escaped); any other is an RFC 2047 encoded word,
+ * so no name can break the header or add an address.
+ */
+export function mailbox(name: string, address: string): string {
+  const clean = name.replace(/[\r\n]+/g, ' ').trim();
+  if (clean === '') return address;
+  if (/^[\x20-\x7e]*$/.test(clean)) return `"${clean.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?= <${address}>`;
+}
+
+/** The customer's personal link: the survey's public link with their token (it identifies the request, not the address). */
+export const personalLink = (landingPageUrl: string, token: string): string =>
+  `${landingPageUrl}${landingPageUrl.includes('?') ? '&' : '?'}r=${encodeURIComponent(token)}`;
+
+/** RFC 8058's one-click target: the API's public unsubscribe route, which a mail client POSTs to. */
+export const oneClickUnsubscribeUrl = (siteOrigin: string, token: string): string =>
+  `${siteOrigin.replace(/\/+$/, '')}${pathOf('unsubscribe', { token })}`;
+
+/** The link a person follows from the mail's footer: the app's unsubscribe page, in the mail's language. */
+export const unsubscribePageUrl = (siteOrigin: string, language: Language, token: string): string =>
+  `${siteOrigin.replace(/\/+$/, '')}${language === 'nl' ? '/nl' : ''}/unsubscribe/${encodeURIComponent(token)}`;
+
+export interface ReviewRequestMailInput {
+  /** The product's verified sender address (the business's name is shown with it). */
+  fromAddress: string;
+  siteOrigin: string;
+  survey: { businessName: string; supportEmail: string; landingPageUrl: string };
+  /** The owner's text; null: the default of the customer's language. */
+  template: string | null;
+  recipient: { name: string; email: string; language: Language };
+  token: string;
+}
+
+/** One customer's review request, in their language, with the one-click unsubscribe headers. */
+export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
+  const { survey, recipient, token, siteOrigin } = input;
+  const message = fillRequestTemplate(input.template ?? defaultRequestTemplates[recipient.language], {
+    name: recipient.name,
+    url: personalLink(survey.landingPageUrl, token),
+  });
+  const rendered = renderMail('reviewRequest', recipient.language, {
+    values: {
+      businessName: survey.businessName,
+      unsubscribeUrl: unsubscribePageUrl(siteOrigin, recipient.language, token),
+    },
+    quote: message,
+  });
+  return {
+    from: mailbox(survey.businessName, input.fromAddress),
+    to: recipient.email,
+    ...(survey.supportEmail.trim() ? { replyTo: survey.supportEmail.trim() } : {}),
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(siteOrigin, token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { LambdaEnv } from '@reviewroute/shared';
+import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { tableEntities } from '../../data/client';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createCognitoUserDirectory } from '../../data/user-directory';
+import { processLambdaEnv } from '../../lib/env';
+import { configureLogger, logger } from '../../lib/logger';
+import { ownerMailSettings } from '../../mail/owner-mail';
+import { sesMailerOf } from '../../mail/ses-mailer';
+import type { WorkerRun } from '../../worker-entries';
+import { planCapReader } from './plan-caps';
+import { createRequestSender, type RequestSender } from './sender';
+
+/** Time left for the platform after the last send starts (a send and its confirmation take well under this). */
+const safetyMarginMs = 20_000;
+
+/** SES's sending rate (mails per second) from REVIEW_REQUEST_SEND_RATE; SES's production start (14) by default. */
+export function sendRateOf(env: Pick<LambdaEnv, 'REVIEW_REQUEST_SEND_RATE'>): number {
+  const rate = Number(env.REVIEW_REQUEST_SEND_RATE);
+  return Number.isFinite(rate) && rate > 0 ? rate : 14;
+}
+
+/**
+ * The requests worker (`requests` in the worker table, shared/src/workers.ts): sends the due review-request
+ * batches, on its schedule in AWS and on the local twin of it in the local stack. Runs may overlap: every send
+ * is claimed first. Without a sender address (CONTACT_FROM_ADDRESS / CONTACT_TO_ADDRESS) it sends nothing.
+ */
+export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | undefined): WorkerRun {
+  configureLogger(env);
+  const defaults = (): RequestSender | undefined => {
+    const settings = ownerMailSettings(env);
+    if (!settings) return undefined;
+    const entities = tableEntities(env);
+    return createRequestSender({
+      requests: createDynamoReviewRequestStore(entities),
+      surveys: createDynamoSurveyRepository(entities),
+      mailer: sesMailerOf(env),
+      fromAddress: settings.from,
+      siteOrigin: env.SITE_ORIGIN,
+      dailyCapOf: planCapReader({
+        directory: createCognitoUserDirectory(env),
+        billing: createDynamoBillingRepository(entities),
+      }),
+      sendRate: sendRateOf(env),
+    });
+  };
+  let sender: RequestSender | undefined;
+  let warned = false;
+  return async (_event, context) => {
+    sender ??= (senderOf ?? defaults)();
+    if (!sender) {
+      if (!warned) logger.warn('Requests worker: no sender configured (CONTACT_FROM_ADDRESS), nothing is sent');
+      warned = true;
+      return { batches: 0 };
+    }
+    const remaining = context?.getRemainingTimeInMillis?.() ?? 60_000;
+    const result = await sender.runDue(Date.now() + Math.max(1000, remaining - safetyMarginMs));
+    if (result.batches > 0) logger.info('Requests worker run', { ...result });
+    return result;
+  };
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createWorker(processLambdaEnv);

@@ -1,0 +1,316 @@
+import { describe, expect, it } from 'vitest';
+import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
+import { addressHashOf } from '../../data/review-requests';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
+import { parseInput } from '../../lib/validation';
+import { ApiError } from '../../lib/api-error';
+import { decodeRequestToken, encodeRequestToken } from './token';
+import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
+
+/** The batch as the router hands it over: parsed by the route's schema. */
+const batchBody = (input: CreateRequestBatchInput) => parseInput(routeContracts['create-request-batch'].body, input);
+
+const rows = [
+  { name: 'Piet Klant', email: 'piet@klant.example', language: 'nl' as const },
+  { name: 'Jane Customer', email: 'jane@customer.example', language: 'en' as const },
+  { name: 'Kees', email: 'kees@klant.example' },
+];
+
+async function world(overrides: Parameters<typeof memoryRequests>[0] = {}) {
+  const w = memoryRequests(overrides);
+  await w.surveys.create(publishedSurvey());
+  const run = () => w.sender.runDue(w.clock.now + 60_000);
+  return { ...w, run };
+}
+
+const tokenOf = (mail: OutgoingMail) =>
+  /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+
+describe('the batch schema', () => {
+  it('refuses a malformed row with its row and field, and a batch without the permission', () => {
+    expect(() =>
+      batchBody({ rows: [...rows, { name: 'Bad', email: 'not-an-address' }], permissionConfirmed: true }),
+    ).toThrow(expect.objectContaining({ fields: { 'rows.3.email': 'Valid email is required' } }));
+    expect(() => batchBody({ rows, permissionConfirmed: false as true })).toThrow(
+      expect.objectContaining({
+        fields: { permissionConfirmed: 'Confirm that your customers agreed to receive this email' },
+      }),
+    );
+    expect(() => batchBody({ rows, permissionConfirmed: true, template: 'Hi {name}, no link' })).toThrow(ApiError);
+    expect(() => batchBody({ rows: Array.from({ length: 5001 }, () => rows[0]!), permissionConfirmed: true })).toThrow(
+      expect.objectContaining({ fields: { rows: 'At most 5000 customers per batch' } }),
+    );
+  });
+});
+
+describe('creating and listing batches', () => {
+  it('records the batch with the permission time and each row in its language (the survey’s when none)', async () => {
+    const { service } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    expect(batch).toMatchObject({ state: 'scheduled', total: 3, permissionConfirmedAt: '2026-11-26T09:00:00.000Z' });
+    expect((await service.listBatches(owner, surveyId)).map((b) => b.id)).toEqual([batch.id]);
+    const page = await service.listRecipients(owner, surveyId, batch.id, undefined);
+    expect(page.recipients.map((r) => [r.email, r.language, r.state])).toEqual([
+      ['piet@klant.example', 'nl', 'queued'],
+      ['jane@customer.example', 'en', 'queued'],
+      ['kees@klant.example', 'nl', 'queued'],
+    ]);
+  });
+
+  it('answers 404 for another owner’s survey or batch, and 409 for a draft', async () => {
+    const { service, surveys } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await expect(
+      service.create('intruder', surveyId, batchBody({ rows, permissionConfirmed: true })),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(service.listRecipients('intruder', surveyId, batch.id, undefined)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await surveys.create(publishedSurvey({ id: 'draft-1', surveyCode: null, landingPageUrl: null, status: 'draft' }));
+    await expect(
+      service.create(owner, 'draft-1', batchBody({ rows, permissionConfirmed: true })),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+});
+
+describe('sending', () => {
+  it('mails each customer once, in their language, from the business with reply-to the owner and one-click unsubscribe', async () => {
+    const { service, sender, mailer, run } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    expect(await run()).toMatchObject({ sent: 3 });
+    expect(await sender.runDue(Date.now() + 60_000)).toMatchObject({ sent: 0 });
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
+      ['piet@klant.example', 'Bakkerij de Vries hoort graag wat je ervan vond'],
+      ['jane@customer.example', 'Bakkerij de Vries would love your feedback'],
+      ['kees@klant.example', 'Bakkerij de Vries hoort graag wat je ervan vond'],
+    ]);
+    const [piet, jane] = mailer.sent;
+    expect(piet!.from).toBe('"Bakkerij de Vries" <requests@reviewroute.example>');
+    expect(piet!.replyTo).toBe('anna@bakkerij.example');
+    expect(piet!.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/app\.reviewroute\.example\/api\/public\/unsubscribe\/[\w-]{46}>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const token = tokenOf(jane!);
+    expect(jane!.text).toContain(
+      `Hi Jane Customer, thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: https://app.reviewroute.example/nl/surveys/abcdefgh/bakkerij-de-vries?r=${token}`,
+    );
+    expect(jane!.text).toContain(`Unsubscribe: https://app.reviewroute.example/unsubscribe/${token}`);
+    expect(piet!.text).toContain('Hoi Piet Klant, bedankt');
+    // The token names the request, never the address.
+    expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain('jane');
+    expect(decodeRequestToken(token)).toMatchObject({ batchId: batch.id, recipientId: '00001' });
+    const page = await service.listRecipients(owner, surveyId, batch.id, undefined);
+    expect(page.recipients.map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
+    expect((await service.listBatches(owner, surveyId))[0]!.state).toBe('done');
+  });
+
+  it('uses the owner’s template and waits for a chosen time', async () => {
+    const { service, mailer, clock, run } = await world();
+    await service.create(
+      owner,
+      surveyId,
+      batchBody({
+        rows: [rows[1]!],
+        permissionConfirmed: true,
+        template: 'Dear {name}, rate us at {url} please, {name}!',
+        sendAt: new Date(clock.now + 3600_000).toISOString(),
+      }),
+    );
+    expect(await run()).toMatchObject({ batches: 0 });
+    clock.now += 3600_000;
+    await run();
+    expect(mailer.sent[0]!.text).toMatch(
+      /Dear Jane Customer, rate us at https:\/\/\S+\?r=[\w-]{46} please, Jane Customer!/,
+    );
+  });
+
+  it('never asks an address twice for a survey within 30 days, nor twice in one batch', async () => {
+    const { service, mailer, clock, run } = await world();
+    const first = await service.create(
+      owner,
+      surveyId,
+      batchBody({ rows: [rows[0]!, { ...rows[0]!, email: 'PIET@klant.example ' }], permissionConfirmed: true }),
+    );
+    await run();
+    clock.now += 29 * 24 * 3600_000;
+    const second = await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
+    await run();
+    expect(mailer.sent).toHaveLength(1);
+    expect(
+      (await service.listRecipients(owner, surveyId, first.id, undefined)).recipients.map((r) => r.reason),
+    ).toEqual([null, 'duplicate']);
+    expect((await service.listRecipients(owner, surveyId, second.id, undefined)).recipients[0]).toMatchObject({
+      state: 'skipped',
+      reason: 'recently-asked',
+    });
+    clock.now += 2 * 24 * 3600_000;
+    await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
+    await run();
+    expect(mailer.sent).toHaveLength(2);
+  });
+
+  it('stops at the plan’s daily cap and resumes the next UTC day', async () => {
+    const { service, mailer, clock, run, requests } = await world({ sender: { dailyCapOf: async () => 2 } });
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    expect(mailer.sent).toHaveLength(2);
+    expect((await service.listBatches(owner, surveyId))[0]).toMatchObject({
+      state: 'sending',
+      waitingUntil: '2026-11-27T00:00:00.000Z',
+    });
+    await run();
+    expect(mailer.sent).toHaveLength(2);
+    clock.now = Date.parse('2026-11-27T00:00:01.000Z');
+    await run();
+    expect(mailer.sent.map((m) => m.to)).toEqual(rows.map((r) => r.email));
+    expect(requests.queue.has(batch.id)).toBe(false);
+  });
+
+  it('sends nothing for an account whose trial ended or plan expired (cap 0), until a renewal', async () => {
+    let cap = 0;
+    const { service, mailer, clock, run } = await world({ sender: { dailyCapOf: async () => cap } });
+    await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    expect(mailer.sent).toHaveLength(0);
+    cap = 50;
+    clock.now += 3600_000;
+    await run();
+    expect(mailer.sent).toHaveLength(3);
+  });
+
+  it('holds a batch back while its survey is offline', async () => {
+    const { service, surveys, mailer, clock, run } = await world();
+    await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await surveys.deactivate(owner, surveyId);
+    await run();
+    expect(mailer.sent).toHaveLength(0);
+    await surveys.activate(owner, surveyId, new Date(clock.now).toISOString());
+    clock.now += 3600_000;
+    await run();
+    expect(mailer.sent).toHaveLength(3);
+  });
+
+  it('a run that dies after a send and before its confirmation: resumed, nobody is mailed twice', async () => {
+    let sends = 0;
+    let crashed!: () => void;
+    const crash = new Promise<void>((resolve) => (crashed = resolve));
+    const delivered: OutgoingMail[] = [];
+    // Delivers the first three, then dies inside the fourth send after delivering it: it never returns.
+    const dying: Mailer = async (mail) => {
+      sends++;
+      if (sends > 4) return new Promise<void>(() => {});
+      delivered.push(mail);
+      if (sends === 4) {
+        crashed();
+        return new Promise<void>(() => {});
+      }
+    };
+    const w = await world({ sender: { mailer: dying, concurrency: 1 } });
+    const many = Array.from({ length: 8 }, (_, i) => ({ name: `C${i}`, email: `c${i}@klant.example` }));
+    const batch = await w.service.create(owner, surveyId, batchBody({ rows: many, permissionConfirmed: true }));
+    void w.sender.runDue(w.clock.now + 60_000);
+    await crash;
+
+    // The next run (a fresh worker) finds the unconfirmed claim and leaves it alone while it may still finish.
+    const { createRequestSender } = await import('./sender');
+    const resumed = createRequestSender({
+      requests: w.requests,
+      surveys: w.surveys,
+      mailer: async (mail) => {
+        delivered.push(mail);
+      },
+      fromAddress: 'requests@reviewroute.example',
+      siteOrigin: 'https://app.reviewroute.example',
+      dailyCapOf: async () => 50,
+      clock: () => w.clock.now,
+      sleep: async () => {},
+    });
+    await resumed.runDue(w.clock.now + 60_000);
+    expect(w.requests.queue.has(batch.id)).toBe(true);
+    // Ten minutes later it is settled as interrupted, never sent again, and the batch is done.
+    w.clock.now += 11 * 60_000;
+    await resumed.runDue(w.clock.now + 60_000);
+    const counts = new Map<string, number>();
+    for (const m of delivered) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual(many.map((c) => c.email).sort());
+    expect(Math.max(...counts.values())).toBe(1);
+    const states = (await w.service.listRecipients(owner, surveyId, batch.id, undefined)).recipients;
+    expect(states.filter((r) => r.state === 'failed').map((r) => [r.email, r.reason])).toEqual([
+      ['c3@klant.example', 'interrupted'],
+    ]);
+    expect(states.filter((r) => r.state === 'sent')).toHaveLength(7);
+    expect(w.requests.queue.has(batch.id)).toBe(false);
+  });
+
+  it('gives a throttled send back and tries it again later; an address SES refuses is failed, not retried', async () => {
+    let busy = true;
+    const sent: string[] = [];
+    const mailer: Mailer = async (mail) => {
+      if (mail.to === 'jane@customer.example')
+        throw Object.assign(new Error('bad'), { name: 'MessageRejected', $metadata: { httpStatusCode: 400 } });
+      if (busy && mail.to === 'kees@klant.example')
+        throw Object.assign(new Error('slow down'), {
+          name: 'TooManyRequestsException',
+          $metadata: { httpStatusCode: 429 },
+        });
+      sent.push(mail.to);
+    };
+    const w = await world({ sender: { mailer, concurrency: 1 } });
+    const batch = await w.service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await w.run();
+    expect(sent).toEqual(['piet@klant.example']);
+    busy = false;
+    w.clock.now += 61_000;
+    await w.run();
+    expect(sent).toEqual(['piet@klant.example', 'kees@klant.example']);
+    const states = (await w.service.listRecipients(owner, surveyId, batch.id, undefined)).recipients;
+    expect(states.map((r) => [r.state, r.reason])).toEqual([
+      ['sent', null],
+      ['failed', 'rejected'],
+      ['sent', null],
+    ]);
+  });
+});
+
+describe('unsubscribe', () => {
+  it('puts the address on the owner’s suppression list: a later batch skips it with the reason', async () => {
+    const { service, mailer, requests, clock, run } = await world();
+    await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    await service.unsubscribe(tokenOf(mailer.sent[1]!));
+    await service.unsubscribe(tokenOf(mailer.sent[1]!));
+    expect(await requests.listSuppressions(owner)).toEqual([
+      { addressHash: addressHashOf('jane@customer.example'), reason: 'unsubscribed', createdAt: expect.any(String) },
+    ]);
+    // Past the 30 days: the others are asked again, the unsubscribed address is not.
+    clock.now += 31 * 24 * 3600_000;
+    const again = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    mailer.sent.length = 0;
+    await run();
+    expect(mailer.sent.map((m) => m.to)).toEqual(['piet@klant.example', 'kees@klant.example']);
+    expect((await service.listRecipients(owner, surveyId, again.id, undefined)).recipients[1]).toMatchObject({
+      state: 'skipped',
+      reason: 'unsubscribed',
+    });
+  });
+
+  it('changes nothing for a forged, unknown or malformed token', async () => {
+    const { service, mailer, requests, run } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    const real = decodeRequestToken(tokenOf(mailer.sent[0]!))!;
+    await service.unsubscribe(
+      encodeRequestToken(batch.id, real.recipientId, Buffer.alloc(16, 7).toString('base64url')),
+    );
+    await service.unsubscribe(encodeRequestToken(batch.id, '00099', real.secret));
+    await service.unsubscribe('nonsense');
+    expect(requests.suppressions.size).toBe(0);
+  });
+});

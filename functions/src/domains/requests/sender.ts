@@ -1,0 +1,249 @@
+import { requestRepeatDays, type RequestSkipReason, type Survey, type SuppressionReason } from '@reviewroute/shared';
+import { logger } from '../../lib/logger';
+import type { SurveyRepository } from '../../data/repositories';
+import {
+  addressHashOf,
+  type DueBatch,
+  type RecipientRecord,
+  type RequestBatchRecord,
+  type ReviewRequestStore,
+} from '../../data/review-requests';
+import { MailRefusedError, type Mailer } from '../../mail/mailer';
+import { composeReviewRequest } from './request-mail';
+import { encodeRequestToken } from './token';
+
+export interface SenderDeps {
+  requests: ReviewRequestStore;
+  surveys: Pick<SurveyRepository, 'get'>;
+  mailer: Mailer;
+  /** The product's verified sender address; the business's name is shown with it. */
+  fromAddress: string;
+  siteOrigin: string;
+  /** The owner's cap of the UTC day, by their plan (`dailyRequestCapOf`); 0 holds their batches back. */
+  dailyCapOf: (userId: string) => Promise<number>;
+  /** Wall clock in ms. */
+  clock?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Mails per second at most, whatever the concurrency (SES's sending rate; 14 by default, SES's production start). */
+  sendRate?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** Recipients read per page. */
+  pageSize?: number;
+  /**
+   * A claim older than this without its confirmation was interrupted (the worker died between claim and
+   * confirmation): settled as failed, never sent again.
+   */
+  interruptedAfterMs?: number;
+}
+
+export interface SendRunResult {
+  batches: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Throttling answers: SES did not take the mail, so the claim is given back and tried again later. */
+const throttled = new Set(['TooManyRequestsException', 'ThrottlingException', 'LimitExceededException']);
+
+/** What a send's failure says about the mail: not sent (try later), refused for good, or unknown. */
+function failureKind(error: unknown): 'busy' | 'rejected' | 'unknown' {
+  const e = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  const status = e?.$metadata?.httpStatusCode;
+  if ((typeof e?.name === 'string' && throttled.has(e.name)) || status === 429) return 'busy';
+  if (error instanceof MailRefusedError || (status !== undefined && status >= 400 && status < 500)) return 'rejected';
+  // A timeout or a 5xx may or may not have sent it: never sent again (at most one mail).
+  return 'unknown';
+}
+
+/** Runs `task` over `items`, at most `limit` at once. */
+async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
+}
+
+/**
+ * The requests worker's work: each due batch, page by page in row order, each queued customer claimed before
+ * the send (queued -> sending, with the address's 30-day mark, the suppression check and the day's count in one
+ * transaction), then mailed, then confirmed (sending -> sent). A retried or overlapping run finds the claims and
+ * sends nothing twice; a run that dies leaves claims it never confirmed, which are settled as `interrupted` and
+ * never sent again. A run stops starting sends at its deadline; the next one resumes.
+ */
+export function createRequestSender(deps: SenderDeps) {
+  const clock = deps.clock ?? (() => Date.now());
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const interval = 1000 / (deps.sendRate ?? 14);
+  const concurrency = deps.concurrency ?? 8;
+  const pageSize = deps.pageSize ?? 200;
+  const interruptedAfterMs = deps.interruptedAfterMs ?? 10 * 60 * 1000;
+  const iso = (ms = clock()) => new Date(ms).toISOString();
+  const { requests } = deps;
+
+  // The send rate across the run: each send takes the next slot, `interval` ms after the one before.
+  let nextSlot = 0;
+  async function slot() {
+    const now = clock();
+    const at = Math.max(now, nextSlot);
+    nextSlot = at + interval;
+    if (at > now) await sleep(at - now);
+  }
+
+  const nextUtcMidnight = (ms: number) => Math.floor(ms / dayMs) * dayMs + dayMs;
+
+  async function sendBatch(due: DueBatch, deadline: number, result: SendRunResult): Promise<void> {
+    const batch = await requests.getBatch(due.userId, due.surveyId, due.batchId);
+    const survey = batch && (await deps.surveys.get(due.userId, due.surveyId));
+    if (!batch || !survey?.landingPageUrl) {
+      // Erased, or its survey deleted (whose delete takes the batch too): nothing to send.
+      await requests.dequeue(due.batchId);
+      return;
+    }
+    if (batch.state === 'preparing' || batch.state === 'done') return;
+    // Decisions 22: an ended trial or an expired plan sends nothing until a renewal; nor does a survey taken
+    // offline (its link would lead nowhere). Looked at again in an hour.
+    const cap = survey.isActive ? await deps.dailyCapOf(due.userId) : 0;
+    if (cap <= 0) {
+      await requests.setBatchState(due, 'sending', iso(clock() + 3600_000), iso());
+      await requests.reschedule(due.batchId, iso(clock() + 3600_000));
+      return;
+    }
+    if (batch.state !== 'sending' || batch.waitingUntil) await requests.setBatchState(due, 'sending', null, iso());
+
+    const seen = new Set<string>();
+    let inFlightElsewhere = false;
+    let stop: 'deadline' | 'capped' | 'busy' | undefined;
+    let after: string | undefined;
+    do {
+      const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
+      after = next ?? undefined;
+      const queued: RecipientRecord[] = [];
+      const duplicates: RecipientRecord[] = [];
+      for (const r of items) {
+        const hash = addressHashOf(r.email);
+        if (r.state === 'skipped' && r.reason === 'duplicate') continue;
+        if (r.state === 'queued' && seen.has(hash)) duplicates.push(r);
+        else if (r.state === 'queued') queued.push(r);
+        seen.add(hash);
+        if (r.state === 'sending') {
+          if (Date.parse(r.claimedAt ?? '') < clock() - interruptedAfterMs) {
+            await requests.fail(r.batchId, r.id, 'interrupted');
+            result.failed++;
+            logger.warn('Review request interrupted between claim and confirmation; not sent again', {
+              batchId: r.batchId,
+              recipientId: r.id,
+            });
+          } else inFlightElsewhere = true;
+        }
+      }
+      for (const r of duplicates) if (await requests.skip(r.batchId, r.id, 'duplicate')) result.skipped++;
+      const suppressed = await requests.suppressionsOf(
+        due.userId,
+        queued.map((r) => addressHashOf(r.email)),
+      );
+      await inPool(queued, concurrency, async (r) => {
+        if (stop) return;
+        if (clock() >= deadline) {
+          stop = 'deadline';
+          return;
+        }
+        const reason: SuppressionReason | undefined = suppressed.get(addressHashOf(r.email));
+        if (reason) {
+          if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
+          return;
+        }
+        const outcome = await sendOne(batch, survey, r, cap);
+        if (outcome === 'sent') result.sent++;
+        else if (outcome === 'failed') result.failed++;
+        else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
+        else if (outcome !== 'none') result.skipped++;
+      });
+    } while (after && !stop);
+
+    if (stop === 'capped') {
+      const resume = iso(nextUtcMidnight(clock()));
+      await requests.setBatchState(due, 'sending', resume, iso());
+      await requests.reschedule(due.batchId, resume);
+    } else if (stop === 'busy') {
+      await requests.reschedule(due.batchId, iso(clock() + 60_000));
+    } else if (!stop && !inFlightElsewhere) {
+      await requests.setBatchState(due, 'done', null, iso());
+      await requests.dequeue(due.batchId);
+      logger.info('Review request batch done', { batchId: due.batchId });
+    }
+  }
+
+  type Outcome = 'sent' | 'failed' | 'capped' | 'busy' | 'none' | RequestSkipReason;
+
+  async function sendOne(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord, cap: number): Promise<Outcome> {
+    const now = clock();
+    const claim = await requests.claim({
+      recipient: r,
+      now: iso(now),
+      askedBefore: iso(now - requestRepeatDays * dayMs),
+      contactExpiresAt: Math.ceil((now + requestRepeatDays * dayMs) / 1000),
+      day: iso(now).slice(0, 10),
+      dailyCap: cap,
+    });
+    if (claim === 'not-queued') return 'none';
+    if (claim === 'capped') return 'capped';
+    if (claim === 'recently-asked')
+      return (await requests.skip(r.batchId, r.id, 'recently-asked')) ? 'recently-asked' : 'none';
+    if (claim === 'suppressed') {
+      // Suppressed since the page was read: its reason is read now.
+      const reason = (await requests.suppressionsOf(r.userId, [addressHashOf(r.email)])).get(addressHashOf(r.email));
+      return (await requests.skip(r.batchId, r.id, reason ?? 'unsubscribed')) ? (reason ?? 'unsubscribed') : 'none';
+    }
+    const mail = composeReviewRequest({
+      fromAddress: deps.fromAddress,
+      siteOrigin: deps.siteOrigin,
+      survey: {
+        businessName: survey.businessName,
+        supportEmail: survey.supportEmail,
+        landingPageUrl: survey.landingPageUrl!,
+      },
+      template: batch.template,
+      recipient: r,
+      token: encodeRequestToken(r.batchId, r.id, r.secret),
+    });
+    await slot();
+    try {
+      await deps.mailer(mail);
+    } catch (error) {
+      const kind = failureKind(error);
+      logger.warn('Review request not sent', { batchId: r.batchId, recipientId: r.id, kind, error: String(error) });
+      if (kind === 'busy') {
+        await requests.release(r, iso(now).slice(0, 10));
+        return 'busy';
+      }
+      await requests.fail(r.batchId, r.id, kind === 'rejected' ? 'rejected' : 'interrupted');
+      return 'failed';
+    }
+    await requests.markSent(r.batchId, r.id, iso());
+    return 'sent';
+  }
+
+  return {
+    /** Sends the due batches, oldest first, until the deadline (epoch ms). */
+    async runDue(deadline: number, limit = 20): Promise<SendRunResult> {
+      const result: SendRunResult = { batches: 0, sent: 0, skipped: 0, failed: 0 };
+      for (const due of await requests.dueBatches(iso(), limit)) {
+        if (clock() >= deadline) break;
+        result.batches++;
+        try {
+          await sendBatch(due, deadline, result);
+        } catch (error) {
+          logger.error('Review request batch step failed; the next run resumes it', error as Error);
+        }
+      }
+      return result;
+    },
+  };
+}
+
+export type RequestSender = ReturnType<typeof createRequestSender>;

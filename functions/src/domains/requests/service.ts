@@ -1,0 +1,154 @@
+import {
+  requestRecipientPageSize,
+  surveyMessages,
+  type CreateRequestBatch,
+  type RequestBatch,
+  type RequestRecipientPage,
+} from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { newId } from '../../lib/ids';
+import { logger } from '../../lib/logger';
+import type { SurveyRepository } from '../../data/repositories';
+import {
+  recipientIdOf,
+  type NewRecipient,
+  type RequestBatchRecord,
+  type ReviewRequestStore,
+} from '../../data/review-requests';
+import { decodeRequestToken, newTokenSecret, secretMatches } from './token';
+
+export interface RequestServiceDeps {
+  surveys: Pick<SurveyRepository, 'get'>;
+  requests: ReviewRequestStore;
+  now?: () => Date;
+  newId?: () => string;
+  newSecret?: () => string;
+}
+
+/** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
+const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
+const surveyNotFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
+
+export const requestMessages = {
+  notPublished: 'Publish the survey before you send review requests',
+  batchNotFound: 'Review request batch not found',
+} as const;
+
+export const toApiBatch = (b: RequestBatchRecord): RequestBatch => ({
+  id: b.id,
+  surveyId: b.surveyId,
+  state: b.state,
+  total: b.total,
+  template: b.template,
+  sendAt: b.sendAt,
+  permissionConfirmedAt: b.permissionConfirmedAt,
+  createdAt: b.createdAt,
+  waitingUntil: b.waitingUntil,
+});
+
+/**
+ * The owner's review-request use cases and the customers' unsubscribe. A batch is only recorded here (its rows
+ * written, then scheduled); the requests worker sends it, so no request ever runs inside an API call.
+ */
+export function createRequestService(deps: RequestServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const makeId = deps.newId ?? (() => newId());
+  const newSecret = deps.newSecret ?? newTokenSecret;
+  const { requests } = deps;
+
+  async function ownedSurvey(userId: string, surveyId: string) {
+    if (!plausibleId.test(surveyId)) throw surveyNotFound();
+    const survey = await deps.surveys.get(userId, surveyId);
+    if (!survey) throw surveyNotFound();
+    return survey;
+  }
+
+  return {
+    /** Records the batch with the owner's permission confirmation and schedules it (now, or at `sendAt`). */
+    async create(userId: string, surveyId: string, input: CreateRequestBatch): Promise<RequestBatch> {
+      const survey = await ownedSurvey(userId, surveyId);
+      // The personal link is the survey's public link: a draft has none yet.
+      if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
+      const at = now();
+      const requested = input.sendAt ? new Date(input.sendAt) : at;
+      const sendAt = (requested > at ? requested : at).toISOString();
+      const batchId = makeId();
+      const recipients: NewRecipient[] = input.rows.map((row, index) => ({
+        batchId,
+        id: recipientIdOf(index),
+        userId,
+        surveyId,
+        name: row.name,
+        email: row.email,
+        // The customer's language when known, else the survey's (decisions 17).
+        language: row.language ?? survey.language,
+        secret: newSecret(),
+      }));
+      const batch = await requests.createBatch(
+        {
+          id: batchId,
+          userId,
+          surveyId,
+          state: 'preparing',
+          total: recipients.length,
+          template: input.template ?? null,
+          sendAt,
+          permissionConfirmedAt: at.toISOString(),
+          createdAt: at.toISOString(),
+          waitingUntil: null,
+        },
+        recipients,
+      );
+      logger.info('Review request batch scheduled', { surveyId, batchId, rows: recipients.length, sendAt });
+      return toApiBatch(batch);
+    },
+
+    async listBatches(userId: string, surveyId: string): Promise<RequestBatch[]> {
+      await ownedSurvey(userId, surveyId);
+      return (await requests.listBatches(userId, surveyId)).map(toApiBatch);
+    },
+
+    /** A page of a batch's customers with each one's state (and why one was skipped). */
+    async listRecipients(
+      userId: string,
+      surveyId: string,
+      batchId: string,
+      cursor: string | undefined,
+    ): Promise<RequestRecipientPage> {
+      await ownedSurvey(userId, surveyId);
+      if (!plausibleId.test(batchId) || !(await requests.getBatch(userId, surveyId, batchId)))
+        throw new ApiError('NOT_FOUND', requestMessages.batchNotFound);
+      if (cursor !== undefined && !/^\d{5}$/.test(cursor)) throw new ApiError('BAD_REQUEST', 'Invalid cursor');
+      const { items, next } = await requests.pageRecipients(batchId, cursor, requestRecipientPageSize);
+      return {
+        recipients: items.map((r) => ({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          language: r.language,
+          state: r.state,
+          reason: r.reason,
+          sentAt: r.sentAt,
+        })),
+        nextCursor: next,
+      };
+    },
+
+    /**
+     * One-click unsubscribe (RFC 8058): the token's address goes on its owner's suppression list, so no request
+     * of theirs reaches it again. Unknown or forged tokens change nothing and are answered the same way.
+     */
+    async unsubscribe(token: string): Promise<void> {
+      const decoded = decodeRequestToken(token);
+      if (!decoded) return;
+      const recipient = await requests.getRecipient(decoded.batchId, decoded.recipientId);
+      if (!recipient || !secretMatches(decoded.secret, recipient.secret)) return;
+      await requests.suppress(recipient.userId, recipient.email, 'unsubscribed', now().toISOString());
+      // A request of this batch that is still queued is skipped now rather than at its turn.
+      if (recipient.state === 'queued') await requests.skip(recipient.batchId, recipient.id, 'unsubscribed');
+      logger.info('Customer unsubscribed', { batchId: recipient.batchId });
+    },
+  };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;

@@ -1,0 +1,62 @@
+import type { Survey } from '@reviewroute/shared';
+import { sampleSurvey } from '@reviewroute/shared/testing';
+import { MemoryReviewRequestStore } from '../../data/memory-review-requests';
+import { MemorySurveyRepository } from '../../data/memory';
+import { createMemoryMailer } from '../../mail/memory-mailer';
+import { createRequestSender, type SenderDeps } from './sender';
+import { createRequestService, type RequestServiceDeps } from './service';
+
+export const requestOwnerId = 'owner-1';
+export const requestSurveyId = '0190d7a0-0000-7000-8000-000000000001';
+
+/** A published survey of `requestOwnerId`, in Dutch (the language of a row that names none). */
+export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>
+  sampleSurvey({
+    id: requestSurveyId,
+    userId: requestOwnerId,
+    businessName: 'Bakkerij de Vries',
+    supportEmail: 'anna@bakkerij.example',
+    language: 'nl',
+    status: 'active',
+    isActive: true,
+    surveyCode: 'abcdefgh',
+    businessSlug: 'bakkerij-de-vries',
+    landingPageUrl: 'https://app.reviewroute.example/nl/surveys/abcdefgh/bakkerij-de-vries',
+    ...overrides,
+  });
+
+/**
+ * The review-request service and sender on in-memory storage, one clock (`clock.now`, ms) for both, the
+ * in-memory mailer; `overrides` replace any dependency.
+ */
+export function memoryRequests(
+  overrides: { service?: Partial<RequestServiceDeps>; sender?: Partial<SenderDeps> } = {},
+) {
+  const surveys = new MemorySurveyRepository();
+  const requests = new MemoryReviewRequestStore();
+  const mailer = createMemoryMailer();
+  const clock = { now: Date.parse('2026-11-26T09:00:00.000Z') };
+  let secrets = 0;
+  const service = createRequestService({
+    surveys,
+    requests,
+    now: () => new Date(clock.now),
+    newSecret: () => Buffer.alloc(16, ++secrets).toString('base64url'),
+    ...overrides.service,
+  });
+  const sender = createRequestSender({
+    requests,
+    surveys,
+    mailer,
+    fromAddress: 'requests@reviewroute.example',
+    siteOrigin: 'https://app.reviewroute.example',
+    dailyCapOf: async () => 50,
+    clock: () => clock.now,
+    sleep: async (ms) => {
+      clock.now += ms;
+    },
+    sendRate: 1000,
+    ...overrides.sender,
+  });
+  return { surveys, requests, mailer, clock, service, sender };
+}

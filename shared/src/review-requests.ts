@@ -1,0 +1,177 @@
+import * as z from 'zod';
+import { languages, type Language } from './domain/language';
+import { simpleEmailPattern } from './domain/public-survey-rules';
+
+/**
+ * E-mail review requests: the owner uploads customers (name, address, language), confirms they agreed to be
+ * asked, and the requests worker mails each one their personal survey link, once. The rows are checked here,
+ * by the page (its preview's per-row errors) and by the API alike.
+ */
+
+/** Rows per batch at most: a CSV of 5,000 customers is one batch. */
+export const maxRequestRows = 5000;
+
+/** A customer is asked at most once per survey in this many days, whatever batch names them again. */
+export const requestRepeatDays = 30;
+
+export const requestRowLimits = { name: 200, email: 254, template: 2000 } as const;
+
+export const requestMessages = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Valid email is required',
+  languageInvalid: 'Choose English or Dutch',
+  textTooLong: 'This text is too long',
+  rowsRequired: 'Add at least one customer',
+  tooManyRows: `At most ${maxRequestRows} customers per batch`,
+  permissionRequired: 'Confirm that your customers agreed to receive this email',
+  templateNeedsUrl: 'The message must contain {url}',
+  sendAtInvalid: 'Choose a valid date and time',
+} as const;
+
+/**
+ * The spec's e-mail template (spec 9) and its Dutch twin: `{name}` is the customer's name (the spec's
+ * "[Customer Name]"), `{url}` their personal survey link. The owner may edit it; this is the default.
+ */
+export const defaultRequestTemplates = {
+  en: "Hi {name}, thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: {url}",
+  nl: 'Hoi {name}, bedankt dat je voor ons hebt gekozen! We horen graag hoe je het hebt ervaren. Neem even de tijd om je feedback te delen: {url}',
+} as const satisfies Record<Language, string>;
+
+/** The template with the customer's name and link filled in (every occurrence; other braces stay as typed). */
+export const fillRequestTemplate = (template: string, values: { name: string; url: string }): string =>
+  template.replace(/\{(name|url)\}/g, (_, key: 'name' | 'url') => values[key]);
+
+/** A customer's address as a request is sent to it: the contact form's rule (SES takes 7-bit addresses only). */
+export const requestEmailSchema = z
+  .string({ error: requestMessages.emailRequired })
+  .trim()
+  .min(1, requestMessages.emailRequired)
+  .max(requestRowLimits.email, { error: requestMessages.emailInvalid, abort: true })
+  .regex(simpleEmailPattern, requestMessages.emailInvalid)
+  .regex(/^[\x21-\x7e]+$/, requestMessages.emailInvalid);
+
+/** One customer. Without a language the request goes out in the survey's (decisions 17). */
+export const requestRecipientRowSchema = z.object({
+  name: z
+    .string({ error: requestMessages.nameRequired })
+    .trim()
+    .min(1, requestMessages.nameRequired)
+    .max(requestRowLimits.name, requestMessages.textTooLong)
+    // The name goes into a mail; line breaks fold to spaces.
+    .transform((value) => value.replace(/\s+/g, ' ')),
+  email: requestEmailSchema,
+  language: z.enum(languages, { error: requestMessages.languageInvalid }).optional(),
+});
+export type RequestRecipientRowInput = z.input<typeof requestRecipientRowSchema>;
+export type RequestRecipientRow = z.output<typeof requestRecipientRowSchema>;
+
+export const requestTemplateSchema = z
+  .string()
+  .trim()
+  .min(1, requestMessages.templateNeedsUrl)
+  .max(requestRowLimits.template, requestMessages.textTooLong)
+  .refine((value) => value.includes('{url}'), requestMessages.templateNeedsUrl);
+
+/**
+ * POST /api/surveys/{surveyId}/request-batches. A malformed row refuses the whole batch (400, its error under
+ * `rows.<index>.<field>`): the page previews the same rule and sends only rows that pass it.
+ */
+export const createRequestBatchSchema = z.object({
+  rows: z
+    .array(requestRecipientRowSchema)
+    .min(1, requestMessages.rowsRequired)
+    .max(maxRequestRows, requestMessages.tooManyRows),
+  /** The owner confirms their customers agreed to be e-mailed; stored with the batch, with the time. */
+  permissionConfirmed: z.literal(true, { error: requestMessages.permissionRequired }),
+  /** When to send (ISO time); absent or past: now. */
+  sendAt: z
+    .string()
+    .max(40, { error: requestMessages.sendAtInvalid, abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: requestMessages.sendAtInvalid }))
+    .optional(),
+  /** The owner's text with `{name}` and `{url}`; absent: the default of each customer's language. */
+  template: requestTemplateSchema.optional(),
+});
+export type CreateRequestBatchInput = z.input<typeof createRequestBatchSchema>;
+export type CreateRequestBatch = z.output<typeof createRequestBatchSchema>;
+
+/**
+ * A batch's life: `preparing` while the create request writes its rows (nothing is sent from it), `scheduled`
+ * until its time, `sending` while the worker goes through it, `done` when no row is left to send.
+ */
+export const requestBatchStates = ['preparing', 'scheduled', 'sending', 'done'] as const;
+export type RequestBatchState = (typeof requestBatchStates)[number];
+
+/**
+ * A customer's request: `queued`, `sending` (claimed by the worker: never sent again, even after a crash),
+ * `sent`, `skipped` (with the reason), `failed` (SES refused it, or a send was interrupted and may or may not
+ * have gone out: either way it is never retried). Opened, rated and clicked follow from the survey (funnel).
+ */
+export const requestRecipientStates = ['queued', 'sending', 'sent', 'skipped', 'failed'] as const;
+export type RequestRecipientState = (typeof requestRecipientStates)[number];
+
+/** Why a request was not sent. */
+export const requestSkipReasons = [
+  /** On the owner's suppression list: the customer unsubscribed, their address bounced or complained. */
+  'unsubscribed',
+  'bounced',
+  'complaint',
+  /** Asked for this survey within the last 30 days (this batch or another). */
+  'recently-asked',
+  /** The same address earlier in this batch. */
+  'duplicate',
+  /** SES refused the mail. */
+  'rejected',
+  /** The send was interrupted (the worker stopped between claiming and confirming it): never retried. */
+  'interrupted',
+] as const;
+export type RequestSkipReason = (typeof requestSkipReasons)[number];
+
+export const suppressionReasons = ['unsubscribed', 'bounced', 'complaint'] as const;
+export type SuppressionReason = (typeof suppressionReasons)[number];
+
+export const requestBatchSchema = z.object({
+  id: z.string(),
+  surveyId: z.string(),
+  state: z.enum(requestBatchStates),
+  /** Rows in the batch. */
+  total: z.number().int().nonnegative(),
+  template: z.string().nullable(),
+  sendAt: z.string(),
+  permissionConfirmedAt: z.string(),
+  createdAt: z.string(),
+  /** Set while the day's cap (by plan) holds the rest back: when sending resumes. */
+  waitingUntil: z.string().nullable(),
+});
+export type RequestBatch = z.infer<typeof requestBatchSchema>;
+
+export const requestBatchListSchema = z.object({ batches: z.array(requestBatchSchema) });
+
+export const requestRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  language: z.enum(languages),
+  state: z.enum(requestRecipientStates),
+  reason: z.enum(requestSkipReasons).nullable(),
+  sentAt: z.string().nullable(),
+});
+export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
+
+/** Recipients per page of the list. */
+export const requestRecipientPageSize = 500;
+
+export const requestRecipientQuerySchema = z.object({ cursor: z.string().min(1).max(100).optional() });
+
+export const requestRecipientPageSchema = z.object({
+  recipients: z.array(requestRecipientSchema).max(requestRecipientPageSize),
+  nextCursor: z.string().nullable(),
+});
+export type RequestRecipientPage = z.infer<typeof requestRecipientPageSchema>;
+
+/**
+ * The public one-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` form-encoded
+ * to the `List-Unsubscribe` URL; its body is not read. The token names the request, never the address.
+ */
+export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(200) });

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  errorBodySchema,
+  pathOf,
+  requestBatchSchema,
+  requestRecipientPageSchema,
+  type RequestRecipient,
+  type Survey,
+} from '@reviewroute/shared';
+import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
+import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';
+import type { Mailer } from '@reviewroute/functions/mail/mailer';
+import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
+import { listMails, waitForMail, type InboxMail } from '../support/inbox';
+
+/**
+ * E-mail review requests on the local stack: the owner API records a batch, the requests worker (on the local
+ * stack's timer) mails it through the SES emulator, the customer's one-click unsubscribe keeps later batches
+ * away from them; and a send that dies half-way is resumed without mailing anyone twice.
+ */
+
+const stack = inject('localStack');
+const api = stack.urls.api;
+const inbox = stack.urls.inbox;
+
+type StoredMail = InboxMail & { headers?: { name: string; value: string }[]; replyTo?: string[] };
+const headerOf = (mail: StoredMail, name: string) => mail.headers?.find((h) => h.name === name)?.value;
+
+const mailsTo = async (address: string) =>
+  ((await listMails(inbox)) as StoredMail[]).filter((m) => m.destination.to.includes(address));
+
+describe('review requests', () => {
+  let owner: ApiUser;
+  let survey: Survey;
+  const batchesPath = () => pathOf('create-request-batch', { surveyId: survey.id });
+  const recipientsOf = async (batchId: string): Promise<RequestRecipient[]> =>
+    requestRecipientPageSchema.parse(
+      await ownerCall(api, owner, 'GET', pathOf('list-request-recipients', { surveyId: survey.id, batchId })),
+    ).recipients;
+  const until = async (batchId: string, done: (rs: RequestRecipient[]) => boolean) => {
+    let last: RequestRecipient[] = [];
+    await expect
+      .poll(async () => done((last = await recipientsOf(batchId))), { timeout: 20_000, interval: 100 })
+      .toBe(true);
+    return last;
+  };
+
+  beforeAll(async () => {
+    owner = await createSignedInUser(stack);
+    survey = await publishSurvey(
+      owner,
+      (await createSampleSurvey(owner, 'Bakkerij Verzoek', { language: 'nl', supportEmail: 'anna@verzoek.example' }))
+        .id,
+    );
+  });
+
+  it('refuses a malformed row with its error; mails a batch of 3 in each customer’s language with one-click unsubscribe; a second batch skips the unsubscribed address', async () => {
+    const id = randomUUID().slice(0, 8);
+    const rows = [
+      { name: 'Piet Klant', email: `piet-${id}@klant.example`, language: 'nl' },
+      { name: 'Jane Customer', email: `jane-${id}@customer.example`, language: 'en' },
+      { name: 'Kees', email: `kees-${id}@klant.example` },
+    ];
+    const refused = await apiCall(api, 'POST', batchesPath(), {
+      user: owner,
+      body: { rows: [...rows, { name: 'Kapot', email: 'geen-adres' }], permissionConfirmed: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body).error.fields).toEqual({ 'rows.3.email': 'Valid email is required' });
+
+    const batch = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', batchesPath(), { rows, permissionConfirmed: true }),
+    );
+    expect(batch).toMatchObject({ total: 3, state: 'scheduled' });
+    const [piet, jane, kees] = await Promise.all(rows.map((r) => waitForMail(inbox, r.email, { timeoutMs: 20_000 })));
+    expect(piet!.subject).toBe('Bakkerij Verzoek hoort graag wat je ervan vond');
+    expect(jane!.subject).toBe('Bakkerij Verzoek would love your feedback');
+    // No language given: the survey's (Dutch).
+    expect(kees!.subject).toBe('Bakkerij Verzoek hoort graag wat je ervan vond');
+    for (const mail of [piet, jane, kees] as StoredMail[]) {
+      expect(mail.from).toContain('Bakkerij Verzoek');
+      expect(headerOf(mail, 'List-Unsubscribe')).toMatch(/^<https?:\/\/[^>]+\/api\/public\/unsubscribe\/[\w-]{46}>$/);
+      expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(mail.body.text).toContain(`${survey.landingPageUrl}?r=`);
+    }
+    expect(jane!.body.text).toContain('Hi Jane Customer, thank you for choosing our service!');
+    await until(batch.id, (rs) => rs.every((r) => r.state === 'sent'));
+
+    // Jane's mail client unsubscribes in one click (RFC 8058): a form POST to the header's URL.
+    const oneClick = headerOf(jane as StoredMail, 'List-Unsubscribe')!.slice(1, -1);
+    const answer = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(answer.status).toBe(200);
+
+    // A second batch for another survey of the owner (the 30-day rule is per survey): Jane is skipped, with why.
+    const other = await publishSurvey(owner, (await createSampleSurvey(owner, 'Bakkerij Twee', { language: 'en' })).id);
+    const second = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('create-request-batch', { surveyId: other.id }), {
+        rows,
+        permissionConfirmed: true,
+      }),
+    );
+    const page = async () =>
+      requestRecipientPageSchema.parse(
+        await ownerCall(
+          api,
+          owner,
+          'GET',
+          pathOf('list-request-recipients', { surveyId: other.id, batchId: second.id }),
+        ),
+      ).recipients;
+    await expect
+      .poll(async () => (await page()).map((r) => [r.state, r.reason]), { timeout: 20_000, interval: 100 })
+      .toEqual([
+        ['sent', null],
+        ['skipped', 'unsubscribed'],
+        ['sent', null],
+      ]);
+    expect(await mailsTo(rows[1]!.email)).toHaveLength(1);
+    expect(await mailsTo(rows[0]!.email)).toHaveLength(2);
+  });
+
+  describe('a send that dies half-way', () => {
+    const mailer = sesMailerOf(stack.env);
+    afterAll(() => mailer.destroy());
+
+    it('is resumed by the next run and mails nobody twice', async () => {
+      const id = randomUUID().slice(0, 8);
+      const rows = Array.from({ length: 8 }, (_, i) => ({ name: `Klant ${i}`, email: `c${i}-${id}@klant.example` }));
+      const hour = 3600_000;
+      // Due in an hour: the stack's own worker leaves it alone; the runs below live an hour and more ahead.
+      const batch = requestBatchSchema.parse(
+        await ownerCall(api, owner, 'POST', batchesPath(), {
+          rows,
+          permissionConfirmed: true,
+          sendAt: new Date(Date.now() + hour).toISOString(),
+        }),
+      );
+      const entities = tableEntities(stack.env);
+      const senderWith = (send: Mailer, clock: () => number) =>
+        createRequestSender({
+          requests: createDynamoReviewRequestStore(entities),
+          surveys: createDynamoSurveyRepository(entities),
+          mailer: send,
+          fromAddress: 'no-reply@reviewroute.local',
+          siteOrigin: stack.env.SITE_ORIGIN,
+          dailyCapOf: async () => 50,
+          clock,
+          concurrency: 1,
+          sendRate: 1000,
+        });
+
+      // The first run delivers three mails, then dies inside the fourth send after SES took it: it never returns.
+      let sends = 0;
+      let crashed!: () => void;
+      const crash = new Promise<void>((resolve) => (crashed = resolve));
+      const dying: Mailer = async (mail) => {
+        sends++;
+        if (sends > 4) return new Promise<void>(() => {});
+        await mailer(mail);
+        if (sends === 4) {
+          crashed();
+          return new Promise<void>(() => {});
+        }
+      };
+      const ahead = Date.now() + 2 * hour;
+      void senderWith(dying, () => ahead).runDue(ahead + 60_000);
+      await crash;
+
+      // A later run (a fresh worker), once the unconfirmed claim is old enough to be settled, resumes the batch.
+      const later = Date.now() + 3 * hour;
+      await senderWith(mailer, () => later).runDue(later + 60_000);
+
+      for (const r of rows) expect(await mailsTo(r.email), r.email).toHaveLength(1);
+      const states = await recipientsOf(batch.id);
+      expect(states.filter((r) => r.state === 'sent')).toHaveLength(7);
+      expect(states.filter((r) => r.state === 'failed').map((r) => [r.email, r.reason])).toEqual([
+        [rows[3]!.email, 'interrupted'],
+      ]);
+      const batches = await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id }));
+      expect(batches).toMatchObject({
+        batches: expect.arrayContaining([expect.objectContaining({ id: batch.id, state: 'done' })]),
+      });
+    });
+  });
+
+  it('claims on DynamoDB as the in-memory twin does: 30 days per address and survey, suppressions, the daily cap, a claim given back', async () => {
+    const store = createDynamoReviewRequestStore(tableEntities(stack.env));
+    const id = randomUUID();
+    const day = '2026-11-26';
+    const batch = {
+      id: `0195a3c4-7b00-7000-8000-${id.slice(-12)}`,
+      userId: `owner-${id}`,
+      surveyId: `survey-${id}`,
+      state: 'preparing' as const,
+      total: 4,
+      template: null,
+      sendAt: '2026-11-26T09:00:00.000Z',
+      permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      waitingUntil: null,
+    };
+    const emails = ['a@x.example', 'A@x.example', 'b@x.example', 'c@x.example'];
+    const recipients = emails.map((email, i) => ({
+      batchId: batch.id,
+      id: String(i).padStart(5, '0'),
+      userId: batch.userId,
+      surveyId: batch.surveyId,
+      name: `N${i}`,
+      email,
+      language: 'en' as const,
+      secret: 's',
+    }));
+    await store.createBatch(batch, recipients);
+    const claim = (i: number, dailyCap = 10, now = '2026-11-26T10:00:00.000Z') =>
+      store.claim({
+        recipient: recipients[i]!,
+        now,
+        askedBefore: new Date(Date.parse(now) - 30 * 24 * 3600_000).toISOString(),
+        contactExpiresAt: 2_000_000_000,
+        day,
+        dailyCap,
+      });
+    expect(await claim(0)).toBe('claimed');
+    expect(await claim(0)).toBe('not-queued');
+    // The same address (another case) in the same survey within 30 days.
+    expect(await claim(1)).toBe('recently-asked');
+    await store.suppress(batch.userId, 'b@x.example', 'bounced', '2026-11-26T10:00:00.000Z');
+    expect(await claim(2)).toBe('suppressed');
+    expect(await store.suppressionsOf(batch.userId, [])).toEqual(new Map());
+    // The day's cap: one claimed so far.
+    expect(await claim(3, 1)).toBe('capped');
+    expect(await claim(3, 2)).toBe('claimed');
+    await store.release(recipients[3]!, day);
+    expect((await store.getRecipient(batch.id, '00003'))!.state).toBe('queued');
+    expect(await claim(3, 2)).toBe('claimed');
+    await store.markSent(batch.id, '00003', '2026-11-26T10:00:01.000Z');
+    expect((await store.pageRecipients(batch.id, undefined, 10)).items.map((r) => r.state)).toEqual([
+      'sending',
+      'queued',
+      'queued',
+      'sent',
+    ]);
+    // Erased with the survey and the owner: nothing of either is left.
+    await store.deleteBySurvey(batch.userId, batch.surveyId);
+    await store.deleteByOwner(batch.userId);
+    expect(await store.listBatches(batch.userId, batch.surveyId)).toEqual([]);
+    expect((await store.pageRecipients(batch.id, undefined, 10)).items).toEqual([]);
+    expect(await store.listSuppressions(batch.userId)).toEqual([]);
+    expect(await claim(0)).toBe('not-queued');
+  });
+});
