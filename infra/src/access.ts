@@ -78,11 +78,19 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
   // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
-  // from Cognito; sets each response's alert mark (a conditional update) and removes it if the send failed;
-  // mails. No put, no delete.
+  // from Cognito; finds the survey's alert window (a query of the survey's partition); in one transaction sets
+  // each response's alert mark (a conditional update), counts it in its window (an update) and, for the first
+  // digest entry, puts the window's due item; gives mark and count back if the send failed; mails. No delete.
   alerts: {
-    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
     tableStream: true,
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
+  // Lists the due digests (a query of their one partition), closes each window (a conditional update) and
+  // reopens it if the send failed, reads the survey and the owner's address, mails, deletes the due item.
+  digests: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
   },

@@ -27,6 +27,14 @@ export const mailTemplates = {
     values: ['businessName', 'rating', 'dashboardUrl'],
     fields: ['rating', 'customerName', 'customerEmail', 'received'],
   },
+  /**
+   * The owner's digest of the low ratings beyond the first 5 within an hour (decisions 23): how many, the window,
+   * each one's rating, time and shortened comment (the mail's quote, one line each), and the dashboard.
+   */
+  lowRatingDigest: {
+    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl'],
+    fields: ['count', 'period'],
+  },
   /** The owner's receipt once a payment is paid, with the invoice's link. */
   paymentConfirmation: {
     values: ['amount', 'invoiceUrl', 'helpEmail'],

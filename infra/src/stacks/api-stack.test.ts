@@ -157,7 +157,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account and payments Lambdas and the erasure and alerts workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account and payments Lambdas and the erasure, alerts and digests workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -167,6 +167,7 @@ describe('api + gateway stacks', () => {
     expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
       'AlertsWorkerRole',
+      'DigestsWorkerRole',
       'ErasureWorkerRole',
       'PaymentsRole',
     ]);
@@ -181,6 +182,7 @@ describe('api + gateway stacks', () => {
     // The owner mails read the owner's address and language, nothing else.
     expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('AlertsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {

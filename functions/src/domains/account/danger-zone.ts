@@ -9,6 +9,7 @@ import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createErasureService, type ErasureService } from './erasure-service';
 import { createExportService, type ExportService } from './export-service';
@@ -33,6 +34,7 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       surveys,
       responses,
       stats: createDynamoSurveyStats(entities),
+      alerts: createDynamoOwnerAlertStore(entities),
       rateLimiter: createDynamoRateLimiter(entities),
       profiles,
       billing,

@@ -21,7 +21,7 @@ function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
   const w = accountWorld({ clock: now });
-  const { surveys, responses, stats, profiles, billing, erasures, assets, admin } = w;
+  const { surveys, responses, stats, alerts, profiles, billing, erasures, assets, admin } = w;
   admin.users.add(owner);
 
   // Counts the tombstone reads: only routes that create data may pay for one.
@@ -37,6 +37,7 @@ function world() {
     surveys,
     responses,
     stats,
+    alerts,
     assets,
     cdn: w.cdn,
     siteOrigin: () => 'https://app.example.com',

@@ -1,4 +1,5 @@
 import type { Language } from '@reviewroute/shared';
+import { alertWindowMs, type AlertWindow } from '../../data/owner-alert-store';
 import type { OutgoingMail } from '../../mail/mailer';
 import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
@@ -46,4 +47,47 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
     ...(input.customerEmail ? { replyTo: input.customerEmail } : {}),
     ...mail,
   };
+}
+
+export interface LowRatingDigestInput {
+  surveyId: string;
+  businessName: string;
+  window: Pick<AlertWindow, 'windowStart' | 'further' | 'entries'>;
+  to: string;
+  language: Language;
+  from: string;
+  siteOrigin: string;
+}
+
+const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
+
+/**
+ * The owner's digest of one window's low ratings beyond the first five (the `lowRatingDigest` template): how
+ * many and when, then one line per listed low rating (stars, time, the shortened comment), and the dashboard.
+ * No contact details: those stay on the dashboard (decisions 23: nothing beyond what the mail needs).
+ */
+export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMail {
+  const dashboardUrl = ownerAppUrl(
+    input.siteOrigin,
+    input.language,
+    `/dashboard?survey=${encodeURIComponent(input.surveyId)}`,
+  );
+  const { windowStart, further, entries } = input.window;
+  const from = mailTime(windowStart);
+  const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs));
+  const mail = renderMail('lowRatingDigest', input.language, {
+    values: {
+      businessName: input.businessName,
+      count: String(further),
+      listed: String(entries.length),
+      from,
+      to,
+      dashboardUrl,
+    },
+    fields: { count: String(further), period: `${from} – ${to}` },
+    quote: entries
+      .map((e) => `${stars(e.rating)} ${e.rating}/5 · ${mailTime(e.createdAt)} · ${e.comment ?? '—'}`)
+      .join('\n'),
+  });
+  return { from: input.from, to: input.to, ...mail };
 }

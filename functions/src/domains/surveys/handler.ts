@@ -10,6 +10,7 @@ import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoResponseStore } from '../../data/response-store';
+import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDashboardService, type DashboardService } from './dashboard-service';
@@ -69,6 +70,7 @@ export function createHandler(env: LambdaEnv) {
         surveys: createDynamoSurveyRepository(entities),
         responses: createDynamoResponseStore(entities),
         stats: createDynamoSurveyStats(entities),
+        alerts: createDynamoOwnerAlertStore(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         siteOrigin: () => env.SITE_ORIGIN,

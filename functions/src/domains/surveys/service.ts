@@ -31,6 +31,7 @@ import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
+import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import type {
   AssetCdn,
   AssetStore,
@@ -45,6 +46,8 @@ export interface SurveyServiceDeps {
   /** A deleted survey's responses and tally go through their owners. */
   responses: Pick<ResponseStore, 'deleteBySurvey'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
+  /** Its low-rating alert windows (their digest entries quote its responses). */
+  alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
@@ -214,6 +217,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       await responses.deleteBySurvey(surveyId);
       // After the responses: a review click needs its response, so nothing counts in the tally after this.
       await stats.deleteBySurvey(surveyId);
+      await deps.alerts.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 
