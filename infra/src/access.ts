@@ -27,6 +27,11 @@ export interface DomainAccess {
   readonly userPool?: readonly string[];
   /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
   readonly mollieKey?: boolean;
+  /**
+   * secretsmanager:GetSecretValue on the mail-link key (the api stack generates it) and MAIL_LINK_SECRET_ARN: signs
+   * (the alerts and digests workers) or checks (the surveys Lambda) the switch-off link of the owner's alert mails.
+   */
+  readonly mailLinkKey?: boolean;
   /** The table's change stream (DescribeStream, GetShardIterator, GetRecords, ListStreams): a stream worker's. */
   readonly tableStream?: boolean;
   /** ses:SendEmail as the product's sender (CONTACT_FROM_ADDRESS), through the mail layer (functions/src/mail). */
@@ -86,6 +91,7 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     tableStream: true,
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
+    mailLinkKey: true,
   },
   // Lists the due digests (a query of their one partition), closes each window (a conditional update) and
   // reopens it if the send failed, reads the survey and the owner's address, mails, deletes the due item.
@@ -93,6 +99,7 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
+    mailLinkKey: true,
   },
 };
 
@@ -124,6 +131,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     ],
     listAssets: true,
     invalidateAssets: true,
+    // The public switch-off link of the low-rating alerts (`set-alerts-by-link`) is checked with it.
+    mailLinkKey: true,
   },
   // Rate windows of the business finder.
   places: { table: ['dynamodb:UpdateItem'] },

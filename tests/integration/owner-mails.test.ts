@@ -6,6 +6,7 @@ import { createDynamoOwnerAlertStore } from '@reviewroute/functions/data/owner-a
 import { createCognitoOwnerContacts } from '@reviewroute/functions/data/owner-contacts';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { flushDigests, type DigestDeps } from '@reviewroute/functions/domains/surveys/digests-worker';
+import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
 import { ownerMailSettings } from '@reviewroute/functions/mail/owner-mail';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
 import { createPaymentResponseSchema, pathOf } from '@reviewroute/shared';
@@ -98,6 +99,7 @@ describe('owner mails', () => {
       mailer: sesMailerOf(stack.env),
       from: ownerMailSettings(stack.env)!.from,
       siteOrigin: stack.env.SITE_ORIGIN,
+      mailLinkKey: mailLinkKeyOf(stack.env),
       // A minute after the hour: this window's digest is due (and any other test's, which it sends too).
       now: () => new Date(Date.parse(due!.dueAt) + 60_000),
     };

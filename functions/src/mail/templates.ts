@@ -24,7 +24,7 @@ export const mailTemplates = {
    * left any, the comment (the mail's quote) and the way to the dashboard and to switching alerts off.
    */
   lowRatingAlert: {
-    values: ['businessName', 'rating', 'dashboardUrl'],
+    values: ['businessName', 'rating', 'dashboardUrl', 'switchOffUrl'],
     fields: ['rating', 'customerName', 'customerEmail', 'received'],
   },
   /**
@@ -32,7 +32,7 @@ export const mailTemplates = {
    * each one's rating, time and shortened comment (the mail's quote, one line each), and the dashboard.
    */
   lowRatingDigest: {
-    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl'],
+    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl', 'switchOffUrl'],
     fields: ['count', 'period'],
   },
   /** The owner's receipt once a payment is paid, with the invoice's link. */

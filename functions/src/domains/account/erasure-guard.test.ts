@@ -7,6 +7,7 @@ import { createPaymentsHandler } from '../payments/handler';
 import { createPaymentService } from '../payments/service';
 import { FakePaymentProvider, fakeSiteOrigin } from '../payments/testing';
 import { createDashboardService } from '../surveys/dashboard-service';
+import { createAlertLinkService } from '../surveys/alert-link';
 import { createSurveysHandler } from '../surveys/handler';
 import { createSurveyService } from '../surveys/service';
 import { createAccountService } from './account-service';
@@ -48,6 +49,7 @@ function world() {
     surveys: createSurveysHandler(
       () => surveyService,
       () => createDashboardService({ surveys, responses, stats, profiles }),
+      () => createAlertLinkService({ surveys, key: async () => 'mail-link-key' }),
       { isErased },
     ),
     account: createAccountHandler(

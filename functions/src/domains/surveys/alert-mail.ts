@@ -1,8 +1,10 @@
-import type { Language } from '@reviewroute/shared';
+import type { Language, Survey } from '@reviewroute/shared';
+import type { MailLinkKey } from '../../lib/mail-link-key';
 import { alertWindowMs, type AlertWindow } from '../../data/owner-alert-store';
 import type { OutgoingMail } from '../../mail/mailer';
 import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
+import { alertLinkOf } from './alert-link';
 
 export interface LowRatingAlertInput {
   surveyId: string;
@@ -17,6 +19,8 @@ export interface LowRatingAlertInput {
   language: Language;
   from: string;
   siteOrigin: string;
+  /** The footer's switch-off link (alert-link.ts), or the survey's routing step where the owner signs in. */
+  switchOffUrl: string;
 }
 
 /**
@@ -32,7 +36,7 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
   );
   const rating = String(input.rating);
   const mail = renderMail('lowRatingAlert', input.language, {
-    values: { businessName: input.businessName, rating, dashboardUrl },
+    values: { businessName: input.businessName, rating, dashboardUrl, switchOffUrl: input.switchOffUrl },
     fields: {
       rating: `${'★'.repeat(input.rating)}${'☆'.repeat(5 - input.rating)} (${rating}/5)`,
       customerName: input.customerName,
@@ -57,6 +61,7 @@ export interface LowRatingDigestInput {
   language: Language;
   from: string;
   siteOrigin: string;
+  switchOffUrl: string;
 }
 
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
@@ -83,6 +88,7 @@ export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMai
       from,
       to,
       dashboardUrl,
+      switchOffUrl: input.switchOffUrl,
     },
     fields: { count: String(further), period: `${from} – ${to}` },
     quote: entries
@@ -90,4 +96,20 @@ export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMai
       .join('\n'),
   });
   return { from: input.from, to: input.to, ...mail };
+}
+
+/**
+ * Where the footer of an alert or digest sends the owner to switch alerts off: the signed link when the mail-link
+ * key is configured, else the survey's review routing step (the switch is there; signing in needed).
+ */
+export async function switchOffUrlOf(
+  key: MailLinkKey,
+  siteOrigin: string,
+  language: Language,
+  survey: Pick<Survey, 'id' | 'userId' | 'surveyCode'>,
+): Promise<string> {
+  return (
+    (await alertLinkOf(key, siteOrigin, language, survey)) ??
+    ownerAppUrl(siteOrigin, language, `/review-routing-setup?survey=${encodeURIComponent(survey.id)}`)
+  );
 }

@@ -12,11 +12,12 @@ import type { SurveyRepository } from '../../data/repositories';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
+import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
 import type { Mailer } from '../../mail/mailer';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
-import { composeLowRatingAlert } from './alert-mail';
+import { composeLowRatingAlert, switchOffUrlOf } from './alert-mail';
 
 /** Ratings up to this one are low: the owner hears of them (decisions 23). */
 export const alertRatingAtMost = 2;
@@ -28,6 +29,8 @@ export interface AlertDeps {
   mailer: Mailer;
   from: string;
   siteOrigin: string;
+  /** Signs the footer's switch-off link. */
+  mailLinkKey: MailLinkKey;
 }
 
 /** A new low rating as the stream shows it. */
@@ -125,6 +128,7 @@ async function alertOnce(deps: AlertDeps, low: LowRating): Promise<void> {
       language: owner.language,
       from: deps.from,
       siteOrigin: deps.siteOrigin,
+      switchOffUrl: await switchOffUrlOf(deps.mailLinkKey, deps.siteOrigin, owner.language, survey),
     });
     try {
       await deps.mailer(mail);
@@ -180,6 +184,7 @@ export function createWorker(env: LambdaEnv, depsOf?: () => AlertDeps | undefine
       mailer: sesMailerOf(env),
       from: settings.from,
       siteOrigin: env.SITE_ORIGIN,
+      mailLinkKey: mailLinkKeyOf(env),
     };
   };
   let deps: AlertDeps | undefined;

@@ -43,6 +43,7 @@ function world(language: 'en' | 'nl' = 'nl') {
     mailer,
     from: 'no-reply@reviewroute.example',
     siteOrigin: 'https://reviewroute.example',
+    mailLinkKey: async () => 'mail-link-key',
   };
   const deps: AlertDeps = common;
   const digestDeps: DigestDeps = { ...common, now: () => now };

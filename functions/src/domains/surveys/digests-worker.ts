@@ -6,11 +6,12 @@ import type { SurveyRepository } from '../../data/repositories';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
+import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
 import type { Mailer } from '../../mail/mailer';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
-import { composeLowRatingDigest } from './alert-mail';
+import { composeLowRatingDigest, switchOffUrlOf } from './alert-mail';
 
 export interface DigestDeps {
   surveys: Pick<SurveyRepository, 'get'>;
@@ -19,6 +20,8 @@ export interface DigestDeps {
   mailer: Mailer;
   from: string;
   siteOrigin: string;
+  /** Signs the footer's switch-off link. */
+  mailLinkKey: MailLinkKey;
   now: () => Date;
 }
 
@@ -60,6 +63,7 @@ async function flushOne(deps: DigestDeps, due: DueDigest): Promise<keyof DigestR
     language: owner.language,
     from: deps.from,
     siteOrigin: deps.siteOrigin,
+    switchOffUrl: await switchOffUrlOf(deps.mailLinkKey, deps.siteOrigin, owner.language, survey),
   });
   try {
     await deps.mailer(mail);
@@ -98,6 +102,7 @@ export function createWorker(env: LambdaEnv, depsOf?: () => DigestDeps | undefin
       mailer: sesMailerOf(env),
       from: settings.from,
       siteOrigin: env.SITE_ORIGIN,
+      mailLinkKey: mailLinkKeyOf(env),
       now: () => new Date(),
     };
   };
