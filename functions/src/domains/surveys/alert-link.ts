@@ -7,8 +7,8 @@ import { ownerAppUrl } from '../../mail/owner-mail';
 
 /**
  * The switch-off link in the footer of a low-rating alert or digest (decisions 23): it works without signing in,
- * so it carries its own proof. The token is the survey's public code (which never changes, and finds the survey)
- * and an HMAC-SHA256 of the survey's id and its owner's id under the mail-link key: it names neither the owner
+ * so it carries its own proof. The token is the survey's public code (which never changes, and finds the survey),
+ * a hyphen and an HMAC-SHA256 of the survey's id and its owner's id under the mail-link key: it names neither the owner
  * nor an address, cannot be made for another survey without the key, and stays valid as long as the survey.
  */
 
@@ -20,7 +20,7 @@ export function alertLinkToken(
   key: string,
   survey: Pick<Survey, 'id' | 'userId' | 'surveyCode'>,
 ): string | undefined {
-  return survey.surveyCode ? `${survey.surveyCode}.${signature(key, survey)}` : undefined;
+  return survey.surveyCode ? `${survey.surveyCode}-${signature(key, survey)}` : undefined;
 }
 
 /** The page the link opens, in the owner's language: it sends the switch (a POST), never the GET itself. */
@@ -45,7 +45,9 @@ export interface AlertLinkDeps {
   now?: () => Date;
 }
 
-const tokenPattern = /^([^.]{1,32})\.([\w-]{43})$/;
+// A hyphen between code and signature, never a dot: a path whose last segment has a dot is a file to the site's
+// routing (edge-functions.ts), which would not serve the app for it.
+const tokenPattern = /^([^-]{1,32})-([\w-]{43})$/;
 
 /**
  * `set-alerts-by-link`: the survey behind a valid token gets its low-rating alerts switched as asked. A malformed,
