@@ -73,7 +73,12 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
   // The alert switch-off link: a published survey whose link no forged token may change.
   surveys: () => {
     const stores = createMemoryStores();
-    const survey = sampleSurvey({ id: sampleSurveyId, userId: 'fuzz-owner', surveyCode: 'k7m2p9qx', lowRatingAlerts: true });
+    const survey = sampleSurvey({
+      id: sampleSurveyId,
+      userId: 'fuzz-owner',
+      surveyCode: 'k7m2p9qx',
+      lowRatingAlerts: true,
+    });
     void stores.surveys.create(survey);
     stores.surveys.codes.set('k7m2p9qx', { userId: survey.userId, surveyId: survey.id });
     const unused = () => {

@@ -135,7 +135,7 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotating the mail-link key would break the switch-off links in every alert mail already sent; it signs only ' +
-        'the switch of one survey\'s alerts. Replace it by hand if it ever leaks (old links then answer 404).',
+        "the switch of one survey's alerts. Replace it by hand if it ever leaks (old links then answer 404).",
     });
 
     const accessTargets: AccessTargets = {

@@ -49,8 +49,7 @@ describe('the alert switch-off link', () => {
       '',
       '../../etc',
     ];
-    for (const token of forged)
-      await expect(service.set(token, false)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const token of forged) await expect(service.set(token, false)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await surveys.get('owner-1', 's1'))?.lowRatingAlerts).toBe(true);
     const keyless = createAlertLinkService({ surveys, key: async () => undefined });
     await expect(keyless.set(valid, false)).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -16,10 +16,7 @@ const signature = (key: string, survey: Pick<Survey, 'id' | 'userId'>) =>
   createHmac('sha256', key).update(`alert-link\n${survey.userId}\n${survey.id}`).digest('base64url');
 
 /** The token of a published survey's link; undefined without a code (no response can reach such a survey). */
-export function alertLinkToken(
-  key: string,
-  survey: Pick<Survey, 'id' | 'userId' | 'surveyCode'>,
-): string | undefined {
+export function alertLinkToken(key: string, survey: Pick<Survey, 'id' | 'userId' | 'surveyCode'>): string | undefined {
   return survey.surveyCode ? `${survey.surveyCode}-${signature(key, survey)}` : undefined;
 }
 
