@@ -13,6 +13,8 @@ export interface LocalResources {
   userPoolClientId: string;
   /** The value the gateway adds as CloudFront's origin-verify header (random per stack). */
   originVerifySecret: string;
+  /** The key the owner mails' links are signed with (random per stack, as AWS's generated secret is per stage). */
+  mailLinkSecret: string;
 }
 
 export interface LocalEndpoints {
@@ -45,6 +47,7 @@ export function lambdaEnvironment(
     // As in AWS: the site origin serves the bucket's public prefix at /files/… (the gateway stands in for CloudFront).
     ASSETS_PUBLIC_BASE_URL: endpoints.siteOrigin,
     ORIGIN_VERIFY_SECRET: resources.originVerifySecret,
+    MAIL_LINK_SECRET: resources.mailLinkSecret,
     // Contact-form messages land in the local inbox, addressed to this made-up operator.
     CONTACT_TO_ADDRESS: 'contact@reviewroute.local',
     CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',

@@ -1,6 +1,6 @@
 import './quiet-sdk-notices';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assetsBucketDefinition, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
@@ -17,6 +17,19 @@ import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startWeb, type LocalWeb } from './web';
 import { startWorkers } from './workers';
+
+/**
+ * The key the owner mails' links are signed with, kept in the data directory: a link in a mail of the local inbox
+ * keeps working after a restart of a persisted stack (a fresh data directory draws a new one).
+ */
+async function mailLinkSecretIn(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'mail-link-secret');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept.trim()) return kept.trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
 
 export interface LocalStackPorts {
   /** Vite dev server (only with `web: true`). */
@@ -203,6 +216,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       bucketName: assetsBucketDefinition.localBucketName,
       ...pool,
       originVerifySecret: randomBytes(24).toString('base64url'),
+      mailLinkSecret: await mailLinkSecretIn(dataDir),
     };
 
     const env = lambdaEnvironment(

@@ -27,6 +27,11 @@ export interface DomainAccess {
   readonly userPool?: readonly string[];
   /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
   readonly mollieKey?: boolean;
+  /**
+   * secretsmanager:GetSecretValue on the mail-link key (the api stack generates it) and MAIL_LINK_SECRET_ARN: signs
+   * (the alerts and digests workers) or checks (the surveys Lambda) the switch-off link of the owner's alert mails.
+   */
+  readonly mailLinkKey?: boolean;
   /** The table's change stream (DescribeStream, GetShardIterator, GetRecords, ListStreams): a stream worker's. */
   readonly tableStream?: boolean;
   /** ses:SendEmail as the product's sender (CONTACT_FROM_ADDRESS), through the mail layer (functions/src/mail). */
@@ -78,13 +83,23 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
   // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
-  // from Cognito; sets each response's alert mark (a conditional update) and removes it if the send failed;
-  // mails. No put, no delete.
+  // from Cognito; finds the survey's alert window (a query of the survey's partition); in one transaction sets
+  // each response's alert mark (a conditional update), counts it in its window (an update) and, for the first
+  // digest entry, puts the window's due item; gives mark and count back if the send failed; mails. No delete.
   alerts: {
-    table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
     tableStream: true,
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
+    mailLinkKey: true,
+  },
+  // Lists the due digests (a query of their one partition), closes each window (a conditional update) and
+  // reopens it if the send failed, reads the survey and the owner's address, mails, deletes the due item.
+  digests: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+    mailLinkKey: true,
   },
   // Sends the due review-request batches: lists the queue and each batch's recipients, reads the survey, the
   // owner's suppressions (BatchGetItem) and plan (billing history; the account's creation date from Cognito);
@@ -141,6 +156,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     ],
     listAssets: true,
     invalidateAssets: true,
+    // The public switch-off link of the low-rating alerts (`set-alerts-by-link`) is checked with it.
+    mailLinkKey: true,
   },
   // Rate windows of the business finder.
   places: { table: ['dynamodb:UpdateItem'] },

@@ -14,6 +14,7 @@ export * from './dashboard';
 export * from './app-config';
 export * from './lambda-env';
 export * from './contact';
+export * from './alert-link';
 export * from './places';
 export * from './billing';
 export * from './account-export';

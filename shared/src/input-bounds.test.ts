@@ -10,6 +10,7 @@ import * as shared from './index';
  */
 const answerSchemas = new Set<z.ZodType>([
   shared.accountDeleteResponseSchema,
+  shared.alertLinkResponseSchema,
   shared.accountExportPageSchema,
   shared.accountExportSchema,
   shared.accountSummarySchema,

@@ -13,6 +13,7 @@ import {
   paymentSchema,
   paymentWebhookSchema,
 } from './billing';
+import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactRequestSchema } from './contact';
 import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
@@ -117,6 +118,11 @@ export const routeContracts = {
   },
   // One click from the mail client (RFC 8058): 200, whatever the token, so nobody learns which tokens exist.
   unsubscribe: { params: unsubscribeParamsSchema, response: null },
+  'set-alerts-by-link': {
+    params: z.object({ token: z.string().max(200) }),
+    body: alertLinkRequestSchema,
+    response: alertLinkResponseSchema,
+  },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 
 export type RouteContracts = typeof routeContracts;

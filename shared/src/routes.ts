@@ -253,6 +253,18 @@ export const routes = [
     domain: 'public',
     throttle: 'public',
   },
+  // The footer link of a low-rating alert or digest (decisions 23): switches that survey's alerts off (or on again)
+  // without signing in. The token is the link's: the survey's public code and an HMAC of the survey and its owner
+  // under the mail-link key, so it names neither the owner nor an address. A POST (the page sends it), so a mail
+  // scanner fetching the link changes nothing; never cached.
+  {
+    id: 'set-alerts-by-link',
+    method: 'POST',
+    path: '/api/public/alert-links/{token}',
+    auth: 'public',
+    domain: 'surveys',
+    throttle: 'public',
+  },
   // The public contact form (spec 7 send-contact-email): mails the operator.
   {
     id: 'send-contact-email',

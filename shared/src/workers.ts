@@ -82,6 +82,15 @@ export const workers = [
     trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 500 },
     timeoutSeconds: 5 * 60,
   },
+  {
+    // The low-rating digests (decisions 23): the alerts worker keeps a survey's low ratings beyond the first 5
+    // within an hour; this sends each such hour's digest, once, when the hour is over (at most a minute late).
+    id: 'digests',
+    domain: 'surveys',
+    description: 'ReviewRoute low-rating digest worker',
+    trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 5000 },
+    timeoutSeconds: 60,
+  },
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { createDynamoOwnerAlertStore } from '@reviewroute/functions/data/owner-alert-store';
+import { createCognitoOwnerContacts } from '@reviewroute/functions/data/owner-contacts';
+import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
+import { flushDigests, type DigestDeps } from '@reviewroute/functions/domains/surveys/digests-worker';
+import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
+import { ownerMailSettings } from '@reviewroute/functions/mail/owner-mail';
+import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
 import { createPaymentResponseSchema, pathOf } from '@reviewroute/shared';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { cognitoClient, createSignedInUser } from '../support/cognito';
@@ -9,7 +17,9 @@ import { extractCode, listMails, waitForMail } from '../support/inbox';
 /**
  * The owner's mails (decisions 23) on the local stack, each in the owner's language and in the local inbox: a
  * 1-star response's alert (the alerts stream worker), a paid checkout's confirmation (the payments webhook)
- * and a password change's notice (the local Cognito's twin of the PostConfirmation trigger).
+ * and a password change's notice (the local Cognito's twin of the PostConfirmation trigger). More than 5 low
+ * ratings within an hour: 5 alerts, then one digest when the hour is over (the digest worker's run is called
+ * here with a clock an hour on, on the stack's own table, Cognito and inbox).
  */
 
 const stack = inject('localStack');
@@ -54,6 +64,56 @@ describe('owner mails', () => {
       (m) => m.destination.to.includes(owner.email) && m.subject.startsWith('Lage beoordeling'),
     );
     expect(alerts).toHaveLength(1);
+  });
+
+  it('mails 5 of 7 low ratings within an hour one by one and the other 2 in one digest when the hour is over', async () => {
+    const flooded = await createSignedInUser(stack, { locale: 'en' });
+    const survey = await publishSurvey(flooded, (await createSampleSurvey(flooded, 'Flood Diner')).id);
+    for (let i = 0; i < 7; i++) {
+      const res = await apiCall(api, 'POST', pathOf('submit-response', { surveyCode: survey.surveyCode! }), {
+        body: { idempotencyKey: randomUUID(), elapsedMs: 9000, rating: 1 + (i % 2), comment: `Complaint number ${i}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    const entities = tableEntities(stack.env);
+    const alerts = createDynamoOwnerAlertStore(entities);
+    // The alerts worker has taken all 7 when its window counts them, 2 of them for the digest.
+    await vi.waitFor(
+      async () =>
+        expect(await alerts.windowAt(survey.id, new Date().toISOString())).toMatchObject({ seen: 7, further: 2 }),
+      { timeout: 20_000, interval: 100 },
+    );
+    const toOwner = async (subject: string) =>
+      (await listMails(inbox)).filter((m) => m.destination.to.includes(flooded.email) && m.subject.startsWith(subject));
+    await vi.waitFor(async () => expect(await toOwner('Low rating for Flood Diner')).toHaveLength(5), {
+      timeout: 20_000,
+      interval: 100,
+    });
+
+    const [due, ...more] = (await alerts.dueDigests('9999', 1000)).filter((d) => d.surveyId === survey.id);
+    expect(more).toEqual([]);
+    const deps: DigestDeps = {
+      surveys: createDynamoSurveyRepository(entities),
+      contacts: createCognitoOwnerContacts(stack.env),
+      alerts,
+      mailer: sesMailerOf(stack.env),
+      from: ownerMailSettings(stack.env)!.from,
+      siteOrigin: stack.env.SITE_ORIGIN,
+      mailLinkKey: mailLinkKeyOf(stack.env),
+      // A minute after the hour: this window's digest is due (and any other test's, which it sends too).
+      now: () => new Date(Date.parse(due!.dueAt) + 60_000),
+    };
+    expect((await flushDigests(deps)).sent).toBeGreaterThanOrEqual(1);
+    // Run again (an overlapping or repeated run): nothing is sent twice.
+    await flushDigests(deps);
+    const digests = await toOwner('Low-rating digest for Flood Diner');
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.subject).toBe('Low-rating digest for Flood Diner: 2 more');
+    expect(digests[0]!.body.text).toContain('Complaint number 5');
+    expect(digests[0]!.body.text).toContain('Complaint number 6');
+    expect(digests[0]!.body.text).not.toContain('Complaint number 4');
+    expect(digests[0]!.body.text).toContain(`/dashboard?survey=${survey.id}`);
+    expect(await toOwner('Low rating for Flood Diner')).toHaveLength(5);
   });
 
   it('sends the payment confirmation with the invoice link once the checkout is paid', async () => {

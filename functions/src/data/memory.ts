@@ -1,6 +1,7 @@
 import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
 import { erasedUserHash } from './erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
+import { MemoryOwnerAlertStore } from './owner-alert-store';
 import { createMemoryRateLimiter } from './rate-window';
 import { memoryCount } from './survey-stats';
 import {
@@ -413,6 +414,7 @@ export function createMemoryStores() {
     responses,
     /** The stats worker catching up with the stream: counts everything submitted and clicked so far. */
     catchUpStats: () => stats.count(responses.stream.splice(0)),
+    alerts: new MemoryOwnerAlertStore(),
     salts: new MemoryClientKeySalts(),
     profiles: new MemoryProfileRepository(),
     billing: new MemoryBillingRepository(),

@@ -1,26 +1,312 @@
+import { transactWhileBusy, type CancellationReason } from './busy-retry';
+import { isConditionalCheckFailure } from './conditional-check';
+import type { Entities } from './entities';
+import { claimAlertMark, releaseAlertMark } from './response-store';
+
 /**
- * The low-rating alert marks: `alerted` on the response itself (its owner, response-store.ts, writes it:
- * `createDynamoAlertMarks`), so the survey's and the account's erasure remove it with the response. A mark is
- * claimed before the alert mail is sent and released only when the send failed, so a stream record delivered
- * again (a retried batch) finds it and sends nothing.
+ * The low-rating alerts' bookkeeping (decisions 23): the `alerted` mark on each response (its owner,
+ * response-store.ts, exports the transaction items), the survey's alert windows and the due digests (both owned
+ * here). A low rating is recorded in ONE transaction: its response's mark (set only if absent) and its window's
+ * count, guarded by the count read before (`seen`), plus, for one beyond the first five, its digest entry and, for
+ * the window's first such entry, the window's due item. So a stream record delivered again finds its mark and
+ * records nothing, and two writers never both take the fifth single alert.
  */
-export interface OwnerAlertStore {
-  /** Claims the response's alert: true when this call set the mark; false when it was set, or the response is gone. */
-  claim(surveyId: string, responseId: string): Promise<boolean>;
-  /** Gives a claim back (its mail could not be sent), so the record's retry may try again. */
-  release(surveyId: string, responseId: string): Promise<void>;
+
+/** How long a window lasts from its first low rating. */
+export const alertWindowMs = 60 * 60 * 1000;
+/** Low ratings a window mails one by one; the further ones wait for its digest. */
+export const singleAlertsPerWindow = 5;
+/** Entries a digest lists at most (the count covers all); the rest are on the dashboard. */
+export const alertDigestListed = 50;
+/** How much of a comment a digest entry keeps. */
+export const digestCommentChars = 160;
+/** A window (and its entries) is kept this long after it started: long after its digest was sent. */
+const windowKeptMs = 2 * 24 * 60 * 60 * 1000;
+
+export interface DigestEntry {
+  responseId: string;
+  rating: number;
+  /** Shortened to `digestCommentChars` (an ellipsis marks the cut). */
+  comment?: string;
+  createdAt: string;
 }
 
-/** The in-memory twin for unit tests. */
+/** What the alerts worker needs to know of the window a low rating falls in. */
+export interface AlertWindowState {
+  windowStart: string;
+  seen: number;
+  further: number;
+  /** Its digest was sent: a later low rating opens a new window. */
+  closed: boolean;
+}
+
+/** A window as its digest shows it. */
+export interface AlertWindow {
+  surveyId: string;
+  windowStart: string;
+  ownerId: string;
+  seen: number;
+  further: number;
+  entries: DigestEntry[];
+}
+
+export interface DueDigest {
+  dueAt: string;
+  surveyId: string;
+  windowStart: string;
+}
+
+export interface LowRatingRecord {
+  surveyId: string;
+  ownerId: string;
+  entry: DigestEntry;
+  /** The window as read (`seen` and `further` guard the write); `isNew` when it does not exist yet. */
+  window: { windowStart: string; seen: number; further: number; isNew: boolean };
+  /** `single`: mailed now by the caller; `digest`: kept for the window's digest. */
+  kind: 'single' | 'digest';
+}
+
+/** `already`: its response is marked (or gone), nothing to do; `conflict`: the window changed, read it again. */
+export type RecordOutcome = 'recorded' | 'already' | 'conflict';
+
+export interface OwnerAlertStore {
+  /** The newest window that started at most an hour before `at` (and not after it), if any. */
+  windowAt(surveyId: string, at: string): Promise<AlertWindowState | undefined>;
+  record(input: LowRatingRecord): Promise<RecordOutcome>;
+  /** Gives a single alert's mark and its place in the window back (its mail could not be sent). */
+  release(surveyId: string, responseId: string, windowStart: string): Promise<void>;
+  /** Windows whose digest is due at or before `at`, oldest first. */
+  dueDigests(at: string, limit: number): Promise<DueDigest[]>;
+  /**
+   * Closes the window for its digest: the window when this call closed it, undefined when it was closed before
+   * (the digest was sent, at most once) or is gone.
+   */
+  claimDigest(due: DueDigest, at: string): Promise<AlertWindow | undefined>;
+  /** Reopens a window whose digest could not be sent, so the next run tries again. */
+  releaseDigest(due: DueDigest): Promise<void>;
+  /** The due item, once its digest was sent or had nobody to go to. */
+  dropDue(due: DueDigest): Promise<void>;
+  /** The survey's windows (their entries quote its responses), with the survey. */
+  deleteBySurvey(surveyId: string): Promise<void>;
+}
+
+/** A comment as a digest entry keeps it: one line, at most `digestCommentChars`. */
+export function shortenComment(comment: string | undefined): string | undefined {
+  const line = comment?.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  return line.length <= digestCommentChars ? line : `${line.slice(0, digestCommentChars - 1).trimEnd()}…`;
+}
+
+const windowEnd = (windowStart: string) => new Date(Date.parse(windowStart) + alertWindowMs).toISOString();
+const earliestStart = (at: string) => new Date(Date.parse(at) - alertWindowMs + 1).toISOString();
+
+export function createDynamoOwnerAlertStore(entitiesOf: () => Entities): OwnerAlertStore {
+  return {
+    async windowAt(surveyId, at) {
+      const { data } = await entitiesOf()
+        .alertWindow.query.bySurvey({ surveyId })
+        .between({ windowStart: earliestStart(at) }, { windowStart: at })
+        .go({ order: 'desc', limit: 1, consistent: true });
+      const w = data[0];
+      return w
+        ? { windowStart: w.windowStart, seen: w.seen ?? 0, further: w.further ?? 0, closed: !!w.digestClaimedAt }
+        : undefined;
+    },
+
+    async record({ surveyId, ownerId, entry, window, kind }) {
+      const { service } = entitiesOf();
+      const { windowStart } = window;
+      const reasons: CancellationReason[] | undefined = await transactWhileBusy('Alert record', () =>
+        service.transaction
+          .write(({ response, alertWindow, alertDigestDue }) => {
+            let update = alertWindow
+              .update({ surveyId, windowStart })
+              .set({ ownerId, expiresAt: Math.floor((Date.parse(windowStart) + windowKeptMs) / 1000) })
+              .add({ seen: 1 });
+            if (kind === 'digest') {
+              update = update.add({ further: 1 });
+              if (window.further < alertDigestListed) update = update.append({ entries: [entry] });
+            }
+            const guarded = update.where((a, op) =>
+              window.isNew
+                ? op.notExists(a.seen)
+                : `${op.eq(a.seen, window.seen)} AND ${op.notExists(a.digestClaimedAt)}`,
+            );
+            return [
+              claimAlertMark(response, surveyId, entry.responseId),
+              guarded.commit(),
+              ...(kind === 'digest' && window.further === 0
+                ? [alertDigestDue.put({ dueAt: windowEnd(windowStart), surveyId, windowStart }).commit()]
+                : []),
+            ];
+          })
+          .go(),
+      );
+      if (!reasons) return 'recorded';
+      if (reasons[0]?.code === 'ConditionalCheckFailed') return 'already';
+      if (reasons[1]?.code === 'ConditionalCheckFailed') return 'conflict';
+      throw new Error(`Alert record refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async release(surveyId, responseId, windowStart) {
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy('Alert release', () =>
+        service.transaction
+          .write(({ response, alertWindow }) => [
+            releaseAlertMark(response, surveyId, responseId),
+            alertWindow.patch({ surveyId, windowStart }).add({ seen: -1 }).commit(),
+          ])
+          .go(),
+      );
+      // Refused only when the response or its window is gone meanwhile: nothing left to give back.
+      if (reasons && !reasons.some((r) => r.code === 'ConditionalCheckFailed'))
+        throw new Error(`Alert release refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async dueDigests(at, limit) {
+      const { data } = await entitiesOf()
+        .alertDigestDue.query.byDue({})
+        .lte({ dueAt: at })
+        .go({ limit, consistent: true });
+      return data
+        .filter((d) => d.dueAt <= at)
+        .map(({ dueAt, surveyId, windowStart }) => ({ dueAt, surveyId, windowStart }));
+    },
+
+    async claimDigest({ surveyId, windowStart }, at) {
+      try {
+        const { data } = await entitiesOf()
+          .alertWindow.patch({ surveyId, windowStart })
+          .set({ digestClaimedAt: at })
+          .where((a, op) => op.notExists(a.digestClaimedAt))
+          .go({ response: 'all_new' });
+        return {
+          surveyId,
+          windowStart,
+          ownerId: data.ownerId ?? '',
+          seen: data.seen ?? 0,
+          further: data.further ?? 0,
+          entries: (data.entries ?? []).map((e) => ({
+            responseId: e.responseId,
+            rating: e.rating,
+            ...(e.comment ? { comment: e.comment } : {}),
+            createdAt: e.createdAt,
+          })),
+        };
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async releaseDigest({ surveyId, windowStart }) {
+      try {
+        await entitiesOf()
+          .alertWindow.patch({ surveyId, windowStart })
+          .remove(['digestClaimedAt'])
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async dropDue(due) {
+      await entitiesOf().alertDigestDue.delete(due).go({ response: 'none' });
+    },
+
+    async deleteBySurvey(surveyId) {
+      const { alertWindow } = entitiesOf();
+      for (;;) {
+        const { data } = await alertWindow.query
+          .bySurvey({ surveyId })
+          .go({ limit: 25, attributes: ['surveyId', 'windowStart'] });
+        if (data.length === 0) return;
+        await alertWindow.delete(data.map(({ windowStart }) => ({ surveyId, windowStart }))).go();
+      }
+    },
+  };
+}
+
+/**
+ * The in-memory twin for unit tests: the same rules (a response recorded once, a window guarded by its count,
+ * a digest claimed once), with `exists` telling which responses are still there.
+ */
 export class MemoryOwnerAlertStore implements OwnerAlertStore {
   readonly marks = new Set<string>();
-  async claim(surveyId: string, responseId: string) {
-    const key = `${surveyId}/${responseId}`;
-    if (this.marks.has(key)) return false;
-    this.marks.add(key);
-    return true;
+  readonly windows = new Map<string, AlertWindow & { closed: boolean }>();
+  readonly due = new Map<string, DueDigest>();
+
+  private static key = (surveyId: string, windowStart: string) => `${surveyId}/${windowStart}`;
+
+  async windowAt(surveyId: string, at: string) {
+    const from = earliestStart(at);
+    const found = [...this.windows.values()]
+      .filter((w) => w.surveyId === surveyId && w.windowStart >= from && w.windowStart <= at)
+      .sort((a, b) => b.windowStart.localeCompare(a.windowStart))[0];
+    return found
+      ? { windowStart: found.windowStart, seen: found.seen, further: found.further, closed: found.closed }
+      : undefined;
   }
-  async release(surveyId: string, responseId: string) {
+
+  async record({ surveyId, ownerId, entry, window, kind }: LowRatingRecord): Promise<RecordOutcome> {
+    const mark = `${surveyId}/${entry.responseId}`;
+    if (this.marks.has(mark)) return 'already';
+    const key = MemoryOwnerAlertStore.key(surveyId, window.windowStart);
+    const stored = this.windows.get(key);
+    if (window.isNew ? stored : !stored || stored.seen !== window.seen || stored.closed) return 'conflict';
+    this.marks.add(mark);
+    const next = stored ?? {
+      surveyId,
+      windowStart: window.windowStart,
+      ownerId,
+      seen: 0,
+      further: 0,
+      entries: [],
+      closed: false,
+    };
+    next.seen += 1;
+    if (kind === 'digest') {
+      if (next.further < alertDigestListed) next.entries.push(entry);
+      next.further += 1;
+      const dueAt = windowEnd(window.windowStart);
+      this.due.set(`${dueAt}#${key}`, { dueAt, surveyId, windowStart: window.windowStart });
+    }
+    this.windows.set(key, next);
+    return 'recorded';
+  }
+
+  async release(surveyId: string, responseId: string, windowStart: string) {
     this.marks.delete(`${surveyId}/${responseId}`);
+    const w = this.windows.get(MemoryOwnerAlertStore.key(surveyId, windowStart));
+    if (w) w.seen -= 1;
+  }
+
+  async dueDigests(at: string, limit: number) {
+    return [...this.due.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, d]) => d)
+      .filter((d) => d.dueAt <= at)
+      .slice(0, limit);
+  }
+
+  async claimDigest(due: DueDigest) {
+    const w = this.windows.get(MemoryOwnerAlertStore.key(due.surveyId, due.windowStart));
+    if (!w || w.closed) return undefined;
+    w.closed = true;
+    const { closed: _closed, ...window } = w;
+    return { ...window, entries: [...window.entries] };
+  }
+
+  async releaseDigest(due: DueDigest) {
+    const w = this.windows.get(MemoryOwnerAlertStore.key(due.surveyId, due.windowStart));
+    if (w) w.closed = false;
+  }
+
+  async dropDue(due: DueDigest) {
+    this.due.delete(`${due.dueAt}#${MemoryOwnerAlertStore.key(due.surveyId, due.windowStart)}`);
+  }
+
+  async deleteBySurvey(surveyId: string) {
+    for (const [key, w] of this.windows) if (w.surveyId === surveyId) this.windows.delete(key);
   }
 }

@@ -4,7 +4,6 @@ import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
-import type { OwnerAlertStore } from './owner-alert-store';
 import type { TransactionEntities } from './transaction';
 import type {
   NewSubmission,
@@ -193,31 +192,17 @@ export const markCounted = (
     .commit();
 
 /**
- * The alerts worker's marks on the responses (owner-alert-store.ts): `alerted`, set only if absent on a
- * response that exists (patch), removed again only when its mail could not be sent.
+ * The alerts worker's mark on a response (owner-alert-store.ts puts it in the transaction that records the low
+ * rating in its survey's alert window): `alerted`, set only if absent on a response that exists, so a stream
+ * record delivered again records and mails nothing.
  */
-export function createDynamoAlertMarks(entitiesOf: () => Entities): OwnerAlertStore {
-  return {
-    async claim(surveyId, responseId) {
-      try {
-        await entitiesOf()
-          .response.patch({ surveyId, responseId })
-          .set({ alerted: true })
-          .where((a, op) => op.notExists(a.alerted))
-          .go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return false;
-        throw error;
-      }
-    },
-    async release(surveyId, responseId) {
-      try {
-        await entitiesOf().response.patch({ surveyId, responseId }).remove(['alerted']).go({ response: 'none' });
-      } catch (error) {
-        // A response deleted meanwhile has no mark left to give back.
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
-    },
-  };
-}
+export const claimAlertMark = (response: TransactionEntities['response'], surveyId: string, responseId: string) =>
+  response
+    .patch({ surveyId, responseId })
+    .set({ alerted: true })
+    .where((a, op) => op.notExists(a.alerted))
+    .commit();
+
+/** The mark given back (its single alert could not be sent), so the record's retry may try again. */
+export const releaseAlertMark = (response: TransactionEntities['response'], surveyId: string, responseId: string) =>
+  response.patch({ surveyId, responseId }).remove(['alerted']).commit();

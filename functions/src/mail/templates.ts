@@ -24,8 +24,16 @@ export const mailTemplates = {
    * left any, the comment (the mail's quote) and the way to the dashboard and to switching alerts off.
    */
   lowRatingAlert: {
-    values: ['businessName', 'rating', 'dashboardUrl'],
+    values: ['businessName', 'rating', 'dashboardUrl', 'switchOffUrl'],
     fields: ['rating', 'customerName', 'customerEmail', 'received'],
+  },
+  /**
+   * The owner's digest of the low ratings beyond the first 5 within an hour (decisions 23): how many, the window,
+   * each one's rating, time and shortened comment (the mail's quote, one line each), and the dashboard.
+   */
+  lowRatingDigest: {
+    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl', 'switchOffUrl'],
+    fields: ['count', 'period'],
   },
   /** The owner's receipt once a payment is paid, with the invoice's link. */
   paymentConfirmation: {

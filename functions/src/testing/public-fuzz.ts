@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { routes, type LambdaEnv, type Route } from '@reviewroute/shared';
 import type { ApiEvent, ApiResponse } from '../lib/http';
+import { sampleSurvey } from '@reviewroute/shared/testing';
+import { createMemoryStores } from '../data/memory';
 import { createContactHandler } from '../domains/contact/handler';
+import { createAlertLinkService } from '../domains/surveys/alert-link';
+import { createSurveysHandler } from '../domains/surveys/handler';
 import { memoryContactService } from '../domains/contact/testing';
 import { createPublicHandler } from '../domains/public/handler';
 import { memoryPublicSurveyService, sampleSurveyId } from '../domains/public/testing';
@@ -80,6 +84,28 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
     return {
       handler: (event) => handler(event, lambdaContext()),
       stored: () => JSON.stringify([[...requests.suppressions], [...requests.recipients.values()]]),
+    };
+  },
+  // The alert switch-off link: a published survey whose link no forged token may change.
+  surveys: () => {
+    const stores = createMemoryStores();
+    const survey = sampleSurvey({
+      id: sampleSurveyId,
+      userId: 'fuzz-owner',
+      surveyCode: 'k7m2p9qx',
+      lowRatingAlerts: true,
+    });
+    void stores.surveys.create(survey);
+    stores.surveys.codes.set('k7m2p9qx', { userId: survey.userId, surveyId: survey.id });
+    const unused = () => {
+      throw new Error('Not a public route');
+    };
+    const handler = createSurveysHandler(unused, unused, () =>
+      createAlertLinkService({ surveys: stores.surveys, key: async () => 'fuzz-mail-link-key' }),
+    );
+    return {
+      handler: (event) => handler(event, lambdaContext()),
+      stored: () => JSON.stringify([...stores.surveys.surveys.values()]),
     };
   },
   contact: () => {

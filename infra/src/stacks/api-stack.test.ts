@@ -15,7 +15,8 @@ describe('api + gateway stacks', () => {
     app = synthTestApp({ bundle: true });
     api = app.template('api');
     gateway = app.template('gateway');
-  });
+    // Bundling every Lambda (one per domain and per worker) took over the default 2 minutes on a busy machine.
+  }, 600_000);
   afterAll(() => app.cleanup());
 
   it('has one nodejs22.x arm64 Lambda per active API domain, with the agreed environment', () => {
@@ -106,8 +107,16 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets every Lambda read the origin-verify secret, and only the payments Lambda the Mollie key too', () => {
-    const [mollieSecret] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
+  /** The api stack's two secrets: the Mollie key (named, a placeholder) and the generated mail-link key. */
+  const secretIds = () => {
+    const secrets = Object.entries(api.findResources('AWS::SecretsManager::Secret'));
+    const mollie = secrets.find(([, r]) => r.Properties.Name === mollieApiKeySecretName('dev'))![0];
+    const mailLink = secrets.find(([, r]) => r.Properties.GenerateSecretString !== undefined)![0];
+    return { mollie, mailLink };
+  };
+
+  it('lets every Lambda read the origin-verify secret, only the payments Lambda the Mollie key and only the surveys Lambda the mail-link key too', () => {
+    const { mollie, mailLink } = secretIds();
     for (const domain of activeDomains()) {
       const secretStatements = statementsOf(domain).filter((st) =>
         JSON.stringify(st.Action).includes('secretsmanager'),
@@ -117,15 +126,20 @@ describe('api + gateway stacks', () => {
         {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
-          // CDK merges the two grants of the payments role into one statement.
-          Resource: domain === 'payments' ? [originVerify, { Ref: mollieSecret }] : originVerify,
+          // CDK merges the two grants of the payments (surveys) role into one statement.
+          Resource:
+            domain === 'payments'
+              ? [originVerify, { Ref: mollie }]
+              : domain === 'surveys'
+                ? [originVerify, { Ref: mailLink }]
+                : originVerify,
         },
       ]);
     }
   });
 
   it('keeps the Mollie key in its own secret, named for the README, with a placeholder and never in the template', () => {
-    api.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    api.resourceCountIs('AWS::SecretsManager::Secret', 2);
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       Name: mollieApiKeySecretName('dev'),
       SecretString: mollieApiKeyPlaceholder,
@@ -146,6 +160,22 @@ describe('api + gateway stacks', () => {
     for (const fn of others) expect(JSON.stringify(fn.Properties.Environment)).not.toContain('MOLLIE');
   });
 
+  it('generates the mail-link key and hands its ARN (never a value) to the surveys Lambda and the alerts and digests workers only', () => {
+    const { mailLink } = secretIds();
+    const withKey = Object.values(api.findResources('AWS::Lambda::Function'))
+      .filter((fn) => JSON.stringify(fn.Properties.Environment).includes('MAIL_LINK_SECRET'))
+      .map((fn) => {
+        expect(fn.Properties.Environment.Variables.MAIL_LINK_SECRET_ARN).toEqual({ Ref: mailLink });
+        expect(fn.Properties.Environment.Variables.MAIL_LINK_SECRET).toBeUndefined();
+        return fn.Properties.Description as string;
+      });
+    expect(withKey.sort()).toEqual([
+      'ReviewRoute API: surveys domain',
+      'ReviewRoute low-rating alert stream worker',
+      'ReviewRoute low-rating digest worker',
+    ]);
+  });
+
   it('reserves concurrency for the public Lambda only', () => {
     const reserved = Object.values(api.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
@@ -157,7 +187,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account and payments Lambdas and the erasure, alerts and requests workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account and payments Lambdas and the erasure, alerts, digests and requests workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -167,6 +197,7 @@ describe('api + gateway stacks', () => {
     expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
       'AlertsWorkerRole',
+      'DigestsWorkerRole',
       'ErasureWorkerRole',
       'PaymentsRole',
       'RequestsWorkerRole',
@@ -184,6 +215,7 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('AlertsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {

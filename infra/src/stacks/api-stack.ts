@@ -124,7 +124,22 @@ export class ApiStack extends Stack {
     });
     new CfnOutput(this, 'MollieApiKeySecret', { value: mollieApiKey.secretName });
 
+    // The key the switch-off links in the owner's alert mails are signed with (decisions 23): generated here, never
+    // seen by anyone; the surveys Lambda checks a link, the alerts and digests workers sign them.
+    const mailLinkKey = new Secret(this, 'MailLinkKey', {
+      description: 'ReviewRoute: the key the links in owner mails are signed with (HMAC-SHA256)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(mailLinkKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the mail-link key would break the switch-off links in every alert mail already sent; it signs only ' +
+        "the switch of one survey's alerts. Replace it by hand if it ever leaks (old links then answer 404).",
+    });
+
     const accessTargets: AccessTargets = {
+      mailLinkKey,
       table: props.table,
       assetsBucket: assetsBucketRef,
       userPoolId: props.userPoolId,

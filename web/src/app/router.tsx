@@ -32,6 +32,13 @@ function localizedRoutes(language: Language): RouteObject[] {
         { path: path('/about'), element: <AboutPage /> },
         { path: path('/privacy'), element: <PrivacyPage /> },
         { path: path('/terms'), element: <TermsPage /> },
+        // The switch-off link of a low-rating alert mail: no session, so it needs nothing of the owner app.
+        {
+          path: path('/alerts/:token'),
+          lazy: async () => ({
+            Component: (await import('@/features/alert-link/routes/alert-link-page')).AlertLinkPage,
+          }),
+        },
         // Its own chunk: the form's validation (zod, react-hook-form) loads with the contact page only.
         {
           path: path('/contact'),

@@ -10,6 +10,7 @@ import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createErasureService, type ErasureService } from './erasure-service';
 import { createExportService, type ExportService } from './export-service';
@@ -35,6 +36,7 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       surveys,
       responses,
       stats: createDynamoSurveyStats(entities),
+      alerts: createDynamoOwnerAlertStore(entities),
       rateLimiter: createDynamoRateLimiter(entities),
       profiles,
       billing,

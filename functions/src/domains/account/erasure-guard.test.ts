@@ -7,6 +7,7 @@ import { createPaymentsHandler } from '../payments/handler';
 import { createPaymentService } from '../payments/service';
 import { FakePaymentProvider, fakeSiteOrigin } from '../payments/testing';
 import { createDashboardService } from '../surveys/dashboard-service';
+import { createAlertLinkService } from '../surveys/alert-link';
 import { createSurveysHandler } from '../surveys/handler';
 import { createSurveyService } from '../surveys/service';
 import { createAccountService } from './account-service';
@@ -21,7 +22,7 @@ function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
   const w = accountWorld({ clock: now });
-  const { surveys, responses, stats, profiles, billing, erasures, assets, admin } = w;
+  const { surveys, responses, stats, alerts, profiles, billing, erasures, assets, admin } = w;
   admin.users.add(owner);
 
   // Counts the tombstone reads: only routes that create data may pay for one.
@@ -38,6 +39,7 @@ function world() {
     responses,
     stats,
     requests: w.requests,
+    alerts,
     assets,
     profiles,
     cdn: w.cdn,
@@ -49,6 +51,7 @@ function world() {
     surveys: createSurveysHandler(
       () => surveyService,
       () => createDashboardService({ surveys, responses, stats, profiles }),
+      () => createAlertLinkService({ surveys, key: async () => 'mail-link-key' }),
       { isErased },
     ),
     account: createAccountHandler(

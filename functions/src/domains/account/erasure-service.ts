@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
+import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import type { RateWindowStore } from '../../data/rate-window';
 import type {
   AccountAdmin,
@@ -31,6 +32,7 @@ export interface ErasureServiceDeps {
   surveys: Pick<SurveyRepository, 'listByOwner' | 'deactivate' | 'delete'>;
   responses: Pick<ResponseStore, 'pageBySurvey' | 'delete'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
+  alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   profiles: Pick<ProfileRepository, 'deleteByOwner'>;
   billing: Pick<BillingRepository, 'deleteByOwner'>;
@@ -112,6 +114,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await deps.rateLimiter.deleteByKey(`survey:${survey.id}`);
         await deps.stats.deleteBySurvey(survey.id);
         await deps.requests.deleteBySurvey(job.userId, survey.id);
+        await deps.alerts.deleteBySurvey(survey.id);
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
       await deps.profiles.deleteByOwner(job.userId);

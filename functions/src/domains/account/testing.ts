@@ -36,6 +36,7 @@ export function accountWorld(
     surveys: interruptible('surveys', stores.surveys),
     responses: interruptible('responses', stores.responses),
     stats: interruptible('stats', stores.stats),
+    alerts: interruptible('alerts', stores.alerts),
     rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
     profiles: interruptible('profiles', stores.profiles),
     billing: interruptible('billing', stores.billing),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeLowRatingAlert } from './alert-mail';
+import { composeLowRatingAlert, switchOffUrlOf } from './alert-mail';
 
 const base = {
   surveyId: 's 1',
@@ -10,6 +10,7 @@ const base = {
   to: 'owner@bakery.example',
   from: 'no-reply@reviewroute.example',
   siteOrigin: 'https://reviewroute.example/',
+  switchOffUrl: 'https://reviewroute.example/alerts/k7m2p9qx-sig',
 };
 
 describe('the low-rating alert mail', () => {
@@ -33,7 +34,7 @@ describe('the low-rating alert mail', () => {
     expect(mail.text).toContain('Received: 2026-11-26 05:01 UTC');
     expect(mail.text).toContain('Cold <script>alert(1)</script> coffee');
     expect(mail.text).toContain('https://reviewroute.example/dashboard?survey=s%201');
-    expect(mail.text).toContain('switch off “Email me about low ratings”');
+    expect(mail.text).toContain('Turn them off with one click: https://reviewroute.example/alerts/k7m2p9qx-sig');
     expect(mail.html).toContain('Cold &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('<strong>2</strong>');
@@ -47,6 +48,16 @@ describe('the low-rating alert mail', () => {
     expect(mail.text).toContain('https://reviewroute.example/nl/dashboard?survey=s%201');
     expect(mail.text).not.toContain('Naam:');
     expect(mail.text).not.toContain('E-mail:');
-    expect(mail.text).toContain('„Mail me bij lage beoordelingen”');
+    expect(mail.text).toContain('Zet ze met één klik uit: https://reviewroute.example/alerts/k7m2p9qx-sig');
+  });
+
+  it('links the footer to the signed switch-off page, or to the routing step when no mail-link key is configured', async () => {
+    const survey = { id: 's1', userId: 'owner-1', surveyCode: 'k7m2p9qx' };
+    expect(await switchOffUrlOf(async () => 'key', 'https://reviewroute.example', 'nl', survey)).toMatch(
+      /^https:\/\/reviewroute\.example\/nl\/alerts\/k7m2p9qx-[\w-]{43}$/,
+    );
+    expect(await switchOffUrlOf(async () => undefined, 'https://reviewroute.example', 'en', survey)).toBe(
+      'https://reviewroute.example/review-routing-setup?survey=s1',
+    );
   });
 });

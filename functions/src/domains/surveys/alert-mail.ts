@@ -1,7 +1,10 @@
-import type { Language } from '@reviewroute/shared';
+import type { Language, Survey } from '@reviewroute/shared';
+import type { MailLinkKey } from '../../lib/mail-link-key';
+import { alertWindowMs, type AlertWindow } from '../../data/owner-alert-store';
 import type { OutgoingMail } from '../../mail/mailer';
 import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
+import { alertLinkOf } from './alert-link';
 
 export interface LowRatingAlertInput {
   surveyId: string;
@@ -16,6 +19,8 @@ export interface LowRatingAlertInput {
   language: Language;
   from: string;
   siteOrigin: string;
+  /** The footer's switch-off link (alert-link.ts), or the survey's routing step where the owner signs in. */
+  switchOffUrl: string;
 }
 
 /**
@@ -31,7 +36,7 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
   );
   const rating = String(input.rating);
   const mail = renderMail('lowRatingAlert', input.language, {
-    values: { businessName: input.businessName, rating, dashboardUrl },
+    values: { businessName: input.businessName, rating, dashboardUrl, switchOffUrl: input.switchOffUrl },
     fields: {
       rating: `${'★'.repeat(input.rating)}${'☆'.repeat(5 - input.rating)} (${rating}/5)`,
       customerName: input.customerName,
@@ -46,4 +51,65 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
     ...(input.customerEmail ? { replyTo: input.customerEmail } : {}),
     ...mail,
   };
+}
+
+export interface LowRatingDigestInput {
+  surveyId: string;
+  businessName: string;
+  window: Pick<AlertWindow, 'windowStart' | 'further' | 'entries'>;
+  to: string;
+  language: Language;
+  from: string;
+  siteOrigin: string;
+  switchOffUrl: string;
+}
+
+const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
+
+/**
+ * The owner's digest of one window's low ratings beyond the first five (the `lowRatingDigest` template): how
+ * many and when, then one line per listed low rating (stars, time, the shortened comment), and the dashboard.
+ * No contact details: those stay on the dashboard (decisions 23: nothing beyond what the mail needs).
+ */
+export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMail {
+  const dashboardUrl = ownerAppUrl(
+    input.siteOrigin,
+    input.language,
+    `/dashboard?survey=${encodeURIComponent(input.surveyId)}`,
+  );
+  const { windowStart, further, entries } = input.window;
+  const from = mailTime(windowStart);
+  const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs));
+  const mail = renderMail('lowRatingDigest', input.language, {
+    values: {
+      businessName: input.businessName,
+      count: String(further),
+      listed: String(entries.length),
+      from,
+      to,
+      dashboardUrl,
+      switchOffUrl: input.switchOffUrl,
+    },
+    fields: { count: String(further), period: `${from} – ${to}` },
+    quote: entries
+      .map((e) => `${stars(e.rating)} ${e.rating}/5 · ${mailTime(e.createdAt)} · ${e.comment ?? '—'}`)
+      .join('\n'),
+  });
+  return { from: input.from, to: input.to, ...mail };
+}
+
+/**
+ * Where the footer of an alert or digest sends the owner to switch alerts off: the signed link when the mail-link
+ * key is configured, else the survey's review routing step (the switch is there; signing in needed).
+ */
+export async function switchOffUrlOf(
+  key: MailLinkKey,
+  siteOrigin: string,
+  language: Language,
+  survey: Pick<Survey, 'id' | 'userId' | 'surveyCode'>,
+): Promise<string> {
+  return (
+    (await alertLinkOf(key, siteOrigin, language, survey)) ??
+    ownerAppUrl(siteOrigin, language, `/review-routing-setup?survey=${encodeURIComponent(survey.id)}`)
+  );
 }

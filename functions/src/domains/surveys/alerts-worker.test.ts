@@ -44,6 +44,7 @@ function world(options: { alertsOn?: boolean; owner?: OwnerContact | undefined }
     mailer,
     from: 'no-reply@reviewroute.example',
     siteOrigin: 'https://reviewroute.example',
+    mailLinkKey: async () => 'mail-link-key',
   };
   return { deps, mailer, alerts };
 }

@@ -1,18 +1,23 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import type { OwnerAlertStore } from '../../data/owner-alert-store';
+import {
+  createDynamoOwnerAlertStore,
+  shortenComment,
+  singleAlertsPerWindow,
+  type OwnerAlertStore,
+} from '../../data/owner-alert-store';
 import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
 import type { SurveyRepository } from '../../data/repositories';
-import { createDynamoAlertMarks } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
+import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
 import type { Mailer } from '../../mail/mailer';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
-import { composeLowRatingAlert } from './alert-mail';
+import { composeLowRatingAlert, switchOffUrlOf } from './alert-mail';
 
 /** Ratings up to this one are low: the owner hears of them (decisions 23). */
 export const alertRatingAtMost = 2;
@@ -24,6 +29,8 @@ export interface AlertDeps {
   mailer: Mailer;
   from: string;
   siteOrigin: string;
+  /** Signs the footer's switch-off link. */
+  mailLinkKey: MailLinkKey;
 }
 
 /** A new low rating as the stream shows it. */
@@ -70,34 +77,69 @@ export function lowRatingOf(record: DynamoDBRecord): LowRating | undefined {
   };
 }
 
+/** Tries of a low rating whose window another writer changed meanwhile (only concurrent writers collide). */
+const recordAttempts = 5;
+
 /**
- * One low rating: the owner is mailed once, if the survey still exists with its alerts on and the owner has an
- * address. The response's mark is claimed first (a conditional put), so a record delivered again sends nothing;
- * a failed send gives the mark back and fails the record, whose retry sends it then. A crash between the send
- * and its return leaves the mark: at most one mail per response, never two.
+ * One low rating, if the survey still exists with its alerts on and the owner has an address: within the hour
+ * that started with the survey's first low rating, the first five are mailed one by one at once, the further
+ * ones kept for the window's digest (digests-worker.ts sends it when the hour is over). The response's
+ * mark is claimed in the same transaction that counts it in its window, so a record delivered again sends and
+ * counts nothing; a failed single send gives both back and fails the record, whose retry sends it then. A crash
+ * between the send and its return leaves the mark: at most one mail per response, never two.
  */
 async function alertOnce(deps: AlertDeps, low: LowRating): Promise<void> {
   const survey = await deps.surveys.get(low.ownerId, low.surveyId);
   if (!survey || !survey.lowRatingAlerts) return;
   const owner = await deps.contacts.contactOf(low.ownerId);
   if (!owner) return;
-  const claimed = await deps.alerts.claim(low.surveyId, low.responseId);
-  if (!claimed) return;
-  const mail = composeLowRatingAlert({
-    ...low,
-    businessName: survey.businessName,
-    to: owner.email,
-    language: owner.language,
-    from: deps.from,
-    siteOrigin: deps.siteOrigin,
-  });
-  try {
-    await deps.mailer(mail);
-  } catch (error) {
-    await deps.alerts.release(low.surveyId, low.responseId);
-    throw error;
+  const at = new Date(low.createdAt).toISOString();
+  const entry = {
+    responseId: low.responseId,
+    rating: low.rating,
+    createdAt: at,
+    ...(shortenComment(low.comment) ? { comment: shortenComment(low.comment) } : {}),
+  };
+  for (let attempt = 1; attempt <= recordAttempts; attempt++) {
+    const found = await deps.alerts.windowAt(low.surveyId, at);
+    // No window holds this moment, or its digest went out already: this low rating opens a new one.
+    const window =
+      found && !found.closed
+        ? { ...found, isNew: false }
+        : {
+            windowStart:
+              found && found.windowStart >= at ? new Date(Date.parse(found.windowStart) + 1).toISOString() : at,
+            seen: 0,
+            further: 0,
+            isNew: true,
+          };
+    const kind = window.seen < singleAlertsPerWindow ? 'single' : 'digest';
+    const outcome = await deps.alerts.record({ surveyId: low.surveyId, ownerId: low.ownerId, entry, window, kind });
+    if (outcome === 'already') return;
+    if (outcome === 'conflict') continue;
+    if (kind === 'digest') {
+      logger.info('Low rating kept for the digest', { surveyId: low.surveyId, responseId: low.responseId });
+      return;
+    }
+    const mail = composeLowRatingAlert({
+      ...low,
+      businessName: survey.businessName,
+      to: owner.email,
+      language: owner.language,
+      from: deps.from,
+      siteOrigin: deps.siteOrigin,
+      switchOffUrl: await switchOffUrlOf(deps.mailLinkKey, deps.siteOrigin, owner.language, survey),
+    });
+    try {
+      await deps.mailer(mail);
+    } catch (error) {
+      await deps.alerts.release(low.surveyId, low.responseId, window.windowStart);
+      throw error;
+    }
+    logger.info('Low-rating alert sent', { surveyId: low.surveyId, responseId: low.responseId });
+    return;
   }
-  logger.info('Low-rating alert sent', { surveyId: low.surveyId, responseId: low.responseId });
+  throw new Error(`Low rating ${low.responseId}: its alert window kept changing`);
 }
 
 /**
@@ -138,10 +180,11 @@ export function createWorker(env: LambdaEnv, depsOf?: () => AlertDeps | undefine
     return {
       surveys: createDynamoSurveyRepository(entities),
       contacts: createCognitoOwnerContacts(env),
-      alerts: createDynamoAlertMarks(entities),
+      alerts: createDynamoOwnerAlertStore(entities),
       mailer: sesMailerOf(env),
       from: settings.from,
       siteOrigin: env.SITE_ORIGIN,
+      mailLinkKey: mailLinkKeyOf(env),
     };
   };
   let deps: AlertDeps | undefined;

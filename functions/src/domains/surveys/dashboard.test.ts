@@ -8,6 +8,7 @@ import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../public/testing';
 import { createDashboardService } from './dashboard-service';
+import { createAlertLinkService } from './alert-link';
 import { createSurveysHandler } from './handler';
 import { createSurveyService } from './service';
 
@@ -50,6 +51,7 @@ function setup(survey: Partial<Survey> = {}) {
         siteOrigin: () => 'https://app.example.com',
       }),
     () => dashboard,
+    () => createAlertLinkService({ surveys, key: async () => 'mail-link-key' }),
   );
   const call = async (event: ApiEvent) => {
     const res = await handler(event, lambdaContext());

@@ -11,6 +11,7 @@ import { createMemoryStores } from '../../data/memory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { createDashboardService } from './dashboard-service';
+import { createAlertLinkService } from './alert-link';
 import { createSurveysHandler } from './handler';
 import { createSurveyService } from './service';
 
@@ -32,6 +33,7 @@ async function setup() {
   const handler = createSurveysHandler(
     () => service,
     () => createDashboardService(stores),
+    () => createAlertLinkService({ surveys: stores.surveys, key: async () => 'mail-link-key' }),
   );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());
@@ -148,8 +150,8 @@ describe('surveys handler', () => {
     expect((await ctx.call(asOther(sampleEvent('list-surveys')))).body).toEqual({ surveys: [] });
   });
 
-  it('answers 401 on every route when no claims reached it', async () => {
-    for (const route of routesOfDomain('surveys')) {
+  it('answers 401 on every owner route when no claims reached it', async () => {
+    for (const route of routesOfDomain('surveys').filter((r) => r.auth === 'owner')) {
       const event = sampleEvent(route.id);
       delete (event.requestContext as { authorizer?: unknown }).authorizer;
       const { status, body } = await ctx.call(event);

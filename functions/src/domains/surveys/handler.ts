@@ -4,6 +4,7 @@ import type { LambdaEnv } from '@reviewroute/shared';
 import { processLambdaEnv } from '../../lib/env';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { configureLogger } from '../../lib/logger';
+import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createAssetCdn } from '../../data/asset-cdn';
@@ -11,8 +12,10 @@ import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../d
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createAlertLinkService, type AlertLinkService } from './alert-link';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createSurveyService, type SurveyService } from './service';
 
@@ -20,6 +23,7 @@ import { createSurveyService, type SurveyService } from './service';
 export function createSurveysHandler(
   serviceOf: () => SurveyService,
   dashboardOf: () => DashboardService,
+  alertLinksOf: () => AlertLinkService,
   options?: DomainHandlerOptions,
 ) {
   return createDomainHandler(
@@ -53,6 +57,9 @@ export function createSurveysHandler(
       'confirm-upload': async ({ owner, params: { surveyId }, body }) => ({
         body: await serviceOf().confirmUpload(owner.userId, surveyId, body),
       }),
+      'set-alerts-by-link': async ({ params: { token }, body }) => ({
+        body: await alertLinksOf().set(token, body.lowRatingAlerts),
+      }),
     },
     options,
   );
@@ -64,6 +71,7 @@ export function createHandler(env: LambdaEnv) {
   const entities = tableEntities(env);
   let service: SurveyService | undefined;
   let dashboard: DashboardService | undefined;
+  let alertLinks: AlertLinkService | undefined;
   return createSurveysHandler(
     () =>
       (service ??= createSurveyService({
@@ -71,6 +79,7 @@ export function createHandler(env: LambdaEnv) {
         responses: createDynamoResponseStore(entities),
         stats: createDynamoSurveyStats(entities),
         requests: createDynamoReviewRequestStore(entities),
+        alerts: createDynamoOwnerAlertStore(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         profiles: createDynamoProfileRepository(entities),
@@ -82,6 +91,11 @@ export function createHandler(env: LambdaEnv) {
         responses: createDynamoResponseStore(entities),
         stats: createDynamoSurveyStats(entities),
         profiles: createDynamoProfileRepository(entities),
+      })),
+    () =>
+      (alertLinks ??= createAlertLinkService({
+        surveys: createDynamoSurveyRepository(entities),
+        key: mailLinkKeyOf(env),
       })),
     { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
   );

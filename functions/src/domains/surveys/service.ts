@@ -31,6 +31,7 @@ import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
+import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import type {
   AssetCdn,
   AssetStore,
@@ -49,6 +50,8 @@ export interface SurveyServiceDeps {
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
   /** Its review requests (batches, recipients, contact marks) go with it. */
   requests: Pick<ReviewRequestStore, 'deleteBySurvey'>;
+  /** Its low-rating alert windows (their digest entries quote its responses). */
+  alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
@@ -226,6 +229,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       await deps.requests.deleteBySurvey(userId, surveyId);
       // After the responses: a review click needs its response, so nothing counts in the tally after this.
       await stats.deleteBySurvey(surveyId);
+      await deps.alerts.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 
