@@ -17,4 +17,5 @@ export * from './contact';
 export * from './places';
 export * from './billing';
 export * from './account-export';
+export * from './account-security';
 export * from './route-contracts';

@@ -176,7 +176,17 @@ describe('api + gateway stacks', () => {
       'cognito-idp:AdminDeleteUser',
     ];
     const actionsOf = (id: string) => [cognitoStatements.find((st) => st.id.startsWith(id))!.Action].flat().sort();
-    expect(actionsOf('AccountRole')).toEqual(['cognito-idp:AdminGetUser', ...erasure].sort());
+    // Beside the erasure: the owner's address, and the password (and code) proof before the security changes.
+    expect(actionsOf('AccountRole')).toEqual(
+      [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminInitiateAuth',
+        'cognito-idp:AdminRespondToAuthChallenge',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUpdateUserAttributes',
+        ...erasure,
+      ].sort(),
+    );
     expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
     // The owner mails read the owner's address and language, nothing else.
     expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);
