@@ -58,8 +58,9 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
   'search-places': () => ({ query: 'Corner Bakery' }),
   'create-payment': () => ({ kind: 'plan', plan: 'starter' }),
-  // The owner's e-mail: the deletion must name the caller's own, so nothing is deleted.
-  'delete-account': ({ ownerEmail }) => ({ email: ownerEmail }),
+  // The owner's e-mail (and the intruder's own password): the deletion must name the caller's own, so nothing is
+  // deleted.
+  'delete-account': ({ ownerEmail }) => ({ email: ownerEmail, password: TEST_PASSWORD }),
   // The intruder's own password: the proof is of the caller's account, never of another's.
   'disable-two-factor': () => ({ password: TEST_PASSWORD, code: '123456' }),
   // Taking the owner's address is refused (it is in use), and nothing is mailed to it.

@@ -12,7 +12,7 @@ import { createSurveyService } from '../surveys/service';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
-import { accountWorld } from './testing';
+import { acceptingSecurity, accountWorld } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 
@@ -21,6 +21,7 @@ function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
   const w = accountWorld({ clock: now });
+  const security = acceptingSecurity();
   const { surveys, responses, stats, profiles, billing, erasures, assets, admin } = w;
   admin.users.add(owner);
 
@@ -55,6 +56,7 @@ function world() {
       {
         isErased,
         dangerOf: () => w.danger,
+        securityOf: () => security,
       },
     ),
     payments: createPaymentsHandler(

@@ -121,12 +121,23 @@ export function createErasureService(deps: ErasureServiceDeps) {
   }
 
   return {
-    /** DELETE /api/account: the typed e-mail must be the token's; 202 once sign-in is refused. */
-    async request(who: ErasureRequester, email: string, budgetMs: number): Promise<AccountDeleteResponse> {
+    /**
+     * DELETE /api/account: the typed e-mail must be the token's, and `prove` (the password's check) must pass
+     * before anything starts; 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
+     * click, a retry) needs no second proof, which Cognito could no longer give (the user is locked out): it
+     * starts nothing new.
+     */
+    async request(
+      who: ErasureRequester,
+      email: string,
+      budgetMs: number,
+      prove: () => Promise<void>,
+    ): Promise<AccountDeleteResponse> {
       if (!confirmsEmail(email, who.email))
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
           email: accountDeleteMessages.emailMismatch,
         });
+      if (!(await erasures.erasure(who.userId))) await prove();
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.
       const job = await erasures.startErasure({

@@ -95,9 +95,13 @@ export function createAccountHandler(
         await notErasing(owner.userId);
         return { body: await danger().exports.page(owner.userId, query.cursor) };
       },
-      'delete-account': async ({ owner, event, body }) => {
-        const { userId, email, username } = identityOf(owner, event);
-        const answer = await danger().erasure.request({ userId, email, username }, body.email, erasureBudgetMs);
+      'delete-account': async (request) => {
+        const { owner, event, body } = request;
+        const who = identityOf(owner, event);
+        const erasure = danger().erasure;
+        // The password is checked with Cognito after the typed address, before the erasure starts.
+        const prove = () => security().confirmPassword(who, body.password, proofContextOf(request));
+        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove);
         return { status: 202, body: answer };
       },
       'disable-two-factor': async (request) => {
