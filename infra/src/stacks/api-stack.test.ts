@@ -33,8 +33,8 @@ describe('api + gateway stacks', () => {
             TABLE_NAME: Match.anyValue(),
             ASSETS_BUCKET: Match.anyValue(),
             USER_POOL_ID: Match.anyValue(),
-            // Only the JWT authorizer needs the client id; no handler reads it.
-            USER_POOL_CLIENT_ID: Match.absent(),
+            // The account Lambda proves passwords as the web client (public anyway: /config.json carries it).
+            USER_POOL_CLIENT_ID: Match.anyValue(),
             SITE_ORIGIN: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
             // CloudFront serves the bucket's public prefix at the same path: `{origin}/files/...` is `{origin}/{key}`.
             ASSETS_PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },

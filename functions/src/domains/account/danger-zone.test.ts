@@ -44,6 +44,8 @@ function world({ responsesPerSurvey = 7 } = {}) {
   mine.push(add(owner, 1), add(owner, 2));
   const theirs = add(other, 3);
   profiles.profiles.set(owner, { ...emptyProfile(owner), fullName: 'Joe' });
+  // Each has proven a password lately (a counted attempt names the user).
+  for (const userId of [owner, other]) rateLimiter.counts.set(`security:${userId}/60`, 1);
   profiles.profiles.set(other, { ...emptyProfile(other), fullName: 'Ann' });
   for (const userId of [owner, other])
     void billing.upsertFromProvider({
@@ -60,7 +62,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...surveys.codes.values()].filter((c) => c.userId === userId).map((c) => `code ${c.surveyId}`),
       ...ids.filter((id) => stats.tallies.has(id)).map((id) => `tally ${id}`),
       ...ids.filter((id) => responses.responses.has(id)).map((id) => `responses ${id}`),
-      ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id))),
+      ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id)) || k.includes(userId)),
       ...(profiles.profiles.has(userId) ? ['profile'] : []),
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
       ...[...assets.objects.keys()].filter(

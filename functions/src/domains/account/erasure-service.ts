@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-error';
 import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import type { RateWindowStore } from '../../data/rate-window';
+import { securityRateKey } from './security-service';
 import type {
   AccountAdmin,
   AssetCdn,
@@ -111,6 +112,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
       await deps.profiles.deleteByOwner(job.userId);
+      // The counted password proofs (the deletion's own among them) name the user.
+      await deps.rateLimiter.deleteByKey(securityRateKey(job.userId));
       await deps.billing.deleteByOwner(job.userId);
       await erasures.updateErasure(job.userId, 'cognito', iso());
     }

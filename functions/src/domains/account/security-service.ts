@@ -24,6 +24,9 @@ export interface SecurityServiceDeps {
   clock?: () => Date;
 }
 
+/** The rate window key of an owner's proofs: the account erasure deletes its windows with the account. */
+export const securityRateKey = (userId: string) => `security:${userId}`;
+
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -37,7 +40,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
 
   async function countAttempt(userId: string) {
     const at = clock();
-    const slot = rateSlot(`security:${userId}`, securityProofRateRule, at);
+    const slot = rateSlot(securityRateKey(userId), securityProofRateRule, at);
     if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
   }
 
