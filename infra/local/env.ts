@@ -43,6 +43,7 @@ export function lambdaEnvironment(
     TABLE_NAME: resources.tableName,
     ASSETS_BUCKET: resources.bucketName,
     USER_POOL_ID: resources.userPoolId,
+    USER_POOL_CLIENT_ID: resources.userPoolClientId,
     SITE_ORIGIN: endpoints.siteOrigin,
     // As in AWS: the site origin serves the bucket's public prefix at /files/… (the gateway stands in for CloudFront).
     ASSETS_PUBLIC_BASE_URL: endpoints.siteOrigin,

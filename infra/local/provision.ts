@@ -38,9 +38,13 @@ export const localPasswordPolicy: PasswordPolicyType = {
   RequireSymbols: passwordPolicy.requireSymbols,
 };
 
-/** Password auth for parity with Amplify's local flow, SRP for production's, refresh for both. */
+/**
+ * Password auth for Amplify's local flow (cognito-local has no SRP; AWS allows SRP only, see the auth stack), SRP
+ * for parity with AWS, the admin password flow the account Lambda proves passwords with, refresh for all.
+ */
 const authFlows: ExplicitAuthFlowsType[] = [
   'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_ADMIN_USER_PASSWORD_AUTH',
   'ALLOW_USER_SRP_AUTH',
   'ALLOW_REFRESH_TOKEN_AUTH',
 ];

@@ -143,7 +143,20 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // the job item, every item of the owner and their surveys (batch and transactional deletes), the surveys'
   // files and incoming uploads, and the Cognito user (locked out first). The profile update (an upsert) reads
   // the erasure tombstone first (GetItem), as every route that creates data does.
-  account: erasureAccess(['cognito-idp:AdminGetUser']),
+  // Sensitive changes (turning two-step verification off, a new e-mail address, deletion) first prove the
+  // password, and the authenticator code, to Cognito as the web client (AdminInitiateAuth,
+  // AdminRespondToAuthChallenge), then act (AdminSetUserMFAPreference, AdminUpdateUserAttributes) and mail the
+  // owner's notice.
+  account: {
+    ...erasureAccess([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminInitiateAuth',
+      'cognito-idp:AdminRespondToAuthChallenge',
+      'cognito-idp:AdminSetUserMFAPreference',
+      'cognito-idp:AdminUpdateUserAttributes',
+    ]),
+    sendMail: true,
+  },
   // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its
   // responses with it in batches), presigned POSTs into incoming/, the confirm step's check and copy to
   // the public prefix, and removal of replaced or deleted files with their CloudFront paths. Creating a

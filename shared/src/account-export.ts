@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { currentPasswordSchema } from './account-security';
 import { paymentSchema } from './billing';
 import { profileSchema } from './profile';
 import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
@@ -76,8 +77,14 @@ export const accountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
-/** DELETE /api/account: the owner types their e-mail to confirm (compared case-insensitively). */
-export const accountDeleteSchema = z.object({ email: z.string().trim().min(1).max(320) });
+/**
+ * DELETE /api/account: the owner types their e-mail to confirm (compared case-insensitively) and proves it is
+ * them with their password (checked with Cognito: a signed-in browser alone never deletes an account).
+ */
+export const accountDeleteSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: currentPasswordSchema,
+});
 export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;
 
 export const accountDeleteMessages = {

@@ -9,6 +9,10 @@ export const errorCodes = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A sensitive account action's password proof failed (the form shows it at the password field). */
+  INCORRECT_PASSWORD: 403,
+  /** Its authenticator code was wrong, or already used. */
+  INCORRECT_CODE: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -41,6 +45,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request could not be read.',
   UNAUTHORIZED: 'User not authenticated',
   FORBIDDEN: 'You may not do that.',
+  INCORRECT_PASSWORD: 'The password is not correct.',
+  INCORRECT_CODE: 'The code is not correct or was used already.',
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'Method not allowed.',
   CONFLICT: 'The request conflicts with the current state.',

@@ -19,4 +19,5 @@ export * from './places';
 export * from './billing';
 export * from './account-export';
 export * from './review-requests';
+export * from './account-security';
 export * from './route-contracts';

@@ -9,6 +9,8 @@ import * as shared from './index';
  * description of what the API (or the site's host) answers, so a new request schema is covered as it is.
  */
 const answerSchemas = new Set<z.ZodType>([
+  shared.emailChangeStartedSchema,
+  shared.twoFactorStateSchema,
   shared.accountDeleteResponseSchema,
   shared.alertLinkResponseSchema,
   shared.accountExportPageSchema,

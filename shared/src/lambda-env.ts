@@ -10,6 +10,11 @@ export const lambdaEnvVariables = {
   ASSETS_BUCKET: 'required',
   /** The Cognito user pool (the account's creation date). */
   USER_POOL_ID: 'required',
+  /**
+   * The web app client of that pool: the account Lambda proves an owner's password (and authenticator code) to
+   * Cognito as this client (AdminInitiateAuth) before a sensitive change; without it those routes answer 503.
+   */
+  USER_POOL_CLIENT_ID: 'optional',
   /** The public origin (`https://…`), the start of every absolute survey link. */
   SITE_ORIGIN: 'required',
   /**

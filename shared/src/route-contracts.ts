@@ -5,6 +5,12 @@ import {
   accountExportPageSchema,
   accountExportQuerySchema,
 } from './account-export';
+import {
+  emailChangeStartedSchema,
+  emailChangeStartSchema,
+  twoFactorDisableSchema,
+  twoFactorStateSchema,
+} from './account-security';
 import { healthResponseSchema, meResponseSchema } from './api';
 import {
   createPaymentResponseSchema,
@@ -93,6 +99,8 @@ export const routeContracts = {
   'get-account': { response: accountSummarySchema },
   'export-account': { query: accountExportQuerySchema, response: accountExportPageSchema },
   'delete-account': { body: accountDeleteSchema, response: accountDeleteResponseSchema },
+  'disable-two-factor': { body: twoFactorDisableSchema, response: twoFactorStateSchema },
+  'start-email-change': { body: emailChangeStartSchema, response: emailChangeStartedSchema },
   'list-payments': { response: paymentListSchema },
   'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
   'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },

@@ -171,6 +171,24 @@ export const routes = [
     throttle: 'owner',
   },
   { id: 'delete-account', method: 'DELETE', path: '/api/account', auth: 'owner', domain: 'account', throttle: 'owner' },
+  // Sensitive changes to the sign-in (account-security.ts): the password, and for two-step verification a current
+  // code, are proven to Cognito by the API before it acts, and the owner is told by mail.
+  {
+    id: 'disable-two-factor',
+    method: 'POST',
+    path: '/api/account/two-factor/disable',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  {
+    id: 'start-email-change',
+    method: 'POST',
+    path: '/api/account/email-change',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
   // Payments through Mollie (decisions 11). The webhook is public: Mollie posts only a payment id, which
   // the API looks up at Mollie before it records anything.
   {

@@ -25,6 +25,14 @@ const securityTexts = {
     totpCode: 'Code from your app',
     turnOn: 'Turn on',
     turnOff: 'Turn off two-factor authentication',
+    currentPassword: 'Current password',
+    offPassword: 'Password',
+    confirmOff: 'Turn off',
+    wrongPassword: 'The password is not correct.',
+    wrongCode: 'The code is not correct or was used already.',
+    totpCodeRequired: 'Enter the 6-digit code from your authenticator app',
+    totpOffSubject: 'Two-step verification was turned off for your ReviewRoute account',
+    emailNoticeSubject: 'The email address of your ReviewRoute account is being changed',
     on: 'On',
     off: 'Off',
     signInCode: 'Authentication code',
@@ -48,6 +56,14 @@ const securityTexts = {
     totpCode: 'Code uit je app',
     turnOn: 'Aanzetten',
     turnOff: 'Tweestapsverificatie uitzetten',
+    currentPassword: 'Huidig wachtwoord',
+    offPassword: 'Wachtwoord',
+    confirmOff: 'Uitzetten',
+    wrongPassword: 'Het wachtwoord klopt niet.',
+    wrongCode: 'De code klopt niet of is al gebruikt.',
+    totpCodeRequired: 'Vul de 6-cijferige code uit je authenticator-app in',
+    totpOffSubject: 'Verificatie in twee stappen is uitgezet voor je ReviewRoute-account',
+    emailNoticeSubject: 'Het e-mailadres van je ReviewRoute-account wordt gewijzigd',
     on: 'Aan',
     off: 'Uit',
     signInCode: 'Verificatiecode',
@@ -100,7 +116,7 @@ describe('account security (en)', () => {
   const b = useBrowser({ locale: 'en-US', reducedMotion: 'reduce' });
   const s = securityTexts.en;
 
-  it('changes the e-mail address with the code from the new inbox; the new address signs in', async () => {
+  it('changes the e-mail address only with the password, tells the old address, and the new address signs in', async () => {
     const page = b.page();
     const owner = await signInThroughUi(page, 'en');
     await openSecurityTab(page, 'en');
@@ -110,9 +126,20 @@ describe('account security (en)', () => {
     const newEmail = uniqueEmail('moved');
     await page.getByLabel(s.newEmail, { exact: true }).fill(newEmail);
     expect(await update.isEnabled()).toBe(true);
+    // A wrong password is refused at its field; no code is sent.
+    await page.getByLabel(s.currentPassword).fill('Wr0ng-password!');
+    await update.click();
+    await page.getByText(s.wrongPassword).waitFor();
+    expect(await page.getByLabel(s.currentPassword).getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    await page.getByLabel(s.currentPassword).fill(owner.password);
     await update.click();
 
     const mail = await waitForMail(stack().urls.inbox, newEmail, { subject: s.emailChangeSubject });
+    // The old address is told, with how to get help.
+    const notice = await waitForMail(stack().urls.inbox, owner.email, { subject: s.emailNoticeSubject });
+    expect(notice.body.text).toContain(newEmail);
+    expect(notice.body.text).toContain('contact@reviewroute.local');
     await page.getByLabel(s.emailCode).waitFor();
     await lookAt(page, 'en-email-code');
     // Until the code is confirmed the old address is still the account's.
@@ -149,7 +176,7 @@ describe('account security (en)', () => {
     await signInThroughUi(page, 'en', { ...owner, password: NEW_PASSWORD });
   });
 
-  it('turns on TOTP (codes computed from the secret on screen), signs in with it, and turns it off', async () => {
+  it('turns on TOTP (codes computed from the secret on screen), signs in with it, and turns it off only with a code', async () => {
     const page = b.page();
     const owner = await signInThroughUi(page, 'en', await createConfirmedUser(stack()));
     await openSecurityTab(page, 'en');
@@ -181,7 +208,24 @@ describe('account security (en)', () => {
     await openSecurityTab(page, 'en');
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
     await page.getByRole('button', { name: s.turnOff }).click();
+    // Without a code it is refused; with a wrong password it is refused; it stays on.
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: s.confirmOff, exact: true }).click();
+    await page.getByText(s.totpCodeRequired).waitFor();
+    await page.getByLabel(s.offPassword, { exact: true }).fill('Wr0ng-password!');
+    await page.getByLabel(s.totpCode).fill('123456');
+    await page.getByRole('button', { name: s.confirmOff, exact: true }).click();
+    await page.getByText(s.wrongPassword).waitFor();
+    await lookAt(page, 'en-totp-off');
+    await expectNoAxeViolations(page);
+    expect(await page.getByTestId('totp-status').textContent()).toBe(s.on);
+    // With the password and a current code (typed from the keyboard) it is off, and the owner is mailed.
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
+    await page.getByLabel(s.totpCode).fill(await app.nextCode());
+    await page.getByLabel(s.totpCode).press('Enter');
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.off);
+    const notice = await waitForMail(stack().urls.inbox, owner.email, { subject: s.totpOffSubject });
+    expect(notice.body.text).toContain('contact@reviewroute.local');
     await signOut(page, 'en');
     // Password only again.
     await signInThroughUi(page, 'en', owner);
@@ -227,9 +271,11 @@ describe('account security (nl)', () => {
     await openSecurityTab(page, 'nl');
     const newEmail = uniqueEmail('verhuisd');
     await page.getByLabel(s.newEmail, { exact: true }).fill(newEmail);
+    await page.getByLabel(s.currentPassword).fill(owner.password);
     await page.getByRole('button', { name: s.updateEmail }).click();
     const mail = await waitForMail(stack().urls.inbox, newEmail);
     expect(mail.subject).toBe(s.emailChangeSubject);
+    await waitForMail(stack().urls.inbox, owner.email, { subject: s.emailNoticeSubject });
     await page.getByLabel(s.emailCode).fill(extractCode(mail));
     await page.getByRole('button', { name: s.confirmEmail }).click();
     await page.getByText(s.emailUpdated).first().waitFor();

@@ -25,6 +25,8 @@ const accountTexts = {
     download: 'Download my data',
     deleteAccount: 'Delete account',
     emailLabel: 'Type your e-mail address',
+    passwordLabel: 'Your password',
+    wrongPassword: 'The password is not correct.',
     confirmDelete: 'Delete my account',
   },
   nl: {
@@ -40,6 +42,8 @@ const accountTexts = {
     download: 'Mijn gegevens downloaden',
     deleteAccount: 'Account verwijderen',
     emailLabel: 'Typ je e-mailadres',
+    passwordLabel: 'Je wachtwoord',
+    wrongPassword: 'Het wachtwoord klopt niet.',
     confirmDelete: 'Mijn account verwijderen',
   },
 } as const;
@@ -133,6 +137,14 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
         await saveScreenshot(page, path.join(artifacts, `account-delete-dialog-${lang}-360.png`));
         await page.setViewportSize({ width: 1280, height: 900 });
         await dialog.getByLabel(a.emailLabel).fill(owner.email);
+        // The address alone is not enough, and a wrong password is refused at its field: nothing is deleted.
+        expect(await confirm.isDisabled()).toBe(true);
+        await dialog.getByLabel(a.passwordLabel).fill('Wr0ng-password!');
+        await confirm.click();
+        await dialog.getByText(a.wrongPassword).waitFor();
+        expect(await dialog.getByLabel(a.passwordLabel).getAttribute('aria-invalid')).toBe('true');
+        await expectNoAxeViolations(page);
+        await dialog.getByLabel(a.passwordLabel).fill(owner.password);
         await confirm.click();
         await page.waitForURL((url) => url.pathname === (t.prefix || '/'));
         // Signed out: the guarded page sends the visitor to sign in.

@@ -117,8 +117,8 @@ async function listObjects(): Promise<string[]> {
  * DELETE with a JSON body, as a browser sends it: with its length (Node's client sends a DELETE body with
  * neither a length nor chunking, which no server can read).
  */
-const deleteAccount = (user: ApiUser, email: string) => {
-  const body = JSON.stringify({ email });
+const deleteAccount = (user: ApiUser, email: string, password = user.password) => {
+  const body = JSON.stringify({ email, password });
   return callApi('DELETE', pathOf('delete-account'), {
     user,
     body,
@@ -198,6 +198,11 @@ describe('account deletion', () => {
       const refused = await deleteAccount(owner, 'x@example.com');
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+      // So does a wrong password: the token alone never deletes an account.
+      const wrongPassword = await deleteAccount(owner, owner.email, 'Wr0ng-password!');
+      expect(wrongPassword.status).toBe(403);
+      expect(wrongPassword.body).toMatchObject({ error: { code: 'INCORRECT_PASSWORD' } });
+      expect(await signInRefusal(stack, owner)).toBeUndefined();
       const deleted = await deleteAccount(owner, owner.email.toUpperCase());
       expect(deleted.status).toBe(202);
 

@@ -19,7 +19,7 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { apiCall, ownerCall, sampleBusiness, storedResponses, type ApiUser } from '../support/api';
-import { createSignedInUser } from '../support/cognito';
+import { TEST_PASSWORD, createSignedInUser } from '../support/cognito';
 
 /**
  * Every owner route of the route table, called with another owner's token: a route on an owner's item
@@ -65,8 +65,13 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
     rows: [{ name: 'Intruder', email: 'intruder-customer@example.com' }],
     permissionConfirmed: true,
   }),
-  // The owner's e-mail: the deletion must name the caller's own, so nothing is deleted.
-  'delete-account': ({ ownerEmail }) => ({ email: ownerEmail }),
+  // The owner's e-mail (and the intruder's own password): the deletion must name the caller's own, so nothing is
+  // deleted.
+  'delete-account': ({ ownerEmail }) => ({ email: ownerEmail, password: TEST_PASSWORD }),
+  // The intruder's own password: the proof is of the caller's account, never of another's.
+  'disable-two-factor': () => ({ password: TEST_PASSWORD, code: '123456' }),
+  // Taking the owner's address is refused (it is in use), and nothing is mailed to it.
+  'start-email-change': ({ ownerEmail }) => ({ password: TEST_PASSWORD, newEmail: ownerEmail }),
 };
 
 const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>

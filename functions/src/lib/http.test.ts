@@ -76,6 +76,8 @@ describe('domain handler router', () => {
       'get-account': ok,
       'export-account': ({ body, query }) => (seen.push({ body, query }), ok()),
       'delete-account': ok,
+      'disable-two-factor': ok,
+      'start-email-change': ok,
     });
     const exportEvent = sampleEvent('export-account');
     await handler({ ...exportEvent, queryStringParameters: { cursor: 'c1', other: 'x' } }, lambdaContext());
@@ -115,6 +117,8 @@ describe('domain handler router', () => {
       'get-account': ok,
       'export-account': () => (calls.push('export'), ok()),
       'delete-account': ok,
+      'disable-two-factor': ok,
+      'start-email-change': ok,
     });
     const tooLong = { ...sampleEvent('export-account'), queryStringParameters: { cursor: 'x'.repeat(1001) } };
     const refused = await account(tooLong, lambdaContext());
@@ -149,6 +153,8 @@ describe('domain handler router', () => {
       'get-account': ok,
       'export-account': ok,
       'delete-account': ok,
+      'disable-two-factor': ok,
+      'start-email-change': ok,
     });
     const event = sampleEvent('me');
     event.requestContext.authorizer.jwt.claims = {};

@@ -1,7 +1,9 @@
 import {
   CodeMismatchError,
   CognitoError,
+  InvalidParameterError,
   NotAuthorizedError,
+  UserNotFoundError,
   type Router,
   type Route,
   type Services,
@@ -16,21 +18,37 @@ interface IssuedChallenge {
   expiresAt: number;
 }
 
+/** The users of a pool and what the admin targets need of it. */
+type AdminRequest = { UserPoolId: string; ClientId: string };
+
 /**
  * Sign-in and its TOTP step: a disabled user (account deletion disables first) cannot sign in or refresh; a
  * challenge's Session is single-use, bound to its user and challenge and valid 3 minutes; a TOTP code is accepted
  * once (RFC 6238 5.2); the refresh token issued after a challenge is stored (cognito-local forgets it, so the
  * session could never be refreshed); VerifySoftwareToken answers a wrong code with Cognito's
- * EnableSoftwareTokenMFAException.
+ * EnableSoftwareTokenMFAException. The server-side twins the account Lambda proves a password and a code with,
+ * which cognito-local lacks or handles loosely: AdminInitiateAuth (ADMIN_USER_PASSWORD_AUTH) checks the password as
+ * the password sign-in does, so it issues the TOTP challenge of an account that has one (cognito-local's hands out
+ * tokens) and answers a wrong password with Cognito's NotAuthorizedException; AdminRespondToAuthChallenge answers
+ * it as RespondToAuthChallenge does (single-use session, each code once); AdminSetUserMFAPreference sets a user's
+ * preference by name, as SetUserMFAPreference does by token.
  */
 export function signInTargets(base: Router, services: Services): Record<string, Route> {
   /** Issued challenge sessions. Lost on restart, as they may be. */
   const challenges = new Map<string, IssuedChallenge>();
   const useTotpCode = totpCodeCheck();
 
-  return {
+  /** The client's pool, refused unless it is the pool the admin request names (as Cognito does). */
+  const poolOfAdminRequest = async (ctx: Parameters<Route>[0], req: AdminRequest) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    if (pool.options.Id !== req.UserPoolId)
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${req.ClientId} does not exist.`);
+    return pool;
+  };
+
+  const targets = {
     InitiateAuth: async (
-      ctx,
+      ctx: Parameters<Route>[0],
       req: { ClientId: string; AuthFlow?: string; AuthParameters?: Record<string, string> },
     ) => {
       // Account deletion disables the user first; Cognito then refuses their sign-in, cognito-local does not.
@@ -58,7 +76,7 @@ export function signInTargets(base: Router, services: Services): Record<string, 
     },
 
     RespondToAuthChallenge: async (
-      ctx,
+      ctx: Parameters<Route>[0],
       req: { ClientId: string; ChallengeName: string; Session?: string; ChallengeResponses?: Record<string, string> },
     ) => {
       const issued = req.Session ? challenges.get(req.Session) : undefined;
@@ -81,7 +99,7 @@ export function signInTargets(base: Router, services: Services): Record<string, 
       return result;
     },
 
-    VerifySoftwareToken: async (ctx, req: { AccessToken?: string; UserCode?: string }) => {
+    VerifySoftwareToken: async (ctx: Parameters<Route>[0], req: { AccessToken?: string; UserCode?: string }) => {
       if (req.AccessToken) {
         const { user } = await userOfToken(services, ctx, req.AccessToken);
         try {
@@ -91,6 +109,64 @@ export function signInTargets(base: Router, services: Services): Record<string, 
         }
       }
       return base('VerifySoftwareToken')(ctx, req);
+    },
+  };
+
+  return {
+    ...targets,
+
+    AdminInitiateAuth: async (
+      ctx,
+      req: AdminRequest & { AuthFlow?: string; AuthParameters?: Record<string, string> },
+    ) => {
+      await poolOfAdminRequest(ctx, req);
+      if (req.AuthFlow !== 'ADMIN_USER_PASSWORD_AUTH') return base('AdminInitiateAuth')(ctx, req);
+      try {
+        return await targets.InitiateAuth(ctx, {
+          ClientId: req.ClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: req.AuthParameters ?? {},
+        });
+      } catch (error) {
+        // cognito-local's own answer to a wrong password; Cognito's is this one.
+        if ((error as { code?: unknown }).code === 'InvalidPasswordException')
+          throw new NotAuthorizedError('Incorrect username or password.');
+        throw error;
+      }
+    },
+
+    AdminRespondToAuthChallenge: async (
+      ctx,
+      req: AdminRequest & { ChallengeName: string; Session?: string; ChallengeResponses?: Record<string, string> },
+    ) => {
+      await poolOfAdminRequest(ctx, req);
+      return targets.RespondToAuthChallenge(ctx, req);
+    },
+
+    AdminSetUserMFAPreference: async (
+      ctx,
+      req: {
+        UserPoolId: string;
+        Username: string;
+        SoftwareTokenMfaSettings?: { Enabled?: boolean; PreferredMfa?: boolean };
+      },
+    ) => {
+      const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+      const user = await pool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new UserNotFoundError();
+      const software = req.SoftwareTokenMfaSettings;
+      if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+        throw new InvalidParameterError('User has not verified software token MFA');
+      const methods = new Set(user.UserMFASettingList ?? []);
+      if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+      else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+      await pool.saveUser(ctx, {
+        ...user,
+        UserMFASettingList: [...methods],
+        PreferredMfaSetting: software?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined,
+        UserLastModifiedDate: services.clock.get(),
+      });
+      return {};
     },
   };
 }

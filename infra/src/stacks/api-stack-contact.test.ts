@@ -25,11 +25,12 @@ describe('api stack: contact mail', () => {
     });
   });
 
-  it('lets only the contact and payments Lambdas and the alerts and digests workers send, and only as the product identities', () => {
+  it('lets only the contact, payments and account Lambdas and the alerts and digests workers send, and only as the product identities', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
     expect(sending.map(([id]) => id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
+      'AccountRole',
       'AlertsWorkerRole',
       'ContactRole',
       'DigestsWorkerRole',

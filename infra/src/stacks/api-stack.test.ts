@@ -34,8 +34,8 @@ describe('api + gateway stacks', () => {
             TABLE_NAME: Match.anyValue(),
             ASSETS_BUCKET: Match.anyValue(),
             USER_POOL_ID: Match.anyValue(),
-            // Only the JWT authorizer needs the client id; no handler reads it.
-            USER_POOL_CLIENT_ID: Match.absent(),
+            // The account Lambda proves passwords as the web client (public anyway: /config.json carries it).
+            USER_POOL_CLIENT_ID: Match.anyValue(),
             SITE_ORIGIN: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
             // CloudFront serves the bucket's public prefix at the same path: `{origin}/files/...` is `{origin}/{key}`.
             ASSETS_PUBLIC_BASE_URL: { 'Fn::Join': ['', ['https://', Match.anyValue()]] },
@@ -208,7 +208,17 @@ describe('api + gateway stacks', () => {
       'cognito-idp:AdminDeleteUser',
     ];
     const actionsOf = (id: string) => [cognitoStatements.find((st) => st.id.startsWith(id))!.Action].flat().sort();
-    expect(actionsOf('AccountRole')).toEqual(['cognito-idp:AdminGetUser', ...erasure].sort());
+    // Beside the erasure: the owner's address, and the password (and code) proof before the security changes.
+    expect(actionsOf('AccountRole')).toEqual(
+      [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminInitiateAuth',
+        'cognito-idp:AdminRespondToAuthChallenge',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUpdateUserAttributes',
+        ...erasure,
+      ].sort(),
+    );
     expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
     // The owner mails read the owner's address and language, nothing else.
     expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);

@@ -98,6 +98,8 @@ export class ApiStack extends Stack {
       TABLE_NAME: props.table.tableName,
       ASSETS_BUCKET: props.assetsBucket.bucketName,
       USER_POOL_ID: props.userPoolId,
+      // The account Lambda proves a password as the web client (ADMIN_USER_PASSWORD_AUTH, allowed on that client).
+      USER_POOL_CLIENT_ID: props.userPoolClientId,
       SITE_ORIGIN: props.siteOrigin,
       // The web stack serves the assets bucket's public prefix on the site's own origin at the same path.
       ASSETS_PUBLIC_BASE_URL: props.siteOrigin,

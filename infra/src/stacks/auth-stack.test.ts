@@ -63,12 +63,12 @@ describe('auth stack', () => {
     });
   });
 
-  it('has a public app client for SRP and (local parity) password auth, without OAuth', () => {
+  it('has a public app client for SRP and the server-side password proof, never plain password auth, without OAuth', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayEquals([
-        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
         'ALLOW_USER_SRP_AUTH',
         'ALLOW_REFRESH_TOKEN_AUTH',
       ]),

@@ -68,8 +68,11 @@ export class AuthStack extends Stack {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       // A browser app cannot keep a secret.
       generateSecret: false,
-      // SRP in production; plain password auth only so the local emulator (no SRP) runs the same client.
-      authFlows: { userSrp: true, userPassword: true },
+      // The browser signs in with SRP only: the password never leaves it. The account Lambda proves a password
+      // server-side (ADMIN_USER_PASSWORD_AUTH, IAM-authorised) before a sensitive change. Plain USER_PASSWORD_AUTH,
+      // which sends the password to Cognito as is, stays a local-emulator-only flow (infra/local/provision.ts):
+      // cognito-local has no SRP.
+      authFlows: { userSrp: true, adminUserPassword: true },
       preventUserExistenceErrors: true,
       // The app signs in through the Cognito API (Amplify), not the hosted UI: no OAuth flows or callbacks.
       disableOAuth: true,

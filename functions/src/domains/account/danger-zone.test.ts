@@ -8,7 +8,7 @@ import { publishedSurvey, seed } from '../public/testing';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
-import { accountWorld } from './testing';
+import { acceptingSecurity, accountWorld, samplePassword } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 const other = '8f1c2b4e-0000-4000-8000-000000000002';
@@ -74,6 +74,8 @@ function world({ responsesPerSurvey = 7 } = {}) {
     w.requests.dailyCounts.set(`${userId}/2026-11-21`, 1);
   }
   profiles.profiles.set(owner, { ...emptyProfile(owner), fullName: 'Joe' });
+  // Each has proven a password lately (a counted attempt names the user).
+  for (const userId of [owner, other]) rateLimiter.counts.set(`security:${userId}/60`, 1);
   profiles.profiles.set(other, { ...emptyProfile(other), fullName: 'Ann' });
   for (const userId of [owner, other])
     void billing.upsertFromProvider({
@@ -90,7 +92,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...surveys.codes.values()].filter((c) => c.userId === userId).map((c) => `code ${c.surveyId}`),
       ...ids.filter((id) => stats.tallies.has(id)).map((id) => `tally ${id}`),
       ...ids.filter((id) => responses.responses.has(id)).map((id) => `responses ${id}`),
-      ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id))),
+      ...[...rateLimiter.counts.keys()].filter((k) => ids.some((id) => k.includes(id)) || k.includes(userId)),
       ...(profiles.profiles.has(userId) ? ['profile'] : []),
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
       ...[...assets.objects.keys()].filter(
@@ -109,18 +111,24 @@ function world({ responsesPerSurvey = 7 } = {}) {
     ];
   };
 
+  const security = acceptingSecurity();
   const handler = createAccountHandler(
     () => createProfileService({ profiles }),
     () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
-    { dangerOf: () => danger, erasureBudgetMs: 50, isErased: erasedCheckOf(erasures, () => clock) },
+    {
+      dangerOf: () => danger,
+      securityOf: () => security,
+      erasureBudgetMs: 50,
+      isErased: erasedCheckOf(erasures, () => clock),
+    },
   );
   const call = async (event: ReturnType<typeof sampleEvent>) => {
     const res = await handler(event, lambdaContext());
     return { status: res.statusCode!, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
   };
-  const deleteEvent = (email = 'owner@example.com') => {
+  const deleteEvent = (email = 'owner@example.com', password = samplePassword) => {
     const event = sampleEvent('delete-account');
-    event.body = JSON.stringify({ email });
+    event.body = JSON.stringify({ email, password });
     return event;
   };
   return {
@@ -130,6 +138,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
     traces,
     call,
     deleteEvent,
+    security,
     now: () => clock,
   };
 }
@@ -185,6 +194,20 @@ describe('account erasure', () => {
     expect(status).toBe(400);
     expect(w.admin.lockedOut.size).toBe(0);
     expect(w.erasures.jobs.size).toBe(0);
+    // The address is checked first: Cognito was not asked about the password.
+    expect(w.security.proofs).toEqual([]);
+  });
+
+  it('refuses a wrong password or none (the token alone never deletes), and erases nothing', async () => {
+    const w = world();
+    const wrong = await w.call(w.deleteEvent('owner@example.com', 'Wr0ng-password!'));
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'INCORRECT_PASSWORD' } } });
+    const event = sampleEvent('delete-account');
+    event.body = JSON.stringify({ email: 'owner@example.com' });
+    expect((await w.call(event)).status).toBe(400);
+    expect(w.admin.lockedOut.size).toBe(0);
+    expect(w.erasures.jobs.size).toBe(0);
+    expect(w.erasures.tombstones.size).toBe(0);
   });
 
   it('locks the owner out at once, answers 202, and the worker erases every trace and nothing else', async () => {
@@ -200,6 +223,15 @@ describe('account erasure', () => {
     for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
     expect(w.traces(owner, w.mine)).toEqual([]);
     expect(w.traces(other, [w.theirs])).toEqual(before);
+  });
+
+  it('accepts a repeated confirmation while the erasure runs without asking Cognito again', async () => {
+    const w = world();
+    expect((await w.call(w.deleteEvent())).status).toBe(202);
+    expect(w.security.proofs).toHaveLength(1);
+    // The locked-out user could no longer prove the password: the retry is accepted as it is.
+    expect((await w.call(w.deleteEvent('owner@example.com', 'anything'))).status).toBe(202);
+    expect(w.security.proofs).toHaveLength(1);
   });
 
   it('resumes after an interruption at any step', async () => {

@@ -13,7 +13,7 @@ import { createSurveyService } from '../surveys/service';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
-import { accountWorld } from './testing';
+import { acceptingSecurity, accountWorld } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 
@@ -22,6 +22,7 @@ function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
   const w = accountWorld({ clock: now });
+  const security = acceptingSecurity();
   const { surveys, responses, stats, alerts, profiles, billing, erasures, assets, admin } = w;
   admin.users.add(owner);
 
@@ -60,6 +61,7 @@ function world() {
       {
         isErased,
         dangerOf: () => w.danger,
+        securityOf: () => security,
       },
     ),
     payments: createPaymentsHandler(

@@ -12,6 +12,7 @@ import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import type { RateWindowStore } from '../../data/rate-window';
+import { securityRateKey } from './security-service';
 import type {
   AccountAdmin,
   AssetCdn,
@@ -118,6 +119,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
       await deps.profiles.deleteByOwner(job.userId);
+      // The counted password proofs (the deletion's own among them) name the user.
+      await deps.rateLimiter.deleteByKey(securityRateKey(job.userId));
       await deps.billing.deleteByOwner(job.userId);
       await deps.requests.deleteByOwner(job.userId);
       await erasures.updateErasure(job.userId, 'cognito', iso());
@@ -129,12 +132,23 @@ export function createErasureService(deps: ErasureServiceDeps) {
   }
 
   return {
-    /** DELETE /api/account: the typed e-mail must be the token's; 202 once sign-in is refused. */
-    async request(who: ErasureRequester, email: string, budgetMs: number): Promise<AccountDeleteResponse> {
+    /**
+     * DELETE /api/account: the typed e-mail must be the token's, and `prove` (the password's check) must pass
+     * before anything starts; 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
+     * click, a retry) needs no second proof, which Cognito could no longer give (the user is locked out): it
+     * starts nothing new.
+     */
+    async request(
+      who: ErasureRequester,
+      email: string,
+      budgetMs: number,
+      prove: () => Promise<void>,
+    ): Promise<AccountDeleteResponse> {
       if (!confirmsEmail(email, who.email))
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
           email: accountDeleteMessages.emailMismatch,
         });
+      if (!(await erasures.erasure(who.userId))) await prove();
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.
       const job = await erasures.startErasure({

@@ -14,6 +14,12 @@ import { createProfileService, type ProfileService } from './profile-service';
 import { describeOwner } from './service';
 import { ApiError } from '../../lib/api-error';
 import { createDangerZone, type DangerZone } from './danger-zone';
+import { createSecurityService, type SecurityService } from './security-service';
+import { createCognitoSignInProof, type ProofContext } from '../../data/sign-in-proof';
+import { createCognitoOwnerContacts } from '../../data/owner-contacts';
+import { createDynamoRateLimiter } from '../../data/rate-window';
+import { ownerMailSettings } from '../../mail/owner-mail';
+import { sesMailerOf } from '../../mail/ses-mailer';
 
 /** API Gateway hands claims over as strings; epoch seconds -> a date, anything else -> undefined. */
 function epochClaim(value: unknown): Date | undefined {
@@ -34,7 +40,17 @@ export function identityOf(owner: Owner, event: ApiEvent): AccountIdentity {
   };
 }
 
+/** What Cognito's threat protection weighs beside the password: the viewer, their browser and the route. */
+const proofContextOf = (request: { viewerIp: string; headers: Record<string, string | undefined>; event: ApiEvent }) =>
+  ({
+    viewerIp: request.viewerIp,
+    path: request.event.rawPath,
+    ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+  }) satisfies ProofContext;
+
 export interface AccountHandlerOptions extends DomainHandlerOptions {
+  /** The password- and code-proven changes; without it their routes answer 404 (unit tests of other routes). */
+  securityOf?: () => SecurityService;
   /** Export and erasure (the danger zone); without it their routes answer 404 (unit tests of other routes). */
   dangerOf?: () => DangerZone;
   /** How long the delete request erases inline before the worker takes over (ms). */
@@ -47,7 +63,11 @@ export function createAccountHandler(
   accountOf: () => AccountService,
   options: AccountHandlerOptions = {},
 ) {
-  const { dangerOf, erasureBudgetMs = 4000, ...domainOptions } = options;
+  const { dangerOf, securityOf, erasureBudgetMs = 4000, ...domainOptions } = options;
+  const security = () => {
+    if (!securityOf) throw new ApiError('NOT_FOUND');
+    return securityOf();
+  };
   const danger = () => {
     if (!dangerOf) throw new ApiError('NOT_FOUND');
     return dangerOf();
@@ -75,10 +95,26 @@ export function createAccountHandler(
         await notErasing(owner.userId);
         return { body: await danger().exports.page(owner.userId, query.cursor) };
       },
-      'delete-account': async ({ owner, event, body }) => {
-        const { userId, email, username } = identityOf(owner, event);
-        const answer = await danger().erasure.request({ userId, email, username }, body.email, erasureBudgetMs);
+      'delete-account': async (request) => {
+        const { owner, event, body } = request;
+        const who = identityOf(owner, event);
+        const erasure = danger().erasure;
+        // The password is checked with Cognito after the typed address, before the erasure starts.
+        const prove = () => security().confirmPassword(who, body.password, proofContextOf(request));
+        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove);
         return { status: 202, body: answer };
+      },
+      'disable-two-factor': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        const who = identityOf(owner, event);
+        return { body: await security().disableTwoFactor(who, body, proofContextOf(request)) };
+      },
+      'start-email-change': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        const who = identityOf(owner, event);
+        return { body: await security().startEmailChange(who, body, proofContextOf(request)) };
       },
     },
     domainOptions,
@@ -91,6 +127,7 @@ export function createHandler(env: LambdaEnv) {
   let profiles: ProfileService | undefined;
   let account: AccountService | undefined;
   let danger: DangerZone | undefined;
+  let security: SecurityService | undefined;
   return createAccountHandler(
     () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository(tableEntities(env)) })),
     () =>
@@ -102,8 +139,20 @@ export function createHandler(env: LambdaEnv) {
       originCheck: originCheckOf(env),
       isErased: erasedCheckOf(createDynamoErasureRepository(tableEntities(env))),
       dangerOf: () => (danger ??= createDangerZone(env)),
+      securityOf: () => (security ??= securityServiceOf(env)),
     },
   );
+}
+
+/** The security service on the environment's user pool, rate windows and mail sender. */
+function securityServiceOf(env: LambdaEnv): SecurityService {
+  const sender = ownerMailSettings(env);
+  return createSecurityService({
+    proof: createCognitoSignInProof(env),
+    contacts: createCognitoOwnerContacts(env),
+    limiter: createDynamoRateLimiter(tableEntities(env)),
+    ...(sender ? { notices: { mailer: sesMailerOf(env), ...sender } } : {}),
+  });
 }
 
 /** Lambda's entry: process.env, read when a variable is first needed. */

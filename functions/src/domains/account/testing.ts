@@ -1,4 +1,6 @@
 import { createMemoryStores } from '../../data/memory';
+import { createMemoryRateLimiter } from '../../data/rate-window';
+import { createSecurityService } from './security-service';
 import { createErasureService } from './erasure-service';
 import { createExportService } from './export-service';
 import type { DangerZone } from './danger-zone';
@@ -65,4 +67,29 @@ export function accountWorld(
       for (let run = 0; run < runs && stores.erasures.jobs.size > 0; run++) await erasure.runPending(now() + budgetMs);
     },
   };
+}
+
+/** The one password the fake Cognito of `acceptingSecurity` accepts (the sample events carry it). */
+export const samplePassword = 'Sup3r-secret!';
+
+/**
+ * The security service on a fake Cognito whose every user has `samplePassword` and no second step, for the
+ * account tests of routes that need the password (deletion); `proofs` counts the checks Cognito was asked for.
+ */
+export function acceptingSecurity() {
+  const proofs: string[] = [];
+  const service = createSecurityService({
+    proof: {
+      async checkPassword(username, password) {
+        proofs.push(username);
+        return password === samplePassword ? { result: 'valid' } : { result: 'invalid' };
+      },
+      answerTotp: async () => false,
+      disableTotp: async () => undefined,
+      requestEmailChange: async () => undefined,
+    },
+    contacts: { contactOf: async () => undefined },
+    limiter: createMemoryRateLimiter(),
+  });
+  return Object.assign(service, { proofs });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AccountExport, type AccountExportPage } from '@reviewroute/shared';
+import { type AccountDeleteInput, type AccountExport, type AccountExportPage } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 
 /** How far a download is: surveys whose responses were fully read, of all, and responses so far. */
@@ -53,6 +53,9 @@ export async function exportAccount(
   };
 }
 
-/** Deletes the account, with the typed e-mail; sign-in is refused from the moment it answers. */
+/**
+ * Deletes the account, with the typed e-mail and the password (the API checks it with Cognito); sign-in is
+ * refused from the moment it answers.
+ */
 export const useDeleteAccount = () =>
-  useMutation({ mutationFn: (email: string) => call('delete-account', { body: { email } }) });
+  useMutation({ mutationFn: (body: AccountDeleteInput) => call('delete-account', { body }) });

@@ -92,7 +92,7 @@ describe('account page', () => {
 });
 
 describe('danger tab', () => {
-  it('enables Delete only for the account’s e-mail, then deletes, signs out and goes home', async () => {
+  it('enables Delete only for the account’s e-mail and a password, then deletes, signs out and goes home', async () => {
     serveApi(
       apiHandler('get-profile', () => json(200, profile)),
       apiHandler('delete-account', () => json(202, { done: false })),
@@ -109,12 +109,37 @@ describe('danger tab', () => {
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     await userEvent.clear(input);
     await userEvent.type(input, 'Owner@Example.com');
+    // Without the password the token alone deletes nothing.
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Your password'), 'Sup3r-secret!');
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(confirm);
     await screen.findByText('Home');
     expect(router.state.location.pathname).toBe('/');
     expect(amplify.signOut).toHaveBeenCalled();
-    expect(apiCalls().find((c) => c.route === 'delete-account')?.body).toEqual({ email: 'Owner@Example.com' });
+    expect(apiCalls().find((c) => c.route === 'delete-account')?.body).toEqual({
+      email: 'Owner@Example.com',
+      password: 'Sup3r-secret!',
+    });
+  });
+
+  it('shows a wrong password at its field (Dutch), focused, keeps the dialog open and signs nobody out', async () => {
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('delete-account', () =>
+        json(403, { error: { code: 'INCORRECT_PASSWORD', message: 'The password is not correct.' } }),
+      ),
+    );
+    renderWithApp(<AccountPage />, { path: '/nl/account?tab=danger', session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    await userEvent.type(screen.getByLabelText(/e-mailadres/i), 'owner@example.com');
+    await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'fout');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Het wachtwoord klopt niet.')).toBeTruthy();
+    const password = screen.getByLabelText('Je wachtwoord');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(amplify.signOut).not.toHaveBeenCalled();
   });
 
   it('tells the owner when the deletion failed, and stays', async () => {
@@ -125,6 +150,7 @@ describe('danger tab', () => {
     renderWithApp(<AccountPage />, { path: '/account?tab=danger', session });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
     await userEvent.type(screen.getByLabelText('Type your e-mail address to confirm'), 'owner@example.com');
+    await userEvent.type(screen.getByLabelText('Your password'), 'Sup3r-secret!');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await screen.findByText('Failed to delete account.');
     expect(amplify.signOut).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { Download, Loader2, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -108,24 +108,40 @@ function DownloadData() {
   );
 }
 
-/** "Delete account": the owner types their e-mail to confirm; then everything is erased and they are signed out. */
+/**
+ * "Delete account": the owner types their e-mail to confirm and their password to prove it is them; then
+ * everything is erased and they are signed out.
+ */
 function DeleteAccount() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'errors']);
   const ids = useId();
   const { user } = useSession();
   const email = user?.email ?? '';
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const to = useLocalizedPath();
   const matches = confirmsEmail(typed, email);
+  // The field is disabled while the request runs: it takes the focus back once it is enabled again.
+  useEffect(() => {
+    if (passwordError && !remove.isPending) passwordRef.current?.focus();
+  }, [passwordError, remove.isPending]);
 
   const confirm = async () => {
+    setPasswordError(null);
     try {
-      await remove.mutateAsync(typed);
+      await remove.mutateAsync({ email: typed, password });
     } catch (error) {
+      // A wrong password is shown at its field, which takes the focus again; the dialog stays open.
+      if (error instanceof ApiError && error.code === 'INCORRECT_PASSWORD') {
+        setPasswordError(t('errors:api.INCORRECT_PASSWORD'));
+        return;
+      }
       const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined;
       toast.error(t('dangerTab.delete.failed'), message ? { description: message } : undefined);
       return;
@@ -150,7 +166,11 @@ function DeleteAccount() {
         onOpenChange={(next) => {
           if (remove.isPending) return;
           setOpen(next);
-          if (!next) setTyped('');
+          if (!next) {
+            setTyped('');
+            setPassword('');
+            setPasswordError(null);
+          }
         }}
         trigger={
           <Button variant="destructive" className="w-fit">
@@ -164,7 +184,7 @@ function DeleteAccount() {
         confirmLabel={t('dangerTab.delete.confirm')}
         pendingLabel={t('dangerTab.delete.busy')}
         destructive
-        confirmDisabled={!matches}
+        confirmDisabled={!matches || password === ''}
         pending={remove.isPending}
         onConfirm={() => void confirm()}
       >
@@ -182,6 +202,28 @@ function DeleteAccount() {
             onChange={(event) => setTyped(event.target.value)}
             disabled={remove.isPending}
           />
+          <Label htmlFor={`${ids}-password`} className="mt-2">
+            {t('dangerTab.delete.passwordLabel')}
+          </Label>
+          <Input
+            ref={passwordRef}
+            id={`${ids}-password`}
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${ids}-password-error` : undefined}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(null);
+            }}
+            disabled={remove.isPending}
+          />
+          {passwordError && (
+            <p id={`${ids}-password-error`} className="text-destructive text-sm">
+              {passwordError}
+            </p>
+          )}
         </div>
       </ConfirmDialog>
     </DangerSection>

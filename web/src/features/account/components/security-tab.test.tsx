@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { SecurityTab } from './security-tab';
 
@@ -21,6 +23,8 @@ const amplify = vi.hoisted(() => ({
 vi.mock('aws-amplify/auth', () => amplify);
 
 const session = { userId: 'user-1', email: 'owner@shop.nl' };
+const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
+const refusal = (status: number, code: string) => json(status, { error: { code, message: code } });
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
 function setup(path = '/account?tab=security') {
@@ -49,11 +53,8 @@ describe('SecurityTab: e-mail change', () => {
     expect(button.disabled).toBe(false);
   });
 
-  it('sends a code to the new address, confirms it and refreshes the session', async () => {
-    amplify.updateUserAttribute.mockResolvedValue({
-      isUpdated: false,
-      nextStep: { updateAttributeStep: 'CONFIRM_ATTRIBUTE_WITH_CODE' },
-    });
+  it('starts the change with the password through the API, confirms the code and refreshes the session', async () => {
+    serveApi(apiHandler('start-email-change', () => json(200, { destination: 'new@shop.nl' })));
     amplify.confirmUserAttribute.mockResolvedValue(undefined);
     amplify.fetchUserAttributes.mockResolvedValue({ email: 'new@shop.nl' });
     const user = setup();
@@ -61,10 +62,16 @@ describe('SecurityTab: e-mail change', () => {
     await user.clear(input);
     await user.type(input, 'new@shop.nl');
     await user.click(screen.getByRole('button', { name: 'Update email' }));
-    expect(amplify.updateUserAttribute).toHaveBeenCalledWith({
-      userAttribute: { attributeKey: 'email', value: 'new@shop.nl' },
-    });
+    // Without the password nothing is sent.
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(apiCalls()).toEqual([]);
+    await user.type(screen.getByLabelText('Current password'), 'Sup3r-secret!');
+    await user.click(screen.getByRole('button', { name: 'Update email' }));
     const description = await screen.findByTestId('email-code-description');
+    expect(apiCalls().map((c) => [c.route, c.body])).toEqual([
+      ['start-email-change', { password: 'Sup3r-secret!', newEmail: 'new@shop.nl' }],
+    ]);
+    expect(amplify.updateUserAttribute).not.toHaveBeenCalled();
     expect(description.textContent).toContain('new@shop.nl');
     expect(description.textContent).toContain('owner@shop.nl');
 
@@ -80,18 +87,31 @@ describe('SecurityTab: e-mail change', () => {
     expect(await screen.findByText('Email updated')).toBeTruthy();
   });
 
-  it("shows spec 8's toast with the translated reason when the address is taken (Dutch)", async () => {
-    amplify.updateUserAttribute.mockRejectedValue(
-      serviceError('AliasExistsException', 'An account with the given email already exists.'),
-    );
+  it('shows a wrong password at the password field, focused, and stays on the form', async () => {
+    serveApi(apiHandler('start-email-change', () => refusal(403, 'INCORRECT_PASSWORD')));
+    const user = setup();
+    const input = screen.getByLabelText('Email address');
+    await user.clear(input);
+    await user.type(input, 'new@shop.nl');
+    await user.type(screen.getByLabelText('Current password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Update email' }));
+    expect(await screen.findByText('The password is not correct.')).toBeTruthy();
+    const password = screen.getByLabelText('Current password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(screen.queryByTestId('email-code-description')).toBeNull();
+  });
+
+  it('says in Dutch, at the address, that another account uses it', async () => {
+    serveApi(apiHandler('start-email-change', () => refusal(409, 'CONFLICT')));
     const user = setup('/nl/account?tab=security');
     const input = screen.getByLabelText('E-mailadres');
     await user.clear(input);
     await user.type(input, 'taken@shop.nl');
+    await user.type(screen.getByLabelText('Huidig wachtwoord'), 'Sup3r-secret!');
     await user.click(screen.getByRole('button', { name: 'E-mailadres wijzigen' }));
-    expect(await screen.findByText('E-mailadres wijzigen mislukt.')).toBeTruthy();
-    expect(await screen.findByText(/Er bestaat al een account met dit e-mailadres/)).toBeTruthy();
-    expect(screen.queryByText(/given email already exists/)).toBeNull();
+    expect(await screen.findByText('Een ander account gebruikt dit e-mailadres al')).toBeTruthy();
+    expect(screen.getByLabelText('E-mailadres').getAttribute('aria-invalid')).toBe('true');
   });
 });
 
@@ -172,13 +192,51 @@ describe('SecurityTab: two-factor authentication', () => {
     expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
   });
 
-  it('shows TOTP as on and turns it off', async () => {
+  it('turns TOTP off only with the password and a current code, checked by the API', async () => {
     amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
-    amplify.updateMFAPreference.mockResolvedValue(undefined);
+    serveApi(
+      apiHandler('disable-two-factor', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === '123456' ? json(200, { enabled: false }) : refusal(403, 'INCORRECT_CODE');
+      }),
+    );
     const user = setup();
     expect((await screen.findByTestId('totp-status')).textContent).toBe('On');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
-    await waitFor(() => expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' }));
+    // The password field takes the focus; without a code nothing is sent.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    await user.keyboard('Sup3r-secret!');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    expect(apiCalls()).toEqual([]);
+
+    await user.type(screen.getByLabelText('Code from your app'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText(/The code is not correct or was used already/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Code from your app')));
+    expect(screen.getByTestId('totp-status').textContent).toBe('On');
+
+    await user.clear(screen.getByLabelText('Code from your app'));
+    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('Off'));
+    expect(apiCalls().map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', code: '000000' },
+      { password: 'Sup3r-secret!', code: '123456' },
+    ]);
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+  });
+
+  it('shows a wrong password at its field (Dutch) and keeps TOTP on; "Aan laten" goes back', async () => {
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(apiHandler('disable-two-factor', () => refusal(403, 'INCORRECT_PASSWORD')));
+    const user = setup('/nl/account?tab=security');
+    await user.click(await screen.findByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
+    await user.type(screen.getByLabelText('Wachtwoord'), 'fout');
+    await user.type(screen.getByLabelText('Code uit je app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Uitzetten' }));
+    expect(await screen.findByText('Het wachtwoord klopt niet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Aan laten' }));
+    expect(screen.getByTestId('totp-status').textContent).toBe('Aan');
   });
 });

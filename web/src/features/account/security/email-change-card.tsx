@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  confirmUserAttribute,
-  fetchAuthSession,
-  sendUserAttributeVerificationCode,
-  updateUserAttribute,
-} from 'aws-amplify/auth';
+import { confirmUserAttribute, fetchAuthSession, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,16 +8,19 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmailField } from '@/components/input-field';
+import { EmailField, InputField } from '@/components/input-field';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { authErrorText } from '@/lib/auth-error-text';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
 import { type CodeForm, codeSchema } from '@/lib/password-reset';
+import { useStartEmailChange } from '../api/security';
+import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
 import { type EmailChange, emailChangeSchema, sameAddress } from './schemas';
 
 /**
- * E-mail change (spec 2 "Account"): Cognito mails a code to the new address and keeps the old one as the sign-in
- * address until the code is confirmed; then the session's tokens are refreshed so the app shows the new address.
+ * E-mail change (spec 2 "Account"): the API checks the password with Cognito and starts the change (the old address
+ * is told); Cognito mails a code to the new address and keeps the old one as the sign-in address until the code is
+ * confirmed; then the session's tokens are refreshed so the app shows the new address.
  */
 export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
@@ -53,30 +51,36 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
 
 function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (email: string) => void }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
+  const start = useStartEmailChange();
   const {
     register,
     handleSubmit,
     control,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<EmailChange>({
     resolver: zodResolver(emailChangeSchema(t)),
-    defaultValues: { email: currentEmail },
+    defaultValues: { email: currentEmail, password: '' },
   });
   const email = useWatch({ control, name: 'email' });
   const unchanged = sameAddress(email ?? '', currentEmail);
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
-  const submit = async ({ email }: EmailChange) => {
+  const submit = async ({ email, password }: EmailChange) => {
     if (sameAddress(email, currentEmail)) return;
     try {
-      const { nextStep } = await updateUserAttribute({ userAttribute: { attributeKey: 'email', value: email } });
-      if (nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') {
-        toast.success(t('security:toasts.emailCodeSent'), {
-          description: t('security:toasts.emailCodeSentDescription', { email }),
-        });
-        onCodeSent(email);
-      }
+      const { destination } = await start.mutateAsync({ password, newEmail: email });
+      toast.success(t('security:toasts.emailCodeSent'), {
+        description: t('security:toasts.emailCodeSentDescription', { email: destination }),
+      });
+      onCodeSent(email);
     } catch (caught) {
-      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'updateEmail') });
+      const { field, message } = proofErrorOf(caught, t);
+      if (field === 'password' || field === 'email') {
+        setError(field, { message });
+        focusAfterSubmit(field);
+      } else setError('root', { message });
     }
   };
 
@@ -89,6 +93,21 @@ function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCo
         disabled={isSubmitting}
         {...register('email')}
       />
+      <InputField
+        id="security-email-password"
+        label={t('security:email.password')}
+        help={t('security:email.passwordHelp')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        disabled={isSubmitting}
+        {...register('password')}
+      />
+      {errors.root?.message && (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.root.message}
+        </p>
+      )}
       <div>
         <Button type="submit" disabled={unchanged || isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}

@@ -6,12 +6,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { InputField } from '@/components/input-field';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authErrorText } from '@/lib/auth-error-text';
 import { type CodeForm, codeSchema } from '@/lib/password-reset';
+import { useDisableTwoFactor } from '../api/security';
+import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
+import { type TwoFactorOff, twoFactorOffSchema } from './schemas';
 import { useTotpEnabled } from './use-mfa-preference';
 
 /** The issuer the authenticator app shows next to the account. */
@@ -27,13 +31,15 @@ const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim(
 
 /**
  * Optional TOTP two-factor sign-in: set up with a QR code of the otpauth:// URI (and the key as text), confirmed
- * with a code from the app; turned off again with one click.
+ * with a code from the app; turned off only with the password and a current code, which the API checks with
+ * Cognito (a signed-in browser alone must not be enough to remove the second step), and the owner is mailed.
  */
 export function TwoFactorCard({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const totp = useTotpEnabled(userId);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [busy, setBusy] = useState<'setUp' | 'turnOff' | null>(null);
+  const [busy, setBusy] = useState<'setUp' | null>(null);
+  const [confirmingOff, setConfirmingOff] = useState(false);
 
   const startSetup = async () => {
     setBusy('setUp');
@@ -41,19 +47,6 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
       const details = await setUpTOTP();
       const uri = details.getSetupUri(totpIssuer, email).toString();
       setSetup({ secret: details.sharedSecret, qrCode: await QRCode.toDataURL(uri, { width: 224, margin: 2 }) });
-    } catch (caught) {
-      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'setUpTotp') });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const turnOff = async () => {
-    setBusy('turnOff');
-    try {
-      await updateMFAPreference({ totp: 'DISABLED' });
-      totp.set(false);
-      toast.success(t('security:toasts.totpOff'));
     } catch (caught) {
       toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'setUpTotp') });
     } finally {
@@ -90,6 +83,14 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
               </Button>
             </div>
           </div>
+        ) : confirmingOff ? (
+          <TotpOffForm
+            onDisabled={() => {
+              totp.set(false);
+              setConfirmingOff(false);
+            }}
+            onCancel={() => setConfirmingOff(false)}
+          />
         ) : setup ? (
           <TotpSetupForm
             setup={setup}
@@ -111,9 +112,8 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
             </p>
             <div>
               {enabled ? (
-                <Button type="button" variant="outline" onClick={() => void turnOff()} disabled={busy !== null}>
-                  {busy === 'turnOff' && <Loader2 aria-hidden="true" className="animate-spin" />}
-                  {busy === 'turnOff' ? t('security:totp.turningOff') : t('security:totp.turnOff')}
+                <Button type="button" variant="outline" onClick={() => setConfirmingOff(true)}>
+                  {t('security:totp.turnOff')}
                 </Button>
               ) : (
                 <Button type="button" onClick={() => void startSetup()} disabled={busy !== null}>
@@ -194,6 +194,81 @@ function TotpSetupForm({
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
           {t('security:totp.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The password and a current code; a refusal is shown at its field (or above the buttons), and focused. */
+function TotpOffForm({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
+  const { t } = useTranslation(['security', 'errors']);
+  const disable = useDisableTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<TwoFactorOff>({
+    resolver: zodResolver(twoFactorOffSchema(t)),
+    defaultValues: { password: '', code: '' },
+  });
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+
+  const submit = async (values: TwoFactorOff) => {
+    try {
+      await disable.mutateAsync(values);
+    } catch (caught) {
+      const { field, message } = proofErrorOf(caught, t);
+      if (field === 'password' || field === 'code') {
+        setError(field, { message });
+        focusAfterSubmit(field);
+      } else setError('root', { message });
+      return;
+    }
+    toast.success(t('security:toasts.totpOff'));
+    onDisabled();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="totp-off-title">
+      <div className="grid gap-1">
+        <h3 id="totp-off-title" className="font-medium">
+          {t('security:totp.offTitle')}
+        </h3>
+        <p className="text-muted-foreground text-sm">{t('security:totp.offDescription')}</p>
+      </div>
+      <InputField
+        id="totp-off-password"
+        label={t('security:totp.password')}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        error={errors.password?.message}
+        disabled={isSubmitting}
+        {...register('password')}
+      />
+      <OneTimeCodeField
+        appearance="inline"
+        id="totp-off-code"
+        label={t('security:totp.offCode')}
+        error={errors.code?.message}
+        disabled={isSubmitting}
+        {...register('code')}
+      />
+      {errors.root?.message && (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {isSubmitting ? t('security:totp.turningOff') : t('security:totp.confirmOff')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          {t('security:totp.keepOn')}
         </Button>
       </div>
     </form>

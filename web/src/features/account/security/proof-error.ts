@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { type TFunction } from 'i18next';
+import { ApiError } from '@/lib/api-client';
+
+/** Where a refused sensitive action's reason belongs: at a field of its form, or above the buttons. */
+export interface ProofError {
+  field?: 'password' | 'code' | 'email';
+  message: string;
+}
+
+/**
+ * The API's refusal of a password- or code-proven action as the form shows it: a wrong password or code at its
+ * field, an address in use at the address, anything else (too many attempts, the network) for the whole form.
+ */
+export function proofErrorOf(error: unknown, t: TFunction<['security', 'errors']>): ProofError {
+  if (!(error instanceof ApiError)) return { message: t('errors:unexpected') };
+  switch (error.code) {
+    case 'INCORRECT_PASSWORD':
+      return { field: 'password', message: t('errors:api.INCORRECT_PASSWORD') };
+    case 'INCORRECT_CODE':
+      return { field: 'code', message: t('errors:api.INCORRECT_CODE') };
+    case 'CONFLICT':
+      return { field: 'email', message: t('security:validation.emailTaken') };
+    case 'VALIDATION_FAILED':
+      if (error.fields?.newEmail) return { field: 'email', message: t('security:validation.emailSame') };
+      return { message: t('errors:api.VALIDATION_FAILED') };
+    default:
+      return { message: t(`errors:api.${error.code}`) };
+  }
+}
+
+/**
+ * Focuses a refused field once the form is enabled again: its inputs are disabled while the request runs, and a
+ * disabled input cannot take the focus, so the field is focused after, not when the error is set.
+ */
+export function useFocusAfterSubmit<F extends string>(isSubmitting: boolean, setFocus: (field: F) => void) {
+  const pending = useRef<F | undefined>(undefined);
+  useEffect(() => {
+    if (isSubmitting || !pending.current) return;
+    setFocus(pending.current);
+    pending.current = undefined;
+  }, [isSubmitting, setFocus]);
+  return useCallback((field: F) => {
+    pending.current = field;
+  }, []);
+}
