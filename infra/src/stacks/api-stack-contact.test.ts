@@ -25,7 +25,7 @@ describe('api stack: contact mail', () => {
     });
   });
 
-  it('lets only the contact, payments and account Lambdas and the alerts and digests workers send, and only as the product identities', () => {
+  it('lets only the contact, payments and account Lambdas and the alerts, digests and requests workers send, and only as the product identities', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
@@ -35,6 +35,7 @@ describe('api stack: contact mail', () => {
       'ContactRole',
       'DigestsWorkerRole',
       'PaymentsRole',
+      'RequestsWorkerRole',
     ]);
     for (const [, policy] of sending) {
       const resources = JSON.stringify(policy);
