@@ -39,6 +39,13 @@ function localizedRoutes(language: Language): RouteObject[] {
             Component: (await import('@/features/alert-link/routes/alert-link-page')).AlertLinkPage,
           }),
         },
+        // The unsubscribe link in a review request's footer, for the customer: no session either.
+        {
+          path: path('/unsubscribe/:token'),
+          lazy: async () => ({
+            Component: (await import('@/features/unsubscribe/routes/unsubscribe-page')).UnsubscribePage,
+          }),
+        },
         // Its own chunk: the form's validation (zod, react-hook-form) loads with the contact page only.
         {
           path: path('/contact'),
