@@ -118,7 +118,9 @@ async function send(path: string, { method, body, schema, signal, anonymous }: R
     throw new ApiError(0, 'NETWORK_ERROR', (error as Error).message || 'Network error');
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined;
+  // A route whose contract has no response body (`response: null`) may still answer 200 without one: the
+  // one-click unsubscribe answers mail clients that way (RFC 8058).
+  if (response.status === 204 || schema === null) return undefined;
   let json: unknown;
   try {
     json = await response.json();
