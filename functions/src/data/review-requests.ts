@@ -204,6 +204,10 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
 /** The day's counts outlive their day by one (TTL), so a run at midnight still reads the right one. */
 const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 24 * 3600;
 
+/** BatchWriteItem deletes of `keys`, retrying what DynamoDB leaves unprocessed. */
+const deleteAll = <K>(remove: (keys: K[]) => Promise<{ unprocessed: unknown[] }>, keys: K[], what: string) =>
+  deleteInBatches(async (batch: K[]) => ({ unprocessed: (await remove(batch)).unprocessed as K[] }), keys, what);
+
 /** The store on the one table (docs/data-model.md "E-mail review requests"). */
 export function createDynamoReviewRequestStore(entitiesOf: () => Entities): ReviewRequestStore {
   async function allPages<T>(page: (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>) {
@@ -226,11 +230,8 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
         .byBatch({ batchId })
         .go({ limit: 500, attributes: ['batchId', 'recipientId'] });
       if (data.length === 0) break;
-      await deleteInBatches(
-        async (keys) => {
-          const { unprocessed } = await requestRecipient.delete(keys).go();
-          return { unprocessed: unprocessed as typeof keys };
-        },
+      await deleteAll(
+        (keys) => requestRecipient.delete(keys).go(),
         data.map((r) => ({ batchId: r.batchId, recipientId: r.recipientId })),
         'review-request recipients',
       );
@@ -483,11 +484,8 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
           .bySurvey({ surveyId })
           .go({ limit: 500, attributes: ['surveyId', 'addressHash'] });
         if (data.length === 0) break;
-        await deleteInBatches(
-          async (keys) => {
-            const { unprocessed } = await requestContact.delete(keys).go();
-            return { unprocessed: unprocessed as typeof keys };
-          },
+        await deleteAll(
+          (keys) => requestContact.delete(keys).go(),
           data.map((c) => ({ surveyId: c.surveyId, addressHash: c.addressHash })),
           'review-request contact marks',
         );
@@ -503,22 +501,16 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
       const suppressions = await allPages((cursor) =>
         suppression.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['addressHash'] }),
       );
-      await deleteInBatches(
-        async (keys) => {
-          const { unprocessed } = await suppression.delete(keys).go();
-          return { unprocessed: unprocessed as typeof keys };
-        },
+      await deleteAll(
+        (keys) => suppression.delete(keys).go(),
         suppressions.map((s) => ({ userId, addressHash: s.addressHash })),
         'suppressions',
       );
       const counts = await allPages((cursor) =>
         requestDailyCount.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['day'] }),
       );
-      await deleteInBatches(
-        async (keys) => {
-          const { unprocessed } = await requestDailyCount.delete(keys).go();
-          return { unprocessed: unprocessed as typeof keys };
-        },
+      await deleteAll(
+        (keys) => requestDailyCount.delete(keys).go(),
         counts.map((c) => ({ userId, day: c.day })),
         'daily request counts',
       );

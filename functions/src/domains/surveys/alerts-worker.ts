@@ -1,37 +1,16 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { LambdaEnv } from '@reviewroute/shared';
-import { tableEntities } from '../../data/client';
-import {
-  createDynamoOwnerAlertStore,
-  shortenComment,
-  singleAlertsPerWindow,
-  type OwnerAlertStore,
-} from '../../data/owner-alert-store';
-import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
-import type { SurveyRepository } from '../../data/repositories';
-import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { shortenComment, singleAlertsPerWindow } from '../../data/owner-alert-store';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
-import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
-import type { Mailer } from '../../mail/mailer';
-import { ownerMailSettings } from '../../mail/owner-mail';
-import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
+import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
 import { composeLowRatingAlert, switchOffUrlOf } from './alert-mail';
 
 /** Ratings up to this one are low: the owner hears of them (decisions 23). */
 export const alertRatingAtMost = 2;
 
-export interface AlertDeps {
-  surveys: Pick<SurveyRepository, 'get'>;
-  contacts: OwnerContacts;
-  alerts: OwnerAlertStore;
-  mailer: Mailer;
-  from: string;
-  siteOrigin: string;
-  /** Signs the footer's switch-off link. */
-  mailLinkKey: MailLinkKey;
-}
+export type AlertDeps = OwnerAlertDeps;
 
 /** A new low rating as the stream shows it. */
 export interface LowRating {
@@ -173,20 +152,7 @@ export async function consumeAlerts(deps: AlertDeps, event: DynamoDBStreamEvent)
  */
 export function createWorker(env: LambdaEnv, depsOf?: () => AlertDeps | undefined): WorkerRun {
   configureLogger(env);
-  const defaults = (): AlertDeps | undefined => {
-    const settings = ownerMailSettings(env);
-    if (!settings) return undefined;
-    const entities = tableEntities(env);
-    return {
-      surveys: createDynamoSurveyRepository(entities),
-      contacts: createCognitoOwnerContacts(env),
-      alerts: createDynamoOwnerAlertStore(entities),
-      mailer: sesMailerOf(env),
-      from: settings.from,
-      siteOrigin: env.SITE_ORIGIN,
-      mailLinkKey: mailLinkKeyOf(env),
-    };
-  };
+  const defaults = (): AlertDeps | undefined => ownerAlertDepsOf(env);
   let deps: AlertDeps | undefined;
   let warned = false;
   return async (event) => {

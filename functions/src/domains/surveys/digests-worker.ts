@@ -1,27 +1,12 @@
 import type { LambdaEnv } from '@reviewroute/shared';
-import { tableEntities } from '../../data/client';
-import { createDynamoOwnerAlertStore, type DueDigest, type OwnerAlertStore } from '../../data/owner-alert-store';
-import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
-import type { SurveyRepository } from '../../data/repositories';
-import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import type { DueDigest } from '../../data/owner-alert-store';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
-import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
-import type { Mailer } from '../../mail/mailer';
-import { ownerMailSettings } from '../../mail/owner-mail';
-import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
+import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
 import { composeLowRatingDigest, switchOffUrlOf } from './alert-mail';
 
-export interface DigestDeps {
-  surveys: Pick<SurveyRepository, 'get'>;
-  contacts: OwnerContacts;
-  alerts: OwnerAlertStore;
-  mailer: Mailer;
-  from: string;
-  siteOrigin: string;
-  /** Signs the footer's switch-off link. */
-  mailLinkKey: MailLinkKey;
+export interface DigestDeps extends OwnerAlertDeps {
   now: () => Date;
 }
 
@@ -92,19 +77,8 @@ export async function flushDigests(deps: DigestDeps): Promise<DigestRunResult> {
 export function createWorker(env: LambdaEnv, depsOf?: () => DigestDeps | undefined): WorkerRun {
   configureLogger(env);
   const defaults = (): DigestDeps | undefined => {
-    const settings = ownerMailSettings(env);
-    if (!settings) return undefined;
-    const entities = tableEntities(env);
-    return {
-      surveys: createDynamoSurveyRepository(entities),
-      contacts: createCognitoOwnerContacts(env),
-      alerts: createDynamoOwnerAlertStore(entities),
-      mailer: sesMailerOf(env),
-      from: settings.from,
-      siteOrigin: env.SITE_ORIGIN,
-      mailLinkKey: mailLinkKeyOf(env),
-      now: () => new Date(),
-    };
+    const deps = ownerAlertDepsOf(env);
+    return deps && { ...deps, now: () => new Date() };
   };
   let deps: DigestDeps | undefined;
   return async () => {
