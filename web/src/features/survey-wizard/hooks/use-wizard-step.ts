@@ -34,7 +34,8 @@ interface WizardStepOptions<Output> {
  * list. `submit` completes the step (by default: saves it), shows the success toast and opens the next step;
  * on failure the API's messages go on the form's fields, the error toast shows and the owner stays.
  * "Save for later" (the submit button with `name="intent" value="later"`) saves the valid values without
- * completing the step and goes to the dashboard; with invalid values it says so and stays.
+ * completing the step and goes to the dashboard; with invalid values it saves the fields that are valid (on a
+ * saved survey; a new one keeps its draft in the browser) and goes too; on an empty new step it says so and stays.
  * `errorOf` is a field's message in the page's language; `backPath` the previous step's English path (with
  * the survey named, as every wizard address is).
  */
