@@ -19,5 +19,6 @@ export * from './places';
 export * from './billing';
 export * from './account-export';
 export * from './review-requests';
+export * from './inbox';
 export * from './account-security';
 export * from './route-contracts';
