@@ -1,7 +1,9 @@
+import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import type { StackProcessMessage } from './stack-process';
 import { LOCAL_HOST } from '../../infra/local/ports';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { repoRoot } from '../../infra/src/paths';
@@ -25,7 +27,7 @@ declare module 'vitest' {
 /** A test file that calls this (from ./run-site) gets the run's built site; the set-up builds it only then. */
 export const builtSiteUser = 'builtSiteUrl(';
 
-interface RunResources {
+export interface RunResources {
   provided: {
     localStack: ProvidedLocalStack;
     browserEndpoint?: string;
@@ -89,7 +91,8 @@ async function warmApp(browser: BrowserServer, appUrl: string): Promise<void> {
   }
 }
 
-async function startRun(web: boolean, site: boolean): Promise<RunResources> {
+/** Starts one run's resources in this process (the stack's own process: stack-process.ts). */
+export async function startRun(web: boolean, site: boolean): Promise<RunResources> {
   const started = Date.now();
   const stops: (() => Promise<void>)[] = [];
   // The gateway's URL, for the site server's proxy: the site is served (and built) before the stack is up.
@@ -160,6 +163,31 @@ async function startRun(web: boolean, site: boolean): Promise<RunResources> {
 }
 
 /**
+ * startRun in a process of its own (stack-process.ts): the stack's requests then never wait behind vitest's
+ * own work in this process. Resolves with what the process started; `stop()` stops it and waits for its exit.
+ */
+function startRunInOwnProcess(web: boolean, site: boolean): Promise<RunResources> {
+  const child = fork(path.join(repoRoot, 'tests', 'support', 'stack-process.ts'), [String(web), String(site)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise<RunResources>((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`The local stack's process ended (${signal ?? code})`)));
+    child.on('message', (message: StackProcessMessage) => {
+      if ('failed' in message) return reject(new Error(`The local stack did not start: ${message.failed}`));
+      resolve({
+        provided: message.ready,
+        stop: async () => {
+          if (child.connected) child.send('stop');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+/**
  * The global set-up of the `integration` and `e2e` projects: one local stack on free ports with throw-away
  * data for the whole vitest run, however many of the two projects take part, stopped (java child included)
  * when the run ends. With e2e files in the run it also has one Chromium and the app (`urls.app`): the
@@ -173,7 +201,7 @@ export async function provideLocalStack(project: TestProject): Promise<() => Pro
   const site = web && (!devServer || (await usesBuiltSite(files.filter((file) => file.startsWith(e2eDir)))));
   let run = runs.find((r) => (r.web || !web) && (r.site || !site));
   if (!run) {
-    run = { web, site, users: 0, ready: startRun(web, site) };
+    run = { web, site, users: 0, ready: startRunInOwnProcess(web, site) };
     runs.push(run);
   }
   run.users += 1;
