@@ -54,6 +54,8 @@ export function lambdaEnvironment(
     CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',
     // The SES emulator has no sending quota: the requests worker sends as fast as its claims allow.
     REVIEW_REQUEST_SEND_RATE: '500',
+    // Mails to SES's simulator addresses bounce or complain through the local twin (infra/local/ses-events.ts).
+    SES_CONFIGURATION_SET: 'reviewroute-local',
     POWERTOOLS_SERVICE_NAME: 'reviewroute',
     POWERTOOLS_LOG_LEVEL: logLevel,
     AWS_REGION: LOCAL_REGION,

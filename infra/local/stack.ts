@@ -15,6 +15,7 @@ import { provisionTable, provisionUserPool } from './provision';
 import { startMollie } from './mollie';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
+import { startSesEventsTwin } from './ses-events';
 import { startWeb, type LocalWeb } from './web';
 import { startWorkers } from './workers';
 
@@ -200,6 +201,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (failed) throw failed.reason;
     const dynamodb = (dynamoResult as PromiseFulfilledResult<LocalDynamoDb>).value;
     const { ses, cognito } = (mailResult as PromiseFulfilledResult<{ ses: LocalSes; cognito: LocalCognito }>).value;
+    // The Lambdas send through the twin of SES's event publishing (bounces and complaints of simulator addresses).
+    const sesEvents = await startSesEventsTwin(ses.url);
+    stops.push(sesEvents.stop);
     const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
 
     // Payments go to a loopback Mollie (the real client, pointed at it), never to Mollie itself.
@@ -225,7 +229,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         dynamodb: dynamodb.url,
         s3: s3.url,
         cognito: cognito.url,
-        ses: ses.url,
+        ses: sesEvents.url,
         siteOrigin,
         mollie: { apiEndpoint: mollie.apiEndpoint, apiKey: mollie.apiKey },
       },
@@ -236,7 +240,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(async () => handlers.close());
     // The background jobs of the worker table (account erasures left over by the delete request, ...) run
     // here on the local twin of their trigger, as their Lambdas do in AWS.
-    stops.push(startWorkers(env, log));
+    stops.push(startWorkers(env, { mailEvents: sesEvents }, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
     serveGateway(gateway.server, {

@@ -3,6 +3,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { workers, type LambdaEnv, type WorkerDefinition, type WorkerTrigger } from '@reviewroute/shared';
 import { workerEntry, type WorkerModule, type WorkerRun } from '@reviewroute/functions/worker-entries';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+import type { SesEventsTwin } from './ses-events';
 
 /** The time a local run may take, as Lambda's remaining time would say. */
 const localRunBudgetMs = 30_000;
@@ -174,11 +175,49 @@ export function startStreamWorker(
   };
 }
 
+/** Tries of one mail event before it is given up (EventBridge retries a failed target too). */
+const mailEventTries = 3;
+
+/**
+ * The local twin of a mail-events trigger: each event of its kinds from the local SES twin is handed to the
+ * worker, one at a time in arrival order, tried again (after a pause) when the run fails.
+ */
+export function startMailEventWorker(
+  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'mail-events' }> },
+  run: Promise<WorkerRun>,
+  source: Pick<SesEventsTwin, 'subscribe'>,
+  log?: (line: string) => void,
+): () => Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
+  const unsubscribe = source.subscribe((kind, event) => {
+    if (!worker.trigger.events.includes(kind)) return;
+    queue = queue.then(async () => {
+      for (let attempt = 1; attempt <= mailEventTries; attempt += 1) {
+        try {
+          await (await run)(event, { getRemainingTimeInMillis: () => localRunBudgetMs });
+          return;
+        } catch (error) {
+          log?.(`[${worker.id}] run failed (try ${attempt}): ${String(error)}`);
+          if (attempt < mailEventTries) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
+    });
+  });
+  return async () => {
+    unsubscribe();
+    await queue;
+  };
+}
+
 /**
  * Every worker of the worker table (shared/src/workers.ts) in this process, made with the stack's own Lambda
  * environment from the same module CDK bundles, each on the local twin of its trigger. Returns one stop for all.
  */
-export function startWorkers(env: LambdaEnv, log?: (line: string) => void): () => Promise<void> {
+export function startWorkers(
+  env: LambdaEnv,
+  sources: { mailEvents: Pick<SesEventsTwin, 'subscribe'> },
+  log?: (line: string) => void,
+): () => Promise<void> {
   const stops = workers.map((worker: WorkerDefinition) => {
     const run = import(pathToFileURL(workerEntry(worker)).href).then((mod: WorkerModule) => mod.createWorker(env));
     // A module that fails to load is reported by each run (as `run failed`), not as an unhandled rejection.
@@ -195,6 +234,8 @@ export function startWorkers(env: LambdaEnv, log?: (line: string) => void): () =
           { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
           log,
         );
+      case 'mail-events':
+        return startMailEventWorker({ id: worker.id, trigger }, run, sources.mailEvents, log);
     }
   });
   return async () => {

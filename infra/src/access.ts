@@ -119,6 +119,9 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
   },
+  // A bounce or complaint of a review request: reads whether the owner's account is still enabled (Cognito)
+  // and puts the address on their suppression list (a conditional put). Nothing else.
+  'mail-events': { table: ['dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
 };
 
 /**

@@ -75,6 +75,11 @@ export const lambdaEnvVariables = {
    * 14, SES's production start); the local stack sets a higher one for its emulator.
    */
   REVIEW_REQUEST_SEND_RATE: 'optional',
+  /**
+   * The SES configuration set every mail is sent with: SES reports its bounces and complaints (the mail-events
+   * worker). Without it mails are sent without one and nothing is reported.
+   */
+  SES_CONFIGURATION_SET: 'optional',
   POWERTOOLS_SERVICE_NAME: 'optional',
   POWERTOOLS_LOG_LEVEL: 'optional',
   /** Set by the Lambda runtime in AWS; by the local stack on a laptop. */

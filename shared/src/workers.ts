@@ -8,7 +8,7 @@ import type { ApiDomain } from './routes';
  * `createWorker(env)` (see functions/src/worker-entries.ts).
  */
 
-/** What starts a worker: a schedule, or the table's change stream (queue consumers get their own kind here). */
+/** What starts a worker: a schedule, the table's change stream or SES's events (queue consumers get their own kind here). */
 export type WorkerTrigger =
   | {
       readonly kind: 'schedule';
@@ -32,7 +32,21 @@ export type WorkerTrigger =
       readonly retryAttempts: number;
       /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
       readonly localPollMs: number;
+    }
+  | {
+      /**
+       * What SES reports about mails sent with the product's configuration set (Lambda env
+       * SES_CONFIGURATION_SET): in AWS the set's EventBridge destination and a rule on the default bus for these
+       * events; locally the local SES reports them for mails to SES's mailbox simulator addresses. Delivered at
+       * least once: the worker must be idempotent.
+       */
+      readonly kind: 'mail-events';
+      readonly events: readonly MailEventKind[];
     };
+
+/** The SES events a mail-events worker takes: hard bounces and complaints (mails marked as spam). */
+export const mailEventKinds = ['bounce', 'complaint'] as const;
+export type MailEventKind = (typeof mailEventKinds)[number];
 
 export interface WorkerDefinition {
   readonly id: string;
@@ -90,6 +104,15 @@ export const workers = [
     description: 'ReviewRoute low-rating digest worker',
     trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 5000 },
     timeoutSeconds: 60,
+  },
+  {
+    // Bounces and complaints of review requests: the address goes on the owner's suppression list, so it is
+    // never mailed again and the owner sees why (SES's reputation rules: a sender that keeps bouncing is paused).
+    id: 'mail-events',
+    domain: 'requests',
+    description: 'ReviewRoute mail bounce and complaint worker',
+    trigger: { kind: 'mail-events', events: ['bounce', 'complaint'] },
+    timeoutSeconds: 30,
   },
 ] as const satisfies readonly WorkerDefinition[];
 

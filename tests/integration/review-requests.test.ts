@@ -128,6 +128,53 @@ describe('review requests', () => {
     expect(await mailsTo(rows[0]!.email)).toHaveLength(2);
   });
 
+  it('puts a hard-bounced and a complaining address on the owner’s suppression list from SES’s events; a later batch skips both with why', async () => {
+    // SES's mailbox simulator addresses: the local SES twin publishes the events SES would (ses-events.ts).
+    const id = randomUUID().slice(0, 8);
+    const rows = [
+      { name: 'Bounce', email: `bounce+${id}@simulator.amazonses.com` },
+      { name: 'Complaint', email: `complaint+${id}@simulator.amazonses.com` },
+      { name: 'Fine', email: `fine-${id}@klant.example` },
+    ];
+    const first = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', batchesPath(), { rows, permissionConfirmed: true }),
+    );
+    await until(first.id, (rs) => rs.every((r) => r.state === 'sent'));
+
+    // The events reach the worker within moments of the sends.
+    const store = createDynamoReviewRequestStore(tableEntities(stack.env));
+    await expect
+      .poll(async () => (await store.listSuppressions(owner.userId)).map((s) => s.reason), {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toEqual(expect.arrayContaining(['bounced', 'complaint']));
+
+    const other = await publishSurvey(owner, (await createSampleSurvey(owner, 'Bakkerij Drie', { language: 'en' })).id);
+    const second = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('create-request-batch', { surveyId: other.id }), {
+        rows,
+        permissionConfirmed: true,
+      }),
+    );
+    const recipientsOfOther = async () =>
+      requestRecipientPageSchema.parse(
+        await ownerCall(
+          api,
+          owner,
+          'GET',
+          pathOf('list-request-recipients', { surveyId: other.id, batchId: second.id }),
+        ),
+      ).recipients;
+    await expect
+      .poll(async () => (await recipientsOfOther()).map((r) => [r.state, r.reason]), { timeout: 20_000, interval: 100 })
+      .toEqual([
+        ['skipped', 'bounced'],
+        ['skipped', 'complaint'],
+        ['sent', null],
+      ]);
+  });
+
   describe('a send that dies half-way', () => {
     const mailer = sesMailerOf(stack.env);
     afterAll(() => mailer.destroy());

@@ -3,8 +3,14 @@ import type { LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
 import { assertSendable, type Mailer } from './mailer';
 
-/** The mailer over SES (v2 API) with a client of the given configuration, built on the first send. */
-export function createSesMailer(config: () => SESv2ClientConfig): Mailer & { destroy(): void } {
+/**
+ * The mailer over SES (v2 API) with a client of the given configuration, built on the first send. With a
+ * configuration set, SES reports the mails' bounces and complaints, each with the mail's tags.
+ */
+export function createSesMailer(
+  config: () => SESv2ClientConfig,
+  configurationSet?: string,
+): Mailer & { destroy(): void } {
   let client: SESv2Client | undefined;
   const send: Mailer = async (mail) => {
     assertSendable(mail);
@@ -14,6 +20,8 @@ export function createSesMailer(config: () => SESv2ClientConfig): Mailer & { des
         FromEmailAddress: mail.from,
         Destination: { ToAddresses: [mail.to] },
         ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
+        ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+        ...(mail.tags ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
         Content: {
           Simple: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },
@@ -31,4 +39,5 @@ export function createSesMailer(config: () => SESv2ClientConfig): Mailer & { des
 }
 
 /** The Lambda's mailer: SES of the environment's region (locally the SES emulator AWS_ENDPOINT_URL_SES names). */
-export const sesMailerOf = (env: LambdaEnv) => createSesMailer(() => awsClientConfig(env, 'AWS_ENDPOINT_URL_SES'));
+export const sesMailerOf = (env: LambdaEnv) =>
+  createSesMailer(() => awsClientConfig(env, 'AWS_ENDPOINT_URL_SES'), env.SES_CONFIGURATION_SET);

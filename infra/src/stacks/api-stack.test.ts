@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess } from '../access';
 import { routeThrottleOf } from '../config';
 import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
+import { pascal } from './lambda-function';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('api + gateway stacks', () => {
@@ -187,7 +188,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account and payments Lambdas and the erasure, alerts, digests and requests workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account and payments Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -199,6 +200,7 @@ describe('api + gateway stacks', () => {
       'AlertsWorkerRole',
       'DigestsWorkerRole',
       'ErasureWorkerRole',
+      'MailEventsWorkerRole',
       'PaymentsRole',
       'RequestsWorkerRole',
     ]);
@@ -226,6 +228,8 @@ describe('api + gateway stacks', () => {
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // A bounce is recorded only while the owner's account is still enabled.
+    expect(actionsOf('MailEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {
@@ -241,7 +245,7 @@ describe('api + gateway stacks', () => {
     // Each worker runs on its table entry's trigger (the erasure worker: every minute; the stats worker: the stream).
     expect(workers.find((w) => w.id === 'erasure')?.trigger).toMatchObject({ kind: 'schedule', everyMinutes: 1 });
     for (const worker of workers) {
-      const name = `${worker.id.charAt(0).toUpperCase()}${worker.id.slice(1)}Worker`;
+      const name = `${pascal(worker.id)}Worker`;
       const fnArn = { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] };
       const { trigger } = worker;
       if (trigger.kind === 'schedule') {
@@ -249,6 +253,15 @@ describe('api + gateway stacks', () => {
         api.hasResourceProperties('AWS::Events::Rule', {
           ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
           Targets: [Match.objectLike({ Arn: fnArn })],
+        });
+      } else if (trigger.kind === 'mail-events') {
+        // SES's events of the configuration set every mail is sent with, on the default bus.
+        api.hasResourceProperties('AWS::Events::Rule', {
+          EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
+          Targets: [Match.objectLike({ Arn: fnArn })],
+        });
+        api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+          EventDestination: Match.objectLike({ MatchingEventTypes: ['bounce', 'complaint'], Enabled: true }),
         });
       } else {
         api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

@@ -19,6 +19,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   type ApiDomain,
@@ -34,7 +35,7 @@ import { domainAccess } from '../access';
 import { assetsBucketName, concurrencyCappedDomains, routeThrottleOf, type StageConfig } from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
-import { grantAccess, type AccessTargets } from './lambda-access';
+import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { addWorkers } from './workers';
 
 export interface ApiStackProps extends StackProps {
@@ -93,8 +94,14 @@ export class ApiStack extends Stack {
     const contactTo = props.config.contactEmail;
     const contactFrom = props.config.emailFrom ?? contactTo;
 
+    // Every mail the API and the workers send goes with this configuration set, so SES reports its bounces and
+    // complaints (to the mail-events worker, through the event destination addWorkers adds).
+    // Its reputation metrics (bounce and complaint rates) go to CloudWatch, as SES's own review reads them.
+    const mailConfigurationSet = new ConfigurationSet(this, 'MailConfigurationSet', { reputationMetrics: true });
+
     // The shared Lambda environment; the runtime adds the region and the role's credentials.
     const lambdaEnv: DeployedLambdaEnv = {
+      SES_CONFIGURATION_SET: mailConfigurationSet.configurationSetName,
       TABLE_NAME: props.table.tableName,
       ASSETS_BUCKET: props.assetsBucket.bucketName,
       USER_POOL_ID: props.userPoolId,
@@ -175,18 +182,7 @@ export class ApiStack extends Stack {
       );
       const access = domainAccess[domain];
       grantAccess(this, fn, role, access, accessTargets);
-      if (access.sendMail && contactTo && contactFrom) {
-        // SES authorises the sender's identity (address or its domain) and, in the sandbox, the recipient's.
-        const identities = new Set([contactFrom, contactTo].flatMap((address) => [address, address.split('@')[1]!]));
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail'],
-            resources: [...identities].map((identity) =>
-              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-            ),
-          }),
-        );
-      }
+      if (access.sendMail) grantSendMail(this, role, [contactFrom, contactTo], lambdaEnv.SES_CONFIGURATION_SET);
       if (access.mollieKey) {
         fn.addEnvironment('MOLLIE_API_KEY_SECRET_ARN', mollieApiKey.secretArn);
         role.addToPrincipalPolicy(
@@ -211,7 +207,7 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     // The background jobs of the worker table, with the same environment and the rights access.ts gives them.
-    addWorkers(this, { isProd, lambdaEnv, ...accessTargets });
+    addWorkers(this, { isProd, lambdaEnv, mailConfigurationSet, ...accessTargets });
 
     const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
     const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {

@@ -91,18 +91,29 @@ export function grantAccess(stack: Stack, fn: NodejsFunction, role: Role, access
 
 /**
  * ses:SendEmail as the product's sender: SES authorises the sender's identity (address or its domain) and, in
- * the sandbox, the recipient's. Nothing is granted without a sender (the mail layer then sends nothing).
+ * the sandbox, the recipient's, and the configuration set the mail is sent with (SES_CONFIGURATION_SET). Nothing
+ * is granted without a sender (the mail layer then sends nothing).
  */
-export function grantSendMail(stack: Stack, role: Role, addresses: readonly (string | undefined)[]) {
+export function grantSendMail(
+  stack: Stack,
+  role: Role,
+  addresses: readonly (string | undefined)[],
+  configurationSetName?: string,
+) {
   const known = addresses.filter((a): a is string => !!a);
   if (known.length === 0) return;
   const identities = new Set(known.flatMap((address) => [address, address.split('@')[1]!]));
   role.addToPrincipalPolicy(
     new PolicyStatement({
       actions: ['ses:SendEmail'],
-      resources: [...identities].map((identity) =>
-        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-      ),
+      resources: [
+        ...[...identities].map((identity) =>
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        ),
+        ...(configurationSetName
+          ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName })]
+          : []),
+      ],
     }),
   );
 }

@@ -22,7 +22,12 @@ export interface ReviewRouteFunctionProps {
 }
 
 /** `erasure` -> `Erasure`: construct ids from table ids. */
-export const pascal = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** `mail-events` -> `MailEvents`: a construct id from a table id. */
+export const pascal = (s: string): string =>
+  s
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
 
 /**
  * One of our Node Lambdas: `{id}Logs` (retained in production), `{id}Role` (its own role instead of

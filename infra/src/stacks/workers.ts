@@ -1,10 +1,12 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import {
   type DeployedLambdaEnv,
+  type MailEventKind,
   type WorkerDefinition,
   type WorkerId,
   environmentVariables,
@@ -18,7 +20,15 @@ import { createReviewRouteFunction, pascal } from './lambda-function';
 export interface WorkersProps extends AccessTargets {
   readonly isProd: boolean;
   readonly lambdaEnv: DeployedLambdaEnv;
+  /** The configuration set every mail is sent with (SES_CONFIGURATION_SET): a mail-events trigger's source. */
+  readonly mailConfigurationSet: ConfigurationSet;
 }
+
+/** Each mail event as SES's configuration set names it, and as its EventBridge event's detail-type says it. */
+const sesMailEvents: Record<MailEventKind, { sending: EmailSendingEvent; detailType: string }> = {
+  bounce: { sending: EmailSendingEvent.BOUNCE, detailType: 'Email Bounced' },
+  complaint: { sending: EmailSendingEvent.COMPLAINT, detailType: 'Email Complaint Received' },
+};
 
 /** The AWS form of a worker's trigger. */
 function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: NodejsFunction, props: WorkersProps) {
@@ -38,6 +48,21 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: No
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: trigger.retryAttempts,
+      });
+      return;
+    }
+    case 'mail-events': {
+      // SES puts the configuration set's events on the account's default bus; the rule hands these to the worker.
+      const bus = EventBus.fromEventBusName(stack, `${name}Bus`, 'default');
+      props.mailConfigurationSet.addEventDestination(`${name}Destination`, {
+        destination: EventDestination.eventBus(bus),
+        events: trigger.events.map((kind) => sesMailEvents[kind].sending),
+      });
+      new Rule(stack, `${name}Rule`, {
+        description: `Hands SES's mail events to the ${worker.description}`,
+        eventPattern: { source: ['aws.ses'], detailType: trigger.events.map((kind) => sesMailEvents[kind].detailType) },
+        // EventBridge retries a failed run (a busy table) for up to a day by default; a few tries are plenty.
+        targets: [new LambdaFunction(fn, { retryAttempts: 8 })],
       });
       return;
     }
@@ -72,7 +97,12 @@ export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<Worke
     const access = workerAccess[worker.id];
     grantAccess(stack, fn, role, access, props);
     if (access.sendMail)
-      grantSendMail(stack, role, [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS]);
+      grantSendMail(
+        stack,
+        role,
+        [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS],
+        props.lambdaEnv.SES_CONFIGURATION_SET,
+      );
     addTrigger(stack, name, worker, fn, props);
     functions.set(worker.id, fn);
   }

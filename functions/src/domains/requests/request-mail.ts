@@ -35,7 +35,15 @@ export interface ReviewRequestMailInput {
   template: string | null;
   recipient: { name: string; email: string; language: Language };
   token: string;
+  /** The survey's owner, whose suppression list a bounce or complaint of this mail goes on. */
+  ownerId: string;
 }
+
+/** The SES tags of a review request (`mail-events-worker.ts` reads them back from SES's events). */
+export const reviewRequestTags = (ownerId: string) => ({ [mailTag.kind]: 'review-request', [mailTag.owner]: ownerId });
+
+/** The tag names the request mail sets and the mail-events worker reads. */
+export const mailTag = { kind: 'mail', owner: 'owner' } as const;
 
 /** One customer's review request, in their language, with the one-click unsubscribe headers. */
 export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
@@ -60,5 +68,6 @@ export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMai
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(siteOrigin, token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    tags: reviewRequestTags(input.ownerId),
   };
 }

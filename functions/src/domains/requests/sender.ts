@@ -210,6 +210,7 @@ export function createRequestSender(deps: SenderDeps) {
       template: batch.template,
       recipient: r,
       token: encodeRequestToken(r.batchId, r.id, r.secret),
+      ownerId: r.userId,
     });
     await slot();
     try {

@@ -1,0 +1,39 @@
+import type { LambdaEnv } from '@reviewroute/shared';
+import { tableEntities } from '../../data/client';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import { cognitoUserReader } from '../../data/user-directory';
+import { processLambdaEnv } from '../../lib/env';
+import { configureLogger, logger } from '../../lib/logger';
+import type { WorkerRun } from '../../worker-entries';
+import { recordMailEvent, sesMailEventSchema, type MailEventDeps } from './mail-events';
+
+/**
+ * The mail-events worker (`mail-events` in the worker table): one SES bounce or complaint event per run, from
+ * EventBridge in AWS and from the local SES twin locally. An event it cannot read is logged and dropped (SES
+ * will not send it differently next time); a failing write throws, so EventBridge retries the event.
+ */
+export function createWorker(env: LambdaEnv, depsOf?: () => MailEventDeps): WorkerRun {
+  configureLogger(env);
+  const defaults = (): MailEventDeps => {
+    const requests = createDynamoReviewRequestStore(tableEntities(env));
+    const userOf = cognitoUserReader(env);
+    return {
+      suppress: (userId, email, reason, at) => requests.suppress(userId, email, reason, at),
+      ownerIsActive: async (userId) => (await userOf(userId))?.Enabled === true,
+      now: () => new Date(),
+    };
+  };
+  let deps: MailEventDeps | undefined;
+  return async (event) => {
+    const parsed = sesMailEventSchema.safeParse(event);
+    if (!parsed.success) {
+      logger.warn('Mail-events worker: not an SES event it reads, dropped', { issues: parsed.error.issues.length });
+      return 'ignored';
+    }
+    deps ??= (depsOf ?? defaults)();
+    return recordMailEvent(deps, parsed.data);
+  };
+}
+
+/** Lambda's entry: process.env, read when a variable is first needed. */
+export const handler = createWorker(processLambdaEnv);

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { SuppressionReason } from '@reviewroute/shared';
+import { recordMailEvent, sesMailEventSchema, type MailEventDeps } from './mail-events';
+import { reviewRequestTags } from './request-mail';
+import { createWorker } from './mail-events-worker';
+
+const owner = '2f0c6a4e-5b1d-4c0e-9a43-6b7f5c2d9e10';
+
+/** An SES event as EventBridge delivers it, with the mail's tags as lists. */
+const sesEvent = (detail: Record<string, unknown>, tags: Record<string, string> = reviewRequestTags(owner)) => ({
+  version: '0',
+  source: 'aws.ses',
+  'detail-type': 'Email Bounced',
+  detail: {
+    ...detail,
+    mail: { tags: Object.fromEntries(Object.entries(tags).map(([k, v]) => [k, [v]])), destination: ['x@y.example'] },
+  },
+});
+const bounce = (bounceType: string, ...addresses: string[]) => ({
+  eventType: 'Bounce',
+  bounce: { bounceType, bouncedRecipients: addresses.map((emailAddress) => ({ emailAddress })) },
+});
+const complaint = (...addresses: string[]) => ({
+  eventType: 'Complaint',
+  complaint: { complainedRecipients: addresses.map((emailAddress) => ({ emailAddress })) },
+});
+
+function fakeDeps(active = true) {
+  const suppressed: [string, string, SuppressionReason][] = [];
+  const deps: MailEventDeps = {
+    suppress: async (userId, email, reason) => void suppressed.push([userId, email, reason]),
+    ownerIsActive: async () => active,
+    now: () => new Date('2026-11-26T10:00:00Z'),
+  };
+  return { deps, suppressed };
+}
+
+describe('recordMailEvent', () => {
+  it('puts every hard-bounced address of a review request on its owner’s list', async () => {
+    const { deps, suppressed } = fakeDeps();
+    const event = sesMailEventSchema.parse(sesEvent(bounce('Permanent', 'a@x.example', 'b@x.example')));
+    expect(await recordMailEvent(deps, event)).toBe('suppressed');
+    expect(suppressed).toEqual([
+      [owner, 'a@x.example', 'bounced'],
+      [owner, 'b@x.example', 'bounced'],
+    ]);
+  });
+
+  it('records a complaint as a complaint', async () => {
+    const { deps, suppressed } = fakeDeps();
+    await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(complaint('c@x.example'))));
+    expect(suppressed).toEqual([[owner, 'c@x.example', 'complaint']]);
+  });
+
+  it('ignores a soft bounce, another kind of mail, a mail without owner and an account that is gone', async () => {
+    const cases = [
+      { event: sesEvent(bounce('Transient', 'a@x.example')), active: true },
+      { event: sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'owner-alert', owner }), active: true },
+      { event: sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'review-request' }), active: true },
+      { event: sesEvent(complaint('a@x.example')), active: false },
+    ];
+    for (const { event, active } of cases) {
+      const { deps, suppressed } = fakeDeps(active);
+      expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('ignored');
+      expect(suppressed).toEqual([]);
+    }
+  });
+});
+
+describe('the mail-events worker', () => {
+  it('drops what is not an SES event and records one that is', async () => {
+    const { deps, suppressed } = fakeDeps();
+    const run = createWorker({ AWS_REGION: 'eu-west-1' } as never, () => deps);
+    expect(await run({ source: 'aws.events', detail: {} })).toBe('ignored');
+    expect(await run(undefined)).toBe('ignored');
+    expect(await run(sesEvent(complaint('c@x.example')))).toBe('suppressed');
+    expect(suppressed).toHaveLength(1);
+  });
+});

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import type { SuppressionReason } from '@reviewroute/shared';
+import { logger } from '../../lib/logger';
+import { mailTag } from './request-mail';
+
+/**
+ * An SES event as EventBridge delivers it from a configuration set's event destination (the fields read
+ * here; SES sends many more). A permanent bounce or a complaint names its recipients; `mail.tags` holds the
+ * mail's tags, each as a list of values.
+ */
+export const sesMailEventSchema = z.object({
+  source: z.literal('aws.ses'),
+  detail: z.object({
+    eventType: z.string(),
+    mail: z.object({ tags: z.record(z.string(), z.array(z.string())).default({}) }),
+    bounce: z
+      .object({
+        bounceType: z.string(),
+        bouncedRecipients: z.array(z.object({ emailAddress: z.string() })),
+        timestamp: z.string().optional(),
+      })
+      .optional(),
+    complaint: z
+      .object({
+        complainedRecipients: z.array(z.object({ emailAddress: z.string() })),
+        timestamp: z.string().optional(),
+      })
+      .optional(),
+  }),
+});
+export type SesMailEvent = z.infer<typeof sesMailEventSchema>;
+
+export interface MailEventDeps {
+  /** The owner's suppression list (the review-request store). */
+  suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
+  /** Whether the owner's account is still there and enabled: an erased account gets no new items. */
+  ownerIsActive(userId: string): Promise<boolean>;
+  now: () => Date;
+}
+
+export type MailEventOutcome = 'suppressed' | 'ignored';
+
+/** What an event means for the suppression list: the reason and the addresses, or nothing. */
+function suppressionOf(event: SesMailEvent): { reason: SuppressionReason; addresses: string[] } | undefined {
+  const { detail } = event;
+  // Only a hard bounce says the address is gone; a transient one (a full mailbox) may work next time.
+  if (detail.eventType === 'Bounce' && detail.bounce?.bounceType === 'Permanent')
+    return { reason: 'bounced', addresses: detail.bounce.bouncedRecipients.map((r) => r.emailAddress) };
+  if (detail.eventType === 'Complaint' && detail.complaint)
+    return { reason: 'complaint', addresses: detail.complaint.complainedRecipients.map((r) => r.emailAddress) };
+  return undefined;
+}
+
+/**
+ * A bounce or complaint of a review request puts its address on the request's owner's suppression list (an
+ * entry keeps its first reason, so a redelivered event changes nothing). Events about other mails (owner mails,
+ * the contact form), soft bounces and events for an account that is gone are ignored.
+ */
+export async function recordMailEvent(deps: MailEventDeps, event: SesMailEvent): Promise<MailEventOutcome> {
+  const tags = event.detail.mail.tags;
+  const owner = tags[mailTag.owner]?.[0];
+  const suppression = suppressionOf(event);
+  if (tags[mailTag.kind]?.[0] !== 'review-request' || !owner || !suppression) return 'ignored';
+  if (!(await deps.ownerIsActive(owner))) return 'ignored';
+  const at = deps.now().toISOString();
+  for (const address of suppression.addresses) await deps.suppress(owner, address, suppression.reason, at);
+  logger.info('Review request address suppressed', { reason: suppression.reason, count: suppression.addresses.length });
+  return 'suppressed';
+}
