@@ -194,7 +194,9 @@ export function startMailEventWorker(
     queue = queue.then(async () => {
       for (let attempt = 1; attempt <= mailEventTries; attempt += 1) {
         try {
-          await (await run)(event, { getRemainingTimeInMillis: () => localRunBudgetMs });
+          await (
+            await run
+          )(event, { getRemainingTimeInMillis: () => localRunBudgetMs });
           return;
         } catch (error) {
           log?.(`[${worker.id}] run failed (try ${attempt}): ${String(error)}`);

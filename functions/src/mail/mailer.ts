@@ -30,6 +30,8 @@ const sesTagPattern = /^[A-Za-z0-9_-]{1,256}$/;
 export function assertSendable(mail: OutgoingMail): void {
   const missing = (['from', 'to', 'subject'] as const).filter((field) => mail[field].trim() === '');
   if (missing.length > 0) throw new MailRefusedError(`A mail needs ${missing.join(', ')}`);
-  const badTag = Object.entries(mail.tags ?? {}).find(([name, value]) => !sesTagPattern.test(name) || !sesTagPattern.test(value));
+  const badTag = Object.entries(mail.tags ?? {}).find(
+    ([name, value]) => !sesTagPattern.test(name) || !sesTagPattern.test(value),
+  );
   if (badTag) throw new MailRefusedError(`SES takes no tag ${badTag[0]}=${badTag[1]}`);
 }
