@@ -6,14 +6,10 @@ import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
 import { alertLinkOf } from './alert-link';
 
-export interface LowRatingAlertInput {
+/** What an alert and a digest of one survey share: the sender, the owner as recipient, and the footer's link. */
+export interface AlertMailBase {
   surveyId: string;
   businessName: string;
-  rating: number;
-  comment?: string;
-  customerName?: string;
-  customerEmail?: string;
-  createdAt: string;
   /** The owner's address and language (Cognito's, now). */
   to: string;
   language: Language;
@@ -21,6 +17,14 @@ export interface LowRatingAlertInput {
   siteOrigin: string;
   /** The footer's switch-off link (alert-link.ts), or the survey's routing step where the owner signs in. */
   switchOffUrl: string;
+}
+
+export interface LowRatingAlertInput extends AlertMailBase {
+  rating: number;
+  comment?: string;
+  customerName?: string;
+  customerEmail?: string;
+  createdAt: string;
 }
 
 /**
@@ -53,15 +57,8 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
   };
 }
 
-export interface LowRatingDigestInput {
-  surveyId: string;
-  businessName: string;
+export interface LowRatingDigestInput extends AlertMailBase {
   window: Pick<AlertWindow, 'windowStart' | 'further' | 'entries'>;
-  to: string;
-  language: Language;
-  from: string;
-  siteOrigin: string;
-  switchOffUrl: string;
 }
 
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
@@ -112,4 +109,21 @@ export async function switchOffUrlOf(
     (await alertLinkOf(key, siteOrigin, language, survey)) ??
     ownerAppUrl(siteOrigin, language, `/review-routing-setup?survey=${encodeURIComponent(survey.id)}`)
   );
+}
+
+/** The shared part of a survey's alert or digest to its owner, with the switch-off link signed for that survey. */
+export async function alertMailBase(
+  settings: { from: string; siteOrigin: string; mailLinkKey: MailLinkKey },
+  survey: Pick<Survey, 'id' | 'userId' | 'surveyCode' | 'businessName'>,
+  owner: { email: string; language: Language },
+): Promise<AlertMailBase> {
+  return {
+    surveyId: survey.id,
+    businessName: survey.businessName,
+    to: owner.email,
+    language: owner.language,
+    from: settings.from,
+    siteOrigin: settings.siteOrigin,
+    switchOffUrl: await switchOffUrlOf(settings.mailLinkKey, settings.siteOrigin, owner.language, survey),
+  };
 }

@@ -1,29 +1,21 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryOwnerAlertStore } from '../../data/owner-alert-store';
 import type { OwnerContact } from '../../data/owner-contacts';
 import { createMemoryMailer } from '../../mail/memory-mailer';
 import { consumeAlerts, type AlertDeps } from './alerts-worker';
+import { responseInserted, streamBatch } from './testing';
 
-let sequence = 100;
-/** A response item's INSERT as the table's stream shows it (electrodb's attribute names, the entity name). */
-function inserted(responseId: string, rating: number, more: Record<string, string> = {}): DynamoDBRecord {
-  const attributes = { surveyId: 's1', responseId, ownerId: 'owner-1', createdAt: '2026-11-26T05:00:00.000Z', ...more };
-  return {
-    eventName: 'INSERT',
-    eventSource: 'aws:dynamodb',
-    dynamodb: {
-      SequenceNumber: String(++sequence),
-      NewImage: {
-        __edb_e__: { S: 'response' },
-        rating: { N: String(rating) },
-        ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, { S: v }])),
-      },
-    },
-  };
-}
-const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
+/** A response's INSERT on the stream, of survey s1 by owner-1 unless `more` says otherwise. */
+const inserted = (responseId: string, rating: number, more: Record<string, string> = {}) =>
+  responseInserted(rating, {
+    surveyId: 's1',
+    responseId,
+    ownerId: 'owner-1',
+    createdAt: '2026-11-26T05:00:00.000Z',
+    ...more,
+  });
+const batch = streamBatch;
 
 function world(options: { alertsOn?: boolean; owner?: OwnerContact | undefined } = {}) {
   const mailer = createMemoryMailer();

@@ -5,7 +5,7 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';
 import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
-import { composeLowRatingAlert, switchOffUrlOf } from './alert-mail';
+import { alertMailBase, composeLowRatingAlert } from './alert-mail';
 
 /** Ratings up to this one are low: the owner hears of them (decisions 23). */
 export const alertRatingAtMost = 2;
@@ -100,15 +100,7 @@ async function alertOnce(deps: AlertDeps, low: LowRating): Promise<void> {
       logger.info('Low rating kept for the digest', { surveyId: low.surveyId, responseId: low.responseId });
       return;
     }
-    const mail = composeLowRatingAlert({
-      ...low,
-      businessName: survey.businessName,
-      to: owner.email,
-      language: owner.language,
-      from: deps.from,
-      siteOrigin: deps.siteOrigin,
-      switchOffUrl: await switchOffUrlOf(deps.mailLinkKey, deps.siteOrigin, owner.language, survey),
-    });
+    const mail = composeLowRatingAlert({ ...low, ...(await alertMailBase(deps, survey, owner)) });
     try {
       await deps.mailer(mail);
     } catch (error) {

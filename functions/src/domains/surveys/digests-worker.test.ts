@@ -1,30 +1,23 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryOwnerAlertStore, shortenComment } from '../../data/owner-alert-store';
 import { createMemoryMailer } from '../../mail/memory-mailer';
 import { flushDigests, type DigestDeps } from './digests-worker';
 import { consumeAlerts, type AlertDeps } from './alerts-worker';
+import { responseInserted, streamBatch } from './testing';
 
-let sequence = 100;
-/** A response item's INSERT as the table's stream shows it, created `minute` minutes after 05:00. */
-function lowRating(responseId: string, minute: number, rating = 1, comment?: string): DynamoDBRecord {
+/** A low rating's INSERT on the stream, created `minute` minutes after 05:00. */
+function lowRating(responseId: string, minute: number, rating = 1, comment?: string) {
   const createdAt = new Date(Date.parse('2026-11-26T05:00:00.000Z') + minute * 60_000).toISOString();
-  const attributes = { surveyId: 's1', responseId, ownerId: 'owner-1', createdAt, ...(comment ? { comment } : {}) };
-  return {
-    eventName: 'INSERT',
-    eventSource: 'aws:dynamodb',
-    dynamodb: {
-      SequenceNumber: String(++sequence),
-      NewImage: {
-        __edb_e__: { S: 'response' },
-        rating: { N: String(rating) },
-        ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, { S: v }])),
-      },
-    },
-  };
+  return responseInserted(rating, {
+    surveyId: 's1',
+    responseId,
+    ownerId: 'owner-1',
+    createdAt,
+    ...(comment ? { comment } : {}),
+  });
 }
-const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
+const batch = streamBatch;
 
 function world(language: 'en' | 'nl' = 'nl') {
   const mailer = createMemoryMailer();

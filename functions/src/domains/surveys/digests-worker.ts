@@ -4,7 +4,7 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';
 import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
-import { composeLowRatingDigest, switchOffUrlOf } from './alert-mail';
+import { alertMailBase, composeLowRatingDigest } from './alert-mail';
 
 export interface DigestDeps extends OwnerAlertDeps {
   now: () => Date;
@@ -40,16 +40,7 @@ async function flushOne(deps: DigestDeps, due: DueDigest): Promise<keyof DigestR
     await deps.alerts.dropDue(due);
     return 'dropped';
   }
-  const mail = composeLowRatingDigest({
-    surveyId: window.surveyId,
-    businessName: survey.businessName,
-    window,
-    to: owner.email,
-    language: owner.language,
-    from: deps.from,
-    siteOrigin: deps.siteOrigin,
-    switchOffUrl: await switchOffUrlOf(deps.mailLinkKey, deps.siteOrigin, owner.language, survey),
-  });
+  const mail = composeLowRatingDigest({ window, ...(await alertMailBase(deps, survey, owner)) });
   try {
     await deps.mailer(mail);
   } catch (error) {
