@@ -21,11 +21,14 @@ describe('the payment confirmation mail', () => {
     });
     expect(mail).toMatchObject({ to: 'owner@bakery.example', replyTo: sender.helpEmail });
     expect(mail.subject).toBe('Payment received: EUR 120.00');
-    expect(mail.text).toContain('https://reviewroute.example/account/invoices/tr_abc123');
-    expect(mail.text).toContain('Method: Visa •••• 4242');
-    expect(mail.text).toContain('Paid: 2026-11-26 05:02 UTC');
-    expect(mail.text).toContain('Reference: tr_abc123');
-    expect(mail.text).toContain('Email help@reviewroute.example');
+    for (const part of [
+      'https://reviewroute.example/account/invoices/tr_abc123',
+      'Method: Visa •••• 4242',
+      'Paid: 2026-11-26 05:02 UTC',
+      'Reference: tr_abc123',
+      'Email help@reviewroute.example',
+    ])
+      expect(mail.text).toContain(part);
   });
 
   it("in Dutch, sent to the owner's current address in the owner's language, and to nobody Cognito does not know", async () => {

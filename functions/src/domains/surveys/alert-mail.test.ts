@@ -27,14 +27,17 @@ describe('the low-rating alert mail', () => {
       replyTo: 'ann@customer.example',
       subject: 'Low rating for Bakery & Co: 2/5',
     });
-    expect(mail.text).toContain('A customer rated Bakery & Co 2 out of 5');
-    expect(mail.text).toContain('Rating: ★★☆☆☆ (2/5)');
-    expect(mail.text).toContain('Name: Ann');
-    expect(mail.text).toContain('E-mail: ann@customer.example');
-    expect(mail.text).toContain('Received: 2026-11-26 05:01 UTC');
-    expect(mail.text).toContain('Cold <script>alert(1)</script> coffee');
-    expect(mail.text).toContain('https://reviewroute.example/dashboard?survey=s%201');
-    expect(mail.text).toContain('Turn them off with one click: https://reviewroute.example/alerts/k7m2p9qx-sig');
+    for (const part of [
+      'A customer rated Bakery & Co 2 out of 5',
+      'Rating: ★★☆☆☆ (2/5)',
+      'Name: Ann',
+      'E-mail: ann@customer.example',
+      'Received: 2026-11-26 05:01 UTC',
+      'Cold <script>alert(1)</script> coffee',
+      'https://reviewroute.example/dashboard?survey=s%201',
+      'Turn them off with one click: https://reviewroute.example/alerts/k7m2p9qx-sig',
+    ])
+      expect(mail.text).toContain(part);
     expect(mail.html).toContain('Cold &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('<strong>2</strong>');
