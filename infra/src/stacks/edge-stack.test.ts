@@ -4,6 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePublicPostLimit, edgeSurveySubmitLimit } from '../config';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
+/** The two statements of a rule's scope that match POSTs to paths under `prefix`. */
+const postsUnder = (prefix: string) => [
+  { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: 'POST' }) },
+  {
+    ByteMatchStatement: Match.objectLike({
+      FieldToMatch: { UriPath: {} },
+      PositionalConstraint: 'STARTS_WITH',
+      SearchString: prefix,
+    }),
+  },
+];
+
 describe('edge stack (WAF for CloudFront)', () => {
   let app: TestApp;
   let template: Template;
@@ -29,16 +41,7 @@ describe('edge stack (WAF for CloudFront)', () => {
               AggregateKeyType: 'IP',
               ScopeDownStatement: {
                 AndStatement: {
-                  Statements: [
-                    { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: 'POST' }) },
-                    {
-                      ByteMatchStatement: Match.objectLike({
-                        FieldToMatch: { UriPath: {} },
-                        PositionalConstraint: 'STARTS_WITH',
-                        SearchString: '/api/public/',
-                      }),
-                    },
-                  ],
+                  Statements: [...postsUnder('/api/public/')],
                 },
               },
             }),
@@ -81,14 +84,7 @@ describe('edge stack (WAF for CloudFront)', () => {
               ScopeDownStatement: {
                 AndStatement: {
                   Statements: [
-                    { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: 'POST' }) },
-                    {
-                      ByteMatchStatement: Match.objectLike({
-                        FieldToMatch: { UriPath: {} },
-                        PositionalConstraint: 'STARTS_WITH',
-                        SearchString: '/api/public/surveys/',
-                      }),
-                    },
+                    ...postsUnder('/api/public/surveys/'),
                     {
                       ByteMatchStatement: Match.objectLike({
                         FieldToMatch: { UriPath: {} },
