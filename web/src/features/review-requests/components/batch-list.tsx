@@ -1,5 +1,5 @@
 import { ChevronDown, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
@@ -76,7 +76,9 @@ function BatchCard({ surveyId, batch, defaultOpen }: { surveyId: string; batch: 
               <CardDescription>
                 {batch.state === 'scheduled' || batch.state === 'preparing'
                   ? t('batches.sendsAt', { date: dateTime(batch.sendAt) })
-                  : t('batches.sentFrom', { date: dateTime(batch.sendAt) })}
+                  : batch.state === 'done'
+                    ? t('batches.doneAt', { date: dateTime(batch.sendAt) })
+                    : t('batches.sentFrom', { date: dateTime(batch.sendAt) })}
                 {batch.waitingUntil && <> · {t('batches.waiting', { date: dateTime(batch.waitingUntil) })}</>}
               </CardDescription>
             </div>
@@ -115,6 +117,13 @@ const stateBadge: Record<RequestRecipient['state'], string> = {
 function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId: string; live: boolean }) {
   const { t } = useTranslation(['requests', 'errors']);
   const recipients = useRequestRecipients(surveyId, batchId, live);
+  // The batch was read as done after the customers' last read: once more, so their final states show.
+  const wasLive = useRef(live);
+  const { refetch } = recipients;
+  useEffect(() => {
+    if (wasLive.current && !live) void refetch();
+    wasLive.current = live;
+  }, [live, refetch]);
   if (recipients.isPending)
     return (
       <div role="status">
@@ -136,7 +145,7 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
           <li key={r.id} className="grid gap-1 px-3 py-2 text-sm" data-testid="recipient">
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <div className="flex min-w-0 flex-wrap items-center gap-x-3">
-                <span className="font-medium break-words">{r.name}</span>
+                <span className="font-medium wrap-anywhere">{r.name}</span>
                 <span className="text-muted-foreground break-all">{r.email}</span>
                 <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
               </div>

@@ -46,7 +46,7 @@ export function MessagePreview({
         <strong>{mail('mailPreview.subjectLine', { businessName })}</strong>
       </p>
       <p className="font-semibold">{mail('mailPreview.heading', { businessName })}</p>
-      <p className="text-sm break-words whitespace-pre-wrap" data-testid="message-preview">
+      <p className="text-sm whitespace-pre-wrap wrap-anywhere" data-testid="message-preview">
         {message}
       </p>
       <p className="text-muted-foreground text-xs">{mail('mailPreview.footer', { businessName })}</p>

@@ -118,8 +118,8 @@ export function RequestComposer({
     : null;
 
   return (
-    <div className="grid gap-4 md:gap-6">
-      <Card>
+    <div className="grid min-w-0 gap-4 md:gap-6">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
             <h2 className="text-lg">{t('customers.title')}</h2>
@@ -127,11 +127,17 @@ export function RequestComposer({
           <CardDescription>{t('customers.description', { max: maxRequestRows })}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <Tabs defaultValue="one">
-            <TabsList className="w-full sm:w-fit">
-              <TabsTrigger value="one">{t('customers.tabs.one')}</TabsTrigger>
-              <TabsTrigger value="paste">{t('customers.tabs.paste')}</TabsTrigger>
-              <TabsTrigger value="upload">{t('customers.tabs.upload')}</TabsTrigger>
+          <Tabs defaultValue="one" className="min-w-0">
+            <TabsList className="h-auto min-h-9 w-full sm:w-fit">
+              <TabsTrigger value="one" className="whitespace-normal">
+                {t('customers.tabs.one')}
+              </TabsTrigger>
+              <TabsTrigger value="paste" className="whitespace-normal">
+                {t('customers.tabs.paste')}
+              </TabsTrigger>
+              <TabsTrigger value="upload" className="whitespace-normal">
+                {t('customers.tabs.upload')}
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="one" className="pt-4">
               <AddCustomerForm defaultLanguage={surveyLanguage} onAdd={addTyped} full={full} />
@@ -165,7 +171,7 @@ export function RequestComposer({
           <RowsPreview rows={rows} onRemove={remove} />
         </CardContent>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
             <h2 className="text-lg">{t('send.title')}</h2>

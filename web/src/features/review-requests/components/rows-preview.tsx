@@ -39,7 +39,7 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
             {invalid.slice(0, 200).map((row) => (
               <li key={row.key} className="flex items-start justify-between gap-2 text-sm">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">
+                  <p className="font-medium wrap-anywhere">
                     {row.line ? t('preview.line', { line: row.line }) : t('preview.typed')}:{' '}
                     <span className="text-muted-foreground font-normal">
                       {[row.draft.name, row.draft.email, row.draft.language].filter(Boolean).join(', ') ||
@@ -71,7 +71,7 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
           {shown.map((row) => (
             <li key={row.key} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
               <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5">
-                <span className="font-medium break-words">{row.value!.name}</span>
+                <span className="font-medium wrap-anywhere">{row.value!.name}</span>
                 <span className="text-muted-foreground break-all">{row.value!.email}</span>
                 <Badge variant="outline">
                   {row.value!.language ? t(`languages.${row.value!.language}`) : t('preview.surveyLanguage')}

@@ -117,7 +117,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
     batchesHeading.current?.focus({ preventScroll: true });
   };
   return (
-    <div className="grid gap-4 md:gap-6">
+    <div className="grid min-w-0 gap-4 md:gap-6">
       <RequestComposer
         surveyId={survey.id}
         businessName={survey.businessName}
@@ -125,7 +125,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
         surveyLanguage={languageOfLink(survey.landingPageUrl)}
         onSent={showBatches}
       />
-      <section aria-labelledby="batches-title" className="grid gap-3">
+      <section aria-labelledby="batches-title" className="grid min-w-0 gap-3">
         <h2
           id="batches-title"
           ref={batchesHeading}
