@@ -77,8 +77,7 @@ function stubApi(batches: RequestBatch[] = []) {
   );
 }
 
-const render = (path = '/review-requests') =>
-  renderWithApp(<ReviewRequestsPage />, { path });
+const render = (path = '/review-requests') => renderWithApp(<ReviewRequestsPage />, { path });
 
 describe('the review requests page', () => {
   it('sends only the rows that pass, with the permission, the own message and the chosen time', async () => {
