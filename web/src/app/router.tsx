@@ -104,6 +104,14 @@ function localizedRoutes(language: Language): RouteObject[] {
                   }),
                 },
                 {
+                  path: path('/review-requests'),
+                  handle: crumb('reviewRequests'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/review-requests/routes/review-requests-page'))
+                      .ReviewRequestsPage,
+                  }),
+                },
+                {
                   // The four wizard steps (from their step list) share one frame (title, step indicators, progress).
                   handle: crumb('surveySetup'),
                   lazy: async () => ({

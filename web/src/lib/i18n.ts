@@ -8,6 +8,7 @@ import enCommon from '@/locales/en/common.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enErrors from '@/locales/en/errors.json';
 import enMarketing from '@/locales/en/marketing.json';
+import enRequests from '@/locales/en/requests.json';
 import enSecurity from '@/locales/en/security.json';
 import enWizard from '@/locales/en/wizard.json';
 import nlAccount from '@/locales/nl/account.json';
@@ -17,6 +18,7 @@ import nlCommon from '@/locales/nl/common.json';
 import nlDashboard from '@/locales/nl/dashboard.json';
 import nlErrors from '@/locales/nl/errors.json';
 import nlMarketing from '@/locales/nl/marketing.json';
+import nlRequests from '@/locales/nl/requests.json';
 import nlSecurity from '@/locales/nl/security.json';
 import nlWizard from '@/locales/nl/wizard.json';
 import { languageOfPath } from './language';
@@ -36,6 +38,7 @@ export const resources = {
     errors: enErrors,
     marketing: enMarketing,
     wizard: enWizard,
+    requests: enRequests,
   },
   nl: {
     common: nlCommon,
@@ -47,6 +50,7 @@ export const resources = {
     errors: nlErrors,
     marketing: nlMarketing,
     wizard: nlWizard,
+    requests: nlRequests,
   },
 } as const;
 

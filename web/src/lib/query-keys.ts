@@ -40,3 +40,10 @@ export const dashboardKeys = {
   stats: (surveyId: string) => ['dashboard', 'stats', surveyId] as const,
   onboarding: (surveyId: string) => ['dashboard', 'onboarding', surveyId] as const,
 };
+
+/** Review requests of one survey: under `survey`, its batches and each batch's recipients (a send refreshes both). */
+export const requestKeys = {
+  survey: (surveyId: string) => ['review-requests', surveyId] as const,
+  batches: (surveyId: string) => [...requestKeys.survey(surveyId), 'batches'] as const,
+  recipients: (surveyId: string, batchId: string) => [...requestKeys.survey(surveyId), 'recipients', batchId] as const,
+};

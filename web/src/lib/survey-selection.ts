@@ -22,3 +22,7 @@ export const dashboardPathFor = (surveyId: string) => `/dashboard?${surveySearch
  */
 export const wizardPathFor = (englishPath: string, surveyId: string | null | undefined) =>
   surveyId ? `${englishPath}?${surveySearchParam}=${encodeURIComponent(surveyId)}` : englishPath;
+
+/** The review-requests page for a survey (English path; localise it with useLocalizedPath); none: the default survey. */
+export const reviewRequestsPathFor = (surveyId: string | null | undefined) =>
+  surveyId ? `/review-requests?${surveySearchParam}=${encodeURIComponent(surveyId)}` : '/review-requests';

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Plus } from 'lucide-react';
+import { LayoutDashboard, Plus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Logo } from '@/components/logo';
@@ -16,14 +16,14 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { delocalize } from '@/lib/language';
-import { surveySearchParam } from '@/lib/survey-selection';
+import { reviewRequestsPathFor, surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { stepAtPath } from '@/features/survey-wizard/steps';
 import { SidebarSurveys } from './sidebar-surveys';
 
 /** The dashboard sidebar: collapsible to icons; navigation and the owner's surveys. */
 export function AppSidebar() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'requests']);
   const to = useLocalizedPath();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -61,6 +61,19 @@ export function AppSidebar() {
                     <Link to={to('/dashboard')} onClick={closeOnMobile}>
                       <LayoutDashboard aria-hidden="true" />
                       <span>{t('sidebar.dashboard')}</span>
+                    </Link>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+                <SidebarMenuItem>
+                  <SidebarMenuButton
+                    asChild
+                    isActive={pathname === to('/review-requests')}
+                    tooltip={t('requests:title')}
+                  >
+                    {/* The survey the page shows stays selected: the dashboard's, or the one named in the address. */}
+                    <Link to={to(reviewRequestsPathFor(params.get(surveySearchParam)))} onClick={closeOnMobile}>
+                      <Send aria-hidden="true" />
+                      <span>{t('requests:title')}</span>
                     </Link>
                   </SidebarMenuButton>
                 </SidebarMenuItem>

@@ -17,7 +17,7 @@ import { AccountMenu } from './account-menu';
 import { AppSidebar } from './app-sidebar';
 import { TrialBadge } from './trial-badge';
 
-export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup';
+export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup' | 'reviewRequests';
 
 export interface DashboardRouteHandle {
   crumb: DashboardCrumb;
@@ -27,11 +27,12 @@ const crumbKeys = {
   dashboard: 'title',
   account: 'account.title',
   surveySetup: 'surveySetup.title',
+  reviewRequests: 'requests:title',
 } as const;
 
 /** Shell of the signed-in pages: sidebar, header (trigger, breadcrumb, plan badge, language, account menu), main. */
 export function DashboardLayout() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'requests']);
   const to = useLocalizedPath();
   const matches = useMatches();
   const crumb = matches

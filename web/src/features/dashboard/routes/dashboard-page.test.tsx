@@ -153,7 +153,8 @@ describe('dashboard page', () => {
     expect(screen.getByTestId('selected-survey').textContent).toContain('Old Bakery');
     await screen.findByTestId('quick-actions');
     expect(screen.queryByTestId('feedback-collection')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Send review request' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Send review request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy a request message' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit survey' })).toBeTruthy();
   });
 
@@ -245,7 +246,11 @@ describe('dashboard page', () => {
     const user = userEvent.setup();
     stubApi({ surveys: [listed('new', 'New Bistro', url)] });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Send review request' }));
+    // Send review request leads to the page that mails the customers; the message to copy is one click away.
+    expect((await screen.findByRole('link', { name: 'Send review request' })).getAttribute('href')).toBe(
+      '/review-requests?survey=new',
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy a request message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a review request' });
     const email = `Hi [Customer Name], thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: ${url}`;
     const sms = `Thanks for visiting us! Share your experience: ${url}`;
@@ -267,7 +272,7 @@ describe('dashboard page', () => {
     const dutchUrl = 'https://app.example/nl/surveys/abcdefgh/nieuw-cafe';
     stubApi({ surveys: [listed('new', 'Nieuw Café', dutchUrl)] });
     renderPage('/nl/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Reviewverzoek sturen' }));
+    await user.click(await screen.findByRole('button', { name: 'Verzoektekst kopiëren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Een reviewverzoek sturen' });
     expect(within(dialog).getByTestId('sms-template').textContent).toBe(
       `Bedankt voor je bezoek! Deel je ervaring: ${dutchUrl}`,

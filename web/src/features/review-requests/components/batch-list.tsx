@@ -1,0 +1,178 @@
+import { ChevronDown, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessageKey } from '@/lib/api-errors';
+import { cn } from '@/lib/utils';
+import { isSettled, useRequestBatches } from '../api/list-request-batches';
+import { useRequestRecipients } from '../api/list-request-recipients';
+
+const useDateTime = () => {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (iso: string) => format.format(new Date(iso));
+};
+
+/** The survey's batches, newest first, each with its state and its customers' states and skip reasons. */
+export function BatchList({ surveyId }: { surveyId: string }) {
+  const { t } = useTranslation(['requests', 'errors']);
+  const batches = useRequestBatches(surveyId);
+  if (batches.isPending)
+    return (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">{t('batches.loading')}</span>
+        <Skeleton className="h-24" />
+      </div>
+    );
+  if (batches.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {t(`errors:${apiErrorMessageKey(batches.error)}`)}
+      </p>
+    );
+  if (batches.data.length === 0) return <p className="text-muted-foreground text-sm">{t('batches.empty')}</p>;
+  const newest = [...batches.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <ul className="grid gap-4" data-testid="batches">
+      {newest.map((batch, index) => (
+        <li key={batch.id}>
+          <BatchCard surveyId={surveyId} batch={batch} defaultOpen={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const batchBadge: Record<RequestBatch['state'], 'default' | 'secondary' | 'outline'> = {
+  preparing: 'outline',
+  scheduled: 'outline',
+  sending: 'secondary',
+  done: 'default',
+};
+
+function BatchCard({ surveyId, batch, defaultOpen }: { surveyId: string; batch: RequestBatch; defaultOpen: boolean }) {
+  const { t } = useTranslation('requests');
+  const dateTime = useDateTime();
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <Card data-testid="batch" className="gap-4 py-4">
+      <Collapsible open={open} onOpenChange={setOpen}>
+        <CardHeader className="px-4">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="grid gap-1">
+              <CardTitle>
+                <h3 className="text-base">
+                  {t('batches.title', { count: batch.total, date: dateTime(batch.createdAt) })}
+                </h3>
+              </CardTitle>
+              <CardDescription>
+                {batch.state === 'scheduled' || batch.state === 'preparing'
+                  ? t('batches.sendsAt', { date: dateTime(batch.sendAt) })
+                  : batch.state === 'done'
+                    ? t('batches.doneAt', { date: dateTime(batch.sendAt) })
+                    : t('batches.sentFrom', { date: dateTime(batch.sendAt) })}
+                {batch.waitingUntil && <> · {t('batches.waiting', { date: dateTime(batch.waitingUntil) })}</>}
+              </CardDescription>
+            </div>
+            <Badge variant={batchBadge[batch.state]} data-testid="batch-state">
+              {t(`batchStates.${batch.state}`)}
+            </Badge>
+          </div>
+          <CollapsibleTrigger asChild>
+            <Button type="button" variant="ghost" size="sm" className="w-fit px-2">
+              <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+              {open ? t('batches.hideCustomers') : t('batches.showCustomers')}
+            </Button>
+          </CollapsibleTrigger>
+        </CardHeader>
+        <CollapsibleContent>
+          <CardContent className="px-4">
+            <RecipientList surveyId={surveyId} batchId={batch.id} live={!isSettled(batch)} />
+            <p className="text-muted-foreground mt-3 text-xs">
+              {t('batches.permission', { date: dateTime(batch.permissionConfirmedAt) })}
+            </p>
+          </CardContent>
+        </CollapsibleContent>
+      </Collapsible>
+    </Card>
+  );
+}
+
+const stateBadge: Record<RequestRecipient['state'], string> = {
+  queued: 'border-border text-muted-foreground',
+  sending: 'border-blue-300 text-blue-800',
+  sent: 'border-green-300 bg-green-50 text-green-800',
+  skipped: 'border-amber-300 bg-amber-50 text-amber-900',
+  failed: 'border-red-300 bg-red-50 text-red-800',
+};
+
+function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId: string; live: boolean }) {
+  const { t } = useTranslation(['requests', 'errors']);
+  const recipients = useRequestRecipients(surveyId, batchId, live);
+  // The batch was read as done after the customers' last read: once more, so their final states show.
+  const wasLive = useRef(live);
+  const { refetch } = recipients;
+  useEffect(() => {
+    if (wasLive.current && !live) void refetch();
+    wasLive.current = live;
+  }, [live, refetch]);
+  if (recipients.isPending)
+    return (
+      <div role="status">
+        <span className="sr-only">{t('batches.loading')}</span>
+        <Skeleton className="h-16" />
+      </div>
+    );
+  if (recipients.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {t(`errors:${apiErrorMessageKey(recipients.error)}`)}
+      </p>
+    );
+  const all = recipients.data.pages.flatMap((p) => p.recipients);
+  return (
+    <div className="grid gap-3">
+      <ul className="divide-y rounded-md border" data-testid="recipients">
+        {all.map((r) => (
+          <li key={r.id} className="grid gap-1 px-3 py-2 text-sm" data-testid="recipient">
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <div className="flex min-w-0 flex-wrap items-center gap-x-3">
+                <span className="font-medium wrap-anywhere">{r.name}</span>
+                <span className="text-muted-foreground break-all">{r.email}</span>
+                <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
+              </div>
+              <Badge variant="outline" className={stateBadge[r.state]} data-testid="recipient-state">
+                {t(`recipientStates.${r.state}`)}
+              </Badge>
+            </div>
+            {r.reason && (
+              <p className="text-muted-foreground text-xs" data-testid="skip-reason">
+                {t(`skipReasons.${r.reason}`)}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {recipients.hasNextPage && (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={recipients.isFetchingNextPage}
+          onClick={() => void recipients.fetchNextPage()}
+        >
+          {recipients.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {t('batches.more')}
+        </Button>
+      )}
+    </div>
+  );
+}

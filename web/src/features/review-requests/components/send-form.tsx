@@ -1,0 +1,244 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Send } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import {
+  createRequestBatchSchema,
+  defaultRequestTemplates,
+  requestMessages,
+  requestRowLimits,
+  requestTemplateSchema,
+  type Language,
+} from '@reviewroute/shared';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { messageKeyOf } from '../lib/customer-rows';
+import { MessagePreview } from './message-preview';
+
+/**
+ * The batch's settings, by the shared batch schema's own rules: the permission (required), the owner's text
+ * (when they write their own: `{url}` required) and the time (now, or a moment to come).
+ */
+const sendFormSchema = z
+  .object({
+    permissionConfirmed: z.boolean().pipe(createRequestBatchSchema.shape.permissionConfirmed),
+    customTemplate: z.boolean(),
+    template: z.string(),
+    when: z.enum(['now', 'later']),
+    sendAt: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.customTemplate) {
+      const template = requestTemplateSchema.safeParse(values.template);
+      if (!template.success)
+        ctx.addIssue({ code: 'custom', path: ['template'], message: template.error.issues[0]!.message });
+    }
+    if (values.when === 'later') {
+      const time = new Date(values.sendAt).getTime();
+      if (!values.sendAt || Number.isNaN(time) || time <= Date.now())
+        ctx.addIssue({ code: 'custom', path: ['sendAt'], message: requestMessages.sendAtInvalid });
+    }
+  });
+type SendFormInput = z.input<typeof sendFormSchema>;
+type SendFormValues = z.output<typeof sendFormSchema>;
+
+export interface SendSettings {
+  template?: string;
+  sendAt?: string;
+}
+
+/** `datetime-local`'s value for a moment, in the browser's time zone. */
+const localInputValue = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+interface SendFormProps {
+  businessName: string;
+  landingPageUrl: string;
+  surveyLanguage: Language;
+  /** The customer the preview shows: the first one ready, else a sample. */
+  previewCustomer: { name: string; language: Language } | null;
+  readyCount: number;
+  busy: boolean;
+  /** Said beside the button (the send failed, or nobody to send to). */
+  error: string | null;
+  onSend: (settings: SendSettings) => Promise<boolean>;
+}
+
+export function SendForm({
+  businessName,
+  landingPageUrl,
+  surveyLanguage,
+  previewCustomer,
+  readyCount,
+  busy,
+  error,
+  onSend,
+}: SendFormProps) {
+  const { t } = useTranslation('requests');
+  const id = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm<SendFormInput, unknown, SendFormValues>({
+    resolver: zodResolver(sendFormSchema),
+    defaultValues: {
+      permissionConfirmed: false,
+      customTemplate: false,
+      template: defaultRequestTemplates[surveyLanguage],
+      when: 'now',
+      sendAt: '',
+    },
+  });
+  const [customTemplate, template, when] = useWatch({ control, name: ['customTemplate', 'template', 'when'] });
+  const errorOf = (message: string | undefined) => (message ? t(`rowErrors.${messageKeyOf(message)}`) : undefined);
+
+  const submit = async (values: SendFormValues) => {
+    const sent = await onSend({
+      ...(values.customTemplate ? { template: values.template.trim() } : {}),
+      ...(values.when === 'later' ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
+    });
+    // The permission is given per batch: the next list asks again.
+    if (sent) reset({ ...values, permissionConfirmed: false, when: 'now', sendAt: '' });
+  };
+
+  const previewLanguage = previewCustomer?.language ?? surveyLanguage;
+  const templateError = errorOf(errors.template?.message);
+  const sendAtError = errorOf(errors.sendAt?.message);
+  const permissionError = errorOf(errors.permissionConfirmed?.message);
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="grid gap-6">
+      <div className="grid gap-3">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={control}
+            name="customTemplate"
+            render={({ field }) => (
+              <Switch
+                id={`${id}-custom`}
+                checked={field.value}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  if (checked && !template.trim()) setValue('template', defaultRequestTemplates[surveyLanguage]);
+                }}
+              />
+            )}
+          />
+          <Label htmlFor={`${id}-custom`}>{t('send.customTemplate')}</Label>
+        </div>
+        <p className="text-muted-foreground text-sm">
+          {customTemplate ? t('send.customHelp') : t('send.standardHelp')}
+        </p>
+        {customTemplate && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-template`}>{t('send.template')}</Label>
+            <Textarea
+              id={`${id}-template`}
+              rows={5}
+              maxLength={requestRowLimits.template}
+              aria-invalid={templateError ? true : undefined}
+              aria-describedby={`${id}-template-help${templateError ? ` ${id}-template-error` : ''}`}
+              {...register('template')}
+            />
+            <p id={`${id}-template-help`} className="text-muted-foreground text-xs">
+              {t('send.templateHelp')}
+            </p>
+            {templateError && (
+              <p id={`${id}-template-error`} className="text-destructive text-sm">
+                {templateError}
+              </p>
+            )}
+          </div>
+        )}
+        <MessagePreview
+          businessName={businessName}
+          landingPageUrl={landingPageUrl}
+          language={previewLanguage}
+          customerName={previewCustomer?.name ?? null}
+          template={customTemplate ? template : null}
+        />
+      </div>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">{t('send.when')}</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="now" className="accent-primary size-4" {...register('when')} />
+            {t('send.now')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="later" className="accent-primary size-4" {...register('when')} />
+            {t('send.later')}
+          </label>
+        </div>
+        {when === 'later' && (
+          <div className="grid max-w-xs gap-2">
+            <Label htmlFor={`${id}-send-at`}>{t('send.sendAt')}</Label>
+            <input
+              id={`${id}-send-at`}
+              type="datetime-local"
+              min={localInputValue(new Date())}
+              aria-invalid={sendAtError ? true : undefined}
+              aria-describedby={sendAtError ? `${id}-send-at-error` : undefined}
+              className="border-input h-9 rounded-md border bg-transparent px-3 text-sm shadow-xs"
+              {...register('sendAt')}
+            />
+            {sendAtError && (
+              <p id={`${id}-send-at-error`} className="text-destructive text-sm">
+                {sendAtError}
+              </p>
+            )}
+          </div>
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={control}
+            name="permissionConfirmed"
+            render={({ field }) => (
+              <Checkbox
+                id={`${id}-permission`}
+                className="mt-0.5"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                aria-invalid={permissionError ? true : undefined}
+                aria-describedby={permissionError ? `${id}-permission-error` : undefined}
+              />
+            )}
+          />
+          <Label htmlFor={`${id}-permission`} className="leading-snug font-normal">
+            {t('send.permission')}
+          </Label>
+        </div>
+        {permissionError && (
+          <p id={`${id}-permission-error`} className="text-destructive text-sm">
+            {permissionError}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy} aria-describedby={error ? `${id}-send-error` : undefined}>
+          {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {when === 'later' ? t('send.schedule', { count: readyCount }) : t('send.submit', { count: readyCount })}
+        </Button>
+        <p id={`${id}-send-error`} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      </div>
+    </form>
+  );
+}

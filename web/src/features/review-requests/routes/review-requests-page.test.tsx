@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultRequestTemplates, type RequestBatch } from '@reviewroute/shared';
+import { apiCalls, apiHandler, serveApi } from '@/testing/api';
+import { renderWithApp } from '@/testing/render';
+import { ReviewRequestsPage } from './review-requests-page';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
+
+const url = 'https://app.example/nl/surveys/abcdefgh/bakkerij';
+const surveys = [
+  {
+    id: 's1',
+    businessName: 'Bakkerij',
+    status: 'active',
+    surveyCode: 'abcdefgh',
+    landingPageUrl: url,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'd1',
+    businessName: 'Concept',
+    status: 'draft',
+    surveyCode: null,
+    landingPageUrl: null,
+    createdAt: '2026-01-02T00:00:00.000Z',
+  },
+];
+
+const batch = (over: Partial<RequestBatch> = {}): RequestBatch => ({
+  id: 'b1',
+  surveyId: 's1',
+  state: 'done',
+  total: 2,
+  template: null,
+  sendAt: '2026-01-05T10:00:00.000Z',
+  permissionConfirmedAt: '2026-01-05T10:00:00.000Z',
+  createdAt: '2026-01-05T10:00:00.000Z',
+  waitingUntil: null,
+  ...over,
+});
+
+function stubApi(batches: RequestBatch[] = []) {
+  serveApi(
+    apiHandler('list-surveys', () => HttpResponse.json({ surveys })),
+    apiHandler('list-request-batches', () => HttpResponse.json({ batches })),
+    apiHandler('list-request-recipients', () =>
+      HttpResponse.json({
+        recipients: [
+          {
+            id: 'r1',
+            name: 'Piet',
+            email: 'piet@klant.example',
+            language: 'nl',
+            state: 'sent',
+            reason: null,
+            sentAt: null,
+          },
+          {
+            id: 'r2',
+            name: 'Jane',
+            email: 'jane@customer.example',
+            language: 'en',
+            state: 'skipped',
+            reason: 'recently-asked',
+            sentAt: null,
+          },
+        ],
+        nextCursor: null,
+      }),
+    ),
+    apiHandler('create-request-batch', () =>
+      HttpResponse.json(batch({ id: 'b2', state: 'scheduled' }), { status: 201 }),
+    ),
+  );
+}
+
+const render = (path = '/review-requests') => renderWithApp(<ReviewRequestsPage />, { path });
+
+describe('the review requests page', () => {
+  it('sends only the rows that pass, with the permission, the own message and the chosen time', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    render();
+    await user.click(await screen.findByRole('tab', { name: 'Paste a list' }));
+    await user.type(
+      screen.getByLabelText('Customer list'),
+      'Piet Klant, piet@klant.example, nl{enter}Jane, jane@customer.example, en{enter}Hans, hans@example.de, de',
+    );
+    await user.click(screen.getByRole('button', { name: 'Read list' }));
+    expect(await screen.findByText('2 customers ready')).toBeTruthy();
+    const errors = screen.getByTestId('row-errors');
+    expect(within(errors).getByText('Language: Choose English (en) or Dutch (nl)')).toBeTruthy();
+    // The preview is the standard Dutch message for the first customer (Dutch), their name filled in.
+    expect(screen.getByTestId('message-preview').textContent).toBe(
+      defaultRequestTemplates.nl.replace('{name}', 'Piet Klant').replace('{url}', `${url}?r=…`),
+    );
+
+    // The permission is required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
+    expect(await screen.findByText('Confirm that your customers agreed to receive this email')).toBeTruthy();
+    expect(apiCalls().some((c) => c.route === 'create-request-batch')).toBe(false);
+
+    // An own message without {url} is refused at its field; the preview follows the text as typed.
+    await user.click(screen.getByRole('switch', { name: 'Write my own message' }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.clear(message);
+    await user.type(message, 'Dag {{name}!');
+    expect(screen.getByTestId('message-preview').textContent).toBe('Dag Piet Klant!');
+    await user.click(screen.getByRole('checkbox', { name: /My customers agreed/ }));
+    await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
+    expect(await screen.findByText('The message must contain {url}, where the survey link goes')).toBeTruthy();
+    await user.type(message, ' {{url}');
+
+    await user.click(screen.getByRole('radio', { name: 'Send later' }));
+    await user.type(screen.getByLabelText('Date and time'), '2099-05-01T09:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule for 2 customers' }));
+    await waitFor(() => expect(apiCalls().some((c) => c.route === 'create-request-batch')).toBe(true));
+    const sent = apiCalls().find((c) => c.route === 'create-request-batch')!;
+    expect(sent.path).toBe('/api/surveys/s1/request-batches');
+    expect(sent.body).toEqual({
+      rows: [
+        { name: 'Piet Klant', email: 'piet@klant.example', language: 'nl' },
+        { name: 'Jane', email: 'jane@customer.example', language: 'en' },
+      ],
+      permissionConfirmed: true,
+      template: 'Dag {name}! {url}',
+      sendAt: new Date('2099-05-01T09:30').toISOString(),
+    });
+    expect(await screen.findByText('Scheduled for 2 customers')).toBeTruthy();
+    expect(screen.getByText('No customers added yet.')).toBeTruthy();
+  });
+
+  it('lists the batches with each customer’s state and why one was skipped, in Dutch', async () => {
+    stubApi([batch()]);
+    render('/nl/review-requests');
+    const recipients = await screen.findAllByTestId('recipient');
+    expect(recipients.map((r) => within(r).getByTestId('recipient-state').textContent)).toEqual([
+      'Verstuurd',
+      'Overgeslagen',
+    ]);
+    expect(within(recipients[1]!).getByTestId('skip-reason').textContent).toBe(
+      'Niet verstuurd: deze klant is de afgelopen 30 dagen al gevraagd voor deze enquête.',
+    );
+    expect(screen.getByTestId('batch-state').textContent).toBe('Klaar');
+  });
+
+  it('asks to publish a draft first', async () => {
+    stubApi();
+    render('/review-requests?survey=d1');
+    expect(await screen.findByText('Publish this survey first')).toBeTruthy();
+    expect(apiCalls().some((c) => c.route === 'list-request-batches')).toBe(false);
+  });
+});
