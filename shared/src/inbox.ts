@@ -9,7 +9,10 @@ import { ratingBand } from './domain/rating';
 export const inboxStates = ['new', 'handled'] as const;
 export type InboxState = (typeof inboxStates)[number];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' });
+const isoDay = z
+  .string()
+  .max(10, { abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' });
 
 export const inboxSearchMaxLength = 100;
 
