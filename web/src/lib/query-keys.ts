@@ -39,4 +39,5 @@ export const surveyKeys = {
 export const dashboardKeys = {
   stats: (surveyId: string) => ['dashboard', 'stats', surveyId] as const,
   onboarding: (surveyId: string) => ['dashboard', 'onboarding', surveyId] as const,
+  insights: (surveyId: string) => ['dashboard', 'insights', surveyId] as const,
 };
