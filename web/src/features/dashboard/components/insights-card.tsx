@@ -9,6 +9,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import {
   type ChartConfig,
   ChartContainer,
+  ChartLegend,
+  ChartLegendContent,
   ChartTooltip,
   ChartTooltipContent,
 } from '@/components/ui/chart';
@@ -149,8 +151,11 @@ function Rate(props: { id: string; label: string; hint: string; value: number | 
   );
 }
 
-/** The tables are what screen readers read; sighted users see them after "Show as table". */
-const tableClass = (visible: boolean) => (visible ? 'w-full text-sm' : 'sr-only');
+/**
+ * The tables are what screen readers read; sighted users see them after "Show as table". The wrapper is what
+ * is visually hidden: a table is never narrower than its content, whatever its own width says.
+ */
+const tableWrapperClass = (visible: boolean) => (visible ? 'overflow-x-auto' : 'sr-only');
 
 function DistributionChart({ insights }: { insights: SurveyInsights }) {
   const { t } = useTranslation('dashboard');
@@ -190,33 +195,35 @@ function DistributionTable({ insights, visible }: { insights: SurveyInsights; vi
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
   return (
-    <table className={tableClass(visible)} data-testid="insights-distribution-table">
-      <caption className="sr-only">{t('insights.distributionCaption')}</caption>
-      <thead>
-        <tr className="border-b text-left">
-          <th scope="col" className="py-2 font-medium">
-            {t('insights.rating')}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {t('insights.responses')}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {t('insights.share')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {distributionRows(insights).map((row) => (
-          <tr key={row.stars} className="border-b last:border-0" data-stars={row.stars}>
-            <th scope="row" className="py-1.5 text-left font-normal">
-              {t('insights.stars', { count: row.stars })}
+    <div className={tableWrapperClass(visible)}>
+      <table className="w-full text-sm" data-testid="insights-distribution-table">
+        <caption className="sr-only">{t('insights.distributionCaption')}</caption>
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-2 font-medium">
+              {t('insights.rating')}
             </th>
-            <td className="py-1.5 text-right tabular-nums">{formatCount(row.count, language)}</td>
-            <td className="py-1.5 text-right tabular-nums">{formatShare(row.share, language)}</td>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t('insights.responses')}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t('insights.share')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {distributionRows(insights).map((row) => (
+            <tr key={row.stars} className="border-b last:border-0" data-stars={row.stars}>
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {t('insights.stars', { count: row.stars })}
+              </th>
+              <td className="py-1.5 text-right tabular-nums">{formatCount(row.count, language)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatShare(row.share, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -233,7 +240,7 @@ function TrendChart({ weeks }: { weeks: SurveyInsights['weeks'] }) {
   );
   const data = weeks.map((w) => ({ ...w, tick: formatWeekTick(w.weekStart, language) }));
   return (
-    <ChartContainer config={config} className="aspect-auto h-56 w-full" aria-hidden="true">
+    <ChartContainer config={config} className="aspect-auto h-64 w-full" aria-hidden="true">
       <ComposedChart data={data} margin={{ left: 0, right: 0, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="tick" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
@@ -262,6 +269,7 @@ function TrendChart({ weeks }: { weeks: SurveyInsights['weeks'] }) {
             />
           }
         />
+        <ChartLegend content={<ChartLegendContent />} />
         <Bar yAxisId="count" dataKey="count" fill="var(--color-count)" radius={4} isAnimationActive={false} />
         {/* No point and no line through a week without responses: it has no average. */}
         <Line
@@ -282,41 +290,43 @@ function TrendTable({ weeks, visible }: { weeks: SurveyInsights['weeks']; visibl
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
   return (
-    <table className={tableClass(visible)} data-testid="insights-trend-table">
-      <caption className="sr-only">{t('insights.trendCaption')}</caption>
-      <thead>
-        <tr className="border-b text-left">
-          <th scope="col" className="py-2 font-medium">
-            {t('insights.week')}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {t('insights.responses')}
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            {t('insights.average')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {weeks.map((w) => (
-          <tr key={w.week} className="border-b last:border-0" data-week={w.week}>
-            <th scope="row" className="py-1.5 text-left font-normal">
-              {t('insights.weekLabel', { number: weekNumber(w.week), date: formatWeekDate(w.weekStart, language) })}
+    <div className={tableWrapperClass(visible)}>
+      <table className="w-full text-sm" data-testid="insights-trend-table">
+        <caption className="sr-only">{t('insights.trendCaption')}</caption>
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-2 font-medium">
+              {t('insights.week')}
             </th>
-            <td className="py-1.5 text-right tabular-nums">{formatCount(w.count, language)}</td>
-            <td className="py-1.5 text-right tabular-nums">
-              {w.averageRating === null ? (
-                <>
-                  <span aria-hidden="true">–</span>
-                  <span className="sr-only">{t('insights.noAverage')}</span>
-                </>
-              ) : (
-                formatAverage(w.averageRating, language)
-              )}
-            </td>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t('insights.responses')}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t('insights.average')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.week} className="border-b last:border-0" data-week={w.week}>
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {t('insights.weekLabel', { number: weekNumber(w.week), date: formatWeekDate(w.weekStart, language) })}
+              </th>
+              <td className="py-1.5 text-right tabular-nums">{formatCount(w.count, language)}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {w.averageRating === null ? (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">{t('insights.noAverage')}</span>
+                  </>
+                ) : (
+                  formatAverage(w.averageRating, language)
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
