@@ -124,7 +124,9 @@ describe.each(['en', 'nl'] as const)('dashboard insights (%s)', (lang) => {
     const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 }, locale });
     it('shows the distribution and the weekly trend of responses seeded across weeks; axe clean', async () => {
       const page = b.page();
-      const { owner, seeded, weekStarts } = await ownerWithSeededSurvey(lang === 'nl' ? 'Bakkerij Trend' : 'Trend Bakery');
+      const { owner, seeded, weekStarts } = await ownerWithSeededSurvey(
+        lang === 'nl' ? 'Bakkerij Trend' : 'Trend Bakery',
+      );
       // The chart code is the dashboard's alone: the sign-in page does not load it.
       const scripts: string[] = [];
       page.on('request', (r) => {
@@ -143,7 +145,9 @@ describe.each(['en', 'nl'] as const)('dashboard insights (%s)', (lang) => {
     const b = useBrowser({ ...phoneContext, locale });
     it('shows the same on a phone, nothing cut off; axe clean', async () => {
       const page = b.page();
-      const { owner, seeded, weekStarts } = await ownerWithSeededSurvey(lang === 'nl' ? 'Bakkerij Mobiel' : 'Mobile Trend');
+      const { owner, seeded, weekStarts } = await ownerWithSeededSurvey(
+        lang === 'nl' ? 'Bakkerij Mobiel' : 'Mobile Trend',
+      );
       await signInThroughUi(page, lang, owner);
       await expectInsights(page, lang, 390, seeded, weekStarts);
     });

@@ -188,7 +188,13 @@ export class MemoryResponseStore implements ResponseStore {
     list.push(structuredClone(r));
     this.responses.set(r.surveyId, list);
     const week = weekOf(r.createdAt);
-    this.stream.push({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating, ...(week ? { week } : {}) });
+    this.stream.push({
+      kind: 'response',
+      surveyId: r.surveyId,
+      responseId: r.id,
+      rating: r.rating,
+      ...(week ? { week } : {}),
+    });
     return 'stored';
   }
 

@@ -88,7 +88,13 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
 
   /** What the stream says of a stored response. */
   const created = ({ response: r }: NewSubmission) =>
-    ({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating, week: weekOf(r.createdAt) }) as const;
+    ({
+      kind: 'response',
+      surveyId: r.surveyId,
+      responseId: r.id,
+      rating: r.rating,
+      week: weekOf(r.createdAt),
+    }) as const;
   const clicked = ({ response: r }: NewSubmission) =>
     ({ kind: 'click', surveyId: r.surveyId, responseId: r.id }) as const;
 

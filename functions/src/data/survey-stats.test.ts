@@ -10,7 +10,11 @@ import { createDynamoSurveyStats, tallyEventOf, weekOf } from './survey-stats';
 function recordingStats() {
   const calls: { command: string; input: Record<string, unknown> }[] = [];
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'eu-west-1', endpoint: 'http://127.0.0.1:1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+    new DynamoDBClient({
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    }),
   );
   client.middlewareStack.add(
     (_next, context) => async (args) => {

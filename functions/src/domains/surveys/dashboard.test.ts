@@ -238,10 +238,25 @@ describe('survey insights', () => {
     const { status, body } = await call(sampleEvent('get-survey-insights'));
     expect(status).toBe(200);
     const insights = surveyInsightsSchema.strict().parse(body);
-    expect(insights).toMatchObject({ reviewCount: 0, histogram: [0, 0, 0, 0, 0], fiveStarShare: null, reviewClickRate: null });
+    expect(insights).toMatchObject({
+      reviewCount: 0,
+      histogram: [0, 0, 0, 0, 0],
+      fiveStarShare: null,
+      reviewClickRate: null,
+    });
     expect(insights.weeks.map((w) => w.week)).toEqual([
-      '2026-W37', '2026-W38', '2026-W39', '2026-W40', '2026-W41', '2026-W42',
-      '2026-W43', '2026-W44', '2026-W45', '2026-W46', '2026-W47', '2026-W48',
+      '2026-W37',
+      '2026-W38',
+      '2026-W39',
+      '2026-W40',
+      '2026-W41',
+      '2026-W42',
+      '2026-W43',
+      '2026-W44',
+      '2026-W45',
+      '2026-W46',
+      '2026-W47',
+      '2026-W48',
     ]);
     expect(insights.weeks.every((w) => w.count === 0 && w.averageRating === null)).toBe(true);
     expect(insights.weeks[11]).toEqual({ week: '2026-W48', weekStart: '2026-11-23', count: 0, averageRating: null });

@@ -42,7 +42,9 @@ function world() {
       surveyId: i < 3 ? 'survey-a' : 'survey-b',
       rating,
       // r0 on Sunday night, r1 and r2 on Monday (UTC): two ISO weeks of survey-a.
-      createdAt: ['2026-11-22T23:59:00.000Z', '2026-11-23T00:01:00.000Z', '2026-11-24T10:00:00.000Z'][i] ?? '2026-11-24T11:00:00.000Z',
+      createdAt:
+        ['2026-11-22T23:59:00.000Z', '2026-11-23T00:01:00.000Z', '2026-11-24T10:00:00.000Z'][i] ??
+        '2026-11-24T11:00:00.000Z',
     }),
   );
   const store = async () => {

@@ -19,8 +19,7 @@ const INITIAL_DIMENSION = { width: 320, height: 200 } as const;
 export type ChartConfig = Record<
   string,
   { label?: React.ReactNode; icon?: React.ComponentType } & (
-    | { color?: string; theme?: never }
-    | { color?: never; theme: Record<keyof typeof THEMES, string> }
+    { color?: string; theme?: never } | { color?: never; theme: Record<keyof typeof THEMES, string> }
   )
 >;
 
@@ -132,7 +131,8 @@ function ChartTooltipContent({
     const key = `${labelKey ?? item?.dataKey ?? item?.name ?? 'value'}`;
     const itemConfig = configOfPayload(config, item, key);
     const value = !labelKey && typeof label === 'string' ? (config[label]?.label ?? label) : itemConfig?.label;
-    if (labelFormatter) return <div className={cn('font-medium', labelClassName)}>{labelFormatter(value, payload)}</div>;
+    if (labelFormatter)
+      return <div className={cn('font-medium', labelClassName)}>{labelFormatter(value, payload)}</div>;
     if (!value) return null;
     return <div className={cn('font-medium', labelClassName)}>{value}</div>;
   }, [label, labelFormatter, payload, hideLabel, labelClassName, config, labelKey]);
@@ -179,7 +179,9 @@ function ChartTooltipContent({
                             'w-0 border-[1.5px] border-dashed bg-transparent': indicator === 'dashed',
                             'my-0.5': nestLabel && indicator === 'dashed',
                           })}
-                          style={{ '--color-bg': indicatorColor, '--color-border': indicatorColor } as React.CSSProperties}
+                          style={
+                            { '--color-bg': indicatorColor, '--color-border': indicatorColor } as React.CSSProperties
+                          }
                         />
                       )
                     )}
@@ -226,9 +228,7 @@ function ChartLegendContent({
   const { config } = useChart();
   if (!payload?.length) return null;
   return (
-    <div
-      className={cn('flex items-center justify-center gap-4', verticalAlign === 'top' ? 'pb-3' : 'pt-3', className)}
-    >
+    <div className={cn('flex items-center justify-center gap-4', verticalAlign === 'top' ? 'pb-3' : 'pt-3', className)}>
       {payload
         .filter((item) => item.type !== 'none')
         .map((item) => {
