@@ -133,7 +133,7 @@ describe.each(['en', 'nl'] as const)('dashboard insights (%s)', (lang) => {
         if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
       });
       await page.goto(lang === 'nl' ? '/nl/auth' : '/auth');
-      await page.waitForLoadState('networkidle');
+      await page.getByRole('tab').first().waitFor();
       expect(scripts.filter((s) => s.includes('insights-card'))).toEqual([]);
       await signInThroughUi(page, lang, owner);
       await expectInsights(page, lang, 1280, seeded, weekStarts);
