@@ -59,3 +59,36 @@ export const accountSummarySchema = z.object({
   ]),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+/** How many ISO weeks (UTC) the dashboard's trend shows, the current one last. */
+export const insightWeeks = 12;
+
+/** One week of the trend: its responses and their average (none without responses). */
+export const weekInsightSchema = z.object({
+  /** ISO week, `yyyy-Www` (UTC). */
+  week: z.string().regex(/^\d{4}-W\d{2}$/),
+  /** Its Monday, `yyyy-mm-dd` (UTC): the web app labels the week with it in the owner's language. */
+  weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  count: z.number().int().nonnegative(),
+  /** Rounded to one decimal; null in a week without responses (never a 0 average). */
+  averageRating: z.number().min(1).max(5).nullable(),
+});
+export type WeekInsight = z.infer<typeof weekInsightSchema>;
+
+/**
+ * GET /api/surveys/{surveyId}/insights: the rating distribution and the weekly trend, from the survey's tally
+ * and its per-week aggregates (both counted by the stats worker), so a read costs the same at any volume.
+ */
+export const surveyInsightsSchema = z.object({
+  surveyId: z.string(),
+  reviewCount: z.number().int().nonnegative(),
+  /** Count per star, index 0 = 1 star. */
+  histogram: z.array(z.number().int().nonnegative()).length(5),
+  /** Share of 5-star responses, 0–1; null without responses. */
+  fiveStarShare: z.number().min(0).max(1).nullable(),
+  /** Review clicks per response, 0–1; null without responses. */
+  reviewClickRate: z.number().min(0).max(1).nullable(),
+  /** The last `insightWeeks` weeks, oldest first, weeks without responses included. */
+  weeks: z.array(weekInsightSchema).length(insightWeeks),
+});
+export type SurveyInsights = z.infer<typeof surveyInsightsSchema>;

@@ -44,6 +44,8 @@ const answerSchemas = new Set<z.ZodType>([
   shared.requestRecipientPageSchema,
   shared.exportedRequestRecipientSchema,
   shared.exportedSuppressionSchema,
+  shared.surveyInsightsSchema,
+  shared.weekInsightSchema,
 ]);
 
 const requestSchemas = Object.entries(shared as Record<string, unknown>).filter(

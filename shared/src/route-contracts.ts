@@ -21,7 +21,7 @@ import {
 } from './billing';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactRequestSchema } from './contact';
-import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
+import { accountSummarySchema, onboardingSchema, surveyInsightsSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
 import { profileSchema, profileUpdateSchema } from './profile';
 import {
@@ -96,6 +96,7 @@ export const routeContracts = {
   'confirm-upload': { params: surveyParams, body: uploadConfirmSchema, response: surveySchema },
   'get-survey-stats': { params: surveyParams, response: surveyStatsSchema },
   'get-onboarding': { params: surveyParams, response: onboardingSchema },
+  'get-survey-insights': { params: surveyParams, response: surveyInsightsSchema },
   'get-account': { response: accountSummarySchema },
   'export-account': { query: accountExportQuerySchema, response: accountExportPageSchema },
   'delete-account': { body: accountDeleteSchema, response: accountDeleteResponseSchema },

@@ -159,6 +159,15 @@ export const routes = [
     domain: 'surveys',
     throttle: 'owner',
   },
+  // Dashboard insights: the rating distribution and the weekly trend.
+  {
+    id: 'get-survey-insights',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/insights',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
   { id: 'get-account', method: 'GET', path: '/api/account', auth: 'owner', domain: 'account', throttle: 'owner' },
   // Danger zone: the owner's data as JSON, one page per call (a large account never hits a Lambda limit);
   // deletion starts the erasure and answers at once (it continues asynchronously when it is large).

@@ -103,6 +103,37 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   /**
+   * One ISO week (UTC) of the survey's tally: its responses by the week of their `createdAt`, counted by the
+   * stats worker in the same transaction as the tally. Beside the tally in the survey's partition; the
+   * week's key sorts in time order, so the dashboard's trend is one bounded key range.
+   */
+  const surveyWeek = new Entity(
+    {
+      model: { entity: 'surveyWeek', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        /** `yyyy-Www`. */
+        week: { type: 'string', required: true, readOnly: true },
+        // Counted with ADD, as the tally.
+        count: { type: 'number' },
+        sum: { type: 'number' },
+        stars1: { type: 'number' },
+        stars2: { type: 'number' },
+        stars3: { type: 'number' },
+        stars4: { type: 'number' },
+        stars5: { type: 'number' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['week'], template: 'WEEK#${week}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
    * A customer's answer, and its own idempotency record: its id derives from the survey and the client's
    * idempotency key (response-store.ts `responseIdOf`), so it is created once with a condition and a retry
    * finds it by key. The stats worker marks it when it counted it (`counted`, `clickCounted`).
@@ -544,6 +575,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     survey,
     surveyCode,
     surveyTally,
+    surveyWeek,
     response,
     profile,
     rateWindow,

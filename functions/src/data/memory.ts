@@ -3,7 +3,7 @@ import { erasedUserHash } from './erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { MemoryOwnerAlertStore } from './owner-alert-store';
 import { createMemoryRateLimiter } from './rate-window';
-import { memoryCount } from './survey-stats';
+import { memoryCount, weekOf } from './survey-stats';
 import {
   newestFirst,
   providerStatusRank,
@@ -26,6 +26,7 @@ import {
   type SurveyStatsStore,
   type SurveyTally,
   type TallyEvent,
+  type WeekTally,
 } from './repositories';
 
 /**
@@ -125,6 +126,8 @@ export class MemorySurveyRepository implements SurveyRepository {
  */
 export class MemorySurveyStats implements SurveyStatsStore {
   readonly tallies = new Map<string, SurveyTally>();
+  /** surveyId -> its week tallies by week. */
+  readonly weeks = new Map<string, Map<string, WeekTally>>();
   /** What was counted (`response/…` and `click/…` per survey and response): the marks on the responses. */
   readonly marks = new Set<string>();
   crashAfterSurveys: number | undefined;
@@ -134,7 +137,7 @@ export class MemorySurveyStats implements SurveyStatsStore {
   async count(events: readonly TallyEvent[]) {
     const crash = this.crashAfterSurveys;
     this.crashAfterSurveys = undefined;
-    return memoryCount(this.tallies, this.marks, this.responseOf, events, crash);
+    return memoryCount(this.tallies, this.weeks, this.marks, this.responseOf, events, crash);
   }
 
   async getTally(surveyId: string) {
@@ -142,8 +145,16 @@ export class MemorySurveyStats implements SurveyStatsStore {
     return tally && structuredClone(tally);
   }
 
+  async getWeeks(surveyId: string, from: string, to: string) {
+    return [...(this.weeks.get(surveyId)?.values() ?? [])]
+      .filter((w) => w.week >= from && w.week <= to)
+      .sort((a, b) => (a.week < b.week ? -1 : 1))
+      .map((w) => structuredClone(w));
+  }
+
   async deleteBySurvey(surveyId: string) {
     this.tallies.delete(surveyId);
+    this.weeks.delete(surveyId);
   }
 }
 
@@ -176,7 +187,14 @@ export class MemoryResponseStore implements ResponseStore {
     const list = this.responses.get(r.surveyId) ?? [];
     list.push(structuredClone(r));
     this.responses.set(r.surveyId, list);
-    this.stream.push({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating });
+    const week = weekOf(r.createdAt);
+    this.stream.push({
+      kind: 'response',
+      surveyId: r.surveyId,
+      responseId: r.id,
+      rating: r.rating,
+      ...(week ? { week } : {}),
+    });
     return 'stored';
   }
 

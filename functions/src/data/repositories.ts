@@ -52,6 +52,16 @@ export const zeroTally = (surveyId: string): SurveyTally => ({
   reviewClicks: 0,
 });
 
+/** One ISO week (UTC) of a survey's tally: the responses created in it (the stats worker counts it with the tally). */
+export interface WeekTally {
+  /** `yyyy-Www`. */
+  week: string;
+  count: number;
+  sum: number;
+  /** Responses per star, index 0 = 1 star. */
+  histogram: [number, number, number, number, number];
+}
+
 /** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
 export interface SurveyResponseRecord {
   id: string;
@@ -238,6 +248,11 @@ export interface ResponseStore {
 export interface SurveyStatsReader {
   /** Undefined while nothing was counted (a draft, a survey nobody answered yet): it reads as `zeroTally`. */
   getTally(surveyId: string): Promise<SurveyTally | undefined>;
+  /**
+   * The survey's week tallies from week `from` to week `to` (`yyyy-Www`, inclusive), oldest first: one bounded
+   * query, whatever the number of responses. A week nobody answered in has none.
+   */
+  getWeeks(surveyId: string, from: string, to: string): Promise<WeekTally[]>;
 }
 
 /**
@@ -245,7 +260,14 @@ export interface SurveyStatsReader {
  * is counted at most once, however often (and in whatever order) the stream delivers it.
  */
 export type TallyEvent =
-  | { kind: 'response'; surveyId: string; responseId: string; rating: number }
+  | {
+      kind: 'response';
+      surveyId: string;
+      responseId: string;
+      rating: number;
+      /** The ISO week (UTC) of the response's `createdAt`, counted in that week's tally (absent: none). */
+      week?: string;
+    }
   | { kind: 'click'; surveyId: string; responseId: string };
 
 /** The stats module's own side: it counts (the stats worker's only write) and its items go with their survey. */
@@ -255,7 +277,7 @@ export interface SurveyStatsStore extends SurveyStatsReader {
    * not count now (the table was busy, or failed): the stream delivers them again.
    */
   count(events: readonly TallyEvent[]): Promise<TallyEvent[]>;
-  /** The survey's aggregate, after its responses (so nothing counts it back). Idempotent. */
+  /** The survey's aggregate and its weeks, after its responses (so nothing counts them back). Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
 }
 

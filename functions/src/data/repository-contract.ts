@@ -5,6 +5,7 @@ import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
 import type { RateSlot, RateWindowStore } from './rate-window';
 import { responseIdOf } from './response-store';
+import { weekOf } from './survey-stats';
 import {
   zeroTally,
   type BillingRecord,
@@ -87,7 +88,13 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
 
   /** What the stream says of a stored response. */
   const created = ({ response: r }: NewSubmission) =>
-    ({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating }) as const;
+    ({
+      kind: 'response',
+      surveyId: r.surveyId,
+      responseId: r.id,
+      rating: r.rating,
+      week: weekOf(r.createdAt),
+    }) as const;
   const clicked = ({ response: r }: NewSubmission) =>
     ({ kind: 'click', surveyId: r.surveyId, responseId: r.id }) as const;
 
@@ -322,6 +329,45 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         sum: 1,
         histogram: [1, 0, 0, 0, 0],
       });
+    });
+  });
+
+  describe(`survey week tallies (${name})`, () => {
+    it('counts each response in its UTC ISO week once, reads a range of weeks, deletes them with the survey', async () => {
+      const repositories = repositoriesOf();
+      const { responses, stats } = repositories;
+      const survey = await published(repositories);
+      const other = await published(repositories);
+      // Across a year boundary: 2026-W53 ends on Sunday 3 January 2027.
+      const dated = (rating: number, createdAt: string) => {
+        const s = submission(survey, { rating });
+        return { ...s, response: { ...s.response, createdAt } };
+      };
+      const answers = [
+        ...Array.from({ length: 7 }, (_, i) => dated((i % 5) + 1, `2026-12-2${1 + (i % 7)}T10:00:00.000Z`)),
+        dated(5, '2027-01-03T23:59:59.000Z'),
+        dated(4, '2027-01-04T00:00:00.000Z'),
+        dated(1, '2027-01-05T10:00:00.000Z'),
+        dated(2, '2026-11-01T10:00:00.000Z'),
+      ];
+      for (const a of answers) await responses.submit(a);
+      await responses.submit(submission(other, { rating: 3 }));
+      // Counted once, whatever comes again (on a live stack the worker may have counted them already).
+      expect(await stats.count(answers.map(created))).toEqual([]);
+      expect(await stats.count([...answers].reverse().map(created))).toEqual([]);
+      expect(await stats.getWeeks(survey.id, '2026-W49', '2027-W02')).toEqual([
+        { week: '2026-W52', count: 7, sum: 18, histogram: [2, 2, 1, 1, 1] },
+        { week: '2026-W53', count: 1, sum: 5, histogram: [0, 0, 0, 0, 1] },
+        { week: '2027-W01', count: 2, sum: 5, histogram: [1, 0, 0, 1, 0] },
+      ]);
+      expect(await stats.getWeeks(survey.id, '2026-W44', '2026-W44')).toEqual([
+        { week: '2026-W44', count: 1, sum: 2, histogram: [0, 1, 0, 0, 0] },
+      ]);
+      expect((await stats.getTally(survey.id))!.count).toBe(11);
+      await stats.deleteBySurvey(survey.id);
+      await stats.deleteBySurvey(survey.id);
+      expect(await stats.getWeeks(survey.id, '2026-W01', '2027-W52')).toEqual([]);
+      expect(await stats.getTally(survey.id)).toBeUndefined();
     });
   });
 

@@ -1,8 +1,10 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { isoWeekOf } from '@reviewroute/shared/domain';
 import { logger } from '../lib/logger';
 import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import type { Entities } from './entities';
-import type { SurveyStatsStore, SurveyTally, TallyEvent } from './repositories';
+import { deleteInBatches } from './batch-delete';
+import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from './repositories';
 import { markCounted } from './response-store';
 import type { TransactionEntities } from './transaction';
 
@@ -19,16 +21,20 @@ import type { TransactionEntities } from './transaction';
  * of their sums), and if any of its responses was already counted the transaction is cancelled and each
  * response is counted on its own instead, so the others are neither lost nor counted twice.
  *
+ * The same transaction adds each counted response to its week's tally (`SURVEY#{id}/WEEK#{yyyy-Www}`, the ISO
+ * week in UTC of its `createdAt`), so the weeks are counted exactly as often as the tally: once.
+ *
  * The tally says nothing about whether its survey exists: its counts are upserts (`ADD`). A survey's delete
  * removes its responses before its tally, and a response that is gone is not counted, so no count made
  * before the delete recreates the tally after it.
  */
 
 /**
- * Responses marked per transaction, with the tally's ADD: DynamoDB takes 100 items in one
- * TransactWriteItems, DynamoDB Local (the local stack and the tests) only 10, and one code path serves both.
+ * Items per transaction (the responses' marks, the tally's ADD and one ADD per week they fall in): DynamoDB
+ * takes 100 items in one TransactWriteItems, DynamoDB Local (the local stack and the tests) only 10, and one
+ * code path serves both.
  */
-const maxMarksPerTransaction = 9;
+const maxItemsPerTransaction = 10;
 
 const starsAttribute = (rating: number) => `stars${rating}` as 'stars1' | 'stars2' | 'stars3' | 'stars4' | 'stars5';
 
@@ -40,13 +46,50 @@ interface TallyDelta {
   reviewClicks: number;
 }
 
+/** What one transaction adds to one week's tally. */
+type WeekDelta = Omit<TallyDelta, 'reviewClicks'>;
+
 /** One response's part of a batch: whether its creation and/or its click are counted. */
 interface ResponseCount {
   surveyId: string;
   responseId: string;
   rating?: number;
+  /** The ISO week of the response's creation (counted with its rating). */
+  week?: string;
   click: boolean;
   events: TallyEvent[];
+}
+
+/** The weeks the counted ratings fall in, each with what it gains. */
+function weekDeltasOf(counts: readonly ResponseCount[]): Map<string, WeekDelta> {
+  const weeks = new Map<string, WeekDelta>();
+  for (const c of counts) {
+    if (c.rating === undefined || c.week === undefined) continue;
+    const d = weeks.get(c.week) ?? { count: 0, sum: 0, stars: [0, 0, 0, 0, 0] };
+    d.count += 1;
+    d.sum += c.rating;
+    d.stars[c.rating - 1]! += 1;
+    weeks.set(c.week, d);
+  }
+  return weeks;
+}
+
+/** The items a transaction of these counts writes: a mark each, the tally, one per week. */
+const itemsOf = (counts: readonly ResponseCount[]) => counts.length + 1 + weekDeltasOf(counts).size;
+
+/** The counts cut into runs that each fit one transaction, in order. */
+function chunksOf(counts: readonly ResponseCount[]): ResponseCount[][] {
+  const chunks: ResponseCount[][] = [];
+  let chunk: ResponseCount[] = [];
+  for (const c of counts) {
+    if (chunk.length > 0 && itemsOf([...chunk, c]) > maxItemsPerTransaction) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+    chunk.push(c);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }
 
 function deltaOf(counts: readonly ResponseCount[]): TallyDelta {
@@ -73,14 +116,28 @@ const addToTally = (surveyTally: TransactionEntities['surveyTally'], surveyId: s
   return surveyTally.update({ surveyId }).add(add).commit();
 };
 
+/** A week's ADD (it creates the week's item on its first count). */
+const addToWeek = (surveyWeek: TransactionEntities['surveyWeek'], surveyId: string, week: string, d: WeekDelta) => {
+  const add: Partial<Record<'count' | 'sum' | ReturnType<typeof starsAttribute>, number>> = {
+    count: d.count,
+    sum: d.sum,
+  };
+  d.stars.forEach((n, i) => {
+    if (n) add[starsAttribute(i + 1)] = n;
+  });
+  return surveyWeek.update({ surveyId, week }).add(add).commit();
+};
+
 /** Merges a batch's events per response (a record delivered twice in one batch is one count). */
 function groupBySurvey(events: readonly TallyEvent[]): Map<string, ResponseCount[]> {
   const byResponse = new Map<string, ResponseCount>();
   for (const e of events) {
     const key = `${e.surveyId}/${e.responseId}`;
     const c = byResponse.get(key) ?? { surveyId: e.surveyId, responseId: e.responseId, click: false, events: [] };
-    if (e.kind === 'response') c.rating = e.rating;
-    else c.click = true;
+    if (e.kind === 'response') {
+      c.rating = e.rating;
+      c.week = e.week;
+    } else c.click = true;
     c.events.push(e);
     byResponse.set(key, c);
   }
@@ -99,6 +156,12 @@ const split = (c: ResponseCount): ResponseCount[] => [
 const text = (image: Record<string, AttributeValue> | undefined, name: string) => image?.[name]?.S;
 const flag = (image: Record<string, AttributeValue> | undefined, name: string) => image?.[name]?.BOOL === true;
 
+/** The ISO week (UTC) of a stored `createdAt`; none for what is no date (then only the tally counts it). */
+export function weekOf(createdAt: string | undefined): string | undefined {
+  if (createdAt === undefined || Number.isNaN(Date.parse(createdAt))) return undefined;
+  return isoWeekOf(createdAt);
+}
+
 /**
  * What a stream record gives to count: a response created (INSERT of a `response` item not marked counted;
  * one stored already counted, as a restore or a seed, adds nothing), or its review click (the flag turning
@@ -112,9 +175,9 @@ export function tallyEventOf(record: DynamoDBRecord): TallyEvent | undefined {
   if (surveyId === undefined || responseId === undefined) return undefined;
   if (record.eventName === 'INSERT' && !flag(next, 'counted')) {
     const rating = Number(next?.rating?.N);
-    return Number.isInteger(rating) && rating >= 1 && rating <= 5
-      ? { kind: 'response', surveyId, responseId, rating }
-      : undefined;
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) return undefined;
+    const week = weekOf(text(next, 'createdAt'));
+    return { kind: 'response', surveyId, responseId, rating, ...(week ? { week } : {}) };
   }
   const before = record.dynamodb?.OldImage;
   if (record.eventName === 'MODIFY' && flag(next, 'googleReviewClicked') && !flag(before, 'googleReviewClicked'))
@@ -131,11 +194,12 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
     const { service } = entitiesOf();
     for (let attempt = 1; ; attempt++) {
       const result = await service.transaction
-        .write(({ response, surveyTally }) => [
+        .write(({ response, surveyTally, surveyWeek }) => [
           ...counts.map((c) =>
             markCounted(response, c.surveyId, c.responseId, { response: c.rating !== undefined, click: c.click }),
           ),
           addToTally(surveyTally, surveyId, deltaOf(counts)),
+          ...[...weekDeltasOf(counts)].map(([week, d]) => addToWeek(surveyWeek, surveyId, week, d)),
         ])
         .go();
       if (!result.canceled) return undefined;
@@ -148,8 +212,7 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
   /** A survey's counts: together, else (some were counted before, or are gone) one by one. Returns what failed. */
   async function countSurvey(surveyId: string, counts: ResponseCount[]): Promise<TallyEvent[]> {
     const failed: TallyEvent[] = [];
-    for (let i = 0; i < counts.length; i += maxMarksPerTransaction) {
-      const chunk = counts.slice(i, i + maxMarksPerTransaction);
+    for (const chunk of chunksOf(counts)) {
       try {
         if ((await countTogether(surveyId, chunk)) === undefined) continue;
       } catch (error) {
@@ -183,6 +246,21 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
       };
     },
 
+    async getWeeks(surveyId, from, to): Promise<WeekTally[]> {
+      const { surveyWeek } = entitiesOf();
+      // One key range of the survey's partition: at most the weeks asked for, whatever the responses.
+      const { data } = await surveyWeek.query
+        .bySurvey({ surveyId })
+        .between({ week: from }, { week: to })
+        .go({ consistent: true });
+      return data.map((w) => ({
+        week: w.week,
+        count: w.count ?? 0,
+        sum: w.sum ?? 0,
+        histogram: [w.stars1 ?? 0, w.stars2 ?? 0, w.stars3 ?? 0, w.stars4 ?? 0, w.stars5 ?? 0],
+      }));
+    },
+
     async count(events) {
       // Surveys in parallel (their tallies are separate items), each survey's chunks in order.
       const results = await Promise.all(
@@ -192,7 +270,17 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
     },
 
     async deleteBySurvey(surveyId) {
-      await entitiesOf().surveyTally.delete({ surveyId }).go({ response: 'none' });
+      const { surveyTally, surveyWeek } = entitiesOf();
+      // A survey has a week item per week it was answered in: a few hundred at most, in one or two pages.
+      const { data: weeks } = await surveyWeek.query
+        .bySurvey({ surveyId })
+        .go({ pages: 'all', consistent: true, attributes: ['surveyId', 'week'] });
+      await deleteInBatches(
+        (keys) => surveyWeek.delete(keys).go(),
+        weeks.map(({ week }) => ({ surveyId, week })),
+        'week tallies',
+      );
+      await surveyTally.delete({ surveyId }).go({ response: 'none' });
     },
   };
 }
@@ -200,6 +288,7 @@ export function createDynamoSurveyStats(entitiesOf: () => Entities): SurveyStats
 /** The same counting in memory (unit tests): marks per response, a response must exist to be counted. */
 export function memoryCount(
   tallies: Map<string, SurveyTally>,
+  weeks: Map<string, Map<string, WeekTally>>,
   marks: Set<string>,
   exists: (surveyId: string, responseId: string) => { googleReviewClicked: boolean } | undefined,
   events: readonly TallyEvent[],
@@ -226,6 +315,15 @@ export function memoryCount(
       d.stars.forEach((n, i) => (tally.histogram[i]! += n));
       tally.reviewClicks += d.reviewClicks;
       tallies.set(surveyId, tally);
+      for (const [week, w] of weekDeltasOf([one])) {
+        const ofSurvey = weeks.get(surveyId) ?? new Map<string, WeekTally>();
+        const stored = ofSurvey.get(week) ?? { week, count: 0, sum: 0, histogram: [0, 0, 0, 0, 0] };
+        stored.count += w.count;
+        stored.sum += w.sum;
+        w.stars.forEach((n, i) => (stored.histogram[i]! += n));
+        ofSurvey.set(week, stored);
+        weeks.set(surveyId, ofSurvey);
+      }
     }
   }
   return [];

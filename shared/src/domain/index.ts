@@ -9,3 +9,4 @@ export * from './palette';
 export * from './site';
 export * from './html';
 export * from './survey-texts';
+export * from './iso-week';

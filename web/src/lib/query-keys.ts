@@ -39,6 +39,7 @@ export const surveyKeys = {
 export const dashboardKeys = {
   stats: (surveyId: string) => ['dashboard', 'stats', surveyId] as const,
   onboarding: (surveyId: string) => ['dashboard', 'onboarding', surveyId] as const,
+  insights: (surveyId: string) => ['dashboard', 'insights', surveyId] as const,
 };
 
 /** Review requests of one survey: under `survey`, its batches and each batch's recipients (a send refreshes both). */

@@ -1,10 +1,14 @@
 import {
   averageRating,
+  insightWeeks,
+  isoWeekStart,
   ratingBand,
+  recentIsoWeeks,
   recentFeedbackLimit,
   surveyMessages,
   type FeedbackItem,
   type Onboarding,
+  type SurveyInsights,
   type SurveyStats,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
@@ -23,6 +27,8 @@ export interface DashboardServiceDeps {
   /** The survey's aggregate, whoever produces it. */
   stats: SurveyStatsReader;
   profiles: Pick<ProfileRepository, 'get'>;
+  /** The clock that decides which weeks are the last ones (tests set it). */
+  now?: () => Date;
 }
 
 /** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
@@ -48,7 +54,7 @@ function toFeedbackItem(r: SurveyResponseRecord): FeedbackItem {
  * another owner's survey is indistinguishable from none (404).
  */
 export function createDashboardService(deps: DashboardServiceDeps) {
-  const { surveys, responses, stats, profiles } = deps;
+  const { surveys, responses, stats, profiles, now = () => new Date() } = deps;
 
   return {
     /** One GetItem for the survey, one for the stats and one Limit=10 query, all at once. */
@@ -71,6 +77,41 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         reviewClicks: s.reviewClicks,
         histogram: [...s.histogram],
         recentFeedback: feedback.map(toFeedbackItem),
+      };
+    },
+
+    /**
+     * The rating distribution and the last weeks' trend: one GetItem for the survey, one for the tally and one
+     * query of at most `insightWeeks` week items, all at once, whatever the number of responses.
+     */
+    async insights(userId: string, surveyId: string): Promise<SurveyInsights> {
+      if (!plausibleId.test(surveyId)) throw surveyNotFound();
+      const weeks = recentIsoWeeks(now(), insightWeeks);
+      const [survey, tally, stored] = await Promise.all([
+        surveys.get(userId, surveyId),
+        stats.getTally(surveyId),
+        stats.getWeeks(surveyId, weeks[0]!, weeks.at(-1)!),
+      ]);
+      if (!survey) throw surveyNotFound();
+      const s = tally ?? zeroTally(surveyId);
+      const byWeek = new Map(stored.map((w) => [w.week, w]));
+      const shareOf = (n: number) => (s.count > 0 ? Math.min(1, n / s.count) : null);
+      return {
+        surveyId,
+        reviewCount: s.count,
+        histogram: [...s.histogram],
+        fiveStarShare: shareOf(s.histogram[4]),
+        reviewClickRate: shareOf(s.reviewClicks),
+        // A week nobody answered in reads as 0 responses and no average (never a 0 average).
+        weeks: weeks.map((week) => {
+          const w = byWeek.get(week);
+          return {
+            week,
+            weekStart: isoWeekStart(week).toISOString().slice(0, 10),
+            count: w?.count ?? 0,
+            averageRating: w && w.count > 0 ? averageRating(w.sum, w.count) : null,
+          };
+        }),
       };
     },
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, onboardingSchema, surveyStatsSchema, type Survey } from '@reviewroute/shared';
+import {
+  errorBodySchema,
+  isoWeekOf,
+  onboardingSchema,
+  surveyInsightsSchema,
+  surveyStatsSchema,
+  type Survey,
+} from '@reviewroute/shared';
 import { sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/repositories';
@@ -32,18 +39,30 @@ function store(responses: MemoryResponseStore, records: SurveyResponseRecord[]) 
     const list = responses.responses.get(r.surveyId) ?? [];
     list.push(r);
     responses.responses.set(r.surveyId, list);
-    responses.stream.push({ kind: 'response', surveyId: r.surveyId, responseId: r.id, rating: r.rating });
+    responses.stream.push({
+      kind: 'response',
+      surveyId: r.surveyId,
+      responseId: r.id,
+      rating: r.rating,
+      week: isoWeekOf(r.createdAt),
+    });
     if (r.googleReviewClicked) responses.stream.push({ kind: 'click', surveyId: r.surveyId, responseId: r.id });
   }
 }
+
+/** The insights' clock: Thursday of ISO week 2026-W48. */
+const today = new Date('2026-11-26T14:00:00.000Z');
 
 function setup(survey: Partial<Survey> = {}) {
   const stores = createMemoryStores();
   const { surveys, responses, stats, profiles, catchUpStats } = stores;
   seed(surveys, publishedSurvey(survey));
   // Every read finds the stats worker caught up with the stream (the integration tests wait for it instead).
-  const caughtUp = { getTally: async (id: string) => (await catchUpStats(), stats.getTally(id)) };
-  const dashboard = createDashboardService({ surveys, responses, stats: caughtUp, profiles });
+  const caughtUp = {
+    getTally: async (id: string) => (await catchUpStats(), stats.getTally(id)),
+    getWeeks: async (id: string, from: string, to: string) => (await catchUpStats(), stats.getWeeks(id, from, to)),
+  };
+  const dashboard = createDashboardService({ surveys, responses, stats: caughtUp, profiles, now: () => today });
   const handler = createSurveysHandler(
     () =>
       createSurveyService({
@@ -213,11 +232,71 @@ describe('onboarding', () => {
   });
 });
 
+describe('survey insights', () => {
+  it('answers a survey nobody answered with zeros, 12 empty weeks and no average or share', async () => {
+    const { call } = setup();
+    const { status, body } = await call(sampleEvent('get-survey-insights'));
+    expect(status).toBe(200);
+    const insights = surveyInsightsSchema.strict().parse(body);
+    expect(insights).toMatchObject({
+      reviewCount: 0,
+      histogram: [0, 0, 0, 0, 0],
+      fiveStarShare: null,
+      reviewClickRate: null,
+    });
+    expect(insights.weeks.map((w) => w.week)).toEqual([
+      '2026-W37',
+      '2026-W38',
+      '2026-W39',
+      '2026-W40',
+      '2026-W41',
+      '2026-W42',
+      '2026-W43',
+      '2026-W44',
+      '2026-W45',
+      '2026-W46',
+      '2026-W47',
+      '2026-W48',
+    ]);
+    expect(insights.weeks.every((w) => w.count === 0 && w.averageRating === null)).toBe(true);
+    expect(insights.weeks[11]).toEqual({ week: '2026-W48', weekStart: '2026-11-23', count: 0, averageRating: null });
+  });
+
+  it('counts each week by the UTC week of createdAt; older weeks stay in the distribution only', async () => {
+    const { responses, call } = setup();
+    const at = (iso: string, rating: number, clicked = false) =>
+      response({ createdAt: iso, rating, googleReviewClicked: clicked });
+    store(responses, [
+      // Monday 00:00 UTC is the new week; Sunday 23:59 the old one.
+      at('2026-11-23T00:00:00.000Z', 5, true),
+      at('2026-11-26T10:00:00.000Z', 4),
+      at('2026-11-22T23:59:59.999Z', 1),
+      at('2026-11-16T08:00:00.000Z', 2),
+      at('2026-11-16T09:00:00.000Z', 3),
+      at('2026-11-17T09:00:00.000Z', 5, true),
+      // Week 36, before the 12 weeks shown.
+      at('2026-09-01T09:00:00.000Z', 5),
+    ]);
+    const insights = surveyInsightsSchema.parse((await call(sampleEvent('get-survey-insights'))).body);
+    expect(insights).toMatchObject({
+      reviewCount: 7,
+      histogram: [1, 1, 1, 1, 3],
+      fiveStarShare: 3 / 7,
+      reviewClickRate: 2 / 7,
+    });
+    const byWeek = Object.fromEntries(insights.weeks.map((w) => [w.week, [w.count, w.averageRating]]));
+    expect(byWeek['2026-W48']).toEqual([2, 4.5]);
+    expect(byWeek['2026-W47']).toEqual([4, 2.8]);
+    expect(byWeek['2026-W46']).toEqual([0, null]);
+    expect(insights.weeks.reduce((n, w) => n + w.count, 0)).toBe(6);
+  });
+});
+
 describe('dashboard routes', () => {
   it('answer another owner’s survey, and unknown ids, with 404 NOT_FOUND', async () => {
     const { responses, call } = setup();
     store(responses, [response({ rating: 5, comment: 'secret' })]);
-    for (const id of ['get-survey-stats', 'get-onboarding']) {
+    for (const id of ['get-survey-stats', 'get-onboarding', 'get-survey-insights']) {
       const other = await call(asOther(sampleEvent(id)));
       expect(other.status, id).toBe(404);
       expect(errorBodySchema.parse(other.body).error.code).toBe('NOT_FOUND');
@@ -231,7 +310,7 @@ describe('dashboard routes', () => {
   it('answer 401 without claims and never 5xx for arbitrary ids, bodies and claims', async () => {
     const { call, responses } = setup();
     store(responses, [response({ rating: 1, comment: 'x' })]);
-    for (const id of ['get-survey-stats', 'get-onboarding']) {
+    for (const id of ['get-survey-stats', 'get-onboarding', 'get-survey-insights']) {
       const event = sampleEvent(id);
       delete (event.requestContext as { authorizer?: unknown }).authorizer;
       expect((await call(event)).status).toBe(401);

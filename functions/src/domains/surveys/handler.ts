@@ -40,6 +40,9 @@ export function createSurveysHandler(
       'get-survey-stats': async ({ owner, params: { surveyId } }) => ({
         body: await dashboardOf().stats(owner.userId, surveyId),
       }),
+      'get-survey-insights': async ({ owner, params: { surveyId } }) => ({
+        body: await dashboardOf().insights(owner.userId, surveyId),
+      }),
       'get-onboarding': async ({ owner, params: { surveyId } }) => ({
         body: await dashboardOf().onboarding(owner.userId, surveyId),
       }),

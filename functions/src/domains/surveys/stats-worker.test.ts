@@ -15,6 +15,7 @@ const image = (r: SurveyResponseRecord, more: Record<string, { BOOL: boolean }> 
   responseId: { S: r.id },
   rating: { N: String(r.rating) },
   googleReviewClicked: { BOOL: false },
+  createdAt: { S: r.createdAt },
   ...more,
 });
 
@@ -36,7 +37,15 @@ function world() {
   const stores = createMemoryStores();
   const { responses } = stores;
   const answers = [5, 4, 1, 5].map((rating, i) =>
-    sampleResponse({ id: `r${i}`, surveyId: i < 3 ? 'survey-a' : 'survey-b', rating }),
+    sampleResponse({
+      id: `r${i}`,
+      surveyId: i < 3 ? 'survey-a' : 'survey-b',
+      rating,
+      // r0 on Sunday night, r1 and r2 on Monday (UTC): two ISO weeks of survey-a.
+      createdAt:
+        ['2026-11-22T23:59:00.000Z', '2026-11-23T00:01:00.000Z', '2026-11-24T10:00:00.000Z'][i] ??
+        '2026-11-24T11:00:00.000Z',
+    }),
   );
   const store = async () => {
     for (const r of answers) await responses.submit({ response: r, clickTokenHash: `h${r.id}` });
@@ -74,6 +83,22 @@ describe('stats worker (the table stream’s consumer)', () => {
     await consumeStream(w.stats, w.all);
     await consumeStream(w.stats, w.all);
     expect(await w.tallies()).toEqual(w.expected);
+  });
+
+  it('counts each response in the ISO week of its createdAt, once, whatever comes again', async () => {
+    const w = world();
+    await w.store();
+    await consumeStream(w.stats, w.all);
+    await consumeStream(w.stats, batch(...[...w.all.Records].reverse()));
+    expect(await w.stats.getWeeks('survey-a', '2026-W40', '2026-W52')).toEqual([
+      { week: '2026-W47', count: 1, sum: 5, histogram: [0, 0, 0, 0, 1] },
+      { week: '2026-W48', count: 2, sum: 5, histogram: [1, 0, 0, 1, 0] },
+    ]);
+    expect(await w.stats.getWeeks('survey-b', '2026-W48', '2026-W48')).toEqual([
+      { week: '2026-W48', count: 1, sum: 5, histogram: [0, 0, 0, 0, 1] },
+    ]);
+    await w.stats.deleteBySurvey('survey-a');
+    expect(await w.stats.getWeeks('survey-a', '2026-W40', '2026-W52')).toEqual([]);
   });
 
   it('counts the same whatever the order, split or merged, of the records', async () => {

@@ -1,5 +1,5 @@
 import { AlertCircle, FilePen, Plus, RotateCw, Sparkles } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -23,6 +23,9 @@ import { RecentFeedback } from '../components/recent-feedback';
 import { StatCards } from '../components/stat-cards';
 
 const surveyDataFailedToastId = 'survey-data-failed';
+
+/** The insights hold the chart code (recharts): loaded only when a dashboard shows them. */
+const InsightsCard = lazy(async () => ({ default: (await import('../components/insights-card')).InsightsCard }));
 
 /**
  * The owner dashboard (spec 2 "Dashboard"): the survey selected in `?survey=` (the newest when none or an
@@ -118,6 +121,11 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
     <div className="grid gap-4 md:gap-6">
       {survey.status !== 'active' && <DraftNotice surveyId={survey.id} />}
       <StatCards stats={stats.data} />
+      {survey.status !== 'draft' && (
+        <Suspense fallback={<Skeleton className="h-80" data-testid="insights-loading" />}>
+          <InsightsCard surveyId={survey.id} />
+        </Suspense>
+      )}
       <div className="grid items-start gap-4 md:gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-4 md:gap-6 lg:col-span-2">
           {survey.landingPageUrl && <FeedbackCollectionCard surveyId={survey.id} url={survey.landingPageUrl} />}
