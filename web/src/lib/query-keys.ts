@@ -40,3 +40,10 @@ export const dashboardKeys = {
   stats: (surveyId: string) => ['dashboard', 'stats', surveyId] as const,
   onboarding: (surveyId: string) => ['dashboard', 'onboarding', surveyId] as const,
 };
+
+/** The feedback inbox of a survey: under `survey`, one list per filter (a state change updates them all). */
+export const inboxKeys = {
+  survey: (surveyId: string) => ['inbox', surveyId] as const,
+  list: (surveyId: string, filter: Record<string, string | undefined>) =>
+    [...inboxKeys.survey(surveyId), 'list', filter] as const,
+};

@@ -17,7 +17,7 @@ import { AccountMenu } from './account-menu';
 import { AppSidebar } from './app-sidebar';
 import { TrialBadge } from './trial-badge';
 
-export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup';
+export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup' | 'inbox';
 
 export interface DashboardRouteHandle {
   crumb: DashboardCrumb;
@@ -27,6 +27,7 @@ const crumbKeys = {
   dashboard: 'title',
   account: 'account.title',
   surveySetup: 'surveySetup.title',
+  inbox: 'inboxNav.title',
 } as const;
 
 /** Shell of the signed-in pages: sidebar, header (trigger, breadcrumb, plan badge, language, account menu), main. */
