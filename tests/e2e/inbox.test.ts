@@ -135,7 +135,9 @@ describe('feedback inbox at 1280 px', () => {
     expect(new URL(page.url()).searchParams.get('contact')).toBe('yes');
     expect(await page.getByTestId('inbox-contact').count()).toBe(4);
     const reply = await page.getByTestId('inbox-reply').first().getAttribute('href');
-    expect(reply).toMatch(/^mailto:customer8@example\.com\?subject=Your%20feedback%20for%20Inbox%20Bistro&body=Hi%20Customer%208%2C/);
+    expect(reply).toMatch(
+      /^mailto:customer8@example\.com\?subject=Your%20feedback%20for%20Inbox%20Bistro&body=Hi%20Customer%208%2C/,
+    );
     // The back button restores the previous filter; a shared link opens the same list.
     await page.goBack();
     await expectItemCount(page, 9);

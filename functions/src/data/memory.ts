@@ -213,7 +213,10 @@ export class MemoryResponseStore implements ResponseStore {
     const start = before ? `${before.createdAt}#${before.responseId}` : undefined;
     const candidates = [...(this.responses.get(surveyId) ?? [])]
       .filter((r) => start === undefined || key(r) < start)
-      .map((r): InboxResponseRecord => ({ ...structuredClone(r), ...(this.inbox.get(r.id) ?? { state: 'new', note: null }) }))
+      .map((r): InboxResponseRecord => ({
+        ...structuredClone(r),
+        ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
+      }))
       .filter((r) => matchesInboxFilter(r, { rating: filter.rating, from: filter.from, to: filter.to }))
       .sort((a, b) => (key(a) < key(b) ? 1 : -1));
     const items: InboxResponseRecord[] = [];

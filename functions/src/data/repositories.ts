@@ -279,7 +279,12 @@ export interface ResponseInbox {
   /** The survey's responses that match the filter, newest first, from `before` on. */
   pageInbox(surveyId: string, request: InboxPageRequest): Promise<InboxPageResult>;
   /** Sets the state of those of these responses that exist in the survey; returns how many. */
-  setInboxState(surveyId: string, responseIds: readonly string[], state: InboxState, updatedAt: string): Promise<number>;
+  setInboxState(
+    surveyId: string,
+    responseIds: readonly string[],
+    state: InboxState,
+    updatedAt: string,
+  ): Promise<number>;
   /** Sets (null: removes) the note of a response of the survey; false when there is no such response. */
   setNote(surveyId: string, responseId: string, note: string | null, updatedAt: string): Promise<boolean>;
 }

@@ -258,9 +258,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         ),
       ).toBe(3);
       for (const r of handled) r.state = 'handled';
-      expect(await responses.setNote(survey.id, inTimeOrder[6]!.id, 'Called back', new Date(tick()).toISOString())).toBe(
-        true,
-      );
+      expect(
+        await responses.setNote(survey.id, inTimeOrder[6]!.id, 'Called back', new Date(tick()).toISOString()),
+      ).toBe(true);
       inTimeOrder[6]!.note = 'Called back';
       expect(await responses.setNote(survey.id, newId(tick()), 'x', new Date(tick()).toISOString())).toBe(false);
       expect(await responses.setNote(other.id, inTimeOrder[0]!.id, 'x', new Date(tick()).toISOString())).toBe(false);

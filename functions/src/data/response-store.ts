@@ -155,7 +155,8 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
     async pageInbox(surveyId, { filter, before, limit, maxRead }) {
       const { response } = entitiesOf();
       const ratings: number[] = [];
-      for (let r = minRating; r <= maxRating; r++) if (!filter.rating || ratingBand(r) === filter.rating) ratings.push(r);
+      for (let r = minRating; r <= maxRating; r++)
+        if (!filter.rating || ratingBand(r) === filter.rating) ratings.push(r);
       const checked = needsCheck(filter);
       // +1: the between is inclusive of the position, which is dropped.
       const chunk = checked ? checkedChunk : limit + 1;
@@ -232,9 +233,10 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
       const patch = response.patch({ surveyId, responseId });
       try {
         await writeWhileBusy('Inbox note', () =>
-          (note ? patch.set({ note, inboxUpdatedAt: updatedAt }) : patch.set({ inboxUpdatedAt: updatedAt }).remove(['note'])).go(
-            { response: 'none' },
-          ),
+          (note
+            ? patch.set({ note, inboxUpdatedAt: updatedAt })
+            : patch.set({ inboxUpdatedAt: updatedAt }).remove(['note'])
+          ).go({ response: 'none' }),
         );
         return true;
       } catch (error) {

@@ -8,12 +8,7 @@ import {
   type InboxState,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import type {
-  InboxPosition,
-  InboxResponseRecord,
-  ResponseInbox,
-  SurveyRepository,
-} from '../../data/repositories';
+import type { InboxPosition, InboxResponseRecord, ResponseInbox, SurveyRepository } from '../../data/repositories';
 
 export interface InboxServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;

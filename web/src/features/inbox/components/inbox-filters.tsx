@@ -97,7 +97,15 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
 }
 
 /** The words to search the comments for, applied on Enter or the search button. */
-function SearchField({ id, value, onSearch }: { id: string; value: string; onSearch: (q: string | undefined) => void }) {
+function SearchField({
+  id,
+  value,
+  onSearch,
+}: {
+  id: string;
+  value: string;
+  onSearch: (q: string | undefined) => void;
+}) {
   const { t } = useTranslation('inbox');
   const [search, setSearch] = useState(value);
   return (

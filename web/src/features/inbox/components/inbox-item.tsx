@@ -83,7 +83,12 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
         <time id={`${id}-date`} dateTime={item.createdAt} className="text-muted-foreground text-xs">
           {new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
         </time>
-        <Badge id={`${id}-state`} variant={handled ? 'secondary' : 'default'} className="ml-auto" data-testid="inbox-state">
+        <Badge
+          id={`${id}-state`}
+          variant={handled ? 'secondary' : 'default'}
+          className="ml-auto"
+          data-testid="inbox-state"
+        >
           {handled ? t('item.stateHandled') : t('item.stateNew')}
         </Badge>
       </div>

@@ -1,7 +1,15 @@
 import { inboxFilterSchema, type InboxFilter } from '@reviewroute/shared';
 
 /** The filter's fields, in the order the URL writes them. */
-export const inboxFilterKeys = ['rating', 'comment', 'contact', 'state', 'from', 'to', 'q'] as const satisfies readonly (keyof InboxFilter)[];
+export const inboxFilterKeys = [
+  'rating',
+  'comment',
+  'contact',
+  'state',
+  'from',
+  'to',
+  'q',
+] as const satisfies readonly (keyof InboxFilter)[];
 
 /**
  * The filter the address holds (shareable; the back button restores it). Each field is read on its own, so a
@@ -19,7 +27,11 @@ export function filterFromParams(params: URLSearchParams): InboxFilter {
 }
 
 /** The address with this filter field set (undefined or '': removed), every other parameter kept. */
-export function withFilter(params: URLSearchParams, key: keyof InboxFilter, value: string | undefined): URLSearchParams {
+export function withFilter(
+  params: URLSearchParams,
+  key: keyof InboxFilter,
+  value: string | undefined,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   if (value === undefined || value === '') next.delete(key);
   else next.set(key, value);

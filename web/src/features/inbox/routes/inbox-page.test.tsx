@@ -58,10 +58,7 @@ beforeEach(() => {
 
 describe('inbox page', () => {
   it('shows each response with its rating, comment or "No comment", contact details and a reply with a greeting', async () => {
-    stubApi([
-      item(1, { rating: 1, comment: null, customerName: 'Ann', customerEmail: 'ann+x@example.com' }),
-      item(2),
-    ]);
+    stubApi([item(1, { rating: 1, comment: null, customerName: 'Ann', customerEmail: 'ann+x@example.com' }), item(2)]);
     renderPage();
     const entries = await screen.findAllByTestId('inbox-item');
     expect(entries).toHaveLength(2);
@@ -94,7 +91,10 @@ describe('inbox page', () => {
     expect(document.activeElement).toBe(entries[2]);
     await user.click(screen.getByTestId('inbox-bulk-handled'));
     await waitFor(() =>
-      expect(apiCalls().find((c) => c.route === 'set-inbox-state')?.body).toEqual({ ids: ['r1', 'r2'], state: 'handled' }),
+      expect(apiCalls().find((c) => c.route === 'set-inbox-state')?.body).toEqual({
+        ids: ['r1', 'r2'],
+        state: 'handled',
+      }),
     );
     await waitFor(() =>
       expect(screen.getAllByTestId('inbox-item').map((e) => e.getAttribute('data-state'))).toEqual([
