@@ -42,7 +42,7 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
 
   return (
     <section aria-label={t('filters.label')} className="grid gap-3 rounded-lg border p-3 md:p-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {choice('rating', [
           [any, t('filters.ratingAny')],
           ['low', t('filters.ratingLow')],
@@ -64,7 +64,7 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
           ['handled', t('filters.stateHandled')],
         ])}
       </div>
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[auto_auto_1fr_auto]">
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[auto_auto_1fr_auto]">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-from`}>{t('filters.from')}</Label>
           <Input
@@ -111,7 +111,7 @@ function SearchField({
   return (
     <form
       role="search"
-      className="grid gap-1.5 sm:col-span-2 lg:col-span-1"
+      className="col-span-2 grid gap-1.5 lg:col-span-1"
       onSubmit={(e) => {
         e.preventDefault();
         onSearch(search.trim() || undefined);
