@@ -123,7 +123,7 @@ describe('feedback inbox at 1280 px', () => {
     expect(await page.getByTestId('inbox-comment').filter({ hasText: t.noComment }).count()).toBe(5);
     // Newest first: the last seeded one on top, the five 1-star ones at the bottom.
     expect(await page.getByTestId('inbox-comment').first().textContent()).toBe('Visit number 24');
-    await saveScreenshot(page, 'test-results/inbox-1280-en.png', { fullPage: true });
+    await saveScreenshot(page, 'tests/.artifacts/inbox-1280-en.png', { fullPage: true });
 
     // "1–2 stars with contact details": exactly the four, in the address.
     await pick(page, t.rating, t.low);
@@ -199,7 +199,7 @@ describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang
       await openInbox(page, lang, survey, '&rating=low&contact=yes');
       await expectItemCount(page, 4);
       await expectNoAxeViolations(page);
-      await saveScreenshot(page, `test-results/inbox-1280-${lang}-filtered.png`, { fullPage: true });
+      await saveScreenshot(page, `tests/.artifacts/inbox-1280-${lang}-filtered.png`, { fullPage: true });
     }, 240_000);
   });
 
@@ -216,7 +216,7 @@ describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectNoAxeViolations(page);
-      await saveScreenshot(page, `test-results/inbox-390-${lang}.png`, { fullPage: true });
+      await saveScreenshot(page, `tests/.artifacts/inbox-390-${lang}.png`, { fullPage: true });
     }, 240_000);
   });
 });
