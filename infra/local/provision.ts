@@ -87,6 +87,18 @@ export async function provisionTable(endpoint: string): Promise<string> {
       await client.send(
         new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }),
       );
+    // A table kept from before an index was added gets it now (one at a time, as DynamoDB allows); items
+    // written before carry no keys of it.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of tableKeySchema(def).GlobalSecondaryIndexes.filter((i) => !present.has(i.IndexName))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName,
+          AttributeDefinitions: [...keyNames.values()],
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
+    }
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
     if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
       await client.send(

@@ -20,5 +20,6 @@ export * from './billing';
 export * from './account-export';
 export * from './review-requests';
 export * from './inbox';
+export * from './inbox-api';
 export * from './account-security';
 export * from './route-contracts';

@@ -13,6 +13,14 @@ import {
 } from './account-security';
 import { healthResponseSchema, meResponseSchema } from './api';
 import {
+  inboxNoteSavedSchema,
+  inboxNoteSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
+  inboxStateChangedSchema,
+  inboxStateChangeSchema,
+} from './inbox-api';
+import {
   createPaymentResponseSchema,
   createPaymentSchema,
   paymentListSchema,
@@ -131,6 +139,14 @@ export const routeContracts = {
     params: z.object({ token: z.string().max(200) }),
     body: alertLinkRequestSchema,
     response: alertLinkResponseSchema,
+  },
+  // The feedback inbox: another owner's survey is none (404); its response ids are not in this survey.
+  'list-inbox': { params: surveyParams, query: inboxQuerySchema, response: inboxPageSchema },
+  'set-inbox-state': { params: surveyParams, body: inboxStateChangeSchema, response: inboxStateChangedSchema },
+  'set-inbox-note': {
+    params: z.object({ surveyId: z.string(), responseId: z.string() }),
+    body: inboxNoteSchema,
+    response: inboxNoteSavedSchema,
   },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 

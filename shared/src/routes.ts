@@ -337,6 +337,31 @@ export const routes = [
     domain: 'requests',
     throttle: 'public',
   },
+  // The owner's feedback inbox of a survey: its responses page by page, their state and private note.
+  {
+    id: 'list-inbox',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/inbox',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
+  {
+    id: 'set-inbox-state',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/inbox/state',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
+  {
+    id: 'set-inbox-note',
+    method: 'PUT',
+    path: '/api/surveys/{surveyId}/inbox/{responseId}/note',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -9,6 +9,9 @@ export const tableDefinition = {
   sortKey: { name: 'sk', type: 'S' },
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: 'S' }, sortKey: { name: 'gsi1sk', type: 'S' } },
+    // The owner's feedback inbox (docs/data-model.md "Secondary indexes"). CloudFormation adds one GSI per
+    // update of a table, so a further index goes in a later deploy.
+    { indexName: 'gsi2', partitionKey: { name: 'gsi2pk', type: 'S' }, sortKey: { name: 'gsi2sk', type: 'S' } },
   ],
   /** Items with this epoch-seconds attribute expire (rate-limit windows, salts, tombstones). */
   timeToLiveAttribute: 'expiresAt',

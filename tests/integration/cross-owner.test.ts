@@ -47,6 +47,8 @@ interface OwnerState {
   paymentId: string;
   /** A review-request batch of the owner's survey (sent). */
   batchId: string;
+  /** A response to the owner's survey. */
+  responseId: string;
 }
 
 /**
@@ -72,13 +74,16 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'disable-two-factor': () => ({ password: TEST_PASSWORD, code: '123456' }),
   // Taking the owner's address is refused (it is in use), and nothing is mailed to it.
   'start-email-change': ({ ownerEmail }) => ({ password: TEST_PASSWORD, newEmail: ownerEmail }),
+  // The owner's own response: marking it, or noting on it, through another owner's survey id is refused.
+  'set-inbox-state': ({ responseId }) => ({ ids: [responseId], state: 'handled' }),
+  'set-inbox-note': () => ({ note: 'Intruder was here' }),
 };
 
 const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>
   contractOf(route.id as RouteId).body ? validBodies[route.id as keyof typeof validBodies](state) : undefined;
 
 /** Path parameters that name an owner's item: another owner gets 404 for it. */
-const ownedParams = new Set(['surveyId', 'paymentId', 'batchId']);
+const ownedParams = new Set(['surveyId', 'paymentId', 'batchId', 'responseId']);
 const isOnOwnedItem = (route: RouteDefinition) => paramNames(route).some((name) => ownedParams.has(name));
 
 async function bucketKeys(): Promise<string[]> {
@@ -197,8 +202,16 @@ describe('another owner on every owner route', () => {
         ).toMatchObject({ batches: [{ state: 'done' }] }),
       { timeout: 20_000, interval: 100 },
     );
-    state = { ownerEmail: owner.email, survey, uploadKey: ticket.key, paymentId: payment.paymentId, batchId: batch.id };
-    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId, batchId: batch.id };
+    const { responseId } = submitted.body as { responseId: string };
+    state = {
+      ownerEmail: owner.email,
+      survey,
+      uploadKey: ticket.key,
+      paymentId: payment.paymentId,
+      batchId: batch.id,
+      responseId,
+    };
+    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId, batchId: batch.id, responseId };
   });
 
   it('knows every path parameter of an owner route: each names an owner’s item', () => {
@@ -224,6 +237,7 @@ describe('another owner on every owner route', () => {
         state.uploadKey,
         state.paymentId,
         state.batchId,
+        state.responseId,
       ])
         expect(answer).not.toContain(secret);
       expect(await ownerView()).toEqual(before);

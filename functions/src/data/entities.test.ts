@@ -174,4 +174,28 @@ describe('surveys stored before a field existed', () => {
     // As the survey repository reads an item: absent attributes take their empty value.
     expect(surveySchema.parse({ ...emptySurveyValues, ...read, id: surveyId }).language).toBe('en');
   });
+
+  it('puts every response in the inbox index by survey and star, sorted by createdAt; inbox updates leave those keys alone', () => {
+    const item = entities.response
+      .create({
+        surveyId: 's1',
+        responseId: 'r1',
+        rating: 2,
+        createdAt: '2026-11-21T09:00:00.000Z',
+        googleReviewClicked: false,
+      })
+      .params<{ Item: Record<string, unknown> }>().Item;
+    expect(item).toMatchObject({ gsi2pk: 'INBOX#s1#2', gsi2sk: 'AT#2026-11-21T09:00:00.000Z#r1' });
+    for (const update of [
+      entities.response.patch({ surveyId: 's1', responseId: 'r1' }).set({ inboxState: 'handled', note: 'n' }),
+      entities.response
+        .patch({ surveyId: 's1', responseId: 'r1' })
+        .set({ inboxUpdatedAt: 'x' })
+        .remove(['inboxState', 'note']),
+    ]) {
+      const params = update.params<{ UpdateExpression: string; ExpressionAttributeNames: Record<string, string> }>();
+      expect(Object.values(params.ExpressionAttributeNames)).not.toContain('gsi2pk');
+      expect(Object.values(params.ExpressionAttributeNames)).not.toContain('gsi2sk');
+    }
+  });
 });

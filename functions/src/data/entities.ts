@@ -161,6 +161,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         counted: { type: 'boolean' },
         /** The same for its review click. */
         clickCounted: { type: 'boolean' },
+        /** The owner's inbox state: `handled` once marked so; absent = new (every response starts new). */
+        inboxState: { type: ['handled'] as const },
+        /** The owner's private note on the response (inbox), never shown to the customer. */
+        note: { type: 'string' },
+        /** When the owner last changed the state or the note. */
+        inboxUpdatedAt: { type: 'string' },
       },
       indexes: {
         bySurvey: {
@@ -183,6 +189,28 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             field: 'gsi1sk',
             composite: ['createdAt', 'responseId'],
             template: 'COMMENT#${createdAt}#${responseId}',
+            casing: 'none',
+          },
+        },
+        /**
+         * The owner's inbox (gsi2): every response, one partition per survey and star, newest last by
+         * createdAt. A rating band is one or two partitions, the whole survey five, merged by the sort key,
+         * and a date range is a key condition: no filter ever reads the survey's responses beyond a page.
+         * Only table-key and createdAt/rating composites: the inbox's own updates (state, note) and the
+         * workers' marks name none of them but the table key, so electrodb leaves these keys alone.
+         */
+        inbox: {
+          index: 'gsi2',
+          pk: {
+            field: 'gsi2pk',
+            composite: ['surveyId', 'rating'],
+            template: 'INBOX#${surveyId}#${rating}',
+            casing: 'none',
+          },
+          sk: {
+            field: 'gsi2sk',
+            composite: ['createdAt', 'responseId'],
+            template: 'AT#${createdAt}#${responseId}',
             casing: 'none',
           },
         },

@@ -1,4 +1,4 @@
-import { emptyProfile, type Profile, type Survey } from '@reviewroute/shared';
+import { emptyProfile, matchesInboxFilter, type InboxState, type Profile, type Survey } from '@reviewroute/shared';
 import { erasedUserHash } from './erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { MemoryOwnerAlertStore } from './owner-alert-store';
@@ -16,6 +16,9 @@ import {
   type ClientKeySaltStore,
   type ErasureJob,
   type ErasureRepository,
+  type InboxPageRequest,
+  type InboxPageResult,
+  type InboxResponseRecord,
   type NewSubmission,
   type ProfileRepository,
   type ResponseStore,
@@ -175,6 +178,8 @@ export class MemoryResponseStore implements ResponseStore {
   /** surveyId -> its responses */
   readonly responses = new Map<string, SurveyResponseRecord[]>();
   readonly clickTokenHashes = new Map<string, string>();
+  /** responseId -> the owner's inbox state and note (absent: new, no note) */
+  readonly inbox = new Map<string, { state: InboxState; note: string | null }>();
   readonly stream: TallyEvent[] = [];
 
   private find(surveyId: string, responseId: string) {
@@ -217,6 +222,48 @@ export class MemoryResponseStore implements ResponseStore {
       .map((r) => structuredClone(r));
   }
 
+  /**
+   * Like the inbox index: newest first by (createdAt, id), at most `maxRead` responses of the filter's band
+   * and dates looked at, and where it stopped as `next`.
+   */
+  async pageInbox(surveyId: string, { filter, before, limit, maxRead }: InboxPageRequest): Promise<InboxPageResult> {
+    const key = (p: { createdAt: string; id: string }) => `${p.createdAt}#${p.id}`;
+    const start = before ? `${before.createdAt}#${before.responseId}` : undefined;
+    const candidates = [...(this.responses.get(surveyId) ?? [])]
+      .filter((r) => start === undefined || key(r) < start)
+      .map((r): InboxResponseRecord => ({
+        ...structuredClone(r),
+        ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
+      }))
+      .filter((r) => matchesInboxFilter(r, { rating: filter.rating, from: filter.from, to: filter.to }))
+      .sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    const items: InboxResponseRecord[] = [];
+    for (const [index, r] of candidates.entries()) {
+      if (matchesInboxFilter(r, filter)) items.push(r);
+      const last = index === candidates.length - 1;
+      if (items.length === limit || index + 1 >= maxRead) {
+        return { items, next: last ? null : { createdAt: r.createdAt, responseId: r.id } };
+      }
+    }
+    return { items, next: null };
+  }
+
+  async setInboxState(surveyId: string, responseIds: readonly string[], state: InboxState) {
+    let updated = 0;
+    for (const id of new Set(responseIds)) {
+      if (!this.find(surveyId, id)) continue;
+      this.inbox.set(id, { note: null, ...this.inbox.get(id), state });
+      updated++;
+    }
+    return updated;
+  }
+
+  async setNote(surveyId: string, responseId: string, note: string | null) {
+    if (!this.find(surveyId, responseId)) return false;
+    this.inbox.set(responseId, { state: 'new', ...this.inbox.get(responseId), note });
+    return true;
+  }
+
   async pageBySurvey(surveyId: string, after: string | undefined, limit: number) {
     const items = [...(this.responses.get(surveyId) ?? [])]
       .sort((a, b) => (a.id < b.id ? -1 : 1))
@@ -228,7 +275,10 @@ export class MemoryResponseStore implements ResponseStore {
 
   async delete(surveyId: string, responseIds: string[]) {
     const left = (this.responses.get(surveyId) ?? []).filter((r) => !responseIds.includes(r.id));
-    for (const id of responseIds) this.clickTokenHashes.delete(id);
+    for (const id of responseIds) {
+      this.clickTokenHashes.delete(id);
+      this.inbox.delete(id);
+    }
     if (left.length > 0) this.responses.set(surveyId, left);
     else this.responses.delete(surveyId);
   }

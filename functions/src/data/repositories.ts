@@ -1,4 +1,13 @@
-import type { Payment, Profile, ProfileUpdate, ProviderStatus, Survey, SurveyUpdate } from '@reviewroute/shared';
+import type {
+  InboxFilter,
+  InboxState,
+  Payment,
+  Profile,
+  ProfileUpdate,
+  ProviderStatus,
+  Survey,
+  SurveyUpdate,
+} from '@reviewroute/shared';
 
 /**
  * The storage boundary the domain services depend on. The electrodb/S3 implementations live beside
@@ -219,7 +228,7 @@ export type ReviewClickOutcome = 'clicked' | 'already-clicked' | 'not-found';
  * Responses (response-store.ts), each its own idempotency record. A submit is one conditional put and a
  * review click one conditional update; the tally is counted from the table's stream (survey-stats.ts).
  */
-export interface ResponseStore {
+export interface ResponseStore extends ResponseInbox {
   /** Creates the response unless one with its id exists. */
   submit(submission: NewSubmission): Promise<SubmitOutcome>;
   /** Flags the response as clicked, once, if `clickTokenHash` is its token's. */
@@ -239,6 +248,55 @@ export interface ResponseStore {
   delete(surveyId: string, responseIds: string[]): Promise<void>;
   /** Every response of the survey. Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
+}
+
+/** A response as the owner's inbox shows it: the record, its inbox state (absent = new) and private note. */
+export interface InboxResponseRecord extends SurveyResponseRecord {
+  state: InboxState;
+  note: string | null;
+}
+
+/** A place in a survey's inbox order (newest first by createdAt, the id breaking ties). */
+export interface InboxPosition {
+  createdAt: string;
+  responseId: string;
+}
+
+export interface InboxPageRequest {
+  filter: InboxFilter;
+  /** Only responses older than this one (the previous page's `next`). */
+  before?: InboxPosition;
+  /** The most items returned. */
+  limit: number;
+  /**
+   * The most responses looked at (a filter the index cannot answer is checked response by response): a
+   * request's cost is bounded whatever the filter, and `next` says where to go on.
+   */
+  maxRead: number;
+}
+
+export interface InboxPageResult {
+  items: InboxResponseRecord[];
+  /** Where the next page starts; null: no older response matches. */
+  next: InboxPosition | null;
+}
+
+/**
+ * The owner's inbox of a survey's responses (response-store.ts): read through its own index, never a scan;
+ * the state and the note are the owner's only writes to a response.
+ */
+export interface ResponseInbox {
+  /** The survey's responses that match the filter, newest first, from `before` on. */
+  pageInbox(surveyId: string, request: InboxPageRequest): Promise<InboxPageResult>;
+  /** Sets the state of those of these responses that exist in the survey; returns how many. */
+  setInboxState(
+    surveyId: string,
+    responseIds: readonly string[],
+    state: InboxState,
+    updatedAt: string,
+  ): Promise<number>;
+  /** Sets (null: removes) the note of a response of the survey; false when there is no such response. */
+  setNote(surveyId: string, responseId: string, note: string | null, updatedAt: string): Promise<boolean>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Survey } from '@reviewroute/shared';
+import { matchesInboxFilter, type InboxFilter, type Survey } from '@reviewroute/shared';
 import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
 import { newId } from '../lib/ids';
 import type { RateSlot, RateWindowStore } from './rate-window';
@@ -12,6 +12,8 @@ import {
   type BillingRepository,
   type ClientKeySaltStore,
   type ErasureRepository,
+  type InboxPosition,
+  type InboxResponseRecord,
   type NewSubmission,
   type ProfileRepository,
   type ResponseStore,
@@ -72,7 +74,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
 
   function submission(
     survey: Survey,
-    answer: Partial<Pick<SurveyResponseRecord, 'rating' | 'comment'>> = {},
+    answer: Partial<
+      Pick<SurveyResponseRecord, 'rating' | 'comment' | 'customerName' | 'customerEmail' | 'createdAt'>
+    > = {},
     idempotencyKey: string = randomUUID(),
   ): NewSubmission {
     const at = tick();
@@ -209,6 +213,101 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       after = next;
     }
   }
+
+  /** Every inbox item of a survey through pages of at most `limit`, each looking at most at `maxRead`. */
+  async function wholeInbox(
+    { responses }: Repositories,
+    surveyId: string,
+    filter: InboxFilter,
+    limit: number,
+    maxRead: number,
+  ): Promise<{ items: InboxResponseRecord[]; pages: number }> {
+    const items: InboxResponseRecord[] = [];
+    let before: InboxPosition | undefined;
+    for (let pages = 1; pages < 200; pages++) {
+      const page = await responses.pageInbox(surveyId, { filter, before, limit, maxRead });
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      items.push(...page.items);
+      if (!page.next) return { items, pages };
+      before = page.next;
+    }
+    throw new Error('The inbox never ended');
+  }
+
+  describe(`response inbox (${name})`, () => {
+    it('pages every filter newest first, each page bounded, and resumes where the last one stopped', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const other = await published(repositories);
+      const inTimeOrder: InboxResponseRecord[] = [];
+      for (let i = 0; i < 26; i++) {
+        const rating = (i % 5) + 1;
+        const contact = rating <= 2 && i % 2 === 0;
+        const answer = submission(survey, {
+          rating,
+          comment: i % 3 === 0 ? null : `comment ${i} ${i % 2 === 0 ? 'slow service' : 'great'}`,
+          ...(contact ? { customerName: `Customer ${i}`, customerEmail: `c${i}@example.com` } : {}),
+          // Two days, so a date range splits them.
+          ...(i >= 20 ? { createdAt: `2026-11-23T10:00:${String(i).padStart(2, '0')}.000Z` } : {}),
+        });
+        expect(await responses.submit(answer)).toBe('stored');
+        inTimeOrder.push({ ...answer.response, state: 'new', note: null });
+      }
+      await responses.submit(submission(other, { rating: 1, comment: 'elsewhere' }));
+      const handled = [inTimeOrder[1]!, inTimeOrder[5]!, inTimeOrder[6]!];
+      expect(
+        await responses.setInboxState(
+          survey.id,
+          [...handled.map((r) => r.id), handled[0]!.id, newId(tick())],
+          'handled',
+          new Date(tick()).toISOString(),
+        ),
+      ).toBe(3);
+      for (const r of handled) r.state = 'handled';
+      expect(
+        await responses.setNote(survey.id, inTimeOrder[6]!.id, 'Called back', new Date(tick()).toISOString()),
+      ).toBe(true);
+      inTimeOrder[6]!.note = 'Called back';
+      expect(await responses.setNote(survey.id, newId(tick()), 'x', new Date(tick()).toISOString())).toBe(false);
+      expect(await responses.setNote(other.id, inTimeOrder[0]!.id, 'x', new Date(tick()).toISOString())).toBe(false);
+
+      const newestFirst = [...inTimeOrder].reverse();
+      const filters: InboxFilter[] = [
+        {},
+        { rating: 'low' },
+        { rating: 'low', contact: 'yes' },
+        { rating: 'high', comment: 'no' },
+        { state: 'handled' },
+        { state: 'new', rating: 'mid' },
+        { from: '2026-11-23', to: '2026-11-23' },
+        { to: '2026-11-22' },
+        { q: 'SLOW  service' },
+      ];
+      for (const filter of filters) {
+        const expected = newestFirst.filter((r) => matchesInboxFilter(r, filter));
+        expect((await wholeInbox(repositories, survey.id, filter, 4, 200)).items, JSON.stringify(filter)).toEqual(
+          expected,
+        );
+        // A request that may look at only 3 responses still gets there, page by page.
+        const bounded = await wholeInbox(repositories, survey.id, filter, 4, 3);
+        expect(bounded.items, JSON.stringify(filter)).toEqual(expected);
+      }
+
+      // Reopened, the note removed: as new as before.
+      expect(await responses.setInboxState(survey.id, [handled[0]!.id], 'new', new Date(tick()).toISOString())).toBe(1);
+      expect(await responses.setNote(survey.id, inTimeOrder[6]!.id, null, new Date(tick()).toISOString())).toBe(true);
+      const { items } = await responses.pageInbox(survey.id, { filter: {}, limit: 30, maxRead: 100 });
+      expect(items.find((r) => r.id === handled[0]!.id)!.state).toBe('new');
+      expect(items.find((r) => r.id === inTimeOrder[6]!.id)).toMatchObject({ state: 'handled', note: null });
+      // The inbox goes with its responses.
+      await responses.deleteBySurvey(survey.id);
+      expect(await responses.pageInbox(survey.id, { filter: {}, limit: 30, maxRead: 100 })).toEqual({
+        items: [],
+        next: null,
+      });
+    });
+  });
 
   describe(`response store (${name})`, () => {
     it('stores a submit as one item; the same key again stores nothing and reads as a duplicate', async () => {

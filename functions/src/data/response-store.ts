@@ -1,11 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
+import { matchesInboxFilter, maxRating, minRating, ratingBand, type InboxFilter } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { TransactionEntities } from './transaction';
 import type {
+  InboxPosition,
+  InboxResponseRecord,
   NewSubmission,
   ResponseStore,
   ReviewClickOutcome,
@@ -44,6 +47,21 @@ function toResponseRecord(r: Pick<ResponseItem, (typeof recordAttributes)[number
     createdAt: r.createdAt,
   };
 }
+
+const inboxAttributes = [...recordAttributes, 'inboxState', 'note'] as const;
+
+function toInboxRecord(r: Pick<ResponseItem, (typeof inboxAttributes)[number]>): InboxResponseRecord {
+  return { ...toResponseRecord(r), state: r.inboxState === 'handled' ? 'handled' : 'new', note: orNull(r.note) };
+}
+
+/** The inbox index's order: createdAt, then the id (unique, so a position names one response). */
+const orderKey = (p: InboxPosition) => `${p.createdAt}#${p.responseId}`;
+
+/** Whether the filter asks more than the index answers (its star partitions and createdAt range). */
+const needsCheck = (f: InboxFilter) => Boolean(f.comment || f.contact || f.state || f.q);
+
+/** Responses read per star partition and round when each must be checked against the filter. */
+const checkedChunk = 50;
 
 /**
  * The response id of a survey's submit with this idempotency key: a UUID (version 8, "custom") made of the
@@ -124,6 +142,107 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
         .recentFeedback({ surveyId })
         .go({ order: 'desc', limit, count: limit, attributes: [...recordAttributes] });
       return data.map(toResponseRecord);
+    },
+
+    /**
+     * The inbox index (gsi2, entities.ts `inbox`) holds a survey's responses in one partition per star,
+     * sorted by createdAt: the filter's band picks the partitions (1, 2 or all 5), its dates bound the sort
+     * key, and the partitions are merged newest first. What the index cannot answer (comment, contact,
+     * state, search) is checked on the responses read, at most `maxRead` of them a request; the position
+     * where it stopped is the next page's start. Each round reads at most `chunk` items per partition and
+     * uses those newer than every unfinished partition's oldest (the others are read again next round).
+     */
+    async pageInbox(surveyId, { filter, before, limit, maxRead }) {
+      const { response } = entitiesOf();
+      const ratings: number[] = [];
+      for (let r = minRating; r <= maxRating; r++)
+        if (!filter.rating || ratingBand(r) === filter.rating) ratings.push(r);
+      const checked = needsCheck(filter);
+      // +1: the between is inclusive of the position, which is dropped.
+      const chunk = checked ? checkedChunk : limit + 1;
+      const toKey = filter.to ? `${filter.to}~` : '~';
+      const lower = { createdAt: filter.from ?? '0' };
+      const items: InboxResponseRecord[] = [];
+      let position = before;
+      let read = 0;
+      for (;;) {
+        const upper =
+          position && orderKey(position) < toKey
+            ? { createdAt: position.createdAt, responseId: position.responseId }
+            : { createdAt: toKey };
+        const pages = await Promise.all(
+          ratings.map(async (rating) => {
+            const { data } = await response.query
+              .inbox({ surveyId, rating })
+              .between(lower, upper)
+              .go({ order: 'desc', limit: chunk, count: chunk, attributes: [...inboxAttributes] });
+            return { data, done: data.length < chunk };
+          }),
+        );
+        // Items newer than the oldest of every unfinished partition are in the right order; older ones may
+        // have newer neighbours in a partition not read that far yet.
+        const horizons = pages.filter((p) => !p.done).map((p) => orderKey(p.data[p.data.length - 1]!));
+        const horizon = horizons.length > 0 ? horizons.reduce((a, b) => (a > b ? a : b)) : '';
+        const skip = position ? orderKey(position) : undefined;
+        const merged = pages
+          .flatMap((p) => p.data)
+          .map((item) => ({ item, key: orderKey(item) }))
+          .filter(({ key }) => key !== skip && key >= horizon)
+          .sort((a, b) => (a.key < b.key ? 1 : -1));
+        const allDone = horizons.length === 0;
+        for (const [index, { item }] of merged.entries()) {
+          read++;
+          const record = toInboxRecord(item);
+          if (!checked || matchesInboxFilter(record, filter)) items.push(record);
+          if (items.length === limit || read >= maxRead) {
+            const last = allDone && index === merged.length - 1;
+            return { items, next: last ? null : { createdAt: item.createdAt, responseId: item.responseId } };
+          }
+        }
+        if (allDone) return { items, next: null };
+        const last = merged[merged.length - 1]?.item;
+        if (last) position = { createdAt: last.createdAt, responseId: last.responseId };
+      }
+    },
+
+    async setInboxState(surveyId, responseIds, state, updatedAt) {
+      const { response } = entitiesOf();
+      const results = await Promise.all(
+        [...new Set(responseIds)].map(async (responseId) => {
+          try {
+            // patch: only a response that exists in this survey; new is the absence of the state.
+            const patch = response.patch({ surveyId, responseId });
+            await writeWhileBusy('Inbox state', () =>
+              (state === 'handled'
+                ? patch.set({ inboxState: 'handled', inboxUpdatedAt: updatedAt })
+                : patch.set({ inboxUpdatedAt: updatedAt }).remove(['inboxState'])
+              ).go({ response: 'none' }),
+            );
+            return 1;
+          } catch (error) {
+            if (isConditionalCheckFailure(error)) return 0;
+            throw error;
+          }
+        }),
+      );
+      return results.reduce<number>((a, b) => a + b, 0);
+    },
+
+    async setNote(surveyId, responseId, note, updatedAt) {
+      const { response } = entitiesOf();
+      const patch = response.patch({ surveyId, responseId });
+      try {
+        await writeWhileBusy('Inbox note', () =>
+          (note
+            ? patch.set({ note, inboxUpdatedAt: updatedAt })
+            : patch.set({ inboxUpdatedAt: updatedAt }).remove(['note'])
+          ).go({ response: 'none' }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
     },
 
     async pageBySurvey(surveyId, after, limit) {

@@ -97,6 +97,13 @@ function localizedRoutes(language: Language): RouteObject[] {
                   }),
                 },
                 {
+                  path: path('/inbox'),
+                  handle: crumb('inbox'),
+                  lazy: async () => ({
+                    Component: (await import('@/features/inbox/routes/inbox-page')).InboxPage,
+                  }),
+                },
+                {
                   path: path('/account'),
                   handle: crumb('account'),
                   lazy: async () => ({

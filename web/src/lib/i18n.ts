@@ -7,6 +7,7 @@ import enBilling from '@/locales/en/billing.json';
 import enCommon from '@/locales/en/common.json';
 import enDashboard from '@/locales/en/dashboard.json';
 import enErrors from '@/locales/en/errors.json';
+import enInbox from '@/locales/en/inbox.json';
 import enMarketing from '@/locales/en/marketing.json';
 import enRequests from '@/locales/en/requests.json';
 import enSecurity from '@/locales/en/security.json';
@@ -17,6 +18,7 @@ import nlBilling from '@/locales/nl/billing.json';
 import nlCommon from '@/locales/nl/common.json';
 import nlDashboard from '@/locales/nl/dashboard.json';
 import nlErrors from '@/locales/nl/errors.json';
+import nlInbox from '@/locales/nl/inbox.json';
 import nlMarketing from '@/locales/nl/marketing.json';
 import nlRequests from '@/locales/nl/requests.json';
 import nlSecurity from '@/locales/nl/security.json';
@@ -38,6 +40,7 @@ export const resources = {
     errors: enErrors,
     marketing: enMarketing,
     wizard: enWizard,
+    inbox: enInbox,
     requests: enRequests,
   },
   nl: {
@@ -50,6 +53,7 @@ export const resources = {
     errors: nlErrors,
     marketing: nlMarketing,
     wizard: nlWizard,
+    inbox: nlInbox,
     requests: nlRequests,
   },
 } as const;

@@ -48,3 +48,10 @@ export const requestKeys = {
   batches: (surveyId: string) => [...requestKeys.survey(surveyId), 'batches'] as const,
   recipients: (surveyId: string, batchId: string) => [...requestKeys.survey(surveyId), 'recipients', batchId] as const,
 };
+
+/** The feedback inbox of a survey: under `survey`, one list per filter (a state change updates them all). */
+export const inboxKeys = {
+  survey: (surveyId: string) => ['inbox', surveyId] as const,
+  list: (surveyId: string, filter: Record<string, string | undefined>) =>
+    [...inboxKeys.survey(surveyId), 'list', filter] as const,
+};

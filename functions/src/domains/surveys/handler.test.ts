@@ -13,6 +13,7 @@ import type { ApiEvent } from '../../lib/http';
 import { createDashboardService } from './dashboard-service';
 import { createAlertLinkService } from './alert-link';
 import { createSurveysHandler } from './handler';
+import { createInboxService } from './inbox-service';
 import { createSurveyService } from './service';
 
 const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
@@ -34,6 +35,8 @@ async function setup() {
     () => service,
     () => createDashboardService(stores),
     () => createAlertLinkService({ surveys: stores.surveys, key: async () => 'mail-link-key' }),
+    undefined,
+    () => createInboxService(stores),
   );
   const call = async (event: ApiEvent) => {
     const response = await handler(event, lambdaContext());

@@ -17,6 +17,7 @@ import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createAlertLinkService, type AlertLinkService } from './alert-link';
 import { createDashboardService, type DashboardService } from './dashboard-service';
+import { createInboxService, type InboxService } from './inbox-service';
 import { createSurveyService, type SurveyService } from './service';
 
 /** The owner survey API (routes of domain `surveys`); the services are built on first use. */
@@ -25,6 +26,9 @@ export function createSurveysHandler(
   dashboardOf: () => DashboardService,
   alertLinksOf: () => AlertLinkService,
   options?: DomainHandlerOptions,
+  inboxOf: () => InboxService = () => {
+    throw new Error('This surveys handler has no inbox service');
+  },
 ) {
   return createDomainHandler(
     'surveys',
@@ -63,6 +67,15 @@ export function createSurveysHandler(
       'set-alerts-by-link': async ({ params: { token }, body }) => ({
         body: await alertLinksOf().set(token, body.lowRatingAlerts),
       }),
+      'list-inbox': async ({ owner, params: { surveyId }, query }) => ({
+        body: await inboxOf().page(owner.userId, surveyId, query),
+      }),
+      'set-inbox-state': async ({ owner, params: { surveyId }, body }) => ({
+        body: await inboxOf().setState(owner.userId, surveyId, body.ids, body.state),
+      }),
+      'set-inbox-note': async ({ owner, params: { surveyId, responseId }, body }) => ({
+        body: await inboxOf().setNote(owner.userId, surveyId, responseId, body.note),
+      }),
     },
     options,
   );
@@ -75,6 +88,7 @@ export function createHandler(env: LambdaEnv) {
   let service: SurveyService | undefined;
   let dashboard: DashboardService | undefined;
   let alertLinks: AlertLinkService | undefined;
+  let inbox: InboxService | undefined;
   return createSurveysHandler(
     () =>
       (service ??= createSurveyService({
@@ -101,6 +115,11 @@ export function createHandler(env: LambdaEnv) {
         key: mailLinkKeyOf(env),
       })),
     { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
+    () =>
+      (inbox ??= createInboxService({
+        surveys: createDynamoSurveyRepository(entities),
+        responses: createDynamoResponseStore(entities),
+      })),
   );
 }
 

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Plus, Send } from 'lucide-react';
+import { Inbox, LayoutDashboard, Plus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Logo } from '@/components/logo';
@@ -20,6 +20,10 @@ import { reviewRequestsPathFor, surveySearchParam } from '@/lib/survey-selection
 import { useLocalizedPath } from '@/lib/use-language';
 import { stepAtPath } from '@/features/survey-wizard/steps';
 import { SidebarSurveys } from './sidebar-surveys';
+
+/** The inbox of the survey the page shows (the dashboard's `?survey=`), else the inbox picks one. */
+const inboxPath = (surveyId: string | null) =>
+  surveyId ? `/inbox?${surveySearchParam}=${encodeURIComponent(surveyId)}` : '/inbox';
 
 /** The dashboard sidebar: collapsible to icons; navigation and the owner's surveys. */
 export function AppSidebar() {
@@ -61,6 +65,14 @@ export function AppSidebar() {
                     <Link to={to('/dashboard')} onClick={closeOnMobile}>
                       <LayoutDashboard aria-hidden="true" />
                       <span>{t('sidebar.dashboard')}</span>
+                    </Link>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+                <SidebarMenuItem>
+                  <SidebarMenuButton asChild isActive={pathname === to('/inbox')} tooltip={t('inboxNav.title')}>
+                    <Link to={to(inboxPath(params.get(surveySearchParam)))} onClick={closeOnMobile}>
+                      <Inbox aria-hidden="true" />
+                      <span>{t('inboxNav.title')}</span>
                     </Link>
                   </SidebarMenuButton>
                 </SidebarMenuItem>

@@ -17,7 +17,7 @@ import { AccountMenu } from './account-menu';
 import { AppSidebar } from './app-sidebar';
 import { TrialBadge } from './trial-badge';
 
-export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup' | 'reviewRequests';
+export type DashboardCrumb = 'dashboard' | 'account' | 'surveySetup' | 'inbox' | 'reviewRequests';
 
 export interface DashboardRouteHandle {
   crumb: DashboardCrumb;
@@ -27,6 +27,7 @@ const crumbKeys = {
   dashboard: 'title',
   account: 'account.title',
   surveySetup: 'surveySetup.title',
+  inbox: 'inboxNav.title',
   reviewRequests: 'requests:title',
 } as const;
 

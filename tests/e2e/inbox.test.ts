@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type Survey } from '@reviewroute/shared';
+import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
+import { phoneContext } from '../support/phone';
+import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
+import { signInThroughUi, type Lang } from '../support/app-flows';
+import { callApi, createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
+
+const stack = inject('localStack');
+
+/** Visible texts of the inbox, exactly as web/src/locales/{en,nl}/inbox.json have them. */
+const inboxTexts = {
+  en: {
+    prefix: '',
+    heading: 'Feedback inbox',
+    rating: 'Rating',
+    low: '1–2 stars',
+    contact: 'Contact details',
+    leftContact: 'Left contact details',
+    loadMore: 'Load more',
+    noComment: 'No comment',
+    handled: 'Handled',
+    markedTwo: '2 marked handled',
+    addNote: 'Add note',
+    note: 'Private note',
+    saveNote: 'Save note',
+  },
+  nl: {
+    prefix: '/nl',
+    heading: 'Feedback-inbox',
+    rating: 'Beoordeling',
+    low: '1–2 sterren',
+    contact: 'Contactgegevens',
+    leftContact: 'Contactgegevens achtergelaten',
+    loadMore: 'Meer laden',
+    noComment: 'Geen opmerking',
+    handled: 'Afgehandeld',
+    markedTwo: '2 afgehandeld',
+    addNote: 'Notitie toevoegen',
+    note: 'Privénotitie',
+    saveNote: 'Notitie opslaan',
+  },
+} as const;
+
+/** A published survey that collects contact details after a low rating, made through the owner API. */
+async function publishedSurvey(owner: TestUser, businessName: string): Promise<Survey> {
+  const user = { ...owner, tokens: await signIn(stack, owner.email, owner.password) };
+  const created = await createSampleSurvey(user, businessName, { collectContactOnLowRating: true });
+  return publishSurvey(user, created.id);
+}
+
+/**
+ * 25 responses a minute apart, stored as the public submit stores them (the response store's submit, on the
+ * stack's table): five 1-star ones without a comment (the oldest), four 1–2-star ones with contact details,
+ * sixteen 3–5-star ones with a comment. Returns the ids of those with contact details.
+ */
+async function seedResponses(survey: Survey): Promise<string[]> {
+  const store = createDynamoResponseStore(stackEntities);
+  const start = Date.now() - 60 * 60_000;
+  const withContact: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const id = responseIdOf(survey.id, randomUUID());
+    const contact = i >= 5 && i < 9;
+    const rating = i < 5 ? 1 : contact ? 2 : (i % 3) + 3;
+    if (contact) withContact.push(id);
+    await store.submit({
+      response: {
+        id,
+        surveyId: survey.id,
+        rating,
+        comment: i < 5 ? null : `Visit number ${i}`,
+        customerName: contact ? `Customer ${i}` : null,
+        customerEmail: contact ? `customer${i}@example.com` : null,
+        userAgent: 'e2e-inbox',
+        googleReviewClicked: false,
+        createdAt: new Date(start + i * 60_000).toISOString(),
+      },
+      clickTokenHash: `hash-${id}`,
+      ownerId: survey.userId,
+    });
+  }
+  return withContact;
+}
+
+const items = (page: Page) => page.getByTestId('inbox-item');
+
+async function expectItemCount(page: Page, count: number): Promise<void> {
+  await expect.poll(() => items(page).count()).toBe(count);
+}
+
+async function openInbox(page: Page, lang: Lang, survey: Survey, query = ''): Promise<void> {
+  await page.goto(`${inboxTexts[lang].prefix}/inbox?survey=${survey.id}${query}`);
+  await page.getByRole('heading', { name: inboxTexts[lang].heading, level: 1 }).waitFor();
+}
+
+/** Picks `option` in the filter select labelled `label`. */
+async function pick(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('feedback inbox at 1280 px', () => {
+  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+  const t = inboxTexts.en;
+
+  it('lists all 25 across pages and filters "1–2 stars with contact details" in the address', async () => {
+    const page = b.page();
+    const owner = await createConfirmedUser(stack);
+    const survey = await publishedSurvey(owner, 'Inbox Bistro');
+    const withContact = await seedResponses(survey);
+    await signInThroughUi(page, 'en', owner);
+
+    // The sidebar leads to the inbox of the survey on show.
+    await page.getByRole('link', { name: t.heading }).first().click();
+    await page.getByRole('heading', { name: t.heading, level: 1 }).waitFor();
+    await expectItemCount(page, 20);
+    await page.getByTestId('inbox-load-more').click();
+    await expectItemCount(page, 25);
+    await page.getByTestId('inbox-end').waitFor();
+    expect(await page.getByTestId('inbox-comment').filter({ hasText: t.noComment }).count()).toBe(5);
+    // Newest first: the last seeded one on top, the five 1-star ones at the bottom.
+    expect(await page.getByTestId('inbox-comment').first().textContent()).toBe('Visit number 24');
+    await saveScreenshot(page, 'tests/.artifacts/inbox-1280-en.png', { fullPage: true });
+
+    // "1–2 stars with contact details": exactly the four, in the address.
+    await pick(page, t.rating, t.low);
+    await expectItemCount(page, 9);
+    await pick(page, t.contact, t.leftContact);
+    await expectItemCount(page, 4);
+    expect(new URL(page.url()).searchParams.get('rating')).toBe('low');
+    expect(new URL(page.url()).searchParams.get('contact')).toBe('yes');
+    expect(await page.getByTestId('inbox-contact').count()).toBe(4);
+    const reply = await page.getByTestId('inbox-reply').first().getAttribute('href');
+    expect(reply).toMatch(
+      /^mailto:customer8@example\.com\?subject=Your%20feedback%20for%20Inbox%20Bistro&body=Hi%20Customer%208%2C/,
+    );
+    // The back button restores the previous filter, forward the next.
+    await page.goBack();
+    await expectItemCount(page, 9);
+    await page.goForward();
+    await expectItemCount(page, 4);
+    const answered = await callApi('GET', `/api/surveys/${survey.id}/inbox?rating=low&contact=yes`, {
+      user: { ...owner, tokens: await signIn(stack, owner.email, owner.password) },
+    });
+    expect((answered.body as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([...withContact].reverse());
+  }, 240_000);
+
+  it('marks two handled by keyboard and bulk action, which a reload keeps; keeps a private note', async () => {
+    const page = b.page();
+    const owner = await createConfirmedUser(stack);
+    const survey = await publishedSurvey(owner, 'Inbox Handled');
+    await seedResponses(survey);
+    await signInThroughUi(page, 'en', owner);
+
+    // Keyboard: the first response, x, j, x selects the two newest; bulk "Mark handled"; a reload keeps it.
+    await openInbox(page, 'en', survey);
+    await expectItemCount(page, 20);
+    await items(page).first().focus();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.getByTestId('inbox-selected-count').filter({ hasText: '2 selected' }).waitFor();
+    await page.getByTestId('inbox-bulk-handled').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: t.markedTwo }).waitFor();
+    await page.reload();
+    await expectItemCount(page, 20);
+    await expect
+      .poll(async () => Promise.all([0, 1, 2].map((n) => items(page).nth(n).getAttribute('data-state'))))
+      .toEqual(['handled', 'handled', 'new']);
+    // A shared link with the state filter opens the same two.
+    await openInbox(page, 'en', survey, '&state=handled');
+    await expectItemCount(page, 2);
+
+    // A private note stays with its response.
+    await items(page).first().getByRole('button', { name: t.addNote }).click();
+    await items(page).first().getByRole('textbox', { name: t.note }).fill('Called back, offered a voucher.');
+    await items(page).first().getByRole('button', { name: t.saveNote }).click();
+    await items(page).first().getByTestId('inbox-note').waitFor();
+    await page.reload();
+    await expect.poll(() => items(page).first().getByTestId('inbox-note').textContent()).toContain('offered a voucher');
+  }, 240_000);
+});
+
+describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang) => {
+  describe('at 1280 px', () => {
+    const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+    it('has no axe violations, filtered or not', async () => {
+      const page = b.page();
+      const owner = await createConfirmedUser(stack);
+      const survey = await publishedSurvey(owner, 'Inbox Layout');
+      await seedResponses(survey);
+      await signInThroughUi(page, lang, owner);
+      await openInbox(page, lang, survey);
+      await expectItemCount(page, 20);
+      await expectNoAxeViolations(page);
+      await openInbox(page, lang, survey, '&rating=low&contact=yes');
+      await expectItemCount(page, 4);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `tests/.artifacts/inbox-1280-${lang}-filtered.png`, { fullPage: true });
+    }, 240_000);
+  });
+
+  describe('at 390 px', () => {
+    const b = useBrowser(phoneContext);
+    it('fits the phone and has no axe violations', async () => {
+      const page = b.page();
+      const owner = await createConfirmedUser(stack);
+      const survey = await publishedSurvey(owner, 'Inbox Phone');
+      await seedResponses(survey);
+      await signInThroughUi(page, lang, owner);
+      await openInbox(page, lang, survey);
+      await expectItemCount(page, 20);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `tests/.artifacts/inbox-390-${lang}.png`, { fullPage: true });
+    }, 240_000);
+  });
+});
