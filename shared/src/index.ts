@@ -20,5 +20,6 @@ export * from './billing';
 export * from './account-export';
 export * from './review-requests';
 export * from './inbox';
+export * from './csv-export';
 export * from './account-security';
 export * from './route-contracts';

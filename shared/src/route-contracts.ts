@@ -21,6 +21,7 @@ import {
 } from './billing';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactRequestSchema } from './contact';
+import { exportJobSchema, exportStartedSchema, startExportSchema } from './csv-export';
 import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
 import { profileSchema, profileUpdateSchema } from './profile';
@@ -130,6 +131,11 @@ export const routeContracts = {
     params: z.object({ token: z.string().max(200) }),
     body: alertLinkRequestSchema,
     response: alertLinkResponseSchema,
+  },
+  'start-export': { params: surveyParams, body: startExportSchema, response: exportStartedSchema },
+  'get-export': {
+    params: z.object({ surveyId: z.string(), exportId: z.string().max(64) }),
+    response: exportJobSchema,
   },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 

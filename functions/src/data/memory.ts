@@ -27,6 +27,7 @@ import {
   type SurveyTally,
   type TallyEvent,
 } from './repositories';
+import { MemoryExportJobStore } from './export-jobs';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
@@ -423,6 +424,7 @@ export function createMemoryStores() {
     cdn: new MemoryAssetCdn(),
     admin: new MemoryAccountAdmin(),
     requests: new MemoryReviewRequestStore(),
+    exportJobs: new MemoryExportJobStore(),
   };
 }
 
