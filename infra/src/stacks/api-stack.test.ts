@@ -187,7 +187,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account and payments Lambdas and the erasure, alerts, digests and requests workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments and exports Lambdas and the erasure, alerts, digests and requests workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -199,6 +199,7 @@ describe('api + gateway stacks', () => {
       'AlertsWorkerRole',
       'DigestsWorkerRole',
       'ErasureWorkerRole',
+      'ExportsRole',
       'PaymentsRole',
       'RequestsWorkerRole',
     ]);
@@ -226,6 +227,8 @@ describe('api + gateway stacks', () => {
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // A CSV export's headers are in the owner's language.
+    expect(actionsOf('ExportsRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {
