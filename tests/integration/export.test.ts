@@ -65,11 +65,11 @@ async function finished(owner: ApiUser, surveyId: string, exportId: string): Pro
   return job!;
 }
 
-async function download(job: ExportJob): Promise<Uint8Array> {
+async function download(job: ExportJob, fileName: RegExp): Promise<Uint8Array> {
   expect(job.downloadUrl).toBeTruthy();
   const res = await fetch(job.downloadUrl!);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="reacties-/);
+  expect(res.headers.get('content-disposition')).toMatch(fileName);
   return new Uint8Array(await res.arrayBuffer());
 }
 
@@ -90,7 +90,7 @@ describe('CSV export of a survey’s responses', () => {
     const id = await startExport(owner, survey.id);
     const job = await finished(owner, survey.id, id);
     expect(job).toMatchObject({ state: 'done', rows: 25 });
-    const bytes = await download(job);
+    const bytes = await download(job, /^attachment; filename="reacties-bakkerij-export-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     const parsed = rowsOf(bytes);
@@ -135,7 +135,7 @@ describe('CSV export of a survey’s responses', () => {
 
     const id = await startExport(owner, survey.id, { rating: 'low', contact: 'yes' });
     const job = await finished(owner, survey.id, id);
-    const parsed = rowsOf(await download(job));
+    const parsed = rowsOf(await download(job, /^attachment; filename="responses-filtered-export-/));
     expect(parsed.meta.fields?.[0]).toBe('Date');
     expect(parsed.data.map((row) => row['Response ID']).sort()).toEqual(
       seeded
