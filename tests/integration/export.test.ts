@@ -59,7 +59,7 @@ async function finished(owner: ApiUser, surveyId: string, exportId: string): Pro
         job = exportJobSchema.parse(answer.body);
         return job.state;
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 60_000, interval: 200 },
     )
     .toMatch(/^(done|failed)$/);
   return job!;
@@ -125,7 +125,7 @@ describe('CSV export of a survey’s responses', () => {
     expect(started.status).toBe(404);
     const status = await callApi('GET', pathOf('get-export', { surveyId: survey.id, exportId: id }), { user: other });
     expect(status.status).toBe(404);
-  });
+  }, 180_000);
 
   it('exports only what the inbox filter names, and goes with its survey', async () => {
     const owner = await createSignedInUser(stack);
@@ -155,5 +155,5 @@ describe('CSV export of a survey’s responses', () => {
       new ListObjectsV2Command({ Bucket: stack.resources.bucketName, Prefix: `exports/${survey.id}/` }),
     );
     expect(listed.Contents ?? []).toEqual([]);
-  });
+  }, 180_000);
 });
