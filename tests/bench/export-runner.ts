@@ -12,7 +12,11 @@ import { runExport } from '@reviewroute/functions/domains/exports/exporter';
 import { newId } from '@reviewroute/functions/lib/ids';
 import '../../infra/local/quiet-sdk-notices';
 
-const { env: rawEnv, surveyId, ownerId } = JSON.parse(process.env.EXPORT_BENCH ?? '{}') as {
+const {
+  env: rawEnv,
+  surveyId,
+  ownerId,
+} = JSON.parse(process.env.EXPORT_BENCH ?? '{}') as {
   env: Record<string, string>;
   surveyId: string;
   ownerId: string;

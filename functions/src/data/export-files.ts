@@ -65,7 +65,10 @@ export function presignGet(input: {
   const base = input.endpoint
     ? new URL(`${input.endpoint.replace(/\/+$/, '')}/${encodeSegment(input.bucket)}/${encodePath(input.key)}`)
     : new URL(`https://${input.host ?? `${input.bucket}.s3.${input.region}.amazonaws.com`}/${encodePath(input.key)}`);
-  const amzDate = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const amzDate = input.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${input.region}/s3/aws4_request`;
   const query: [string, string][] = [
@@ -73,7 +76,9 @@ export function presignGet(input: {
     ['X-Amz-Credential', `${input.credentials.accessKeyId}/${scope}`],
     ['X-Amz-Date', amzDate],
     ['X-Amz-Expires', String(input.expiresInSeconds)],
-    ...(input.credentials.sessionToken ? [['X-Amz-Security-Token', input.credentials.sessionToken] as [string, string]] : []),
+    ...(input.credentials.sessionToken
+      ? [['X-Amz-Security-Token', input.credentials.sessionToken] as [string, string]]
+      : []),
     ['X-Amz-SignedHeaders', 'host'],
   ];
   const canonicalQuery = query
@@ -81,9 +86,15 @@ export function presignGet(input: {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonicalRequest = ['GET', base.pathname, canonicalQuery, `host:${base.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join(
-    '\n',
-  );
+  const canonicalRequest = [
+    'GET',
+    base.pathname,
+    canonicalQuery,
+    `host:${base.host}`,
+    '',
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
   const stringToSign = [
     'AWS4-HMAC-SHA256',
     amzDate,
@@ -141,7 +152,12 @@ export function createS3ExportFiles(configOf: () => S3ExportFilesConfig, clientO
           // A multipart upload needs a part; the last (or only) one may be smaller than the minimum.
           if (pendingBytes > 0 || parts.length === 0) await flush();
           await client.send(
-            new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+            new CompleteMultipartUploadCommand({
+              Bucket: bucket,
+              Key: key,
+              UploadId,
+              MultipartUpload: { Parts: parts },
+            }),
           );
         },
         async abort() {

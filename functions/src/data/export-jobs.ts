@@ -96,7 +96,8 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJo
           .exportJob.patch({ surveyId, exportId })
           .set({ state: 'running', rows: 0, updatedAt: now })
           .where(
-            (a, op) => `${op.eq(a.state, 'queued')} OR (${op.eq(a.state, 'running')} AND ${op.lt(a.updatedAt, staleBefore)})`,
+            (a, op) =>
+              `${op.eq(a.state, 'queued')} OR (${op.eq(a.state, 'running')} AND ${op.lt(a.updatedAt, staleBefore)})`,
           )
           .go({ response: 'all_new' });
         return toRecord(data as Item);
@@ -107,10 +108,7 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJo
     },
 
     async progress(surveyId, exportId, rows, now) {
-      await entitiesOf()
-        .exportJob.patch({ surveyId, exportId })
-        .set({ rows, updatedAt: now })
-        .go({ response: 'none' });
+      await entitiesOf().exportJob.patch({ surveyId, exportId }).set({ rows, updatedAt: now }).go({ response: 'none' });
     },
 
     async finish(surveyId, exportId, state, rows, now) {

@@ -7,7 +7,16 @@ import { mailCatalogues } from '../../mail/render';
 export const utf8Bom = '\uFEFF';
 
 /** The file's columns, in order; their headers come from the owner's language (the mail catalogues' `csvExport`). */
-export const csvColumns = ['date', 'rating', 'comment', 'name', 'email', 'reviewClicked', 'state', 'responseId'] as const;
+export const csvColumns = [
+  'date',
+  'rating',
+  'comment',
+  'name',
+  'email',
+  'reviewClicked',
+  'state',
+  'responseId',
+] as const;
 
 /** A response as exported: the record and its inbox state. */
 export interface ExportedResponse extends SurveyResponseRecord {

@@ -44,7 +44,10 @@ export async function runExport(deps: ExporterDeps, job: ExportJobRecord): Promi
     await deps.jobs.finish(surveyId, id, 'failed', 0, now());
     return 'failed';
   }
-  const upload = await deps.files.open(job.fileKey, csvFileName(language, survey.businessName, job.createdAt.slice(0, 10)));
+  const upload = await deps.files.open(
+    job.fileKey,
+    csvFileName(language, survey.businessName, job.createdAt.slice(0, 10)),
+  );
   let rows = 0;
   try {
     await upload.write(utf8Bom + csvHeader(language));
