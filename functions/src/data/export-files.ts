@@ -181,8 +181,8 @@ export function createS3ExportFiles(configOf: () => S3ExportFilesConfig, clientO
 /** The export files' in-memory twin for unit tests. */
 export class MemoryExportFiles implements ExportFiles {
   readonly files = new Map<string, { name: string; text: string }>();
-  /** The largest amount buffered at once by any upload (what the S3 writer would hold). */
-  parts: string[] = [];
+  /** Every chunk written, in order, by any upload (the exporter writes one per page). */
+  readonly parts: string[] = [];
 
   async open(key: string, downloadName: string): Promise<ExportUpload> {
     const chunks: string[] = [];

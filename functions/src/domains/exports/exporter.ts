@@ -78,7 +78,7 @@ export async function runExport(deps: ExporterDeps, job: ExportJobRecord): Promi
 
 /** The worker's part: claims the job (a redelivered record finds it claimed) and writes it. */
 export async function claimAndRun(
-  deps: ExporterDeps & { jobs: Pick<ExportJobStore, 'claim' | 'progress' | 'finish'> },
+  deps: ExporterDeps,
   surveyId: string,
   exportId: string,
 ): Promise<'done' | 'failed' | 'skipped'> {

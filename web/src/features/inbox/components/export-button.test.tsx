@@ -65,4 +65,17 @@ describe('Export CSV button', () => {
     expect(apiCalls().find((c) => c.route === 'start-export')!.body).toEqual({});
     expect(files.saveFile).not.toHaveBeenCalled();
   });
+
+  it('lets the owner try again when the status cannot be read', async () => {
+    serveApi(
+      apiHandler('start-export', () => HttpResponse.json({ id: 'e1' }, { status: 202 })),
+      apiHandler('get-export', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Export not found' } }, { status: 404 }),
+      ),
+    );
+    renderWithApp(<ExportButton surveyId={surveyId} />, { path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export failed. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false);
+  });
 });

@@ -32,9 +32,10 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
     }
   }, [job]);
 
-  const running =
-    start.isPending || (exportId !== undefined && (!job || job.state === 'queued' || job.state === 'running'));
   const failed = start.isError || status.isError || job?.state === 'failed';
+  const running =
+    start.isPending ||
+    (exportId !== undefined && !failed && (!job || job.state === 'queued' || job.state === 'running'));
   const rows = job ? job.rows.toLocaleString(i18n.language) : '0';
 
   const onClick = () => {
