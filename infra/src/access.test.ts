@@ -5,7 +5,7 @@ import { domainAccess, workerAccess } from './access';
 describe('access map', () => {
   it('lets every domain with a route that creates data read the erasure tombstone first', () => {
     const domains = new Set(routes.flatMap((route) => ('createsData' in route ? [route.domain] : [])));
-    expect([...domains].sort()).toEqual(['account', 'payments', 'requests', 'surveys']);
+    expect([...domains].sort()).toEqual(['account', 'exports', 'payments', 'requests', 'surveys']);
     for (const domain of domains) expect(domainAccess[domain].table, domain).toContain('dynamodb:GetItem');
   });
 

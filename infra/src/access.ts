@@ -11,7 +11,7 @@ export type TableAction =
   | 'dynamodb:BatchWriteItem'
   | 'dynamodb:ConditionCheckItem';
 
-export type AssetAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject';
+export type AssetAction = 's3:GetObject' | 's3:PutObject' | 's3:DeleteObject' | 's3:AbortMultipartUpload';
 
 /** What one domain's Lambda may do beyond writing its own logs. */
 export interface DomainAccess {
@@ -38,7 +38,7 @@ export interface DomainAccess {
   readonly sendMail?: boolean;
 }
 
-const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
+const { incomingPrefix, publicPrefix, exportsPrefix } = assetsBucketDefinition;
 
 /** An item's whole life cycle: read, list, create, change, delete (in batches too); no scan. */
 const itemLifecycle: readonly TableAction[] = [
@@ -60,6 +60,8 @@ function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
     assets: [
       { prefix: incomingPrefix, actions: ['s3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:DeleteObject'] },
+      // A survey's CSV exports go with it.
+      { prefix: exportsPrefix, actions: ['s3:DeleteObject'] },
     ],
     listAssets: true,
     invalidateAssets: true,
@@ -122,6 +124,14 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // A bounce or complaint of a review request: reads whether the owner's account is still enabled (Cognito)
   // and puts the address on their suppression list (a conditional put). Nothing else.
   'mail-events': { table: ['dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
+  // Reads the table's stream for new export jobs; claims a job and records its progress (conditional updates),
+  // reads the survey (its name) and pages its responses (queries); writes the file to the exports prefix as a
+  // multipart upload (PutObject covers its parts), aborting it on failure. Nothing else.
+  exports: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+    tableStream: true,
+    assets: [{ prefix: exportsPrefix, actions: ['s3:PutObject', 's3:AbortMultipartUpload'] }],
+  },
 };
 
 /**
@@ -169,6 +179,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     assets: [
       { prefix: incomingPrefix, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:PutObject', 's3:DeleteObject'] },
+      // A deleted survey's CSV exports go with it.
+      { prefix: exportsPrefix, actions: ['s3:DeleteObject'] },
     ],
     listAssets: true,
     invalidateAssets: true,
@@ -195,4 +207,12 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // Rate windows of the contact form, keyed with the day's client-key salt (read, or created once a day); the
   // message to the operator through SES.
   contact: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], sendMail: true },
+  // CSV exports: reads the survey (ownership), the owner's language (Cognito), creates the job (a conditional
+  // put) and reads it; signs a GET of the finished file (the signer needs s3:GetObject on it). Starting one
+  // reads the erasure tombstone first (GetItem).
+  exports: {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    assets: [{ prefix: exportsPrefix, actions: ['s3:GetObject'] }],
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
 };

@@ -21,5 +21,6 @@ export * from './account-export';
 export * from './review-requests';
 export * from './inbox';
 export * from './inbox-api';
+export * from './csv-export';
 export * from './account-security';
 export * from './route-contracts';

@@ -29,6 +29,7 @@ import {
 } from './billing';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactRequestSchema } from './contact';
+import { exportJobSchema, exportStartedSchema, startExportSchema } from './csv-export';
 import { accountSummarySchema, onboardingSchema, surveyInsightsSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
 import { profileSchema, profileUpdateSchema } from './profile';
@@ -147,6 +148,11 @@ export const routeContracts = {
     params: z.object({ surveyId: z.string(), responseId: z.string() }),
     body: inboxNoteSchema,
     response: inboxNoteSavedSchema,
+  },
+  'start-export': { params: surveyParams, body: startExportSchema, response: exportStartedSchema },
+  'get-export': {
+    params: z.object({ surveyId: z.string(), exportId: z.string().max(64) }),
+    response: exportJobSchema,
   },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 

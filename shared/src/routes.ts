@@ -12,6 +12,7 @@ export const apiDomains = [
   'contact',
   'payments',
   'requests',
+  'exports',
 ] as const;
 export type ApiDomain = (typeof apiDomains)[number];
 
@@ -360,6 +361,25 @@ export const routes = [
     path: '/api/surveys/{surveyId}/inbox/{responseId}/note',
     auth: 'owner',
     domain: 'surveys',
+    throttle: 'owner',
+  },
+  // The CSV export of a survey's responses: starting one records a job (and, through the exports worker, a
+  // file); its status gives the progress and, once done, a short-lived download link.
+  {
+    id: 'start-export',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/exports',
+    auth: 'owner',
+    domain: 'exports',
+    throttle: 'owner',
+    createsData: true,
+  },
+  {
+    id: 'get-export',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/exports/{exportId}',
+    auth: 'owner',
+    domain: 'exports',
     throttle: 'owner',
   },
 ] as const satisfies readonly RouteDefinition[];

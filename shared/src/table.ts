@@ -51,4 +51,6 @@ export const assetsBucketDefinition = {
   incomingPrefix: 'incoming/',
   /** Confirmed files live here; the only prefix CloudFront serves, at the same path (`/files/…`). */
   publicPrefix: 'files/',
+  /** CSV exports of responses, `exports/{surveyId}/{exportId}.csv`: private (presigned GETs only), expired after a day. */
+  exportsPrefix: 'exports/',
 } as const;

@@ -114,6 +114,17 @@ export const workers = [
     trigger: { kind: 'mail-events', events: ['bounce', 'complaint'] },
     timeoutSeconds: 30,
   },
+  {
+    // The CSV export of a survey's responses: each new export job (an INSERT of its item on the table's
+    // stream, so it starts within about a second, where a schedule would keep the owner waiting up to a
+    // minute) is written page by page to the assets bucket. Jobs are claimed, so a redelivered record
+    // writes nothing twice.
+    id: 'exports',
+    domain: 'exports',
+    description: 'ReviewRoute CSV export worker',
+    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2, localPollMs: 200 },
+    timeoutSeconds: 15 * 60,
+  },
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];

@@ -5,6 +5,7 @@ import {
   contractOf,
   createPaymentResponseSchema,
   errorBodySchema,
+  exportStartedSchema,
   pathOf,
   requestBatchSchema,
   routeKey,
@@ -49,6 +50,8 @@ interface OwnerState {
   batchId: string;
   /** A response to the owner's survey. */
   responseId: string;
+  /** A CSV export of the owner's survey (written). */
+  exportId: string;
 }
 
 /**
@@ -62,6 +65,7 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'create-upload': () => ({ kind: 'logo', contentType: 'image/png', size: png.length }),
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),
   'search-places': () => ({ query: 'Corner Bakery' }),
+  'start-export': () => ({ filter: { rating: 'low' } }),
   'create-payment': () => ({ kind: 'plan', plan: 'starter' }),
   'create-request-batch': () => ({
     rows: [{ name: 'Intruder', email: 'intruder-customer@example.com' }],
@@ -83,7 +87,7 @@ const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>
   contractOf(route.id as RouteId).body ? validBodies[route.id as keyof typeof validBodies](state) : undefined;
 
 /** Path parameters that name an owner's item: another owner gets 404 for it. */
-const ownedParams = new Set(['surveyId', 'paymentId', 'batchId', 'responseId']);
+const ownedParams = new Set(['surveyId', 'paymentId', 'batchId', 'responseId', 'exportId']);
 const isOnOwnedItem = (route: RouteDefinition) => paramNames(route).some((name) => ownedParams.has(name));
 
 async function bucketKeys(): Promise<string[]> {
@@ -129,7 +133,11 @@ describe('another owner on every owner route', () => {
       (r) => r.method === 'GET' && paramNames(r).every((n) => ownedParams.has(n)),
     )) {
       const { status, body } = await apiCall(api, 'GET', pathOfRoute(route), { user: owner });
-      reads[route.id] = { status, body };
+      // A download link is signed afresh on every read: what it links to is what must not change.
+      reads[route.id] =
+        route.id === 'get-export'
+          ? { status, body: { ...(body as object), downloadUrl: 0, downloadExpiresAt: 0 } }
+          : { status, body };
     }
     reads.publicSurvey = (
       await apiCall(api, 'GET', pathOf('get-public-survey', { surveyCode: state.survey.surveyCode! }))
@@ -203,6 +211,16 @@ describe('another owner on every owner route', () => {
       { timeout: 20_000, interval: 100 },
     );
     const { responseId } = submitted.body as { responseId: string };
+    const { id: exportId } = exportStartedSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('start-export', { surveyId: survey.id }), {}),
+    );
+    await vi.waitFor(
+      async () =>
+        expect(
+          await ownerCall(api, owner, 'GET', pathOf('get-export', { surveyId: survey.id, exportId })),
+        ).toMatchObject({ state: 'done' }),
+      { timeout: 20_000, interval: 100 },
+    );
     state = {
       ownerEmail: owner.email,
       survey,
@@ -210,8 +228,9 @@ describe('another owner on every owner route', () => {
       paymentId: payment.paymentId,
       batchId: batch.id,
       responseId,
+      exportId,
     };
-    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId, batchId: batch.id, responseId };
+    ownedIds = { surveyId: survey.id, paymentId: payment.paymentId, batchId: batch.id, responseId, exportId };
   });
 
   it('knows every path parameter of an owner route: each names an owner’s item', () => {
@@ -238,6 +257,7 @@ describe('another owner on every owner route', () => {
         state.paymentId,
         state.batchId,
         state.responseId,
+        state.exportId,
       ])
         expect(answer).not.toContain(secret);
       expect(await ownerView()).toEqual(before);

@@ -3,6 +3,7 @@ import { Entity, Service } from 'electrodb';
 import {
   billingStatuses,
   currencies,
+  exportJobStates,
   languages,
   planIds,
   providerStatuses,
@@ -599,6 +600,38 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
+  /**
+   * One CSV export of a survey's responses (owner: export-jobs.ts): who asked (`ownerId`), in which language its
+   * headers are, the inbox filter (as JSON), its state and the rows written so far, the file's key. In the
+   * survey's partition, so the survey's delete and the account erasure find it with one query; expires by TTL.
+   */
+  const exportJob = new Entity(
+    {
+      model: { entity: 'exportJob', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        exportId: { type: 'string', required: true, readOnly: true },
+        ownerId: { type: 'string', required: true, readOnly: true },
+        language: { type: [...languages], required: true, readOnly: true },
+        /** The inbox filter as JSON (absent: every response). */
+        filter: { type: 'string', readOnly: true },
+        fileKey: { type: 'string', required: true, readOnly: true },
+        state: { type: [...exportJobStates], required: true },
+        rows: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        updatedAt: { type: 'string', required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['exportId'], template: 'EXPORT#${exportId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
   const entities = {
     survey,
     surveyCode,
@@ -619,6 +652,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     requestContact,
     suppression,
     requestDailyCount,
+    exportJob,
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

@@ -31,6 +31,7 @@ import {
   type TallyEvent,
   type WeekTally,
 } from './repositories';
+import { MemoryExportJobStore } from './export-jobs';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
@@ -269,7 +270,12 @@ export class MemoryResponseStore implements ResponseStore {
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .filter((r) => after === undefined || r.id > after)
       .slice(0, limit)
-      .map((r) => structuredClone(r));
+      .map(
+        (r): InboxResponseRecord => ({
+          ...structuredClone(r),
+          ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
+        }),
+      );
     return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
   }
 
@@ -491,6 +497,7 @@ export function createMemoryStores() {
     cdn: new MemoryAssetCdn(),
     admin: new MemoryAccountAdmin(),
     requests: new MemoryReviewRequestStore(),
+    exportJobs: new MemoryExportJobStore(),
   };
 }
 

@@ -238,12 +238,15 @@ export interface ResponseStore extends ResponseInbox {
    * index that only commented responses are in (never a filter over all responses).
    */
   listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
-  /** A page of a survey's responses in id order, after the given id; `next` is the last id when more may follow. */
+  /**
+   * A page of a survey's responses in id order, after the given id, with their inbox state and note (the account
+   * export and the CSV export carry them); `next` is the last id when more may follow.
+   */
   pageBySurvey(
     surveyId: string,
     after: string | undefined,
     limit: number,
-  ): Promise<{ items: SurveyResponseRecord[]; next: string | null }>;
+  ): Promise<{ items: InboxResponseRecord[]; next: string | null }>;
   /** These responses of the survey. Idempotent. */
   delete(surveyId: string, responseIds: string[]): Promise<void>;
   /** Every response of the survey. Idempotent. */

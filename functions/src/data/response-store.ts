@@ -255,9 +255,9 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
         limit,
         count: limit,
         consistent: true,
-        attributes: [...recordAttributes],
+        attributes: [...inboxAttributes],
       });
-      const items = data.map(toResponseRecord);
+      const items = data.map(toInboxRecord);
       return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
     },
 

@@ -188,7 +188,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account and payments Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments and exports Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -200,6 +200,7 @@ describe('api + gateway stacks', () => {
       'AlertsWorkerRole',
       'DigestsWorkerRole',
       'ErasureWorkerRole',
+      'ExportsRole',
       'MailEventsWorkerRole',
       'PaymentsRole',
       'RequestsWorkerRole',
@@ -228,6 +229,8 @@ describe('api + gateway stacks', () => {
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // A CSV export's headers are in the owner's language.
+    expect(actionsOf('ExportsRole')).toEqual(['cognito-idp:AdminGetUser']);
     // A bounce is recorded only while the owner's account is still enabled.
     expect(actionsOf('MailEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)

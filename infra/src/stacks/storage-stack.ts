@@ -1,12 +1,12 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
-import { assetsBucketDefinition } from '@reviewroute/shared';
+import { assetsBucketDefinition, exportRetentionDays } from '@reviewroute/shared';
 import { type Construct } from 'constructs';
 import { assetsBucketName, type StageConfig } from '../config';
 import { createAccessLogsBucket, privateBucketProps } from './buckets';
 
-const { incomingPrefix, publicPrefix } = assetsBucketDefinition;
+const { incomingPrefix, publicPrefix, exportsPrefix } = assetsBucketDefinition;
 
 export interface StorageStackProps extends StackProps {
   readonly config: StageConfig;
@@ -46,6 +46,8 @@ export class StorageStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads the owner never confirmed (or that the confirm step refused) do not stay.
         { id: 'ExpireIncoming', prefix: incomingPrefix, expiration: Duration.days(1) },
+        // CSV exports are fetched within minutes by presigned links; they do not stay.
+        { id: 'ExpireExports', prefix: exportsPrefix, expiration: Duration.days(exportRetentionDays) },
       ],
       // Owners' uploaded files: never deleted with the stack.
       removalPolicy: RemovalPolicy.RETAIN,

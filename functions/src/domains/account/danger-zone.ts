@@ -14,6 +14,7 @@ import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createErasureService, type ErasureService } from './erasure-service';
 import { createExportService, type ExportService } from './export-service';
+import { createDynamoExportJobStore } from '../../data/export-jobs';
 
 /** The danger zone's services: the account export and the account erasure. */
 export interface DangerZone {
@@ -41,6 +42,7 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       profiles,
       billing,
       requests,
+      exportJobs: createDynamoExportJobStore(entities),
       assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
       cdn: createAssetCdn(env),
       admin: createCognitoAccountAdmin(env),

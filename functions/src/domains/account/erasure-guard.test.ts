@@ -41,6 +41,7 @@ function world() {
     stats,
     requests: w.requests,
     alerts,
+    exportJobs: w.exportJobs,
     assets,
     profiles,
     cdn: w.cdn,

@@ -26,6 +26,8 @@ import type {
   SurveyStatsStore,
 } from '../../data/repositories';
 import type { ReviewRequestStore } from '../../data/review-requests';
+import { exportFilePrefix } from '../../data/export-files';
+import type { ExportJobStore } from '../../data/export-jobs';
 
 /** The erasure's own jobs and tombstones, and each owner of what it erases (their deletes are idempotent). */
 export interface ErasureServiceDeps {
@@ -39,6 +41,8 @@ export interface ErasureServiceDeps {
   billing: Pick<BillingRepository, 'deleteByOwner'>;
   /** Review requests: a survey's batches, recipients and contact marks; the owner's suppression list and counts. */
   requests: Pick<ReviewRequestStore, 'deleteBySurvey' | 'deleteByOwner'>;
+  /** A survey's CSV export jobs (their files go with the survey's other files). */
+  exportJobs: Pick<ExportJobStore, 'deleteBySurvey'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
   cdn: AssetCdn;
   admin: AccountAdmin;
@@ -84,6 +88,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
     const files = Object.values(uploadKindField).flatMap((field) => publicKeyOf(survey[field]) ?? []);
     await Promise.all(files.map((key) => assets.delete(key)));
     await assets.deletePrefix(`${assetsBucketDefinition.incomingPrefix}${survey.id}/`);
+    await assets.deletePrefix(exportFilePrefix(survey.id));
     // The CDN's copies expire on their own; an invalidation failure must not stop the erasure.
     await cdn.invalidate(files.map((key) => new URL(assets.publicUrl(key)).pathname)).catch((error: unknown) => {
       logger.warn('Could not invalidate an erased survey’s images', { error: String(error) });
@@ -116,6 +121,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await deps.stats.deleteBySurvey(survey.id);
         await deps.requests.deleteBySurvey(job.userId, survey.id);
         await deps.alerts.deleteBySurvey(survey.id);
+        await deps.exportJobs.deleteBySurvey(survey.id);
         await surveys.delete(job.userId, survey.id, survey.surveyCode);
       }
       await deps.profiles.deleteByOwner(job.userId);

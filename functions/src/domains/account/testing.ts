@@ -43,6 +43,7 @@ export function accountWorld(
     profiles: interruptible('profiles', stores.profiles),
     billing: interruptible('billing', stores.billing),
     requests: interruptible('requests', stores.requests),
+    exportJobs: interruptible('exportJobs', stores.exportJobs),
     assets: stores.assets,
     cdn: stores.cdn,
     admin: interruptible('admin', stores.admin),

@@ -13,6 +13,7 @@ import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
+import { createDynamoExportJobStore } from '../../data/export-jobs';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createAlertLinkService, type AlertLinkService } from './alert-link';
@@ -97,6 +98,7 @@ export function createHandler(env: LambdaEnv) {
         stats: createDynamoSurveyStats(entities),
         requests: createDynamoReviewRequestStore(entities),
         alerts: createDynamoOwnerAlertStore(entities),
+        exportJobs: createDynamoExportJobStore(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         profiles: createDynamoProfileRepository(entities),

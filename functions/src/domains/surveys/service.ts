@@ -42,6 +42,8 @@ import type {
   SurveyStatsStore,
 } from '../../data/repositories';
 import type { ReviewRequestStore } from '../../data/review-requests';
+import { exportFilePrefix } from '../../data/export-files';
+import type { ExportJobStore } from '../../data/export-jobs';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
@@ -52,6 +54,8 @@ export interface SurveyServiceDeps {
   requests: Pick<ReviewRequestStore, 'deleteBySurvey'>;
   /** Its low-rating alert windows (their digest entries quote its responses). */
   alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
+  /** Its CSV export jobs (their files are under `exportFilePrefix`). */
+  exportJobs: Pick<ExportJobStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
@@ -230,6 +234,9 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       // After the responses: a review click needs its response, so nothing counts in the tally after this.
       await stats.deleteBySurvey(surveyId);
       await deps.alerts.deleteBySurvey(surveyId);
+      // Its exports: an export still running finds its job gone and aborts its upload.
+      await assets.deletePrefix(exportFilePrefix(surveyId));
+      await deps.exportJobs.deleteBySurvey(surveyId);
       await surveys.delete(userId, surveyId, survey.surveyCode);
     },
 

@@ -15,6 +15,7 @@ import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useInbox } from '../api/list-inbox';
 import { useSetInboxNote, useSetInboxState } from '../api/update-inbox';
+import { ExportButton } from '../components/export-button';
 import { InboxFilters } from '../components/inbox-filters';
 import { InboxList } from '../components/inbox-list';
 import { filterFromParams, hasFilter, withFilter, withoutFilters } from '../lib/inbox-url';
@@ -79,8 +80,12 @@ export function InboxPage() {
               </Select>
             </div>
           )}
-          {/* Header actions: the CSV export's button (components/export-*.tsx) takes its place here. */}
-          <div className="flex items-end gap-2" data-slot="inbox-header-actions" />
+          {selected && (
+            <div className="flex items-end gap-2" data-slot="inbox-header-actions">
+              {/* The file holds what the owner sees: the filter in the address. */}
+              <ExportButton surveyId={selected.id} filter={filterFromParams(params)} />
+            </div>
+          )}
         </div>
       </div>
       {surveys.isPending ? (

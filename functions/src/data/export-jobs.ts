@@ -1,0 +1,174 @@
+import { inboxFilterSchema, type ExportJobState, type InboxFilter, type Language } from '@reviewroute/shared';
+import { deleteInBatches } from './batch-delete';
+import { isConditionalCheckFailure } from './conditional-check';
+import type { Entities } from './entities';
+
+/** One CSV export job as the services see it. */
+export interface ExportJobRecord {
+  surveyId: string;
+  id: string;
+  ownerId: string;
+  /** The language of the file's headers and words (the owner's, when the job was started). */
+  language: Language;
+  filter: InboxFilter | undefined;
+  /** Where the file goes in the assets bucket. */
+  fileKey: string;
+  state: ExportJobState;
+  rows: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Epoch seconds (the table's TTL). */
+  expiresAt: number;
+}
+
+/**
+ * The owner of export jobs (`SURVEY#{surveyId}/EXPORT#{exportId}`), the only module that writes them. A job goes
+ * queued → running → done or failed; the exports worker claims it before it writes anything, so a stream record
+ * delivered twice writes the file once (a run that died is claimed again once its last progress is stale).
+ */
+export interface ExportJobStore {
+  /** Creates the job (its id is new, so it never exists). */
+  create(job: ExportJobRecord): Promise<void>;
+  /** The job, read consistently; undefined when there is none. */
+  get(surveyId: string, exportId: string): Promise<ExportJobRecord | undefined>;
+  /**
+   * Makes the job `running` if it is queued, or running with no progress since `staleBefore` (its run died):
+   * the job when this caller got it, else undefined (another run has it, or it is finished or gone).
+   */
+  claim(surveyId: string, exportId: string, now: string, staleBefore: string): Promise<ExportJobRecord | undefined>;
+  /** Rows written so far, while the job runs. */
+  progress(surveyId: string, exportId: string, rows: number, now: string): Promise<void>;
+  /** The end of a run. */
+  finish(surveyId: string, exportId: string, state: 'done' | 'failed', rows: number, now: string): Promise<void>;
+  /** Every job of the survey (its files are the assets' `exports/{surveyId}/` prefix). Idempotent. */
+  deleteBySurvey(surveyId: string): Promise<void>;
+}
+
+const filterOf = (json: string | undefined): InboxFilter | undefined => {
+  if (!json) return undefined;
+  const parsed = inboxFilterSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : undefined;
+};
+
+export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJobStore {
+  type Item = NonNullable<Awaited<ReturnType<ReturnType<Entities['exportJob']['get']>['go']>>['data']>;
+  const toRecord = (item: Item): ExportJobRecord => ({
+    surveyId: item.surveyId,
+    id: item.exportId,
+    ownerId: item.ownerId,
+    language: item.language,
+    filter: filterOf(item.filter),
+    fileKey: item.fileKey,
+    state: item.state,
+    rows: item.rows,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    expiresAt: item.expiresAt,
+  });
+
+  return {
+    async create(job) {
+      await entitiesOf()
+        .exportJob.create({
+          surveyId: job.surveyId,
+          exportId: job.id,
+          ownerId: job.ownerId,
+          language: job.language,
+          ...(job.filter && Object.keys(job.filter).length > 0 ? { filter: JSON.stringify(job.filter) } : {}),
+          fileKey: job.fileKey,
+          state: job.state,
+          rows: job.rows,
+          createdAt: job.createdAt,
+          updatedAt: job.updatedAt,
+          expiresAt: job.expiresAt,
+        })
+        .go({ response: 'none' });
+    },
+
+    async get(surveyId, exportId) {
+      const { data } = await entitiesOf().exportJob.get({ surveyId, exportId }).go({ consistent: true });
+      return data ? toRecord(data) : undefined;
+    },
+
+    async claim(surveyId, exportId, now, staleBefore) {
+      try {
+        const { data } = await entitiesOf()
+          .exportJob.patch({ surveyId, exportId })
+          .set({ state: 'running', rows: 0, updatedAt: now })
+          .where(
+            (a, op) =>
+              `${op.eq(a.state, 'queued')} OR (${op.eq(a.state, 'running')} AND ${op.lt(a.updatedAt, staleBefore)})`,
+          )
+          .go({ response: 'all_new' });
+        return toRecord(data as Item);
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async progress(surveyId, exportId, rows, now) {
+      await entitiesOf().exportJob.patch({ surveyId, exportId }).set({ rows, updatedAt: now }).go({ response: 'none' });
+    },
+
+    async finish(surveyId, exportId, state, rows, now) {
+      try {
+        await entitiesOf()
+          .exportJob.patch({ surveyId, exportId })
+          .set({ state, rows, updatedAt: now })
+          .go({ response: 'none' });
+      } catch (error) {
+        // The survey was deleted while the file was written: nothing to record.
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async deleteBySurvey(surveyId) {
+      const { exportJob } = entitiesOf();
+      const { data } = await exportJob.query
+        .bySurvey({ surveyId })
+        .go({ pages: 'all', consistent: true, attributes: ['surveyId', 'exportId'] });
+      await deleteInBatches(
+        (keys) => exportJob.delete(keys).go(),
+        data.map(({ exportId }) => ({ surveyId, exportId })),
+        'export jobs',
+      );
+    },
+  };
+}
+
+/** The store's in-memory twin for unit tests, with the same claim rule. */
+export class MemoryExportJobStore implements ExportJobStore {
+  readonly jobs = new Map<string, ExportJobRecord>();
+  private key = (surveyId: string, exportId: string) => `${surveyId}/${exportId}`;
+
+  async create(job: ExportJobRecord) {
+    this.jobs.set(this.key(job.surveyId, job.id), structuredClone(job));
+  }
+
+  async get(surveyId: string, exportId: string) {
+    const job = this.jobs.get(this.key(surveyId, exportId));
+    return job && structuredClone(job);
+  }
+
+  async claim(surveyId: string, exportId: string, now: string, staleBefore: string) {
+    const job = this.jobs.get(this.key(surveyId, exportId));
+    if (!job || !(job.state === 'queued' || (job.state === 'running' && job.updatedAt < staleBefore))) return undefined;
+    Object.assign(job, { state: 'running', rows: 0, updatedAt: now });
+    return structuredClone(job);
+  }
+
+  async progress(surveyId: string, exportId: string, rows: number, now: string) {
+    const job = this.jobs.get(this.key(surveyId, exportId));
+    if (job) Object.assign(job, { rows, updatedAt: now });
+  }
+
+  async finish(surveyId: string, exportId: string, state: 'done' | 'failed', rows: number, now: string) {
+    const job = this.jobs.get(this.key(surveyId, exportId));
+    if (job) Object.assign(job, { state, rows, updatedAt: now });
+  }
+
+  async deleteBySurvey(surveyId: string) {
+    for (const [key, job] of this.jobs) if (job.surveyId === surveyId) this.jobs.delete(key);
+  }
+}

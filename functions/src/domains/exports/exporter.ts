@@ -1,0 +1,90 @@
+import { matchesInboxFilter } from '@reviewroute/shared';
+import type { ExportFiles } from '../../data/export-files';
+import type { ExportJobRecord, ExportJobStore } from '../../data/export-jobs';
+import type { ResponseStore, SurveyRepository } from '../../data/repositories';
+import { logger } from '../../lib/logger';
+import { csvFileName, csvHeader, csvRows, utf8Bom, type ExportedResponse } from './csv';
+
+export interface ExporterDeps {
+  jobs: Pick<ExportJobStore, 'claim' | 'progress' | 'finish'>;
+  responses: Pick<ResponseStore, 'pageBySurvey'>;
+  surveys: Pick<SurveyRepository, 'get'>;
+  files: ExportFiles;
+  now?: () => Date;
+  /** Responses read per query (one page in memory at a time). */
+  pageSize?: number;
+}
+
+/**
+ * A run that made no progress for this long died (the worker's Lambda timed out or crashed): its job may be
+ * claimed again, and the status route reports it as failed.
+ */
+export const exportStaleMs = 2 * 60 * 1000;
+
+/**
+ * A response's inbox state. Responses carry no state yet (the inbox's handled mark is being added beside
+ * this): until then every response is `new`, which is what an unmarked response means.
+ */
+/**
+ * Writes one job's file: the BOM and the header in the job's language, then the survey's responses page by page
+ * (`pageBySurvey`, in response-id order), each page filtered by the inbox filter and appended as CSV to the
+ * upload, which sends a part whenever a part's worth is buffered. Only one page and one part are ever in
+ * memory, whatever the number of responses. The rows written so far are recorded after each page. A failure
+ * aborts the upload (no partial file) and marks the job failed; the owner starts another.
+ */
+export async function runExport(deps: ExporterDeps, job: ExportJobRecord): Promise<'done' | 'failed'> {
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const pageSize = deps.pageSize ?? 1000;
+  const { surveyId, id, language, filter } = job;
+  const survey = await deps.surveys.get(job.ownerId, surveyId);
+  if (!survey) {
+    await deps.jobs.finish(surveyId, id, 'failed', 0, now());
+    return 'failed';
+  }
+  const upload = await deps.files.open(
+    job.fileKey,
+    csvFileName(language, survey.businessName, job.createdAt.slice(0, 10)),
+  );
+  let rows = 0;
+  try {
+    await upload.write(utf8Bom + csvHeader(language));
+    let after: string | undefined;
+    do {
+      const page = await deps.responses.pageBySurvey(surveyId, after, pageSize);
+      const kept: ExportedResponse[] = [];
+      for (const item of page.items) {
+        if (!filter || matchesInboxFilter(item, filter)) kept.push(item);
+      }
+      if (kept.length > 0) await upload.write(csvRows(kept, language));
+      rows += kept.length;
+      await deps.jobs.progress(surveyId, id, rows, now());
+      after = page.next ?? undefined;
+    } while (after);
+    await upload.complete();
+    await deps.jobs.finish(surveyId, id, 'done', rows, now());
+    logger.info('Export written', { surveyId, exportId: id, rows });
+    return 'done';
+  } catch (error) {
+    logger.error('Export failed', { surveyId, exportId: id, rows, error: String(error) });
+    await upload.abort();
+    await deps.jobs.finish(surveyId, id, 'failed', rows, now()).catch(() => undefined);
+    return 'failed';
+  }
+}
+
+/** The worker's part: claims the job (a redelivered record finds it claimed) and writes it. */
+export async function claimAndRun(
+  deps: ExporterDeps,
+  surveyId: string,
+  exportId: string,
+): Promise<'done' | 'failed' | 'skipped'> {
+  const at = (deps.now ?? (() => new Date()))();
+  const job = await deps.jobs.claim(
+    surveyId,
+    exportId,
+    at.toISOString(),
+    new Date(at.getTime() - exportStaleMs).toISOString(),
+  );
+  if (!job) return 'skipped';
+  return runExport(deps, job);
+}

@@ -1,0 +1,88 @@
+import {
+  exportLinkTtlSeconds,
+  exportRetentionDays,
+  surveyMessages,
+  type ExportJob,
+  type ExportStarted,
+  type InboxFilter,
+  type Language,
+} from '@reviewroute/shared';
+import { exportFileKey, type ExportFiles } from '../../data/export-files';
+import type { ExportJobStore } from '../../data/export-jobs';
+import type { OwnerContacts } from '../../data/owner-contacts';
+import type { SurveyRepository } from '../../data/repositories';
+import { ApiError } from '../../lib/api-error';
+import { newId as defaultNewId } from '../../lib/ids';
+import { exportStaleMs } from './exporter';
+
+export interface ExportServiceDeps {
+  surveys: Pick<SurveyRepository, 'get'>;
+  jobs: Pick<ExportJobStore, 'create' | 'get'>;
+  files: Pick<ExportFiles, 'downloadUrl'>;
+  /** The owner's language (Cognito's `locale`, as the owner mails read it). */
+  contacts: OwnerContacts;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
+const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
+const notFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
+export const exportMessages = { exportNotFound: 'Export not found' } as const;
+
+export function createExportService(deps: ExportServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => defaultNewId());
+
+  async function ownSurvey(userId: string, surveyId: string) {
+    if (!plausibleId.test(surveyId) || !(await deps.surveys.get(userId, surveyId))) throw notFound();
+  }
+
+  return {
+    /** Records a queued job; the exports worker picks it up from the table's stream. Another owner's survey: 404. */
+    async start(userId: string, surveyId: string, filter: InboxFilter | undefined): Promise<ExportStarted> {
+      await ownSurvey(userId, surveyId);
+      const language: Language = (await deps.contacts.contactOf(userId))?.language ?? 'en';
+      const at = now();
+      const id = newId();
+      await deps.jobs.create({
+        surveyId,
+        id,
+        ownerId: userId,
+        language,
+        filter,
+        fileKey: exportFileKey(surveyId, id),
+        state: 'queued',
+        rows: 0,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        expiresAt: Math.floor(at.getTime() / 1000) + exportRetentionDays * 24 * 60 * 60,
+      });
+      return { id };
+    },
+
+    /** The job's progress; once done, a download link valid for `exportLinkTtlSeconds`. */
+    async status(userId: string, surveyId: string, exportId: string): Promise<ExportJob> {
+      await ownSurvey(userId, surveyId);
+      const job = plausibleId.test(exportId) ? await deps.jobs.get(surveyId, exportId) : undefined;
+      if (!job || job.ownerId !== userId) throw new ApiError('NOT_FOUND', exportMessages.exportNotFound);
+      const at = now();
+      // A run that stopped making progress died with its Lambda: say so, so the owner can start another.
+      const stale =
+        (job.state === 'running' || job.state === 'queued') &&
+        at.getTime() - new Date(job.updatedAt).getTime() > exportStaleMs;
+      const state = stale ? 'failed' : job.state;
+      const done = state === 'done';
+      return {
+        id: job.id,
+        state,
+        rows: job.rows,
+        downloadUrl: done ? await deps.files.downloadUrl(job.fileKey, exportLinkTtlSeconds) : null,
+        downloadExpiresAt: done ? new Date(at.getTime() + exportLinkTtlSeconds * 1000).toISOString() : null,
+        createdAt: job.createdAt,
+      };
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

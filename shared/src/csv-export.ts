@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import { inboxFilterSchema } from './inbox';
+
+/**
+ * The CSV export of a survey's responses: the owner starts a job (optionally with the inbox's filter), the
+ * exports worker writes the file page by page to the assets bucket, and the status route reports its
+ * progress and, once done, a short-lived download link.
+ */
+export const exportJobStates = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportJobState = (typeof exportJobStates)[number];
+
+/** How long a download link works: long enough to click it, short enough that a leaked one is soon useless. */
+export const exportLinkTtlSeconds = 15 * 60;
+
+/** How long a finished file and its job are kept (the bucket's lifecycle rule and the job item's TTL). */
+export const exportRetentionDays = 1;
+
+export const startExportSchema = z.object({ filter: inboxFilterSchema.optional() });
+export type StartExport = z.infer<typeof startExportSchema>;
+
+export const exportStartedSchema = z.object({ id: z.string() });
+export type ExportStarted = z.infer<typeof exportStartedSchema>;
+
+export const exportJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(exportJobStates),
+  /** Data rows written so far (the header not counted). */
+  rows: z.number().int().nonnegative(),
+  /** Present once the state is `done`: a presigned GET of the file, valid until `downloadExpiresAt`. */
+  downloadUrl: z.string().nullable(),
+  downloadExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Download, Loader2 } from 'lucide-react';
+import type { InboxFilter } from '@reviewroute/shared';
+import { Button } from '@/components/ui/button';
+import { saveFile } from '@/lib/save-file';
+import { useExportStatus, useStartExport } from '../api/export';
+
+export interface ExportButtonProps {
+  surveyId: string;
+  /** The inbox's filter: the file holds what the owner sees. Absent: every response. */
+  filter?: InboxFilter;
+}
+
+/**
+ * "Export CSV": starts an export job, shows its progress while the worker writes the file, then hands the
+ * browser the short-lived download link (and keeps a link to it, in case the browser blocked the download).
+ */
+export function ExportButton({ surveyId, filter }: ExportButtonProps) {
+  const { t, i18n } = useTranslation('dashboard');
+  const start = useStartExport(surveyId);
+  const [exportId, setExportId] = useState<string>();
+  const status = useExportStatus(surveyId, exportId);
+  const downloaded = useRef<string | undefined>(undefined);
+  const job = status.data;
+
+  useEffect(() => {
+    if (job?.state === 'done' && job.downloadUrl && downloaded.current !== job.id) {
+      downloaded.current = job.id;
+      // The file's own Content-Disposition names it (the link is on another origin, where `download` is ignored).
+      saveFile(job.downloadUrl, 'responses.csv');
+    }
+  }, [job]);
+
+  const failed = start.isError || status.isError || job?.state === 'failed';
+  const running =
+    start.isPending ||
+    (exportId !== undefined && !failed && (!job || job.state === 'queued' || job.state === 'running'));
+  const rows = job ? job.rows.toLocaleString(i18n.language) : '0';
+
+  const onClick = () => {
+    setExportId(undefined);
+    start.mutate(filter, { onSuccess: ({ id }) => setExportId(id) });
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Button type="button" variant="outline" onClick={onClick} disabled={running}>
+        {running ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+        {t('csvExport.button')}
+      </Button>
+      <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
+        {failed
+          ? t('csvExport.failed')
+          : start.isPending || (exportId && !job)
+            ? t('csvExport.starting')
+            : running
+              ? t('csvExport.progress', { count: job?.rows ?? 0, rows })
+              : job?.state === 'done' && job.downloadUrl
+                ? t('csvExport.ready', { count: job.rows, rows })
+                : null}
+        {!failed && !running && job?.state === 'done' && job.downloadUrl ? (
+          <>
+            {' '}
+            <a className="text-foreground underline" href={job.downloadUrl}>
+              {t('csvExport.download')}
+            </a>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
