@@ -104,5 +104,8 @@ export type ContactFormToken = z.infer<typeof contactFormTokenSchema>;
  */
 export const contactHourlyCapDefault = 30;
 
+/** The contact Lambda's log message when the global cap refuses a message: the operator's alarm counts these. */
+export const contactCapReachedLog = 'Contact hourly cap reached';
+
 /** What the API answers to a refused bot check: as vague as a broken request, so a script learns nothing. */
 export const contactRefusedMessage = 'The message could not be sent.';

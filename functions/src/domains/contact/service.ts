@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  contactCapReachedLog,
   contactHourlyCapDefault,
   contactRefusedMessage,
   minContactElapsedMs,
@@ -12,6 +13,10 @@ import { createClientKeys, type DaySalt } from '../../lib/viewer';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import type { Mailer } from '../../mail/mailer';
 import { composeContactMail } from './mail';
+
+/** A form token: its issue time (epoch ms, 13 digits) and an HMAC of it under the day's salt. */
+export const contactFormTokenOf = (salt: string, issuedAt: number): string =>
+  `${issuedAt}.${createHmac('sha256', `contact-form\n${salt}`).update(String(issuedAt)).digest('base64url')}`;
 
 export interface ContactSettings {
   /** The operator's address (CONTACT_TO_ADDRESS). */
@@ -40,8 +45,6 @@ export const contactRateLimit = { limit: 3, windowSeconds: 10 * 60 } as const;
 /** The rate-window key of the global hourly cap: every message of every sender counts in it. */
 export const contactCapKey = 'contact-all';
 
-/** What the log says when the global cap refuses a message: the operator's alarm counts these lines. */
-export const contactCapReachedLog = 'Contact hourly cap reached';
 
 /** A form token older than this is refused: the page fetches it when the form appears, not days before. */
 export const contactTokenMaxAgeMs = 12 * 60 * 60 * 1000;
@@ -57,11 +60,9 @@ export function createContactService(deps: ContactServiceDeps) {
   const clientKeys = createClientKeys(deps.daySalt, deps.randomBytes);
   const hourlyCap = deps.hourlyCap ?? contactHourlyCapDefault;
 
-  /** The form token's signature: keyed by the day's salt (random, shared by every instance, expiring). */
-  async function tokenSignature(issuedAt: number): Promise<string> {
-    const salt = await clientKeys.saltOf(new Date(issuedAt));
-    return createHmac('sha256', `contact-form\n${salt}`).update(String(issuedAt)).digest('base64url');
-  }
+  /** The form token of an issue time: keyed by its day's salt (random, shared by every instance, expiring). */
+  const tokenOf = async (issuedAt: number): Promise<string> =>
+    contactFormTokenOf(await clientKeys.saltOf(new Date(issuedAt)), issuedAt);
 
   /**
    * How long ago the form appeared, measured by us: the issue time inside a token we signed. Undefined for a
@@ -73,8 +74,8 @@ export function createContactService(deps: ContactServiceDeps) {
     const issuedAt = Number(match[1]);
     const age = at - issuedAt;
     if (age < 0 || age > contactTokenMaxAgeMs) return undefined;
-    const expected = Buffer.from(await tokenSignature(issuedAt));
-    const given = Buffer.from(match[2]!);
+    const expected = Buffer.from(await tokenOf(issuedAt));
+    const given = Buffer.from(token!);
     return given.length === expected.length && timingSafeEqual(given, expected) ? age : undefined;
   }
 
@@ -82,7 +83,7 @@ export function createContactService(deps: ContactServiceDeps) {
     /** The form appeared: a signed token of this moment, for the send to bring back. Nothing is stored. */
     async start(): Promise<ContactFormToken> {
       const issuedAt = now().getTime();
-      return { formToken: `${issuedAt}.${await tokenSignature(issuedAt)}` };
+      return { formToken: await tokenOf(issuedAt) };
     },
 
     /** `viewerIp`: the sender's address as the API trusts it (`RouteRequest.viewerIp`); only ever hashed. */
