@@ -26,7 +26,6 @@ export interface ApiAlarmsProps {
   readonly contactLogs?: ILogGroup | undefined;
 }
 
-
 const period = Duration.minutes(5);
 
 /** The sum over all `metrics` (one series per Lambda, say), missing points counted as 0. */

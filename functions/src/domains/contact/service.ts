@@ -45,7 +45,6 @@ export const contactRateLimit = { limit: 3, windowSeconds: 10 * 60 } as const;
 /** The rate-window key of the global hourly cap: every message of every sender counts in it. */
 export const contactCapKey = 'contact-all';
 
-
 /** A form token older than this is refused: the page fetches it when the form appears, not days before. */
 export const contactTokenMaxAgeMs = 12 * 60 * 60 * 1000;
 
