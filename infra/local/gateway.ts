@@ -7,6 +7,7 @@ import type {
   Context as LambdaContext,
 } from 'aws-lambda';
 import {
+  defaultErrorMessages,
   isPublicAssetKey,
   matchRoute,
   originVerifyHeader,
@@ -282,10 +283,7 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
     }
 
     // The payload limit applies before routing, as at the gateway's edge.
-    if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
-      req.resume();
-      return sendGatewayError(res, 413);
-    }
+    if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) return sendBodyTooLarge(req, res);
 
     const match = matchRoute(method, path);
     if (!match || 'methodMismatch' in match) {
@@ -294,7 +292,7 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
     }
 
     const body = await readBody(req, BODY_LIMIT_BYTES);
-    if (body === 'too-large') return sendGatewayError(res, 413);
+    if (body === 'too-large') return sendBodyTooLarge(req, res);
 
     let authorizer: { claims: Record<string, string>; scopes: string[] | null } | undefined;
     if (match.route.auth === 'owner') {
@@ -390,6 +388,23 @@ async function serveFile(
   if (!upstream.ok) return sendGatewayError(res, upstream.status === 404 ? 404 : 403);
   res.writeHead(200, headers);
   res.end(method === 'HEAD' ? undefined : Buffer.from(await upstream.arrayBuffer()));
+}
+
+/**
+ * A body over the gateway's own limit, answered with the API's 413 contract (the same body a handler gives a
+ * body over its route's limit), so the app sees one answer for every oversized body. The rest of the body is
+ * read and dropped before the answer: a proxy in front (Vite's, the built site's) that is still sending it
+ * would otherwise meet a closed socket and answer a bare 502.
+ */
+function sendBodyTooLarge(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const answer = () => {
+    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: defaultErrorMessages.PAYLOAD_TOO_LARGE } }));
+  };
+  if (req.readableEnded) return answer();
+  req.on('end', answer);
+  req.on('error', answer);
+  req.resume();
 }
 
 export function sendGatewayError(res: http.ServerResponse, status: keyof typeof GATEWAY_ERRORS): void {

@@ -9,6 +9,11 @@ describe('access map', () => {
     for (const domain of domains) expect(domainAccess[domain].table, domain).toContain('dynamodb:GetItem');
   });
 
+  it('lets every domain with a route that creates data check the tombstone inside its writes', () => {
+    for (const domain of ['account', 'requests', 'surveys'] as const)
+      expect(domainAccess[domain].table, domain).toContain('dynamodb:ConditionCheckItem');
+  });
+
   it('lets the account Lambda and the erasure worker write the tombstone', () => {
     expect(domainAccess.account.table).toContain('dynamodb:PutItem');
     expect(workerAccess.erasure.table).toContain('dynamodb:PutItem');

@@ -54,9 +54,12 @@ const itemLifecycle: readonly TableAction[] = [
  * What an account erasure needs; the account Lambda and the erasure worker both run it. The erasure tombstone
  * (`ERASED#{hash}`) is written (PutItem) at the confirmation and renewed by every run.
  */
-function erasureAccess(morePoolActions: readonly string[] = []): DomainAccess {
+function erasureAccess(
+  morePoolActions: readonly string[] = [],
+  moreTableActions: readonly TableAction[] = [],
+): DomainAccess {
   return {
-    table: itemLifecycle,
+    table: [...itemLifecycle, ...moreTableActions],
     assets: [
       { prefix: incomingPrefix, actions: ['s3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:DeleteObject'] },
@@ -145,8 +148,18 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // and made scheduled (an update); lists are queries and reads; the customers' unsubscribe reads the
   // recipient, creates the suppression (a conditional put) and skips a queued request (an update). Creating a
   // batch reads the erasure tombstone first (GetItem).
+  // The batch's creating writes carry the owner's tombstone as a condition (ConditionCheckItem in their
+  // transactions); a batch whose scheduling the tombstone refused is deleted again (DeleteItem).
   requests: {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
   },
   // The health check touches nothing.
   system: {},
@@ -160,22 +173,28 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // password, and the authenticator code, to Cognito as the web client (AdminInitiateAuth,
   // AdminRespondToAuthChallenge), then act (AdminSetUserMFAPreference, AdminUpdateUserAttributes) and mail the
   // owner's notice.
+  // The profile's upsert carries the owner's tombstone as a condition (ConditionCheckItem in its transaction).
   account: {
-    ...erasureAccess([
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminInitiateAuth',
-      'cognito-idp:AdminRespondToAuthChallenge',
-      'cognito-idp:AdminSetUserMFAPreference',
-      'cognito-idp:AdminUpdateUserAttributes',
-    ]),
+    ...erasureAccess(
+      [
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminInitiateAuth',
+        'cognito-idp:AdminRespondToAuthChallenge',
+        'cognito-idp:AdminSetUserMFAPreference',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ],
+      ['dynamodb:ConditionCheckItem'],
+    ),
     sendMail: true,
   },
   // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its
   // responses with it in batches), presigned POSTs into incoming/, the confirm step's check and copy to
   // the public prefix, and removal of replaced or deleted files with their CloudFront paths. Creating a
   // survey, an upload or a code reads the erasure tombstone first (GetItem).
+  // Creating a draft, its profile prefill and publishing carry the owner's tombstone as a condition
+  // (ConditionCheckItem in their transactions).
   surveys: {
-    table: itemLifecycle,
+    table: [...itemLifecycle, 'dynamodb:ConditionCheckItem'],
     assets: [
       { prefix: incomingPrefix, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] },
       { prefix: publicPrefix, actions: ['s3:PutObject', 's3:DeleteObject'] },
@@ -187,8 +206,13 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     // The public switch-off link of the low-rating alerts (`set-alerts-by-link`) is checked with it.
     mailLinkKey: true,
   },
-  // Rate windows of the business finder.
-  places: { table: ['dynamodb:UpdateItem'] },
+  // Rate windows of the business finder (the owner's, their plan's daily allowance, the global daily budget)
+  // and its cached results (GetItem, PutItem); the owner's plan state: the billing history (Query) and the
+  // account's creation date from Cognito.
+  places: {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
   // The anonymous survey page: reads a published survey (cached), writes a response (one conditional put, its
   // own idempotency record; a retry reads it), flags its review click (a conditional update), and counts a
   // client already over its soft limit in a rate window (UpdateItem). No delete, no scan, no S3.

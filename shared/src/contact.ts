@@ -84,12 +84,28 @@ export type ContactForm = z.output<typeof contactFormSchema>;
 export const contactRequestSchema = contactFormSchema.extend({
   /** Honeypot: a field people never see; anything in it marks a script. */
   website: z.string().max(500).optional(),
-  /** Milliseconds between the form appearing and the send. */
+  /** Milliseconds between the form appearing and the send, as the page measured them (the API trusts its own). */
   elapsedMs: z.number().int().min(0),
+  /** The token `start-contact-form` issued when the form appeared: the API measures the fill time from it. */
+  formToken: z.string().max(200).optional(),
   language: z.enum(languages),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 export type ContactRequestData = z.output<typeof contactRequestSchema>;
+
+/** POST /api/public/contact/start: the form's token (an HMAC of its issue time under the day's salt). */
+export const contactFormTokenSchema = z.object({ formToken: z.string() });
+export type ContactFormToken = z.infer<typeof contactFormTokenSchema>;
+
+/**
+ * Contact messages per hour from everyone together (CONTACT_HOURLY_CAP's default): far above what a small
+ * product's visitors write, far below what would make the operator's inbox (and SES's reputation) suffer.
+ * Reaching it answers 429 and raises the operator's alarm.
+ */
+export const contactHourlyCapDefault = 30;
+
+/** The contact Lambda's log message when the global cap refuses a message: the operator's alarm counts these. */
+export const contactCapReachedLog = 'Contact hourly cap reached';
 
 /** What the API answers to a refused bot check: as vague as a broken request, so a script learns nothing. */
 export const contactRefusedMessage = 'The message could not be sent.';

@@ -29,6 +29,7 @@ const answerSchemas = new Set<z.ZodType>([
   shared.placeSearchResponseSchema,
   shared.placeSearchResultSchema,
   shared.startResponseResultSchema,
+  shared.contactFormTokenSchema,
   shared.profileSchema,
   shared.publicSurveySchema,
   shared.submitResponseResultSchema,

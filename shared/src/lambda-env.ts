@@ -61,6 +61,13 @@ export const lambdaEnvVariables = {
   GOOGLE_PLACES_API_KEY_PARAMETER: 'optional',
   /** Another Places API base URL than `https://places.googleapis.com` (tests and `npm start` against a loopback server). */
   GOOGLE_PLACES_API_URL: 'optional',
+  /** Google Places calls per UTC day for all owners together (default `placeSearchBudgetDefault`, 1,000). */
+  PLACES_DAILY_BUDGET: 'optional',
+  /**
+   * Contact-form messages per hour from everyone together (default `contactHourlyCapDefault`); past it the form
+   * answers 429 and the operator's alarm goes off.
+   */
+  CONTACT_HOURLY_CAP: 'optional',
   /**
    * In AWS: the Secrets Manager secret (ARN) holding the Mollie API key (`live_…` or `test_…`), read once per
    * container by the payments Lambda; the key stays out of the template and the bundle.

@@ -10,6 +10,13 @@ import { googleReviewUrlMarker } from './survey';
 /** Search text bounds: three characters before the finder searches by itself, and far below Google's limit. */
 export const placeSearchLimits = { autoSearchMinChars: 3, query: 200, results: 10 } as const;
 
+/**
+ * Google Places calls per UTC day for all owners together (PLACES_DAILY_BUDGET's default): a ceiling on what
+ * the finder can cost in a day, whatever any number of accounts do (1,000 Text Search calls at Google's
+ * Enterprise rate, about USD 35). Spent, the finder answers 429 and the owner enters the business by hand.
+ */
+export const placeSearchBudgetDefault = 1000;
+
 /** Spec 5 "Business search": an empty search text. */
 export const placeSearchMessages = {
   queryRequired: 'Please enter a business name to search.',

@@ -28,7 +28,7 @@ import {
   paymentWebhookSchema,
 } from './billing';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
-import { contactRequestSchema } from './contact';
+import { contactFormTokenSchema, contactRequestSchema } from './contact';
 import { exportJobSchema, exportStartedSchema, startExportSchema } from './csv-export';
 import { accountSummarySchema, onboardingSchema, surveyInsightsSchema, surveyStatsSchema } from './dashboard';
 import { placeSearchRequestSchema, placeSearchResponseSchema } from './places';
@@ -127,6 +127,7 @@ export const routeContracts = {
     response: null,
   },
   'send-contact-email': { body: contactRequestSchema, response: null },
+  'start-contact-form': { response: contactFormTokenSchema },
   'create-request-batch': { params: surveyParams, body: createRequestBatchSchema, response: requestBatchSchema },
   'list-request-batches': { params: surveyParams, response: requestBatchListSchema },
   'list-request-recipients': {

@@ -302,6 +302,16 @@ export const routes = [
     domain: 'contact',
     throttle: 'public',
   },
+  // The contact form's token, fetched when the form appears: an HMAC of the issue time, so the send's fill time
+  // is measured by the API, not told by the browser. A POST, never cached: each visitor gets their own.
+  {
+    id: 'start-contact-form',
+    method: 'POST',
+    path: '/api/public/contact/start',
+    auth: 'public',
+    domain: 'contact',
+    throttle: 'public',
+  },
   // E-mail review requests: an owner's batches of customers per survey (the requests worker mails them), and
   // the customers' one-click unsubscribe (RFC 8058), which the mail's List-Unsubscribe header names.
   {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { contactRefusedMessage, errorBodySchema, pathOf } from '@reviewroute/shared';
-import { contactRateLimit } from '@reviewroute/functions/domains/contact/service';
-import { apiCall, newLoopbackClient, type ApiCallOptions } from '../support/api';
+import { contactFormTokenOf, contactRateLimit } from '@reviewroute/functions/domains/contact/service';
+import { apiCall, newLoopbackClient, stackEntities, type ApiCallOptions } from '../support/api';
 import { type InboxMail, listMails, waitForMail } from '../support/inbox';
 
 const stack = inject('localStack');
@@ -19,6 +19,28 @@ const operator = () => {
   return address;
 };
 
+/** A form token the API issued now (its answer to the form appearing). */
+async function issuedToken(): Promise<string> {
+  const answer = await apiCall(stack.urls.api, 'POST', pathOf('start-contact-form'));
+  expect(answer.status).toBe(200);
+  return (answer.body as { formToken: string }).formToken;
+}
+
+/**
+ * The token of a form that appeared `ms` ago, signed with the day's salt as the API signs it (controlled time:
+ * no test waits for a token to age). The API's own start call first makes sure the day's salt exists.
+ */
+async function tokenIssuedAgo(ms: number): Promise<string> {
+  await issuedToken();
+  const issuedAt = Date.now() - ms;
+  const day = new Date(issuedAt).toISOString().slice(0, 10);
+  const { data } = await stackEntities().clientKeySalt.get({ day }).go({ consistent: true });
+  if (!data) throw new Error(`No client-key salt for ${day}`);
+  return contactFormTokenOf(data.salt, issuedAt);
+}
+
+let formToken = '';
+
 const message = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Anna',
   lastName: 'de Vries',
@@ -28,6 +50,7 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   message: 'Hello,\n\nDo you send invoices with our VAT number?\n\nAnna',
   website: '',
   elapsedMs: 15_000,
+  formToken,
   language: 'nl',
   ...overrides,
 });
@@ -36,6 +59,28 @@ const mailsWithSubject = async (subject: string) =>
   (await listMails(stack.urls.inbox)).filter((m) => m.subject.includes(subject));
 
 describe('POST /api/public/contact', () => {
+  beforeAll(async () => {
+    formToken = await tokenIssuedAgo(15_000);
+  });
+
+  it('refuses a post whose fill time, measured by the API from its own token, is under the minimum', async () => {
+    // The browser claims 15 s, but the API issued the form's token a moment ago.
+    const quick = message({ formToken: await issuedToken(), elapsedMs: 15_000 });
+    const answer = await send(quick);
+    expect(answer.status).toBe(400);
+    expect(errorBodySchema.parse(answer.body).error).toEqual({ code: 'BAD_REQUEST', message: contactRefusedMessage });
+    // Without a token, or with a forged one, alike.
+    for (const input of [
+      message({ formToken: undefined }),
+      message({ formToken: `${Date.now() - 15_000}.${'A'.repeat(43)}` }),
+    ]) {
+      const refused = await send(input);
+      expect(refused.status).toBe(400);
+      expect(errorBodySchema.parse(refused.body).error.message).toBe(contactRefusedMessage);
+    }
+    expect(await mailsWithSubject(quick.subject)).toEqual([]);
+  });
+
   it('mails the operator from the configured sender, Reply-To the visitor, with a text and an HTML part', async () => {
     const input = message();
     const answer = await send(input);

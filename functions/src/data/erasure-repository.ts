@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { ErasureJob, ErasureRepository } from './repositories';
+import type { CancellationReason } from './busy-retry';
+import type { TransactionEntities } from './transaction';
 
 const toJob = (item: {
   userId: string;
@@ -19,6 +21,31 @@ const toJob = (item: {
 
 /** The erasure tombstone's key: a SHA-256 hash, so the table keeps nothing of an erased user in clear. */
 export const erasedUserHash = (userId: string): string => createHash('sha256').update(userId, 'utf8').digest('hex');
+
+/**
+ * The tombstone as a condition INSIDE a creating write of the owner (a transaction item): "this user has no
+ * live tombstone at `nowSeconds`". A read before the write cannot close the race with an erasure that starts
+ * between the two; as a ConditionCheck in the write's own transaction it can: the erasure writes the tombstone
+ * before it lists what to delete, so a write either committed before the tombstone (and the erasure finds and
+ * deletes it) or meets the tombstone and writes nothing. Every transaction that can create an item of an
+ * owner (their partition or anything keyed by them) includes it, as its LAST item (`tombstoneRefused` reads
+ * its reason there).
+ */
+export const tombstoneAbsent =
+  (userId: string, nowSeconds: number) =>
+  ({ erasureTombstone }: TransactionEntities) =>
+    erasureTombstone
+      .check({ userHash: erasedUserHash(userId) })
+      // DynamoDB's TTL deletes late: an expired tombstone counts as none.
+      .where((attr, op) => `${op.notExists(attr.expiresAt)} OR ${op.lte(attr.expiresAt, nowSeconds)}`)
+      .commit();
+
+/** Whether a cancelled transaction whose last item is `tombstoneAbsent` was refused by the tombstone. */
+export const tombstoneRefused = (reasons: readonly CancellationReason[]): boolean =>
+  reasons[reasons.length - 1]?.code === 'ConditionalCheckFailed';
+
+/** Epoch seconds of a clock in milliseconds (the tombstone's `expiresAt` is in seconds). */
+export const epochSeconds = (clock: () => number = Date.now): number => Math.floor(clock() / 1000);
 
 /**
  * The owner of the account erasure's own items: its jobs (`ERASURE/JOB#{userId}`) and tombstones

@@ -24,6 +24,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly suppressions = new Map<string, { reason: SuppressionReason; createdAt: string }>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
+  /** The tombstone condition of the batch's creating writes (memory.ts wires the erasures' guard). */
+  guard: (userId: string, what: string) => void = () => undefined;
 
   private recipient(batchId: string, recipientId: string) {
     return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
@@ -33,6 +35,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     batch: RequestBatchRecord,
     recipients: readonly Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>[],
   ) {
+    this.guard(batch.userId, `Creating batch ${batch.id}`);
     const stored = { ...batch, state: 'scheduled' as const };
     this.batches.set(batch.id, stored);
     this.recipients.set(

@@ -1,4 +1,5 @@
 import { emptyProfile, matchesInboxFilter, type InboxState, type Profile, type Survey } from '@reviewroute/shared';
+import { AccountErasedError } from '../lib/erasure-guard';
 import { erasedUserHash } from './erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { MemoryOwnerAlertStore } from './owner-alert-store';
@@ -39,8 +40,16 @@ import { MemoryExportJobStore } from './export-jobs';
  * same expectations by repository-contract.ts (memory.test.ts here, tests/integration/repositories.test.ts
  * on DynamoDB Local).
  */
+/**
+ * The tombstone condition of the table's creating writes (`tombstoneAbsent`), for the fakes: throws as the
+ * DynamoDB repositories do when the owner has a live tombstone. Wired by `createMemoryStores`.
+ */
+export type ErasedGuard = (userId: string, what: string) => void;
+const noGuard: ErasedGuard = () => undefined;
+
 export class MemorySurveyRepository implements SurveyRepository {
   readonly surveys = new Map<string, Survey>();
+  guard: ErasedGuard = noGuard;
   /** code -> { userId, surveyId } */
   readonly codes = new Map<string, { userId: string; surveyId: string }>();
 
@@ -67,6 +76,7 @@ export class MemorySurveyRepository implements SurveyRepository {
   async create(survey: Survey) {
     const key = MemorySurveyRepository.key(survey.userId, survey.id);
     if (this.surveys.has(key)) throw new Error('ConditionalCheckFailed');
+    this.guard(survey.userId, `Creating ${survey.id}`);
     this.surveys.set(key, MemorySurveyRepository.copy(survey));
   }
 
@@ -104,6 +114,7 @@ export class MemorySurveyRepository implements SurveyRepository {
     if (!current) return 'not-found' as const;
     if (current.surveyCode) return 'already-published' as const;
     if (this.codes.has(p.surveyCode)) return 'code-taken' as const;
+    this.guard(userId, `Publishing ${surveyId}`);
     this.codes.set(p.surveyCode, { userId, surveyId });
     this.surveys.set(key, {
       ...current,
@@ -270,12 +281,10 @@ export class MemoryResponseStore implements ResponseStore {
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .filter((r) => after === undefined || r.id > after)
       .slice(0, limit)
-      .map(
-        (r): InboxResponseRecord => ({
-          ...structuredClone(r),
-          ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
-        }),
-      );
+      .map((r): InboxResponseRecord => ({
+        ...structuredClone(r),
+        ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
+      }));
     return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
   }
 
@@ -299,6 +308,7 @@ export class MemoryResponseStore implements ResponseStore {
 
 export class MemoryProfileRepository implements ProfileRepository {
   readonly profiles = new Map<string, Profile>();
+  guard: ErasedGuard = noGuard;
 
   async get(userId: string) {
     const profile = this.profiles.get(userId);
@@ -306,6 +316,7 @@ export class MemoryProfileRepository implements ProfileRepository {
   }
 
   async update(userId: string, changes: Partial<Profile>, updatedAt: string) {
+    this.guard(userId, 'Updating the profile');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const next = { ...(this.profiles.get(userId) ?? emptyProfile(userId)), ...defined, userId, updatedAt };
     this.profiles.set(userId, next);
@@ -313,6 +324,7 @@ export class MemoryProfileRepository implements ProfileRepository {
   }
 
   async prefill(userId: string, values: Pick<Partial<Profile>, 'fullName' | 'businessName' | 'businessIndustry'>) {
+    this.guard(userId, 'Prefilling the profile');
     const current = this.profiles.get(userId) ?? emptyProfile(userId);
     if (current.updatedAt !== null) return;
     const blanks = Object.entries(values).filter(([name, value]) => value && !current[name as keyof Profile]);
@@ -422,6 +434,14 @@ export class MemoryErasureRepository implements ErasureRepository {
   readonly jobs = new Map<string, ErasureJob>();
   /** Tombstones' expiry (epoch seconds) by hashed user id, as the table keys them. */
   readonly tombstones = new Map<string, number>();
+  /** The time (ms) the fakes' tombstone conditions are evaluated at. */
+  clock: () => number = Date.now;
+
+  /** The fakes' `tombstoneAbsent`: throws when the user has a live tombstone now. */
+  readonly guard: ErasedGuard = (userId, what) => {
+    const expiresAt = this.tombstones.get(erasedUserHash(userId));
+    if (expiresAt !== undefined && expiresAt > Math.floor(this.clock() / 1000)) throw new AccountErasedError(what);
+  };
 
   async startErasure(job: ErasureJob) {
     if (!this.jobs.has(job.userId)) this.jobs.set(job.userId, { ...job });
@@ -481,6 +501,10 @@ export function createMemoryStores() {
   const rateLimiter = createMemoryRateLimiter();
   const responses = new MemoryResponseStore();
   stats.responseOf = (surveyId, responseId) => responses.responses.get(surveyId)?.find((r) => r.id === responseId);
+  const erasures = new MemoryErasureRepository();
+  const profiles = new MemoryProfileRepository();
+  const requests = new MemoryReviewRequestStore();
+  surveys.guard = profiles.guard = requests.guard = erasures.guard;
   return {
     surveys,
     stats,
@@ -490,13 +514,13 @@ export function createMemoryStores() {
     catchUpStats: () => stats.count(responses.stream.splice(0)),
     alerts: new MemoryOwnerAlertStore(),
     salts: new MemoryClientKeySalts(),
-    profiles: new MemoryProfileRepository(),
+    profiles,
     billing: new MemoryBillingRepository(),
-    erasures: new MemoryErasureRepository(),
+    erasures,
     assets: new MemoryAssetStore(),
     cdn: new MemoryAssetCdn(),
     admin: new MemoryAccountAdmin(),
-    requests: new MemoryReviewRequestStore(),
+    requests,
     exportJobs: new MemoryExportJobStore(),
   };
 }

@@ -2,7 +2,9 @@ import type { EntityItem } from 'electrodb';
 import type { Profile } from '@reviewroute/shared';
 import type { Entities } from './entities';
 import type { ProfileRepository } from './repositories';
-import { isConditionalCheckFailure } from './conditional-check';
+import { transactWhileBusy } from './busy-retry';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
 import { splitChanges } from './survey-repository';
 
 const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
@@ -16,7 +18,11 @@ const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
   updatedAt: item.updatedAt ?? null,
 });
 
-export function createDynamoProfileRepository(entitiesOf: () => Entities): ProfileRepository {
+/** `clock`: the time the tombstone condition of its upserts is evaluated at (ms). */
+export function createDynamoProfileRepository(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): ProfileRepository {
   return {
     async get(userId) {
       const { data } = await entitiesOf().profile.get({ userId }).go();
@@ -25,27 +31,51 @@ export function createDynamoProfileRepository(entitiesOf: () => Entities): Profi
 
     async update(userId, changes, updatedAt) {
       const { set, remove } = splitChanges(changes);
-      // upsert semantics: an update creates the profile on first use (the spec's "upsert profiles").
-      const update = entitiesOf()
-        .profile.update({ userId })
-        .set({ ...set, updatedAt });
-      const { data } = await (remove.length ? update.remove(remove) : update).go({ response: 'all_new' });
+      // upsert semantics: an update creates the profile on first use (the spec's "upsert profiles"), so it
+      // carries the owner's tombstone as a condition: it never brings back an erased account's profile.
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Updating the profile`, () =>
+        service.transaction
+          .write((tx) => {
+            const update = tx.profile.update({ userId }).set({ ...set, updatedAt });
+            return [
+              (remove.length ? update.remove(remove) : update).commit(),
+              tombstoneAbsent(userId, epochSeconds(clock))(tx),
+            ];
+          })
+          .go(),
+      );
+      if (reasons && tombstoneRefused(reasons)) throw new AccountErasedError('Updating the profile');
+      if (reasons) throw new Error(`Updating the profile was refused: ${reasons.map((r) => r.code).join(', ')}`);
+      // A transaction returns nothing: read what it wrote (consistent, the owner sees their own write).
+      const { data } = await entitiesOf().profile.get({ userId }).go({ consistent: true });
       return toProfile({ ...data, userId } as EntityItem<Entities['profile']>);
     },
 
     async prefill(userId, values) {
       const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value));
       if (Object.keys(present).length === 0) return;
-      try {
-        await entitiesOf()
-          .profile.update({ userId })
-          .ifNotExists(present)
-          .where(({ updatedAt }, { notExists }) => notExists(updatedAt))
-          .go({ response: 'none' });
-      } catch (error) {
-        // Saved by the owner already: their own values stay.
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Prefilling the profile`, () =>
+        service.transaction
+          .write((tx) => [
+            tx.profile
+              .update({ userId })
+              // Each field only where it is absent: a profile prefilled before keeps its values.
+              .data((attr, op) => {
+                for (const [name, value] of Object.entries(present))
+                  op.ifNotExists(attr[name as 'fullName' | 'businessName' | 'businessIndustry'], value as string);
+              })
+              .where((attr, op) => op.notExists(attr.updatedAt))
+              .commit(),
+            tombstoneAbsent(userId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
+      if (reasons && tombstoneRefused(reasons)) throw new AccountErasedError('Prefilling the profile');
+      // The profile's own condition failing means: saved by the owner already, their own values stay.
+      if (reasons && reasons[0]?.code !== 'ConditionalCheckFailed')
+        throw new Error(`Prefilling the profile was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
     async deleteByOwner(userId) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { matchesInboxFilter, type InboxFilter, type Survey } from '@reviewroute/shared';
 import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
+import { erasureTombstoneExpiry } from '../lib/erasure-guard';
 import { newId } from '../lib/ids';
 import type { RateSlot, RateWindowStore } from './rate-window';
 import { responseIdOf } from './response-store';
@@ -695,6 +696,27 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       // The job's end does not end the tombstone: tokens issued before the deletion outlive the job.
       await data.finishErasure(userId);
       expect(await data.isErased(userId, now + 60)).toBe(true);
+    });
+
+    it('makes every creating write of an erased owner write nothing (the tombstone is a condition in the write)', async () => {
+      const { erasures, surveys, profiles } = repositoriesOf();
+      const userId = randomUUID();
+      const kept = draft(userId);
+      await surveys.create(kept);
+      // An erasure 2 hours ago: its tombstone is still live (it outlives every late arrival by far).
+      await erasures.markErased(userId, erasureTombstoneExpiry(Date.now() - 2 * 3600 * 1000));
+      const erased = /account was deleted/;
+      await expect(surveys.create(draft(userId))).rejects.toThrow(erased);
+      await expect(surveys.publish(userId, kept.id, publication(uniqueCode()))).rejects.toThrow(erased);
+      await expect(profiles.update(userId, { fullName: 'Late' }, new Date().toISOString())).rejects.toThrow(erased);
+      await expect(profiles.prefill(userId, { fullName: 'Late' })).rejects.toThrow(erased);
+      expect((await surveys.listByOwner(userId)).map((s) => s.id)).toEqual([kept.id]);
+      expect((await surveys.get(userId, kept.id))?.surveyCode).toBeNull();
+      expect(await profiles.get(userId)).toBeUndefined();
+      // Nobody else is refused.
+      const other = randomUUID();
+      await surveys.create(draft(other));
+      expect((await profiles.update(other, { fullName: 'Ann' }, new Date().toISOString())).fullName).toBe('Ann');
     });
   });
 }

@@ -10,6 +10,8 @@ import { transactWhileBusy } from './busy-retry';
 import { deleteInBatches } from './batch-delete';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
 
 /**
  * E-mail review requests (the owning module of the request batch, its queue entry, its recipients, the
@@ -209,7 +211,11 @@ const deleteAll = <K>(remove: (keys: K[]) => Promise<{ unprocessed: unknown[] }>
   deleteInBatches(async (batch: K[]) => ({ unprocessed: (await remove(batch)).unprocessed as K[] }), keys, what);
 
 /** The store on the one table (docs/data-model.md "E-mail review requests"). */
-export function createDynamoReviewRequestStore(entitiesOf: () => Entities): ReviewRequestStore {
+/** `clock`: the time the tombstone condition of a batch's creating writes is evaluated at (ms). */
+export function createDynamoReviewRequestStore(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): ReviewRequestStore {
   async function allPages<T>(page: (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>) {
     const out: T[] = [];
     let cursor: string | null = null;
@@ -241,7 +247,7 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
 
   const store: ReviewRequestStore = {
     async createBatch(batch, recipients) {
-      const { requestBatch, requestRecipient, requestQueue } = entitiesOf();
+      const { requestRecipient, service } = entitiesOf();
       const base = {
         userId: batch.userId,
         surveyId: batch.surveyId,
@@ -253,7 +259,19 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
         updatedAt: batch.createdAt,
         ...(batch.template ? { template: batch.template } : {}),
       };
-      await requestBatch.create({ ...base, state: 'preparing' }).go();
+      // The batch and its scheduling each carry the owner's tombstone as a condition. The recipients between
+      // them are a batch write, which takes no condition: an erasure that deleted the batch while they were
+      // written finds them no more, so the scheduling's refusal deletes them here.
+      const created = await transactWhileBusy(`Creating batch ${batch.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            tx.requestBatch.create({ ...base, state: 'preparing' }).commit(),
+            tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
+      if (created && tombstoneRefused(created)) throw new AccountErasedError(`Creating batch ${batch.id}`);
+      if (created) throw new Error(`Creating batch ${batch.id} was refused: ${created.map((r) => r.code).join(', ')}`);
       const items = recipients.map((r) => ({
         batchId: r.batchId,
         recipientId: r.id,
@@ -283,13 +301,26 @@ export function createDynamoReviewRequestStore(entitiesOf: () => Entities): Revi
             ),
           ),
         );
-      await requestQueue
-        .put({ batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt })
-        .go();
-      await requestBatch
-        .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
-        .set({ state: 'scheduled' })
-        .go();
+      const scheduled = await transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            tx.requestQueue
+              .put({ batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt })
+              .commit(),
+            tx.requestBatch
+              .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
+              .set({ state: 'scheduled' })
+              .commit(),
+            tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
+      if (scheduled) {
+        // Erased meanwhile (or the batch deleted with its survey): nothing of it may stay.
+        await deleteBatch(batch.userId, batch.surveyId, batch.id);
+        if (tombstoneRefused(scheduled)) throw new AccountErasedError(`Scheduling batch ${batch.id}`);
+        throw new Error(`Scheduling batch ${batch.id} was refused: ${scheduled.map((r) => r.code).join(', ')}`);
+      }
       return { ...batch, state: 'scheduled' };
     },
 

@@ -3,6 +3,8 @@ import { emptySurveyValues, surveySchema, type Survey } from '@reviewroute/share
 import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
 import type { Publication, PublishOutcome, SurveyChanges, SurveyRepository } from './repositories';
 
 type SurveyItem = EntityItem<Entities['survey']>;
@@ -33,7 +35,11 @@ function toItem(survey: Survey) {
   return { ...(set as Required<typeof set>), surveyId: id };
 }
 
-export function createDynamoSurveyRepository(entitiesOf: () => Entities): SurveyRepository {
+/** `clock`: the time the tombstone condition of a creating write is evaluated at (ms). */
+export function createDynamoSurveyRepository(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): SurveyRepository {
   const repo: SurveyRepository = {
     async listByOwner(userId) {
       const { survey } = entitiesOf();
@@ -57,8 +63,19 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities): Survey
     },
 
     async create(value) {
-      const { survey } = entitiesOf();
-      await survey.create(toItem(value)).go();
+      const { service } = entitiesOf();
+      // With the owner's tombstone as a condition: a draft never outlives its owner's erasure.
+      const reasons = await transactWhileBusy(`Creating ${value.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            tx.survey.create(toItem(value)).commit(),
+            tombstoneAbsent(value.userId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
+      if (!reasons) return;
+      if (tombstoneRefused(reasons)) throw new AccountErasedError(`Creating ${value.id}`);
+      throw new Error(`Creating ${value.id} was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
     async update(userId, surveyId, changes: SurveyChanges, updatedAt) {
@@ -105,11 +122,11 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities): Survey
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Publishing ${surveyId}`, () =>
         service.transaction
-          .write(({ surveyCode, survey }) => [
-            surveyCode
+          .write((tx) => [
+            tx.surveyCode
               .create({ code: publication.surveyCode, surveyId, userId, createdAt: publication.publishedAt })
               .commit(),
-            survey
+            tx.survey
               .patch({ userId, surveyId })
               .set({
                 status: 'active',
@@ -122,10 +139,13 @@ export function createDynamoSurveyRepository(entitiesOf: () => Entities): Survey
               // A code, once set, never changes (decisions 5): a concurrent publish that lost finds it set.
               .where((attr, op) => op.notExists(attr.surveyCode))
               .commit(),
+            // The code item is keyed by the code, not the owner: only this condition keeps it from outliving them.
+            tombstoneAbsent(userId, epochSeconds(clock))(tx),
           ])
           .go(),
       );
       if (!reasons) return 'published';
+      if (tombstoneRefused(reasons)) throw new AccountErasedError(`Publishing ${surveyId}`);
       const [code, survey] = reasons;
       // Only a condition that did not hold is an answer: the survey's (it has a code, or is not there)
       // before the code item's (another survey holds the code).

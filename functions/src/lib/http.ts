@@ -21,7 +21,7 @@ import {
   type RouteSchemas,
 } from '@reviewroute/shared';
 import { ApiError } from './api-error';
-import type { ErasedCheck } from './erasure-guard';
+import { AccountErasedError, type ErasedCheck } from './erasure-guard';
 import { logger } from './logger';
 import type { OriginCheck } from './origin-verify';
 import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
@@ -96,6 +96,8 @@ export function ownerFromClaims(event: ApiEvent): Owner | undefined {
 /** Errors raised by middy middlewares (body parser, …) carry a status; map them onto the contract's codes. */
 function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  // A creating write whose tombstone condition failed: the account was deleted meanwhile.
+  if (error instanceof AccountErasedError) return new ApiError('UNAUTHORIZED');
   const e = error as { statusCode?: unknown; expose?: unknown; message?: unknown } | null;
   if (!e || typeof e.statusCode !== 'number' || e.statusCode >= 500) return undefined;
   const message = typeof e.message === 'string' ? e.message : undefined;

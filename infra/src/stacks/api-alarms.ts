@@ -10,7 +10,8 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, type ILogGroup, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { contactCapReachedLog } from '@reviewroute/shared';
 import { type StageConfig } from '../config';
 import { alarmTopic } from './alarm-topic';
 
@@ -21,6 +22,8 @@ export interface ApiAlarmsProps {
   readonly accessLogs: LogGroup;
   readonly functions: readonly IFunction[];
   readonly tableName: string;
+  /** The contact Lambda's log group: its line when the global hourly cap refuses a message raises an alarm. */
+  readonly contactLogs?: ILogGroup | undefined;
 }
 
 const period = Duration.minutes(5);
@@ -107,6 +110,29 @@ export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
       threshold: 10,
     },
   ];
+  if (props.contactLogs) {
+    // The contact form's global cap was reached: a flood (many clients at once) that the operator should see,
+    // since real visitors are refused meanwhile.
+    new MetricFilter(stack, 'ContactCapFilter', {
+      logGroup: props.contactLogs,
+      filterPattern: FilterPattern.stringValue('$.message', '=', contactCapReachedLog),
+      metricNamespace: 'ReviewRoute',
+      metricName: `ContactCapReached-${props.config.stage}`,
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    alarms.push({
+      id: 'ContactCapAlarm',
+      description: 'ReviewRoute: the contact form reached its global hourly cap (a flood; visitors are refused)',
+      metric: new Metric({
+        namespace: 'ReviewRoute',
+        metricName: `ContactCapReached-${props.config.stage}`,
+        statistic: 'Sum',
+        period,
+      }),
+      threshold: 0,
+    });
+  }
   for (const { id, description, metric, threshold } of alarms) {
     new Alarm(stack, id, {
       alarmDescription: description,

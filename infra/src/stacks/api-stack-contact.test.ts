@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactCapReachedLog } from '@reviewroute/shared';
 import { stageConfig } from '../config';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
@@ -49,6 +50,32 @@ describe('api stack: contact mail', () => {
       }
       expect(resources).not.toContain('identity/*');
     }
+  });
+});
+
+describe('api stack: contact cap alarm', () => {
+  let app: TestApp;
+  let api: Template;
+  beforeAll(() => {
+    app = synthTestApp({ context: { contactEmail: 'hello@reviewroute.example' } });
+    api = app.template('api');
+  });
+  afterAll(() => app.cleanup());
+
+  it("counts the contact Lambda's cap line in its own log group and alarms the operator at the first", () => {
+    const filters = api.findResources('AWS::Logs::MetricFilter', {
+      Properties: { FilterPattern: `{ $.message = "${contactCapReachedLog}" }` },
+    });
+    const [filter] = Object.values(filters) as { Properties: { LogGroupName: { Ref: string } } }[];
+    expect(filter).toBeDefined();
+    expect(filter!.Properties.LogGroupName.Ref).toMatch(/^ContactLogs/);
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('contact form reached its global hourly cap'),
+      MetricName: Match.stringLikeRegexp('^ContactCapReached-'),
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: Match.anyValue(),
+    });
   });
 });
 

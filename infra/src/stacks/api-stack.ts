@@ -289,6 +289,7 @@ export class ApiStack extends Stack {
       accessLogs,
       functions: [...functions.values()],
       tableName: props.tableName,
+      contactLogs: functions.get('contact')?.logGroup,
     });
   }
 }

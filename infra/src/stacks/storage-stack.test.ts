@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetsBucketDefinition } from '@reviewroute/shared';
 import { synthTestApp, type TestApp } from '../testing/test-app';
 
@@ -82,7 +82,7 @@ describe('storage stack', () => {
     });
   });
 
-  it('expires unconfirmed uploads under incoming/ after a day, and keeps access logs 30 days', () => {
+  it('expires unconfirmed uploads under incoming/ after a day, and keeps access logs 7 days', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: 'reviewroute-dev-assets-123456789012-eu-west-1',
       LifecycleConfiguration: {
@@ -92,7 +92,28 @@ describe('storage stack', () => {
       },
     });
     template.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 7, Status: 'Enabled' })] },
     });
+  });
+
+  it("keeps the assets bucket's access logs (uploaders' IP addresses) at most 7 days (decisions 14)", () => {
+    const buckets = template.findResources('AWS::S3::Bucket');
+    const assets = Object.values(buckets).find(
+      (b) =>
+        (b as { Properties: { BucketName?: string } }).Properties.BucketName ===
+        'reviewroute-dev-assets-123456789012-eu-west-1',
+    ) as { Properties: { LoggingConfiguration: { DestinationBucketName: { Ref: string } } } };
+    const logsId = assets.Properties.LoggingConfiguration.DestinationBucketName.Ref;
+    const rules = (
+      buckets[logsId] as {
+        Properties: {
+          LifecycleConfiguration: { Rules: { ExpirationInDays?: number; Prefix?: string; Status: string }[] };
+        };
+      }
+    ).Properties.LifecycleConfiguration.Rules;
+    // One rule for every object of the bucket, enabled, at most a week.
+    expect(
+      rules.some((r) => r.Prefix === undefined && r.Status === 'Enabled' && (r.ExpirationInDays ?? Infinity) <= 7),
+    ).toBe(true);
   });
 });

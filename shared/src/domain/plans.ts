@@ -96,3 +96,26 @@ export function accountState(accountCreatedAt: string, payments: readonly Paymen
     ? { kind: 'active', daysRemaining, tier, paidAt: paid.createdAt }
     : { kind: 'expired', tier, paidAt: paid.createdAt };
 }
+
+/**
+ * Business-finder searches (Google Places calls, billed per call) an account may make per UTC day, by its plan
+ * state. The finder is a convenience (a business can always be entered by hand), so the trial's allowance is
+ * small: enough for a few surveys' searches (the finder searches at most once a second of typing, and a repeated
+ * search is answered from the cache without counting). Ended trials, expired plans and 'Basic' get a few, so an
+ * owner renewing can still find their business.
+ */
+export const dailyPlaceSearchAllowances = {
+  trial: 20,
+  Starter: 40,
+  Growth: 100,
+  Enterprise: 300,
+  Basic: 5,
+  lapsed: 5,
+} as const;
+
+/** The day's business-finder allowance of an account in this plan state. */
+export function dailyPlaceSearchAllowanceOf(state: AccountState): number {
+  if (state.kind === 'trial') return dailyPlaceSearchAllowances.trial;
+  if (state.kind === 'active') return dailyPlaceSearchAllowances[state.tier];
+  return dailyPlaceSearchAllowances.lapsed;
+}

@@ -109,9 +109,26 @@ function world() {
 const creating = ['create-survey', 'create-upload', 'update-profile', 'create-payment'] as const;
 
 describe('erasure tombstone', () => {
-  it('lives for the longest token validity plus 5 minutes', () => {
-    expect(longestTokenValiditySeconds).toBe(3600);
-    expect(erasureTombstoneSeconds).toBe(3600 + 300);
+  it('outlives every token of before and every Mollie webhook of a payment made before (400 days)', () => {
+    expect(erasureTombstoneSeconds).toBeGreaterThan(longestTokenValiditySeconds + 300);
+    expect(erasureTombstoneSeconds).toBe(400 * 24 * 3600);
+  });
+
+  it('is a condition inside the creating writes: a request that passed the check before the erasure writes nothing', async () => {
+    const w = world();
+    const survey = surveySchema.parse((await w.call('create-survey')).body);
+    expect((await w.call('delete-account')).status).toBe(202);
+    for (let run = 0; run < 20 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 10_000);
+    w.advance(2 * 3600 * 1000);
+    // The stores themselves refuse (as the table's ConditionCheck does), whatever the route checked before.
+    const draft = { ...survey, id: '0195a3c4-7b00-7000-8000-00000000ffff' };
+    await expect(w.surveys.create(draft)).rejects.toThrow(/account was deleted/);
+    await expect(w.profiles.update(owner, { fullName: 'Late' }, new Date(w.now()).toISOString())).rejects.toThrow(
+      /account was deleted/,
+    );
+    await expect(w.profiles.prefill(owner, { fullName: 'Late' })).rejects.toThrow(/account was deleted/);
+    expect(w.surveys.surveys.size).toBe(0);
+    expect(w.profiles.profiles.size).toBe(0);
   });
 
   it('refuses routes that create data (401) after the deletion, also once the job finished; reads are unchecked', async () => {

@@ -14,6 +14,7 @@ export function accountWorld(
   options: { clock?: () => number; erasurePageSize?: number; exportPageSize?: number } = {},
 ) {
   const stores = createMemoryStores();
+  if (options.clock) stores.erasures.clock = options.clock;
   let failNext: string | undefined;
 
   /** The store, with every method failing once when it is the one to interrupt. */

@@ -5,14 +5,22 @@ import { memoryContactService } from './testing';
 
 describe('contact handler', () => {
   it('answers 204 for the sample event and hands the viewer address to the service', async () => {
-    const { service, mailer } = memoryContactService();
+    let clock = Date.parse('2026-11-21T08:00:00Z');
+    const { service, mailer } = memoryContactService({ now: () => new Date(clock) });
     const sent = mailer.sent;
     const seen: string[] = [];
     const handler = createContactHandler(() => ({
+      start: () => service.start(),
       send: (input, viewerIp) => (seen.push(viewerIp), service.send(input, viewerIp)),
     }));
+    // The form's token when the form appeared; the send 10 s later brings it back.
+    const started = await handler(sampleEvent('start-contact-form'), lambdaContext());
+    expect(started.statusCode).toBe(200);
+    const { formToken } = JSON.parse(started.body!) as { formToken: string };
+    clock += 10_000;
     const event = sampleEvent('send-contact-email');
-    const response = await handler(event, lambdaContext());
+    const body = { ...(JSON.parse(event.body!) as object), formToken };
+    const response = await handler({ ...event, body: JSON.stringify(body) }, lambdaContext());
     expect(response).toMatchObject({ statusCode: 204 });
     expect(sent[0]?.replyTo).toBe('anna@bakkerij-devries.example');
     expect(seen).toEqual(['203.0.113.9']);
@@ -20,7 +28,10 @@ describe('contact handler', () => {
 
   it('refuses invalid input with the field messages (the route’s schema) and sends nothing', async () => {
     const sent: unknown[] = [];
-    const handler = createContactHandler(() => ({ send: async (input) => void sent.push(input) }));
+    const handler = createContactHandler(() => ({
+      start: async () => ({ formToken: 'unused' }),
+      send: async (input) => void sent.push(input),
+    }));
     const event = sampleEvent('send-contact-email');
     const body = { ...(JSON.parse(event.body!) as object), email: 'nope', message: ' ' };
     const response = await handler({ ...event, body: JSON.stringify(body) }, lambdaContext());

@@ -16,6 +16,15 @@ export function contactSettings(env: Pick<LambdaEnv, 'CONTACT_TO_ADDRESS' | 'CON
   return { to, from: env.CONTACT_FROM_ADDRESS ?? to };
 }
 
+/** CONTACT_HOURLY_CAP: messages per hour from everyone together; undefined for the default. */
+export function contactHourlyCap(env: Pick<LambdaEnv, 'CONTACT_HOURLY_CAP'>): number | undefined {
+  const value = env.CONTACT_HOURLY_CAP;
+  if (value === undefined || value === '') return undefined;
+  const cap = Number(value);
+  if (!Number.isInteger(cap) || cap < 0) throw new Error(`CONTACT_HOURLY_CAP must be a whole number, not ${value}`);
+  return cap;
+}
+
 /** The contact API (domain `contact`, no auth); the service is built on first use. */
 export function createContactHandler(serviceOf: () => ContactService, options?: DomainHandlerOptions) {
   return createDomainHandler(
@@ -25,6 +34,7 @@ export function createContactHandler(serviceOf: () => ContactService, options?: 
         await serviceOf().send(body, viewerIp);
         return { status: 204 };
       },
+      'start-contact-form': async () => ({ body: await serviceOf().start() }),
     },
     options,
   );
@@ -42,6 +52,7 @@ export function createHandler(env: LambdaEnv) {
         limiter: createDynamoRateLimiter(entities),
         daySalt: (day, candidate, expiresAt) => createDynamoClientKeySalts(entities).saltOf(day, candidate, expiresAt),
         settings: () => contactSettings(env),
+        ...(contactHourlyCap(env) !== undefined ? { hourlyCap: contactHourlyCap(env)! } : {}),
       })),
     { originCheck: originCheckOf(env) },
   );

@@ -21,7 +21,7 @@ describe('places handler', () => {
     searchText: async (query, locale) => (seen.push(`search ${query} ${locale.languageCode}`), [result]),
   };
   const handler = createPlacesHandler(() =>
-    createPlacesService({ client: () => client, limiter: { consume: async () => true } }),
+    createPlacesService({ client: () => client, limiter: { consume: async () => true }, allowanceOf: async () => 100 }),
   );
 
   it('answers the sample events with the spec shapes, in the language sent', async () => {

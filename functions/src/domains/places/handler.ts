@@ -1,11 +1,20 @@
-import type { LambdaEnv } from '@reviewroute/shared';
+import {
+  accountState,
+  dailyPlaceSearchAllowanceOf,
+  dailyPlaceSearchAllowances,
+  type LambdaEnv,
+} from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { processLambdaEnv } from '../../lib/env';
 import { secretLoader, ssmParameterReader, type ParameterReader } from '../../lib/secrets';
 import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
+import type { BillingRepository } from '../../data/repositories';
+import { createCognitoUserDirectory, type UserDirectory } from '../../data/user-directory';
+import { planPayments } from '../account/account-service';
 import { originCheckOf } from '../../lib/origin-verify';
 import { createPlacesClient, type PlacesClient } from './places-client';
 import { createPlacesService, type PlacesService } from './service';
@@ -27,6 +36,46 @@ export async function placesClientOf(
   const apiKey = env.GOOGLE_PLACES_API_KEY ?? (parameter ? await readParameter(parameter) : undefined);
   if (!apiKey) return undefined;
   return createPlacesClient({ apiKey, ...(env.GOOGLE_PLACES_API_URL ? { baseUrl: env.GOOGLE_PLACES_API_URL } : {}) });
+}
+
+/** How long a container reuses an owner's allowance: a plan bought meanwhile counts within minutes. */
+export const allowanceCacheMs = 10 * 60 * 1000;
+
+/**
+ * The owner's daily search allowance from their plan state (decisions 10, 22): the account's creation date (the
+ * trial's start) from Cognito and the billing history, cached per container. An owner Cognito does not know (a
+ * deleted account whose token is still valid) gets the smallest allowance.
+ */
+export function allowanceReader(deps: {
+  directory: UserDirectory;
+  billing: Pick<BillingRepository, 'listForUser'>;
+  now?: () => Date;
+}): (userId: string) => Promise<number> {
+  const now = deps.now ?? (() => new Date());
+  const known = new Map<string, { at: number; allowance: number }>();
+  return async (userId) => {
+    const hit = known.get(userId);
+    if (hit && now().getTime() - hit.at < allowanceCacheMs) return hit.allowance;
+    const [createdAt, records] = await Promise.all([
+      deps.directory.createdAt(userId),
+      deps.billing.listForUser(userId),
+    ]);
+    const allowance = createdAt
+      ? dailyPlaceSearchAllowanceOf(accountState(createdAt.toISOString(), planPayments(records), now()))
+      : dailyPlaceSearchAllowances.lapsed;
+    known.set(userId, { at: now().getTime(), allowance });
+    return allowance;
+  };
+}
+
+/** PLACES_DAILY_BUDGET: Google calls per UTC day for everyone together; undefined for the default. */
+export function placesDailyBudget(env: Pick<LambdaEnv, 'PLACES_DAILY_BUDGET'>): number | undefined {
+  const value = env.PLACES_DAILY_BUDGET;
+  if (value === undefined || value === '') return undefined;
+  const budget = Number(value);
+  if (!Number.isInteger(budget) || budget < 0)
+    throw new Error(`PLACES_DAILY_BUDGET must be a whole number, not ${value}`);
+  return budget;
 }
 
 /** The business finder's API (domain `places`, owner routes); the service is built on first use. */
@@ -58,6 +107,11 @@ export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader
       (service ??= createPlacesService({
         client: clientOnce,
         limiter: createDynamoRateLimiter(tableEntities(env)),
+        allowanceOf: allowanceReader({
+          directory: createCognitoUserDirectory(env),
+          billing: createDynamoBillingRepository(tableEntities(env)),
+        }),
+        ...(placesDailyBudget(env) !== undefined ? { dailyBudget: placesDailyBudget(env)! } : {}),
       })),
     { originCheck: originCheckOf(env) },
   );

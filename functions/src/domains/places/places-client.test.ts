@@ -28,9 +28,9 @@ const bakery = placesCatalogue[0]!;
 const googlePlace = googlePlaceOf(bakery, 'nl');
 
 describe('Places API (New) client', () => {
-  it('asks only for the fields a result needs', () => {
+  it('asks only for the fields the finder shows or uses (no types)', () => {
     expect(searchTextFieldMask).toBe(
-      'places.id,places.displayName,places.formattedAddress,places.rating,places.userRatingCount,places.types,places.primaryTypeDisplayName',
+      'places.id,places.displayName,places.formattedAddress,places.rating,places.userRatingCount,places.primaryTypeDisplayName',
     );
   });
 

@@ -4,8 +4,10 @@ import { googleReviewUrlOf, placeSearchLimits, type Language, type PlaceSearchRe
 export const googlePlacesApiUrl = 'https://places.googleapis.com';
 
 /**
- * The fields a place search result needs (spec 3), and nothing more: Google bills a call by the most
- * expensive field it asks for, so the mask is explicit.
+ * The fields the business finder uses, and nothing more: Google bills a call by the most expensive field it asks
+ * for, so the mask is explicit. The finder shows the name, the address and the rating with its count (they tell
+ * two branches of a business apart; rating and count are what make this an Enterprise-priced call), and the
+ * primary type's label fills the optional industry. `types` is not asked for: nothing shows or reads it.
  */
 export const placeFields = [
   'id',
@@ -13,7 +15,6 @@ export const placeFields = [
   'formattedAddress',
   'rating',
   'userRatingCount',
-  'types',
   'primaryTypeDisplayName',
 ] as const;
 export const searchTextFieldMask = placeFields.map((field) => `places.${field}`).join(',');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,12 +21,16 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiError } from '@/lib/api-client';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { startContactForm } from '../api/start-contact-form';
 
 type FieldName = keyof ContactFormInput;
 const fieldNames: FieldName[] = ['firstName', 'lastName', 'email', 'company', 'subject', 'message'];
 
 const emptyForm: ContactFormInput = { firstName: '', lastName: '', email: '', company: '', subject: '', message: '' };
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A form token older than this is fetched again before the send (the API accepts one for 12 hours). */
+const contactTokenRefreshMs = 11 * 60 * 60 * 1000;
 
 interface FieldProps {
   id: string;
@@ -65,8 +69,9 @@ function Field({ id, label, error, optional = false, children }: FieldProps) {
 /**
  * The contact form (spec 2 "Contact page", 5, 8): the shared schema checks the fields as react-hook-form
  * validates them and again in the API; errors show inline beside each field; the spec's toasts report the
- * outcome. A hidden honeypot and the time since the form appeared travel with the message for the API's bot
- * checks; a very quick person waits out the minimum instead of being refused.
+ * outcome. A hidden honeypot, the time since the form appeared and the API's form token (fetched as the form
+ * appears; the API measures the fill time from it) travel with the message for the API's bot checks; a very
+ * quick person waits out the minimum instead of being refused.
  */
 export function ContactForm() {
   const { t } = useTranslation('marketing');
@@ -78,6 +83,20 @@ export function ContactForm() {
   const honeypot = useRef<HTMLInputElement>(null);
   // When the form appeared (a state initialiser may be impure; a ref may not be read while rendering).
   const [shownAt] = useState(() => Date.now());
+  /** The API's token for this form and when it arrived (the API counts the fill time from about then). */
+  const formToken = useRef<Promise<{ formToken: string; receivedAt: number }> | undefined>(undefined);
+  const fetchToken = () => {
+    const pending = startContactForm().then(({ formToken: token }) => ({ formToken: token, receivedAt: Date.now() }));
+    // A failed fetch is fetched again by the send.
+    pending.catch(() => {
+      if (formToken.current === pending) formToken.current = undefined;
+    });
+    formToken.current = pending;
+    return pending;
+  };
+  useEffect(() => {
+    void fetchToken().catch(() => undefined);
+  }, []);
   const {
     register,
     handleSubmit,
@@ -98,15 +117,21 @@ export function ContactForm() {
   };
 
   const submit = async (values: ContactValues) => {
-    const early = minContactElapsedMs - (Date.now() - shownAt);
-    if (early > 0) await wait(early + 50);
     try {
+      // A token older than the API accepts (a tab left open overnight) is replaced; so is a failed fetch.
+      let token = await (formToken.current ?? fetchToken());
+      if (Date.now() - token.receivedAt > contactTokenRefreshMs) token = await fetchToken();
+      const early = minContactElapsedMs - (Date.now() - Math.max(shownAt, token.receivedAt));
+      if (early > 0) await wait(early + 250);
       await send.mutateAsync({
         ...values,
         website: honeypot.current?.value ?? '',
         elapsedMs: Date.now() - shownAt,
+        formToken: token.formToken,
         language,
       });
+      formToken.current = undefined;
+      void fetchToken().catch(() => undefined);
       toast.success(t('contact.toast.successTitle'), { description: t('contact.toast.successDescription') });
       reset(emptyForm);
     } catch (error) {
