@@ -21,4 +21,5 @@ export * from './account-export';
 export * from './review-requests';
 export * from './inbox';
 export * from './account-security';
+export * from './invoice';
 export * from './route-contracts';

@@ -19,6 +19,7 @@ import {
   paymentSchema,
   paymentWebhookSchema,
 } from './billing';
+import { invoiceSchema } from './invoice';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactRequestSchema } from './contact';
 import { accountSummarySchema, onboardingSchema, surveyStatsSchema } from './dashboard';
@@ -104,6 +105,7 @@ export const routeContracts = {
   'list-payments': { response: paymentListSchema },
   'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
   'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },
+  'get-invoice': { params: z.object({ paymentId: z.string() }), response: invoiceSchema },
   // Mollie reads only the status.
   'payment-webhook': { body: paymentWebhookSchema, response: null },
   'search-places': { body: placeSearchRequestSchema, response: placeSearchResponseSchema },
