@@ -76,57 +76,73 @@ function toItem(userId: string, draft: InvoiceDraft, number: string) {
 const maxIssueAttempts = 200;
 
 export function createDynamoInvoiceRepository(entitiesOf: () => Entities): InvoiceRepository {
+  /**
+   * Issues from this instance one at a time: racers on the one counter item each cost a read and a transaction
+   * per lost round (a burst of n costs n² writes), so within an instance they queue instead. Instances still
+   * race each other, and the conditional counter keeps that correct.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   async function get(userId: string, paymentId: string) {
     const { data } = await entitiesOf().invoice.get({ userId, paymentId }).go({ consistent: true });
     return data ? toInvoice(data) : undefined;
+  }
+
+  async function issueNow(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue> {
+    const existing = await get(userId, draft.paymentId);
+    if (existing) return { outcome: 'existing', invoice: existing };
+
+    const year = invoiceYearOf(draft.issuedAt);
+    const { invoiceCounter, service } = entitiesOf();
+    for (let attempt = 1; ; attempt++) {
+      const { data: counter } = await invoiceCounter.get({ year }).go({ consistent: true });
+      const last = counter?.last ?? 0;
+      const number = invoiceNumberOf(year, last + 1);
+      const result = await service.transaction
+        .write(({ invoiceCounter: counters, invoice, payment }) => [
+          counter
+            ? counters
+                .update({ year })
+                .set({ last: last + 1 })
+                .where((a, op) => op.eq(a.last, last))
+                .commit()
+            : counters.create({ year, last: 1 }).commit(),
+          invoice.create(toItem(userId, draft, number)).commit(),
+          paidPaymentCheck(payment, userId, draft.paymentId),
+        ])
+        .go();
+      if (!result.canceled) return { outcome: 'issued', invoice: { ...draft, number } };
+      const reasons = result.data as CancellationReason[];
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(1)) {
+        const invoice = await get(userId, draft.paymentId);
+        if (invoice) return { outcome: 'existing', invoice };
+      }
+      if (failed(2)) return { outcome: 'not-paid' };
+      // Another invoice took this number (or held the counter): read it again and take the next one.
+      if (!failed(0) && !isBusyCancellation(reasons))
+        throw new Error(`Issuing an invoice was refused: ${reasons.map((r) => r.code).join(', ')}`);
+      await backOffOrGiveUp('Invoice number', attempt, reasons, { maxAttempts: maxIssueAttempts });
+    }
   }
 
   return {
     get,
 
     async issue(userId, draft) {
+      // A redelivered webhook or a refresh finds its invoice without waiting in the queue.
       const existing = await get(userId, draft.paymentId);
       if (existing) return { outcome: 'existing', invoice: existing };
-      const year = invoiceYearOf(draft.issuedAt);
-      const { invoiceCounter, service } = entitiesOf();
-      for (let attempt = 1; ; attempt++) {
-        const { data: counter } = await invoiceCounter.get({ year }).go({ consistent: true });
-        const last = counter?.last ?? 0;
-        const number = invoiceNumberOf(year, last + 1);
-        const result = await service.transaction
-          .write(({ invoiceCounter: counters, invoice, payment }) => [
-            counter
-              ? counters
-                  .update({ year })
-                  .set({ last: last + 1 })
-                  .where((a, op) => op.eq(a.last, last))
-                  .commit()
-              : counters.create({ year, last: 1 }).commit(),
-            invoice
-              .create(toItem(userId, draft, number))
-              .commit(),
-            paidPaymentCheck(payment, userId, draft.paymentId),
-          ])
-          .go();
-        if (!result.canceled) return { outcome: 'issued', invoice: { ...draft, number } };
-        const reasons = result.data as CancellationReason[];
-        const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
-        if (failed(1)) {
-          const invoice = await get(userId, draft.paymentId);
-          if (invoice) return { outcome: 'existing', invoice };
-        }
-        if (failed(2)) return { outcome: 'not-paid' };
-        // Another invoice took this number (or held the counter): read it again and take the next one.
-        if (!failed(0) && !isBusyCancellation(reasons))
-          throw new Error(`Issuing an invoice was refused: ${reasons.map((r) => r.code).join(', ')}`);
-        await backOffOrGiveUp('Invoice number', attempt, reasons, { maxAttempts: maxIssueAttempts });
-      }
+      return oneAtATime(() => issueNow(userId, draft));
     },
 
     async listByOwner(userId) {
-      const { data } = await entitiesOf()
-        .invoice.query.byOwner({ userId })
-        .go({ pages: 'all', consistent: true });
+      const { data } = await entitiesOf().invoice.query.byOwner({ userId }).go({ pages: 'all', consistent: true });
       return data.map(toInvoice).sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
     },
 
