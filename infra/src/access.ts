@@ -187,7 +187,13 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // raised (UpdateItem), the invoice created (PutItem) and the payment checked as paid (ConditionCheckItem) in
   // one transaction. The per-owner limit on created payments counts in a rate window (UpdateItem).
   payments: {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     mollieKey: true,
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,

@@ -142,13 +142,22 @@ export function stageConfig(input: {
     throw new Error(`Invalid invoiceSellerKvk "${input.invoiceSellerKvk}": expected the 8 digits of a KvK number.`);
   }
   if (input.invoiceSellerVat !== undefined && !/^[A-Z]{2}[0-9A-Z]{2,12}$/.test(input.invoiceSellerVat)) {
-    throw new Error(`Invalid invoiceSellerVat "${input.invoiceSellerVat}": expected a VAT number such as NL123456789B01.`);
+    throw new Error(
+      `Invalid invoiceSellerVat "${input.invoiceSellerVat}": expected a VAT number such as NL123456789B01.`,
+    );
   }
   return {
     stage,
     invoiceSeller: {
       ...(input.invoiceSellerName ? { name: input.invoiceSellerName } : {}),
-      ...(input.invoiceSellerAddress ? { address: input.invoiceSellerAddress.split('|').map((l) => l.trim()).join('\n') } : {}),
+      ...(input.invoiceSellerAddress
+        ? {
+            address: input.invoiceSellerAddress
+              .split('|')
+              .map((l) => l.trim())
+              .join('\n'),
+          }
+        : {}),
       ...(input.invoiceSellerKvk ? { kvkNumber: input.invoiceSellerKvk } : {}),
       ...(input.invoiceSellerVat ? { vatNumber: input.invoiceSellerVat } : {}),
     },

@@ -12,28 +12,28 @@ import { planIds } from './domain/plans';
 
 /** The seller's details as the deployment configures them (CDK context → Lambda env; placeholders locally). */
 export const invoiceSellerSchema = z.object({
-  name: z.string(),
-  address: z.string(),
+  name: z.string().max(200),
+  address: z.string().max(500),
   /** Chamber of Commerce (KvK) number. */
-  kvkNumber: z.string(),
+  kvkNumber: z.string().max(40),
   /** VAT identification number (btw-id). */
-  vatNumber: z.string(),
+  vatNumber: z.string().max(40),
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
 
 /** GET /api/payments/{paymentId}/invoice: the invoice of a paid payment (404 until it is paid). */
 export const invoiceSchema = z.object({
   /** `{year}-{sequence, 6 digits}`, gapless per year. */
-  number: z.string(),
-  paymentId: z.string(),
+  number: z.string().max(20),
+  paymentId: z.string().max(64),
   /** When the payment was paid: the invoice date. */
-  issuedAt: z.string(),
+  issuedAt: z.string().max(40),
   /** The total charged, VAT included. */
   amount: z.number(),
   currency: z.enum(currencies),
   /** The plan bought (the line item is named from it in the reader's language), or null: `description`. */
   plan: z.enum(planIds).nullable(),
-  description: z.string(),
+  description: z.string().max(255),
   seller: invoiceSellerSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

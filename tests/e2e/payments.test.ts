@@ -39,7 +39,8 @@ const texts = {
     total: '€120.00',
     customAmount: 'Pay a custom amount',
     downloadPdf: 'Download PDF',
-    seller: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK (Chamber of Commerce): 00000000 (PLACEHOLDER)VAT number: NL000000000B00 (PLACEHOLDER)',
+    seller:
+      'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK (Chamber of Commerce): 00000000 (PLACEHOLDER)VAT number: NL000000000B00 (PLACEHOLDER)',
   },
   nl: {
     locale: 'nl-NL',
@@ -69,7 +70,8 @@ const texts = {
     total: '€ 120,00',
     customAmount: 'Een ander bedrag betalen',
     downloadPdf: 'PDF downloaden',
-    seller: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK-nummer: 00000000 (PLACEHOLDER)Btw-nummer: NL000000000B00 (PLACEHOLDER)',
+    seller:
+      'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK-nummer: 00000000 (PLACEHOLDER)Btw-nummer: NL000000000B00 (PLACEHOLDER)',
   },
 } as const;
 

@@ -31,7 +31,13 @@ import {
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
-import { assetsBucketName, concurrencyCappedDomains, invoiceSellerEnv, routeThrottleOf, type StageConfig } from '../config';
+import {
+  assetsBucketName,
+  concurrencyCappedDomains,
+  invoiceSellerEnv,
+  routeThrottleOf,
+  type StageConfig,
+} from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { grantAccess, type AccessTargets } from './lambda-access';

@@ -40,8 +40,14 @@ describe('the payment confirmation mail', () => {
       seller: { name: 'ReviewRoute B.V.', address: 'Amsterdam', kvkNumber: '1', vatNumber: 'NL1' },
     };
     const compose = (language: 'en' | 'nl') =>
-      composePaymentConfirmation({ payment, invoice, to: 'o@x.example', language, ...sender, siteOrigin: 'https://r.example' })
-        .text;
+      composePaymentConfirmation({
+        payment,
+        invoice,
+        to: 'o@x.example',
+        language,
+        ...sender,
+        siteOrigin: 'https://r.example',
+      }).text;
     expect(compose('en')).toContain('Invoice number: 2026-000042');
     expect(compose('en')).toContain('Excl. VAT: EUR 99.17');
     expect(compose('en')).toContain('VAT 21%: EUR 20.83');

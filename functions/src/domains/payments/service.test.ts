@@ -102,7 +102,8 @@ describe('creating a payment', () => {
 describe('the per-owner limit on created payments', () => {
   it('refuses the 11th payment within the hour with 429 and Retry-After, before the provider is called', async () => {
     const { service, provider } = memoryPaymentService(() => new Date('2026-11-21T08:30:00.000Z'));
-    for (let i = 0; i < paymentCreateRateLimit.limit; i++) await service.create(owner, { kind: 'plan', plan: 'starter' });
+    for (let i = 0; i < paymentCreateRateLimit.limit; i++)
+      await service.create(owner, { kind: 'plan', plan: 'starter' });
     const refused = await rejection(service.create(owner, { kind: 'plan', plan: 'starter' }));
     expect([refused.statusCode, refused.code, refused.headers?.['retry-after']]).toEqual([429, 'RATE_LIMITED', '1800']);
     expect(provider.created).toHaveLength(paymentCreateRateLimit.limit);
