@@ -240,7 +240,7 @@ export function InvoicePage() {
 
   return (
     <div className="bg-muted/40 min-h-svh print:bg-white">
-      <header className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 py-4 print:hidden">
+      <header className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-4 print:hidden">
         <BackLink to={to('/account?tab=billing')} label={t('invoice.back')} />
         <div className="flex flex-col items-end gap-1">
           <Button
