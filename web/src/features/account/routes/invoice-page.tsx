@@ -126,7 +126,7 @@ function InvoiceDocument({
           )}
         </section>
       </div>
-      <dl className="grid gap-4 text-sm sm:grid-cols-4 print:grid-cols-4">
+      <dl className="grid gap-4 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted-foreground">{t('invoice.number')}</dt>
           <dd className="font-medium tabular-nums">{invoice?.number ?? t('invoice.notIssued')}</dd>
