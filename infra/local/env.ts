@@ -56,6 +56,11 @@ export function lambdaEnvironment(
     REVIEW_REQUEST_SEND_RATE: '500',
     // Mails to SES's simulator addresses bounce or complain through the local twin (infra/local/ses-events.ts).
     SES_CONFIGURATION_SET: 'reviewroute-local',
+    // Invoices name a seller; locally it is a placeholder that says so on every invoice.
+    INVOICE_SELLER_NAME: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)',
+    INVOICE_SELLER_ADDRESS: 'PLACEHOLDER Street 1\n0000 XX Placeholder City (set invoiceSellerAddress)',
+    INVOICE_SELLER_KVK: '00000000 (PLACEHOLDER)',
+    INVOICE_SELLER_VAT: 'NL000000000B00 (PLACEHOLDER)',
     POWERTOOLS_SERVICE_NAME: 'reviewroute',
     POWERTOOLS_LOG_LEVEL: logLevel,
     AWS_REGION: LOCAL_REGION,

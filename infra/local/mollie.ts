@@ -21,7 +21,14 @@ import { LOCAL_HOST } from './ports';
  *
  * Not Mollie: `POST /_test/payments/{id}` sets a payment's status without a webhook, so a test can make
  * the API read an older state than it stored (a stale read, as out-of-order webhooks produce).
+ * `GET /_test/reads?id=…` answers how often the API read that id (`{ "reads": n }`): a test proves a call
+ * was not made (each one costs money at the real Mollie).
  */
+
+function readCount(ctx: MollieContext, res: http.ServerResponse, id: string): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ reads: ctx.reads.get(id) ?? 0 }));
+}
 
 export type { MolliePaymentState } from './mollie/payments';
 export { localhostCertificate, trustLocalMollie, trustStoredMollie } from './mollie/tls';
@@ -63,6 +70,7 @@ export async function startMollie(options: LocalMollieOptions): Promise<LocalMol
   const ctx: MollieContext = {
     apiKey,
     payments,
+    reads: new Map(),
     origin: () => `http://${LOCAL_HOST}:${port}`,
     apiOrigin: () => `https://${LOCAL_HOST}:${port}`,
     save: () => {
@@ -82,7 +90,9 @@ export async function startMollie(options: LocalMollieOptions): Promise<LocalMol
         ? checkout(ctx, req, res, decodeURIComponent(checkoutId))
         : controlId && req.method === 'POST'
           ? testControl(ctx, req, res, decodeURIComponent(controlId))
-          : Promise.resolve(mollieError(res, 404, 'Not Found', 'The resource does not exist.'));
+          : url.pathname === '/_test/reads' && req.method === 'GET'
+            ? Promise.resolve(readCount(ctx, res, url.searchParams.get('id') ?? ''))
+            : Promise.resolve(mollieError(res, 404, 'Not Found', 'The resource does not exist.'));
     work.catch((error: unknown) => {
       if (!res.headersSent) mollieError(res, 500, 'Internal Server Error', String(error));
       else res.destroy();

@@ -222,8 +222,17 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // deletion erases them), never S3. The Mollie key from its secret. Creating a payment reads the erasure
   // tombstone first (GetItem).
   // The payment confirmation mail: the owner's address and language from Cognito, sent through SES.
+  // The webhook finds a payment's owner by its id (Query of gsi1). A paid payment's invoice: the year's counter
+  // raised (UpdateItem), the invoice created (PutItem) and the payment checked as paid (ConditionCheckItem) in
+  // one transaction. The per-owner limit on created payments counts in a rate window (UpdateItem).
   payments: {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     mollieKey: true,
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,

@@ -1,6 +1,6 @@
 import { publicSubmitSurveyRateLimitDefault } from '@reviewroute/shared';
 import { describe, expect, it } from 'vitest';
-import { edgeSurveySubmitLimit, publicLatencyBudgetMs, routeThrottleOf, stageConfig } from './config';
+import { edgeSurveySubmitLimit, invoiceSellerEnv, publicLatencyBudgetMs, routeThrottleOf, stageConfig } from './config';
 
 describe('route throttles (sized to what stands behind them)', () => {
   it('gives the public routes the public Lambda concurrency over the latency budget, burst the concurrency', () => {
@@ -38,5 +38,24 @@ describe('edge per-survey rule', () => {
 
   it('lets the API per-survey cap hold a whole crowd inside one minute', () => {
     expect(publicSubmitSurveyRateLimitDefault).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('invoice seller', () => {
+  it('goes from the context values to the Lambda environment, the address lines split on |; a bad KvK fails synth', () => {
+    const config = stageConfig({
+      invoiceSellerName: 'ReviewRoute B.V.',
+      invoiceSellerAddress: 'Keizersgracht 1 | 1015 AA Amsterdam',
+      invoiceSellerKvk: '12345678',
+      invoiceSellerVat: 'NL123456789B01',
+    });
+    expect(invoiceSellerEnv(config.invoiceSeller)).toEqual({
+      INVOICE_SELLER_NAME: 'ReviewRoute B.V.',
+      INVOICE_SELLER_ADDRESS: 'Keizersgracht 1\n1015 AA Amsterdam',
+      INVOICE_SELLER_KVK: '12345678',
+      INVOICE_SELLER_VAT: 'NL123456789B01',
+    });
+    expect(invoiceSellerEnv(stageConfig({}).invoiceSeller)).toEqual({});
+    expect(() => stageConfig({ invoiceSellerKvk: '1234' })).toThrow(/KvK/);
   });
 });

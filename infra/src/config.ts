@@ -61,6 +61,17 @@ export interface StageConfig {
    * changes, and this value is part of it (see the README).
    */
   readonly originVerifyRotation?: string;
+  /**
+   * The seller on every invoice (a Dutch invoice names them): legal name, address (lines separated by `|` or
+   * newlines), KvK number and VAT number, each its own context value (`invoiceSellerName`, …). Unset ones read
+   * as "not configured" on the invoice.
+   */
+  readonly invoiceSeller: {
+    readonly name?: string;
+    readonly address?: string;
+    readonly kvkNumber?: string;
+    readonly vatNumber?: string;
+  };
 }
 
 const stagePattern = /^[a-z][a-z0-9-]{0,15}$/;
@@ -78,6 +89,10 @@ export function stageConfig(input: {
   disableExecuteApiEndpoint?: string;
   publicConcurrency?: string;
   originVerifyRotation?: string;
+  invoiceSellerName?: string;
+  invoiceSellerAddress?: string;
+  invoiceSellerKvk?: string;
+  invoiceSellerVat?: string;
 }): StageConfig {
   const stage = input.stage ?? 'dev';
   if (!stagePattern.test(stage)) {
@@ -123,8 +138,29 @@ export function stageConfig(input: {
       `Invalid publicConcurrency "${input.publicConcurrency}": expected a whole number (0 = unreserved).`,
     );
   }
+  if (input.invoiceSellerKvk !== undefined && !/^\d{8}$/.test(input.invoiceSellerKvk)) {
+    throw new Error(`Invalid invoiceSellerKvk "${input.invoiceSellerKvk}": expected the 8 digits of a KvK number.`);
+  }
+  if (input.invoiceSellerVat !== undefined && !/^[A-Z]{2}[0-9A-Z]{2,12}$/.test(input.invoiceSellerVat)) {
+    throw new Error(
+      `Invalid invoiceSellerVat "${input.invoiceSellerVat}": expected a VAT number such as NL123456789B01.`,
+    );
+  }
   return {
     stage,
+    invoiceSeller: {
+      ...(input.invoiceSellerName ? { name: input.invoiceSellerName } : {}),
+      ...(input.invoiceSellerAddress
+        ? {
+            address: input.invoiceSellerAddress
+              .split('|')
+              .map((l) => l.trim())
+              .join('\n'),
+          }
+        : {}),
+      ...(input.invoiceSellerKvk ? { kvkNumber: input.invoiceSellerKvk } : {}),
+      ...(input.invoiceSellerVat ? { vatNumber: input.invoiceSellerVat } : {}),
+    },
     disableExecuteApiEndpoint: flag === undefined ? Boolean(input.apiDomainName) : flag === 'true',
     publicConcurrency: concurrency,
     ...(input.alarmEmail ? { alarmEmail: input.alarmEmail } : {}),
@@ -220,3 +256,13 @@ export const concurrencyCappedDomains: ReadonlySet<ApiDomain> = new Set(['public
  * `/files/{name}` is the object `files/{name}`. The private `incoming/` prefix has no path.
  */
 export const assetsPathPrefix = `/${assetsBucketDefinition.publicPrefix.replace(/\/$/, '')}`;
+
+/** The invoice seller as the Lambda environment carries it (shared/src/lambda-env.ts): unset ones left out. */
+export function invoiceSellerEnv(seller: StageConfig['invoiceSeller']) {
+  return {
+    ...(seller.name ? { INVOICE_SELLER_NAME: seller.name } : {}),
+    ...(seller.address ? { INVOICE_SELLER_ADDRESS: seller.address } : {}),
+    ...(seller.kvkNumber ? { INVOICE_SELLER_KVK: seller.kvkNumber } : {}),
+    ...(seller.vatNumber ? { INVOICE_SELLER_VAT: seller.vatNumber } : {}),
+  };
+}

@@ -54,6 +54,10 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     disableExecuteApiEndpoint: context('disableExecuteApiEndpoint'),
     publicConcurrency: context('publicConcurrency'),
     originVerifyRotation: context('originVerifyRotation'),
+    invoiceSellerName: context('invoiceSellerName'),
+    invoiceSellerAddress: context('invoiceSellerAddress'),
+    invoiceSellerKvk: context('invoiceSellerKvk'),
+    invoiceSellerVat: context('invoiceSellerVat'),
   });
   const prefix = `ReviewRoute-${config.stage}`;
   const common = { env: options.env, config, tags: { project: 'reviewroute', stage: config.stage } };

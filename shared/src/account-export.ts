@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { currentPasswordSchema } from './account-security';
 import { paymentSchema } from './billing';
+import { invoiceSchema } from './invoice';
 import { profileSchema } from './profile';
 import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
 import { surveySchema } from './survey';
@@ -49,6 +50,8 @@ export const accountExportPageSchema = z.object({
   profile: profileSchema.nullable(),
   surveys: z.array(surveySchema),
   payments: z.array(paymentSchema),
+  /** First page: the invoices of the paid payments (a bookkeeper's copy). */
+  invoices: z.array(invoiceSchema).default([]),
   responses: z.array(exportedResponseSchema).max(accountExportPageSize),
   /** First page: every review-request batch of the owner, and their suppression list. */
   requestBatches: z.array(requestBatchSchema).default([]),
@@ -67,6 +70,7 @@ export const accountExportSchema = z.object({
   profile: profileSchema.nullable(),
   surveys: z.array(surveySchema.extend({ responses: z.array(exportedResponseSchema) })),
   billingHistory: z.array(paymentSchema),
+  invoices: z.array(invoiceSchema).optional(),
   /** E-mail review requests: each batch with its customers, and the suppression list. */
   reviewRequests: z
     .object({

@@ -12,11 +12,18 @@ import { planIds, planPricing, type PlanId } from './domain/plans';
 export const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK'] as const;
 export type Currency = (typeof currencies)[number];
 
-/** Spec 9 "Manual payment defaults". */
-export const manualPaymentDefaults = { amount: 10, currency: 'EUR', description: 'Payment' } as const;
+/**
+ * A manual payment is at least the Starter plan's charged amount, in EUR only: a card tester gains nothing
+ * from a cheap charge, and the plan tiers (EUR thresholds) stay meaningful without an exchange rate.
+ */
+export const minManualAmount = planPricing.starter.chargedAmount;
+export const manualPaymentCurrencies = ['EUR'] as const satisfies readonly Currency[];
+
+/** Spec 9 "Manual payment defaults", the amount raised to the manual minimum. */
+export const manualPaymentDefaults = { amount: minManualAmount, currency: 'EUR', description: 'Payment' } as const;
 
 export const paymentMessages = {
-  amountTooSmall: 'Amount must be at least 0.01',
+  amountTooSmall: `Amount must be at least ${minManualAmount.toFixed(2)}`,
   amountTooLarge: 'Amount is too large',
   descriptionRequired: 'Description is required',
   /** Spec 8 "Payments": no session. */
@@ -35,7 +42,7 @@ export const formatPaymentAmount = (amount: number): string => amount.toFixed(2)
 
 /**
  * POST /api/payments. `plan`: an annual plan at its charged amount (EUR). `manual`: the payment form's
- * manual mode (amount >= 0.01 in steps of 0.01, one of the currencies, a description). The client never
+ * manual mode (amount >= `minManualAmount` in steps of 0.01, EUR, a description). The client never
  * sends the redirect or webhook URL: the API builds both from its own origin. `language` (optional, default
  * en): the checkout's language and the return to `/payments` or `/nl/payments`.
  */
@@ -47,10 +54,10 @@ export const createPaymentSchema = z.discriminatedUnion('kind', [
     amount: z
       .number()
       .finite()
-      .min(0.01, paymentMessages.amountTooSmall)
+      .min(minManualAmount, paymentMessages.amountTooSmall)
       .max(maxManualAmount, paymentMessages.amountTooLarge)
       .refine((a) => Math.abs(Math.round(a * 100) - a * 100) < 1e-6, paymentMessages.amountTooSmall),
-    currency: z.enum(currencies),
+    currency: z.enum(manualPaymentCurrencies),
     description: z.string().trim().min(1, paymentMessages.descriptionRequired).max(255),
   }),
 ]);

@@ -23,4 +23,5 @@ export * from './inbox';
 export * from './inbox-api';
 export * from './csv-export';
 export * from './account-security';
+export * from './invoice';
 export * from './route-contracts';

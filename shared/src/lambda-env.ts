@@ -78,6 +78,15 @@ export const lambdaEnvVariables = {
   /** Local only: another Mollie API base than `https://api.mollie.com/v2/` (the local Mollie server). */
   MOLLIE_API_ENDPOINT: 'optional',
   /**
+   * The seller on every invoice (decisions 21: a Dutch invoice names them): legal name, address (lines joined
+   * by newlines), KvK number and VAT number, from the CDK context (`invoiceSeller*`); the local stack sets
+   * placeholders named as such. An unset one reads as "not configured" on the invoice.
+   */
+  INVOICE_SELLER_NAME: 'optional',
+  INVOICE_SELLER_ADDRESS: 'optional',
+  INVOICE_SELLER_KVK: 'optional',
+  INVOICE_SELLER_VAT: 'optional',
+  /**
    * Review-request mails per second at most (the requests worker), SES's sending rate of the account (default
    * 14, SES's production start); the local stack sets a higher one for its emulator.
    */

@@ -27,6 +27,7 @@ import {
   paymentSchema,
   paymentWebhookSchema,
 } from './billing';
+import { invoiceSchema } from './invoice';
 import { alertLinkRequestSchema, alertLinkResponseSchema } from './alert-link';
 import { contactFormTokenSchema, contactRequestSchema } from './contact';
 import { exportJobSchema, exportStartedSchema, startExportSchema } from './csv-export';
@@ -114,6 +115,7 @@ export const routeContracts = {
   'list-payments': { response: paymentListSchema },
   'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
   'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },
+  'get-invoice': { params: z.object({ paymentId: z.string() }), response: invoiceSchema },
   // Mollie reads only the status.
   'payment-webhook': { body: paymentWebhookSchema, response: null },
   'search-places': { body: placeSearchRequestSchema, response: placeSearchResponseSchema },

@@ -229,6 +229,15 @@ export const routes = [
     throttle: 'owner',
     createsData: true,
   },
+  // The invoice of a paid payment (numbered when it was paid); a pure read.
+  {
+    id: 'get-invoice',
+    method: 'GET',
+    path: '/api/payments/{paymentId}/invoice',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+  },
   {
     id: 'payment-webhook',
     method: 'POST',

@@ -1,9 +1,13 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { pathOf } from '@reviewroute/shared';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
+import { apiCall } from '../support/api';
+import { signIn } from '../support/cognito';
 
 /** Visible texts, exactly as web/src/locales/{en,nl}/billing.json have them. */
 const texts = {
@@ -34,6 +38,9 @@ const texts = {
     vat: '€20.83',
     total: '€120.00',
     customAmount: 'Pay a custom amount',
+    downloadPdf: 'Download PDF',
+    seller:
+      'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK (Chamber of Commerce): 00000000 (PLACEHOLDER)VAT number: NL000000000B00 (PLACEHOLDER)',
   },
   nl: {
     locale: 'nl-NL',
@@ -62,6 +69,9 @@ const texts = {
     vat: '€ 20,83',
     total: '€ 120,00',
     customAmount: 'Een ander bedrag betalen',
+    downloadPdf: 'PDF downloaden',
+    seller:
+      'PLACEHOLDER Seller B.V. (set invoiceSellerName)PLACEHOLDER Street 10000 XX Placeholder City (set invoiceSellerAddress)KvK-nummer: 00000000 (PLACEHOLDER)Btw-nummer: NL000000000B00 (PLACEHOLDER)',
   },
 } as const;
 
@@ -83,6 +93,25 @@ async function lookAt(page: Page, name: string): Promise<void> {
       `${name} at ${width} px`,
     ).toBeLessThanOrEqual(width);
   }
+}
+
+/** The invoice as printed ("Download PDF" is the browser's print): the print stylesheet's page, and a PDF. */
+async function lookAtPrint(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ media: 'print' });
+  // The toolbar (back link, the button) is not on the printed page.
+  expect(await page.getByRole('button', { name: /PDF/ }).isVisible()).toBe(false);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 1100 });
+    await saveScreenshot(page, `${screenshots}${name}-print-${width}.png`, { fullPage: true });
+  }
+  const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  if (process.env.E2E_SCREENSHOTS) {
+    await mkdir(screenshots, { recursive: true });
+    await writeFile(`${screenshots}${name}.pdf`, pdf);
+  }
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const plan = (page: Page, lang: Lang, name: string) =>
@@ -167,7 +196,15 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
 
     it('buys Growth through the checkout: the billing tab shows the active plan, the payment and its invoice', async () => {
       const page = b.page();
-      await signInThroughUi(page, lang);
+      const owner = await signInThroughUi(page, lang);
+      // The buyer on the invoice comes from the profile: a business name and a two-line address.
+      const stack = inject('localStack');
+      const user = { ...owner, tokens: await signIn(stack, owner.email, owner.password) };
+      const saved = await apiCall(stack.urls.api, 'PATCH', pathOf('update-profile'), {
+        user,
+        body: { businessName: 'Bakkerij Anna', businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht' },
+      });
+      expect(saved.status).toBe(200);
       await page.goto(`${prefix}/payments`);
       await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
       // decisions 21: the Growth card keeps the list price as the regular price, the launch price beside it.
@@ -206,8 +243,17 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(await plain(page, 'invoice-net')).toBe(t.net);
       expect(await plain(page, 'invoice-vat')).toBe(t.vat);
       expect(await plain(page, 'invoice-total')).toBe(t.total);
+      // A number of this year's gapless sequence; the seller from the configuration (locally named placeholders);
+      // the buyer's business and address from the profile.
+      expect(await page.getByTestId('invoice-number').textContent()).toMatch(/^\d{4}-\d{6}$/);
+      expect(await page.getByTestId('invoice-seller').textContent()).toBe(t.seller);
+      expect(await page.getByTestId('invoice-billed-to').innerText()).toMatch(
+        new RegExp(`^Bakkerij Anna\\s+Dorpsstraat 1\\s+3511 AA Utrecht\\s+${owner.email.replace(/[.+]/g, '\\$&')}$`),
+      );
+      expect(await page.getByRole('button', { name: t.downloadPdf }).isEnabled()).toBe(true);
       await expectNoAxeViolations(page);
       await lookAt(page, `invoice-${lang}`);
+      await lookAtPrint(page, `invoice-${lang}`);
     });
 
     it('a failed checkout comes back as Payment Failed with the reason', async () => {

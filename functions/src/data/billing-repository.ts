@@ -10,6 +10,7 @@ import {
   type BillingUpsertOutcome,
 } from './repositories';
 import { isConditionalCheckFailure } from './conditional-check';
+import type { TransactionEntities } from './transaction';
 
 type PaymentItem = EntityItem<Entities['payment']>;
 
@@ -43,6 +44,16 @@ function toItem(record: BillingRecord, updatedAt: string) {
     ...(paidAt ? { paidAt } : {}),
   };
 }
+
+/**
+ * A transaction item that holds only while the payment is stored as paid: an invoice is issued for such a
+ * payment only (never for one the erasure has just deleted).
+ */
+export const paidPaymentCheck = (payment: TransactionEntities['payment'], userId: string, paymentId: string) =>
+  payment
+    .check({ userId, paymentId })
+    .where((a, op) => op.eq(a.providerStatus, 'paid'))
+    .commit();
 
 export function createDynamoBillingRepository(entitiesOf: () => Entities): BillingRepository {
   return {
@@ -80,6 +91,13 @@ export function createDynamoBillingRepository(entitiesOf: () => Entities): Billi
         if (isConditionalCheckFailure(error)) return 'kept';
         throw error;
       }
+    },
+
+    async ownerOf(paymentId) {
+      const { payment } = entitiesOf();
+      // The index is eventually consistent: a webhook arrives after the owner paid, long after the create's write.
+      const { data } = await payment.query.byPaymentId({ paymentId }).go({ attributes: ['userId'], limit: 1 });
+      return data[0]?.userId;
     },
 
     async deleteByOwner(userId) {

@@ -318,6 +318,15 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
           sk: { field: 'sk', composite: ['paymentId'], template: 'PAYMENT#${paymentId}', casing: 'none' },
         },
+        /**
+         * The owner of a payment id: Mollie's webhook brings only the id, and an id we never created is
+         * answered without a call to Mollie (each call costs us; a flood of random ids costs nothing).
+         */
+        byPaymentId: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['paymentId'], template: 'PAYMENTID#${paymentId}', casing: 'none' },
+          sk: { field: 'gsi1sk', composite: [], template: 'PAYMENT', casing: 'none' },
+        },
       },
     },
     config,
@@ -632,6 +641,56 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
+  /**
+   * The invoice of a paid payment, in the owner's partition beside the payment (the export and the erasure
+   * find it there): issued once, never changed. Its number comes from the year's counter below, in the same
+   * transaction that creates it, so numbers are gapless and no payment gets two.
+   */
+  const invoice = new Entity(
+    {
+      model: { entity: 'invoice', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        paymentId: { type: 'string', required: true, readOnly: true },
+        number: { type: 'string', required: true, readOnly: true },
+        issuedAt: { type: 'string', required: true, readOnly: true },
+        amount: { type: 'number', required: true, readOnly: true },
+        currency: { type: [...currencies], required: true, readOnly: true },
+        plan: { type: [...planIds], readOnly: true },
+        description: { type: 'string', readOnly: true },
+        sellerName: { type: 'string', readOnly: true },
+        sellerAddress: { type: 'string', readOnly: true },
+        sellerKvk: { type: 'string', readOnly: true },
+        sellerVat: { type: 'string', readOnly: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['paymentId'], template: 'INVOICE#${paymentId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** The last invoice number given out in a year (`last`), raised only together with the invoice it numbers. */
+  const invoiceCounter = new Entity(
+    {
+      model: { entity: 'invoiceCounter', version: '1', service },
+      attributes: {
+        year: { type: 'number', required: true, readOnly: true },
+        last: { type: 'number', required: true },
+      },
+      indexes: {
+        byYear: {
+          pk: { field: 'pk', composite: [], template: 'INVOICE-COUNTER', casing: 'none' },
+          sk: { field: 'sk', composite: ['year'], template: 'YEAR#${year}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
   const entities = {
     survey,
     surveyCode,
@@ -653,6 +712,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     suppression,
     requestDailyCount,
     exportJob,
+    invoice,
+    invoiceCounter,
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

@@ -424,6 +424,10 @@ export class MemoryBillingRepository implements BillingRepository {
     return record.providerStatus === 'paid' && stored?.providerStatus !== 'paid' ? 'became-paid' : 'written';
   }
 
+  async ownerOf(paymentId: string) {
+    return [...this.records.values()].find((r) => r.id === paymentId)?.userId;
+  }
+
   async deleteByOwner(userId: string) {
     for (const [k, r] of [...this.records]) if (r.userId === userId) this.records.delete(k);
   }

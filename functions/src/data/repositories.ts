@@ -163,6 +163,11 @@ export interface BillingRepository {
    * otherwise the stored state is kept.
    */
   upsertFromProvider(record: BillingRecord, updatedAt: string): Promise<BillingUpsertOutcome>;
+  /**
+   * The owner of a payment this API created (by its id alone, for the webhook); undefined for an id we never
+   * recorded, which then costs no call to the provider.
+   */
+  ownerOf(paymentId: string): Promise<string | undefined>;
   /** Every record of the owner (the account erasure's). Idempotent. */
   deleteByOwner(userId: string): Promise<void>;
 }

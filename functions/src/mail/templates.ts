@@ -38,7 +38,7 @@ export const mailTemplates = {
   /** The owner's receipt once a payment is paid, with the invoice's link. */
   paymentConfirmation: {
     values: ['amount', 'invoiceUrl', 'helpEmail'],
-    fields: ['description', 'amount', 'method', 'paid', 'reference'],
+    fields: ['invoice', 'description', 'net', 'vat', 'amount', 'method', 'paid', 'reference'],
   },
   /** Security notices to the account's address (the old one, for an address change), with how to get help. */
   passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },

@@ -120,7 +120,9 @@ export async function api(
     return void res.end(JSON.stringify(paymentView(ctx, payment)));
   }
   if (byId && req.method === 'GET') {
-    const payment = ctx.payments.get(decodeURIComponent(byId[1]!));
+    const id = decodeURIComponent(byId[1]!);
+    ctx.reads.set(id, (ctx.reads.get(id) ?? 0) + 1);
+    const payment = ctx.payments.get(id);
     if (!payment) return mollieError(res, 404, 'Not Found', `No payment exists with token ${byId[1]}.`);
     res.writeHead(200, { 'content-type': 'application/hal+json' });
     return void res.end(JSON.stringify(paymentView(ctx, payment)));

@@ -31,6 +31,8 @@ export interface MollieContext {
   /** The only key the API accepts (`test_…`). */
   apiKey: string;
   payments: Map<string, MolliePaymentState>;
+  /** API reads (`GET /v2/payments/{id}`) per id asked for, known or not (not kept across restarts). */
+  reads: Map<string, number>;
   /** Plain-HTTP origin (the checkout, for browsers). */
   origin(): string;
   /** HTTPS origin (the API). */

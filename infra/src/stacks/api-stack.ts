@@ -32,7 +32,13 @@ import {
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
-import { assetsBucketName, concurrencyCappedDomains, routeThrottleOf, type StageConfig } from '../config';
+import {
+  assetsBucketName,
+  concurrencyCappedDomains,
+  invoiceSellerEnv,
+  routeThrottleOf,
+  type StageConfig,
+} from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
@@ -114,6 +120,8 @@ export class ApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'reviewroute',
       POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
       ...(contactTo ? { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: contactFrom } : {}),
+      // The seller on new invoices (the invoiceSeller* context values).
+      ...invoiceSellerEnv(props.config.invoiceSeller),
     };
 
     // The Mollie API key (decisions 11) stays out of the template and the bundle: CloudFormation creates the

@@ -24,6 +24,7 @@ export const paymentKeys = {
   all: () => ['payments'] as const,
   list: () => [...paymentKeys.all(), 'list'] as const,
   detail: (paymentId: string) => [...paymentKeys.all(), paymentId] as const,
+  invoice: (paymentId: string) => [...paymentKeys.all(), paymentId, 'invoice'] as const,
 };
 
 /** Surveys: under `all`, the list and each survey, so invalidating `all` refreshes every one. */

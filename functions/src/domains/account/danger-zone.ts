@@ -5,6 +5,7 @@ import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../d
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
+import { createDynamoInvoiceRepository } from '../../data/invoice-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
@@ -29,9 +30,10 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
   const responses = createDynamoResponseStore(entities);
   const profiles = createDynamoProfileRepository(entities);
   const billing = createDynamoBillingRepository(entities);
+  const invoices = createDynamoInvoiceRepository(entities);
   const requests = createDynamoReviewRequestStore(entities);
   return {
-    exports: createExportService({ profiles, surveys, billing, responses, requests }),
+    exports: createExportService({ profiles, surveys, billing, invoices, responses, requests }),
     erasure: createErasureService({
       erasures: createDynamoErasureRepository(entities),
       surveys,
@@ -41,6 +43,7 @@ export function createDangerZone(env: LambdaEnv): DangerZone {
       rateLimiter: createDynamoRateLimiter(entities),
       profiles,
       billing,
+      invoices,
       requests,
       exportJobs: createDynamoExportJobStore(entities),
       assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),

@@ -5,7 +5,9 @@ import type { ApiEvent } from '../../lib/http';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { createPaymentsHandler } from '../payments/handler';
 import { createPaymentService } from '../payments/service';
-import { FakePaymentProvider, fakeSiteOrigin } from '../payments/testing';
+import { MemoryInvoiceRepository } from '../../data/invoice-repository';
+import { createMemoryRateLimiter } from '../../data/rate-window';
+import { FakePaymentProvider, fakeSeller, fakeSiteOrigin } from '../payments/testing';
 import { createDashboardService } from '../surveys/dashboard-service';
 import { createAlertLinkService } from '../surveys/alert-link';
 import { createSurveysHandler } from '../surveys/handler';
@@ -69,6 +71,9 @@ function world() {
       () =>
         createPaymentService({
           billing,
+          invoices: new MemoryInvoiceRepository(),
+          seller: () => fakeSeller,
+          limiter: createMemoryRateLimiter(),
           provider: () => provider,
           siteOrigin: () => fakeSiteOrigin,
           now: () => new Date(clock),

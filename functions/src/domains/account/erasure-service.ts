@@ -13,6 +13,8 @@ import { logger } from '../../lib/logger';
 import type { OwnerAlertStore } from '../../data/owner-alert-store';
 import type { RateWindowStore } from '../../data/rate-window';
 import { securityRateKey } from './security-service';
+import { paymentRateKey } from '../payments/service';
+import type { InvoiceRepository } from '../../data/invoice-repository';
 import type {
   AccountAdmin,
   AssetCdn,
@@ -39,6 +41,8 @@ export interface ErasureServiceDeps {
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   profiles: Pick<ProfileRepository, 'deleteByOwner'>;
   billing: Pick<BillingRepository, 'deleteByOwner'>;
+  /** The owner's invoices (absent: none to erase). */
+  invoices?: Pick<InvoiceRepository, 'deleteByOwner'> | undefined;
   /** Review requests: a survey's batches, recipients and contact marks; the owner's suppression list and counts. */
   requests: Pick<ReviewRequestStore, 'deleteBySurvey' | 'deleteByOwner'>;
   /** A survey's CSV export jobs (their files go with the survey's other files). */
@@ -128,6 +132,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
       // The counted password proofs (the deletion's own among them) name the user.
       await deps.rateLimiter.deleteByKey(securityRateKey(job.userId));
       await deps.billing.deleteByOwner(job.userId);
+      await deps.invoices?.deleteByOwner(job.userId);
+      await deps.rateLimiter.deleteByKey(paymentRateKey(job.userId));
       await deps.requests.deleteByOwner(job.userId);
       await erasures.updateErasure(job.userId, 'cognito', iso());
     }

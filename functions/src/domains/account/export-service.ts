@@ -3,6 +3,7 @@ import { accountExportPageSize, type AccountExportPage, type Payment } from '@re
 import { ApiError } from '../../lib/api-error';
 import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
 import type { ReviewRequestStore } from '../../data/review-requests';
+import type { InvoiceRepository } from '../../data/invoice-repository';
 import { toApiBatch } from '../requests/service';
 
 export interface ExportServiceDeps {
@@ -10,6 +11,8 @@ export interface ExportServiceDeps {
   surveys: Pick<SurveyRepository, 'listByOwner'>;
   /** The billing history (absent: none is exported). */
   billing?: { listForUser(userId: string): Promise<BillingRecord[]> } | undefined;
+  /** The invoices of the paid payments (absent: none are exported). */
+  invoices?: Pick<InvoiceRepository, 'listByOwner'> | undefined;
   responses: Pick<ResponseStore, 'pageBySurvey'>;
   /** Review requests: batches, their customers, the suppression list. */
   requests: Pick<ReviewRequestStore, 'listBatches' | 'pageRecipients' | 'listSuppressions'>;
@@ -56,11 +59,12 @@ export function createExportService(deps: ExportServiceDeps) {
     /** `raw`: the cursor the previous page answered (none for the first page). */
     async page(userId: string, raw: string | undefined): Promise<AccountExportPage> {
       if (raw === undefined) {
-        const [profile, surveys, payments, suppressions] = await Promise.all([
+        const [profile, surveys, payments, suppressions, invoices] = await Promise.all([
           deps.profiles.get(userId),
           deps.surveys.listByOwner(userId),
           deps.billing ? deps.billing.listForUser(userId) : Promise.resolve([]),
           deps.requests.listSuppressions(userId),
+          deps.invoices ? deps.invoices.listByOwner(userId) : Promise.resolve([]),
         ]);
         const ids = surveys.map((s) => s.id).sort((a, b) => (a < b ? -1 : 1));
         const batches = (await Promise.all(ids.map((id) => deps.requests.listBatches(userId, id)))).flat();
@@ -68,6 +72,7 @@ export function createExportService(deps: ExportServiceDeps) {
           profile: profile ?? null,
           surveys,
           payments: payments.map(toPayment),
+          invoices,
           requestBatches: batches.map(toApiBatch),
           suppressions,
           requestRecipients: [],
@@ -89,7 +94,7 @@ export function createExportService(deps: ExportServiceDeps) {
         if (first) return { s: cursor.s, a: null, b: first };
         return following ? { s: following, a: null } : null;
       };
-      const empty = { profile: null, surveys: [], payments: [], requestBatches: [], suppressions: [] };
+      const empty = { profile: null, surveys: [], payments: [], invoices: [], requestBatches: [], suppressions: [] };
       if (cursor.b === undefined) {
         const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
         const nextCursor = next ? { s: cursor.s, a: next } : await afterResponses();

@@ -31,6 +31,36 @@ describe('the payment confirmation mail', () => {
       expect(mail.text).toContain(part);
   });
 
+  it('names the invoice number and splits the amount into net and 21% VAT, in both languages', () => {
+    const invoice = {
+      number: '2026-000042',
+      paymentId: payment.id,
+      issuedAt: payment.paidAt!,
+      amount: 120,
+      currency: 'EUR' as const,
+      plan: 'growth' as const,
+      description: payment.description,
+      seller: { name: 'ReviewRoute B.V.', address: 'Amsterdam', kvkNumber: '1', vatNumber: 'NL1' },
+    };
+    const compose = (language: 'en' | 'nl') =>
+      composePaymentConfirmation({
+        payment,
+        invoice,
+        to: 'o@x.example',
+        language,
+        ...sender,
+        siteOrigin: 'https://r.example',
+      }).text;
+    expect(compose('en')).toContain('Invoice number: 2026-000042');
+    expect(compose('en')).toContain('Excl. VAT: EUR 99.17');
+    expect(compose('en')).toContain('VAT 21%: EUR 20.83');
+    expect(compose('en')).toContain('Total incl. VAT: EUR 120.00');
+    expect(compose('nl')).toContain('Factuurnummer: 2026-000042');
+    expect(compose('nl')).toContain('Excl. btw: EUR 99.17');
+    expect(compose('nl')).toContain('Btw 21%: EUR 20.83');
+    expect(compose('nl')).toContain('Totaal incl. btw: EUR 120.00');
+  });
+
   it("in Dutch, sent to the owner's current address in the owner's language, and to nobody Cognito does not know", async () => {
     const mailer = createMemoryMailer();
     const send = paymentConfirmationSender({

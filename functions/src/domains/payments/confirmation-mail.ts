@@ -1,4 +1,4 @@
-import { formatPaymentAmount, type Language } from '@reviewroute/shared';
+import { formatPaymentAmount, splitVat, type Invoice, type Language } from '@reviewroute/shared';
 import type { BillingRecord } from '../../data/repositories';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -7,6 +7,8 @@ import { renderMail } from '../../mail/render';
 
 export interface PaymentConfirmationInput {
   payment: BillingRecord;
+  /** Its invoice (absent only when issuing it failed: the mail still goes, without the number). */
+  invoice?: Invoice | undefined;
   to: string;
   language: Language;
   from: string;
@@ -14,15 +16,23 @@ export interface PaymentConfirmationInput {
   siteOrigin: string;
 }
 
-/** The owner's receipt of a paid payment (the `paymentConfirmation` template), linking to its invoice page. */
+/**
+ * The owner's receipt of a paid payment (the `paymentConfirmation` template): the invoice number, the amount
+ * split into net and 21 % VAT as on the invoice (decisions 21), and a link to the invoice page.
+ */
 export function composePaymentConfirmation(input: PaymentConfirmationInput): OutgoingMail {
   const { payment, language } = input;
-  const amount = `${payment.currency} ${formatPaymentAmount(payment.amount)}`;
+  const money = (value: number) => `${payment.currency} ${formatPaymentAmount(value)}`;
+  const amount = money(payment.amount);
+  const { net, vat } = splitVat(payment.amount);
   const invoiceUrl = ownerAppUrl(input.siteOrigin, language, `/account/invoices/${encodeURIComponent(payment.id)}`);
   const mail = renderMail('paymentConfirmation', language, {
     values: { amount, invoiceUrl, helpEmail: input.helpEmail },
     fields: {
+      invoice: input.invoice?.number,
       description: payment.description,
+      net: money(net),
+      vat: money(vat),
       amount,
       method: payment.cardLabel ?? payment.method ?? undefined,
       paid: payment.paidAt ? mailTime(payment.paidAt) : undefined,
@@ -42,13 +52,14 @@ export function paymentConfirmationSender(deps: {
   from: string;
   helpEmail: string;
   siteOrigin: () => string;
-}): (payment: BillingRecord) => Promise<void> {
-  return async (payment) => {
+}): (payment: BillingRecord, invoice?: Invoice) => Promise<void> {
+  return async (payment, invoice) => {
     const owner = await deps.contacts.contactOf(payment.userId);
     if (!owner) return;
     await deps.mailer(
       composePaymentConfirmation({
         payment,
+        invoice,
         to: owner.email,
         language: owner.language,
         from: deps.from,

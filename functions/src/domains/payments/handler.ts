@@ -8,11 +8,14 @@ import { secretLoader, secretsManagerReader, type SecretReader } from '../../lib
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { createDynamoInvoiceRepository } from '../../data/invoice-repository';
+import { createDynamoRateLimiter } from '../../data/rate-window';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createCognitoOwnerContacts } from '../../data/owner-contacts';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import { paymentConfirmationSender } from './confirmation-mail';
+import { invoiceSellerOf } from './invoice-seller';
 import { createMollieClient, type MollieSettings } from './mollie-provider';
 import type { PaymentProvider } from './provider';
 import { createPaymentService, type PaymentService } from './service';
@@ -58,6 +61,9 @@ export function createPaymentsHandler(serviceOf: () => PaymentService, options?:
       }),
       'get-payment': async ({ owner, params: { paymentId } }) => ({
         body: await serviceOf().get(owner.userId, paymentId),
+      }),
+      'get-invoice': async ({ owner, params: { paymentId } }) => ({
+        body: await serviceOf().invoice(owner.userId, paymentId),
       }),
       // Mollie only looks at the status: 200 whenever the id was readable, known to Mollie or not.
       'payment-webhook': async ({ body }) => {
@@ -123,6 +129,9 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
     () =>
       (service ??= createPaymentService({
         billing: createDynamoBillingRepository(tableEntities(env)),
+        invoices: createDynamoInvoiceRepository(tableEntities(env)),
+        seller: () => invoiceSellerOf(env),
+        limiter: createDynamoRateLimiter(tableEntities(env)),
         provider: providerOnce,
         siteOrigin: () => env.SITE_ORIGIN,
         isErased,

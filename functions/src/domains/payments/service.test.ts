@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentSchema, paymentListSchema, paymentSchema, paymentWebhookSchema } from '@reviewroute/shared';
+import {
+  createPaymentSchema,
+  invoiceSchema,
+  paymentListSchema,
+  paymentSchema,
+  paymentWebhookSchema,
+} from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { ApiError } from '../../lib/api-error';
-import { fakeSiteOrigin, memoryPaymentService } from './testing';
+import { paymentCreateRateLimit } from './service';
+import { fakeSeller, fakeSiteOrigin, memoryPaymentService } from './testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 const other = '8f1c2b4e-0000-4000-8000-000000000002';
@@ -56,14 +64,14 @@ describe('creating a payment', () => {
     const { service, provider } = memoryPaymentService();
     await service.create(owner, {
       kind: 'manual',
-      amount: 12.5,
-      currency: 'SEK',
+      amount: 62.5,
+      currency: 'EUR',
       description: 'Extra',
       language: 'nl',
     });
     expect(provider.created[0]).toMatchObject({
-      amount: '12.50',
-      currency: 'SEK',
+      amount: '62.50',
+      currency: 'EUR',
       description: 'Extra',
       redirectUrl: `${fakeSiteOrigin}/nl/payments?success=true`,
       metadata: { userId: owner, plan: null, source: 'web_app' },
@@ -75,10 +83,32 @@ describe('creating a payment', () => {
     const { service, provider, billing } = memoryPaymentService();
     expect(createPaymentSchema.safeParse({ kind: 'plan', plan: 'platinum' }).success).toBe(false);
     expect(createPaymentSchema.safeParse({ kind: 'manual', amount: 0, currency: 'EUR' }).success).toBe(false);
+    // A manual payment is at least the Starter amount, in EUR only (no cheap card tests, no foreign currency).
+    const manual = (amount: number, currency: string) =>
+      createPaymentSchema.safeParse({ kind: 'manual', amount, currency, description: 'x' }).success;
+    expect([manual(0.01, 'EUR'), manual(59.99, 'EUR'), manual(60, 'EUR'), manual(60, 'SEK')]).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
     provider.failing = true;
     const down = await rejection(service.create(owner, { kind: 'plan', plan: 'starter' }));
     expect([down.statusCode, down.message]).toEqual([503, 'Failed to create payment']);
     expect(billing.records.size).toBe(0);
+  });
+});
+
+describe('the per-owner limit on created payments', () => {
+  it('refuses the 11th payment within the hour with 429 and Retry-After, before the provider is called', async () => {
+    const { service, provider } = memoryPaymentService(() => new Date('2026-11-21T08:30:00.000Z'));
+    for (let i = 0; i < paymentCreateRateLimit.limit; i++)
+      await service.create(owner, { kind: 'plan', plan: 'starter' });
+    const refused = await rejection(service.create(owner, { kind: 'plan', plan: 'starter' }));
+    expect([refused.statusCode, refused.code, refused.headers?.['retry-after']]).toEqual([429, 'RATE_LIMITED', '1800']);
+    expect(provider.created).toHaveLength(paymentCreateRateLimit.limit);
+    // Another owner is not held back by it.
+    await service.create(other, { kind: 'plan', plan: 'starter' });
   });
 });
 
@@ -186,8 +216,78 @@ describe('the webhook', () => {
       metadata: { userId: owner, plan: 'growth', source: 'web_app' },
       language: 'en',
     });
+    // Recorded as ours (as a create would have), so the webhook asks the provider about it.
+    await billing.upsertFromProvider({
+      userId: owner,
+      ...samplePayment({ id: odd.id, status: 'pending', providerStatus: 'open', paidAt: null }),
+    });
     await service.webhook(odd.id);
     expect((await billing.get(owner, odd.id))!.plan).toBeNull();
+  });
+
+  it('asks the provider only about ids this API created: a made-up id costs no provider call', async () => {
+    const { service, provider, paymentId } = await created();
+    provider.reads.length = 0;
+    const foreign = await provider.create({
+      amount: '60.00',
+      currency: 'EUR',
+      description: 'Elsewhere',
+      redirectUrl: 'https://shop.example',
+      webhookUrl: 'https://shop.example/hook',
+      metadata: { userId: owner, plan: null, source: 'web_app' },
+      language: 'en',
+    });
+    expect(await service.webhook('tr_madeUp12345')).toBe('ignored');
+    expect(await service.webhook(foreign.id)).toBe('ignored');
+    expect(await service.webhook('not-an-id')).toBe('ignored');
+    expect(provider.reads).toEqual([]);
+    await service.webhook(paymentId);
+    expect(provider.reads).toEqual([paymentId]);
+  });
+});
+
+describe('invoices', () => {
+  it('numbers each paid payment once, in order, with the seller; pending and failed ones get none', async () => {
+    const { service, provider, invoices, paidNotices } = memoryPaymentService();
+    const ids = [];
+    for (const plan of ['starter', 'growth', 'enterprise'] as const)
+      ids.push((await service.create(owner, { kind: 'plan', plan })).paymentId);
+    const [first, second, failed] = ids as [string, string, string];
+    provider.setStatus(second, 'paid');
+    provider.setStatus(first, 'paid');
+    provider.setStatus(failed, 'failed');
+    await Promise.all([second, second, first, failed].map((id) => service.webhook(id)));
+    await service.get(owner, first);
+    await service.webhook(first);
+    expect((await service.invoice(owner, second)).number).toBe('2026-000001');
+    expect(invoiceSchema.parse(await service.invoice(owner, first))).toEqual({
+      number: '2026-000002',
+      paymentId: first,
+      issuedAt: '2026-11-21T08:00:00.000Z',
+      amount: 60,
+      currency: 'EUR',
+      plan: 'starter',
+      description: 'Starter - Annual Subscription',
+      seller: fakeSeller,
+    });
+    expect((await rejection(service.invoice(owner, failed))).statusCode).toBe(404);
+    expect((await rejection(service.invoice(other, first))).statusCode).toBe(404);
+    expect(invoices.invoices.size).toBe(2);
+    expect(paidNotices).toEqual([second, first]);
+  });
+
+  it('numbers per year in Dutch time: a payment at 00:30 on 1 January in Amsterdam starts the new year', async () => {
+    let at = '2026-12-31T22:00:00.000Z';
+    const { service, provider } = memoryPaymentService(() => new Date(at));
+    const old = (await service.create(owner, { kind: 'plan', plan: 'starter' })).paymentId;
+    provider.setStatus(old, 'paid');
+    await service.webhook(old);
+    at = '2026-12-31T23:30:00.000Z';
+    const next = (await service.create(owner, { kind: 'plan', plan: 'starter' })).paymentId;
+    provider.setStatus(next, 'paid');
+    await service.webhook(next);
+    expect((await service.invoice(owner, old)).number).toBe('2026-000001');
+    expect((await service.invoice(owner, next)).number).toBe('2027-000001');
   });
 });
 

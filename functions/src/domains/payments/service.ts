@@ -9,17 +9,37 @@ import {
   type CreatePayment,
   type CreatePaymentResponse,
   type Currency,
+  type Invoice,
+  type InvoiceSeller,
   type Payment,
   type PaymentList,
   type PlanId,
 } from '@reviewroute/shared';
-import { ApiError, notFound } from '../../lib/api-error';
+import { ApiError, notFound, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../../data/repositories';
+import type { InvoiceRepository } from '../../data/invoice-repository';
+import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
+
+/**
+ * Payments an owner may create per hour. Buying a plan takes one or two tries; card testers (many small
+ * charges from one account to check stolen cards) are stopped after a handful, and each try costs us a
+ * Mollie call.
+ */
+export const paymentCreateRateLimit = { limit: 10, windowSeconds: 3600 } as const;
+
+/** The rate-window key of an owner's payment creations. */
+export const paymentRateKey = (userId: string) => `payments:${userId}`;
 
 export interface PaymentServiceDeps {
   billing: BillingRepository;
+  /** Invoices: one numbered invoice per paid payment. */
+  invoices: InvoiceRepository;
+  /** The seller on a new invoice, as the deployment configures it now (an issued invoice keeps its own). */
+  seller: () => InvoiceSeller;
+  /** The shared fixed-window limiter: payment creations per owner. */
+  limiter: RateLimiter;
   /** The provider, made on first use (in AWS its key is read from Secrets Manager once per container). */
   provider: () => PaymentProvider | Promise<PaymentProvider>;
   /** `https://…` without a trailing slash: the redirect and webhook URLs are built on it. */
@@ -33,7 +53,7 @@ export interface PaymentServiceDeps {
    * Tells the owner their payment was received (the payment confirmation mail), called once per payment: by
    * the one write that turned it paid. A failure is logged, never the webhook's: the payment stands.
    */
-  notifyPaid?: (payment: BillingRecord) => Promise<void>;
+  notifyPaid?: (payment: BillingRecord, invoice?: Invoice) => Promise<void>;
   now?: () => Date;
 }
 
@@ -107,11 +127,41 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /**
+   * The invoice of a payment stored as paid: issued by the first write that sees it paid, found again by every
+   * later one (a redelivered webhook, a refresh), so a write that failed to issue it is repaired by the next.
+   */
+  async function invoiceOf(payment: BillingRecord): Promise<Invoice | undefined> {
+    const issued = await deps.invoices.issue(payment.userId, {
+      paymentId: payment.id,
+      issuedAt: payment.paidAt ?? now().toISOString(),
+      amount: payment.amount,
+      currency: payment.currency,
+      plan: payment.plan,
+      description: payment.description,
+      seller: deps.seller(),
+    });
+    if (issued.outcome === 'issued')
+      logger.info('Invoice issued', { paymentId: payment.id, number: issued.invoice.number });
+    return issued.outcome === 'not-paid' ? undefined : issued.invoice;
+  }
+
   async function record(payment: BillingRecord): Promise<BillingUpsertOutcome> {
     const outcome = await deps.billing.upsertFromProvider(payment, now().toISOString());
+    let invoice: Invoice | undefined;
+    let invoiceError: unknown;
+    if (outcome !== 'kept' && payment.providerStatus === 'paid') {
+      try {
+        invoice = await invoiceOf(payment);
+      } catch (error) {
+        // The payment stands; the caller fails (Mollie redelivers its webhook) and the next write issues it.
+        logger.error('Issuing the invoice of a paid payment failed', { paymentId: payment.id, error: String(error) });
+        invoiceError = error;
+      }
+    }
     if (outcome === 'became-paid' && deps.notifyPaid) {
       try {
-        await deps.notifyPaid(payment);
+        await deps.notifyPaid(payment, invoice);
       } catch (error) {
         logger.error('The payment confirmation mail could not be sent', {
           paymentId: payment.id,
@@ -119,6 +169,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         });
       }
     }
+    if (invoiceError) throw invoiceError;
     return outcome;
   }
 
@@ -130,6 +181,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     /** Creates the provider payment, records it as pending at once, and answers where to pay. */
     async create(userId: string, request: CreatePayment): Promise<CreatePaymentResponse> {
+      const at = now();
+      const slot = rateSlot(paymentRateKey(userId), paymentCreateRateLimit, at);
+      if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
       const charge = chargeOf(request);
       const language = request.language ?? 'en';
       const origin = deps.siteOrigin().replace(/\/+$/, '');
@@ -192,9 +246,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * payment that is not ours, changes nothing and is still answered 200 (anything else makes Mollie retry).
      */
     async webhook(id: string): Promise<WebhookOutcome> {
+      // Without a provider (no key yet) every webhook fails, so Mollie retries once it is configured.
+      const mollie = await provider();
+      // Only ids this API created are looked up at Mollie: a flood of made-up ids costs one index read each.
+      const owner = providerPaymentIdPattern.test(id) ? await deps.billing.ownerOf(id) : undefined;
+      if (!owner) {
+        logger.warn('Webhook for a payment we never created', { paymentId: id.slice(0, 64) });
+        return 'ignored';
+      }
       let current: ProviderPayment | undefined;
       try {
-        current = await (await provider()).get(id);
+        current = await mollie.get(id);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         logger.error('Reading a payment for its webhook failed', { paymentId: id, error: String(error) });
@@ -205,7 +267,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return 'ignored';
       }
       const payment = recordOf(current);
-      if (!payment) {
+      if (!payment || payment.userId !== owner) {
         logger.warn('Webhook for a payment without our owner metadata', { paymentId: id });
         return 'ignored';
       }
@@ -216,6 +278,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const outcome = await record(payment);
       logger.info('Payment webhook', { paymentId: id, status: payment.providerStatus, outcome });
       return outcome === 'kept' ? 'kept' : 'recorded';
+    },
+
+    /** The invoice of the owner's paid payment; not found until it is paid (or for another owner's). */
+    async invoice(userId: string, paymentId: string): Promise<Invoice> {
+      if (!providerPaymentIdPattern.test(paymentId)) throw notFound('Invoice not found');
+      const invoice = await deps.invoices.get(userId, paymentId);
+      if (!invoice) throw notFound('Invoice not found');
+      return invoice;
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { ProviderStatus } from '@reviewroute/shared';
 import { MemoryBillingRepository } from '../../data/memory';
+import { MemoryInvoiceRepository } from '../../data/invoice-repository';
+import { createMemoryRateLimiter } from '../../data/rate-window';
 import {
   PaymentProviderError,
   providerPaymentIdPattern,
@@ -67,11 +69,20 @@ export class FakePaymentProvider implements PaymentProvider {
 
 export const fakeSiteOrigin = 'https://app.reviewroute.example';
 
+/** The seller the fake service puts on invoices. */
+export const fakeSeller = {
+  name: 'ReviewRoute B.V.',
+  address: 'Keizersgracht 1\n1015 AA Amsterdam',
+  kvkNumber: '12345678',
+  vatNumber: 'NL123456789B01',
+};
+
 /** The payments service on a fake provider and in-memory billing; `erased` holds the deleted accounts' ids. */
 export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.000Z')): {
   service: PaymentService;
   provider: FakePaymentProvider;
   billing: MemoryBillingRepository;
+  invoices: MemoryInvoiceRepository;
   erased: Set<string>;
   /** The payments the service announced as paid (its `notifyPaid`), in order. */
   paidNotices: string[];
@@ -80,8 +91,14 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
   const billing = new MemoryBillingRepository();
   const erased = new Set<string>();
   const paidNotices: string[] = [];
+  const invoices = new MemoryInvoiceRepository(
+    (userId, paymentId) => billing.records.get(`${userId}/${paymentId}`)?.providerStatus === 'paid',
+  );
   const service = createPaymentService({
     billing,
+    invoices,
+    seller: () => fakeSeller,
+    limiter: createMemoryRateLimiter(),
     provider: () => provider,
     siteOrigin: () => fakeSiteOrigin,
     isErased: async (userId) => erased.has(userId),
@@ -90,5 +107,5 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
     },
     now,
   });
-  return { service, provider, billing, erased, paidNotices };
+  return { service, provider, billing, invoices, erased, paidNotices };
 }

@@ -46,6 +46,7 @@ export async function exportAccount(
     profile: first?.profile ?? null,
     surveys: (first?.surveys ?? []).map((survey) => ({ ...survey, responses: bySurvey.get(survey.id) ?? [] })),
     billingHistory: first?.payments ?? [],
+    invoices: first?.invoices ?? [],
     reviewRequests: {
       batches: (first?.requestBatches ?? []).map((batch) => ({ ...batch, recipients: byBatch.get(batch.id) ?? [] })),
       suppressions: first?.suppressions ?? [],

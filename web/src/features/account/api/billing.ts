@@ -20,6 +20,15 @@ export const paymentQueryOptions = (paymentId: string) =>
     queryFn: ({ signal }) => call('get-payment', { params: { paymentId }, signal }),
   });
 
+/** The invoice of a paid payment (404 until it is paid). */
+export const invoiceQueryOptions = (paymentId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.invoice(paymentId),
+    queryFn: ({ signal }) => call('get-invoice', { params: { paymentId }, signal }),
+  });
+
 export const useBillingAccount = () => useQuery(billingAccountQueryOptions());
 export const usePayments = () => useQuery(paymentsQueryOptions());
 export const usePayment = (paymentId: string) => useQuery(paymentQueryOptions(paymentId));
+export const useInvoice = (paymentId: string, enabled: boolean) =>
+  useQuery({ ...invoiceQueryOptions(paymentId), enabled, retry: false });

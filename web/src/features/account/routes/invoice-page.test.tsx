@@ -12,6 +12,21 @@ vi.mock('aws-amplify/auth', () => amplify);
 
 const owner = { userId: 'u1', email: 'owner@example.com' };
 const paid = samplePayment();
+const invoiceOf = (payment = paid) => ({
+  number: '2026-000007',
+  paymentId: payment.id,
+  issuedAt: payment.paidAt ?? payment.createdAt,
+  amount: payment.amount,
+  currency: payment.currency,
+  plan: payment.plan,
+  description: payment.description,
+  seller: {
+    name: 'ReviewRoute B.V.',
+    address: 'Keizersgracht 1\n1015 AA Amsterdam',
+    kvkNumber: '12345678',
+    vatNumber: 'NL123456789B01',
+  },
+});
 const profile = {
   userId: 'u1',
   fullName: 'Anna de Vries',
@@ -36,16 +51,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('invoice page', () => {
-  it('shows seller, the owner, date, reference, the line item and net / VAT 21% / total; Print prints', async () => {
+  it('shows the number, the seller as issued, the owner, date, the line item and net / VAT 21% / total; Download PDF prints', async () => {
     serveApi(
       apiHandler('get-profile', () => HttpResponse.json(profile)),
       apiHandler('get-payment', () => HttpResponse.json(paid)),
+      apiHandler('get-invoice', () => HttpResponse.json(invoiceOf())),
     );
     const print = vi.fn();
     vi.stubGlobal('print', print);
     invoice('/account/invoices/tr_paid');
     const article = await screen.findByRole('article', { name: 'Invoice' });
-    expect(within(screen.getByRole('region', { name: 'Seller' })).getByText('ReviewRoute')).toBeTruthy();
+    expect(screen.getByTestId('invoice-number').textContent).toBe('2026-000007');
+    expect(screen.getByTestId('invoice-seller').textContent).toBe(
+      'ReviewRoute B.V.Keizersgracht 11015 AA AmsterdamKvK (Chamber of Commerce): 12345678VAT number: NL123456789B01',
+    );
+    expect(screen.queryByTestId('invoice-buyer-hint')).toBeNull();
     expect(screen.getByTestId('invoice-billed-to').textContent).toBe(
       'Bakkerij AnnaAnna de VriesDorpsstraat 1, Utrechtowner@example.com',
     );
@@ -59,7 +79,7 @@ describe('invoice page', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Subtotal excl. VAT€99.17', 'VAT 21%€20.83', 'Total incl. VAT€120.00']);
-    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(print).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Back to billing' }).getAttribute('href')).toBe('/account?tab=billing');
   });
@@ -70,6 +90,9 @@ describe('invoice page', () => {
         HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }),
       ),
       apiHandler('get-payment', () => HttpResponse.json(paid)),
+      apiHandler('get-invoice', () =>
+        HttpResponse.json({ ...invoiceOf(), seller: { ...invoiceOf().seller, vatNumber: '' } }),
+      ),
     );
     invoice('/nl/account/invoices/tr_paid');
     const article = await screen.findByRole('article', { name: 'Factuur' });
@@ -82,6 +105,22 @@ describe('invoice page', () => {
     expect(text('invoice-vat')).toBe('€ 20,83');
     expect(text('invoice-total')).toBe('€ 120,00');
     expect(screen.getByTestId('invoice-billed-to').textContent).toBe('owner@example.com');
+    expect(screen.getByTestId('invoice-seller').textContent).toContain('Btw-nummer: Niet ingesteld');
+    expect(screen.getByTestId('invoice-buyer-hint').textContent).toContain('Vul je bedrijfsnaam en adres');
+    expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
+  });
+
+  it('a payment not paid yet has no invoice number and nothing to download', async () => {
+    serveApi(
+      apiHandler('get-profile', () => HttpResponse.json(profile)),
+      apiHandler('get-payment', () =>
+        HttpResponse.json(samplePayment({ status: 'pending', providerStatus: 'open', paidAt: null })),
+      ),
+    );
+    invoice('/account/invoices/tr_paid');
+    await screen.findByRole('article', { name: 'Invoice' });
+    expect(screen.getByTestId('invoice-number').textContent).toMatch(/^Not issued yet/);
+    expect((screen.getByRole('button', { name: 'Download PDF' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a manual payment keeps its description; its split adds up to the cent', async () => {
@@ -90,6 +129,7 @@ describe('invoice page', () => {
       apiHandler('get-payment', () =>
         HttpResponse.json(samplePayment({ plan: null, description: 'Invoice 42', amount: 0.05 })),
       ),
+      apiHandler('get-invoice', () => HttpResponse.json(invoiceOf())),
     );
     invoice('/account/invoices/tr_paid');
     await screen.findByRole('article', { name: 'Invoice' });

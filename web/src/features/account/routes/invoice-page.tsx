@@ -1,8 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Printer } from 'lucide-react';
+import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { type Payment, type Profile, splitVat, vatRatePercent } from '@reviewroute/shared';
+import { Link, useParams } from 'react-router-dom';
+import {
+  type Invoice,
+  type InvoiceSeller,
+  type Payment,
+  type Profile,
+  splitVat,
+  vatRatePercent,
+} from '@reviewroute/shared';
 import { BackLink } from '@/components/back-link';
 import { Logo } from '@/components/logo';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -13,21 +20,59 @@ import { isNotFound } from '@/lib/api-errors';
 import { useSession } from '@/lib/auth-session';
 import { formatLongDate, formatMoney } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
-import { usePayment } from '../api/billing';
+import { useInvoice, usePayment } from '../api/billing';
 import { profileQueryOptions } from '../api/profile';
 import { PaymentStatus } from '../components/payment-status';
 import { usePaymentItem } from '../lib/payment-item';
 
-function InvoiceDocument({ payment, profile, email }: { payment: Payment; profile?: Profile; email: string }) {
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The seller as the invoice was issued with it; a detail the deployment never configured says so. */
+function SellerDetails({ seller }: { seller: InvoiceSeller | undefined }) {
+  const { t } = useTranslation('billing');
+  if (!seller) return <p className="mt-1 font-medium">{t('invoice.sellerName')}</p>;
+  const missing = <span className="text-muted-foreground italic">{t('invoice.notConfigured')}</span>;
+  return (
+    <address className="mt-1 not-italic" data-testid="invoice-seller">
+      <p className="font-medium">{seller.name || missing}</p>
+      {seller.address ? lines(seller.address).map((line) => <p key={line}>{line}</p>) : <p>{missing}</p>}
+      <p>
+        {t('invoice.kvk')}: {seller.kvkNumber || missing}
+      </p>
+      <p>
+        {t('invoice.vatNumber')}: {seller.vatNumber || missing}
+      </p>
+    </address>
+  );
+}
+
+function InvoiceDocument({
+  payment,
+  invoice,
+  profile,
+  email,
+}: {
+  payment: Payment;
+  invoice: Invoice | undefined;
+  profile?: Profile;
+  email: string;
+}) {
   const { t } = useTranslation('billing');
   const language = useLanguage();
+  const to = useLocalizedPath();
   const money = (amount: number) => formatMoney(amount, payment.currency, language);
   const item = usePaymentItem();
   // Every amount we charge includes 21 % VAT (decisions 21); the split is exact in cents, net + VAT = total.
   const { net, vat, total } = splitVat(payment.amount);
-  const billedTo = [profile?.businessName, profile?.fullName, profile?.businessAddress, email].filter(
+  const billedTo = [profile?.businessName, profile?.fullName, ...lines(profile?.businessAddress ?? ''), email].filter(
     (line): line is string => Boolean(line?.trim()),
   );
+  // A Dutch invoice names the buyer's business and address: the owner is told where to add them (not printed).
+  const buyerIncomplete = !profile?.businessName?.trim() || !profile?.businessAddress?.trim();
   const note =
     payment.status === 'completed'
       ? t('invoice.paidNote')
@@ -48,7 +93,9 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
           <h1 id="invoice-title" className="text-3xl font-bold tracking-tight">
             {t('invoice.title')}
           </h1>
-          <p className="text-muted-foreground text-sm break-all">{payment.id}</p>
+          <p className="text-muted-foreground text-sm break-all" data-testid="invoice-number">
+            {invoice?.number ?? t('invoice.notIssued')}
+          </p>
         </div>
       </header>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -56,7 +103,7 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
           <h2 id="invoice-seller" className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
             {t('invoice.seller')}
           </h2>
-          <p className="mt-1 font-medium">{t('invoice.sellerName')}</p>
+          <SellerDetails seller={invoice?.seller} />
         </section>
         <section aria-labelledby="invoice-billed-to">
           <h2 id="invoice-billed-to" className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
@@ -69,12 +116,26 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
               </p>
             ))}
           </address>
+          {buyerIncomplete && (
+            <p className="text-muted-foreground mt-2 text-sm print:hidden" data-testid="invoice-buyer-hint">
+              {t('invoice.buyerHint')}{' '}
+              <Link className="text-primary underline underline-offset-4" to={to('/account?tab=profile')}>
+                {t('invoice.editProfile')}
+              </Link>
+            </p>
+          )}
         </section>
       </div>
-      <dl className="grid gap-4 text-sm sm:grid-cols-3">
+      <dl className="grid gap-4 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted-foreground">{t('invoice.number')}</dt>
+          <dd className="font-medium tabular-nums">{invoice?.number ?? t('invoice.notIssued')}</dd>
+        </div>
         <div>
           <dt className="text-muted-foreground">{t('invoice.date')}</dt>
-          <dd className="font-medium">{formatLongDate(payment.paidAt ?? payment.createdAt, language)}</dd>
+          <dd className="font-medium">
+            {formatLongDate(invoice?.issuedAt ?? payment.paidAt ?? payment.createdAt, language)}
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{t('invoice.reference')}</dt>
@@ -141,8 +202,11 @@ function InvoiceDocument({ payment, profile, email }: { payment: Payment; profil
 }
 
 /**
- * /account/invoices/:paymentId: a printable invoice of one payment (seller, the owner, date, reference, the
- * line item in the invoice's language, net / VAT 21 % / total in both languages). The toolbar is hidden in print.
+ * /account/invoices/:paymentId: the invoice of one payment (its number, the seller as issued, the owner's
+ * business from the profile, date, reference, the line item in the invoice's language, net / VAT 21 % / total
+ * in both languages). "Download PDF" opens the browser's print dialog, whose "Save as PDF" makes the file from
+ * this same page with the print stylesheet (index.css, `print:` classes): no PDF library in the bundle, and the
+ * PDF never differs from what the owner sees. The document title (the PDF's default file name) is the number.
  */
 export function InvoicePage() {
   const { t } = useTranslation('billing');
@@ -150,9 +214,12 @@ export function InvoicePage() {
   const { paymentId = '' } = useParams();
   const { user } = useSession();
   const payment = usePayment(paymentId);
+  // Only a paid payment has an invoice (numbered when it was paid).
+  const paid = payment.data?.status === 'completed';
+  const invoice = useInvoice(paymentId, paid);
   // The profile only adds lines to "billed to": without one the invoice still shows the e-mail.
   const profile = useQuery({ ...profileQueryOptions(), retry: false });
-  useDocumentTitle(t('invoice.documentTitle', { id: paymentId }));
+  useDocumentTitle(t('invoice.documentTitle', { id: invoice.data?.number ?? paymentId }));
 
   let content;
   if (payment.isError) {
@@ -163,20 +230,33 @@ export function InvoicePage() {
         </AlertDescription>
       </Alert>
     );
-  } else if (!payment.data || profile.isPending) {
+  } else if (!payment.data || profile.isPending || (paid && invoice.isPending)) {
     content = <Skeleton className="mx-auto h-[32rem] max-w-3xl" />;
   } else {
-    content = <InvoiceDocument payment={payment.data} profile={profile.data} email={user?.email ?? ''} />;
+    content = (
+      <InvoiceDocument payment={payment.data} invoice={invoice.data} profile={profile.data} email={user?.email ?? ''} />
+    );
   }
 
   return (
     <div className="bg-muted/40 min-h-svh print:bg-white">
-      <header className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 py-4 print:hidden">
+      <header className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-4 print:hidden">
         <BackLink to={to('/account?tab=billing')} label={t('invoice.back')} />
-        <Button type="button" size="sm" onClick={() => window.print()} disabled={!payment.data}>
-          <Printer aria-hidden="true" />
-          {t('invoice.print')}
-        </Button>
+        <div className="flex flex-col items-end gap-1">
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => window.print()}
+            disabled={!invoice.data}
+            aria-describedby="invoice-pdf-hint"
+          >
+            <FileDown aria-hidden="true" />
+            {t('invoice.downloadPdf')}
+          </Button>
+          <p id="invoice-pdf-hint" className="text-muted-foreground text-xs">
+            {t('invoice.pdfHint')}
+          </p>
+        </div>
       </header>
       <main className="px-4 pb-12 print:p-0">{content}</main>
     </div>

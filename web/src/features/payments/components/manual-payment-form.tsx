@@ -6,11 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { type z } from 'zod';
-import { createPaymentSchema, currencies, manualPaymentDefaults, paymentMessages } from '@reviewroute/shared';
+import {
+  createPaymentSchema,
+  manualPaymentCurrencies,
+  manualPaymentDefaults,
+  minManualAmount,
+  paymentMessages,
+} from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/use-language';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreatePayment } from '../api/create-payment';
@@ -32,8 +38,8 @@ const messageKeyOf = (message: string | undefined) =>
   message === undefined ? undefined : (messageKeys[message as keyof typeof messageKeys] ?? 'payments.errors.generic');
 
 /**
- * The payment form's manual mode (spec 2 "Payment form", 5): an amount of at least 0.01 in steps of 0.01,
- * one of the currencies and a description; Pay leaves for the provider's checkout. Once a payment exists
+ * The payment form's manual mode (spec 2 "Payment form", 5): an amount of at least the Starter plan's in steps
+ * of 0.01, in EUR, and a description; Pay leaves for the provider's checkout. Once a payment exists
  * (this visit or the last one in this tab), 'Check Status' asks the API where it stands.
  */
 export function ManualPaymentForm() {
@@ -59,7 +65,7 @@ export function ManualPaymentForm() {
     control: form.control,
     name: ['amount', 'currency', 'description'],
   });
-  const validAmount = typeof amount === 'number' && Number.isFinite(amount) && amount > 0;
+  const validAmount = typeof amount === 'number' && Number.isFinite(amount) && amount >= minManualAmount;
   const payDisabled = !validAmount || !description?.trim() || create.isPending;
   const errors = form.formState.errors;
 
@@ -99,7 +105,7 @@ export function ManualPaymentForm() {
     const key = messageKeyOf(message);
     return key ? (
       <p id={id} className="text-destructive text-sm">
-        {t(key)}
+        {t(key, { min: formatMoney(minManualAmount, 'EUR', language) })}
       </p>
     ) : null;
   };
@@ -115,7 +121,7 @@ export function ManualPaymentForm() {
             id={`${ids}-amount`}
             type="number"
             inputMode="decimal"
-            min={0.01}
+            min={minManualAmount}
             step={0.01}
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errors.amount ? amountError : undefined}
@@ -134,7 +140,7 @@ export function ManualPaymentForm() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {currencies.map((code) => (
+                  {manualPaymentCurrencies.map((code) => (
                     <SelectItem key={code} value={code}>
                       {code}
                     </SelectItem>

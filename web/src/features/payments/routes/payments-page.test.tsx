@@ -220,9 +220,9 @@ describe('/payments (spec 2 "Payments")', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay a custom amount' }));
     const amount = screen.getByLabelText('Amount') as HTMLInputElement;
     const description = screen.getByLabelText('Description') as HTMLInputElement;
-    expect([amount.value, amount.min, amount.step, description.value]).toEqual(['10', '0.01', '0.01', 'Payment']);
+    expect([amount.value, amount.min, amount.step, description.value]).toEqual(['60', '60', '0.01', 'Payment']);
     const pay = () => screen.getByRole('button', { name: /^Pay [A-Z]{3} / }) as HTMLButtonElement;
-    expect(pay().textContent).toBe('Pay EUR 10.00');
+    expect(pay().textContent).toBe('Pay EUR 60.00');
     expect(screen.queryByRole('button', { name: 'Check Status' })).toBeNull();
 
     await userEvent.clear(description);
@@ -231,13 +231,18 @@ describe('/payments (spec 2 "Payments")', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     await waitFor(() => expect(pay().disabled).toBe(true));
+    // Below the Starter amount: refused before anything is charged.
     await userEvent.clear(amount);
     await userEvent.type(amount, '25.5');
-    await waitFor(() => expect(pay().textContent).toBe('Pay EUR 25.50'));
+    expect(await screen.findByText('Amount must be at least €60.00')).toBeTruthy();
+    expect(pay().disabled).toBe(true);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '75.5');
+    await waitFor(() => expect(pay().textContent).toBe('Pay EUR 75.50'));
     await userEvent.click(pay());
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
     expect(apiCalls()[0]).toEqual(
-      createCall({ kind: 'manual', amount: 25.5, currency: 'EUR', description: 'Invoice 42', language: 'en' }),
+      createCall({ kind: 'manual', amount: 75.5, currency: 'EUR', description: 'Invoice 42', language: 'en' }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
     expect(await screen.findByText('Status of payment tr_new: Pending')).toBeTruthy();
@@ -254,7 +259,7 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(text('plan-launch-price')).toBe('Introductieprijs: € 120 / jaar');
     expect(within(planCard('Growth')).getByText('incl. btw')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Een ander bedrag betalen' }));
-    expect(screen.getByRole('button', { name: 'Betaal EUR 10,00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Betaal EUR 60,00' })).toBeTruthy();
     expect((screen.getByLabelText('Omschrijving') as HTMLInputElement).value).toBe('Betaling');
     await userEvent.click(within(planCard('Growth')).getByRole('button', { name: 'Nu kopen' }));
     const card = (await screen.findByRole('heading', { name: 'Rond je aankoop af' })).closest(

@@ -1,0 +1,201 @@
+import type { EntityItem } from 'electrodb';
+import { invoiceNumberOf, invoiceYearOf, type Invoice } from '@reviewroute/shared';
+import { deleteInBatches } from './batch-delete';
+import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
+import { paidPaymentCheck } from './billing-repository';
+import type { Entities } from './entities';
+
+/** An invoice to issue: everything but its number, which the issue gives it. */
+export type InvoiceDraft = Omit<Invoice, 'number'>;
+
+/**
+ * `issued`: this call numbered it; `existing`: it was issued before (a redelivered webhook, a concurrent
+ * refresh), the same invoice; `not-paid`: the payment is not (or no longer) stored as paid, nothing issued.
+ */
+export type InvoiceIssue = { outcome: 'issued' | 'existing'; invoice: Invoice } | { outcome: 'not-paid' };
+
+/** The invoices (`USER#{userId}/INVOICE#{paymentId}`) and the yearly counters: this module is their only writer. */
+export interface InvoiceRepository {
+  /**
+   * Issues the invoice of a paid payment once: the year's counter is raised by one (conditionally, from the
+   * value just read) in the same transaction that creates the invoice with that number (only if the payment
+   * has none) and checks that the payment is stored as paid. So a number is never skipped, never given twice,
+   * and no payment gets two; a lost race reads the counter again and tries the next number.
+   */
+  issue(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue>;
+  get(userId: string, paymentId: string): Promise<Invoice | undefined>;
+  /** Every invoice of the owner, oldest number first (the account export's). */
+  listByOwner(userId: string): Promise<Invoice[]>;
+  /** The account erasure's. Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
+}
+
+type InvoiceItem = EntityItem<Entities['invoice']>;
+
+const toInvoice = (item: InvoiceItem): Invoice => ({
+  number: item.number,
+  paymentId: item.paymentId,
+  issuedAt: item.issuedAt,
+  amount: item.amount,
+  currency: item.currency,
+  plan: item.plan ?? null,
+  description: item.description ?? '',
+  seller: {
+    name: item.sellerName ?? '',
+    address: item.sellerAddress ?? '',
+    kvkNumber: item.sellerKvk ?? '',
+    vatNumber: item.sellerVat ?? '',
+  },
+});
+
+/** Empty strings are never stored (entities.ts). */
+const nonEmpty = <K extends string>(key: K, value: string | null | undefined) =>
+  (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
+
+function toItem(userId: string, draft: InvoiceDraft, number: string) {
+  return {
+    userId,
+    paymentId: draft.paymentId,
+    number,
+    issuedAt: draft.issuedAt,
+    amount: draft.amount,
+    currency: draft.currency,
+    ...(draft.plan ? { plan: draft.plan } : {}),
+    ...nonEmpty('description', draft.description),
+    ...nonEmpty('sellerName', draft.seller.name),
+    ...nonEmpty('sellerAddress', draft.seller.address),
+    ...nonEmpty('sellerKvk', draft.seller.kvkNumber),
+    ...nonEmpty('sellerVat', draft.seller.vatNumber),
+  };
+}
+
+/**
+ * How many times a lost race for the next number is tried again. Each round of racers has one winner, so 200
+ * is far beyond any real burst of payments (the integration test races 50 at once).
+ */
+const maxIssueAttempts = 200;
+
+export function createDynamoInvoiceRepository(entitiesOf: () => Entities): InvoiceRepository {
+  /**
+   * Issues from this instance one at a time: racers on the one counter item each cost a read and a transaction
+   * per lost round (a burst of n costs n² writes), so within an instance they queue instead. Instances still
+   * race each other, and the conditional counter keeps that correct.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function get(userId: string, paymentId: string) {
+    const { data } = await entitiesOf().invoice.get({ userId, paymentId }).go({ consistent: true });
+    return data ? toInvoice(data) : undefined;
+  }
+
+  async function issueNow(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue> {
+    const existing = await get(userId, draft.paymentId);
+    if (existing) return { outcome: 'existing', invoice: existing };
+
+    const year = invoiceYearOf(draft.issuedAt);
+    const { invoiceCounter, service } = entitiesOf();
+    for (let attempt = 1; ; attempt++) {
+      const { data: counter } = await invoiceCounter.get({ year }).go({ consistent: true });
+      const last = counter?.last ?? 0;
+      const number = invoiceNumberOf(year, last + 1);
+      const result = await service.transaction
+        .write(({ invoiceCounter: counters, invoice, payment }) => [
+          counter
+            ? counters
+                .update({ year })
+                .set({ last: last + 1 })
+                .where((a, op) => op.eq(a.last, last))
+                .commit()
+            : counters.create({ year, last: 1 }).commit(),
+          invoice.create(toItem(userId, draft, number)).commit(),
+          paidPaymentCheck(payment, userId, draft.paymentId),
+        ])
+        .go();
+      if (!result.canceled) return { outcome: 'issued', invoice: { ...draft, number } };
+      const reasons = result.data as CancellationReason[];
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(1)) {
+        const invoice = await get(userId, draft.paymentId);
+        if (invoice) return { outcome: 'existing', invoice };
+      }
+      if (failed(2)) return { outcome: 'not-paid' };
+      // Another invoice took this number (or held the counter): read it again and take the next one.
+      if (!failed(0) && !isBusyCancellation(reasons))
+        throw new Error(`Issuing an invoice was refused: ${reasons.map((r) => r.code).join(', ')}`);
+      await backOffOrGiveUp('Invoice number', attempt, reasons, { maxAttempts: maxIssueAttempts });
+    }
+  }
+
+  return {
+    get,
+
+    async issue(userId, draft) {
+      // A redelivered webhook or a refresh finds its invoice without waiting in the queue.
+      const existing = await get(userId, draft.paymentId);
+      if (existing) return { outcome: 'existing', invoice: existing };
+      return oneAtATime(() => issueNow(userId, draft));
+    },
+
+    async listByOwner(userId) {
+      const { data } = await entitiesOf().invoice.query.byOwner({ userId }).go({ pages: 'all', consistent: true });
+      return data.map(toInvoice).sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+    },
+
+    async deleteByOwner(userId) {
+      const { invoice } = entitiesOf();
+      const { data } = await invoice.query
+        .byOwner({ userId })
+        .go({ attributes: ['userId', 'paymentId'], pages: 'all', consistent: true });
+      await deleteInBatches(
+        (keys) => invoice.delete(keys).go(),
+        data.map(({ paymentId }) => ({ userId, paymentId })),
+        'invoices',
+      );
+    },
+  };
+}
+
+/** The same rules in memory (unit tests): numbered per year without gaps, once per payment, paid ones only. */
+export class MemoryInvoiceRepository implements InvoiceRepository {
+  readonly invoices = new Map<string, Invoice & { userId: string }>();
+  readonly counters = new Map<number, number>();
+
+  /** Whether the payment is stored as paid (the billing fake's answer); every payment is, unless told. */
+  constructor(private readonly isPaid: (userId: string, paymentId: string) => boolean = () => true) {}
+
+  async issue(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue> {
+    const key = `${userId}/${draft.paymentId}`;
+    const existing = this.invoices.get(key);
+    if (existing) return { outcome: 'existing', invoice: strip(existing) };
+    if (!this.isPaid(userId, draft.paymentId)) return { outcome: 'not-paid' };
+    const year = invoiceYearOf(draft.issuedAt);
+    const next = (this.counters.get(year) ?? 0) + 1;
+    this.counters.set(year, next);
+    const invoice = { ...draft, number: invoiceNumberOf(year, next) };
+    this.invoices.set(key, { ...invoice, userId });
+    return { outcome: 'issued', invoice };
+  }
+
+  async get(userId: string, paymentId: string) {
+    const found = this.invoices.get(`${userId}/${paymentId}`);
+    return found && strip(found);
+  }
+
+  async listByOwner(userId: string) {
+    return [...this.invoices.values()]
+      .filter((i) => i.userId === userId)
+      .map(strip)
+      .sort((a, b) => (a.number < b.number ? -1 : 1));
+  }
+
+  async deleteByOwner(userId: string) {
+    for (const [key, invoice] of this.invoices) if (invoice.userId === userId) this.invoices.delete(key);
+  }
+}
+
+const strip = ({ userId: _userId, ...invoice }: Invoice & { userId: string }): Invoice => invoice;

@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { currencies } from './billing';
+import { planIds } from './domain/plans';
+
+/**
+ * Invoices a Dutch business can book (spec 3 "Billing history"; decisions 21): one per paid payment, numbered
+ * without gaps per calendar year (`2026-000001`), issued when the payment is first recorded as paid, with the
+ * seller's details as configured at that moment (an invoice never changes once issued). The buyer is the
+ * owner's profile (business name and address), the line item is written in the reader's language, and net and
+ * VAT derive from the total (`domain/vat.ts`).
+ */
+
+/** The seller's details as the deployment configures them (CDK context → Lambda env; placeholders locally). */
+export const invoiceSellerSchema = z.object({
+  name: z.string().max(200),
+  address: z.string().max(500),
+  /** Chamber of Commerce (KvK) number. */
+  kvkNumber: z.string().max(40),
+  /** VAT identification number (btw-id). */
+  vatNumber: z.string().max(40),
+});
+export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
+
+/** GET /api/payments/{paymentId}/invoice: the invoice of a paid payment (404 until it is paid). */
+export const invoiceSchema = z.object({
+  /** `{year}-{sequence, 6 digits}`, gapless per year. */
+  number: z.string().max(20),
+  paymentId: z.string().max(64),
+  /** When the payment was paid: the invoice date. */
+  issuedAt: z.string().max(40),
+  /** The total charged, VAT included. */
+  amount: z.number(),
+  currency: z.enum(currencies),
+  /** The plan bought (the line item is named from it in the reader's language), or null: `description`. */
+  plan: z.enum(planIds).nullable(),
+  description: z.string().max(255),
+  seller: invoiceSellerSchema,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The invoice number of the `sequence`th invoice of `year`. */
+export const invoiceNumberOf = (year: number, sequence: number): string =>
+  `${year}-${String(sequence).padStart(6, '0')}`;
+
+/**
+ * The year an invoice issued at `iso` is numbered in: the calendar year in the Netherlands (a payment at
+ * 00:30 on 1 January Amsterdam time is next year's, although it is still 31 December in UTC).
+ */
+export function invoiceYearOf(iso: string): number {
+  const year = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', year: 'numeric' }).format(
+    new Date(iso),
+  );
+  return Number(year);
+}
