@@ -98,6 +98,10 @@ export function billingStatusOf(status: ProviderStatus): BillingStatus {
   return 'pending';
 }
 
+/** What can undo a paid payment at the provider: a refund we made, or the customer's bank's chargeback. */
+export const paymentReversals = ['refunded', 'charged-back'] as const;
+export type PaymentReversal = (typeof paymentReversals)[number];
+
 /** One billing history entry (spec 3 "Billing history"), keyed by the provider's payment id. */
 export const paymentSchema = z.object({
   /** Mollie's payment id (`tr_…`); also the invoice reference. */
@@ -115,6 +119,11 @@ export const paymentSchema = z.object({
   cardLabel: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * Mollie reported a refund or a chargeback of this (paid) payment: the year it bought ends (decisions 22).
+   * Absent on records written before it was known.
+   */
+  reversal: z.enum(paymentReversals).nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -114,6 +114,23 @@ describe('the webhook', () => {
     expect((await billing.get(owner, paymentId))!.status).toBe('completed');
   });
 
+  it('records a refund and a chargeback Mollie reports on a paid payment, and no stale read takes them back', async () => {
+    const { service, provider, billing, paidNotices, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    await service.webhook(paymentId);
+    provider.reverse(paymentId, 'refunded');
+    expect(await service.webhook(paymentId)).toBe('recorded');
+    expect(await billing.get(owner, paymentId)).toMatchObject({ status: 'completed', reversal: 'refunded' });
+    // A read from before the refund (paid, nothing refunded) arrives late: the refund stays.
+    provider.reverse(paymentId, null);
+    expect(await service.webhook(paymentId)).toBe('kept');
+    provider.reverse(paymentId, 'charged-back');
+    expect(await service.webhook(paymentId)).toBe('recorded');
+    expect((await billing.get(owner, paymentId))!.reversal).toBe('charged-back');
+    // The refund is no second "paid": one confirmation mail.
+    expect(paidNotices).toEqual([paymentId]);
+  });
+
   it('announces a payment as paid once: on the one write that turned it paid, whatever repeats or races', async () => {
     const { service, provider, paidNotices, paymentId } = await created();
     await service.webhook(paymentId);

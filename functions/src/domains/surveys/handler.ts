@@ -15,6 +15,9 @@ import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoBillingRepository } from '../../data/billing-repository';
+import { createCognitoUserDirectory } from '../../data/user-directory';
+import { planStateReader } from '../account/plan-state';
 import { createAlertLinkService, type AlertLinkService } from './alert-link';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createSurveyService, type SurveyService } from './service';
@@ -83,6 +86,10 @@ export function createHandler(env: LambdaEnv) {
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         profiles: createDynamoProfileRepository(entities),
+        planOf: planStateReader({
+          directory: createCognitoUserDirectory(env),
+          billing: createDynamoBillingRepository(entities),
+        }),
         siteOrigin: () => env.SITE_ORIGIN,
       })),
     () =>
