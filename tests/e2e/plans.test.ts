@@ -26,6 +26,8 @@ const stack = inject('localStack');
 const texts = {
   en: {
     locale: 'en-US',
+    /** How the app writes a long date in this language (web/src/lib/money.ts). */
+    dateLocale: 'en-GB',
     heading: 'Choose your plan',
     plans: 'Plans',
     buyNow: 'Buy Now',
@@ -47,6 +49,7 @@ const texts = {
   },
   nl: {
     locale: 'nl-NL',
+    dateLocale: 'nl-NL',
     heading: 'Kies je abonnement',
     plans: 'Abonnementen',
     buyNow: 'Nu kopen',
@@ -110,7 +113,9 @@ async function openPayments(page: Page, lang: Lang): Promise<void> {
 /** The billing tab's "Active until" date once the plan state shows `until`. */
 async function expectActiveUntil(page: Page, lang: Lang, until: string): Promise<void> {
   await page.goto(`${flowTexts[lang].prefix}/account?tab=billing`);
-  await expect.poll(() => page.getByTestId('billing-until').textContent()).toBe(longDate(until, texts[lang].locale));
+  await expect
+    .poll(() => page.getByTestId('billing-until').textContent())
+    .toBe(longDate(until, texts[lang].dateLocale));
 }
 
 describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
@@ -135,7 +140,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     const growth = planCard(page, lang, 'Growth');
     expect(await growth.getByTestId('plan-current').textContent()).toBe(t.current);
     expect(await growth.getByTestId('plan-active-until').textContent()).toBe(
-      t.activeUntil(longDate(firstUntil, t.locale)),
+      t.activeUntil(longDate(firstUntil, t.dateLocale)),
     );
     expect(await growth.getByRole('button', { name: t.buyNow }).count()).toBe(0);
     await planCard(page, lang, 'Enterprise').getByRole('button', { name: t.upgrade }).waitFor();
@@ -180,6 +185,8 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     const sixth = await createSampleSurvey(owner, 'Bakery 6', { language: lang });
     await signInThroughUi(page, lang, owner);
     await page.goto(`${prefix}/review-routing-setup?survey=${sixth.id}`);
+    // The step's form holds the saved survey's texts before it is completed.
+    await expect.poll(() => page.locator('textarea').first().inputValue()).not.toBe('');
     await page.getByRole('button', { name: t.completeSetup }).click();
     const prompt = page.getByTestId('plan-limit-prompt');
     await prompt.getByText(t.promptTitle).waitFor();
