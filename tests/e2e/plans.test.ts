@@ -176,7 +176,8 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     await page.getByText('This payment is paid and refunded.').waitFor();
     await expect.poll(async () => planState(owner)).toMatchObject({ kind: 'active', activeUntil: firstUntil });
     await expectActiveUntil(page, lang, firstUntil);
-  });
+    // Four checkouts through the browser: more than the default time on a busy machine.
+  }, 300_000);
 
   it('a trial account publishes 5 surveys and is refused the 6th in the wizard, with the upgrade prompt', async () => {
     const page = b.page();

@@ -23,7 +23,10 @@ export function PlanLimitPrompt({ refusal }: { refusal: PlanRefusal }) {
   const { t } = useTranslation('wizard');
   const to = useLocalizedPath();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), [refusal]);
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView may answer a promise, and an effect may return only a clean-up.
+    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [refusal]);
   const expired = refusal === 'PLAN_EXPIRED';
   return (
     <Alert ref={ref} className="border-amber-300 bg-amber-50 text-amber-950" data-testid="plan-limit-prompt">
