@@ -205,6 +205,9 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     invalidateAssets: true,
     // The public switch-off link of the low-rating alerts (`set-alerts-by-link`) is checked with it.
     mailLinkKey: true,
+    // Publishing checks the plan's active surveys (decisions 22): the account's creation date (the trial's
+    // start) from Cognito; the billing history is a query of the owner's partition (in itemLifecycle).
+    userPool: ['cognito-idp:AdminGetUser'],
   },
   // Rate windows of the business finder (the owner's, their plan's daily allowance, the global daily budget)
   // and its cached results (GetItem, PutItem); the owner's plan state: the billing history (Query) and the

@@ -13,14 +13,19 @@ export const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK'] as c
 export type Currency = (typeof currencies)[number];
 
 /**
- * A manual payment is at least the Starter plan's charged amount, in EUR only: a card tester gains nothing
- * from a cheap charge, and the plan tiers (EUR thresholds) stay meaningful without an exchange rate.
+ * A manual payment is at least €1, in EUR only: decisions 22 keeps payments below the Starter amount (recorded and
+ * invoiced, activating nothing), so the minimum only stops the €0.01 charges of a card tester, together with the
+ * per-owner limit on created payments; the plan tiers (EUR thresholds) need no exchange rate.
  */
-export const minManualAmount = planPricing.starter.chargedAmount;
+export const minManualAmount = 1;
 export const manualPaymentCurrencies = ['EUR'] as const satisfies readonly Currency[];
 
-/** Spec 9 "Manual payment defaults", the amount raised to the manual minimum. */
-export const manualPaymentDefaults = { amount: minManualAmount, currency: 'EUR', description: 'Payment' } as const;
+/** Spec 9 "Manual payment defaults": the Starter amount, in EUR. */
+export const manualPaymentDefaults = {
+  amount: planPricing.starter.chargedAmount,
+  currency: 'EUR',
+  description: 'Payment',
+} as const;
 
 export const paymentMessages = {
   amountTooSmall: `Amount must be at least ${minManualAmount.toFixed(2)}`,
@@ -105,6 +110,10 @@ export function billingStatusOf(status: ProviderStatus): BillingStatus {
   return 'pending';
 }
 
+/** What can undo a paid payment at the provider: a refund we made, or the customer's bank's chargeback. */
+export const paymentReversals = ['refunded', 'charged-back'] as const;
+export type PaymentReversal = (typeof paymentReversals)[number];
+
 /** One billing history entry (spec 3 "Billing history"), keyed by the provider's payment id. */
 export const paymentSchema = z.object({
   /** Mollie's payment id (`tr_…`); also the invoice reference. */
@@ -122,6 +131,11 @@ export const paymentSchema = z.object({
   cardLabel: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * Mollie reported a refund or a chargeback of this (paid) payment: the year it bought ends (decisions 22).
+   * Absent on records written before it was known.
+   */
+  reversal: z.enum(paymentReversals).nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { paidTiers } from './domain/plans';
 
 /**
  * The owner dashboard's contract. Counts come from the survey's stored tally of its responses, so they
@@ -54,8 +55,15 @@ export const accountSummarySchema = z.object({
   plan: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('trial'), daysRemaining: z.number().int() }),
     z.object({ kind: z.literal('trial-ended') }),
-    z.object({ kind: z.literal('active'), daysRemaining: z.number().int(), tier: z.string(), paidAt: z.string() }),
-    z.object({ kind: z.literal('expired'), tier: z.string(), paidAt: z.string() }),
+    z.object({
+      kind: z.literal('active'),
+      daysRemaining: z.number().int(),
+      tier: z.enum(paidTiers),
+      paidAt: z.string(),
+      /** The end of the last year bought: one-off payments renew nothing by themselves ("Active until"). */
+      activeUntil: z.string(),
+    }),
+    z.object({ kind: z.literal('expired'), tier: z.enum(paidTiers), paidAt: z.string(), endedAt: z.string() }),
   ]),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;

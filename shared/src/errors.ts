@@ -26,6 +26,10 @@ export const errorCodes = {
   PLACES_NOT_CONFIGURED: 503,
   /** Google refused or failed a place search for a reason that is ours, not the owner's (key, quota, outage). */
   PLACES_UNAVAILABLE: 502,
+  /** Publishing one more survey would exceed the plan's active surveys (decisions 22): the wizard offers an upgrade. */
+  SURVEY_LIMIT_REACHED: 402,
+  /** The trial ended or the plan expired: no further survey is published until a renewal (decisions 22). */
+  PLAN_EXPIRED: 402,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -57,6 +61,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is busy. Please try again in a moment.',
   PLACES_NOT_CONFIGURED: 'Business search is not configured.',
   PLACES_UNAVAILABLE: 'Failed to search places',
+  SURVEY_LIMIT_REACHED: 'Your plan does not allow another active survey. Upgrade your plan to publish this survey.',
+  PLAN_EXPIRED: 'Your plan has expired. Renew your plan to publish this survey.',
 };
 
 export const statusOf = (code: ErrorCode): number => errorCodes[code];

@@ -47,6 +47,11 @@ const answerSchemas = new Set<z.ZodType>([
   shared.exportedSuppressionSchema,
   shared.surveyInsightsSchema,
   shared.weekInsightSchema,
+  shared.inboxItemSchema,
+  shared.inboxPageSchema,
+  shared.inboxNoteSavedSchema,
+  shared.exportStartedSchema,
+  shared.exportJobSchema,
 ]);
 
 const requestSchemas = Object.entries(shared as Record<string, unknown>).filter(

@@ -4,7 +4,7 @@ import { writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import {
   newestFirst,
-  providerStatusRank,
+  statusRankOf,
   type BillingRecord,
   type BillingRepository,
   type BillingUpsertOutcome,
@@ -27,21 +27,23 @@ const toRecord = (item: PaymentItem): BillingRecord => ({
   cardLabel: item.cardLabel ?? null,
   createdAt: item.createdAt,
   paidAt: item.paidAt ?? null,
+  reversal: item.reversal ?? null,
 });
 
 /** The record as its item: the id under the key name, nulls and empty text left out (never stored). */
 function toItem(record: BillingRecord, updatedAt: string) {
-  const { id, description, plan, method, cardLabel, paidAt, ...rest } = record;
+  const { id, description, plan, method, cardLabel, paidAt, reversal, ...rest } = record;
   return {
     ...rest,
     paymentId: id,
-    statusRank: providerStatusRank[record.providerStatus],
+    statusRank: statusRankOf(record),
     updatedAt,
     ...(description ? { description } : {}),
     ...(plan ? { plan } : {}),
     ...(method ? { method } : {}),
     ...(cardLabel ? { cardLabel } : {}),
     ...(paidAt ? { paidAt } : {}),
+    ...(reversal ? { reversal } : {}),
   };
 }
 
@@ -80,7 +82,7 @@ export function createDynamoBillingRepository(entitiesOf: () => Entities): Billi
         .put(item)
         .where(
           ({ providerStatus, statusRank }, { notExists, lt, eq }) =>
-            `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR ${eq(providerStatus, item.providerStatus)}`,
+            `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR (${eq(providerStatus, item.providerStatus)} AND ${eq(statusRank, item.statusRank)})`,
         );
       try {
         // The item before the put tells whether this write is the one that made the payment paid.

@@ -5,6 +5,7 @@ import {
   currencies,
   exportJobStates,
   languages,
+  paymentReversals,
   planIds,
   providerStatuses,
   requestBatchStates,
@@ -310,6 +311,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         cardLabel: { type: 'string' },
         createdAt: { type: 'string', required: true },
         paidAt: { type: 'string' },
+        /** A refund or chargeback Mollie reported: the plan year this payment bought ends. */
+        reversal: { type: [...paymentReversals] },
         /** When this item was last written (diagnostics: which webhook call won). */
         updatedAt: { type: 'string' },
       },

@@ -7,7 +7,7 @@ import { createMemoryRateLimiter } from './rate-window';
 import { memoryCount, weekOf } from './survey-stats';
 import {
   newestFirst,
-  providerStatusRank,
+  statusRankOf,
   type AssetCdn,
   type AccountAdmin,
   type AssetStore,
@@ -415,8 +415,8 @@ export class MemoryBillingRepository implements BillingRepository {
     const stored = this.records.get(key);
     if (
       stored &&
-      providerStatusRank[stored.providerStatus] >= providerStatusRank[record.providerStatus] &&
-      stored.providerStatus !== record.providerStatus
+      statusRankOf(stored) >= statusRankOf(record) &&
+      (stored.providerStatus !== record.providerStatus || statusRankOf(stored) !== statusRankOf(record))
     )
       return 'kept';
     // As in the table, empty text is not kept: it reads back as ''.

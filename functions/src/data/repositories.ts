@@ -140,6 +140,13 @@ export const providerStatusRank: Readonly<Record<ProviderStatus, number>> = {
   expired: 3,
 };
 
+/**
+ * The rank a record is stored with: its status's, one higher once a paid payment was refunded or charged back,
+ * so a stale read of the same payment from before the refund never takes the refund back.
+ */
+export const statusRankOf = (record: Pick<BillingRecord, 'providerStatus' | 'reversal'>): number =>
+  providerStatusRank[record.providerStatus] + (record.reversal ? 1 : 0);
+
 /** Billing history order: newest first by the provider's creation time, the id breaking ties (a stable order). */
 export const newestFirst = (a: BillingRecord, b: BillingRecord): number =>
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
@@ -159,7 +166,8 @@ export interface BillingRepository {
   /**
    * Writes the provider's current state of a payment, keyed by (owner, payment id): idempotent, and safe
    * under concurrent and out-of-order calls. It is applied when no record exists, when the stored status
-   * ranks lower (`providerStatusRank`), or when it is the same status (a refresh of method or card);
+   * ranks lower (`statusRankOf`: a refund or chargeback ranks above paid), or when it is the same status and
+   * rank (a refresh of method or card);
    * otherwise the stored state is kept.
    */
   upsertFromProvider(record: BillingRecord, updatedAt: string): Promise<BillingUpsertOutcome>;

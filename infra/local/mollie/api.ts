@@ -5,7 +5,10 @@ import {
   mollieTime,
   paymentId,
   paymentView,
+  reversals,
+  reverse,
   setStatus,
+  type Reversal,
   type MollieContext,
   type MolliePaymentState,
   type PaymentRequestHandler,
@@ -130,15 +133,27 @@ export async function api(
   return mollieError(res, 404, 'Not Found', 'The resource does not exist.');
 }
 
-/** Test control, not Mollie: `{ "status": "open" }` rewinds a payment (a stale read), no webhook. */
+/**
+ * Test control, not Mollie: `{ "status": "open" }` rewinds a payment (a stale read), no webhook;
+ * `{ "reversal": "refund" | "chargeback", "webhook": true }` refunds or charges back a paid payment.
+ */
 export const testControl: PaymentRequestHandler = async (ctx, req, res, id) => {
   const payment = ctx.payments.get(id);
   if (!payment) return mollieError(res, 404, 'Not Found', `No payment exists with token ${id}.`);
-  let body: { status?: unknown; webhook?: unknown };
+  let body: { status?: unknown; webhook?: unknown; reversal?: unknown };
   try {
     body = JSON.parse(await readBody(req)) as typeof body;
   } catch {
     return mollieError(res, 400, 'Bad Request', 'The request body is not valid JSON.');
+  }
+  if (body.reversal !== undefined) {
+    if (!(reversals as readonly unknown[]).includes(body.reversal))
+      return mollieError(res, 422, 'Unprocessable Entity', 'Unknown reversal.', 'reversal');
+    if (!reverse(ctx, payment, body.reversal as Reversal))
+      return mollieError(res, 422, 'Unprocessable Entity', 'The payment is not paid, or was reversed already.');
+    if (body.webhook === true) await callWebhook(ctx, payment);
+    res.writeHead(200, { 'content-type': 'application/hal+json' });
+    return void res.end(JSON.stringify(paymentView(ctx, payment)));
   }
   const statuses = ['open', 'pending', 'authorized', ...finalStatuses] as string[];
   if (typeof body.status !== 'string' || !statuses.includes(body.status))

@@ -3,7 +3,10 @@ import { readBody } from './api';
 import {
   callWebhook,
   finalStatuses,
+  reversals,
+  reverse,
   setStatus,
+  type Reversal,
   testMethods,
   type CheckoutChoice,
   type MolliePaymentState,
@@ -27,6 +30,18 @@ function checkoutPage(payment: MolliePaymentState): string {
     )
     .join('\n        ');
   const back = payment.redirectUrl ? `<p><a href="${escapeHtml(payment.redirectUrl)}">Return to the shop</a></p>` : '';
+  const reversed = payment.amountChargedBack ? 'charged back' : payment.amountRefunded ? 'refunded' : null;
+  // What Mollie's dashboard (a refund) and the customer's bank (a chargeback) can do to a paid payment.
+  const reversal =
+    payment.status === 'paid' && !reversed
+      ? `<form method="post" action="/checkout/${escapeHtml(payment.id)}">
+      <fieldset>
+        <legend>Undo the payment</legend>
+        <button type="submit" name="reversal" value="refund">Refund</button>
+        <button type="submit" name="reversal" value="chargeback">Chargeback</button>
+      </fieldset>
+    </form>`
+      : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -62,7 +77,7 @@ function checkoutPage(payment: MolliePaymentState): string {
         ${buttons}
       </fieldset>
     </form>`
-        : `<p>This payment is ${escapeHtml(payment.status)}.</p>${back}`
+        : `<p>This payment is ${escapeHtml(payment.status)}${reversed ? ` and ${reversed}` : ''}.</p>${reversal}${back}`
     }
   </main>
 </body>
@@ -84,6 +99,15 @@ export const checkout: PaymentRequestHandler = async (ctx, req, res, id) => {
     return void res.end(checkoutPage(payment));
   }
   const form = new URLSearchParams(await readBody(req));
+  const reversal = form.get('reversal') as Reversal | null;
+  if (reversal !== null) {
+    if ((reversals as readonly string[]).includes(reversal) && reverse(ctx, payment, reversal)) {
+      ctx.log(`[mollie] ${payment.id} ${reversal === 'refund' ? 'refunded' : 'charged back'}`);
+      await callWebhook(ctx, payment);
+    }
+    res.writeHead(303, { location: `/checkout/${payment.id}` });
+    return void res.end();
+  }
   const status = form.get('status') as CheckoutChoice | null;
   const method = (form.get('method') ?? 'creditcard') as TestMethod;
   if (!status || !finalStatuses.includes(status) || !(method in testMethods) || payment.status !== 'open') {

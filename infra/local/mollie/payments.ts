@@ -24,6 +24,9 @@ export interface MolliePaymentState {
   redirectUrl?: string;
   cancelUrl?: string;
   webhookUrl?: string;
+  /** Set by a refund or a chargeback of the paid payment (Mollie keeps the status `paid`). */
+  amountRefunded?: { value: string; currency: string };
+  amountChargedBack?: { value: string; currency: string };
 }
 
 /** What the API, the checkout and the test control share of one running local Mollie. */
@@ -83,6 +86,13 @@ function detailsOf(method: TestMethod, status: CheckoutChoice): Record<string, u
 /** The payment as the API returns it: HAL links, the checkout link only while it is open. */
 export const paymentView = (ctx: MollieContext, p: MolliePaymentState) => ({
   ...p,
+  // Mollie reports what was refunded and what can still be, on every paid payment.
+  ...(p.status === 'paid'
+    ? {
+        amountRefunded: p.amountRefunded ?? { value: '0.00', currency: p.amount.currency },
+        amountRemaining: p.amountRefunded ? { value: '0.00', currency: p.amount.currency } : p.amount,
+      }
+    : {}),
   _links: {
     self: { href: `${ctx.apiOrigin()}/v2/payments/${p.id}`, type: 'application/hal+json' },
     ...(p.status === 'open' ? { checkout: { href: `${ctx.origin()}/checkout/${p.id}`, type: 'text/html' } } : {}),
@@ -112,6 +122,22 @@ export function setStatus(
     }
   }
   ctx.save();
+}
+
+export const reversals = ['refund', 'chargeback'] as const;
+export type Reversal = (typeof reversals)[number];
+
+/**
+ * A full refund (as from Mollie's dashboard) or a chargeback (the customer's bank) of a paid payment: the status
+ * stays `paid`, the amount shows as refunded or charged back, and Mollie calls the webhook. False when the
+ * payment is not paid, or was reversed already.
+ */
+export function reverse(ctx: MollieContext, p: MolliePaymentState, reversal: Reversal): boolean {
+  if (p.status !== 'paid' || p.amountRefunded || p.amountChargedBack) return false;
+  if (reversal === 'refund') p.amountRefunded = { ...p.amount };
+  else p.amountChargedBack = { ...p.amount };
+  ctx.save();
+  return true;
 }
 
 /** Mollie calls the webhook once per change; a failed call is only logged here (the API can still ask). */

@@ -98,9 +98,9 @@ describe('plans', () => {
     expect(planTierOfPayment({ amount: 350, currency: 'EUR' })).toBe('Enterprise');
     expect(planTierOfPayment({ amount: 120 })).toBe('Growth');
     const sek = [{ status: 'completed' as const, amount: 350, currency: 'SEK', createdAt: '2026-02-01T00:00:00Z' }];
-    expect(accountState('2026-01-01T00:00:00Z', sek, new Date('2026-02-02T00:00:00Z'))).toMatchObject({
-      kind: 'active',
-      tier: 'Basic',
+    // Activates nothing (decisions 22): the ended trial stays ended.
+    expect(accountState('2026-01-01T00:00:00Z', sek, new Date('2026-02-02T00:00:00Z'))).toEqual({
+      kind: 'trial-ended',
     });
   });
 });

@@ -29,14 +29,21 @@ export interface AccountServiceDeps {
  */
 export function planPayments(records: readonly BillingRecord[]): PaymentRecord[] {
   return records
-    .map((r) => ({ status: r.status, amount: r.amount, currency: r.currency, createdAt: r.paidAt ?? r.createdAt }))
+    .map((r) => ({
+      status: r.status,
+      amount: r.amount,
+      currency: r.currency,
+      createdAt: r.paidAt ?? r.createdAt,
+      // A refund or chargeback ends the year the payment bought (decisions 22).
+      reversed: Boolean(r.reversal),
+    }))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
 /**
- * The account summary behind the header's trial badge and the billing tab (decisions 10): the trial runs
- * 7 days from the Cognito account's creation until a completed payment exists; the newest completed payment
- * makes the plan active for a year from its payment date, its tier by amount (spec 9).
+ * The account summary behind the header's trial badge and the billing tab (decisions 10, 22): the trial runs
+ * 7 days from the Cognito account's creation until a plan payment exists; each completed plan payment adds a
+ * year (`accountState` in shared/), its tier by amount (spec 9).
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const now = deps.now ?? (() => new Date());

@@ -177,9 +177,20 @@ describe('account plan from the billing history', () => {
     });
   });
 
-  it('gives a payment in another currency the Basic tier: 350 SEK is no Enterprise', async () => {
+  it('activates nothing with a payment in another currency (350 SEK is no Enterprise) or below Starter', async () => {
     expect(await withPayments(payment({ amount: 350, currency: 'SEK', plan: null }))).toMatchObject({
-      plan: { kind: 'active', tier: 'Basic' },
+      plan: { kind: 'trial-ended' },
     });
+    expect(await withPayments(payment({ amount: 1, plan: null }))).toMatchObject({ plan: { kind: 'trial-ended' } });
+  });
+
+  it('ends the year of a refunded or charged-back payment (decisions 22)', async () => {
+    expect(await withPayments(payment({ reversal: 'refunded' }))).toMatchObject({ plan: { kind: 'trial-ended' } });
+    expect(
+      await withPayments(
+        payment({ id: 'tr_first', amount: 60, paidAt: daysAgo(10), createdAt: daysAgo(10) }),
+        payment({ id: 'tr_upgrade', reversal: 'charged-back' }),
+      ),
+    ).toMatchObject({ plan: { kind: 'active', tier: 'Starter', daysRemaining: 355 } });
   });
 });

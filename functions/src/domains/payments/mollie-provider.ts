@@ -1,5 +1,5 @@
 import { createMollieClient as mollieClient, Locale, type Payment as MolliePayment } from '@mollie/api-client';
-import { providerStatuses, type ProviderStatus } from '@reviewroute/shared';
+import { providerStatuses, type PaymentReversal, type ProviderStatus } from '@reviewroute/shared';
 import {
   PaymentProviderError,
   providerPaymentIdPattern,
@@ -34,6 +34,14 @@ function cardLabelOf(payment: MolliePayment): string | null {
   return [label ?? 'Card', last4 ? `•••• ${last4}` : null].filter(Boolean).join(' ');
 }
 
+/** A positive refunded or charged-back amount (Mollie's decimal strings) reverses the payment. */
+function reversalOf(payment: MolliePayment): PaymentReversal | null {
+  const positive = (amount: { value?: string } | undefined) => Number(amount?.value ?? 0) > 0;
+  if (positive(payment.amountChargedBack)) return 'charged-back';
+  if (positive(payment.amountRefunded)) return 'refunded';
+  return null;
+}
+
 function toProviderPayment(payment: MolliePayment): ProviderPayment {
   const status = payment.status as string;
   if (!(providerStatuses as readonly string[]).includes(status))
@@ -52,6 +60,7 @@ function toProviderPayment(payment: MolliePayment): ProviderPayment {
     paidAt: isoOf(payment.paidAt),
     metadata: payment.metadata,
     checkoutUrl: payment._links?.checkout?.href ?? null,
+    reversal: reversalOf(payment),
   };
 }
 

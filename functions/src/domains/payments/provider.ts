@@ -1,4 +1,4 @@
-import type { Currency, Language, ProviderStatus } from '@reviewroute/shared';
+import type { Currency, Language, PaymentReversal, ProviderStatus } from '@reviewroute/shared';
 
 /**
  * The payment provider as the payments service sees it: create a one-off payment, read one back. The
@@ -26,6 +26,11 @@ export interface ProviderPayment {
   metadata: unknown;
   /** The hosted checkout, while the payment is open. */
   checkoutUrl: string | null;
+  /**
+   * A paid payment that was (partly) refunded or charged back since: Mollie keeps its status `paid` and reports
+   * the amounts instead (and calls the webhook). A chargeback wins over a refund: it is the bank's verdict.
+   */
+  reversal: PaymentReversal | null;
 }
 
 export interface NewProviderPayment {

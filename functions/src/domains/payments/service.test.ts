@@ -83,10 +83,10 @@ describe('creating a payment', () => {
     const { service, provider, billing } = memoryPaymentService();
     expect(createPaymentSchema.safeParse({ kind: 'plan', plan: 'platinum' }).success).toBe(false);
     expect(createPaymentSchema.safeParse({ kind: 'manual', amount: 0, currency: 'EUR' }).success).toBe(false);
-    // A manual payment is at least the Starter amount, in EUR only (no cheap card tests, no foreign currency).
+    // A manual payment is at least €1, in EUR only (no cent card tests, no foreign currency).
     const manual = (amount: number, currency: string) =>
       createPaymentSchema.safeParse({ kind: 'manual', amount, currency, description: 'x' }).success;
-    expect([manual(0.01, 'EUR'), manual(59.99, 'EUR'), manual(60, 'EUR'), manual(60, 'SEK')]).toEqual([
+    expect([manual(0.01, 'EUR'), manual(0.99, 'EUR'), manual(1, 'EUR'), manual(60, 'SEK')]).toEqual([
       false,
       false,
       true,
@@ -142,6 +142,23 @@ describe('the webhook', () => {
     expect(await service.webhook(paymentId)).toBe('kept');
     expect(billing.records.size).toBe(1);
     expect((await billing.get(owner, paymentId))!.status).toBe('completed');
+  });
+
+  it('records a refund and a chargeback Mollie reports on a paid payment, and no stale read takes them back', async () => {
+    const { service, provider, billing, paidNotices, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    await service.webhook(paymentId);
+    provider.reverse(paymentId, 'refunded');
+    expect(await service.webhook(paymentId)).toBe('recorded');
+    expect(await billing.get(owner, paymentId)).toMatchObject({ status: 'completed', reversal: 'refunded' });
+    // A read from before the refund (paid, nothing refunded) arrives late: the refund stays.
+    provider.reverse(paymentId, null);
+    expect(await service.webhook(paymentId)).toBe('kept');
+    provider.reverse(paymentId, 'charged-back');
+    expect(await service.webhook(paymentId)).toBe('recorded');
+    expect((await billing.get(owner, paymentId))!.reversal).toBe('charged-back');
+    // The refund is no second "paid": one confirmation mail.
+    expect(paidNotices).toEqual([paymentId]);
   });
 
   it('announces a payment as paid once: on the one write that turned it paid, whatever repeats or races', async () => {

@@ -105,6 +105,8 @@ function recordOf(payment: ProviderPayment): BillingRecord | undefined {
     cardLabel: payment.cardLabel,
     createdAt: payment.createdAt,
     paidAt: payment.paidAt,
+    // Only a paid payment can be refunded or charged back.
+    reversal: payment.status === 'paid' ? payment.reversal : null,
   };
 }
 

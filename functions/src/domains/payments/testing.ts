@@ -40,6 +40,7 @@ export class FakePaymentProvider implements PaymentProvider {
       paidAt: null,
       metadata: structuredClone(payment.metadata),
       checkoutUrl: `https://checkout.example/${id}`,
+      reversal: null,
     };
     this.payments.set(id, stored);
     return { ...stored };
@@ -64,6 +65,13 @@ export class FakePaymentProvider implements PaymentProvider {
       payment.method = 'creditcard';
       payment.cardLabel = 'Visa •••• 4242';
     } else payment.paidAt = null;
+  }
+
+  /** A refund made in Mollie's dashboard, or the customer's bank's chargeback: the payment stays paid. */
+  reverse(id: string, reversal: 'refunded' | 'charged-back' | null): void {
+    const payment = this.payments.get(id);
+    if (!payment) throw new Error(`No fake payment ${id}`);
+    payment.reversal = reversal;
   }
 }
 

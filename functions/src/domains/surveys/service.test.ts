@@ -6,6 +6,7 @@ import {
   surveyDefaults,
   surveyMessages,
   surveySchema,
+  type AccountState,
   type Survey,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
@@ -176,6 +177,48 @@ describe('survey service', () => {
       const a = await ctx.service.create(owner, step1);
       await expectApiError(ctx.service.update(other, a.id, { businessName: 'Hijacked' }), 'NOT_FOUND');
       expect((await ctx.surveys.get(owner, a.id))!.businessName).toBe(step1.businessName);
+    });
+  });
+
+  describe('publish within the plan (decisions 22)', () => {
+    const active = { kind: 'active', daysRemaining: 100, paidAt: '2026-01-01', activeUntil: '2027-01-01' } as const;
+    async function published(local: ReturnType<typeof setup>, count: number) {
+      for (let i = 0; i < count; i++) await local.service.publish(owner, (await local.service.create(owner, step1)).id);
+    }
+
+    it('lets a trial have 5 active surveys and refuses the 6th with SURVEY_LIMIT_REACHED (402), changing nothing', async () => {
+      const local = setup({ planOf: async () => ({ kind: 'trial', daysRemaining: 5 }) });
+      await published(local, 5);
+      const sixth = await local.service.create(owner, step1);
+      await expectApiError(local.service.publish(owner, sixth.id), 'SURVEY_LIMIT_REACHED');
+      expect(await local.surveys.get(owner, sixth.id)).toMatchObject({ isActive: false, surveyCode: null });
+      // Another owner's surveys do not count.
+      const theirs = await local.service.create(other, step1);
+      expect((await local.service.publish(other, theirs.id)).isActive).toBe(true);
+    });
+
+    it('allows Starter 1 and Enterprise any number; a survey already active publishes again', async () => {
+      const starter = setup({ planOf: async () => ({ ...active, tier: 'Starter' }) });
+      const first = await starter.service.create(owner, step1);
+      await starter.service.publish(owner, first.id);
+      expect((await starter.service.publish(owner, first.id)).isActive).toBe(true);
+      const second = await starter.service.create(owner, step1);
+      await expectApiError(starter.service.publish(owner, second.id), 'SURVEY_LIMIT_REACHED');
+      const enterprise = setup({ planOf: async () => ({ ...active, tier: 'Enterprise' }) });
+      await published(enterprise, 7);
+    });
+
+    it('refuses a further survey once the plan expired (PLAN_EXPIRED), while the active ones stay active', async () => {
+      let state: AccountState = { ...active, tier: 'Growth' };
+      const local = setup({ planOf: async () => state });
+      const first = await local.service.create(owner, step1);
+      await local.service.publish(owner, first.id);
+      state = { kind: 'expired', tier: 'Growth', paidAt: '2025-01-01', endedAt: '2026-01-01' };
+      const next = await local.service.create(owner, step1);
+      await expectApiError(local.service.publish(owner, next.id), 'PLAN_EXPIRED');
+      expect((await local.surveys.get(owner, first.id))!.isActive).toBe(true);
+      state = { kind: 'trial-ended' };
+      await expectApiError(local.service.publish(owner, next.id), 'PLAN_EXPIRED');
     });
   });
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  activeSurveyLimitOf,
   businessSlug,
+  defaultErrorMessages,
   detectImageType,
   emptySurveyValues,
   generateSurveyCode,
@@ -26,6 +28,7 @@ import {
   type UploadKind,
   type UploadRequest,
   type UploadTicket,
+  type AccountState,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
@@ -61,6 +64,11 @@ export interface SurveyServiceDeps {
   cdn: AssetCdn;
   /** A new owner's profile starts from what step 1 says about them and their business. */
   profiles: Pick<ProfileRepository, 'prefill'>;
+  /**
+   * The owner's plan state, read when a survey is about to become active (decisions 22: active surveys per
+   * plan). Without it (tests of other parts) publishing is not limited.
+   */
+  planOf?: (userId: string) => Promise<AccountState>;
   /** The site origin the absolute landing URL starts with (SITE_ORIGIN). */
   siteOrigin: () => string;
   now?: () => Date;
@@ -124,6 +132,24 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     }
   }
 
+  /**
+   * Refuses to make one more survey active beyond what the plan allows (decisions 22); a survey that is active
+   * already (published again after an edit) takes nothing new. An expired account's active surveys stay
+   * active and keep collecting: only a further one waits for the renewal. Two publishes racing on the last
+   * place can both pass: a bounded overshoot by one, which the next check sees.
+   */
+  async function checkAllowance(userId: string, survey: Survey): Promise<void> {
+    if (!deps.planOf || survey.isActive) return;
+    const [state, owned] = await Promise.all([deps.planOf(userId), surveys.listByOwner(userId)]);
+    const limit = activeSurveyLimitOf(state);
+    if (limit === null) return;
+    const active = owned.filter((s) => s.isActive && s.id !== survey.id).length;
+    if (active < limit) return;
+    const code = state.kind === 'trial-ended' || state.kind === 'expired' ? 'PLAN_EXPIRED' : 'SURVEY_LIMIT_REACHED';
+    logger.info('Publishing refused by the plan', { kind: state.kind, active, limit });
+    throw new ApiError(code, defaultErrorMessages[code]);
+  }
+
   /** A survey that has its code already is only made active again; code and URL stay. */
   async function reactivate(userId: string, surveyId: string): Promise<Survey> {
     const active = await surveys.activate(userId, surveyId, now().toISOString());
@@ -140,6 +166,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   async function publish(userId: string, surveyId: string): Promise<Survey> {
     const survey = await owned(userId, surveyId);
     parseInput(surveyPublishableSchema, survey);
+    await checkAllowance(userId, survey);
     if (survey.surveyCode) return reactivate(userId, surveyId);
     // A name with no letters or digits at all (e.g. only emoji) would give an empty slug.
     const slug = businessSlug(survey.businessName) || 'survey';

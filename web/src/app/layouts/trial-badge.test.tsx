@@ -30,18 +30,40 @@ describe('header plan badge (decisions 10)', () => {
     ['/dashboard', { kind: 'trial-ended' }, 'Trial ended', 'Trial ended'],
     [
       '/dashboard',
-      { kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-01-01T00:00:00.000Z' },
+      {
+        kind: 'active',
+        daysRemaining: 365,
+        tier: 'Growth',
+        paidAt: '2026-01-01T00:00:00.000Z',
+        activeUntil: '2027-01-01T00:00:00.000Z',
+      },
       'Growth · 365 days',
       '365 days',
     ],
     [
       '/nl/dashboard',
-      { kind: 'active', daysRemaining: 1, tier: 'Basic', paidAt: '2026-01-01T00:00:00.000Z' },
-      'Basis · 1 dag',
+      {
+        kind: 'active',
+        daysRemaining: 1,
+        tier: 'Starter',
+        paidAt: '2026-01-01T00:00:00.000Z',
+        activeUntil: '2026-01-02T00:00:00.000Z',
+      },
+      'Starter · 1 dag',
       '1 dag',
     ],
-    ['/dashboard', { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z' }, 'Expired', 'Expired'],
-    ['/nl/dashboard', { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z' }, 'Verlopen', 'Verlopen'],
+    [
+      '/dashboard',
+      { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+      'Expired',
+      'Expired',
+    ],
+    [
+      '/nl/dashboard',
+      { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+      'Verlopen',
+      'Verlopen',
+    ],
   ])('%s %j reads %s (phones: %s)', async (path, plan, text, short) => {
     stubAccount(plan);
     renderWithApp(<TrialBadge />, { path, session: { userId: 'u', email: 'a@b.co' } });

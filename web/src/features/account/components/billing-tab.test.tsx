@@ -42,6 +42,20 @@ beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
 });
 
+const activeGrowth = {
+  kind: 'active',
+  daysRemaining: 365,
+  tier: 'Growth',
+  paidAt: '2026-11-25T10:00:00.000Z',
+  activeUntil: '2027-11-25T10:00:00.000Z',
+} as const;
+const expiredStarter = {
+  kind: 'expired',
+  tier: 'Starter',
+  paidAt: '2024-01-01T00:00:00.000Z',
+  endedAt: '2025-01-01T00:00:00.000Z',
+} as const;
+
 describe('billing tab (spec 2 "Account", 3, 4)', () => {
   it('a trial: Free trial, the days remaining, no payments yet, a way to the plans', async () => {
     stubBilling({ kind: 'trial', daysRemaining: 7 }, []);
@@ -53,8 +67,8 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
     expect(screen.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/payments');
   });
 
-  it('an active plan: tier, days until renewal and the history newest first with status icons, method and invoices', async () => {
-    stubBilling({ kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' }, [
+  it('an active plan: tier, days left, active until and the history newest first with status icons, method and invoices', async () => {
+    stubBilling(activeGrowth, [
       payment({
         id: 'tr_new',
         status: 'pending',
@@ -81,9 +95,12 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
     ]);
     tab();
     expect((await screen.findByTestId('billing-state')).textContent).toBe('Active');
-    expect(screen.getByTestId('billing-days').textContent).toBe('365 days until renewal');
+    expect(screen.getByTestId('billing-days').textContent).toBe('365 days remaining');
     expect(screen.getByTestId('billing-tier').textContent).toBe('Growth');
-    expect(screen.getByText('25 November 2027')).toBeTruthy();
+    // One-off payments renew nothing by themselves: the end of what was bought.
+    expect(screen.getByText('Active until')).toBeTruthy();
+    expect(screen.queryByText(/Renews/)).toBeNull();
+    expect(screen.getByTestId('billing-until').textContent).toBe('25 November 2027');
     expect(screen.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/payments');
 
     const rows = within(screen.getByTestId('billing-history')).getAllByRole('listitem');
@@ -111,18 +128,17 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   });
 
   it('an expired plan says so and offers to renew', async () => {
-    stubBilling({ kind: 'expired', tier: 'Starter', paidAt: '2024-01-01T00:00:00.000Z' }, [payment({ amount: 60 })]);
+    stubBilling(expiredStarter, [payment({ amount: 60 })]);
     tab();
     expect((await screen.findByTestId('billing-state')).textContent).toBe('Expired');
     expect(screen.queryByTestId('billing-days')).toBeNull();
-    expect(screen.getByText('Expired on')).toBeTruthy();
+    expect(screen.getByText('Ended on')).toBeTruthy();
+    expect(screen.getByTestId('billing-until').textContent).toBe('1 January 2025');
     expect(screen.getByRole('link', { name: 'Renew plan' })).toBeTruthy();
   });
 
   it('payment=success: the success toast, billing read again, the parameter removed (tab stays)', async () => {
-    stubBilling({ kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: '2026-11-25T10:00:00.000Z' }, [
-      payment(),
-    ]);
+    stubBilling(activeGrowth, [payment()]);
     const { router } = tab('/account?tab=billing&payment=success');
     expect(await toastTitle('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=billing'));

@@ -22,13 +22,6 @@ type Plan = AccountSummary['plan'];
 /** One toast for a payment's outcome, shared with the payments page (the same id replaces, not stacks). */
 const paymentResultToastId = 'payment-result';
 
-/** The date a paid year ends: one year from the first completed payment (spec 9). */
-function renewalDate(paidAt: string): string {
-  const date = new Date(paidAt);
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString();
-}
-
 /** The invoice of a payment (inside the owner app; printable). */
 export const invoicePath = (paymentId: string) => `/account/invoices/${encodeURIComponent(paymentId)}`;
 
@@ -79,7 +72,7 @@ function SubscriptionCard({ plan }: { plan: Plan }) {
     plan.kind === 'trial'
       ? t('billingTab.status.daysRemaining', { count: plan.daysRemaining })
       : plan.kind === 'active'
-        ? t('billingTab.status.daysUntilRenewal', { count: plan.daysRemaining })
+        ? t('billingTab.status.daysRemaining', { count: plan.daysRemaining })
         : null;
   const cta =
     plan.kind === 'active'
@@ -124,12 +117,15 @@ function SubscriptionCard({ plan }: { plan: Plan }) {
               {tier ?? t('billingTab.status.trialPlan')}
             </dd>
           </div>
-          {'paidAt' in plan && (
+          {/* One-off payments renew nothing by themselves (decisions 22): the end of what was bought, never "Renews on". */}
+          {(plan.kind === 'active' || plan.kind === 'expired') && (
             <div>
               <dt className="text-muted-foreground">
-                {plan.kind === 'active' ? t('billingTab.status.renewsOn') : t('billingTab.status.expiredOn')}
+                {plan.kind === 'active' ? t('billingTab.status.activeUntil') : t('billingTab.status.endedOn')}
               </dt>
-              <dd className="font-medium">{formatLongDate(renewalDate(plan.paidAt), language)}</dd>
+              <dd className="font-medium" data-testid="billing-until">
+                {formatLongDate(plan.kind === 'active' ? plan.activeUntil : plan.endedAt, language)}
+              </dd>
             </div>
           )}
         </dl>

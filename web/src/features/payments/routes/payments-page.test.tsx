@@ -16,12 +16,23 @@ vi.mock('../lib/last-payment', async (original) => ({ ...(await original<object>
 const owner = { userId: 'u1', email: 'owner@example.com' };
 const storageKey = 'reviewroute.lastPaymentId';
 
+const trial = { kind: 'trial', daysRemaining: 6 };
+/** The calls of the payments themselves (the page also reads the plan state). */
+const paymentCalls = () => apiCalls().filter((c) => c.route !== 'get-account');
+const accountHandler = (plan: unknown = trial) =>
+  apiHandler('get-account', () =>
+    HttpResponse.json({ userId: 'u1', email: owner.email, createdAt: '2026-01-01T00:00:00.000Z', plan }),
+  );
 const payment = (overrides: Partial<Payment> = {}): Payment => samplePayment({ id: 'tr_123', ...overrides });
 
-/** The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating). */
-function stubApi(current: Payment[] = [payment()], create?: () => Response) {
+/**
+ * The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating); the
+ * account summary has the plan state `plan` (a trial by default).
+ */
+function stubApi(current: Payment[] = [payment()], create?: () => Response, plan: unknown = trial) {
   let gets = 0;
   serveApi(
+    accountHandler(plan),
     apiHandler(
       'create-payment',
       () =>
@@ -96,6 +107,41 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(planCard('Starter')).queryByText('Most Popular')).toBeNull();
   });
 
+  it('with a Growth plan: Growth is marked current with its end and offers to extend; Enterprise upgrades, Starter follows', async () => {
+    stubApi([payment()], undefined, {
+      kind: 'active',
+      daysRemaining: 300,
+      tier: 'Growth',
+      paidAt: '2026-11-25T10:00:00.000Z',
+      activeUntil: '2027-11-25T10:00:00.000Z',
+    });
+    page('/payments');
+    const growth = planCard('Growth');
+    expect((await within(growth).findByTestId('plan-current')).textContent).toBe('Current plan');
+    expect(within(growth).getByTestId('plan-active-until').textContent).toBe('Active until 25 November 2027');
+    expect(within(growth).getByRole('button', { name: 'Extend by a year' })).toBeTruthy();
+    expect(within(growth).queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    expect(within(planCard('Enterprise')).getByRole('button', { name: 'Upgrade now' })).toBeTruthy();
+    expect(within(planCard('Starter')).getByRole('button', { name: 'Buy for after your plan' })).toBeTruthy();
+    expect(within(planCard('Starter')).queryByTestId('plan-current')).toBeNull();
+    expect(screen.getByTestId('plan-current-note').textContent).toContain(
+      'Growth plan is active until 25 November 2027',
+    );
+  });
+
+  it('with an expired Growth plan: Growth offers to renew, the others are bought', async () => {
+    stubApi([payment()], undefined, {
+      kind: 'expired',
+      tier: 'Growth',
+      paidAt: '2024-11-25T10:00:00.000Z',
+      endedAt: '2025-11-25T10:00:00.000Z',
+    });
+    page('/nl/payments');
+    expect(await within(planCard('Growth')).findByRole('button', { name: 'Verlengen' })).toBeTruthy();
+    expect(within(planCard('Starter')).getByRole('button', { name: 'Nu kopen' })).toBeTruthy();
+    expect(screen.queryByTestId('plan-current')).toBeNull();
+  });
+
   it('signed out: the Authentication Required banner with Log In; Buy Now reads disabled, and a click explains and goes to /auth', async () => {
     stubApi();
     const { router } = page('/payments', null);
@@ -109,7 +155,7 @@ describe('/payments (spec 2 "Payments")', () => {
       await screen.findByText('Please log in to purchase a subscription plan.', { selector: '[data-description]' }),
     ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(apiCalls()).toEqual([]);
+    expect(paymentCalls()).toEqual([]);
   });
 
   it('a plan goes Selecting... → Selected ✓, opens Complete Your Purchase and leaves for the checkout of that plan', async () => {
@@ -138,13 +184,16 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(card).getByText('Processing your payment...')).toBeTruthy();
     expect(within(card).getByText('You will be redirected to a payment provider')).toBeTruthy();
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
-    expect(apiCalls()).toEqual([createCall({ kind: 'plan', plan: 'growth', language: 'en' })]);
+    expect(paymentCalls()).toEqual([createCall({ kind: 'plan', plan: 'growth', language: 'en' })]);
     expect(window.sessionStorage.getItem(storageKey)).toBe('tr_new');
   });
 
   it('Cancel clears the selection', async () => {
     // The create never answers: Cancel comes first.
-    serveApi(apiHandler('create-payment', () => new Promise<never>(() => undefined)));
+    serveApi(
+      accountHandler(),
+      apiHandler('create-payment', () => new Promise<never>(() => undefined)),
+    );
     page('/payments');
     await userEvent.click(
       within(await screen.findByRole('listitem', { name: 'Starter' })).getByRole('button', { name: 'Buy Now' }),
@@ -186,7 +235,7 @@ describe('/payments (spec 2 "Payments")', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(router.state.location.search).toBe('?tab=billing&payment=success');
     const tr123 = pathOf('get-payment', { paymentId: 'tr_123' });
-    expect(apiCalls().map((c) => c.path)).toEqual([tr123, tr123]);
+    expect(paymentCalls().map((c) => c.path)).toEqual([tr123, tr123]);
     expect(window.sessionStorage.getItem(storageKey)).toBeNull();
   });
 
@@ -211,7 +260,7 @@ describe('/payments (spec 2 "Payments")', () => {
     const { router } = page('/payments?success=true');
     expect(await toast('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(apiCalls()).toEqual([]);
+    expect(paymentCalls()).toEqual([]);
   });
 
   it('a custom amount: defaults, Pay {currency} {amount}, disabled without amount or description, then Check Status', async () => {
@@ -220,7 +269,7 @@ describe('/payments (spec 2 "Payments")', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay a custom amount' }));
     const amount = screen.getByLabelText('Amount') as HTMLInputElement;
     const description = screen.getByLabelText('Description') as HTMLInputElement;
-    expect([amount.value, amount.min, amount.step, description.value]).toEqual(['60', '60', '0.01', 'Payment']);
+    expect([amount.value, amount.min, amount.step, description.value]).toEqual(['60', '1', '0.01', 'Payment']);
     const pay = () => screen.getByRole('button', { name: /^Pay [A-Z]{3} / }) as HTMLButtonElement;
     expect(pay().textContent).toBe('Pay EUR 60.00');
     expect(screen.queryByRole('button', { name: 'Check Status' })).toBeNull();
@@ -231,22 +280,22 @@ describe('/payments (spec 2 "Payments")', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     await waitFor(() => expect(pay().disabled).toBe(true));
-    // Below the Starter amount: refused before anything is charged.
+    // Below €1: refused before anything is charged.
     await userEvent.clear(amount);
-    await userEvent.type(amount, '25.5');
-    expect(await screen.findByText('Amount must be at least €60.00')).toBeTruthy();
+    await userEvent.type(amount, '0.5');
+    expect(await screen.findByText('Amount must be at least €1.00')).toBeTruthy();
     expect(pay().disabled).toBe(true);
     await userEvent.clear(amount);
     await userEvent.type(amount, '75.5');
     await waitFor(() => expect(pay().textContent).toBe('Pay EUR 75.50'));
     await userEvent.click(pay());
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
-    expect(apiCalls()[0]).toEqual(
+    expect(paymentCalls()[0]).toEqual(
       createCall({ kind: 'manual', amount: 75.5, currency: 'EUR', description: 'Invoice 42', language: 'en' }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
     expect(await screen.findByText('Status of payment tr_new: Pending')).toBeTruthy();
-    expect(apiCalls()[1]?.path).toBe(pathOf('get-payment', { paymentId: 'tr_new' }));
+    expect(paymentCalls()[1]?.path).toBe(pathOf('get-payment', { paymentId: 'tr_new' }));
   });
 
   it('speaks Dutch under /nl', async () => {
@@ -268,6 +317,6 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(card).getByText('Introductieprijs')).toBeTruthy();
     expect(within(card).getByText(/^€\s120,00$/)).toBeTruthy();
     expect(within(card).getByText(/^incl\. €\s20,83 btw$/)).toBeTruthy();
-    await waitFor(() => expect(apiCalls()[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
+    await waitFor(() => expect(paymentCalls()[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
   });
 });

@@ -11,10 +11,13 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { signInPath } from '@/lib/auth-paths';
 import { useSession } from '@/lib/auth-session';
-import { useLocalizedPath } from '@/lib/use-language';
+import { formatLongDate } from '@/lib/money';
+import { useLanguage, useLocalizedPath } from '@/lib/use-language';
+import { usePlanState } from '../api/get-plan-state';
 import { CheckoutCard } from '../components/checkout-card';
 import { ManualPaymentForm } from '../components/manual-payment-form';
 import { PlanCard, type SelectionPhase } from '../components/plan-card';
+import { planOfferOf } from '../lib/plan-offer';
 import { usePaymentReturn } from '../lib/use-payment-return';
 
 /** The plan the page highlights (spec 2: Growth, 'Most Popular'). */
@@ -39,6 +42,10 @@ export function PaymentsPage() {
   const navigate = useNavigate();
   const { status } = useSession();
   const signedOut = status === 'signedOut';
+  const language = useLanguage();
+  // The plan the owner has (decisions 22): its card is marked and offers to extend, not to buy it again.
+  const { data: planState } = usePlanState(status === 'signedIn');
+  const activePlan = planState?.kind === 'active' ? planState : undefined;
   const [selection, setSelection] = useState<Selection | null>(null);
   const checkoutHeading = useRef<HTMLHeadingElement>(null);
 
@@ -93,6 +100,14 @@ export function PaymentsPage() {
             </div>
           </Alert>
         )}
+        {activePlan && (
+          <p className="bg-muted/50 max-w-2xl rounded-lg border p-4 text-sm" data-testid="plan-current-note">
+            {t('payments.offers.note', {
+              plan: t(`tiers.${activePlan.tier}`),
+              date: formatLongDate(activePlan.activeUntil, language),
+            })}
+          </p>
+        )}
         {checking && (
           <div role="status" className="bg-muted/50 flex items-start gap-3 rounded-lg border p-4">
             <Loader2 aria-hidden="true" className="text-primary mt-0.5 size-5 shrink-0 animate-spin" />
@@ -114,6 +129,8 @@ export function PaymentsPage() {
             busy={status === 'loading' || selection !== null || checking}
             signedOut={signedOut}
             onBuy={buy}
+            offer={planOfferOf(plan, planState)}
+            activeUntil={activePlan?.activeUntil}
           />
         ))}
       </ul>

@@ -23,8 +23,8 @@ interface WizardStepOptions<Output> {
   complete?: (values: Output, save: (fields: SurveyUpdateInput) => Promise<Survey>) => Promise<string | void>;
   /** The success toast. */
   done: { title: string; description: string };
-  /** The error toast's description. */
-  failed: string;
+  /** The error toast's description (or, from the error, e.g. a refusal the page explains itself). */
+  failed: string | ((error: unknown) => string);
   mode?: Mode;
   reValidateMode?: Exclude<Mode, 'onTouched' | 'all'>;
 }
@@ -81,7 +81,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
         }
       } catch (error) {
         showServerFieldErrors(error, form);
-        toast.error(t('toasts.errorTitle'), { description: failed });
+        toast.error(t('toasts.errorTitle'), { description: typeof failed === 'function' ? failed(error) : failed });
       }
     },
     async (_errors, event) => {
@@ -104,7 +104,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
         void navigate(to(surveyId ? dashboardPathFor(surveyId) : '/dashboard'));
       } catch (error) {
         showServerFieldErrors(error, form);
-        toast.error(t('toasts.errorTitle'), { description: failed });
+        toast.error(t('toasts.errorTitle'), { description: typeof failed === 'function' ? failed(error) : failed });
       }
     },
   );

@@ -17,12 +17,15 @@ vi.mock('aws-amplify/auth', () => amplify);
 /** The route ids of every call so far. */
 const requested = () => apiCalls().map((c) => c.route);
 let publishFails = false;
+/** The plan's refusal the publish answers with, if any (decisions 22). */
+let planRefusal: 'SURVEY_LIMIT_REACHED' | 'PLAN_EXPIRED' | undefined;
 let published = false;
 
 const survey = (body: Record<string, unknown> = {}) => ({ ...sampleSurvey(), ...body });
 
 beforeEach(() => {
   publishFails = false;
+  planRefusal = undefined;
   published = false;
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
   serveApi(
@@ -30,6 +33,8 @@ beforeEach(() => {
       HttpResponse.json(survey((await request.json()) as Record<string, unknown>)),
     ),
     apiHandler('publish-survey', () => {
+      if (planRefusal)
+        return HttpResponse.json({ error: { code: planRefusal, message: 'Refused by the plan' } }, { status: 402 });
       if (publishFails)
         return HttpResponse.json(
           { error: { code: 'VALIDATION_FAILED', message: 'Business name is required' } },
@@ -126,6 +131,23 @@ describe('wizard step 3', () => {
     const { router } = renderRouting();
     await user.click(await screen.findByRole('button', { name: /Complete setup/ }));
     expect(await screen.findByText('Failed to complete survey setup. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/review-routing-setup');
+    expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('s1');
+  });
+
+  it('refused by the plan: the survey stays saved, the upgrade prompt leads to /payments', async () => {
+    planRefusal = 'SURVEY_LIMIT_REACHED';
+    const user = userEvent.setup();
+    const { router } = renderRouting();
+    await user.click(await screen.findByRole('button', { name: /Complete setup/ }));
+    const prompt = await screen.findByTestId('plan-limit-prompt');
+    expect(within(prompt).getByText('Upgrade to publish this survey')).toBeTruthy();
+    expect(within(prompt).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/payments');
+    expect(
+      await screen.findByText(
+        'Your plan does not allow another active survey. Upgrade your plan to publish this survey.',
+      ),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/review-routing-setup');
     expect(surveyDraftStore.getSnapshot().draft.surveyId).toBe('s1');
   });

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RatingBand, reviewRoutingSchema } from '@reviewroute/shared';
@@ -10,6 +11,7 @@ import { publishSurvey } from '@/features/surveys/api/publish-survey';
 import { BandCard } from '../components/band-card';
 import { fieldA11y, FormField } from '../components/form-field';
 import { ImageUploadField } from '../components/image-upload-field';
+import { PlanLimitPrompt, planRefusalOf, type PlanRefusal } from '../components/plan-limit-prompt';
 import { SectionHeading } from '../components/section-heading';
 import { StepActions } from '../components/step-actions';
 import { SwitchField } from '../components/switch-field';
@@ -28,17 +30,31 @@ const routingForm = reviewRoutingSchema.omit({ highRatingPhotoUrl: true });
 /** Wizard step 3 (spec 2): the thank-you message per rating band, then publishing. */
 export function RoutingStepPage() {
   const { t } = useTranslation('wizard');
+  const { t: tErrors } = useTranslation('errors');
   const queryClient = useQueryClient();
+  // The plan refused to publish one more survey (decisions 22): the survey is saved, the prompt shows the way on.
+  const [refusal, setRefusal] = useState<PlanRefusal>();
   const { form, submit, errorOf, backPath } = useWizardStep('routing', routingForm, {
     complete: async (data, save) => {
-      const published = await publishSurvey((await save(data)).id);
+      setRefusal(undefined);
+      const saved = await save(data);
+      let published;
+      try {
+        published = await publishSurvey(saved.id);
+      } catch (error) {
+        setRefusal(planRefusalOf(error));
+        throw error;
+      }
       await invalidateSurveys(queryClient, published);
       // Completion (spec 4): the draft is cleared; step 4 finds the survey by its id in the address.
       surveyDraftStore.clear();
       return `?survey=${encodeURIComponent(published.id)}`;
     },
     done: { title: t('toasts.createdTitle'), description: t('toasts.createdDescription') },
-    failed: t('toasts.completeFailed'),
+    failed: (error) => {
+      const code = planRefusalOf(error);
+      return code ? tErrors(`api.${code}`) : t('toasts.completeFailed');
+    },
   });
   const reviewPromptError = errorOf('googleReviewPrompt');
   const followUpError = errorOf('contactFollowUpMessage');
@@ -123,6 +139,7 @@ export function RoutingStepPage() {
           {t('actions.completing')}
         </p>
       )}
+      {refusal && <PlanLimitPrompt refusal={refusal} />}
       <StepActions
         backTo={backPath}
         busy={form.formState.isSubmitting}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { accountState, activeSurveyLimitOf, planPeriods, type PaymentRecord } from './plans';
+
+const created = '2026-01-01T00:00:00.000Z';
+const paid = (amount: number, at: string, extra: Partial<PaymentRecord> = {}): PaymentRecord => ({
+  status: 'completed',
+  amount,
+  currency: 'EUR',
+  createdAt: at,
+  ...extra,
+});
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('plan state from completed plan payments', () => {
+  it('gives a year from a Growth payment, then expires keeping the tier for the renewal', () => {
+    const payments = [paid(120, '2026-02-01T00:00:00.000Z')];
+    expect(accountState(created, payments, new Date('2026-02-02T00:00:00Z'))).toEqual({
+      kind: 'active',
+      tier: 'Growth',
+      daysRemaining: 364,
+      paidAt: '2026-02-01T00:00:00.000Z',
+      activeUntil: '2027-02-01T00:00:00.000Z',
+    });
+    expect(accountState(created, payments, new Date('2027-02-01T00:00:00Z'))).toEqual({
+      kind: 'expired',
+      tier: 'Growth',
+      paidAt: '2026-02-01T00:00:00.000Z',
+      endedAt: '2027-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('extends: a second Growth payment adds a year after the running one, not from its own date', () => {
+    const payments = [paid(120, '2026-02-01T00:00:00.000Z'), paid(120, '2026-06-15T00:00:00.000Z')];
+    const state = accountState(created, payments, new Date('2026-06-16T00:00:00Z'));
+    expect(state).toMatchObject({ kind: 'active', tier: 'Growth', activeUntil: '2028-02-01T00:00:00.000Z' });
+    expect(accountState(created, payments, new Date('2027-12-31T00:00:00Z'))).toMatchObject({ kind: 'active' });
+    expect(accountState(created, payments, new Date('2028-02-01T00:00:00Z'))).toMatchObject({ kind: 'expired' });
+  });
+
+  it('starts a new year from the payment when the previous one has ended', () => {
+    const payments = [paid(120, '2026-02-01T00:00:00.000Z'), paid(120, '2027-05-01T00:00:00.000Z')];
+    expect(accountState(created, payments, new Date('2027-05-02T00:00:00Z'))).toMatchObject({
+      kind: 'active',
+      activeUntil: '2028-05-01T00:00:00.000Z',
+    });
+  });
+
+  it('upgrades at once and moves the rest of the lower year after the new one', () => {
+    const payments = [paid(60, '2026-02-01T00:00:00.000Z'), paid(350, '2026-08-01T00:00:00.000Z')];
+    expect(accountState(created, payments, new Date('2026-07-31T00:00:00Z'))).toMatchObject({ tier: 'Starter' });
+    expect(accountState(created, payments, new Date('2026-08-01T00:00:00Z'))).toMatchObject({
+      kind: 'active',
+      tier: 'Enterprise',
+    });
+    const periods = planPeriods(payments).map((p) => ({ tier: p.tier, start: iso(p.start), end: iso(p.end) }));
+    const starterRest = Date.parse('2027-02-01T00:00:00Z') - Date.parse('2026-08-01T00:00:00Z');
+    expect(periods).toEqual([
+      { tier: 'Starter', start: '2026-02-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' },
+      { tier: 'Enterprise', start: '2026-08-01T00:00:00.000Z', end: '2027-08-01T00:00:00.000Z' },
+      {
+        tier: 'Starter',
+        start: '2027-08-01T00:00:00.000Z',
+        end: iso(Date.parse('2027-08-01T00:00:00Z') + starterRest),
+      },
+    ]);
+    // A lower tier bought during a higher one waits for it: the tier now stays Enterprise.
+    const withLower = [...payments, paid(120, '2026-09-01T00:00:00.000Z')];
+    expect(accountState(created, withLower, new Date('2026-09-02T00:00:00Z'))).toMatchObject({ tier: 'Enterprise' });
+  });
+
+  it('ends the year a refunded payment bought, and what followed moves up', () => {
+    const refunded = [paid(120, '2026-02-01T00:00:00.000Z', { reversed: true })];
+    expect(accountState(created, refunded, new Date('2026-03-01T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
+    // Still within the trial's week: the trial is back.
+    expect(
+      accountState(
+        created,
+        refunded.map((p) => ({ ...p, createdAt: '2026-01-02T00:00:00.000Z' })),
+        new Date('2026-01-03T00:00:00Z'),
+      ),
+    ).toMatchObject({
+      kind: 'trial',
+    });
+    const extendedThenRefunded = [
+      paid(120, '2026-02-01T00:00:00.000Z'),
+      paid(120, '2026-06-15T00:00:00.000Z', { reversed: true }),
+    ];
+    expect(accountState(created, extendedThenRefunded, new Date('2026-06-16T00:00:00Z'))).toMatchObject({
+      activeUntil: '2027-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('ends the year of a charged-back upgrade: back to the lower tier', () => {
+    const payments = [paid(60, '2026-02-01T00:00:00.000Z'), paid(120, '2026-03-01T00:00:00.000Z', { reversed: true })];
+    expect(accountState(created, payments, new Date('2026-03-02T00:00:00Z'))).toMatchObject({
+      kind: 'active',
+      tier: 'Starter',
+      activeUntil: '2027-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('activates nothing for a manual amount below the Starter price, another currency, or an unfinished payment', () => {
+    const small = [paid(1, '2026-01-02T00:00:00.000Z')];
+    expect(accountState(created, small, new Date('2026-01-03T00:00:00Z'))).toMatchObject({ kind: 'trial' });
+    expect(accountState(created, small, new Date('2026-02-03T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
+    const sek = [paid(350, '2026-01-02T00:00:00.000Z', { currency: 'SEK' })];
+    expect(accountState(created, sek, new Date('2026-02-03T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
+    const pending = [paid(120, '2026-01-02T00:00:00.000Z', { status: 'pending' })];
+    expect(accountState(created, pending, new Date('2026-02-03T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
+    // A growth payment during the running plan still extends after a small manual one.
+    const mixed = [paid(120, '2026-01-02T00:00:00.000Z'), paid(1, '2026-01-03T00:00:00.000Z')];
+    expect(accountState(created, mixed, new Date('2026-01-04T00:00:00Z'))).toMatchObject({
+      activeUntil: '2027-01-02T00:00:00.000Z',
+    });
+  });
+
+  it('allows active surveys per plan: trial and Growth 5, Starter 1, Enterprise unlimited, none after the end', () => {
+    expect(activeSurveyLimitOf({ kind: 'trial', daysRemaining: 3 })).toBe(5);
+    const active = { kind: 'active', daysRemaining: 10, paidAt: created, activeUntil: created } as const;
+    expect(activeSurveyLimitOf({ ...active, tier: 'Starter' })).toBe(1);
+    expect(activeSurveyLimitOf({ ...active, tier: 'Growth' })).toBe(5);
+    expect(activeSurveyLimitOf({ ...active, tier: 'Enterprise' })).toBeNull();
+    expect(activeSurveyLimitOf({ kind: 'trial-ended' })).toBe(0);
+    expect(activeSurveyLimitOf({ kind: 'expired', tier: 'Growth', paidAt: created, endedAt: created })).toBe(0);
+  });
+});
