@@ -171,6 +171,7 @@ describe('stage config', () => {
       isProd: false,
       disableExecuteApiEndpoint: false,
       publicConcurrency: 20,
+      invoiceSeller: {},
     });
     expect(stageConfig({ stage: 'prod' }).isProd).toBe(true);
   });

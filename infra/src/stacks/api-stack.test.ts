@@ -188,7 +188,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account, payments and exports Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -203,7 +203,9 @@ describe('api + gateway stacks', () => {
       'ExportsRole',
       'MailEventsWorkerRole',
       'PaymentsRole',
+      'PlacesRole',
       'RequestsWorkerRole',
+      'SurveysRole',
     ]);
     const erasure = [
       'cognito-idp:AdminDisableUser',
@@ -233,6 +235,9 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('ExportsRole')).toEqual(['cognito-idp:AdminGetUser']);
     // A bounce is recorded only while the owner's account is still enabled.
     expect(actionsOf('MailEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // The plan (its trial's start): the place-search allowance and the active-survey limit on publish.
+    expect(actionsOf('PlacesRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('SurveysRole')).toEqual(['cognito-idp:AdminGetUser']);
     for (const st of cognitoStatements)
       expect(st).toMatchObject({
         Resource: {
