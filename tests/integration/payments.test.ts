@@ -180,6 +180,7 @@ describe('payments through the local Mollie', () => {
       daysRemaining: expectedDays,
       tier: 'Growth',
       paidAt: payment.paidAt,
+      activeUntil: renewal.toISOString(),
     });
     expect(expectedDays).toBeGreaterThanOrEqual(365);
     const history = paymentListSchema.parse(await ownerCall(api, owner, 'GET', pathOf('list-payments')));
@@ -193,15 +194,15 @@ describe('payments through the local Mollie', () => {
     expect(history.payments).toEqual([]);
   });
 
-  it('records a failed checkout as failed; a manual amount is at least the Starter amount in EUR and names no plan', async () => {
+  it('records a failed checkout as failed; a manual amount is at least €1 in EUR and names no plan', async () => {
     const buyer = await createSignedInUser(stack);
     const failed = await createPayment(buyer, { kind: 'plan', plan: 'enterprise' });
     expect(await checkout(failed.checkoutUrl, 'failed')).toBe(`${stack.env.SITE_ORIGIN}/payments?success=true`);
     expect(await getPayment(buyer, failed.paymentId)).toMatchObject({ status: 'failed', providerStatus: 'failed' });
 
-    // A card tester's cheap charge, or another currency, is refused before Mollie is asked.
+    // A card tester's cent charge, or another currency, is refused before Mollie is asked.
     for (const [amount, currency] of [
-      [1, 'EUR'],
+      [0.5, 'EUR'],
       [0.01, 'EUR'],
       [60, 'SEK'],
     ] as const) {

@@ -594,6 +594,7 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
     cardLabel: null,
     createdAt: '2026-11-21T08:00:00.000Z',
     paidAt: null,
+    reversal: null,
     ...overrides,
   });
   const paid = (r: BillingRecord): BillingRecord => ({
