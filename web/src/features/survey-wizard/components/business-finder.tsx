@@ -60,7 +60,11 @@ export function BusinessFinder({ onSelect }: BusinessFinderProps) {
       setActive(found.length > 0 ? 0 : -1);
       setOpen(found.length > 0);
       if (found.length === 0)
-        toast(t('business.finder.noResultsTitle'), { description: t('business.finder.noResults') });
+        // One id: a search repeated before the first toast left (a double Enter, a cached answer) replaces it.
+        toast(t('business.finder.noResultsTitle'), {
+          id: 'business-finder-no-results',
+          description: t('business.finder.noResults'),
+        });
     } catch (error) {
       if (latest.current !== query) return;
       setOpen(false);
