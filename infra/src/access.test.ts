@@ -10,7 +10,7 @@ describe('access map', () => {
   });
 
   it('lets every domain with a route that creates data check the tombstone inside its writes', () => {
-    for (const domain of ['account', 'requests', 'surveys'] as const)
+    for (const domain of ['account', 'payments', 'requests', 'surveys'] as const)
       expect(domainAccess[domain].table, domain).toContain('dynamodb:ConditionCheckItem');
   });
 

@@ -227,7 +227,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // The payment confirmation mail: the owner's address and language from Cognito, sent through SES.
   // The webhook finds a payment's owner by its id (Query of gsi1). A paid payment's invoice: the year's counter
   // raised (UpdateItem), the invoice created (PutItem) and the payment checked as paid (ConditionCheckItem) in
-  // one transaction. The per-owner limit on created payments counts in a rate window (UpdateItem).
+  // one transaction; the buyer copied onto it from the owner's profile (GetItem). The payment's put and the
+  // invoice's transaction carry the owner's erasure tombstone as a condition (ConditionCheckItem). The per-owner limit on created payments counts in a rate window (UpdateItem).
   payments: {
     table: [
       'dynamodb:GetItem',

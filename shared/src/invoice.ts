@@ -5,9 +5,9 @@ import { planIds } from './domain/plans';
 /**
  * Invoices a Dutch business can book (spec 3 "Billing history"; decisions 21): one per paid payment, numbered
  * without gaps per calendar year (`2026-000001`), issued when the payment is first recorded as paid, with the
- * seller's details as configured at that moment (an invoice never changes once issued). The buyer is the
- * owner's profile (business name and address), the line item is written in the reader's language, and net and
- * VAT derive from the total (`domain/vat.ts`).
+ * seller's details as configured at that moment and the buyer's as the owner's profile had them then (an
+ * invoice never changes once issued: a later profile edit changes the next invoice, not this one); the line
+ * item is written in the reader's language, and net and VAT derive from the total (`domain/vat.ts`).
  */
 
 /** The seller's details as the deployment configures them (CDK context → Lambda env; placeholders locally). */
@@ -20,6 +20,19 @@ export const invoiceSellerSchema = z.object({
   vatNumber: z.string().max(40),
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
+
+/**
+ * The buyer as the owner's profile named them when the invoice was issued. The profile holds no VAT number of
+ * the buyer, so none is copied (a Dutch invoice to a Dutch business needs only name and address).
+ */
+export const invoiceBuyerSchema = z.object({
+  /** The contact person (the profile's full name). */
+  name: z.string().max(200),
+  businessName: z.string().max(200),
+  /** Lines separated by `\n`, as the profile stores them. */
+  address: z.string().max(500),
+});
+export type InvoiceBuyer = z.infer<typeof invoiceBuyerSchema>;
 
 /** GET /api/payments/{paymentId}/invoice: the invoice of a paid payment (404 until it is paid). */
 export const invoiceSchema = z.object({
@@ -35,6 +48,11 @@ export const invoiceSchema = z.object({
   plan: z.enum(planIds).nullable(),
   description: z.string().max(255),
   seller: invoiceSellerSchema,
+  /**
+   * The buyer as issued; null only on an invoice issued before buyers were copied onto invoices (its page then
+   * shows the profile as it is now).
+   */
+  buyer: invoiceBuyerSchema.nullable().default(null),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

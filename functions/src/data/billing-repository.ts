@@ -1,6 +1,5 @@
 import type { EntityItem } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
-import { writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import {
   newestFirst,
@@ -9,8 +8,10 @@ import {
   type BillingRepository,
   type BillingUpsertOutcome,
 } from './repositories';
-import { isConditionalCheckFailure } from './conditional-check';
 import type { TransactionEntities } from './transaction';
+import { transactWhileBusy } from './busy-retry';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
 
 type PaymentItem = EntityItem<Entities['payment']>;
 
@@ -57,7 +58,11 @@ export const paidPaymentCheck = (payment: TransactionEntities['payment'], userId
     .where((a, op) => op.eq(a.providerStatus, 'paid'))
     .commit();
 
-export function createDynamoBillingRepository(entitiesOf: () => Entities): BillingRepository {
+/** `clock`: the time the tombstone condition of its writes is evaluated at (ms). */
+export function createDynamoBillingRepository(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): BillingRepository {
   return {
     async listForUser(userId) {
       const { payment } = entitiesOf();
@@ -74,25 +79,43 @@ export function createDynamoBillingRepository(entitiesOf: () => Entities): Billi
     },
 
     async upsertFromProvider(record, updatedAt): Promise<BillingUpsertOutcome> {
-      const { payment } = entitiesOf();
       const item = toItem(record, updatedAt);
-      // One conditional put of the whole state: concurrent webhook calls each fetched Mollie's state, so the
-      // item ends as the latest status any of them saw; a read older than the stored status fails the condition.
-      const write = payment
-        .put(item)
-        .where(
-          ({ providerStatus, statusRank }, { notExists, lt, eq }) =>
-            `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR (${eq(providerStatus, item.providerStatus)} AND ${eq(statusRank, item.statusRank)})`,
+      const now = epochSeconds(clock);
+      type Condition = Parameters<ReturnType<TransactionEntities['payment']['put']>['where']>[0];
+      // One conditional put of the whole state, with the owner's tombstone as a condition of the same
+      // transaction: a webhook or refresh for an erased account writes nothing, however it found the payment.
+      const put = (what: string, condition: Condition) =>
+        transactWhileBusy(what, () =>
+          entitiesOf()
+            .service.transaction.write((tx) => [
+              tx.payment.put(item).where(condition).commit(),
+              tombstoneAbsent(record.userId, now)(tx),
+            ])
+            .go(),
         );
-      try {
-        // The item before the put tells whether this write is the one that made the payment paid.
-        const result = await writeWhileBusy('Billing upsert', () => write.go({ response: 'all_old' }));
-        const before = (result.data as { providerStatus?: string } | null | undefined)?.providerStatus;
-        return item.providerStatus === 'paid' && before !== 'paid' ? 'became-paid' : 'written';
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return 'kept';
-        throw error;
+      const refused = (reasons: Awaited<ReturnType<typeof put>>): 'applied' | 'kept' => {
+        if (!reasons) return 'applied';
+        if (tombstoneRefused(reasons)) throw new AccountErasedError('Recording a payment');
+        if (reasons[0]?.code === 'ConditionalCheckFailed') return 'kept';
+        throw new Error(`Recording a payment was refused: ${reasons.map((r) => r.code).join(', ')}`);
+      };
+      // A transaction returns no old item, so "this write made it paid" is a condition of its own, tried first:
+      // of any number of concurrent writes of `paid`, exactly one meets a record that was not paid yet.
+      if (item.providerStatus === 'paid') {
+        const first = await put(
+          'Billing upsert (paid)',
+          ({ providerStatus, statusRank }, { notExists, lt, ne }) =>
+            `${notExists(providerStatus)} OR (${lt(statusRank, item.statusRank)} AND ${ne(providerStatus, 'paid')})`,
+        );
+        if (refused(first) === 'applied') return 'became-paid';
       }
+      // A concurrent webhook's read older than the stored status fails the condition: the later state stays.
+      const reasons = await put(
+        'Billing upsert',
+        ({ providerStatus, statusRank }, { notExists, lt, eq }) =>
+          `${notExists(providerStatus)} OR ${lt(statusRank, item.statusRank)} OR (${eq(providerStatus, item.providerStatus)} AND ${eq(statusRank, item.statusRank)})`,
+      );
+      return refused(reasons) === 'applied' ? 'written' : 'kept';
     },
 
     async ownerOf(paymentId) {

@@ -665,6 +665,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         sellerAddress: { type: 'string', readOnly: true },
         sellerKvk: { type: 'string', readOnly: true },
         sellerVat: { type: 'string', readOnly: true },
+        // The buyer as the profile had them at issue (never read from the profile again). `buyerCopied` tells an
+        // invoice issued with an empty profile (nothing to copy) from one issued before buyers were copied.
+        buyerCopied: { type: 'boolean', readOnly: true },
+        buyerName: { type: 'string', readOnly: true },
+        buyerBusiness: { type: 'string', readOnly: true },
+        buyerAddress: { type: 'string', readOnly: true },
       },
       indexes: {
         byOwner: {

@@ -4,6 +4,9 @@ import { deleteInBatches } from './batch-delete';
 import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import { paidPaymentCheck } from './billing-repository';
 import type { Entities } from './entities';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
+import type { ErasedGuard } from './memory';
 
 /** An invoice to issue: everything but its number, which the issue gives it. */
 export type InvoiceDraft = Omit<Invoice, 'number'>;
@@ -20,7 +23,9 @@ export interface InvoiceRepository {
    * Issues the invoice of a paid payment once: the year's counter is raised by one (conditionally, from the
    * value just read) in the same transaction that creates the invoice with that number (only if the payment
    * has none) and checks that the payment is stored as paid. So a number is never skipped, never given twice,
-   * and no payment gets two; a lost race reads the counter again and tries the next number.
+   * and no payment gets two; a lost race reads the counter again and tries the next number. The owner's
+   * erasure tombstone is a condition of that transaction too: an erased account's invoice is never issued
+   * (AccountErasedError), however late its payment's webhook comes.
    */
   issue(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue>;
   get(userId: string, paymentId: string): Promise<Invoice | undefined>;
@@ -46,6 +51,9 @@ const toInvoice = (item: InvoiceItem): Invoice => ({
     kvkNumber: item.sellerKvk ?? '',
     vatNumber: item.sellerVat ?? '',
   },
+  buyer: item.buyerCopied
+    ? { name: item.buyerName ?? '', businessName: item.buyerBusiness ?? '', address: item.buyerAddress ?? '' }
+    : null,
 });
 
 /** Empty strings are never stored (entities.ts). */
@@ -66,6 +74,14 @@ function toItem(userId: string, draft: InvoiceDraft, number: string) {
     ...nonEmpty('sellerAddress', draft.seller.address),
     ...nonEmpty('sellerKvk', draft.seller.kvkNumber),
     ...nonEmpty('sellerVat', draft.seller.vatNumber),
+    ...(draft.buyer
+      ? {
+          buyerCopied: true,
+          ...nonEmpty('buyerName', draft.buyer.name),
+          ...nonEmpty('buyerBusiness', draft.buyer.businessName),
+          ...nonEmpty('buyerAddress', draft.buyer.address),
+        }
+      : {}),
   };
 }
 
@@ -75,7 +91,11 @@ function toItem(userId: string, draft: InvoiceDraft, number: string) {
  */
 const maxIssueAttempts = 200;
 
-export function createDynamoInvoiceRepository(entitiesOf: () => Entities): InvoiceRepository {
+/** `clock`: the time the tombstone condition of its issues is evaluated at (ms). */
+export function createDynamoInvoiceRepository(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): InvoiceRepository {
   /**
    * Issues from this instance one at a time: racers on the one counter item each cost a read and a transaction
    * per lost round (a burst of n costs n² writes), so within an instance they queue instead. Instances still
@@ -104,21 +124,24 @@ export function createDynamoInvoiceRepository(entitiesOf: () => Entities): Invoi
       const last = counter?.last ?? 0;
       const number = invoiceNumberOf(year, last + 1);
       const result = await service.transaction
-        .write(({ invoiceCounter: counters, invoice, payment }) => [
+        .write((tx) => [
           counter
-            ? counters
+            ? tx.invoiceCounter
                 .update({ year })
                 .set({ last: last + 1 })
                 .where((a, op) => op.eq(a.last, last))
                 .commit()
-            : counters.create({ year, last: 1 }).commit(),
-          invoice.create(toItem(userId, draft, number)).commit(),
-          paidPaymentCheck(payment, userId, draft.paymentId),
+            : tx.invoiceCounter.create({ year, last: 1 }).commit(),
+          tx.invoice.create(toItem(userId, draft, number)).commit(),
+          paidPaymentCheck(tx.payment, userId, draft.paymentId),
+          // Last, as tombstoneRefused reads it.
+          tombstoneAbsent(userId, epochSeconds(clock))(tx),
         ])
         .go();
       if (!result.canceled) return { outcome: 'issued', invoice: { ...draft, number } };
       const reasons = result.data as CancellationReason[];
       const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (tombstoneRefused(reasons)) throw new AccountErasedError('Issuing an invoice');
       if (failed(1)) {
         const invoice = await get(userId, draft.paymentId);
         if (invoice) return { outcome: 'existing', invoice };
@@ -165,6 +188,9 @@ export class MemoryInvoiceRepository implements InvoiceRepository {
   readonly invoices = new Map<string, Invoice & { userId: string }>();
   readonly counters = new Map<number, number>();
 
+  /** The fakes' tombstone condition (`createMemoryStores` wires the erasure fake's). */
+  guard: ErasedGuard = () => undefined;
+
   /** Whether the payment is stored as paid (the billing fake's answer); every payment is, unless told. */
   constructor(private readonly isPaid: (userId: string, paymentId: string) => boolean = () => true) {}
 
@@ -172,6 +198,7 @@ export class MemoryInvoiceRepository implements InvoiceRepository {
     const key = `${userId}/${draft.paymentId}`;
     const existing = this.invoices.get(key);
     if (existing) return { outcome: 'existing', invoice: strip(existing) };
+    this.guard(userId, 'Issuing an invoice');
     if (!this.isPaid(userId, draft.paymentId)) return { outcome: 'not-paid' };
     const year = invoiceYearOf(draft.issuedAt);
     const next = (this.counters.get(year) ?? 0) + 1;

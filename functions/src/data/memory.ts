@@ -397,6 +397,7 @@ export class MemoryAssetCdn implements AssetCdn {
 export class MemoryBillingRepository implements BillingRepository {
   /** `${userId}/${paymentId}` -> the record */
   readonly records = new Map<string, BillingRecord>();
+  guard: ErasedGuard = noGuard;
 
   async listForUser(userId: string) {
     return [...this.records.values()]
@@ -411,6 +412,7 @@ export class MemoryBillingRepository implements BillingRepository {
   }
 
   async upsertFromProvider(record: BillingRecord): Promise<BillingUpsertOutcome> {
+    this.guard(record.userId, 'Recording a payment');
     const key = `${record.userId}/${record.id}`;
     const stored = this.records.get(key);
     if (
@@ -508,7 +510,8 @@ export function createMemoryStores() {
   const erasures = new MemoryErasureRepository();
   const profiles = new MemoryProfileRepository();
   const requests = new MemoryReviewRequestStore();
-  surveys.guard = profiles.guard = requests.guard = erasures.guard;
+  const billing = new MemoryBillingRepository();
+  surveys.guard = profiles.guard = requests.guard = billing.guard = erasures.guard;
   return {
     surveys,
     stats,
@@ -519,7 +522,7 @@ export function createMemoryStores() {
     alerts: new MemoryOwnerAlertStore(),
     salts: new MemoryClientKeySalts(),
     profiles,
-    billing: new MemoryBillingRepository(),
+    billing,
     erasures,
     assets: new MemoryAssetStore(),
     cdn: new MemoryAssetCdn(),

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { escapeHtml, languages, type Language } from '@reviewroute/shared/domain';
+import { escapeHtml, languages, type Language, type PlanId } from '@reviewroute/shared/domain';
 import en from './locales/en.json';
 import nl from './locales/nl.json';
 import { mailTemplates, type MailInput, type MailTemplateId } from './templates';
@@ -49,6 +49,13 @@ function line(language: Language, key: string, values: Record<string, string>, p
     (_, strong: string | undefined, i: string) => (strong ? `<strong>${valueAt(i)}</strong>` : valueAt(i)),
   );
 }
+
+/**
+ * What a plan payment bought, as a line item in `language` ("Growth plan, 1 year", "Growth-abonnement, 1 jaar"):
+ * the words the web app's invoice uses, so the receipt and the invoice name it alike.
+ */
+export const planLineItem = (plan: PlanId, language: Language): string =>
+  i18n.t('billing.planItem', { lng: language, replace: { plan: i18n.t(`billing.plans.${plan}`, { lng: language }) } });
 
 /** The name of a language in another one ("Dutch", "Nederlands"). */
 export const languageName = (of: Language, language: Language): string =>

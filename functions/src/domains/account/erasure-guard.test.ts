@@ -73,6 +73,7 @@ function world() {
           billing,
           invoices: new MemoryInvoiceRepository(),
           seller: () => fakeSeller,
+          profiles,
           limiter: createMemoryRateLimiter(),
           provider: () => provider,
           siteOrigin: () => fakeSiteOrigin,

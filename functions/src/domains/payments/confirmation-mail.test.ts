@@ -41,6 +41,7 @@ describe('the payment confirmation mail', () => {
       plan: 'growth' as const,
       description: payment.description,
       seller: { name: 'ReviewRoute B.V.', address: 'Amsterdam', kvkNumber: '1', vatNumber: 'NL1' },
+      buyer: null,
     };
     const compose = (language: 'en' | 'nl') =>
       composePaymentConfirmation({
@@ -59,6 +60,18 @@ describe('the payment confirmation mail', () => {
     expect(compose('nl')).toContain('Excl. btw: EUR 99.17');
     expect(compose('nl')).toContain('Btw 21%: EUR 20.83');
     expect(compose('nl')).toContain('Totaal incl. btw: EUR 120.00');
+  });
+
+  it("names a plan's line item in the mail's language, and a manual payment by the text its payer typed", () => {
+    const compose = (language: 'en' | 'nl', paid: BillingRecord = payment) =>
+      composePaymentConfirmation({ payment: paid, to: 'o@x.example', language, ...sender, siteOrigin: 'https://r.example' });
+    expect(compose('en').text).toContain('Description: Growth plan, 1 year\n');
+    expect(compose('nl').text).toContain('Omschrijving: Growth-abonnement, 1 jaar\n');
+    expect(compose('nl').html).toContain('Growth-abonnement, 1 jaar');
+    expect(compose('nl').text).not.toContain('Annual Subscription');
+    const manual = { ...payment, plan: null, amount: 1, description: 'Extra bloemen' };
+    expect(compose('nl', manual).text).toContain('Omschrijving: Extra bloemen\n');
+    expect(compose('en', manual).text).toContain('Description: Extra bloemen\n');
   });
 
   it("in Dutch, sent to the owner's current address in the owner's language, and to nobody Cognito does not know", async () => {

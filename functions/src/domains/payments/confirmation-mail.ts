@@ -3,7 +3,7 @@ import type { BillingRecord } from '../../data/repositories';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
-import { renderMail } from '../../mail/render';
+import { planLineItem, renderMail } from '../../mail/render';
 
 export interface PaymentConfirmationInput {
   payment: BillingRecord;
@@ -30,7 +30,9 @@ export function composePaymentConfirmation(input: PaymentConfirmationInput): Out
     values: { amount, invoiceUrl, helpEmail: input.helpEmail },
     fields: {
       invoice: input.invoice?.number,
-      description: payment.description,
+      // A plan's stored description is the English one Mollie shows; the mail names it in its own language.
+      // A manual payment keeps the text its payer typed.
+      description: payment.plan ? planLineItem(payment.plan, language) : payment.description,
       net: money(net),
       vat: money(vat),
       amount,

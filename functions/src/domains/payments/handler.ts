@@ -9,6 +9,7 @@ import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoInvoiceRepository } from '../../data/invoice-repository';
+import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createCognitoOwnerContacts } from '../../data/owner-contacts';
@@ -131,6 +132,7 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
         billing: createDynamoBillingRepository(tableEntities(env)),
         invoices: createDynamoInvoiceRepository(tableEntities(env)),
         seller: () => invoiceSellerOf(env),
+        profiles: createDynamoProfileRepository(tableEntities(env)),
         limiter: createDynamoRateLimiter(tableEntities(env)),
         provider: providerOnce,
         siteOrigin: () => env.SITE_ORIGIN,

@@ -182,6 +182,33 @@ describe('the webhook', () => {
     expect(billing.records.size).toBe(0);
   });
 
+  it('writes nothing when the tombstone appears between the check and the write (the condition inside the write)', async () => {
+    const { service, provider, billing, invoices, erasures, paidNotices, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    // The early check still finds no tombstone (`erased` is empty); the write's own condition does.
+    await erasures.markErased(owner, Math.floor(Date.parse('2026-11-21T08:00:00.000Z') / 1000) + 3600);
+    const before = structuredClone(billing.records.get(`${owner}/${paymentId}`));
+    expect(await service.webhook(paymentId)).toBe('ignored');
+    expect(billing.records.get(`${owner}/${paymentId}`)).toEqual(before);
+    expect(invoices.invoices.size).toBe(0);
+    expect(paidNotices).toEqual([]);
+    // The owner's own refresh is refused the same way (401 through the handler).
+    await expect(service.get(owner, paymentId)).rejects.toThrow(/account was deleted/);
+  });
+
+  it('issues no invoice and sends no mail when the erasure starts between the payment write and the invoice', async () => {
+    const { service, provider, invoices, erasures, paidNotices, paymentId } = await created();
+    provider.setStatus(paymentId, 'paid');
+    const issue = invoices.issue.bind(invoices);
+    invoices.issue = async (userId, draft) => {
+      await erasures.markErased(owner, Math.floor(Date.parse('2026-11-21T08:00:00.000Z') / 1000) + 3600);
+      return issue(userId, draft);
+    };
+    expect(await service.webhook(paymentId)).toBe('ignored');
+    expect(invoices.invoices.size).toBe(0);
+    expect(paidNotices).toEqual([]);
+  });
+
   it('changes nothing for an unknown, malformed or foreign id', async () => {
     const { service, provider, billing, paymentId } = await created();
     const before = JSON.stringify([...billing.records]);
@@ -286,11 +313,35 @@ describe('invoices', () => {
       plan: 'starter',
       description: 'Starter - Annual Subscription',
       seller: fakeSeller,
+      buyer: { name: '', businessName: '', address: '' },
     });
     expect((await rejection(service.invoice(owner, failed))).statusCode).toBe(404);
     expect((await rejection(service.invoice(other, first))).statusCode).toBe(404);
     expect(invoices.invoices.size).toBe(2);
     expect(paidNotices).toEqual([second, first]);
+  });
+
+  it("copies the buyer from the profile when it is issued: a later profile edit changes no issued invoice", async () => {
+    const { service, provider, profiles } = memoryPaymentService();
+    await profiles.update(
+      owner,
+      { fullName: 'Anna de Vries', businessName: 'Bakkerij Anna', businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht' },
+      '2026-11-21T07:00:00.000Z',
+    );
+    const { paymentId } = await service.create(owner, { kind: 'plan', plan: 'growth' });
+    provider.setStatus(paymentId, 'paid');
+    await service.webhook(paymentId);
+    const buyer = { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' };
+    expect((await service.invoice(owner, paymentId)).buyer).toEqual(buyer);
+    await profiles.update(owner, { businessName: 'Anna B.V.', businessAddress: 'Elders 2' }, '2026-11-22T07:00:00.000Z');
+    await service.webhook(paymentId);
+    await service.get(owner, paymentId);
+    expect((await service.invoice(owner, paymentId)).buyer).toEqual(buyer);
+    // The next invoice carries the profile as it is then.
+    const next = (await service.create(owner, { kind: 'plan', plan: 'growth' })).paymentId;
+    provider.setStatus(next, 'paid');
+    await service.webhook(next);
+    expect((await service.invoice(owner, next)).buyer).toEqual({ ...buyer, businessName: 'Anna B.V.', address: 'Elders 2' });
   });
 
   it('numbers per year in Dutch time: a payment at 00:30 on 1 January in Amsterdam starts the new year', async () => {

@@ -10,14 +10,21 @@ import {
   type CreatePaymentResponse,
   type Currency,
   type Invoice,
+  type InvoiceBuyer,
   type InvoiceSeller,
   type Payment,
   type PaymentList,
   type PlanId,
 } from '@reviewroute/shared';
 import { ApiError, notFound, rateLimited } from '../../lib/api-error';
+import { AccountErasedError } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
-import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../../data/repositories';
+import type {
+  BillingRecord,
+  BillingRepository,
+  BillingUpsertOutcome,
+  ProfileRepository,
+} from '../../data/repositories';
 import type { InvoiceRepository } from '../../data/invoice-repository';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
@@ -38,6 +45,8 @@ export interface PaymentServiceDeps {
   invoices: InvoiceRepository;
   /** The seller on a new invoice, as the deployment configures it now (an issued invoice keeps its own). */
   seller: () => InvoiceSeller;
+  /** The owner's profile: the buyer copied onto a new invoice (an issued invoice keeps its own). */
+  profiles: Pick<ProfileRepository, 'get'>;
   /** The shared fixed-window limiter: payment creations per owner. */
   limiter: RateLimiter;
   /** The provider, made on first use (in AWS its key is read from Secrets Manager once per container). */
@@ -46,7 +55,8 @@ export interface PaymentServiceDeps {
   siteOrigin: () => string;
   /**
    * Whether the owner's account was just deleted: a webhook for their payment then records nothing, so the
-   * erasure leaves no billing item behind.
+   * erasure leaves no billing item behind. (Only the early answer: the writes themselves carry the tombstone
+   * as a condition, so one that races the erasure writes nothing either.)
    */
   isErased?: (userId: string) => Promise<boolean>;
   /**
@@ -129,6 +139,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /** The buyer as the owner's profile names them now; what a new invoice keeps for good. */
+  async function buyerOf(userId: string): Promise<InvoiceBuyer> {
+    const profile = await deps.profiles.get(userId);
+    return {
+      name: profile?.fullName.trim() ?? '',
+      businessName: profile?.businessName.trim() ?? '',
+      address: profile?.businessAddress.trim() ?? '',
+    };
+  }
+
   /**
    * The invoice of a payment stored as paid: issued by the first write that sees it paid, found again by every
    * later one (a redelivered webhook, a refresh), so a write that failed to issue it is repaired by the next.
@@ -142,6 +162,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       plan: payment.plan,
       description: payment.description,
       seller: deps.seller(),
+      buyer: await buyerOf(payment.userId),
     });
     if (issued.outcome === 'issued')
       logger.info('Invoice issued', { paymentId: payment.id, number: issued.invoice.number });
@@ -156,6 +177,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       try {
         invoice = await invoiceOf(payment);
       } catch (error) {
+        if (error instanceof AccountErasedError) throw error;
         // The payment stands; the caller fails (Mollie redelivers its webhook) and the next write issues it.
         logger.error('Issuing the invoice of a paid payment failed', { paymentId: payment.id, error: String(error) });
         invoiceError = error;
@@ -277,7 +299,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         logger.info('Webhook for a payment of a deleted account: nothing recorded', { paymentId: id });
         return 'ignored';
       }
-      const outcome = await record(payment);
+      let outcome: BillingUpsertOutcome;
+      try {
+        outcome = await record(payment);
+      } catch (error) {
+        // The tombstone inside the write refused it: an erasure started after the check above.
+        if (!(error instanceof AccountErasedError)) throw error;
+        logger.info('Webhook for a payment of a deleted account: nothing recorded', { paymentId: id });
+        return 'ignored';
+      }
       logger.info('Payment webhook', { paymentId: id, status: payment.providerStatus, outcome });
       return outcome === 'kept' ? 'kept' : 'recorded';
     },

@@ -1,5 +1,5 @@
 import type { ProviderStatus } from '@reviewroute/shared';
-import { MemoryBillingRepository } from '../../data/memory';
+import { MemoryBillingRepository, MemoryErasureRepository, MemoryProfileRepository } from '../../data/memory';
 import { MemoryInvoiceRepository } from '../../data/invoice-repository';
 import { createMemoryRateLimiter } from '../../data/rate-window';
 import {
@@ -85,27 +85,37 @@ export const fakeSeller = {
   vatNumber: 'NL123456789B01',
 };
 
-/** The payments service on a fake provider and in-memory billing; `erased` holds the deleted accounts' ids. */
+/**
+ * The payments service on a fake provider and in-memory billing; `erased` holds the deleted accounts' ids (the
+ * service's early check), `erasures` the tombstones its writes are conditioned on.
+ */
 export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.000Z')): {
   service: PaymentService;
   provider: FakePaymentProvider;
   billing: MemoryBillingRepository;
   invoices: MemoryInvoiceRepository;
+  profiles: MemoryProfileRepository;
+  erasures: MemoryErasureRepository;
   erased: Set<string>;
   /** The payments the service announced as paid (its `notifyPaid`), in order. */
   paidNotices: string[];
 } {
   const provider = new FakePaymentProvider(now);
   const billing = new MemoryBillingRepository();
+  const profiles = new MemoryProfileRepository();
+  const erasures = new MemoryErasureRepository();
+  erasures.clock = () => now().getTime();
   const erased = new Set<string>();
   const paidNotices: string[] = [];
   const invoices = new MemoryInvoiceRepository(
     (userId, paymentId) => billing.records.get(`${userId}/${paymentId}`)?.providerStatus === 'paid',
   );
+  billing.guard = invoices.guard = erasures.guard;
   const service = createPaymentService({
     billing,
     invoices,
     seller: () => fakeSeller,
+    profiles,
     limiter: createMemoryRateLimiter(),
     provider: () => provider,
     siteOrigin: () => fakeSiteOrigin,
@@ -115,5 +125,5 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
     },
     now,
   });
-  return { service, provider, billing, invoices, erased, paidNotices };
+  return { service, provider, billing, invoices, profiles, erasures, erased, paidNotices };
 }
