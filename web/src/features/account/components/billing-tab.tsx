@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CircleCheck, Clock, CreditCard, FileText } from 'lucide-react';
+import { AlertTriangle, CircleCheck, Clock, CreditCard, FileText, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -170,6 +170,18 @@ function PaymentRow({ payment }: { payment: Payment }) {
           <span className="text-muted-foreground text-xs">{t('common:price.inclVat')}</span>
         </span>
         <PaymentStatus status={payment.status} />
+        {/* Still paid at Mollie, but the money went back: the plan year it bought has ended (decisions 22). */}
+        {payment.reversal && (
+          <Badge
+            variant="outline"
+            className="border-red-300 bg-red-50 text-red-800"
+            data-testid="payment-reversal"
+            data-reversal={payment.reversal}
+          >
+            <Undo2 aria-hidden="true" className="size-3.5" />
+            {t(`billingTab.history.reversals.${payment.reversal}`)}
+          </Badge>
+        )}
         {payment.status === 'completed' ? (
           <Link
             to={to(invoicePath(payment.id))}

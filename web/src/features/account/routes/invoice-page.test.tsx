@@ -110,6 +110,42 @@ describe('invoice page', () => {
     expect(screen.getByRole('button', { name: 'PDF downloaden' })).toBeTruthy();
   });
 
+  it('names the buyer as the invoice was issued, whatever the profile says now', async () => {
+    serveApi(
+      apiHandler('get-profile', () =>
+        HttpResponse.json({ ...profile, businessName: 'Anna B.V.', businessAddress: 'Elders 2' }),
+      ),
+      apiHandler('get-payment', () => HttpResponse.json(paid)),
+      apiHandler('get-invoice', () =>
+        HttpResponse.json({
+          ...invoiceOf(),
+          buyer: { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' },
+        }),
+      ),
+    );
+    invoice('/account/invoices/tr_paid');
+    await screen.findByRole('article', { name: 'Invoice' });
+    expect(screen.getByTestId('invoice-billed-to').textContent).toBe(
+      'Bakkerij AnnaAnna de VriesDorpsstraat 13511 AA Utrechtowner@example.com',
+    );
+    expect(screen.queryByTestId('invoice-buyer-hint')).toBeNull();
+  });
+
+  it('an invoice issued without a business name says the profile helps the next invoices (in Dutch too)', async () => {
+    serveApi(
+      apiHandler('get-profile', () => HttpResponse.json(profile)),
+      apiHandler('get-payment', () => HttpResponse.json(paid)),
+      apiHandler('get-invoice', () =>
+        HttpResponse.json({ ...invoiceOf(), buyer: { name: 'Anna de Vries', businessName: '', address: '' } }),
+      ),
+    );
+    invoice('/nl/account/invoices/tr_paid');
+    await screen.findByRole('article', { name: 'Factuur' });
+    // The profile has a business now; the issued invoice keeps what it was issued with.
+    expect(screen.getByTestId('invoice-billed-to').textContent).toBe('Anna de Vriesowner@example.com');
+    expect(screen.getByTestId('invoice-buyer-hint').textContent).toContain('volgende facturen');
+  });
+
   it('a payment not paid yet has no invoice number and nothing to download', async () => {
     serveApi(
       apiHandler('get-profile', () => HttpResponse.json(profile)),

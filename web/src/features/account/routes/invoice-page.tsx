@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
   type Invoice,
+  type InvoiceBuyer,
   type InvoiceSeller,
   type Payment,
   type Profile,
@@ -68,11 +69,17 @@ function InvoiceDocument({
   const item = usePaymentItem();
   // Every amount we charge includes 21 % VAT (decisions 21); the split is exact in cents, net + VAT = total.
   const { net, vat, total } = splitVat(payment.amount);
-  const billedTo = [profile?.businessName, profile?.fullName, ...lines(profile?.businessAddress ?? ''), email].filter(
+  // The buyer as the invoice was issued with them (a later profile edit does not rewrite it); before it is
+  // issued, and on an invoice issued before buyers were copied, the profile as it is now.
+  const issuedBuyer = invoice?.buyer ?? null;
+  const buyer: InvoiceBuyer | undefined =
+    issuedBuyer ??
+    (profile && { name: profile.fullName, businessName: profile.businessName, address: profile.businessAddress });
+  const billedTo = [buyer?.businessName, buyer?.name, ...lines(buyer?.address ?? ''), email].filter(
     (line): line is string => Boolean(line?.trim()),
   );
   // A Dutch invoice names the buyer's business and address: the owner is told where to add them (not printed).
-  const buyerIncomplete = !profile?.businessName?.trim() || !profile?.businessAddress?.trim();
+  const buyerIncomplete = !buyer?.businessName?.trim() || !buyer?.address?.trim();
   const note =
     payment.status === 'completed'
       ? t('invoice.paidNote')
@@ -118,7 +125,7 @@ function InvoiceDocument({
           </address>
           {buyerIncomplete && (
             <p className="text-muted-foreground mt-2 text-sm print:hidden" data-testid="invoice-buyer-hint">
-              {t('invoice.buyerHint')}{' '}
+              {issuedBuyer ? t('invoice.buyerHintIssued') : t('invoice.buyerHint')}{' '}
               <Link className="text-primary underline underline-offset-4" to={to('/account?tab=profile')}>
                 {t('invoice.editProfile')}
               </Link>
@@ -202,8 +209,8 @@ function InvoiceDocument({
 }
 
 /**
- * /account/invoices/:paymentId: the invoice of one payment (its number, the seller as issued, the owner's
- * business from the profile, date, reference, the line item in the invoice's language, net / VAT 21 % / total
+ * /account/invoices/:paymentId: the invoice of one payment (its number, the seller and the buyer as issued,
+ * date, reference, the line item in the invoice's language, net / VAT 21 % / total
  * in both languages). "Download PDF" opens the browser's print dialog, whose "Save as PDF" makes the file from
  * this same page with the print stylesheet (index.css, `print:` classes): no PDF library in the bundle, and the
  * PDF never differs from what the owner sees. The document title (the PDF's default file name) is the number.
