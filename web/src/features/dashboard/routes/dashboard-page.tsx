@@ -20,6 +20,7 @@ import { FeedbackCollectionCard } from '../components/feedback-collection-card';
 import { GettingStartedCard } from '../components/getting-started-card';
 import { QuickActionsCard } from '../components/quick-actions-card';
 import { RecentFeedback } from '../components/recent-feedback';
+import { RenewalBanner } from '../components/renewal-banner';
 import { StatCards } from '../components/stat-cards';
 
 const surveyDataFailedToastId = 'survey-data-failed';
@@ -71,6 +72,7 @@ export function DashboardPage() {
           </p>
         )}
       </div>
+      <RenewalBanner />
       {surveys.isPending ? (
         <div role="status" className="grid gap-4">
           <span className="sr-only">{t('page.loadingSurveys')}</span>
