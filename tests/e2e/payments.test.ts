@@ -8,6 +8,7 @@ import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 import { apiCall } from '../support/api';
 import { signIn } from '../support/cognito';
+import { pdfPageSizes, pdfText } from '../support/pdf-text';
 
 /** Visible texts, exactly as web/src/locales/{en,nl}/billing.json have them. */
 const texts = {
@@ -95,8 +96,11 @@ async function lookAt(page: Page, name: string): Promise<void> {
   }
 }
 
-/** The invoice as printed ("Download PDF" is the browser's print): the print stylesheet's page, and a PDF. */
-async function lookAtPrint(page: Page, name: string): Promise<void> {
+/**
+ * The invoice as printed ("Download PDF" is the browser's print): the print stylesheet's page, and the PDF
+ * Chromium makes of it with print media (what "Save as PDF" writes), returned.
+ */
+async function lookAtPrint(page: Page, name: string): Promise<Buffer> {
   await page.emulateMedia({ media: 'print' });
   // The toolbar (back link, the button) is not on the printed page.
   expect(await page.getByRole('button', { name: /PDF/ }).isVisible()).toBe(false);
@@ -112,6 +116,7 @@ async function lookAtPrint(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize({ width: 1280, height: 900 });
+  return pdf;
 }
 
 const plan = (page: Page, lang: Lang, name: string) =>
@@ -253,7 +258,23 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(await page.getByRole('button', { name: t.downloadPdf }).isEnabled()).toBe(true);
       await expectNoAxeViolations(page);
       await lookAt(page, `invoice-${lang}`);
-      await lookAtPrint(page, `invoice-${lang}`);
+
+      // "Download PDF" opens the browser's print dialog (its "Save as PDF"): one print per click.
+      await page.evaluate(() => {
+        const counted = window as unknown as { prints: number };
+        counted.prints = 0;
+        window.print = () => void counted.prints++;
+      });
+      await page.getByRole('button', { name: /download pdf|pdf downloaden/i }).click();
+      expect(await page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+      // What it saves: one A4 page with the number, the seller, the buyer and the total, without the toolbar.
+      const number = (await page.getByTestId('invoice-number').textContent())!;
+      const pdf = await lookAtPrint(page, `invoice-${lang}`);
+      expect(pdfPageSizes(pdf)).toEqual([[596, 843]]);
+      const printed = pdfText(pdf).replace(/\s/g, '');
+      for (const part of [number, t.seller, 'Bakkerij Anna', 'Dorpsstraat 1', t.item, t.net, t.vat, t.total])
+        expect(printed, part).toContain(part.replace(/\s/g, ''));
+      expect(printed).not.toContain(t.downloadPdf.replace(/\s/g, ''));
     });
 
     it('a failed checkout comes back as Payment Failed with the reason', async () => {

@@ -176,6 +176,10 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     await page.getByText('This payment is paid and refunded.').waitFor();
     await expect.poll(async () => planState(owner)).toMatchObject({ kind: 'active', activeUntil: firstUntil });
     await expectActiveUntil(page, lang, firstUntil);
+    // The billing history says which payment the money went back for.
+    await page.goto(`${prefix}/account?tab=billing`);
+    const refunded = page.getByRole('list', { name: t.history }).locator(`[data-payment-id="${extension}"]`);
+    expect(await refunded.getByTestId('payment-reversal').textContent()).toMatch(/^(refunded|terugbetaald)$/i);
     // Four checkouts through the browser: more than the default time on a busy machine.
   }, 300_000);
 
@@ -226,6 +230,15 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
       })
       .go();
     expect((await planState(owner)).kind).toBe('expired');
+
+    // The owner's dashboard shows the renewal banner, which leads to /payments (decisions 22).
+    await signInThroughUi(page, lang, owner);
+    await page.goto(`${prefix}/dashboard`);
+    const banner = page.getByTestId('renewal-banner');
+    await banner.waitFor();
+    await expectNoAxeViolations(page);
+    await banner.getByRole('link', { name: /renew plan|abonnement verlengen/i }).click();
+    await waitForPath(page, `${prefix}/payments`);
 
     await page.goto(new URL(survey.landingPageUrl!).pathname);
     await page.getByRole('radio', { name: t.stars(3), exact: true }).check();

@@ -123,6 +123,7 @@ describe('invoices', () => {
       plan: 'starter' as const,
       description: 'Starter - Annual Subscription',
       seller: { name: 'S', address: 'A', kvkNumber: '1', vatNumber: 'NL1' },
+      buyer: null,
     });
     // Each payment twice, each call from an instance of its own: 20 racers, 10 invoices.
     const issued = await Promise.all(

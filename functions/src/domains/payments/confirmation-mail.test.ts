@@ -64,7 +64,13 @@ describe('the payment confirmation mail', () => {
 
   it("names a plan's line item in the mail's language, and a manual payment by the text its payer typed", () => {
     const compose = (language: 'en' | 'nl', paid: BillingRecord = payment) =>
-      composePaymentConfirmation({ payment: paid, to: 'o@x.example', language, ...sender, siteOrigin: 'https://r.example' });
+      composePaymentConfirmation({
+        payment: paid,
+        to: 'o@x.example',
+        language,
+        ...sender,
+        siteOrigin: 'https://r.example',
+      });
     expect(compose('en').text).toContain('Description: Growth plan, 1 year\n');
     expect(compose('nl').text).toContain('Omschrijving: Growth-abonnement, 1 jaar\n');
     expect(compose('nl').html).toContain('Growth-abonnement, 1 jaar');

@@ -321,7 +321,7 @@ describe('invoices', () => {
     expect(paidNotices).toEqual([second, first]);
   });
 
-  it("copies the buyer from the profile when it is issued: a later profile edit changes no issued invoice", async () => {
+  it('copies the buyer from the profile when it is issued: a later profile edit changes no issued invoice', async () => {
     const { service, provider, profiles } = memoryPaymentService();
     await profiles.update(
       owner,
@@ -333,7 +333,11 @@ describe('invoices', () => {
     await service.webhook(paymentId);
     const buyer = { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' };
     expect((await service.invoice(owner, paymentId)).buyer).toEqual(buyer);
-    await profiles.update(owner, { businessName: 'Anna B.V.', businessAddress: 'Elders 2' }, '2026-11-22T07:00:00.000Z');
+    await profiles.update(
+      owner,
+      { businessName: 'Anna B.V.', businessAddress: 'Elders 2' },
+      '2026-11-22T07:00:00.000Z',
+    );
     await service.webhook(paymentId);
     await service.get(owner, paymentId);
     expect((await service.invoice(owner, paymentId)).buyer).toEqual(buyer);
@@ -341,7 +345,11 @@ describe('invoices', () => {
     const next = (await service.create(owner, { kind: 'plan', plan: 'growth' })).paymentId;
     provider.setStatus(next, 'paid');
     await service.webhook(next);
-    expect((await service.invoice(owner, next)).buyer).toEqual({ ...buyer, businessName: 'Anna B.V.', address: 'Elders 2' });
+    expect((await service.invoice(owner, next)).buyer).toEqual({
+      ...buyer,
+      businessName: 'Anna B.V.',
+      address: 'Elders 2',
+    });
   });
 
   it('numbers per year in Dutch time: a payment at 00:30 on 1 January in Amsterdam starts the new year', async () => {

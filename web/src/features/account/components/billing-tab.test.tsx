@@ -140,19 +140,22 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   it.each([
     ['/account?tab=billing', 'Refunded', 'Charged back'],
     ['/nl/account?tab=billing', 'Terugbetaald', 'Teruggeboekt'],
-  ])('%s: a refunded or charged-back payment says so beside its status; others carry no such label', async (path, refunded, chargedBack) => {
-    stubBilling(expiredStarter, [
-      payment({ id: 'tr_refunded', reversal: 'refunded', createdAt: '2026-11-26T10:00:00.000Z' }),
-      payment({ id: 'tr_charged', reversal: 'charged-back', createdAt: '2026-11-25T10:00:00.000Z' }),
-      payment({ id: 'tr_kept', reversal: null, createdAt: '2026-11-24T10:00:00.000Z' }),
-    ]);
-    tab(path);
-    const history = await screen.findByTestId('billing-history');
-    const row = (id: string) => history.querySelector(`[data-payment-id="${id}"]`) as HTMLElement;
-    expect(within(row('tr_refunded')).getByTestId('payment-reversal').textContent).toBe(refunded);
-    expect(within(row('tr_charged')).getByTestId('payment-reversal').textContent).toBe(chargedBack);
-    expect(within(row('tr_kept')).queryByTestId('payment-reversal')).toBeNull();
-  });
+  ])(
+    '%s: a refunded or charged-back payment says so beside its status; others carry no such label',
+    async (path, refunded, chargedBack) => {
+      stubBilling(expiredStarter, [
+        payment({ id: 'tr_refunded', reversal: 'refunded', createdAt: '2026-11-26T10:00:00.000Z' }),
+        payment({ id: 'tr_charged', reversal: 'charged-back', createdAt: '2026-11-25T10:00:00.000Z' }),
+        payment({ id: 'tr_kept', reversal: null, createdAt: '2026-11-24T10:00:00.000Z' }),
+      ]);
+      tab(path);
+      const history = await screen.findByTestId('billing-history');
+      const row = (id: string) => history.querySelector(`[data-payment-id="${id}"]`) as HTMLElement;
+      expect(within(row('tr_refunded')).getByTestId('payment-reversal').textContent).toBe(refunded);
+      expect(within(row('tr_charged')).getByTestId('payment-reversal').textContent).toBe(chargedBack);
+      expect(within(row('tr_kept')).queryByTestId('payment-reversal')).toBeNull();
+    },
+  );
 
   it('payment=success: the success toast, billing read again, the parameter removed (tab stays)', async () => {
     stubBilling(activeGrowth, [payment()]);

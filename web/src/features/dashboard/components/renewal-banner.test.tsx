@@ -111,7 +111,9 @@ describe('renewal banner (decisions 22)', () => {
 
   it('shows nothing when the summary cannot be read', async () => {
     serveApi(
-      apiHandler('get-account', () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 })),
+      apiHandler('get-account', () =>
+        HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }),
+      ),
     );
     const { container, queryClient } = banner();
     await waitFor(() => expect(queryClient.getQueryState(accountKeys.summary())?.status).toBe('error'));

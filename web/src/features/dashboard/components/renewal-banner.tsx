@@ -40,7 +40,8 @@ export function RenewalBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const plan = account.data?.plan;
   if (!plan) return null;
-  const tier = 'tier' in plan ? t(`billing:tiers.${plan.tier}` as 'billing:tiers.Growth', { defaultValue: plan.tier }) : '';
+  const tier =
+    'tier' in plan ? t(`billing:tiers.${plan.tier}` as 'billing:tiers.Growth', { defaultValue: plan.tier }) : '';
 
   if (plan.kind === 'expired' || plan.kind === 'trial-ended') {
     const expired = plan.kind === 'expired';
@@ -67,8 +68,7 @@ export function RenewalBanner() {
     );
   }
 
-  if (plan.kind !== 'active' || plan.daysRemaining > renewalReminderDays || dismissed === plan.activeUntil)
-    return null;
+  if (plan.kind !== 'active' || plan.daysRemaining > renewalReminderDays || dismissed === plan.activeUntil) return null;
   const dismiss = () => {
     try {
       window.localStorage.setItem(dismissedKey, plan.activeUntil);
