@@ -106,12 +106,12 @@ function decode(font: UnicodeMap, hex: string): string {
   return out;
 }
 
-/** Each page's size in points (A4 is 595.92 × 842.88 in Chromium's output), in file order. */
-export function pdfPageSizes(pdf: Buffer): [number, number][] {
+/** Each page's size in points (its MediaBox), in file order: A4 is about 595 × 842. */
+export function pdfPageSizes(pdf: Buffer): (readonly [number, number])[] {
   return [...objectsOf(pdf).values()]
     .filter(({ dict }) => /\/Type \/Page\b/.test(dict))
-    .map(({ dict }) => {
+    .map(({ dict }): readonly [number, number] => {
       const box = /\/MediaBox \[([\d.\s-]+)\]/.exec(dict)?.[1]?.trim().split(/\s+/).map(Number) ?? [];
-      return [Math.round((box[2] ?? 0) - (box[0] ?? 0)), Math.round((box[3] ?? 0) - (box[1] ?? 0))];
+      return [(box[2] ?? 0) - (box[0] ?? 0), (box[3] ?? 0) - (box[1] ?? 0)];
     });
 }
