@@ -83,7 +83,7 @@ describe('business finder in wizard step 1 (decisions 12)', () => {
     expect(await options.first().getAttribute('aria-selected')).toBe('true');
     await finder.press('Enter');
 
-    await page.getByText('Business Selected', { exact: true }).waitFor();
+    await page.getByText('Business selected', { exact: true }).waitFor();
     expect(await page.getByLabel('Business name', { exact: false }).first().inputValue()).toBe('Bakkerij de Vries');
     expect(await page.getByLabel('Google review page URL').inputValue()).toBe(
       googleReviewUrlOf('ChIJloopBakkerijDeVriesUtr'),
@@ -130,13 +130,13 @@ describe('business finder in wizard step 1 (decisions 12)', () => {
     expect(searches).toEqual([]);
   });
 
-  it("says 'No Results Found' for a miss", async () => {
+  it("says 'No results found' for a miss", async () => {
     const page = browser.page();
     await signInToStep1(page);
     const finder = page.getByRole('combobox', { name: finderLabel });
     await finder.fill('Nonexistent Widget Emporium');
     await finder.press('Enter');
-    await page.getByText('No Results Found', { exact: true }).waitFor();
+    await page.getByText('No results found', { exact: true }).waitFor();
     await page.getByText('Try a different search term or check the spelling.').waitFor();
     expect(await page.getByRole('listbox', { name: 'Businesses found' }).isVisible()).toBe(false);
   });

@@ -24,7 +24,7 @@ const dashboardTexts = {
     openMail: 'Open in mail app',
     openSms: 'Open in SMS app',
     close: 'Close',
-    deleteSurvey: 'Delete Survey',
+    deleteSurvey: 'Delete survey',
     deleteText: 'This cannot be undone and removes all associated data.',
     deleteConfirm: 'Delete',
     deletedTitle: 'Survey deleted',
@@ -102,7 +102,7 @@ async function expectStats(page: Page, count: string, average: string, fiveStars
   expect(await stat(page, 'five-star-count').textContent()).toBe(fiveStars);
 }
 
-/** Waits until the Getting Started bar says `percent` and returns which steps are done. */
+/** Waits until the Getting started bar says `percent` and returns which steps are done. */
 async function checklistAt(page: Page, lang: Lang, percent: number): Promise<boolean[]> {
   const bar = page.getByRole('progressbar', { name: dashboardTexts[lang].progress });
   await page.locator(`[role="progressbar"][aria-valuenow="${percent}"]`).waitFor();
@@ -242,7 +242,7 @@ describe('owner dashboard at 1280 px', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // Delete from the sidebar, behind the 'Delete Survey' dialog.
+    // Delete from the sidebar, behind the 'Delete survey' dialog.
     expect((await storedResponses(survey.id)).length).toBe(4);
     const item = page.getByTestId('sidebar-survey').filter({ hasText: survey.businessName });
     await openSurveyActions(page, survey.businessName);
@@ -305,7 +305,7 @@ describe('owner dashboard at 1280 px', () => {
   });
 });
 
-/** Expands a survey's entry in the sidebar (its actions: Edit, View Landing Page, Delete). */
+/** Expands a survey's entry in the sidebar (its actions: Edit, View landing page, Delete). */
 async function openSurveyActions(page: Page, businessName: string): Promise<void> {
   const item = page.getByTestId('sidebar-survey').filter({ hasText: businessName });
   await item.getByRole('button', { name: new RegExp(businessName) }).click();

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { type Survey } from '@reviewroute/shared';
 import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
-import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
+import { csvColumns } from '@reviewroute/functions/domains/exports/csv';
+import { mailCatalogues } from '@reviewroute/functions/mail/render';
+import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { signInThroughUi, type Lang } from '../support/app-flows';
@@ -124,6 +127,30 @@ describe('feedback inbox at 1280 px', () => {
     // Newest first: the last seeded one on top, the five 1-star ones at the bottom.
     expect(await page.getByTestId('inbox-comment').first().textContent()).toBe('Visit number 24');
     await saveScreenshot(page, 'tests/.artifacts/inbox-1280-en.png', { fullPage: true });
+
+    // The CSV of all 25, as the browser downloads it from the header's button.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: /export csv/i }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^responses-inbox-bistro-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await downloadedBytes(download);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = Papa.parse<Record<string, string>>(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(csv.errors).toEqual([]);
+    const headers = mailCatalogues.en.csvExport.columns;
+    expect(csv.meta.fields).toEqual(csvColumns.map((column) => headers[column]));
+    expect(csv.data).toHaveLength(25);
+    expect(csv.data.filter((row) => row[headers.rating] === '1' && row[headers.comment] === '')).toHaveLength(5);
+    const emails = new Map(csv.data.map((row) => [row[headers.responseId], row[headers.email]]));
+    expect(withContact.map((id) => emails.get(id))).toEqual([5, 6, 7, 8].map((i) => `customer${i}@example.com`));
+    await page
+      .getByTestId('export-status')
+      .filter({ hasText: /25 rows is ready/i })
+      .waitFor();
 
     // "1–2 stars with contact details": exactly the four, in the address.
     await pick(page, t.rating, t.low);

@@ -29,7 +29,7 @@ const texts = {
     dashboard: 'Go to the dashboard',
     invalidTitle: 'This link does not work',
     alertsSwitch: 'Email me about low ratings',
-    buyNow: 'Buy Now',
+    buyNow: 'Buy now',
     plans: 'Plans',
     paymentSubject: 'Payment received: EUR 120.00',
     forgotPassword: 'Forgot password?',

@@ -15,14 +15,14 @@ const texts = {
   en: {
     locale: 'en-US',
     heading: 'Choose your plan',
-    authRequired: 'Authentication Required',
+    authRequired: 'Authentication required',
     authRequiredText: 'Please log in to purchase a subscription plan.',
-    buyNow: 'Buy Now',
-    completePurchase: 'Complete Your Purchase',
+    buyNow: 'Buy now',
+    completePurchase: 'Complete your purchase',
     processing: 'Processing your payment...',
-    success: 'Payment Successful!',
+    success: 'Payment successful!',
     processed: (id: string) => `Your payment (${id}) has been processed. You'll receive a confirmation email shortly.`,
-    failed: 'Payment Failed',
+    failed: 'Payment failed',
     declined: 'The payment did not go through. Nothing was charged.',
     active: 'Active',
     renewal: '365 days remaining',
@@ -281,7 +281,7 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(printed).not.toContain(t.downloadPdf.replace(/\s/g, ''));
     });
 
-    it('a failed checkout comes back as Payment Failed with the reason', async () => {
+    it('a failed checkout comes back as Payment failed with the reason', async () => {
       const page = b.page();
       await signInThroughUi(page, lang);
       await buy(page, lang, 'Starter', 'failed');
@@ -290,7 +290,7 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(new URL(page.url()).pathname).toBe(`${prefix}/payments`);
     });
 
-    it('signed out: the banner, and Buy Now explains with a toast and goes to /auth', async () => {
+    it('signed out: the banner, and Buy now explains with a toast and goes to /auth', async () => {
       const page = b.page();
       await page.goto(`${prefix}/payments`);
       await page.getByText(t.authRequired, { exact: true }).waitFor();

@@ -30,7 +30,7 @@ const texts = {
     dateLocale: 'en-GB',
     heading: 'Choose your plan',
     plans: 'Plans',
-    buyNow: 'Buy Now',
+    buyNow: 'Buy now',
     current: 'Current plan',
     activeUntil: (date: string) => `Active until ${date}`,
     extend: 'Extend by a year',

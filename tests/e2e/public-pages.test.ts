@@ -144,7 +144,7 @@ describe('home page content', () => {
       expect(card).toContain('incl. VAT');
       expect(await plans.nth(index).locator('s').innerText()).toBe(`${list} / year`);
     }
-    expect(await plans.nth(1).innerText()).toContain('Most Popular');
+    expect(await plans.nth(1).innerText()).toContain('Most popular');
     for (const href of await plans.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
       expect(href).toBe('/auth');
     expect(await page.getByRole('link', { name: 'Contact sales' }).getAttribute('href')).toBe('/contact');

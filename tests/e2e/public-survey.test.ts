@@ -23,7 +23,7 @@ const texts = {
     prefix: '',
     /** The browser of the other language: the link, not the browser, decides (decisions 17). */
     browserLocale: 'nl-NL',
-    notFound: 'Survey Not Found',
+    notFound: 'Survey not found',
     notFoundText: "The survey you're looking for doesn't exist or is no longer active.",
     stars: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
     comment: 'Your comment (optional)',
@@ -260,7 +260,7 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     return page;
   }
 
-  it('shows Survey Not Found for an unknown code', async () => {
+  it('shows Survey not found for an unknown code', async () => {
     const page = b.page();
     await page.goto(`${t.prefix}/surveys/zzzz2345/nobody`);
     await page.getByRole('heading', { name: t.notFound }).waitFor();

@@ -38,7 +38,7 @@ describe('languages and routing (English browser)', () => {
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     expect(errors.some((e) => e.includes('/no-such-page'))).toBe(true);
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('link', { name: 'Return to home' }).click();
     await waitForPath(page, '/');
   });
 });

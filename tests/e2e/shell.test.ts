@@ -22,7 +22,7 @@ describe('dashboard shell on a laptop', () => {
     const page = b.page();
     await signUpAndIn(page);
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
-    await page.getByRole('link', { name: 'Create New Survey' }).waitFor();
+    await page.getByRole('link', { name: 'Create new survey' }).waitFor();
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
 
     await page.keyboard.press('Control+b');
@@ -54,10 +54,10 @@ describe('dashboard shell on a phone', () => {
     await signUpAndIn(page);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await expectNoAxeViolations(page);
-    expect(await page.getByRole('link', { name: 'Create New Survey' }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Create new survey' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Toggle sidebar' }).first().click();
     const sheet = page.getByRole('dialog');
-    await sheet.getByRole('link', { name: 'Create New Survey' }).waitFor();
+    await sheet.getByRole('link', { name: 'Create new survey' }).waitFor();
     await sheet.getByText('Get started!').waitFor();
   });
 });

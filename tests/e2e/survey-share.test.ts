@@ -17,7 +17,7 @@ const texts = {
     downloadPoster: 'Download poster (A5)',
     qrAlt: (url: string) => `QR code that opens ${url}`,
     posterHeadline: 'How did we do?',
-    notFound: 'Survey Not Found',
+    notFound: 'Survey not found',
     notFoundText: "The survey you're looking for doesn't exist or is no longer active.",
     notFoundContact: 'please contact the business that shared this link with you',
     footer: 'About this page',
@@ -250,7 +250,7 @@ describe('the public survey page on a phone', () => {
     await expectNoAxeViolations(page);
   });
 
-  it("shows a branded Survey Not Found page in the link's language", async () => {
+  it("shows a branded Survey not found page in the link's language", async () => {
     const page = b.page();
     for (const [lang, prefix] of [
       ['en', ''],

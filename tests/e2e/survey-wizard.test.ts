@@ -20,7 +20,7 @@ import {
 const wizardTexts = {
   en: {
     removeFile: 'Remove image',
-    createSurvey: 'Create New Survey',
+    createSurvey: 'Create new survey',
     steps: ['Business information', 'Landing page', 'Review routing', 'Share your survey'],
     stepsNav: 'Setup steps',
     progress: 'Setup progress',
@@ -58,9 +58,9 @@ const wizardTexts = {
     finish: 'Finish',
     active: 'Active',
     draft: 'Draft',
-    editSurvey: 'Edit Survey',
-    viewLanding: 'View Landing Page',
-    setupRequired: 'Survey Setup Required',
+    editSurvey: 'Edit survey',
+    viewLanding: 'View landing page',
+    setupRequired: 'Survey setup required',
     keptTitle: 'Kept as a draft',
     draftNotice: 'Draft: not published yet',
     loadedTitle: 'Survey loaded',
@@ -401,7 +401,7 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
     await expectNoAxeViolations(page);
     expect(await item.getByRole('link', { name: new RegExp(w.viewLanding) }).getAttribute('target')).toBe('_blank');
 
-    // Edit Survey loads it back into the wizard.
+    // Edit survey loads it back into the wizard.
     await item.getByRole('button', { name: w.editSurvey }).click();
     await seeToast(page, lang, w.loadedTitle);
     await waitForPath(page, `${t.prefix}/survey-setup`);
@@ -466,12 +466,12 @@ describe('survey wizard: drafts, lost surveys and refused files', () => {
   const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
   const w = wizardTexts.en;
 
-  it('saves a draft for later, lists it as draft, asks for setup on View Landing Page, and re-creates a deleted survey', async () => {
+  it('saves a draft for later, lists it as draft, asks for setup on View landing page, and re-creates a deleted survey', async () => {
     const page = b.page();
     const user = await signInThroughUi(page, 'en');
     await page.getByRole('link', { name: w.createSurvey }).click();
     // Save for later on a half-filled step 1 keeps what was typed (in this browser: the server keeps a survey
-    // from a complete step 1 on) and comes back with Create New Survey.
+    // from a complete step 1 on) and comes back with Create new survey.
     await page.getByLabel(w.businessName).fill('Draft Diner');
     await page.getByRole('button', { name: w.saveForLater }).click();
     await seeToast(page, 'en', w.keptTitle);
@@ -540,7 +540,7 @@ describe('survey wizard: one draft per survey', () => {
   const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
 
   it.each(languages)(
-    '$lang: after editing survey A, Create New Survey starts empty and publishing it leaves A unchanged',
+    '$lang: after editing survey A, Create new survey starts empty and publishing it leaves A unchanged',
     async ({ lang }) => {
       const t = texts[lang];
       const w = wizardTexts[lang];
@@ -569,7 +569,7 @@ describe('survey wizard: one draft per survey', () => {
       // An edit of A that is never saved stays A's own.
       await page.getByLabel(w.industry).fill('Changed, not saved');
 
-      // Create New Survey: an empty new survey, nothing ticked, Create highlighted.
+      // Create new survey: an empty new survey, nothing ticked, Create highlighted.
       await create.click();
       await page.getByRole('heading', { level: 1, name: w.title }).waitFor();
       expect(new URL(page.url()).search).toBe('');

@@ -175,6 +175,25 @@ describe('surveys stored before a field existed', () => {
     expect(surveySchema.parse({ ...emptySurveyValues, ...read, id: surveyId }).language).toBe('en');
   });
 
+  it('gives a response stored before the inbox index its keys by an update that supplies createdAt (the backfill)', () => {
+    const update = (comment?: string) =>
+      entities.response
+        .patch({ surveyId: 's1', responseId: 'r1' })
+        .set({ rating: 2, ...(comment ? { comment } : {}) })
+        .composite({ createdAt: '2026-03-02T10:00:00.000Z' })
+        .params<{ UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> }>();
+    const withComment = update('Cold coffee');
+    expect(withComment.ExpressionAttributeValues).toMatchObject({
+      ':gsi2pk_u0': 'INBOX#s1#2',
+      ':gsi2sk_u0': 'AT#2026-03-02T10:00:00.000Z#r1',
+      // The feedback index keys are written again as they were, not removed.
+      ':gsi1pk_u0': 'FEEDBACK#s1',
+      ':gsi1sk_u0': 'COMMENT#2026-03-02T10:00:00.000Z#r1',
+    });
+    expect(withComment.UpdateExpression).not.toContain('REMOVE');
+    expect(update().ExpressionAttributeValues).toMatchObject({ ':gsi2sk_u0': 'AT#2026-03-02T10:00:00.000Z#r1' });
+  });
+
   it('puts every response in the inbox index by survey and star, sorted by createdAt; inbox updates leave those keys alone', () => {
     const item = entities.response
       .create({

@@ -200,9 +200,13 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
          * and a date range is a key condition: no filter ever reads the survey's responses beyond a page.
          * Only table-key and createdAt/rating composites: the inbox's own updates (state, note) and the
          * workers' marks name none of them but the table key, so electrodb leaves these keys alone.
+         * The condition always holds: it is there because electrodb writes a conditioned index's keys on an
+         * update that supplies all of its composites (`.composite(...)`), which is how the inbox backfill
+         * gives responses stored before this index their keys without rewriting them.
          */
         inbox: {
           index: 'gsi2',
+          condition: () => true,
           pk: {
             field: 'gsi2pk',
             composite: ['surveyId', 'rating'],

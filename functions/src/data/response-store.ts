@@ -325,3 +325,72 @@ export const claimAlertMark = (response: TransactionEntities['response'], survey
 /** The mark given back (its single alert could not be sent), so the record's retry may try again. */
 export const releaseAlertMark = (response: TransactionEntities['response'], surveyId: string, responseId: string) =>
   response.patch({ surveyId, responseId }).remove(['alerted']).commit();
+
+/** A response as the inbox backfill needs it: what its week counts, and whether the tally already holds it. */
+export interface BackfillResponse {
+  responseId: string;
+  rating: number;
+  createdAt: string;
+  /**
+   * In the survey's tally: marked `counted` by the stats worker, or stored by the submit before the stats
+   * came from the stream (a UUIDv7 id: that submit counted its response in its own transaction and set no
+   * mark). Any other response is still on its way through the stream, and the stats worker counts it, week
+   * included.
+   */
+  inTally: boolean;
+}
+
+/** The ids the submit gave responses before the lean submit (functions/src/lib/ids.ts `newId`). */
+const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of a survey's responses in id order (consistent) for the inbox backfill: each response stored
+ * before the inbox index (gsi2) existed gets that index's keys, through the entity (`composite` supplies
+ * createdAt, so electrodb builds both keys; the rating and comment are set to what was read, under a
+ * condition that they still are, so the feedback index keys are rebuilt as they were). A response that has
+ * the keys is only read, so a second run writes nothing. Returns the page for the week recount and how many
+ * responses it gave keys.
+ */
+export async function indexResponsePage(
+  entitiesOf: () => Entities,
+  surveyId: string,
+  after: string | undefined,
+  limit: number,
+): Promise<{ items: BackfillResponse[]; indexed: number; next: string | null }> {
+  const { response } = entitiesOf();
+  const query = after
+    ? response.query.bySurvey({ surveyId }).gt({ responseId: after })
+    : response.query.bySurvey({ surveyId });
+  const { data } = await query.go({ order: 'asc', limit, count: limit, consistent: true, data: 'includeKeys' });
+  let indexed = 0;
+  for (const item of data as (ResponseItem & { gsi2pk?: string })[]) {
+    if (item.gsi2pk !== undefined) continue;
+    const comment = item.comment;
+    try {
+      await writeWhileBusy('Inbox backfill', () =>
+        response
+          .patch({ surveyId, responseId: item.responseId })
+          .set({ rating: item.rating, ...(comment !== undefined ? { comment } : {}) })
+          .composite({ createdAt: item.createdAt })
+          .where((a, op) =>
+            [
+              op.eq(a.rating, item.rating),
+              comment !== undefined ? op.eq(a.comment, comment) : op.notExists(a.comment),
+            ].join(' AND '),
+          )
+          .go({ response: 'none' }),
+      );
+      indexed++;
+    } catch (error) {
+      // Deleted meanwhile: nothing to index.
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  const items = data.map((item) => ({
+    responseId: item.responseId,
+    rating: item.rating,
+    createdAt: item.createdAt,
+    inTally: item.counted === true || uuidV7.test(item.responseId),
+  }));
+  return { items, indexed, next: data.length === limit ? data[data.length - 1]!.responseId : null };
+}

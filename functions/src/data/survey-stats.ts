@@ -1,7 +1,8 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { isoWeekOf } from '@reviewroute/shared/domain';
 import { logger } from '../lib/logger';
-import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
+import { backOffOrGiveUp, isBusyCancellation, writeWhileBusy, type CancellationReason } from './busy-retry';
+import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { deleteInBatches } from './batch-delete';
 import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from './repositories';
@@ -328,3 +329,73 @@ export function memoryCount(
   }
   return [];
 }
+
+const sameWeek = (a: WeekTally | undefined, b: WeekTally | undefined) =>
+  (a?.count ?? 0) === (b?.count ?? 0) &&
+  (a?.sum ?? 0) === (b?.sum ?? 0) &&
+  [0, 1, 2, 3, 4].every((i) => (a?.histogram[i] ?? 0) === (b?.histogram[i] ?? 0));
+
+/**
+ * The week items as the inbox backfill recounts them from a survey's responses (for responses counted before
+ * the weeks existed). `read` gives every week item (consistent); `replace` sets each week that differs to its
+ * recount, conditioned on the week still holding the count that was read. The backfill reads the weeks before
+ * the responses, so a count the stats worker commits meanwhile (it adds to a week in the transaction that
+ * marks its response) changes a week's count, fails the condition, and the backfill counts the survey again:
+ * a response is never in a week twice, and the stats worker's later counts add to the recount.
+ */
+export function createDynamoWeekRecount(entitiesOf: () => Entities) {
+  return {
+    async read(surveyId: string): Promise<WeekTally[]> {
+      const { surveyWeek } = entitiesOf();
+      const { data } = await surveyWeek.query.bySurvey({ surveyId }).go({ pages: 'all', consistent: true });
+      return data.map((w) => ({
+        week: w.week,
+        count: w.count ?? 0,
+        sum: w.sum ?? 0,
+        histogram: [w.stars1 ?? 0, w.stars2 ?? 0, w.stars3 ?? 0, w.stars4 ?? 0, w.stars5 ?? 0],
+      }));
+    },
+
+    /** Returns how many weeks were written, or `changed` when a week moved since it was read. */
+    async replace(surveyId: string, read: readonly WeekTally[], recount: readonly WeekTally[]) {
+      const { surveyWeek } = entitiesOf();
+      const before = new Map(read.map((w) => [w.week, w]));
+      const after = new Map(recount.map((w) => [w.week, w]));
+      let written = 0;
+      for (const week of new Set([...before.keys(), ...after.keys()])) {
+        const was = before.get(week);
+        const now = after.get(week);
+        if (sameWeek(was, now)) continue;
+        try {
+          await writeWhileBusy('Week recount', () =>
+            !now || now.count === 0
+              ? surveyWeek
+                  .delete({ surveyId, week })
+                  .where((a, op) => (was ? op.eq(a.count, was.count) : op.notExists(a.count)))
+                  .go({ response: 'none' })
+              : surveyWeek
+                  .update({ surveyId, week })
+                  .set({
+                    count: now.count,
+                    sum: now.sum,
+                    stars1: now.histogram[0],
+                    stars2: now.histogram[1],
+                    stars3: now.histogram[2],
+                    stars4: now.histogram[3],
+                    stars5: now.histogram[4],
+                  })
+                  .where((a, op) => (was ? op.eq(a.count, was.count) : op.notExists(a.count)))
+                  .go({ response: 'none' }),
+          );
+          written++;
+        } catch (error) {
+          if (isConditionalCheckFailure(error)) return 'changed' as const;
+          throw error;
+        }
+      }
+      return written;
+    },
+  };
+}
+
+export type WeekRecount = ReturnType<typeof createDynamoWeekRecount>;

@@ -157,7 +157,7 @@ describe('404', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/does-not-exist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Return to home' }).getAttribute('href')).toBe('/');
     expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/does-not-exist');
   });
 
@@ -205,9 +205,9 @@ describe('guarded pages', () => {
   it('the dashboard shows the shell: sidebar, empty state, trigger, and the e-mail from GET /api/me', async () => {
     const { user } = renderApp('/dashboard', owner);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create New Survey' }).getAttribute('href')).toBe('/survey-setup');
+    expect(screen.getByRole('link', { name: 'Create new survey' }).getAttribute('href')).toBe('/survey-setup');
     expect(await screen.findByText('Get started!')).toBeTruthy();
-    expect(screen.getByText('Business Surveys')).toBeTruthy();
+    expect(screen.getByText('Business surveys')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Toggle sidebar' }).length).toBeGreaterThan(0);
     expect((await screen.findByTestId('me-email')).textContent).toContain('api-owner@shop.nl');
     expect(meAuthorization).toBe('Bearer id-token');
@@ -237,9 +237,9 @@ describe('guarded pages', () => {
     expect(amplify.signOut).toHaveBeenCalledOnce();
   });
 
-  it('the Create New Survey link leads to the guarded wizard', async () => {
+  it('the Create new survey link leads to the guarded wizard', async () => {
     const { user, router } = renderApp('/dashboard', owner);
-    await user.click(await screen.findByRole('link', { name: 'Create New Survey' }));
+    await user.click(await screen.findByRole('link', { name: 'Create new survey' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Survey setup' })).toBeTruthy();
     expect(pathname(router)).toBe('/survey-setup');
   });

@@ -80,7 +80,7 @@ describe('survey draft storage', () => {
     });
   });
 
-  it('loads a stored survey (Edit Survey) with its id and exactly the draft fields', () => {
+  it('loads a stored survey (Edit survey) with its id and exactly the draft fields', () => {
     const survey = sampleSurvey({ id: 'abc', businessLogoUrl: 'http://x/logo.png', collectContactOnLowRating: true });
     const draft = draftFromSurvey(survey);
     expect(draft).toMatchObject({
@@ -126,10 +126,10 @@ describe('one draft per survey', () => {
   const surveyA = () => draftFromSurvey(sampleSurvey({ id: 'a', businessName: 'Shop A', status: 'active' }));
 
   it('keeps an edited survey and the new survey apart: the new one starts empty and saves nowhere', () => {
-    // "Edit Survey" on A, a change to A.
+    // "Edit survey" on A, a change to A.
     surveyDraftStore.replace(surveyA());
     surveyDraftStore.update({ customPrompt: 'Changed A' });
-    // "Create New Survey": the new survey's draft, empty, with no survey to save into.
+    // "Create new survey": the new survey's draft, empty, with no survey to save into.
     expect(surveyDraftStore.open('new')).toBe(true);
     expect(surveyDraftStore.getSnapshot().draft).toEqual(emptySurveyDraft());
     surveyDraftStore.update({ businessName: 'Shop B' });

@@ -130,30 +130,30 @@ describe('sidebar survey list', () => {
     expect(await screen.findByText('Failed to load surveys. Please try again.')).toBeTruthy();
   });
 
-  it('View Landing Page opens the landing URL in a new tab', async () => {
+  it('View landing page opens the landing URL in a new tab', async () => {
     list = [item('a', 'active', 'https://app.example/surveys/abcdefgh/shop-a')];
     const { user } = renderDashboard();
     await user.click(await surveyButton(/Shop a/));
-    const link = await within(screen.getByTestId('sidebar-surveys')).findByRole('link', { name: /View Landing Page/ });
+    const link = await within(screen.getByTestId('sidebar-surveys')).findByRole('link', { name: /View landing page/ });
     expect(link.getAttribute('href')).toBe('https://app.example/surveys/abcdefgh/shop-a');
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it("shows 'Survey Setup Required' for a survey without a landing URL", async () => {
+  it("shows 'Survey setup required' for a survey without a landing URL", async () => {
     list = [item('b', 'draft', null)];
     const { user } = renderDashboard();
     await user.click(await surveyButton(/Shop b/));
     await user.click(
-      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'View Landing Page' }),
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'View landing page' }),
     );
-    expect(await screen.findByRole('dialog', { name: 'Survey Setup Required' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Survey setup required' })).toBeTruthy();
   });
 
-  it('Edit Survey loads the survey into the wizard draft and opens step 1', async () => {
+  it('Edit survey loads the survey into the wizard draft and opens step 1', async () => {
     list = [item('a', 'active', fullSurvey.landingPageUrl)];
     const { user, router } = renderDashboard();
     await user.click(await surveyButton(/Shop a/));
-    await user.click(await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Edit Survey' }));
+    await user.click(await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Edit survey' }));
     expect(await screen.findByText('Survey loaded')).toBeTruthy();
     expect(screen.getByText('You can now edit your survey settings.')).toBeTruthy();
     // The wizard's chunk loads on the first visit: allow more than the default second.
@@ -169,10 +169,10 @@ describe('sidebar survey list', () => {
     // Editing says which survey, and the sidebar highlights it instead of Create.
     expect(screen.getByRole('heading', { level: 1, name: 'Edit survey — Shop a' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Shop a/ }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Create New Survey' }).getAttribute('data-active')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Create new survey' }).getAttribute('data-active')).toBe('false');
   });
 
-  it('Edit Survey goes to the Dutch step 1 under /nl', async () => {
+  it('Edit survey goes to the Dutch step 1 under /nl', async () => {
     list = [item('a', 'active', fullSurvey.landingPageUrl)];
     window.localStorage.setItem('i18nextLng', 'nl');
     const { user, router } = renderDashboard('/nl/dashboard');
@@ -189,9 +189,9 @@ describe('sidebar survey list', () => {
     const { user } = renderDashboard();
     await user.click(await surveyButton(/Shop b/));
     await user.click(
-      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete Survey' }),
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete survey' }),
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Survey' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete survey' });
     expect(dialog.textContent).toContain('cannot be undone');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Survey deleted')).toBeTruthy();
@@ -206,7 +206,7 @@ describe('sidebar survey list', () => {
     const { user, router } = renderDashboard('/dashboard?survey=b');
     await user.click(await surveyButton(/Shop b/));
     await user.click(
-      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete Survey' }),
+      await within(screen.getByTestId('sidebar-surveys')).findByRole('button', { name: 'Delete survey' }),
     );
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

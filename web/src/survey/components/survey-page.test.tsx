@@ -68,7 +68,7 @@ describe('survey page', () => {
     expect(window.history.length).toBe(length);
   });
 
-  it('shows Survey Not Found when the survey cannot be loaded', async () => {
+  it('shows Survey not found when the survey cannot be loaded', async () => {
     await act(async () => renderPage(Promise.resolve(null)));
     expect(await screen.findByRole('heading', { name: 'Enquête niet gevonden' })).toBeTruthy();
     expect(screen.getByText('De enquête die je zoekt bestaat niet of is niet meer actief.')).toBeTruthy();

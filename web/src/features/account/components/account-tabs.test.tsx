@@ -85,7 +85,7 @@ describe('account page', () => {
       path: '/account?tab=profile&error=Card%2520declined',
       session,
     });
-    await screen.findByText('Payment Failed');
+    await screen.findByText('Payment failed');
     await screen.findByText('Card declined');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=profile'));
   });

@@ -160,7 +160,7 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   it('payment=success: the success toast, billing read again, the parameter removed (tab stays)', async () => {
     stubBilling(activeGrowth, [payment()]);
     const { router } = tab('/account?tab=billing&payment=success');
-    expect(await toastTitle('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
+    expect(await toastTitle('Your subscription has been activated. Welcome aboard!')).toBe('Payment successful!');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=billing'));
     await screen.findByTestId('billing-state');
     expect(apiCalls().filter((c) => c.route === 'list-payments').length).toBeGreaterThanOrEqual(1);

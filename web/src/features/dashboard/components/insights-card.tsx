@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from 'recharts';
 import { type Language, type SurveyInsights } from '@reviewroute/shared';
+import { DataTable } from '@/components/data-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -196,33 +197,24 @@ function DistributionTable({ insights, visible }: { insights: SurveyInsights; vi
   const language = useLanguage();
   return (
     <div className={tableWrapperClass(visible)}>
-      <table className="w-full text-sm" data-testid="insights-distribution-table">
-        <caption className="sr-only">{t('insights.distributionCaption')}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-2 font-medium">
-              {t('insights.rating')}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t('insights.responses')}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t('insights.share')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {distributionRows(insights).map((row) => (
-            <tr key={row.stars} className="border-b last:border-0" data-stars={row.stars}>
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {t('insights.stars', { count: row.stars })}
-              </th>
-              <td className="py-1.5 text-right tabular-nums">{formatCount(row.count, language)}</td>
-              <td className="py-1.5 text-right tabular-nums">{formatShare(row.share, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data-testid="insights-distribution-table"
+        caption={t('insights.distributionCaption')}
+        captionHidden
+        rows={distributionRows(insights)}
+        rowKey={(row) => row.stars}
+        rowData={(row) => ({ 'data-stars': row.stars })}
+        columns={[
+          { id: 'rating', header: t('insights.rating'), cell: (row) => t('insights.stars', { count: row.stars }) },
+          {
+            id: 'responses',
+            header: t('insights.responses'),
+            numeric: true,
+            cell: (row) => formatCount(row.count, language),
+          },
+          { id: 'share', header: t('insights.share'), numeric: true, cell: (row) => formatShare(row.share, language) },
+        ]}
+      />
     </div>
   );
 }
@@ -291,42 +283,42 @@ function TrendTable({ weeks, visible }: { weeks: SurveyInsights['weeks']; visibl
   const language = useLanguage();
   return (
     <div className={tableWrapperClass(visible)}>
-      <table className="w-full text-sm" data-testid="insights-trend-table">
-        <caption className="sr-only">{t('insights.trendCaption')}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-2 font-medium">
-              {t('insights.week')}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t('insights.responses')}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t('insights.average')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.week} className="border-b last:border-0" data-week={w.week}>
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {t('insights.weekLabel', { number: weekNumber(w.week), date: formatWeekDate(w.weekStart, language) })}
-              </th>
-              <td className="py-1.5 text-right tabular-nums">{formatCount(w.count, language)}</td>
-              <td className="py-1.5 text-right tabular-nums">
-                {w.averageRating === null ? (
-                  <>
-                    <span aria-hidden="true">–</span>
-                    <span className="sr-only">{t('insights.noAverage')}</span>
-                  </>
-                ) : (
-                  formatAverage(w.averageRating, language)
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data-testid="insights-trend-table"
+        caption={t('insights.trendCaption')}
+        captionHidden
+        rows={weeks}
+        rowKey={(w) => w.week}
+        rowData={(w) => ({ 'data-week': w.week })}
+        columns={[
+          {
+            id: 'week',
+            header: t('insights.week'),
+            cell: (w) =>
+              t('insights.weekLabel', { number: weekNumber(w.week), date: formatWeekDate(w.weekStart, language) }),
+          },
+          {
+            id: 'responses',
+            header: t('insights.responses'),
+            numeric: true,
+            cell: (w) => formatCount(w.count, language),
+          },
+          {
+            id: 'average',
+            header: t('insights.average'),
+            numeric: true,
+            cell: (w) =>
+              w.averageRating === null ? (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="sr-only">{t('insights.noAverage')}</span>
+                </>
+              ) : (
+                formatAverage(w.averageRating, language)
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -78,4 +78,57 @@ describe('Export CSV button', () => {
     expect(await screen.findByText('The export failed. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false);
   });
+
+  it('a slow start: says it is starting, keeps the button busy and disabled, then goes on when the API answers', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serveApi(
+      apiHandler('start-export', async () => {
+        await answered;
+        return HttpResponse.json({ id: 'e1' }, { status: 202 });
+      }),
+      apiHandler('get-export', () => HttpResponse.json(job('done', 3))),
+    );
+    renderWithApp(<ExportButton surveyId={surveyId} />, { path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: /export csv/i }));
+
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toBe('Starting the export…'));
+    const button = screen.getByRole('button', { name: /export csv/i });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+
+    answer();
+    expect(await screen.findByText(/your csv with 3 rows is ready/i)).toBeTruthy();
+    expect(button.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('a failed start: the failure is announced, and "Try again" starts a new export that succeeds', async () => {
+    let starts = 0;
+    serveApi(
+      apiHandler('start-export', () =>
+        ++starts === 1
+          ? HttpResponse.json({ error: { code: 'INTERNAL', message: 'Boom' } }, { status: 500 })
+          : HttpResponse.json({ id: 'e1' }, { status: 202 }),
+      ),
+      apiHandler('get-export', () => HttpResponse.json(job('done', 7))),
+    );
+    renderWithApp(<ExportButton surveyId={surveyId} filter={{ rating: 'low' }} />, { path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: /export csv/i }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The export failed. Please try again.'));
+    // The retry sits outside the live region, so only the message is announced.
+    const retry = screen.getByRole('button', { name: /try again/i });
+    expect(screen.getByRole('status').contains(retry)).toBe(false);
+    expect(screen.getByRole('button', { name: /export csv/i }).hasAttribute('disabled')).toBe(false);
+
+    await userEvent.click(retry);
+    expect(await screen.findByText(/your csv with 7 rows is ready/i)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    const startCalls = apiCalls().filter((c) => c.route === 'start-export');
+    expect(startCalls).toHaveLength(2);
+    expect(startCalls[1]!.body).toEqual({ filter: { rating: 'low' } });
+    await waitFor(() => expect(files.saveFile).toHaveBeenCalledTimes(1));
+  });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, Loader2 } from 'lucide-react';
+import { AlertCircle, Download, Loader2, RotateCw } from 'lucide-react';
 import type { InboxFilter } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/save-file';
+import { cn } from '@/lib/utils';
 import { useExportStatus, useStartExport } from '../api/export';
 
 export interface ExportButtonProps {
@@ -45,20 +46,29 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <Button type="button" variant="outline" onClick={onClick} disabled={running}>
+      <Button type="button" variant="outline" onClick={onClick} disabled={running} aria-busy={running}>
         {running ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
         {t('csvExport.button')}
       </Button>
-      <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
-        {failed
-          ? t('csvExport.failed')
-          : start.isPending || (exportId && !job)
-            ? t('csvExport.starting')
-            : running
-              ? t('csvExport.progress', { count: job?.rows ?? 0, rows })
-              : job?.state === 'done' && job.downloadUrl
-                ? t('csvExport.ready', { count: job.rows, rows })
-                : null}
+      {/* The live region holds only words, so each state is announced once, without the retry button's name. */}
+      <p
+        className={cn('text-sm', failed ? 'text-destructive flex items-center gap-1' : 'text-muted-foreground')}
+        role="status"
+        aria-live="polite"
+        data-testid="export-status"
+      >
+        {failed ? (
+          <>
+            <AlertCircle className="size-4 shrink-0" aria-hidden />
+            {t('csvExport.failed')}
+          </>
+        ) : start.isPending || (exportId && !job) ? (
+          t('csvExport.starting')
+        ) : running ? (
+          t('csvExport.progress', { count: job?.rows ?? 0, rows })
+        ) : job?.state === 'done' && job.downloadUrl ? (
+          t('csvExport.ready', { count: job.rows, rows })
+        ) : null}
         {!failed && !running && job?.state === 'done' && job.downloadUrl ? (
           <>
             {' '}
@@ -68,6 +78,12 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
           </>
         ) : null}
       </p>
+      {failed ? (
+        <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={onClick}>
+          <RotateCw aria-hidden />
+          {t('csvExport.retry')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -26,7 +26,13 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
     <div className="grid min-w-0 gap-1.5">
       <Label id={`${id}-${key}`}>{t(`filters.${key}`)}</Label>
       <Select value={filter[key] ?? any} onValueChange={(v) => onChange(key, v === any ? undefined : v)}>
-        <SelectTrigger aria-labelledby={`${id}-${key}`} className="w-full" data-testid={`inbox-filter-${key}`}>
+        <SelectTrigger
+          aria-labelledby={`${id}-${key}`}
+          // A long choice ("Alle beoordelingen") is cut with an ellipsis in its half of a phone's width, not drawn
+          // under its neighbour.
+          className="w-full min-w-0 *:data-[slot=select-value]:block *:data-[slot=select-value]:min-w-0 *:data-[slot=select-value]:truncate"
+          data-testid={`inbox-filter-${key}`}
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

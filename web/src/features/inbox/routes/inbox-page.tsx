@@ -54,7 +54,7 @@ export function InboxPage() {
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           {surveys.data && surveys.data.length > 0 && selected && (
-            <div className="grid w-full gap-1.5 sm:w-64">
+            <div className="grid w-full min-w-0 gap-1.5 sm:w-64">
               <Label id={pickerId}>{t('surveyPicker')}</Label>
               <Select
                 value={selected.id}
@@ -66,7 +66,12 @@ export function InboxPage() {
                   })
                 }
               >
-                <SelectTrigger aria-labelledby={pickerId} className="w-full" data-testid="inbox-survey-picker">
+                <SelectTrigger
+                  aria-labelledby={pickerId}
+                  // A long business name ends in an ellipsis within the picker instead of running under the export button.
+                  className="w-full min-w-0 *:data-[slot=select-value]:block *:data-[slot=select-value]:min-w-0 *:data-[slot=select-value]:truncate"
+                  data-testid="inbox-survey-picker"
+                >
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

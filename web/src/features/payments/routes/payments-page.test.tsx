@@ -83,12 +83,12 @@ async function toast(description: string) {
 }
 
 describe('/payments (spec 2 "Payments")', () => {
-  it('shows the heading, Back to Dashboard and three plans with list and launch price incl. VAT; Growth is Most Popular', async () => {
+  it('shows the heading, Back to dashboard and three plans with list and launch price incl. VAT; Growth is Most popular', async () => {
     stubApi();
     page('/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByText('Authentication Required')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByText('Authentication required')).toBeNull();
     // decisions 21: the spec's list price struck through as the regular price, the charged amount beside it.
     const prices: [name: string, list: string, launch: string][] = [
       ['Starter', '€120 / year', 'Launch price: €60 / year'],
@@ -101,10 +101,10 @@ describe('/payments (spec 2 "Payments")', () => {
       expect(within(card).getByTestId('plan-list-price').querySelector('s')?.textContent).toBe(list);
       expect(within(card).getByTestId('plan-launch-price').textContent).toBe(launch);
       expect(within(card).getByText('incl. VAT')).toBeTruthy();
-      expect((within(card).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(false);
+      expect((within(card).getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(false);
     }
-    expect(within(planCard('Growth')).getByText('Most Popular')).toBeTruthy();
-    expect(within(planCard('Starter')).queryByText('Most Popular')).toBeNull();
+    expect(within(planCard('Growth')).getByText('Most popular')).toBeTruthy();
+    expect(within(planCard('Starter')).queryByText('Most popular')).toBeNull();
   });
 
   it('with a Growth plan: Growth is marked current with its end and offers to extend; Enterprise upgrades, Starter follows', async () => {
@@ -120,7 +120,7 @@ describe('/payments (spec 2 "Payments")', () => {
     expect((await within(growth).findByTestId('plan-current')).textContent).toBe('Current plan');
     expect(within(growth).getByTestId('plan-active-until').textContent).toBe('Active until 25 November 2027');
     expect(within(growth).getByRole('button', { name: 'Extend by a year' })).toBeTruthy();
-    expect(within(growth).queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    expect(within(growth).queryByRole('button', { name: 'Buy now' })).toBeNull();
     expect(within(planCard('Enterprise')).getByRole('button', { name: 'Upgrade now' })).toBeTruthy();
     expect(within(planCard('Starter')).getByRole('button', { name: 'Buy for after your plan' })).toBeTruthy();
     expect(within(planCard('Starter')).queryByTestId('plan-current')).toBeNull();
@@ -142,12 +142,12 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(screen.queryByTestId('plan-current')).toBeNull();
   });
 
-  it('signed out: the Authentication Required banner with Log In; Buy Now reads disabled, and a click explains and goes to /auth', async () => {
+  it('signed out: the Authentication required banner with Log in; Buy now reads disabled, and a click explains and goes to /auth', async () => {
     stubApi();
     const { router } = page('/payments', null);
-    expect(await screen.findByText('Authentication Required')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/auth?tab=signin');
-    const buy = within(planCard('Growth')).getByRole('button', { name: 'Buy Now' });
+    expect(await screen.findByText('Authentication required')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth?tab=signin');
+    const buy = within(planCard('Growth')).getByRole('button', { name: 'Buy now' });
     expect(buy.getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Pay a custom amount' })).toBeNull();
     await userEvent.click(buy);
@@ -158,20 +158,20 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(paymentCalls()).toEqual([]);
   });
 
-  it('a plan goes Selecting... → Selected ✓, opens Complete Your Purchase and leaves for the checkout of that plan', async () => {
+  it('a plan goes Selecting... → Selected ✓, opens Complete your purchase and leaves for the checkout of that plan', async () => {
     stubApi();
     page('/payments');
     await userEvent.click(
-      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy Now' }),
+      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy now' }),
     );
     expect(within(planCard('Growth')).getByRole('button', { name: 'Selecting...' })).toBeTruthy();
     // Busy: no second plan meanwhile.
-    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(
+    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     expect(await within(planCard('Growth')).findByRole('button', { name: 'Selected ✓' })).toBeTruthy();
     const card = screen
-      .getByRole('heading', { name: 'Complete Your Purchase' })
+      .getByRole('heading', { name: 'Complete your purchase' })
       .closest('[data-slot=card]') as HTMLElement;
     expect(within(card).getByText('Growth')).toBeTruthy();
     // Only the launch price: what the checkout and the invoice show, with the VAT it includes.
@@ -196,17 +196,17 @@ describe('/payments (spec 2 "Payments")', () => {
     );
     page('/payments');
     await userEvent.click(
-      within(await screen.findByRole('listitem', { name: 'Starter' })).getByRole('button', { name: 'Buy Now' }),
+      within(await screen.findByRole('listitem', { name: 'Starter' })).getByRole('button', { name: 'Buy now' }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('heading', { name: 'Complete Your Purchase' })).toBeNull();
-    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement).disabled).toBe(
+    expect(screen.queryByRole('heading', { name: 'Complete your purchase' })).toBeNull();
+    expect((within(planCard('Starter')).getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
     expect(checkout.leaveForCheckout).not.toHaveBeenCalled();
   });
 
-  it('a failed create: the Payment Failed toast with the message, and the form offers another try', async () => {
+  it('a failed create: the Payment failed toast with the message, and the form offers another try', async () => {
     stubApi(undefined, () =>
       HttpResponse.json(
         { error: { code: 'SERVICE_UNAVAILABLE', message: 'Failed to create payment' } },
@@ -215,10 +215,10 @@ describe('/payments (spec 2 "Payments")', () => {
     );
     page('/payments');
     await userEvent.click(
-      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy Now' }),
+      within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy now' }),
     );
     expect(await screen.findByText('Payment failed. Please try again.')).toBeTruthy();
-    expect(await toast('Failed to create payment')).toBe('Payment Failed');
+    expect(await toast('Failed to create payment')).toBe('Payment failed');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(checkout.leaveForCheckout).not.toHaveBeenCalled();
   });
@@ -230,7 +230,7 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(await screen.findByText('Checking your payment...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await toast("Your payment (tr_123) has been processed. You'll receive a confirmation email shortly.")).toBe(
-      'Payment Successful!',
+      'Payment successful!',
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(router.state.location.search).toBe('?tab=billing&payment=success');
@@ -239,31 +239,31 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(window.sessionStorage.getItem(storageKey)).toBeNull();
   });
 
-  it('the return from a canceled checkout says Payment Failed with why, and stays', async () => {
+  it('the return from a canceled checkout says Payment failed with why, and stays', async () => {
     window.sessionStorage.setItem(storageKey, 'tr_123');
     stubApi([payment({ status: 'failed', providerStatus: 'canceled', paidAt: null })]);
     const { router } = page('/payments?success=true');
-    expect(await toast('The payment was canceled.')).toBe('Payment Failed');
+    expect(await toast('The payment was canceled.')).toBe('Payment failed');
     expect(router.state.location.pathname).toBe('/payments');
     expect(router.state.location.search).toBe('');
   });
 
-  it('error=… shows Payment Failed with the decoded text and leaves the address', async () => {
+  it('error=… shows Payment failed with the decoded text and leaves the address', async () => {
     stubApi();
     const { router } = page('/payments?error=Card%20declined%3A%20try%20another');
-    expect(await toast('Card declined: try another')).toBe('Payment Failed');
+    expect(await toast('Card declined: try another')).toBe('Payment failed');
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('success=true without a known payment shows the activation toast', async () => {
     stubApi();
     const { router } = page('/payments?success=true');
-    expect(await toast('Your subscription has been activated. Welcome aboard!')).toBe('Payment Successful!');
+    expect(await toast('Your subscription has been activated. Welcome aboard!')).toBe('Payment successful!');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(paymentCalls()).toEqual([]);
   });
 
-  it('a custom amount: defaults, Pay {currency} {amount}, disabled without amount or description, then Check Status', async () => {
+  it('a custom amount: defaults, Pay {currency} {amount}, disabled without amount or description, then Check status', async () => {
     stubApi([payment({ id: 'tr_new', status: 'pending', providerStatus: 'open', paidAt: null })]);
     page('/payments');
     await userEvent.click(await screen.findByRole('button', { name: 'Pay a custom amount' }));
@@ -272,7 +272,7 @@ describe('/payments (spec 2 "Payments")', () => {
     expect([amount.value, amount.min, amount.step, description.value]).toEqual(['60', '1', '0.01', 'Payment']);
     const pay = () => screen.getByRole('button', { name: /^Pay [A-Z]{3} / }) as HTMLButtonElement;
     expect(pay().textContent).toBe('Pay EUR 60.00');
-    expect(screen.queryByRole('button', { name: 'Check Status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check status' })).toBeNull();
 
     await userEvent.clear(description);
     await waitFor(() => expect(pay().disabled).toBe(true));
@@ -293,7 +293,7 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(paymentCalls()[0]).toEqual(
       createCall({ kind: 'manual', amount: 75.5, currency: 'EUR', description: 'Invoice 42', language: 'en' }),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Check Status' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Check status' }));
     expect(await screen.findByText('Status of payment tr_new: Pending')).toBeTruthy();
     expect(paymentCalls()[1]?.path).toBe(pathOf('get-payment', { paymentId: 'tr_new' }));
   });

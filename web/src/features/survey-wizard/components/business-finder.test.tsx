@@ -86,7 +86,7 @@ describe('business finder (wizard step 1)', () => {
       'https://search.google.com/local/writereview?placeid=p1',
     );
     expect((screen.getByLabelText(/Industry/) as HTMLInputElement).value).toBe('Bakery');
-    expect(await screen.findByText('Business Selected')).toBeTruthy();
+    expect(await screen.findByText('Business selected')).toBeTruthy();
     expect(screen.queryByText(surveyMessages.googleUrlInvalid)).toBeNull();
   });
 
@@ -101,21 +101,21 @@ describe('business finder (wizard step 1)', () => {
     expect(searches()).toEqual([{ query: 'xy', language: 'nl' }]);
   });
 
-  it("asks for a name when Enter is pressed on empty text (the spec's 'Search Required')", async () => {
+  it("asks for a name when Enter is pressed on empty text (the spec's 'Search required')", async () => {
     fakeApi(() => HttpResponse.json({ results: [] }));
     const user = userEvent.setup();
     render();
     await user.type(finder(), '{Enter}');
-    expect(await screen.findByText('Search Required')).toBeTruthy();
+    expect(await screen.findByText('Search required')).toBeTruthy();
     expect(searches()).toEqual([]);
   });
 
-  it("shows 'Search Failed' when the API fails", async () => {
+  it("shows 'Search failed' when the API fails", async () => {
     fakeApi(() => HttpResponse.json({ error: { code: 'PLACES_UNAVAILABLE', message: 'x' } }, { status: 502 }));
     const user = userEvent.setup();
     render();
     await user.type(finder(), 'Bakkerij{Enter}');
-    expect(await screen.findByText('Search Failed')).toBeTruthy();
+    expect(await screen.findByText('Search failed')).toBeTruthy();
     expect(screen.getByText('Unable to search for businesses. Please try again.')).toBeTruthy();
   });
 
