@@ -130,6 +130,10 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream for new export jobs; claims a job and records its progress (conditional updates),
   // reads the survey (its name) and pages its responses (queries); writes the file to the exports prefix as a
   // multipart upload (PutObject covers its parts), aborting it on failure. Nothing else.
+  // Reads the table's stream; counts each review request's funnel steps once: a conditional update of the
+  // recipient (its counted marks) and an ADD to the survey's funnel, in one transaction; reads a recipient that
+  // changed meanwhile again (GetItem). No delete.
+  funnel: { table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], tableStream: true },
   exports: {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
     tableStream: true,
