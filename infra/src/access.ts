@@ -223,6 +223,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // The anonymous survey page: reads a published survey (cached), writes a response (one conditional put, its
   // own idempotency record; a retry reads it), flags its review click (a conditional update), and counts a
   // client already over its soft limit in a rate window (UpdateItem). No delete, no scan, no S3.
+  // A review request's personal token on the visit, the submit or the click: the recipient read (GetItem) and
+  // its link marks set (a conditional update).
   public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Billing records in the owner's partition: listed (query), read, and written whole with a condition (a
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account

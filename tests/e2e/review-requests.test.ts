@@ -11,8 +11,9 @@ import { listMails, waitForMail, type InboxMail } from '../support/inbox';
 /**
  * The owner's Review requests page as an owner meets it: from the dashboard's quick action, a CSV of three
  * customers and one malformed row (shown with its error, left out), the permission and the send; three mails in
- * the local inbox, each in its customer's language with the one-click unsubscribe headers; one customer
- * unsubscribes in one click; a second send (from the survey picker, typed in by hand) skips that address and the
+ * the local inbox, each in its customer's language with the one-click unsubscribe headers; one customer opens
+ * the link from the mail, rates 5 and clicks through (the funnel shows sent 3 / opened 1 / rated 1 / clicked 1);
+ * one customer unsubscribes in one click; the one reminder reaches only the customer who did neither; a second send (from the survey picker, typed in by hand) skips that address and the
  * page says why. Texts exactly as web/src/locales/{en,nl}/requests.json have them.
  */
 const stack = inject('localStack');
@@ -97,7 +98,7 @@ describe('the Review requests page', () => {
   // One owner's story, start to end: two sends wait for the stack's worker and the inbox, so it outlasts the
   // project's default on a busy machine.
   it(
-    'sends a CSV’s valid customers in their languages, and a later send skips the one who unsubscribed, saying why',
+    'sends a CSV’s valid customers in their languages, counts the funnel, reminds only who neither rated nor unsubscribed, and a later send skips the one who unsubscribed, saying why',
     { timeout: 300_000 },
     async () => {
       const owner = await createSignedInUser(stack);
