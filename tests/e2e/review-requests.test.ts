@@ -53,7 +53,12 @@ async function expectFunnel(page: Page, counts: [number, number, number, number]
   const read = () =>
     Promise.all(
       ['sent', 'opened', 'rated', 'clicked'].map(async (stage) =>
-        Number(await page.getByTestId(`funnel-${stage}-count`).textContent({ timeout: 1000 }).catch(() => NaN)),
+        Number(
+          await page
+            .getByTestId(`funnel-${stage}-count`)
+            .textContent({ timeout: 1000 })
+            .catch(() => NaN),
+        ),
       ),
     );
   await expect.poll(read, { timeout: 30_000, interval: 500 }).toEqual(counts);
@@ -158,9 +163,11 @@ describe('the Review requests page', () => {
       const link = new URL(/https?:\/\/\S+?\?r=[\w-]+/.exec(pietMail!.body.text!)![0]);
       const batchId = decodeRequestToken(link.searchParams.get('r')!)!.batchId;
       // The machine is offline: the Google page is answered here.
-      await b.context().route('https://search.google.com/**', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google review</title>' }),
-      );
+      await b
+        .context()
+        .route('https://search.google.com/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google review</title>' }),
+        );
       const customer = await b.context().newPage();
       await customer.goto(`${link.pathname}${link.search}`);
       await customer.getByRole('radio', { name: '5 sterren', exact: true }).check();

@@ -37,10 +37,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
   }
 
-  async createBatch(
-    batch: RequestBatchRecord,
-    recipients: readonly NewRecipient[],
-  ) {
+  async createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[]) {
     this.guard(batch.userId, `Creating batch ${batch.id}`);
     const stored = { ...batch, state: 'scheduled' as const };
     this.batches.set(batch.id, stored);
@@ -195,7 +192,11 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       .map(([key, s]) => ({ addressHash: key.slice(userId.length + 1), ...s }));
   }
 
-  async markLink(batchId: string, recipientId: string, marks: Partial<Record<'openedAt' | 'ratedAt' | 'clickedAt', string>>) {
+  async markLink(
+    batchId: string,
+    recipientId: string,
+    marks: Partial<Record<'openedAt' | 'ratedAt' | 'clickedAt', string>>,
+  ) {
     const r = this.recipient(batchId, recipientId);
     if (!r) return;
     for (const [key, value] of Object.entries(marks) as [keyof typeof marks, string | undefined][])

@@ -183,7 +183,10 @@ export interface ReviewRequestStore {
    */
   markLink(batchId: string, recipientId: string, marks: Partial<Record<`${LinkStage}At`, string>>): Promise<void>;
   /** One transaction: the recipient's marks of `stages` (each if absent, the step reached) and the survey's funnel ADD. */
-  countFunnel(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>, stages: readonly FunnelStage[]): Promise<FunnelCountOutcome>;
+  countFunnel(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>,
+    stages: readonly FunnelStage[],
+  ): Promise<FunnelCountOutcome>;
   /** The survey's funnel (zeros until something is counted). */
   getFunnel(surveyId: string): Promise<RequestFunnel>;
 

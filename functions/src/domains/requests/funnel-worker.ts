@@ -91,7 +91,8 @@ export async function consumeFunnel(store: FunnelStore, event: DynamoDBStreamEve
     }
     if (!done) batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
   }
-  if (batchItemFailures.length > 0) logger.warn('Funnel worker: records left for a retry', { n: batchItemFailures.length });
+  if (batchItemFailures.length > 0)
+    logger.warn('Funnel worker: records left for a retry', { n: batchItemFailures.length });
   return { batchItemFailures };
 }
 

@@ -67,7 +67,11 @@ describe('the personal link’s marks', () => {
       ratedAt: new Date(t0 + 1000).toISOString(),
     });
     expect(piet!.clickedAt).toBeNull();
-    expect(jane).toMatchObject({ openedAt: expect.any(String), ratedAt: expect.any(String), clickedAt: expect.any(String) });
+    expect(jane).toMatchObject({
+      openedAt: expect.any(String),
+      ratedAt: expect.any(String),
+      clickedAt: expect.any(String),
+    });
     expect(kees).toMatchObject({ openedAt: null, ratedAt: null, clickedAt: null });
   });
 
@@ -91,7 +95,9 @@ describe('the funnel worker', () => {
     const { service, run, mark, mailer, requests } = await world();
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     await run();
-    const sentImages = (await requests.pageRecipients(batch.id, undefined, 10)).items.map((r, i) => recordOf(r, `1${i}`));
+    const sentImages = (await requests.pageRecipients(batch.id, undefined, 10)).items.map((r, i) =>
+      recordOf(r, `1${i}`),
+    );
     await mark(linkTokenOf(mailer.sent[0]!), surveyId, 'clicked');
     const clicked = recordOf((await requests.getRecipient(batch.id, '00000'))!, '20');
     // Delivered, then the whole batch again (a crash), then the older images after the newer one.
@@ -126,7 +132,9 @@ describe('the one reminder', () => {
     await run();
     expect(mailer.sent).toHaveLength(3);
     await mark(linkTokenOf(mailer.sent[0]!), surveyId, 'rated');
-    const janeUnsubscribe = /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(mailer.sent[1]!.headers!['List-Unsubscribe']!)![1]!;
+    const janeUnsubscribe = /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(
+      mailer.sent[1]!.headers!['List-Unsubscribe']!,
+    )![1]!;
     await service.unsubscribe(janeUnsubscribe);
     mailer.sent.length = 0;
 
@@ -170,7 +178,11 @@ describe('the one reminder', () => {
     });
     const sent: OutgoingMail[] = [];
     await w.surveys.create(publishedSurvey());
-    await w.service.create(owner, surveyId, batchBody({ rows: [rows[2]!], permissionConfirmed: true, reminderDays: 1 }));
+    await w.service.create(
+      owner,
+      surveyId,
+      batchBody({ rows: [rows[2]!], permissionConfirmed: true, reminderDays: 1 }),
+    );
     await w.sender.runDue(w.clock.now + 60_000);
     w.clock.now += day + 1000;
     await w.sender.runDue(w.clock.now + 60_000);

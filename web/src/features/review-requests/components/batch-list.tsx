@@ -163,7 +163,11 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
                   {t(`recipientStates.${r.state}`)}
                 </Badge>
                 {linkStateOf(r) && (
-                  <Badge variant="outline" className="border-primary/40 text-primary" data-testid="recipient-link-state">
+                  <Badge
+                    variant="outline"
+                    className="border-primary/40 text-primary"
+                    data-testid="recipient-link-state"
+                  >
                     {t(`linkStates.${linkStateOf(r)!}`)}
                   </Badge>
                 )}

@@ -49,7 +49,9 @@ export function RequestFunnelCard({ surveyId, className }: { surveyId: string; c
                     {count.format(funnel.data[stage])}
                   </dd>
                   {stage !== 'sent' && rate !== null && (
-                    <dd className="text-muted-foreground text-xs">{t('funnel.rate', { rate: percent.format(rate) })}</dd>
+                    <dd className="text-muted-foreground text-xs">
+                      {t('funnel.rate', { rate: percent.format(rate) })}
+                    </dd>
                   )}
                 </div>
               );
