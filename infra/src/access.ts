@@ -130,6 +130,10 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream for new export jobs; claims a job and records its progress (conditional updates),
   // reads the survey (its name) and pages its responses (queries); writes the file to the exports prefix as a
   // multipart upload (PutObject covers its parts), aborting it on failure. Nothing else.
+  // Reads the table's stream; counts each review request's funnel steps once: a conditional update of the
+  // recipient (its counted marks) and an ADD to the survey's funnel, in one transaction; reads a recipient that
+  // changed meanwhile again (GetItem). No delete.
+  funnel: { table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], tableStream: true },
   exports: {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
     tableStream: true,
@@ -219,6 +223,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // The anonymous survey page: reads a published survey (cached), writes a response (one conditional put, its
   // own idempotency record; a retry reads it), flags its review click (a conditional update), and counts a
   // client already over its soft limit in a rate window (UpdateItem). No delete, no scan, no S3.
+  // A review request's personal token on the visit, the submit or the click: the recipient read (GetItem) and
+  // its link marks set (a conditional update).
   public: { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] },
   // Billing records in the owner's partition: listed (query), read, and written whole with a condition (a
   // conditional put: the webhook never lets a stale status overwrite a final one). Never a delete (account

@@ -47,6 +47,9 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** POST /api/public/surveys/{surveyCode}/responses. */
+/** A review request's personal token riding along a public call; malformed or absent: undefined. */
+const requestTokenField = z.string().min(1).max(200).optional().catch(undefined);
+
 export const submitResponseSchema = z.object({
   rating: z
     .number({ error: publicSurveyMessages.ratingRequired })
@@ -72,6 +75,11 @@ export const submitResponseSchema = z.object({
   idempotencyKey: z.string().max(36, { abort: true }).pipe(z.uuid()),
   /** Honeypot: a field people never see; scripts fill it. */
   website: z.string().max(500).optional(),
+  /**
+   * The personal token of a review request (`?r=` of the mailed link), when the customer came from one: the
+   * request is marked rated. Anything malformed is dropped, never refused: the rating counts whatever the link.
+   */
+  requestToken: requestTokenField,
   /** Milliseconds the form was open before submit; scripts post instantly. */
   elapsedMs: z
     .number()
@@ -99,7 +107,18 @@ export const submitResponseResultSchema = z.object({
 export type SubmitResponseResult = z.infer<typeof submitResponseResultSchema>;
 
 /** POST /api/public/surveys/{surveyCode}/responses/{responseId}/review-click. */
-export const reviewClickSchema = z.object({ token: z.string().min(1).max(200) });
+export const reviewClickSchema = z.object({
+  token: z.string().min(1).max(200),
+  /** The review request's personal token, as on the submit: the request is marked clicked. */
+  requestToken: requestTokenField,
+});
+
+/**
+ * POST /api/public/surveys/{surveyCode}/link-opens: the page was opened from a review request's personal link.
+ * Answered 204 whatever the token, so the call tells nobody whether a token exists.
+ */
+export const linkOpenSchema = z.object({ requestToken: z.string().min(1).max(200) });
+export type LinkOpen = z.infer<typeof linkOpenSchema>;
 export type ReviewClick = z.infer<typeof reviewClickSchema>;
 
 /** The deliberately vague answer (400 BAD_REQUEST) to a post the bot checks refused: it never says why. */

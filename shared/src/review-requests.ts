@@ -14,6 +14,10 @@ export const maxRequestRows = 5000;
 /** A customer is asked at most once per survey in this many days, whatever batch names them again. */
 export const requestRepeatDays = 30;
 
+/** Days after its request a customer who has not rated is reminded, once, by default; 0: no reminder. */
+export const defaultReminderDays = 3;
+export const maxReminderDays = 30;
+
 export const requestRowLimits = { name: 200, email: 254, template: 2000 } as const;
 
 export const requestMessages = {
@@ -27,6 +31,7 @@ export const requestMessages = {
   permissionRequired: 'Confirm that your customers agreed to receive this email',
   templateNeedsUrl: 'The message must contain {url}',
   sendAtInvalid: 'Choose a valid date and time',
+  reminderDaysInvalid: `Choose 0 to ${maxReminderDays} days`,
 } as const;
 
 /**
@@ -92,6 +97,13 @@ export const createRequestBatchSchema = z.object({
     .optional(),
   /** The owner's text with `{name}` and `{url}`; absent: the default of each customer's language. */
   template: requestTemplateSchema.optional(),
+  /** One reminder this many days after the request to a customer who has not rated; 0: none. */
+  reminderDays: z
+    .number({ error: requestMessages.reminderDaysInvalid })
+    .int(requestMessages.reminderDaysInvalid)
+    .min(0, requestMessages.reminderDaysInvalid)
+    .max(maxReminderDays, requestMessages.reminderDaysInvalid)
+    .optional(),
 });
 export type CreateRequestBatchInput = z.input<typeof createRequestBatchSchema>;
 export type CreateRequestBatch = z.output<typeof createRequestBatchSchema>;
@@ -143,6 +155,8 @@ export const requestBatchSchema = z.object({
   createdAt: z.string(),
   /** Set while the day's cap (by plan) holds the rest back: when sending resumes. */
   waitingUntil: z.string().nullable(),
+  /** Days until the one reminder (0: none; batches created before reminders read 0). */
+  reminderDays: z.number().int().nonnegative(),
 });
 export type RequestBatch = z.infer<typeof requestBatchSchema>;
 
@@ -156,6 +170,12 @@ export const requestRecipientSchema = z.object({
   state: z.enum(requestRecipientStates),
   reason: z.enum(requestSkipReasons).nullable(),
   sentAt: z.string().nullable(),
+  /** What the customer did with their personal link (each implies the ones before it). */
+  openedAt: z.string().nullable(),
+  ratedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  /** When the one reminder went out. */
+  remindedAt: z.string().nullable(),
 });
 export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
 
@@ -175,3 +195,30 @@ export type RequestRecipientPage = z.infer<typeof requestRecipientPageSchema>;
  * to the `List-Unsubscribe` URL; its body is not read. The token names the request, never the address.
  */
 export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * The funnel of a survey's review requests: sent -> opened (the personal link visited) -> rated (a response
+ * submitted from it) -> clicked (on to Google from it). Counted by the funnel stream worker, each customer's
+ * step once; one item read.
+ */
+export const funnelStages = ['sent', 'opened', 'rated', 'clicked'] as const;
+export type FunnelStage = (typeof funnelStages)[number];
+
+export const requestFunnelSchema = z.object({
+  sent: z.number().int().nonnegative(),
+  opened: z.number().int().nonnegative(),
+  rated: z.number().int().nonnegative(),
+  clicked: z.number().int().nonnegative(),
+});
+export type RequestFunnel = z.infer<typeof requestFunnelSchema>;
+
+/** Each step's share of the requests sent (0..1); null while nothing was sent. */
+export function funnelRates(funnel: RequestFunnel): Record<FunnelStage, number | null> {
+  const share = (part: number) => (funnel.sent > 0 ? Math.min(1, part / funnel.sent) : null);
+  return {
+    sent: share(funnel.sent),
+    opened: share(funnel.opened),
+    rated: share(funnel.rated),
+    clicked: share(funnel.clicked),
+  };
+}

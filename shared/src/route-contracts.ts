@@ -37,6 +37,7 @@ import { profileSchema, profileUpdateSchema } from './profile';
 import {
   publicSurveySchema,
   reviewClickSchema,
+  linkOpenSchema,
   startResponseResultSchema,
   submitResponseResultSchema,
   submitResponseSchema,
@@ -45,6 +46,7 @@ import {
   createRequestBatchSchema,
   requestBatchListSchema,
   requestBatchSchema,
+  requestFunnelSchema,
   requestRecipientPageSchema,
   requestRecipientQuerySchema,
   unsubscribeParamsSchema,
@@ -157,6 +159,9 @@ export const routeContracts = {
     params: z.object({ surveyId: z.string(), exportId: z.string().max(64) }),
     response: exportJobSchema,
   },
+  // 204 whatever the token: the call tells nobody which tokens exist.
+  'record-link-open': { params: surveyCodeParams, body: linkOpenSchema, response: null },
+  'get-request-funnel': { params: surveyParams, response: requestFunnelSchema },
 } as const satisfies { [Id in RouteId]: SchemasOf<Id> };
 
 export type RouteContracts = typeof routeContracts;

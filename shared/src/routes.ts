@@ -401,6 +401,24 @@ export const routes = [
     domain: 'exports',
     throttle: 'owner',
   },
+  // The review-request funnel: the public page reports a visit from a personal link (rated and clicked ride on
+  // the submit and the click); the owner reads the survey's funnel, one item.
+  {
+    id: 'record-link-open',
+    method: 'POST',
+    path: '/api/public/surveys/{surveyCode}/link-opens',
+    auth: 'public',
+    domain: 'public',
+    throttle: 'public',
+  },
+  {
+    id: 'get-request-funnel',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/request-funnel',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteId = (typeof routes)[number]['id'];

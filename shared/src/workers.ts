@@ -125,6 +125,15 @@ export const workers = [
     trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2, localPollMs: 200 },
     timeoutSeconds: 15 * 60,
   },
+  {
+    // The review-request funnels: each customer's steps (sent, opened, rated, clicked) counted once in their
+    // survey's funnel from the table's stream, so the owner's funnel is one item whatever the batch's size.
+    id: 'funnel',
+    domain: 'requests',
+    description: 'ReviewRoute review-request funnel stream worker',
+    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 10, localPollMs: 200 },
+    timeoutSeconds: 60,
+  },
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];

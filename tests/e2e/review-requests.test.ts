@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createSampleSurvey, publishSurvey } from '../support/api';
+import { decodeRequestToken } from '@reviewroute/functions/domains/requests/token';
+import { createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
 import { signInThroughUi } from '../support/app-flows';
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
@@ -10,8 +11,9 @@ import { listMails, waitForMail, type InboxMail } from '../support/inbox';
 /**
  * The owner's Review requests page as an owner meets it: from the dashboard's quick action, a CSV of three
  * customers and one malformed row (shown with its error, left out), the permission and the send; three mails in
- * the local inbox, each in its customer's language with the one-click unsubscribe headers; one customer
- * unsubscribes in one click; a second send (from the survey picker, typed in by hand) skips that address and the
+ * the local inbox, each in its customer's language with the one-click unsubscribe headers; one customer opens
+ * the link from the mail, rates 5 and clicks through (the funnel shows sent 3 / opened 1 / rated 1 / clicked 1);
+ * one customer unsubscribes in one click; the one reminder reaches only the customer who did neither; a second send (from the survey picker, typed in by hand) skips that address and the
  * page says why. Texts exactly as web/src/locales/{en,nl}/requests.json have them.
  */
 const stack = inject('localStack');
@@ -44,6 +46,51 @@ const nl = {
 type StoredMail = InboxMail & { headers?: { name: string; value: string }[] };
 const headerOf = (mail: StoredMail, name: string) => mail.headers?.find((h) => h.name === name)?.value;
 
+const dayMs = 24 * 3600_000;
+
+/** The funnel's counts on the page (sent, opened, rated, clicked), once they match. */
+async function expectFunnel(page: Page, counts: [number, number, number, number]) {
+  const read = () =>
+    Promise.all(
+      ['sent', 'opened', 'rated', 'clicked'].map(async (stage) =>
+        Number(
+          await page
+            .getByTestId(`funnel-${stage}-count`)
+            .textContent({ timeout: 1000 })
+            .catch(() => NaN),
+        ),
+      ),
+    );
+  await expect.poll(read, { timeout: 30_000, interval: 500 }).toEqual(counts);
+}
+
+/**
+ * The reminder waits the batch's days (3) after each request went out. A test cannot wait days, and the local
+ * stack's clock is shared with every other test of the run, so this batch alone is moved back in time: once the
+ * worker has finished sending it (its queue entry waits for the reminder then), each request's sent time goes
+ * back by the days and the queue entry becomes due now. The worker's own rule and path run unchanged.
+ */
+async function makeReminderDue(batchId: string, days: number) {
+  const { requestRecipient, requestQueue } = stackEntities();
+  await expect
+    .poll(
+      async () => {
+        const { data } = await requestQueue.get({ batchId }).go({ consistent: true });
+        return data ? Date.parse(data.dueAt) > Date.now() + dayMs : false;
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+  const { data } = await requestRecipient.query.byBatch({ batchId }).go({ pages: 'all', consistent: true });
+  for (const r of data)
+    if (r.sentAt)
+      await requestRecipient
+        .patch({ batchId, recipientId: r.recipientId })
+        .set({ sentAt: new Date(Date.parse(r.sentAt) - days * dayMs - 60_000).toISOString() })
+        .go();
+  await requestQueue.patch({ batchId }).set({ dueAt: new Date().toISOString() }).go();
+}
+
 /** The recipients' states on the page, in the order shown, once they match. */
 async function expectStates(page: Page, states: string[]) {
   const badges = page.getByTestId('batch').first().getByTestId('recipient-state');
@@ -56,7 +103,7 @@ describe('the Review requests page', () => {
   // One owner's story, start to end: two sends wait for the stack's worker and the inbox, so it outlasts the
   // project's default on a busy machine.
   it(
-    'sends a CSV’s valid customers in their languages, and a later send skips the one who unsubscribed, saying why',
+    'sends a CSV’s valid customers in their languages, counts the funnel, reminds only who neither rated nor unsubscribed, and a later send skips the one who unsubscribed, saying why',
     { timeout: 300_000 },
     async () => {
       const owner = await createSignedInUser(stack);
@@ -112,6 +159,31 @@ describe('the Review requests page', () => {
       expect((await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes('geen-adres'))).toEqual([]);
       await expectStates(page, [en.sent, en.sent, en.sent]);
 
+      // Piet opens his personal link from the mail (the survey is Dutch), rates 5 and goes on to Google.
+      const link = new URL(/https?:\/\/\S+?\?r=[\w-]+/.exec(pietMail!.body.text!)![0]);
+      const batchId = decodeRequestToken(link.searchParams.get('r')!)!.batchId;
+      // The machine is offline: the Google page is answered here.
+      await b
+        .context()
+        .route('https://search.google.com/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google review</title>' }),
+        );
+      const customer = await b.context().newPage();
+      await customer.goto(`${link.pathname}${link.search}`);
+      await customer.getByRole('radio', { name: '5 sterren', exact: true }).check();
+      await customer.getByRole('button', { name: 'Feedback versturen' }).click();
+      await customer.getByTestId('thank-you-high').waitFor();
+      const [google] = await Promise.all([
+        b.context().waitForEvent('page'),
+        customer.getByRole('button', { name: 'Laat een review achter op Google' }).click(),
+      ]);
+      await google.waitForLoadState('domcontentloaded');
+      await google.close();
+      await customer.close();
+      // The owner's funnel (the stream worker's counts, read again while shown): one of three went all the way.
+      await expectFunnel(page, [3, 1, 1, 1]);
+      expect(await page.getByTestId('funnel-clicked').textContent()).toMatch(/33\s?% of sent/);
+
       // Jane's mail client unsubscribes in one click (RFC 8058): a form POST to the header's URL.
       const oneClick = await fetch(headerOf(janeMail!, 'List-Unsubscribe')!.slice(1, -1), {
         method: 'POST',
@@ -119,6 +191,30 @@ describe('the Review requests page', () => {
         body: 'List-Unsubscribe=One-Click',
       });
       expect(oneClick.status).toBe(200);
+
+      // Three days later: the one reminder reaches Kees only (Piet rated, Jane unsubscribed), once.
+      await makeReminderDue(batchId, 3);
+      await expect
+        .poll(
+          async () => {
+            const { data } = await stackEntities().requestQueue.get({ batchId }).go({ consistent: true });
+            return data === null;
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBe(true);
+      const keesMails = (await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(kees));
+      expect(keesMails.map((m) => m.subject)).toEqual([
+        'Bakkerij Lijst hoort graag wat je ervan vond',
+        'Een korte herinnering: hoe was je ervaring met Bakkerij Lijst?',
+      ]);
+      expect(keesMails[1]!.body.text).toContain(`?r=`);
+      for (const address of [piet, jane])
+        expect((await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(address))).toHaveLength(1);
+      await page.reload();
+      await page.getByTestId('batch').first().getByTestId('reminded').waitFor();
+      expect(await page.getByTestId('batch').first().getByTestId('reminded').count()).toBe(1);
+      expect(await page.getByTestId('recipient-link-state').first().textContent()).toBe('Clicked through');
 
       // A second send, for another survey of the owner (the 30-day rule is per survey), picked on the page.
       const other = await publishSurvey(

@@ -409,6 +409,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** While the day's cap holds the rest back: when sending resumes. */
         waitingUntil: { type: 'string' },
         updatedAt: { type: 'string' },
+        /** Days after its request a customer who has not rated is reminded, once (absent or 0: never). */
+        reminderDays: { type: 'number' },
       },
       indexes: {
         byOwner: {
@@ -470,6 +472,19 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         reason: { type: [...requestSkipReasons] },
         claimedAt: { type: 'string' },
         sentAt: { type: 'string' },
+        // What the customer did with the personal link (the public page reports it with the token).
+        openedAt: { type: 'string' },
+        ratedAt: { type: 'string' },
+        clickedAt: { type: 'string' },
+        // The funnel worker's marks: each step counted in the survey's funnel once, in the count's transaction.
+        sentCounted: { type: 'boolean' },
+        openedCounted: { type: 'boolean' },
+        ratedCounted: { type: 'boolean' },
+        clickedCounted: { type: 'boolean' },
+        // The one reminder: claimed (`sending`) before its mail, so it is never sent twice.
+        reminderState: { type: ['sending', 'sent', 'failed'] as const },
+        reminderClaimedAt: { type: 'string' },
+        remindedAt: { type: 'string' },
       },
       indexes: {
         byBatch: {
@@ -501,6 +516,30 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         bySurvey: {
           pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
           sk: { field: 'sk', composite: ['addressHash'], template: 'CONTACTED#${addressHash}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * The funnel of a survey's review requests (sent, opened, rated, clicked), in the survey's partition: written
+   * only by the funnel worker, with ADD, in one transaction with the counted marks of the recipients.
+   */
+  const requestFunnel = new Entity(
+    {
+      model: { entity: 'requestFunnel', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        sent: { type: 'number' },
+        opened: { type: 'number' },
+        rated: { type: 'number' },
+        clicked: { type: 'number' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'REQFUNNEL', casing: 'none' },
         },
       },
     },
@@ -724,6 +763,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     requestContact,
     suppression,
     requestDailyCount,
+    requestFunnel,
     exportJob,
     invoice,
     invoiceCounter,

@@ -1,12 +1,16 @@
-import type { SuppressionReason } from '@reviewroute/shared';
+import type { FunnelStage, RequestFunnel, SuppressionReason } from '@reviewroute/shared';
 import {
   addressHashOf,
+  type FunnelCountOutcome,
+  type NewRecipient,
+  type ReminderClaimOutcome,
   type ClaimInput,
   type ClaimOutcome,
   type DueBatch,
   type RecipientRecord,
   type RequestBatchRecord,
   type ReviewRequestStore,
+  reachedStages as reachedOf,
 } from './review-requests';
 
 /**
@@ -24,6 +28,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly suppressions = new Map<string, { reason: SuppressionReason; createdAt: string }>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
+  /** surveyId -> the funnel. */
+  readonly funnels = new Map<string, RequestFunnel>();
   /** The tombstone condition of the batch's creating writes (memory.ts wires the erasures' guard). */
   guard: (userId: string, what: string) => void = () => undefined;
 
@@ -31,16 +37,26 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
   }
 
-  async createBatch(
-    batch: RequestBatchRecord,
-    recipients: readonly Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>[],
-  ) {
+  async createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[]) {
     this.guard(batch.userId, `Creating batch ${batch.id}`);
     const stored = { ...batch, state: 'scheduled' as const };
     this.batches.set(batch.id, stored);
     this.recipients.set(
       batch.id,
-      recipients.map((r) => ({ ...r, state: 'queued' as const, reason: null, claimedAt: null, sentAt: null })),
+      recipients.map((r) => ({
+        ...r,
+        state: 'queued' as const,
+        reason: null,
+        claimedAt: null,
+        sentAt: null,
+        openedAt: null,
+        ratedAt: null,
+        clickedAt: null,
+        counted: [],
+        reminderState: null,
+        reminderClaimedAt: null,
+        remindedAt: null,
+      })),
     );
     this.queue.set(batch.id, {
       batchId: batch.id,
@@ -67,13 +83,13 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     const items = (this.recipients.get(batchId) ?? [])
       .filter((r) => after === undefined || r.id > after)
       .slice(0, limit)
-      .map((r) => ({ ...r }));
+      .map((r) => ({ ...r, counted: [...r.counted] }));
     return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
   }
 
   async getRecipient(batchId: string, recipientId: string) {
     const r = this.recipient(batchId, recipientId);
-    return r && { ...r };
+    return r && { ...r, counted: [...r.counted] };
   }
 
   async dueBatches(now: string, limit: number) {
@@ -176,6 +192,78 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       .map(([key, s]) => ({ addressHash: key.slice(userId.length + 1), ...s }));
   }
 
+  async markLink(
+    batchId: string,
+    recipientId: string,
+    marks: Partial<Record<'openedAt' | 'ratedAt' | 'clickedAt', string>>,
+  ) {
+    const r = this.recipient(batchId, recipientId);
+    if (!r) return;
+    for (const [key, value] of Object.entries(marks) as [keyof typeof marks, string | undefined][])
+      if (value) r[key] = value;
+  }
+
+  async countFunnel(
+    who: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>,
+    stages: readonly FunnelStage[],
+  ): Promise<FunnelCountOutcome> {
+    if (stages.length === 0) return 'counted';
+    const r = this.recipient(who.batchId, who.id);
+    if (!r) return 'gone';
+    const reached = reachedOf(r);
+    if (stages.some((stage) => r.counted.includes(stage) || !reached.includes(stage))) return 'stale';
+    r.counted.push(...stages);
+    const funnel = this.funnels.get(who.surveyId) ?? { sent: 0, opened: 0, rated: 0, clicked: 0 };
+    for (const stage of stages) funnel[stage]++;
+    this.funnels.set(who.surveyId, funnel);
+    return 'counted';
+  }
+
+  async getFunnel(surveyId: string) {
+    return { ...(this.funnels.get(surveyId) ?? { sent: 0, opened: 0, rated: 0, clicked: 0 }) };
+  }
+
+  async claimReminder({
+    recipient: who,
+    now,
+    day,
+    dailyCap,
+  }: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome> {
+    const r = this.recipient(who.batchId, who.id);
+    if (!r || r.state !== 'sent' || r.ratedAt || r.reminderState) return 'not-eligible';
+    if (this.suppressions.has(`${who.userId}/${addressHashOf(who.email)}`)) return 'suppressed';
+    const countKey = `${who.userId}/${day}`;
+    const count = this.dailyCounts.get(countKey) ?? 0;
+    if (count >= dailyCap) return 'capped';
+    r.reminderState = 'sending';
+    r.reminderClaimedAt = now;
+    this.dailyCounts.set(countKey, count + 1);
+    return 'claimed';
+  }
+
+  async markReminded(batchId: string, recipientId: string, at: string) {
+    const r = this.recipient(batchId, recipientId);
+    if (r?.reminderState !== 'sending')
+      throw Object.assign(new Error('Condition failed'), { name: 'ConditionalCheckFailedException' });
+    r.reminderState = 'sent';
+    r.remindedAt = at;
+  }
+
+  async failReminder(batchId: string, recipientId: string) {
+    const r = this.recipient(batchId, recipientId);
+    if (r?.reminderState === 'sending') r.reminderState = 'failed';
+  }
+
+  async releaseReminder(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string) {
+    const countKey = `${who.userId}/${day}`;
+    this.dailyCounts.set(countKey, (this.dailyCounts.get(countKey) ?? 0) - 1);
+    const r = this.recipient(who.batchId, who.id);
+    if (r?.reminderState === 'sending') {
+      r.reminderState = null;
+      r.reminderClaimedAt = null;
+    }
+  }
+
   async deleteBySurvey(userId: string, surveyId: string) {
     for (const batch of await this.listBatches(userId, surveyId)) {
       this.queue.delete(batch.id);
@@ -183,6 +271,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       this.batches.delete(batch.id);
     }
     for (const key of [...this.contacts.keys()]) if (key.startsWith(`${surveyId}/`)) this.contacts.delete(key);
+    this.funnels.delete(surveyId);
   }
 
   async deleteByOwner(userId: string) {

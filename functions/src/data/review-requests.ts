@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type {
+  FunnelStage,
   Language,
+  RequestFunnel,
   RequestBatchState,
   RequestRecipientState,
   RequestSkipReason,
@@ -31,7 +33,12 @@ export interface RequestBatchRecord {
   permissionConfirmedAt: string;
   createdAt: string;
   waitingUntil: string | null;
+  /** Days until the one reminder; absent or 0: none. */
+  reminderDays?: number;
 }
+
+/** The one reminder of a request: claimed before its mail (never sent twice), then sent or failed. */
+export type ReminderState = 'sending' | 'sent' | 'failed';
 
 export interface RecipientRecord {
   batchId: string;
@@ -48,9 +55,45 @@ export interface RecipientRecord {
   reason: RequestSkipReason | null;
   claimedAt: string | null;
   sentAt: string | null;
+  /** What the customer did with the personal link. */
+  openedAt: string | null;
+  ratedAt: string | null;
+  clickedAt: string | null;
+  /** The funnel steps already counted in the survey's funnel (the funnel worker's marks). */
+  counted: FunnelStage[];
+  reminderState: ReminderState | null;
+  reminderClaimedAt: string | null;
+  remindedAt: string | null;
 }
 
-export type NewRecipient = Omit<RecipientRecord, 'state' | 'reason' | 'claimedAt' | 'sentAt'>;
+export type NewRecipient = Pick<
+  RecipientRecord,
+  'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language' | 'secret'
+>;
+
+/** The link steps the public page reports; each implies the ones before it. */
+export type LinkStage = 'opened' | 'rated' | 'clicked';
+export const linkStages = ['opened', 'rated', 'clicked'] as const satisfies readonly LinkStage[];
+
+/** The funnel steps a recipient has reached (from its state and link marks), in funnel order. */
+export function reachedStages(r: Pick<RecipientRecord, 'state' | 'openedAt' | 'ratedAt' | 'clickedAt'>): FunnelStage[] {
+  const out: FunnelStage[] = [];
+  if (r.state === 'sent') out.push('sent');
+  if (r.openedAt) out.push('opened');
+  if (r.ratedAt) out.push('rated');
+  if (r.clickedAt) out.push('clicked');
+  return out;
+}
+
+/**
+ * What counting a recipient's steps found: `counted` (the steps' marks set and the funnel raised, in one
+ * transaction), `stale` (a mark was set meanwhile, or the step is not reached: read again), `gone` (the
+ * recipient was deleted: nothing to count, and the funnel is not recreated).
+ */
+export type FunnelCountOutcome = 'counted' | 'stale' | 'gone';
+
+/** What a reminder's claim found. */
+export type ReminderClaimOutcome = 'claimed' | 'not-eligible' | 'suppressed' | 'capped';
 
 /** A batch with requests left to send, and when the worker looks at it next. */
 export interface DueBatch {
@@ -134,6 +177,31 @@ export interface ReviewRequestStore {
   suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
   listSuppressions(userId: string): Promise<{ addressHash: string; reason: SuppressionReason; createdAt: string }[]>;
 
+  /**
+   * Marks what the customer did with the personal link (only the marks not set yet are written; a deleted
+   * recipient is not recreated).
+   */
+  markLink(batchId: string, recipientId: string, marks: Partial<Record<`${LinkStage}At`, string>>): Promise<void>;
+  /** One transaction: the recipient's marks of `stages` (each if absent, the step reached) and the survey's funnel ADD. */
+  countFunnel(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>,
+    stages: readonly FunnelStage[],
+  ): Promise<FunnelCountOutcome>;
+  /** The survey's funnel (zeros until something is counted). */
+  getFunnel(surveyId: string): Promise<RequestFunnel>;
+
+  /**
+   * The one reminder's claim, in one transaction: the recipient (sent, not rated, no reminder yet) -> reminder
+   * `sending`, the suppression check, the day's count under the cap.
+   */
+  claimReminder(input: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome>;
+  /** reminder sending -> sent. */
+  markReminded(batchId: string, recipientId: string, at: string): Promise<void>;
+  /** reminder sending -> failed (refused, or interrupted): never sent again. */
+  failReminder(batchId: string, recipientId: string): Promise<void>;
+  /** Gives a reminder's claim back (SES was busy): the reminder state removed, the day's count less one. */
+  releaseReminder(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string): Promise<void>;
+
   /** A survey's batches, their recipients and queue entries, and its contact marks. Idempotent. */
   deleteBySurvey(userId: string, surveyId: string): Promise<void>;
   /** Everything of the owner: every batch (and its recipients), the suppression list, the daily counts. Idempotent. */
@@ -158,6 +226,7 @@ type BatchItem = {
   permissionConfirmedAt: string;
   createdAt: string;
   waitingUntil?: string;
+  reminderDays?: number;
 };
 
 const toBatch = (item: BatchItem): RequestBatchRecord => ({
@@ -171,6 +240,7 @@ const toBatch = (item: BatchItem): RequestBatchRecord => ({
   permissionConfirmedAt: item.permissionConfirmedAt,
   createdAt: item.createdAt,
   waitingUntil: item.waitingUntil ?? null,
+  reminderDays: item.reminderDays ?? 0,
 });
 
 type RecipientItem = {
@@ -186,7 +256,25 @@ type RecipientItem = {
   reason?: RequestSkipReason;
   claimedAt?: string;
   sentAt?: string;
+  openedAt?: string;
+  ratedAt?: string;
+  clickedAt?: string;
+  sentCounted?: boolean;
+  openedCounted?: boolean;
+  ratedCounted?: boolean;
+  clickedCounted?: boolean;
+  reminderState?: ReminderState;
+  reminderClaimedAt?: string;
+  remindedAt?: string;
 };
+
+/** The recipient item's mark of a funnel step. */
+const countedAttribute = {
+  sent: 'sentCounted',
+  opened: 'openedCounted',
+  rated: 'ratedCounted',
+  clicked: 'clickedCounted',
+} as const satisfies Record<FunnelStage, keyof RecipientItem>;
 
 const toRecipient = (item: RecipientItem): RecipientRecord => ({
   batchId: item.batchId,
@@ -201,6 +289,13 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
   reason: item.reason ?? null,
   claimedAt: item.claimedAt ?? null,
   sentAt: item.sentAt ?? null,
+  openedAt: item.openedAt ?? null,
+  ratedAt: item.ratedAt ?? null,
+  clickedAt: item.clickedAt ?? null,
+  counted: (Object.keys(countedAttribute) as FunnelStage[]).filter((stage) => item[countedAttribute[stage]] === true),
+  reminderState: item.reminderState ?? null,
+  reminderClaimedAt: item.reminderClaimedAt ?? null,
+  remindedAt: item.remindedAt ?? null,
 });
 
 /** The day's counts outlive their day by one (TTL), so a run at midnight still reads the right one. */
@@ -258,6 +353,7 @@ export function createDynamoReviewRequestStore(
         createdAt: batch.createdAt,
         updatedAt: batch.createdAt,
         ...(batch.template ? { template: batch.template } : {}),
+        ...((batch.reminderDays ?? 0) > 0 ? { reminderDays: batch.reminderDays } : {}),
       };
       // The batch and its scheduling each carry the owner's tombstone as a condition. The recipients between
       // them are a batch write, which takes no condition: an erasure that deleted the batch while they were
@@ -507,6 +603,126 @@ export function createDynamoReviewRequestStore(
       return items.map((s) => ({ addressHash: s.addressHash, reason: s.reason, createdAt: s.createdAt }));
     },
 
+    async markLink(batchId, recipientId, marks) {
+      const set = Object.fromEntries(Object.entries(marks).filter(([, v]) => v));
+      if (Object.keys(set).length === 0) return;
+      try {
+        // patch: only an existing recipient (a deleted one is not recreated).
+        await entitiesOf().requestRecipient.patch({ batchId, recipientId }).set(set).go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async countFunnel(recipient, stages) {
+      if (stages.length === 0) return 'counted';
+      const { service } = entitiesOf();
+      const reached = { sent: 'state', opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
+      const reasons = await transactWhileBusy(`Counting request ${recipient.batchId}/${recipient.id}`, () =>
+        service.transaction
+          .write(({ requestRecipient, requestFunnel }) => [
+            requestRecipient
+              .patch({ batchId: recipient.batchId, recipientId: recipient.id })
+              .set(Object.fromEntries(stages.map((stage) => [countedAttribute[stage], true])))
+              .where((attr, op) =>
+                stages
+                  .map((stage) =>
+                    [
+                      op.notExists(attr[countedAttribute[stage]]),
+                      stage === 'sent' ? op.eq(attr.state, 'sent') : op.exists(attr[reached[stage]]),
+                    ].join(' AND '),
+                  )
+                  .join(' AND '),
+              )
+              .commit(),
+            requestFunnel
+              .update({ surveyId: recipient.surveyId })
+              .add(Object.fromEntries(stages.map((stage) => [stage, 1])))
+              .commit(),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'counted';
+      if (reasons[0]?.code === 'ConditionalCheckFailed') {
+        const current = await store.getRecipient(recipient.batchId, recipient.id);
+        return current ? 'stale' : 'gone';
+      }
+      throw new Error(`Funnel count refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async getFunnel(surveyId) {
+      const { data } = await entitiesOf().requestFunnel.get({ surveyId }).go({ consistent: true });
+      return { sent: data?.sent ?? 0, opened: data?.opened ?? 0, rated: data?.rated ?? 0, clicked: data?.clicked ?? 0 };
+    },
+
+    async claimReminder({ recipient, now, day, dailyCap }) {
+      const addressHash = addressHashOf(recipient.email);
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Claiming reminder ${recipient.batchId}/${recipient.id}`, () =>
+        service.transaction
+          .write(({ requestRecipient, suppression, requestDailyCount }) => [
+            requestRecipient
+              .patch({ batchId: recipient.batchId, recipientId: recipient.id })
+              .set({ reminderState: 'sending', reminderClaimedAt: now })
+              .where(
+                (attr, op) =>
+                  `${op.eq(attr.state, 'sent')} AND ${op.notExists(attr.ratedAt)} AND ${op.notExists(attr.reminderState)}`,
+              )
+              .commit(),
+            suppression
+              .check({ userId: recipient.userId, addressHash })
+              .where((attr, op) => op.notExists(attr.reason))
+              .commit(),
+            requestDailyCount
+              .update({ userId: recipient.userId, day })
+              .add({ count: 1 })
+              .set({ expiresAt: dayCountExpiry(day) })
+              .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
+              .commit(),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'claimed';
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(0)) return 'not-eligible';
+      if (failed(1)) return 'suppressed';
+      if (failed(2)) return 'capped';
+      throw new Error(`Reminder claim refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async markReminded(batchId, recipientId, at) {
+      await entitiesOf()
+        .requestRecipient.patch({ batchId, recipientId })
+        .set({ reminderState: 'sent', remindedAt: at })
+        .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+        .go();
+    },
+
+    async failReminder(batchId, recipientId) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ reminderState: 'failed' })
+          .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async releaseReminder(recipient, day) {
+      const { requestRecipient, requestDailyCount } = entitiesOf();
+      await requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      await requestRecipient
+        .patch({ batchId: recipient.batchId, recipientId: recipient.id })
+        .remove(['reminderState', 'reminderClaimedAt'])
+        .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+    },
+
     async deleteBySurvey(userId, surveyId) {
       for (const batch of await store.listBatches(userId, surveyId)) await deleteBatch(userId, surveyId, batch.id);
       const { requestContact } = entitiesOf();
@@ -521,6 +737,8 @@ export function createDynamoReviewRequestStore(
           'review-request contact marks',
         );
       }
+      // After the recipients: a count that comes later finds its recipient gone and does not recreate it.
+      await entitiesOf().requestFunnel.delete({ surveyId }).go();
     },
 
     async deleteByOwner(userId) {

@@ -61,6 +61,7 @@ describe('domain handler router', () => {
       'start-response': ok,
       'submit-response': ok,
       'record-review-click': ok,
+      'record-link-open': ok,
     });
     await handler(sampleEvent('get-public-survey'), lambdaContext());
     await handler({ ...sampleEvent('get-public-survey'), pathParameters: undefined }, lambdaContext());

@@ -49,6 +49,8 @@ export const mailTemplates = {
    * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.
    */
   reviewRequest: { values: ['businessName', 'unsubscribeUrl'] },
+  // The one reminder of a review request, to a customer who has not rated after the batch's days.
+  reviewReminder: { values: ['businessName', 'unsubscribeUrl'] },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export interface MailTemplateSpec {

@@ -48,6 +48,7 @@ export const requestKeys = {
   survey: (surveyId: string) => ['review-requests', surveyId] as const,
   batches: (surveyId: string) => [...requestKeys.survey(surveyId), 'batches'] as const,
   recipients: (surveyId: string, batchId: string) => [...requestKeys.survey(surveyId), 'recipients', batchId] as const,
+  funnel: (surveyId: string) => [...requestKeys.survey(surveyId), 'funnel'] as const,
 };
 
 /** The feedback inbox of a survey: under `survey`, one list per filter (a state change updates them all). */

@@ -14,6 +14,8 @@ import { createDynamoClientKeySalts } from '../../data/client-key-salts';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import { createLinkMarker } from '../requests/link-marks';
 import {
   createPublicSurveyService,
   defaultSubmitRateLimit,
@@ -75,8 +77,12 @@ export function createPublicHandler(serviceOf: () => PublicSurveyService, option
         status: 201,
         body: await serviceOf().submit(request.params.surveyCode, request.body, clientOf(request)),
       }),
-      'record-review-click': async ({ params: { surveyCode, responseId }, body: { token } }) => {
-        await serviceOf().recordReviewClick(surveyCode, responseId, token);
+      'record-review-click': async ({ params: { surveyCode, responseId }, body: { token, requestToken } }) => {
+        await serviceOf().recordReviewClick(surveyCode, responseId, token, requestToken);
+        return { status: 204 };
+      },
+      'record-link-open': async ({ params: { surveyCode }, body: { requestToken } }) => {
+        await serviceOf().recordLinkOpen(surveyCode, requestToken);
         return { status: 204 };
       },
     },
@@ -99,6 +105,7 @@ export function createHandler(env: LambdaEnv) {
         submitRateLimit: () => submitRateLimit(env),
         surveyRateLimit: () => surveyRateLimit(env),
         minFillMs: () => minFillMs(env),
+        markLink: createLinkMarker(createDynamoReviewRequestStore(entities)),
       })),
     { originCheck: originCheckOf(env) },
   );

@@ -289,3 +289,44 @@ describe('review click', () => {
     expect(responses.responses.get(sampleSurveyId)!.every((r) => !r.googleReviewClicked)).toBe(true);
   });
 });
+
+describe('a review request’s personal link', () => {
+  const marker = () => {
+    const marks: [string | undefined, string, string][] = [];
+    return {
+      marks,
+      markLink: async (token: string | undefined, surveyId: string, stage: string) => {
+        marks.push([token, surveyId, stage]);
+      },
+    };
+  };
+
+  it('hands the token of the visit, the submit and the click to the marker with the survey it belongs to', async () => {
+    const { marks, markLink } = marker();
+    const { service } = memoryPublicSurveyService({ markLink });
+    await service.recordLinkOpen(sampleCode, 'tok');
+    const result = await service.submit(sampleCode, answer({ requestToken: 'tok' }), client);
+    await service.recordReviewClick(sampleCode, result.responseId, result.clickToken, 'tok');
+    // Without a token nothing more happens; a malformed one is dropped by the schema, and the rating counts.
+    await service.submit(sampleCode, answer(), client);
+    await service.submit(sampleCode, answer({ requestToken: 'x'.repeat(500) }), client);
+    await service.recordLinkOpen('unknown1', 'tok');
+    expect(marks).toEqual([
+      ['tok', sampleSurveyId, 'opened'],
+      ['tok', sampleSurveyId, 'rated'],
+      ['tok', sampleSurveyId, 'clicked'],
+      [undefined, sampleSurveyId, 'rated'],
+      [undefined, sampleSurveyId, 'rated'],
+    ]);
+  });
+
+  it('marks nothing for a click the response refuses', async () => {
+    const { marks, markLink } = marker();
+    const { service } = memoryPublicSurveyService({ markLink });
+    const result = await service.submit(sampleCode, answer({ requestToken: 'tok' }), client);
+    await expect(service.recordReviewClick(sampleCode, result.responseId, 'wrong', 'tok')).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(marks.map((m) => m[2])).toEqual(['rated']);
+  });
+});

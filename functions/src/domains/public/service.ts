@@ -19,6 +19,7 @@ import { createClientKeys } from '../../lib/viewer';
 import { createSoftRateLimiter, rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import type { ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
 import { responseIdOf } from '../../data/response-store';
+import type { LinkMarker } from '../requests/link-marks';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
@@ -42,6 +43,8 @@ export interface PublicSurveyServiceDeps {
    * (such a submit is kept); a changed contact-details switch also applies within this time.
    */
   surveyCacheMs?: number;
+  /** Marks a review request's personal link opened, rated or clicked (absent: nothing is marked). */
+  markLink?: LinkMarker;
 }
 
 /** Who is submitting. The address is only ever hashed (decisions 14); the user agent is kept (spec 3). */
@@ -99,6 +102,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
     randomBytes,
   );
   const minFillMs = deps.minFillMs ?? (() => minSubmitElapsedMs);
+  const markLink: LinkMarker = deps.markLink ?? (async () => undefined);
   /** code -> a published survey and when it was read; only found ones (a new code works at once). */
   const cache = new Map<string, { survey: Survey; readAt: number }>();
 
@@ -216,6 +220,8 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
         clickTokenHash: sha256(clickToken),
         ownerId: survey.userId,
       });
+      // Only a submit from a personal link writes anything more (the request's rated mark; a retry finds it set).
+      await markLink(data.requestToken, survey.id, 'rated');
       return { responseId, clickToken };
     },
 
@@ -224,12 +230,22 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
      * response changes nothing (404); a second click is a no-op. The code names the survey (from the cache
      * while fresh): a click on the thank-you screen of a survey unpublished meanwhile still counts.
      */
-    async recordReviewClick(code: string, responseId: string, token: string): Promise<void> {
+    async recordReviewClick(code: string, responseId: string, token: string, requestToken?: string): Promise<void> {
       if (!responseIdPattern.test(responseId)) throw responseNotFound();
       const survey = await byCode(code);
       if (!survey) throw responseNotFound();
       const outcome = await responses.recordReviewClick(survey.id, responseId, sha256(token));
       if (outcome === 'not-found') throw responseNotFound();
+      await markLink(requestToken, survey.id, 'clicked');
+    },
+
+    /**
+     * The page was opened from a review request's personal link: the request is marked opened. Whatever the
+     * token (unknown, forged, of another survey) the answer is the same and nothing else happens.
+     */
+    async recordLinkOpen(code: string, requestToken: string): Promise<void> {
+      const survey = await byCode(code);
+      if (survey) await markLink(requestToken, survey.id, 'opened');
     },
   };
 }

@@ -36,6 +36,9 @@ export function createRequestsHandler(serviceOf: () => RequestService, options?:
       'list-request-recipients': async ({ owner, params: { surveyId, batchId }, query }) => ({
         body: await serviceOf().listRecipients(owner.userId, surveyId, batchId, query.cursor),
       }),
+      'get-request-funnel': async ({ owner, params: { surveyId } }) => ({
+        body: await serviceOf().getFunnel(owner.userId, surveyId),
+      }),
       unsubscribe: async ({ params: { token } }) => {
         await serviceOf().unsubscribe(token);
         return { status: 200 };

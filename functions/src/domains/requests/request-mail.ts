@@ -37,6 +37,8 @@ export interface ReviewRequestMailInput {
   token: string;
   /** The survey's owner, whose suppression list a bounce or complaint of this mail goes on. */
   ownerId: string;
+  /** The one reminder of this request (its own subject and footer; the same text, link and headers). */
+  reminder?: boolean;
 }
 
 /** The SES tags of a review request (`mail-events-worker.ts` reads them back from SES's events). */
@@ -52,7 +54,7 @@ export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMai
     name: recipient.name,
     url: personalLink(survey.landingPageUrl, token),
   });
-  const rendered = renderMail('reviewRequest', recipient.language, {
+  const rendered = renderMail(input.reminder ? 'reviewReminder' : 'reviewRequest', recipient.language, {
     values: {
       businessName: survey.businessName,
       unsubscribeUrl: unsubscribePageUrl(siteOrigin, recipient.language, token),

@@ -42,6 +42,8 @@ export interface SendRunResult {
   sent: number;
   skipped: number;
   failed: number;
+  /** Reminders sent. */
+  reminded: number;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -104,15 +106,17 @@ export function createRequestSender(deps: SenderDeps) {
       await requests.dequeue(due.batchId);
       return;
     }
-    if (batch.state === 'preparing' || batch.state === 'done') return;
+    if (batch.state === 'preparing') return;
     // Decisions 22: an ended trial or an expired plan sends nothing until a renewal; nor does a survey taken
     // offline (its link would lead nowhere). Looked at again in an hour.
     const cap = survey.isActive ? await deps.dailyCapOf(due.userId) : 0;
     if (cap <= 0) {
-      await requests.setBatchState(due, 'sending', iso(clock() + 3600_000), iso());
+      if (batch.state !== 'done') await requests.setBatchState(due, 'sending', iso(clock() + 3600_000), iso());
       await requests.reschedule(due.batchId, iso(clock() + 3600_000));
       return;
     }
+    // A sent batch stays in the queue only for its reminder.
+    if (batch.state === 'done') return remindBatch(due, batch, survey, cap, deadline, result);
     if (batch.state !== 'sending' || batch.waitingUntil) await requests.setBatchState(due, 'sending', null, iso());
 
     const seen = new Set<string>();
@@ -173,9 +177,138 @@ export function createRequestSender(deps: SenderDeps) {
       await requests.reschedule(due.batchId, iso(clock() + 60_000));
     } else if (!stop && !inFlightElsewhere) {
       await requests.setBatchState(due, 'done', null, iso());
-      await requests.dequeue(due.batchId);
-      logger.info('Review request batch done', { batchId: due.batchId });
+      // Its reminder is due the batch's days after the last request went out (the pass looks at each one's own
+      // sent time, and waits again for any not due yet).
+      const days = batch.reminderDays ?? 0;
+      if (days > 0) await requests.reschedule(due.batchId, iso(clock() + days * dayMs));
+      else await requests.dequeue(due.batchId);
+      logger.info('Review request batch done', { batchId: due.batchId, reminderDays: days });
     }
+  }
+
+  /**
+   * The batch's one reminder: each customer whose request went out at least the batch's days ago, who has not
+   * rated from their link, has no reminder yet and is not on the suppression list (unsubscribed, bounced,
+   * complained), claimed before the mail exactly as a request is (so a retried or overlapping run never
+   * reminds twice; an unconfirmed claim is settled as failed, never resent). The queue entry waits for the
+   * earliest one not due yet, and goes when none is left.
+   */
+  async function remindBatch(
+    due: DueBatch,
+    batch: RequestBatchRecord,
+    survey: Survey,
+    cap: number,
+    deadline: number,
+    result: SendRunResult,
+  ): Promise<void> {
+    const days = batch.reminderDays ?? 0;
+    if (days <= 0) {
+      await requests.dequeue(due.batchId);
+      return;
+    }
+    const delay = days * dayMs;
+    let nextDue: number | undefined;
+    let inFlight = false;
+    let stop: 'deadline' | 'capped' | 'busy' | undefined;
+    let after: string | undefined;
+    do {
+      const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
+      after = next ?? undefined;
+      const dueNow: RecipientRecord[] = [];
+      for (const r of items) {
+        if (r.state !== 'sent' || r.ratedAt || r.reminderState === 'sent' || r.reminderState === 'failed') continue;
+        if (r.reminderState === 'sending') {
+          if (Date.parse(r.reminderClaimedAt ?? '') < clock() - interruptedAfterMs) {
+            await requests.failReminder(r.batchId, r.id);
+            logger.warn('Reminder interrupted between claim and confirmation; not sent again', {
+              batchId: r.batchId,
+              recipientId: r.id,
+            });
+          } else inFlight = true;
+          continue;
+        }
+        const dueAt = Date.parse(r.sentAt ?? '') + delay;
+        if (!(dueAt <= clock())) nextDue = Math.min(nextDue ?? Infinity, dueAt || clock() + delay);
+        else dueNow.push(r);
+      }
+      const suppressed = await requests.suppressionsOf(
+        due.userId,
+        dueNow.map((r) => addressHashOf(r.email)),
+      );
+      await inPool(
+        dueNow.filter((r) => !suppressed.has(addressHashOf(r.email))),
+        concurrency,
+        async (r) => {
+          if (stop) return;
+          if (clock() >= deadline) {
+            stop = 'deadline';
+            return;
+          }
+          const outcome = await remindOne(batch, survey, r, cap);
+          if (outcome === 'sent') result.reminded++;
+          else if (outcome === 'failed') result.failed++;
+          else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
+        },
+      );
+    } while (after && !stop);
+
+    if (stop === 'capped') await requests.reschedule(due.batchId, iso(nextUtcMidnight(clock())));
+    else if (stop === 'busy') await requests.reschedule(due.batchId, iso(clock() + 60_000));
+    else if (stop || inFlight) return;
+    else if (nextDue !== undefined) await requests.reschedule(due.batchId, iso(nextDue));
+    else {
+      await requests.dequeue(due.batchId);
+      logger.info('Review request reminders done', { batchId: due.batchId });
+    }
+  }
+
+  async function remindOne(
+    batch: RequestBatchRecord,
+    survey: Survey,
+    r: RecipientRecord,
+    cap: number,
+  ): Promise<'sent' | 'failed' | 'capped' | 'busy' | 'none'> {
+    const now = clock();
+    const day = iso(now).slice(0, 10);
+    const claim = await requests.claimReminder({ recipient: r, now: iso(now), day, dailyCap: cap });
+    if (claim === 'capped') return 'capped';
+    if (claim !== 'claimed') return 'none';
+    const mail = composeReviewRequest({
+      ...mailInputOf(batch, survey, r),
+      reminder: true,
+    });
+    await slot();
+    try {
+      await deps.mailer(mail);
+    } catch (error) {
+      const kind = failureKind(error);
+      logger.warn('Reminder not sent', { batchId: r.batchId, recipientId: r.id, kind, error: String(error) });
+      if (kind === 'busy') {
+        await requests.releaseReminder(r, day);
+        return 'busy';
+      }
+      await requests.failReminder(r.batchId, r.id);
+      return 'failed';
+    }
+    await requests.markReminded(r.batchId, r.id, iso());
+    return 'sent';
+  }
+
+  /** The request mail's input for a customer (the first mail and the reminder alike). */
+  function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord) {
+    return {
+      fromAddress: deps.fromAddress,
+      siteOrigin: deps.siteOrigin,
+      survey: {
+        businessName: survey.businessName,
+        supportEmail: survey.supportEmail,
+        landingPageUrl: survey.landingPageUrl!,
+      },
+      template: batch.template,
+      recipient: r,
+      token: encodeRequestToken(r.batchId, r.id, r.secret),
+      ownerId: r.userId,
+    };
   }
 
   type Outcome = 'sent' | 'failed' | 'capped' | 'busy' | 'none' | RequestSkipReason;
@@ -199,19 +332,7 @@ export function createRequestSender(deps: SenderDeps) {
       const reason = (await requests.suppressionsOf(r.userId, [addressHashOf(r.email)])).get(addressHashOf(r.email));
       return (await requests.skip(r.batchId, r.id, reason ?? 'unsubscribed')) ? (reason ?? 'unsubscribed') : 'none';
     }
-    const mail = composeReviewRequest({
-      fromAddress: deps.fromAddress,
-      siteOrigin: deps.siteOrigin,
-      survey: {
-        businessName: survey.businessName,
-        supportEmail: survey.supportEmail,
-        landingPageUrl: survey.landingPageUrl!,
-      },
-      template: batch.template,
-      recipient: r,
-      token: encodeRequestToken(r.batchId, r.id, r.secret),
-      ownerId: r.userId,
-    });
+    const mail = composeReviewRequest(mailInputOf(batch, survey, r));
     await slot();
     try {
       await deps.mailer(mail);
@@ -232,7 +353,7 @@ export function createRequestSender(deps: SenderDeps) {
   return {
     /** Sends the due batches, oldest first, until the deadline (epoch ms). */
     async runDue(deadline: number, limit = 20): Promise<SendRunResult> {
-      const result: SendRunResult = { batches: 0, sent: 0, skipped: 0, failed: 0 };
+      const result: SendRunResult = { batches: 0, sent: 0, skipped: 0, failed: 0, reminded: 0 };
       for (const due of await requests.dueBatches(iso(), limit)) {
         if (clock() >= deadline) break;
         result.batches++;

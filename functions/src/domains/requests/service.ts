@@ -1,8 +1,11 @@
 import {
+  defaultReminderDays,
   requestRecipientPageSize,
   surveyMessages,
   type CreateRequestBatch,
   type RequestBatch,
+  type RequestFunnel,
+  type RequestRecipient,
   type RequestRecipientPage,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
@@ -12,6 +15,7 @@ import type { SurveyRepository } from '../../data/repositories';
 import {
   recipientIdOf,
   type NewRecipient,
+  type RecipientRecord,
   type RequestBatchRecord,
   type ReviewRequestStore,
 } from '../../data/review-requests';
@@ -44,6 +48,22 @@ export const toApiBatch = (b: RequestBatchRecord): RequestBatch => ({
   permissionConfirmedAt: b.permissionConfirmedAt,
   createdAt: b.createdAt,
   waitingUntil: b.waitingUntil,
+  reminderDays: b.reminderDays ?? 0,
+});
+
+/** A recipient as the owner sees it: never its secret or the worker's marks. */
+export const toApiRecipient = (r: RecipientRecord): RequestRecipient => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  language: r.language,
+  state: r.state,
+  reason: r.reason,
+  sentAt: r.sentAt,
+  openedAt: r.openedAt,
+  ratedAt: r.ratedAt,
+  clickedAt: r.clickedAt,
+  remindedAt: r.remindedAt,
 });
 
 /**
@@ -96,6 +116,7 @@ export function createRequestService(deps: RequestServiceDeps) {
           permissionConfirmedAt: at.toISOString(),
           createdAt: at.toISOString(),
           waitingUntil: null,
+          reminderDays: input.reminderDays ?? defaultReminderDays,
         },
         recipients,
       );
@@ -121,17 +142,15 @@ export function createRequestService(deps: RequestServiceDeps) {
       if (cursor !== undefined && !/^\d{5}$/.test(cursor)) throw new ApiError('BAD_REQUEST', 'Invalid cursor');
       const { items, next } = await requests.pageRecipients(batchId, cursor, requestRecipientPageSize);
       return {
-        recipients: items.map((r) => ({
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          language: r.language,
-          state: r.state,
-          reason: r.reason,
-          sentAt: r.sentAt,
-        })),
+        recipients: items.map(toApiRecipient),
         nextCursor: next,
       };
+    },
+
+    /** The survey's funnel: one item, whatever the number of requests. */
+    async getFunnel(userId: string, surveyId: string): Promise<RequestFunnel> {
+      await ownedSurvey(userId, surveyId);
+      return requests.getFunnel(surveyId);
     },
 
     /**

@@ -2,6 +2,7 @@ import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
 import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { startResponse, submitResponse } from '../lib/api';
+import { pageRequestToken } from '../lib/request-link';
 import { emptyDraft, loadDraft, removeDraft, saveDraft, type AnswerDraft } from '../lib/draft';
 import {
   asksForContact,
@@ -105,6 +106,7 @@ export function SurveyForm({
       return;
     }
     setSubmitting(true);
+    const requestToken = pageRequestToken();
     try {
       // The API refuses posts made faster than a person can fill the form; a quick tap-and-send by a real
       // customer waits out the remainder here instead of being refused.
@@ -118,6 +120,8 @@ export function SurveyForm({
           ...(contact && draft.customerName.trim() ? { customerName: draft.customerName.trim() } : {}),
           ...(contact && email ? { customerEmail: email } : {}),
           idempotencyKey: draft.idempotencyKey,
+          // From a review request's personal link: the request is marked rated (nothing else is kept).
+          ...(requestToken ? { requestToken } : {}),
           website,
           elapsedMs: Date.now() - shownAt,
         },

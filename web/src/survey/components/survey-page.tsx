@@ -3,6 +3,7 @@ import { use, useEffect, useMemo, useState } from 'react';
 import { languages, surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext, useI18n } from '../lib/i18n';
 import { canonicalSurveyUrl } from '../lib/path';
+import { recordLinkOpen } from '../lib/request-link';
 import { SurveyForm, type Submitted } from './survey-form';
 import { SurveyFooter } from './survey-footer';
 import { SurveyHeader } from './survey-header';
@@ -43,6 +44,11 @@ function SurveyScreen({ survey }: { survey: PublicSurvey | null }) {
   useEffect(() => {
     document.title = survey ? t('meta.title', { business: survey.businessName }) : t('meta.notFoundTitle');
   }, [survey, t]);
+
+  // Opened from a review request's personal link: the request is marked opened (once per page load).
+  useEffect(() => {
+    if (survey) recordLinkOpen(survey.surveyCode);
+  }, [survey]);
 
   if (!survey) return <SurveyNotFound />;
   const palette = surveyPalette(survey.customColors);

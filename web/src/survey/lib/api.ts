@@ -2,6 +2,7 @@ import type { PublicSurvey, SubmitResponseInput, SubmitResponseResult } from '@r
 import { minSubmitElapsedMs } from '@reviewroute/shared/domain';
 // The zod-free entry of shared: the route table alone, no schemas on the phone.
 import { requestOf } from '@reviewroute/shared/routes';
+import { pageRequestToken } from './request-link';
 
 /**
  * The page's four public calls (shared/src/routes.ts), with plain fetch: no Amplify, no query library, no
@@ -212,12 +213,18 @@ export async function submitResponse(
  * Records the review click (decisions 7). `keepalive` lets the request finish while the browser switches to
  * the review tab; failures are ignored: the customer is already on their way to Google.
  */
-export function recordReviewClick(surveyCode: string, responseId: string, clickToken: string): void {
+export function recordReviewClick(
+  surveyCode: string,
+  responseId: string,
+  clickToken: string,
+  requestToken = pageRequestToken(),
+): void {
   const { method, path } = requestOf('record-review-click', { surveyCode, responseId });
   void fetch(path, {
     method,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: clickToken }),
+    // The review request's token, when the page came from one: the request is marked clicked.
+    body: JSON.stringify({ token: clickToken, ...(requestToken ? { requestToken } : {}) }),
     keepalive: true,
   }).catch(() => undefined);
 }

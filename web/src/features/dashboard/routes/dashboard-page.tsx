@@ -13,6 +13,7 @@ import { apiErrorMessageKey } from '@/lib/api-errors';
 import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
+import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
 import { useMe } from '../api/get-me';
 import { useOnboarding } from '../api/get-onboarding';
 import { useSurveyStats } from '../api/get-survey-stats';
@@ -131,6 +132,7 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
       <div className="grid items-start gap-4 md:gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-4 md:gap-6 lg:col-span-2">
           {survey.landingPageUrl && <FeedbackCollectionCard surveyId={survey.id} url={survey.landingPageUrl} />}
+          {survey.landingPageUrl && <RequestFunnelCard surveyId={survey.id} />}
           <RecentFeedback items={stats.data?.recentFeedback} />
         </div>
         <div className="grid min-w-0 gap-4 md:gap-6">

@@ -80,6 +80,10 @@ function BatchCard({ surveyId, batch, defaultOpen }: { surveyId: string; batch: 
                     ? t('batches.doneAt', { date: dateTime(batch.sendAt) })
                     : t('batches.sentFrom', { date: dateTime(batch.sendAt) })}
                 {batch.waitingUntil && <> · {t('batches.waiting', { date: dateTime(batch.waitingUntil) })}</>}
+                {' · '}
+                {batch.reminderDays > 0
+                  ? t('batches.reminder', { count: batch.reminderDays })
+                  : t('batches.noReminder')}
               </CardDescription>
             </div>
             <Badge variant={batchBadge[batch.state]} data-testid="batch-state">
@@ -114,8 +118,13 @@ const stateBadge: Record<RequestRecipient['state'], string> = {
   failed: 'border-red-300 bg-red-50 text-red-800',
 };
 
+/** How far the customer went with their personal link: the furthest step, or none yet. */
+const linkStateOf = (r: RequestRecipient): 'opened' | 'rated' | 'clicked' | undefined =>
+  r.clickedAt ? 'clicked' : r.ratedAt ? 'rated' : r.openedAt ? 'opened' : undefined;
+
 function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId: string; live: boolean }) {
   const { t } = useTranslation(['requests', 'errors']);
+  const dateTime = useDateTime();
   const recipients = useRequestRecipients(surveyId, batchId, live);
   // The batch was read as done after the customers' last read: once more, so their final states show.
   const wasLive = useRef(live);
@@ -149,10 +158,26 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
                 <span className="text-muted-foreground break-all">{r.email}</span>
                 <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
               </div>
-              <Badge variant="outline" className={stateBadge[r.state]} data-testid="recipient-state">
-                {t(`recipientStates.${r.state}`)}
-              </Badge>
+              <div className="flex flex-wrap items-center gap-1">
+                <Badge variant="outline" className={stateBadge[r.state]} data-testid="recipient-state">
+                  {t(`recipientStates.${r.state}`)}
+                </Badge>
+                {linkStateOf(r) && (
+                  <Badge
+                    variant="outline"
+                    className="border-primary/40 text-primary"
+                    data-testid="recipient-link-state"
+                  >
+                    {t(`linkStates.${linkStateOf(r)!}`)}
+                  </Badge>
+                )}
+              </div>
             </div>
+            {r.remindedAt && (
+              <p className="text-muted-foreground text-xs" data-testid="reminded">
+                {t('linkStates.reminded', { date: dateTime(r.remindedAt) })}
+              </p>
+            )}
             {r.reason && (
               <p className="text-muted-foreground text-xs" data-testid="skip-reason">
                 {t(`skipReasons.${r.reason}`)}

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import {
   createRequestBatchSchema,
+  defaultReminderDays,
   defaultRequestTemplates,
+  maxReminderDays,
   requestMessages,
   requestRowLimits,
   requestTemplateSchema,
@@ -31,6 +33,13 @@ const sendFormSchema = z
     template: z.string(),
     when: z.enum(['now', 'later']),
     sendAt: z.string(),
+    // A number field's text: '' or not a whole number in range is refused with the schema's message.
+    reminderDays: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, requestMessages.reminderDaysInvalid)
+      .transform(Number)
+      .pipe(createRequestBatchSchema.shape.reminderDays.unwrap()),
   })
   .superRefine((values, ctx) => {
     if (values.customTemplate) {
@@ -50,6 +59,8 @@ type SendFormValues = z.output<typeof sendFormSchema>;
 export interface SendSettings {
   template?: string;
   sendAt?: string;
+  /** Days until the one reminder; 0: none. */
+  reminderDays: number;
 }
 
 /** `datetime-local`'s value for a moment, in the browser's time zone. */
@@ -98,6 +109,7 @@ export function SendForm({
       template: defaultRequestTemplates[surveyLanguage],
       when: 'now',
       sendAt: '',
+      reminderDays: String(defaultReminderDays),
     },
   });
   const [customTemplate, template, when] = useWatch({ control, name: ['customTemplate', 'template', 'when'] });
@@ -107,15 +119,24 @@ export function SendForm({
     const sent = await onSend({
       ...(values.customTemplate ? { template: values.template.trim() } : {}),
       ...(values.when === 'later' ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
+      reminderDays: values.reminderDays,
     });
     // The permission is given per batch: the next list asks again.
-    if (sent) reset({ ...values, permissionConfirmed: false, when: 'now', sendAt: '' });
+    if (sent)
+      reset({
+        ...values,
+        permissionConfirmed: false,
+        when: 'now',
+        sendAt: '',
+        reminderDays: String(values.reminderDays),
+      });
   };
 
   const previewLanguage = previewCustomer?.language ?? surveyLanguage;
   const templateError = errorOf(errors.template?.message);
   const sendAtError = errorOf(errors.sendAt?.message);
   const permissionError = errorOf(errors.permissionConfirmed?.message);
+  const reminderError = errorOf(errors.reminderDays?.message);
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="grid gap-6">
@@ -202,6 +223,30 @@ export function SendForm({
           </div>
         )}
       </fieldset>
+
+      <div className="grid max-w-xs gap-2">
+        <Label htmlFor={`${id}-reminder`}>{t('send.reminderDays')}</Label>
+        <input
+          id={`${id}-reminder`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxReminderDays}
+          step={1}
+          aria-invalid={reminderError ? true : undefined}
+          aria-describedby={`${id}-reminder-help${reminderError ? ` ${id}-reminder-error` : ''}`}
+          className="border-input h-9 w-24 rounded-md border bg-transparent px-3 text-sm shadow-xs"
+          {...register('reminderDays')}
+        />
+        <p id={`${id}-reminder-help`} className="text-muted-foreground text-xs">
+          {t('send.reminderHelp')}
+        </p>
+        {reminderError && (
+          <p id={`${id}-reminder-error`} className="text-destructive text-sm">
+            {t('rowErrors.reminderDaysInvalid', { max: maxReminderDays })}
+          </p>
+        )}
+      </div>
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">

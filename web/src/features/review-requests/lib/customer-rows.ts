@@ -174,6 +174,7 @@ const messageKeys = {
   [requestMessages.sendAtInvalid]: 'sendAtInvalid',
   [requestMessages.rowsRequired]: 'rowsRequired',
   [requestMessages.tooManyRows]: 'tooManyRows',
+  [requestMessages.reminderDaysInvalid]: 'reminderDaysInvalid',
 } as const;
 export type RequestMessageKey = (typeof messageKeys)[keyof typeof messageKeys] | 'invalid';
 

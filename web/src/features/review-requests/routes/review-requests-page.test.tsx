@@ -39,6 +39,7 @@ const batch = (over: Partial<RequestBatch> = {}): RequestBatch => ({
   permissionConfirmedAt: '2026-01-05T10:00:00.000Z',
   createdAt: '2026-01-05T10:00:00.000Z',
   waitingUntil: null,
+  reminderDays: 3,
   ...over,
 });
 
@@ -57,6 +58,10 @@ function stubApi(batches: RequestBatch[] = []) {
             state: 'sent',
             reason: null,
             sentAt: null,
+            openedAt: '2026-01-05T11:00:00.000Z',
+            ratedAt: '2026-01-05T11:01:00.000Z',
+            clickedAt: null,
+            remindedAt: null,
           },
           {
             id: 'r2',
@@ -66,11 +71,16 @@ function stubApi(batches: RequestBatch[] = []) {
             state: 'skipped',
             reason: 'recently-asked',
             sentAt: null,
+            openedAt: null,
+            ratedAt: null,
+            clickedAt: null,
+            remindedAt: null,
           },
         ],
         nextCursor: null,
       }),
     ),
+    apiHandler('get-request-funnel', () => HttpResponse.json({ sent: 3, opened: 1, rated: 1, clicked: 1 })),
     apiHandler('create-request-batch', () =>
       HttpResponse.json(batch({ id: 'b2', state: 'scheduled' }), { status: 201 }),
     ),
@@ -114,6 +124,16 @@ describe('the review requests page', () => {
     expect(await screen.findByText('The message must contain {url}, where the survey link goes')).toBeTruthy();
     await user.type(message, ' {{url}');
 
+    // One reminder after 3 days by default; the owner picks 2 (99 is refused at its field).
+    const reminder = screen.getByRole('spinbutton', { name: /reminder after/i });
+    expect((reminder as HTMLInputElement).value).toBe('3');
+    await user.clear(reminder);
+    await user.type(reminder, '99');
+    await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
+    expect(await screen.findByText('Choose 0 to 30 days')).toBeTruthy();
+    await user.clear(reminder);
+    await user.type(reminder, '2');
+
     await user.click(screen.getByRole('radio', { name: 'Send later' }));
     await user.type(screen.getByLabelText('Date and time'), '2099-05-01T09:30');
     await user.click(screen.getByRole('button', { name: 'Schedule for 2 customers' }));
@@ -128,6 +148,7 @@ describe('the review requests page', () => {
       permissionConfirmed: true,
       template: 'Dag {name}! {url}',
       sendAt: new Date('2099-05-01T09:30').toISOString(),
+      reminderDays: 2,
     });
     expect(await screen.findByText('Scheduled for 2 customers')).toBeTruthy();
     expect(screen.getByText('No customers added yet.')).toBeTruthy();
@@ -145,6 +166,15 @@ describe('the review requests page', () => {
       'Niet verstuurd: deze klant is de afgelopen 30 dagen al gevraagd voor deze enquête.',
     );
     expect(screen.getByTestId('batch-state').textContent).toBe('Klaar');
+    // How far each customer went with the personal link, and the survey's funnel with its rates.
+    expect(within(recipients[0]!).getByTestId('recipient-link-state').textContent).toBe('Beoordeeld');
+    expect(within(recipients[1]!).queryByTestId('recipient-link-state')).toBeNull();
+    expect(screen.getByText(/Herinnering na 3 dagen/)).toBeTruthy();
+    const funnel = await screen.findByTestId('funnel-rated');
+    expect(funnel.textContent).toContain('Beoordeeld');
+    expect(funnel.textContent).toContain('1');
+    expect(funnel.textContent).toMatch(/33\s?% van verstuurd/);
+    expect(screen.getByTestId('funnel-sent-count').textContent).toBe('3');
   });
 
   it('asks to publish a draft first', async () => {

@@ -14,6 +14,7 @@ import { languageOfPath } from '@/lib/language';
 import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
+import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
 import { BatchList } from '../components/batch-list';
 import { RequestComposer } from '../components/request-composer';
 
@@ -118,6 +119,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
   };
   return (
     <div className="grid min-w-0 gap-4 md:gap-6">
+      <RequestFunnelCard surveyId={survey.id} />
       <RequestComposer
         surveyId={survey.id}
         businessName={survey.businessName}

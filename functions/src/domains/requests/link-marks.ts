@@ -1,0 +1,35 @@
+import type { LinkStage, ReviewRequestStore } from '../../data/review-requests';
+import { linkStages } from '../../data/review-requests';
+import { logger } from '../../lib/logger';
+import { decodeRequestToken, secretMatches } from './token';
+
+/**
+ * Records what a customer did with their personal link (`?r={token}` of the review request): opened the survey,
+ * rated, clicked through to Google. The token is resolved here, on the server (its secret compared in constant
+ * time), so the page never learns whose link it is; a token that is malformed, forged, of another survey or of a
+ * deleted request is ignored. Never throws: the customer's rating and click count whatever the link says.
+ */
+export type LinkMarker = (token: string | undefined, surveyId: string, stage: LinkStage) => Promise<void>;
+
+export function createLinkMarker(
+  requests: Pick<ReviewRequestStore, 'getRecipient' | 'markLink'>,
+  now: () => Date = () => new Date(),
+): LinkMarker {
+  return async (token, surveyId, stage) => {
+    if (!token) return;
+    try {
+      const decoded = decodeRequestToken(token);
+      if (!decoded) return;
+      const recipient = await requests.getRecipient(decoded.batchId, decoded.recipientId);
+      if (!recipient || !secretMatches(decoded.secret, recipient.secret) || recipient.surveyId !== surveyId) return;
+      const at = now().toISOString();
+      // Each step implies the ones before it (a rating from the link was an open of it, even if that call was
+      // lost), so the funnel never shows more rated than opened. Only the marks not set yet are written.
+      const upTo = linkStages.slice(0, linkStages.indexOf(stage) + 1);
+      const marks = Object.fromEntries(upTo.filter((s) => !recipient[`${s}At`]).map((s) => [`${s}At`, at]));
+      if (Object.keys(marks).length > 0) await requests.markLink(recipient.batchId, recipient.id, marks);
+    } catch (error) {
+      logger.warn('Review request link mark not recorded', { stage, error: String(error) });
+    }
+  };
+}
