@@ -43,7 +43,7 @@ const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 /** Every refusal of a token looks the same: nobody learns which surveys have hooks or which tokens were valid. */
 const hookNotFound = () => new ApiError('NOT_FOUND', requestHookMessages.hookNotFound);
 
-const toApiHook = (hook: RequestHookRecord): RequestHook => ({
+export const toApiHook = (hook: RequestHookRecord): RequestHook => ({
   surveyId: hook.surveyId,
   delayMinutes: hook.delayMinutes,
   createdAt: hook.createdAt,

@@ -184,7 +184,7 @@ describe('a call of the hook', () => {
 
   it('answers 409 while the survey is a draft, and 404 once the survey (and so its hook) is deleted', async () => {
     const w = await world();
-    await w.surveys.update(owner, surveyId, { surveyCode: null, landingPageUrl: null });
+    await w.surveys.update(owner, surveyId, { surveyCode: null, landingPageUrl: null }, '2026-11-26T09:00:00.000Z');
     expect(await status(w.hooks.call(w.token, hookBody(piet)))).toBe(409);
     await w.requests.deleteBySurvey(owner, surveyId);
     expect(await status(w.hooks.call(w.token, hookBody(piet)))).toBe(404);
