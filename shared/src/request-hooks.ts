@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { languages } from './domain/language';
 import { requestEmailSchema, requestMessages, requestRowLimits } from './review-requests';
+import { pathOf } from './routes';
 
 /**
  * The inbound webhook of e-mail review requests: a secret URL per survey of an owner
@@ -52,7 +53,7 @@ export const hookRequestSchema = z.object({
     .min(1, requestHookMessages.externalIdRequired)
     .max(requestHookLimits.externalId, requestHookMessages.externalIdInvalid)
     // Control characters are no one's booking number.
-    .regex(/^[^\u0000-\u001f\u007f]+$/, requestHookMessages.externalIdInvalid),
+    .regex(/^\P{Cc}+$/u, requestHookMessages.externalIdInvalid),
 });
 export type HookRequestInput = z.input<typeof hookRequestSchema>;
 export type HookRequest = z.output<typeof hookRequestSchema>;
@@ -100,4 +101,4 @@ export type RequestHookCreated = z.infer<typeof requestHookCreatedSchema>;
 export const updateRequestHookSchema = z.object({ delayMinutes: delayMinutesSchema });
 
 /** The hook's path for a token (the page shows the URL and a curl example with it). */
-export const requestHookPathOf = (token: string): string => `/api/hooks/${encodeURIComponent(token)}/requests`;
+export const requestHookPathOf = (token: string): string => pathOf('call-request-hook', { token });

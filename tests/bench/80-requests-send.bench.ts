@@ -22,14 +22,22 @@ export async function run(): Promise<void> {
   try {
     const owner = await createSignedInUser(stack);
     const ownerFetch = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${stack.urls.api}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${owner.tokens.idToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      const send = () =>
+        fetch(`${stack.urls.api}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${owner.tokens.idToken}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      let res = await send();
+      // The gateway fetches the pool's keys on its first check; on a loaded machine that can time out once.
+      for (let attempt = 0; res.status === 401 && attempt < 5; attempt++) {
+        console.error(`(${method} ${path}: 401 ${res.headers.get('www-authenticate') ?? ''}; again)`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        res = await send();
+      }
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
       return JSON.parse(text) as unknown;

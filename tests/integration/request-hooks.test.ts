@@ -85,14 +85,16 @@ describe('the review-request webhook', () => {
     await expect
       .poll(
         async () =>
-          requestRecipientPageSchema.parse(
-            await ownerCall(
-              api,
-              owner,
-              'GET',
-              pathOf('list-request-recipients', { surveyId: survey.id, batchId: mine[0]!.id }),
-            ),
-          ).recipients.map((r) => [r.email, r.name, r.state]),
+          requestRecipientPageSchema
+            .parse(
+              await ownerCall(
+                api,
+                owner,
+                'GET',
+                pathOf('list-request-recipients', { surveyId: survey.id, batchId: mine[0]!.id }),
+              ),
+            )
+            .recipients.map((r) => [r.email, r.name, r.state]),
         { timeout: 20_000, interval: 100 },
       )
       .toEqual([[row.email, 'Piet Klant', 'sent']]);
@@ -115,10 +117,9 @@ describe('the review-request webhook', () => {
   it('answers 404 to a wrong or malformed token, and schedules nothing', async () => {
     await newToken();
     const before = (await batches()).length;
-    const forged = Buffer.concat([
-      Buffer.from(survey.id.replace(/-/g, ''), 'hex'),
-      randomBytes(24),
-    ]).toString('base64url');
+    const forged = Buffer.concat([Buffer.from(survey.id.replace(/-/g, ''), 'hex'), randomBytes(24)]).toString(
+      'base64url',
+    );
     for (const token of [forged, 'not-a-token', randomBytes(40).toString('base64url')]) {
       const res = await callHook(token, customer());
       expect(res.status, token).toBe(404);

@@ -44,8 +44,7 @@ export class HookCallTakenError extends Error {
 /** How long an external id is remembered: far beyond any retry of the calling system. */
 export const hookCallDays = 90;
 
-export const externalIdHashOf = (externalId: string): string =>
-  createHash('sha256').update(externalId).digest('hex');
+export const externalIdHashOf = (externalId: string): string => createHash('sha256').update(externalId).digest('hex');
 
 export interface RequestHookMethods {
   getHook(surveyId: string): Promise<RequestHookRecord | undefined>;

@@ -97,7 +97,15 @@ export function createExportService(deps: ExportServiceDeps) {
         if (first) return { s: cursor.s, a: null, b: first };
         return following ? { s: following, a: null } : null;
       };
-      const empty = { profile: null, surveys: [], payments: [], invoices: [], requestBatches: [], suppressions: [], requestHooks: [] };
+      const empty = {
+        profile: null,
+        surveys: [],
+        payments: [],
+        invoices: [],
+        requestBatches: [],
+        suppressions: [],
+        requestHooks: [],
+      };
       if (cursor.b === undefined) {
         const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
         const nextCursor = next ? { s: cursor.s, a: next } : await afterResponses();

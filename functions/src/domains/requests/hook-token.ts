@@ -15,10 +15,9 @@ export const newHookSecret = (): string => randomBytes(secretBytes).toString('ba
 export const hookSecretHashOf = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export function encodeHookToken(surveyId: string, secret: string): string {
-  return Buffer.concat([
-    Buffer.from(surveyId.replace(/-/g, ''), 'hex'),
-    Buffer.from(secret, 'base64url'),
-  ]).toString('base64url');
+  return Buffer.concat([Buffer.from(surveyId.replace(/-/g, ''), 'hex'), Buffer.from(secret, 'base64url')]).toString(
+    'base64url',
+  );
 }
 
 /** The token's survey id and secret; undefined for anything that is not one of ours. */

@@ -106,7 +106,11 @@ describe('a call of the hook', () => {
       sendAt: '2026-11-26T10:30:00.000Z',
     });
     const [batch] = await w.service.listBatches(owner, surveyId);
-    expect(batch).toMatchObject({ total: 1, sendAt: '2026-11-26T10:30:00.000Z', permissionConfirmedAt: w.hook.createdAt });
+    expect(batch).toMatchObject({
+      total: 1,
+      sendAt: '2026-11-26T10:30:00.000Z',
+      permissionConfirmedAt: w.hook.createdAt,
+    });
     await w.runAt(0);
     expect(w.mailer.sent).toHaveLength(0);
     await w.runAt(90);
@@ -201,9 +205,14 @@ describe('a call of the hook', () => {
     const event = sampleEvent('call-request-hook');
     expect((await handler(event, lambdaContext())).statusCode).toBe(202);
     // A fresh event each time: the middlewares replace the body of the one they are given.
-    const forged = { ...sampleEvent('call-request-hook'), pathParameters: { token: encodeHookToken(surveyId, Buffer.alloc(24).toString('base64url')) } };
+    const forged = {
+      ...sampleEvent('call-request-hook'),
+      pathParameters: { token: encodeHookToken(surveyId, Buffer.alloc(24).toString('base64url')) },
+    };
     const answer = await handler(forged, lambdaContext());
     expect([answer.statusCode, answer.body]).toEqual([404, expect.any(String)]);
-    expect((await handler({ ...sampleEvent('call-request-hook'), body: '{"name":"x"}' }, lambdaContext())).statusCode).toBe(400);
+    expect(
+      (await handler({ ...sampleEvent('call-request-hook'), body: '{"name":"x"}' }, lambdaContext())).statusCode,
+    ).toBe(400);
   });
 });

@@ -23,8 +23,7 @@ export function useRegenerateRequestHook(surveyId: string) {
 export function useUpdateRequestHook(surveyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (delayMinutes: number) =>
-      call('update-request-hook', { params: { surveyId }, body: { delayMinutes } }),
+    mutationFn: (delayMinutes: number) => call('update-request-hook', { params: { surveyId }, body: { delayMinutes } }),
     onSuccess: (hook) => queryClient.setQueryData(requestHookKeys.hook(surveyId), hook),
   });
 }

@@ -18,7 +18,8 @@ import { useRegenerateRequestHook, useRequestHook, useUpdateRequestHook } from '
 /** The delays an owner picks from (minutes): right away to a week. */
 const delayChoices = [0, 30, 60, 120, 240, 1440, 2880, 4320, 10080] as const;
 type DelayChoice = (typeof delayChoices)[number];
-const isDelayChoice = (minutes: number): minutes is DelayChoice => (delayChoices as readonly number[]).includes(minutes);
+const isDelayChoice = (minutes: number): minutes is DelayChoice =>
+  (delayChoices as readonly number[]).includes(minutes);
 
 /** The call a booking system makes, ready to paste into a terminal. */
 export const curlExampleOf = (url: string) =>
