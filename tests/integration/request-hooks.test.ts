@@ -11,6 +11,7 @@ import {
   requestRecipientPageSchema,
   type Survey,
 } from '@reviewroute/shared';
+import { tableEntities } from '@reviewroute/functions/data/client';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { listMails } from '../support/inbox';
@@ -155,5 +156,20 @@ describe('the review-request webhook', () => {
       if (field) expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect(await batches()).toHaveLength(before);
+  });
+
+  it('goes with its survey: the URL answers 404 and nothing of the hook is left in the table', async () => {
+    const other = await publishSurvey(owner, (await createSampleSurvey(owner, 'Kapsalon Weg', { language: 'en' })).id);
+    const token = requestHookCreatedSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: other.id }), {
+        permissionConfirmed: true,
+      }),
+    ).token;
+    expect((await callHook(token, customer())).status).toBe(202);
+    await ownerCall(api, owner, 'DELETE', pathOf('delete-survey', { surveyId: other.id }));
+    expect((await callHook(token, customer())).status).toBe(404);
+    const { requestHook, requestHookCall } = tableEntities(stack.env)();
+    expect((await requestHook.get({ surveyId: other.id }).go({ consistent: true })).data).toBeNull();
+    expect((await requestHookCall.query.bySurvey({ surveyId: other.id }).go({ consistent: true })).data).toEqual([]);
   });
 });

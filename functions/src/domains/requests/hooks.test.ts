@@ -3,6 +3,7 @@ import { routeContracts, type HookRequestInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { lambdaContext, sampleEvent } from '../../testing/events';
+import { createExportService } from '../account/export-service';
 import { createRequestsHandler } from './handler';
 import { decodeHookToken, encodeHookToken } from './hook-token';
 import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
@@ -214,5 +215,21 @@ describe('a call of the hook', () => {
     expect(
       (await handler({ ...sampleEvent('call-request-hook'), body: '{"name":"x"}' }, lambdaContext())).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('the hook in the account export', () => {
+  it('lists the survey’s hook settings on the first page, never its token or hash', async () => {
+    const w = await world();
+    const responses = { pageBySurvey: async () => ({ items: [], next: null }) };
+    const exporter = createExportService({
+      profiles: { get: async () => undefined },
+      surveys: { listByOwner: async () => [publishedSurvey()] },
+      responses,
+      requests: w.requests,
+    });
+    const first = await exporter.page(owner, undefined);
+    expect(first.requestHooks).toEqual([w.hook]);
+    expect(JSON.stringify(first)).not.toContain(w.requests.hooks.get(surveyId)!.tokenHash);
   });
 });
