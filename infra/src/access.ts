@@ -154,6 +154,9 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // batch reads the erasure tombstone first (GetItem).
   // The batch's creating writes carry the owner's tombstone as a condition (ConditionCheckItem in their
   // transactions); a batch whose scheduling the tombstone refused is deleted again (DeleteItem).
+  // The inbound webhook: reads the survey's hook (GetItem), counts the hook's rate window (UpdateItem), reads and
+  // creates the external id's record (GetItem, a conditional Put in the scheduling transaction) and records a
+  // batch of one as above; the owner's hook routes put the hook (with the tombstone check) and update its delay.
   requests: {
     table: [
       'dynamodb:GetItem',

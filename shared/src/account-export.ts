@@ -4,6 +4,7 @@ import { paymentSchema } from './billing';
 import { invoiceSchema } from './invoice';
 import { profileSchema } from './profile';
 import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
+import { requestHookSchema } from './request-hooks';
 import { surveySchema } from './survey';
 
 /**
@@ -56,6 +57,8 @@ export const accountExportPageSchema = z.object({
   /** First page: every review-request batch of the owner, and their suppression list. */
   requestBatches: z.array(requestBatchSchema).default([]),
   suppressions: z.array(exportedSuppressionSchema).default([]),
+  /** First page: the surveys' inbound webhooks (their settings; a token is never stored, so never exported). */
+  requestHooks: z.array(requestHookSchema).default([]),
   /** Later pages: after a survey's responses, its batches' customers, page by page. */
   requestRecipients: z.array(exportedRequestRecipientSchema).max(accountExportPageSize).default([]),
   /** How far the export is: surveys whose responses were fully read, of all surveys. */
@@ -76,6 +79,7 @@ export const accountExportSchema = z.object({
     .object({
       batches: z.array(requestBatchSchema.extend({ recipients: z.array(exportedRequestRecipientSchema) })),
       suppressions: z.array(exportedSuppressionSchema),
+      hooks: z.array(requestHookSchema).optional(),
     })
     .optional(),
 });

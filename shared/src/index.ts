@@ -19,6 +19,7 @@ export * from './places';
 export * from './billing';
 export * from './account-export';
 export * from './review-requests';
+export * from './request-hooks';
 export * from './inbox';
 export * from './inbox-api';
 export * from './csv-export';

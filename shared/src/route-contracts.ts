@@ -51,6 +51,16 @@ import {
   requestRecipientQuerySchema,
   unsubscribeParamsSchema,
 } from './review-requests';
+import {
+  hookRequestResultSchema,
+  hookRequestSchema,
+  hookTokenParamsSchema,
+  regenerateRequestHookSchema,
+  requestHookCreatedSchema,
+  requestHookSchema,
+  requestHookStateSchema,
+  updateRequestHookSchema,
+} from './request-hooks';
 import type { RouteId, RouteParams } from './routes';
 import { surveyCreateSchema, surveyListItemSchema, surveySchema, surveyUpdateSchema } from './survey';
 import { uploadConfirmSchema, uploadRequestSchema, uploadTicketSchema } from './survey-upload';
@@ -146,6 +156,15 @@ export const routeContracts = {
     body: alertLinkRequestSchema,
     response: alertLinkResponseSchema,
   },
+  // The review-request webhook: a wrong or replaced token is none (404), like a survey that does not exist.
+  'call-request-hook': { params: hookTokenParamsSchema, body: hookRequestSchema, response: hookRequestResultSchema },
+  'get-request-hook': { params: surveyParams, response: requestHookStateSchema },
+  'regenerate-request-hook': {
+    params: surveyParams,
+    body: regenerateRequestHookSchema,
+    response: requestHookCreatedSchema,
+  },
+  'update-request-hook': { params: surveyParams, body: updateRequestHookSchema, response: requestHookSchema },
   // The feedback inbox: another owner's survey is none (404); its response ids are not in this survey.
   'list-inbox': { params: surveyParams, query: inboxQuerySchema, response: inboxPageSchema },
   'set-inbox-state': { params: surveyParams, body: inboxStateChangeSchema, response: inboxStateChangedSchema },

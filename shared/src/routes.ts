@@ -357,6 +357,43 @@ export const routes = [
     domain: 'requests',
     throttle: 'public',
   },
+  // The inbound webhook of review requests: a booking or till system posts one customer to a survey's secret
+  // URL (the token names the survey; only its hash is stored). Not under /api/public: its callers are servers,
+  // limited per token by the API, not by the edge's per-visitor rules. The owner reads the hook's settings,
+  // makes or replaces its token (shown once) and sets its delay.
+  {
+    id: 'call-request-hook',
+    method: 'POST',
+    path: '/api/hooks/{token}/requests',
+    auth: 'public',
+    domain: 'requests',
+    throttle: 'public',
+  },
+  {
+    id: 'get-request-hook',
+    method: 'GET',
+    path: '/api/surveys/{surveyId}/request-hook',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  {
+    id: 'regenerate-request-hook',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/request-hook/token',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+    createsData: true,
+  },
+  {
+    id: 'update-request-hook',
+    method: 'PATCH',
+    path: '/api/surveys/{surveyId}/request-hook',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
   // The owner's feedback inbox of a survey: its responses page by page, their state and private note.
   {
     id: 'list-inbox',

@@ -12,6 +12,7 @@ import {
   type ReviewRequestStore,
   reachedStages as reachedOf,
 } from './review-requests';
+import { HookCallTakenError, type HookCallRecord, type RequestHookRecord } from './request-hooks';
 
 /**
  * The review-request store's in-memory twin, with the table's rules: state changes only from the state the
@@ -30,6 +31,10 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly dailyCounts = new Map<string, number>();
   /** surveyId -> the funnel. */
   readonly funnels = new Map<string, RequestFunnel>();
+  /** surveyId -> its webhook. */
+  readonly hooks = new Map<string, RequestHookRecord>();
+  /** `${surveyId}/${externalIdHash}` -> the batch that external id scheduled. */
+  readonly hookCalls = new Map<string, HookCallRecord>();
   /** The tombstone condition of the batch's creating writes (memory.ts wires the erasures' guard). */
   guard: (userId: string, what: string) => void = () => undefined;
 
@@ -37,8 +42,13 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return this.recipients.get(batchId)?.find((r) => r.id === recipientId);
   }
 
-  async createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[]) {
+  async createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[], hookCall?: HookCallRecord) {
     this.guard(batch.userId, `Creating batch ${batch.id}`);
+    if (hookCall) {
+      const key = `${hookCall.surveyId}/${hookCall.externalIdHash}`;
+      if (this.hookCalls.has(key)) throw new HookCallTakenError(hookCall.externalIdHash);
+      this.hookCalls.set(key, { ...hookCall });
+    }
     const stored = { ...batch, state: 'scheduled' as const };
     this.batches.set(batch.id, stored);
     this.recipients.set(
@@ -272,6 +282,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     }
     for (const key of [...this.contacts.keys()]) if (key.startsWith(`${surveyId}/`)) this.contacts.delete(key);
     this.funnels.delete(surveyId);
+    await this.deleteHookOf(surveyId);
   }
 
   async deleteByOwner(userId: string) {
@@ -283,5 +294,32 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       }
     for (const key of [...this.suppressions.keys()]) if (key.startsWith(`${userId}/`)) this.suppressions.delete(key);
     for (const key of [...this.dailyCounts.keys()]) if (key.startsWith(`${userId}/`)) this.dailyCounts.delete(key);
+  }
+
+  async getHook(surveyId: string) {
+    const hook = this.hooks.get(surveyId);
+    return hook && { ...hook };
+  }
+
+  async saveHook(hook: RequestHookRecord) {
+    this.guard(hook.userId, `Saving the hook of ${hook.surveyId}`);
+    this.hooks.set(hook.surveyId, { ...hook });
+  }
+
+  async setHookDelay(userId: string, surveyId: string, delayMinutes: number) {
+    const hook = this.hooks.get(surveyId);
+    if (hook?.userId !== userId) return undefined;
+    hook.delayMinutes = delayMinutes;
+    return { ...hook };
+  }
+
+  async getHookCall(surveyId: string, externalIdHash: string) {
+    const call = this.hookCalls.get(`${surveyId}/${externalIdHash}`);
+    return call && { ...call };
+  }
+
+  async deleteHookOf(surveyId: string) {
+    this.hooks.delete(surveyId);
+    for (const key of [...this.hookCalls.keys()]) if (key.startsWith(`${surveyId}/`)) this.hookCalls.delete(key);
   }
 }

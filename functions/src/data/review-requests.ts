@@ -14,6 +14,13 @@ import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
+import {
+  createDynamoHookMethods,
+  hookCallCreate,
+  HookCallTakenError,
+  type HookCallRecord,
+  type RequestHookMethods,
+} from './request-hooks';
 
 /**
  * E-mail review requests (the owning module of the request batch, its queue entry, its recipients, the
@@ -123,12 +130,18 @@ export interface ClaimInput {
   dailyCap: number;
 }
 
-export interface ReviewRequestStore {
+export interface ReviewRequestStore extends RequestHookMethods {
   /**
    * Writes a batch (`preparing`), its recipients, its queue entry, then makes it `scheduled`: the worker sends
-   * nothing of a batch whose rows are not all written.
+   * nothing of a batch whose rows are not all written. With `hookCall` (the webhook's external id), the
+   * scheduling also creates its record if absent; if present, the batch is deleted again and
+   * `HookCallTakenError` thrown: the same external id schedules one batch.
    */
-  createBatch(batch: RequestBatchRecord, recipients: readonly NewRecipient[]): Promise<RequestBatchRecord>;
+  createBatch(
+    batch: RequestBatchRecord,
+    recipients: readonly NewRecipient[],
+    hookCall?: HookCallRecord,
+  ): Promise<RequestBatchRecord>;
   getBatch(userId: string, surveyId: string, batchId: string): Promise<RequestBatchRecord | undefined>;
   /** A survey's batches, newest first. */
   listBatches(userId: string, surveyId: string): Promise<RequestBatchRecord[]>;
@@ -202,7 +215,7 @@ export interface ReviewRequestStore {
   /** Gives a reminder's claim back (SES was busy): the reminder state removed, the day's count less one. */
   releaseReminder(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string): Promise<void>;
 
-  /** A survey's batches, their recipients and queue entries, and its contact marks. Idempotent. */
+  /** A survey's batches, their recipients and queue entries, its contact marks and its webhook. Idempotent. */
   deleteBySurvey(userId: string, surveyId: string): Promise<void>;
   /** Everything of the owner: every batch (and its recipients), the suppression list, the daily counts. Idempotent. */
   deleteByOwner(userId: string): Promise<void>;
@@ -341,7 +354,9 @@ export function createDynamoReviewRequestStore(
   }
 
   const store: ReviewRequestStore = {
-    async createBatch(batch, recipients) {
+    ...createDynamoHookMethods(entitiesOf, clock),
+
+    async createBatch(batch, recipients, hookCall) {
       const { requestRecipient, service } = entitiesOf();
       const base = {
         userId: batch.userId,
@@ -407,6 +422,7 @@ export function createDynamoReviewRequestStore(
               .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
               .set({ state: 'scheduled' })
               .commit(),
+            ...(hookCall ? [hookCallCreate(hookCall)(tx)] : []),
             tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
           ])
           .go(),
@@ -415,6 +431,8 @@ export function createDynamoReviewRequestStore(
         // Erased meanwhile (or the batch deleted with its survey): nothing of it may stay.
         await deleteBatch(batch.userId, batch.surveyId, batch.id);
         if (tombstoneRefused(scheduled)) throw new AccountErasedError(`Scheduling batch ${batch.id}`);
+        if (hookCall && scheduled[2]?.code === 'ConditionalCheckFailed')
+          throw new HookCallTakenError(hookCall.externalIdHash);
         throw new Error(`Scheduling batch ${batch.id} was refused: ${scheduled.map((r) => r.code).join(', ')}`);
       }
       return { ...batch, state: 'scheduled' };
@@ -739,6 +757,7 @@ export function createDynamoReviewRequestStore(
       }
       // After the recipients: a count that comes later finds its recipient gone and does not recreate it.
       await entitiesOf().requestFunnel.delete({ surveyId }).go();
+      await store.deleteHookOf(surveyId);
     },
 
     async deleteByOwner(userId) {

@@ -4,7 +4,13 @@ import { fuzzPublicRoutes, publicRoutes } from './public-fuzz';
 describe('public routes under hostile input', () => {
   it('covers every public route of the route table', () => {
     expect(publicRoutes.map((r) => r.id)).toEqual(
-      expect.arrayContaining(['health', 'get-public-survey', 'submit-response', 'record-review-click']),
+      expect.arrayContaining([
+        'health',
+        'get-public-survey',
+        'submit-response',
+        'record-review-click',
+        'call-request-hook',
+      ]),
     );
   });
 

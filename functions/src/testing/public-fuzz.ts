@@ -72,18 +72,30 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
       stored: () => JSON.stringify([...billing.records.values()]),
     };
   },
-  // The one-click unsubscribe: a batch of one customer; a forged or unknown token must suppress nothing.
+  // The one-click unsubscribe: a batch of one customer; a forged or unknown token must suppress nothing. The
+  // webhook: the survey's hook, whose token is the sample event's (events/call-request-hook.json); a forged token
+  // or a refused body must schedule nothing.
   requests: () => {
-    const { service, surveys, requests } = memoryRequests();
+    const { service, surveys, requests, hooks } = memoryRequests();
     void surveys.create(publishedSurvey());
     void service.create(publishedSurvey().userId, publishedSurvey().id, {
       rows: [{ name: 'Piet', email: 'piet@klant.example' }],
       permissionConfirmed: true,
     });
-    const handler = createRequestsHandler(() => service);
+    void hooks.regenerate(publishedSurvey().userId, publishedSurvey().id, { permissionConfirmed: true });
+    const handler = createRequestsHandler(
+      () => service,
+      () => hooks,
+    );
     return {
       handler: (event) => handler(event, lambdaContext()),
-      stored: () => JSON.stringify([[...requests.suppressions], [...requests.recipients.values()]]),
+      stored: () =>
+        JSON.stringify([
+          [...requests.suppressions],
+          [...requests.recipients.values()],
+          [...requests.batches.keys()],
+          [...requests.hookCalls.keys()],
+        ]),
     };
   },
   // The alert switch-off link: a published survey whose link no forged token may change.

@@ -51,6 +51,11 @@ export const requestKeys = {
   funnel: (surveyId: string) => [...requestKeys.survey(surveyId), 'funnel'] as const,
 };
 
+/** A survey's inbound webhook of review requests (its settings; the token is never read back). */
+export const requestHookKeys = {
+  hook: (surveyId: string) => ['review-request-hook', surveyId] as const,
+};
+
 /** The feedback inbox of a survey: under `survey`, one list per filter (a state change updates them all). */
 export const inboxKeys = {
   survey: (surveyId: string) => ['inbox', surveyId] as const,

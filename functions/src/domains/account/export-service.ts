@@ -5,6 +5,7 @@ import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository 
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { InvoiceRepository } from '../../data/invoice-repository';
 import { toApiBatch } from '../requests/service';
+import { toApiHook } from '../requests/hook-service';
 
 export interface ExportServiceDeps {
   profiles: Pick<ProfileRepository, 'get'>;
@@ -14,8 +15,8 @@ export interface ExportServiceDeps {
   /** The invoices of the paid payments (absent: none are exported). */
   invoices?: Pick<InvoiceRepository, 'listByOwner'> | undefined;
   responses: Pick<ResponseStore, 'pageBySurvey'>;
-  /** Review requests: batches, their customers, the suppression list. */
-  requests: Pick<ReviewRequestStore, 'listBatches' | 'pageRecipients' | 'listSuppressions'>;
+  /** Review requests: batches, their customers, the suppression list, the surveys' webhooks. */
+  requests: Pick<ReviewRequestStore, 'listBatches' | 'pageRecipients' | 'listSuppressions' | 'getHook'>;
   pageSize?: number;
 }
 
@@ -68,6 +69,7 @@ export function createExportService(deps: ExportServiceDeps) {
         ]);
         const ids = surveys.map((s) => s.id).sort((a, b) => (a < b ? -1 : 1));
         const batches = (await Promise.all(ids.map((id) => deps.requests.listBatches(userId, id)))).flat();
+        const hooks = await Promise.all(ids.map((id) => deps.requests.getHook(id)));
         return {
           profile: profile ?? null,
           surveys,
@@ -75,6 +77,7 @@ export function createExportService(deps: ExportServiceDeps) {
           invoices,
           requestBatches: batches.map(toApiBatch),
           suppressions,
+          requestHooks: hooks.filter((h) => h?.userId === userId).map((h) => toApiHook(h!)),
           requestRecipients: [],
           responses: [],
           progress: { surveysDone: 0, surveysTotal: ids.length },
@@ -94,7 +97,15 @@ export function createExportService(deps: ExportServiceDeps) {
         if (first) return { s: cursor.s, a: null, b: first };
         return following ? { s: following, a: null } : null;
       };
-      const empty = { profile: null, surveys: [], payments: [], invoices: [], requestBatches: [], suppressions: [] };
+      const empty = {
+        profile: null,
+        surveys: [],
+        payments: [],
+        invoices: [],
+        requestBatches: [],
+        suppressions: [],
+        requestHooks: [],
+      };
       if (cursor.b === undefined) {
         const { items, next } = await deps.responses.pageBySurvey(cursor.s, cursor.a ?? undefined, pageSize);
         const nextCursor = next ? { s: cursor.s, a: next } : await afterResponses();

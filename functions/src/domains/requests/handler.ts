@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { routeKey, routeOf, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
+import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
@@ -9,6 +10,7 @@ import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger } from '../../lib/logger';
 import { originCheckOf } from '../../lib/origin-verify';
+import { createHookService, type HookService } from './hook-service';
 import { createRequestService, type RequestService } from './service';
 
 const unsubscribeRouteKey = routeKey(routeOf('unsubscribe'));
@@ -21,8 +23,12 @@ export function withoutUnsubscribeBody(event: ApiEvent): ApiEvent {
   return event.routeKey === unsubscribeRouteKey && event.body ? { ...event, body: undefined } : event;
 }
 
-/** The review-request API (domain `requests`); the service is built on first use. */
-export function createRequestsHandler(serviceOf: () => RequestService, options?: DomainHandlerOptions) {
+/** The review-request API (domain `requests`); the services are built on first use. */
+export function createRequestsHandler(
+  serviceOf: () => RequestService,
+  hooksOf: () => HookService,
+  options?: DomainHandlerOptions,
+) {
   const handler = createDomainHandler(
     'requests',
     {
@@ -43,6 +49,21 @@ export function createRequestsHandler(serviceOf: () => RequestService, options?:
         await serviceOf().unsubscribe(token);
         return { status: 200 };
       },
+      // The inbound webhook: accepted (202) whether it scheduled the request now or an earlier call did.
+      'call-request-hook': async ({ params: { token }, body }) => ({
+        status: 202,
+        body: await hooksOf().call(token, body),
+      }),
+      'get-request-hook': async ({ owner, params: { surveyId } }) => ({
+        body: { hook: await hooksOf().get(owner.userId, surveyId) },
+      }),
+      'regenerate-request-hook': async ({ owner, params: { surveyId }, body }) => ({
+        status: 201,
+        body: await hooksOf().regenerate(owner.userId, surveyId, body),
+      }),
+      'update-request-hook': async ({ owner, params: { surveyId }, body }) => ({
+        body: await hooksOf().setDelay(owner.userId, surveyId, body.delayMinutes),
+      }),
     },
     options,
   );
@@ -54,11 +75,18 @@ export function createHandler(env: LambdaEnv) {
   configureLogger(env);
   const entities = tableEntities(env);
   let service: RequestService | undefined;
+  let hooks: HookService | undefined;
   return createRequestsHandler(
     () =>
       (service ??= createRequestService({
         surveys: createDynamoSurveyRepository(entities),
         requests: createDynamoReviewRequestStore(entities),
+      })),
+    () =>
+      (hooks ??= createHookService({
+        surveys: createDynamoSurveyRepository(entities),
+        requests: createDynamoReviewRequestStore(entities),
+        limiter: createDynamoRateLimiter(entities),
       })),
     { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
   );

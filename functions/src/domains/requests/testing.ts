@@ -2,7 +2,9 @@ import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryReviewRequestStore } from '../../data/memory-review-requests';
 import { MemorySurveyRepository } from '../../data/memory';
+import { createMemoryRateLimiter } from '../../data/rate-window';
 import { createMemoryMailer } from '../../mail/memory-mailer';
+import { createHookService, type HookServiceDeps } from './hook-service';
 import { createRequestSender, type SenderDeps } from './sender';
 import { createRequestService, type RequestServiceDeps } from './service';
 
@@ -30,7 +32,11 @@ export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>
  * in-memory mailer; `overrides` replace any dependency.
  */
 export function memoryRequests(
-  overrides: { service?: Partial<RequestServiceDeps>; sender?: Partial<SenderDeps> } = {},
+  overrides: {
+    service?: Partial<RequestServiceDeps>;
+    sender?: Partial<SenderDeps>;
+    hooks?: Partial<HookServiceDeps>;
+  } = {},
 ) {
   const surveys = new MemorySurveyRepository();
   const requests = new MemoryReviewRequestStore();
@@ -58,5 +64,19 @@ export function memoryRequests(
     sendRate: 1000,
     ...overrides.sender,
   });
-  return { surveys, requests, mailer, clock, service, sender };
+  const limiter = createMemoryRateLimiter();
+  let hookSecrets = 0;
+  let ids = 0;
+  const hooks = createHookService({
+    surveys,
+    requests,
+    limiter,
+    now: () => new Date(clock.now),
+    // UUIDv7-shaped, in creation order (the batch list is newest first by id).
+    newId: () => `0190d7b0-0000-7000-8000-${String(++ids).padStart(12, '0')}`,
+    newSecret: () => Buffer.alloc(16, ++secrets).toString('base64url'),
+    newHookSecret: () => Buffer.alloc(24, ++hookSecrets).toString('base64url'),
+    ...overrides.hooks,
+  });
+  return { surveys, requests, mailer, clock, service, sender, hooks, limiter };
 }

@@ -50,6 +50,7 @@ export async function exportAccount(
     reviewRequests: {
       batches: (first?.requestBatches ?? []).map((batch) => ({ ...batch, recipients: byBatch.get(batch.id) ?? [] })),
       suppressions: first?.suppressions ?? [],
+      hooks: first?.requestHooks ?? [],
     },
   };
 }

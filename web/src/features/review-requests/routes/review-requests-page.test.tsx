@@ -84,6 +84,7 @@ function stubApi(batches: RequestBatch[] = []) {
     apiHandler('create-request-batch', () =>
       HttpResponse.json(batch({ id: 'b2', state: 'scheduled' }), { status: 201 }),
     ),
+    apiHandler('get-request-hook', () => HttpResponse.json({ hook: null })),
   );
 }
 
@@ -182,5 +183,59 @@ describe('the review requests page', () => {
     render('/review-requests?survey=d1');
     expect(await screen.findByText('Publish this survey first')).toBeTruthy();
     expect(apiCalls().some((c) => c.route === 'list-request-batches')).toBe(false);
+  });
+});
+
+describe('connecting a booking system', () => {
+  const hook = {
+    surveyId: 's1',
+    delayMinutes: 120,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    tokenCreatedAt: '2026-01-05T10:00:00.000Z',
+    permissionConfirmedAt: '2026-01-05T10:00:00.000Z',
+  };
+  const token = 'AZDXoAAAcACAAAAAAAAAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ';
+
+  it('makes the secret URL once the permission is confirmed, and shows it once with a curl example', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    serveApi(
+      apiHandler('regenerate-request-hook', () =>
+        HttpResponse.json({ hook: { ...hook, delayMinutes: 60 }, token }, { status: 201 }),
+      ),
+    );
+    render();
+    const create = await screen.findByRole('button', { name: /create secret url/i });
+    await user.click(create);
+    expect(await screen.findAllByText('Confirm that your customers agreed to receive this email')).toHaveLength(1);
+    expect(apiCalls().some((c) => c.route === 'regenerate-request-hook')).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: /customers my system sends agreed/i }));
+    await user.click(create);
+    const shown = await screen.findByTestId('hook-url');
+    const expected = `${window.location.origin}/api/hooks/${token}/requests`;
+    expect((shown as HTMLInputElement).value).toBe(expected);
+    expect(screen.getByTestId('hook-curl').textContent).toContain(`curl -X POST '${expected}'`);
+    expect(apiCalls().find((c) => c.route === 'regenerate-request-hook')!.body).toEqual({
+      permissionConfirmed: true,
+      delayMinutes: 60,
+    });
+    expect(screen.getByRole('button', { name: /replace secret url/i })).toBeTruthy();
+  });
+
+  it('never shows a stored URL again, and asks before replacing it, in Dutch', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    serveApi(
+      apiHandler('get-request-hook', () => HttpResponse.json({ hook })),
+      apiHandler('regenerate-request-hook', () => HttpResponse.json({ hook, token }, { status: 201 })),
+    );
+    render('/nl/review-requests');
+    expect(await screen.findByText(/Hij wordt maar één keer getoond/)).toBeTruthy();
+    expect(screen.queryByTestId('hook-url')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /klanten die mijn systeem doorgeeft/i }));
+    await user.click(screen.getByRole('button', { name: /geheime url vervangen/i }));
+    await user.click(await screen.findByRole('button', { name: /url vervangen/i, hidden: false }));
+    expect(await screen.findByTestId('hook-url')).toBeTruthy();
+    expect(apiCalls().find((c) => c.route === 'regenerate-request-hook')!.body).toEqual({ permissionConfirmed: true });
   });
 });

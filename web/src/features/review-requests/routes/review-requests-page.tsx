@@ -16,6 +16,7 @@ import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
 import { BatchList } from '../components/batch-list';
+import { ConnectBookingSystem } from '../components/connect-booking-system';
 import { RequestComposer } from '../components/request-composer';
 
 /** A survey's language, from its public link (decisions 17: a Dutch survey's link is under /nl). */
@@ -138,6 +139,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
         </h2>
         <BatchList surveyId={survey.id} />
       </section>
+      <ConnectBookingSystem surveyId={survey.id} />
     </div>
   );
 }

@@ -1,0 +1,175 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  errorBodySchema,
+  hookRequestResultSchema,
+  pathOf,
+  requestBatchListSchema,
+  requestHookCreatedSchema,
+  requestHookPathOf,
+  requestHookStateSchema,
+  requestRecipientPageSchema,
+  type Survey,
+} from '@reviewroute/shared';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
+import { createSignedInUser } from '../support/cognito';
+import { listMails } from '../support/inbox';
+
+/**
+ * The inbound webhook of review requests on the local stack: the owner makes a survey's secret URL, a booking
+ * system posts customers to it (no sign-in), the requests worker mails them like any batch. One external id
+ * schedules one request; a wrong or replaced token is 404; a malformed body is 400.
+ */
+
+const stack = inject('localStack');
+const api = stack.urls.api;
+
+describe('the review-request webhook', () => {
+  let owner: ApiUser;
+  let survey: Survey;
+
+  /** Makes (or replaces) the survey's hook, sending at once: its token. */
+  const newToken = async (delayMinutes = 0) =>
+    requestHookCreatedSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
+        permissionConfirmed: true,
+        delayMinutes,
+      }),
+    ).token;
+  const callHook = (token: string, body: unknown) => apiCall(api, 'POST', requestHookPathOf(token), { body });
+  const batches = async () =>
+    requestBatchListSchema.parse(
+      await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id })),
+    ).batches;
+  const customer = () => {
+    const id = randomUUID().slice(0, 8);
+    return { name: 'Piet Klant', email: `hook-${id}@klant.example`, language: 'nl', externalId: `booking-${id}` };
+  };
+
+  beforeAll(async () => {
+    owner = await createSignedInUser(stack);
+    survey = await publishSurvey(
+      owner,
+      (await createSampleSurvey(owner, 'Kapsalon Haak', { language: 'nl', supportEmail: 'anna@haak.example' })).id,
+    );
+  });
+
+  it('shows no hook until the owner makes one; its token is never read back', async () => {
+    const before = requestHookStateSchema.parse(
+      await ownerCall(api, owner, 'GET', pathOf('get-request-hook', { surveyId: survey.id })),
+    );
+    expect(before.hook).toBeNull();
+    const token = await newToken();
+    const after = await ownerCall(api, owner, 'GET', pathOf('get-request-hook', { surveyId: survey.id }));
+    expect(requestHookStateSchema.parse(after).hook).toMatchObject({ surveyId: survey.id, delayMinutes: 0 });
+    expect(JSON.stringify(after)).not.toContain(token);
+  });
+
+  it('schedules one request for an external id called twice, and mails the customer once', async () => {
+    const token = await newToken();
+    const row = customer();
+    const before = (await batches()).length;
+    const first = await callHook(token, row);
+    expect(first.status).toBe(202);
+    expect(hookRequestResultSchema.parse(first.body).status).toBe('scheduled');
+    const second = await callHook(token, { ...row, name: 'Piet K.' });
+    expect(second.status).toBe(202);
+    expect(hookRequestResultSchema.parse(second.body)).toEqual({
+      status: 'duplicate',
+      sendAt: hookRequestResultSchema.parse(first.body).sendAt,
+    });
+    const all = await batches();
+    const mine = all.slice(0, all.length - before);
+    expect(mine).toHaveLength(1);
+    // Sent by the worker like any batch; once it is done, the customer got exactly one mail.
+    await expect
+      .poll(
+        async () =>
+          requestRecipientPageSchema
+            .parse(
+              await ownerCall(
+                api,
+                owner,
+                'GET',
+                pathOf('list-request-recipients', { surveyId: survey.id, batchId: mine[0]!.id }),
+              ),
+            )
+            .recipients.map((r) => [r.email, r.name, r.state]),
+        { timeout: 20_000, interval: 100 },
+      )
+      .toEqual([[row.email, 'Piet Klant', 'sent']]);
+    const mails = (await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(row.email));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('settles concurrent calls with one external id in the table: one batch, the others duplicates', async () => {
+    const token = await newToken();
+    const before = (await batches()).length;
+    const row = customer();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => callHook(token, row)));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    const statuses = answers.map((a) => hookRequestResultSchema.parse(a.body).status).sort();
+    expect(statuses).toEqual(['duplicate', 'duplicate', 'duplicate', 'scheduled']);
+    // The losers' batches were deleted again when their scheduling was refused.
+    expect(await batches()).toHaveLength(before + 1);
+  });
+
+  it('answers 404 to a wrong or malformed token, and schedules nothing', async () => {
+    await newToken();
+    const before = (await batches()).length;
+    const forged = Buffer.concat([Buffer.from(survey.id.replace(/-/g, ''), 'hex'), randomBytes(24)]).toString(
+      'base64url',
+    );
+    for (const token of [forged, 'not-a-token', randomBytes(40).toString('base64url')]) {
+      const res = await callHook(token, customer());
+      expect(res.status, token).toBe(404);
+      expect(errorBodySchema.parse(res.body).error.code).toBe('NOT_FOUND');
+    }
+    expect(await batches()).toHaveLength(before);
+  });
+
+  it('stops the old token the moment a new one is made', async () => {
+    const old = await newToken();
+    expect((await callHook(old, customer())).status).toBe(202);
+    const fresh = await newToken();
+    expect((await callHook(old, customer())).status).toBe(404);
+    expect((await callHook(fresh, customer())).status).toBe(202);
+  });
+
+  it('refuses malformed bodies with 400 and their field, scheduling nothing', async () => {
+    const token = await newToken();
+    const before = (await batches()).length;
+    const cases: [unknown, string | null][] = [
+      [{ ...customer(), externalId: undefined }, 'externalId'],
+      [{ ...customer(), email: 'not-an-address' }, 'email'],
+      [{ ...customer(), language: 'de' }, 'language'],
+      [{ ...customer(), name: '' }, 'name'],
+      [{ ...customer(), externalId: 'a'.repeat(201) }, 'externalId'],
+      ['{"name": "Piet"', null],
+      [[customer()], null],
+    ];
+    for (const [body, field] of cases) {
+      const res = await callHook(token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const { error } = errorBodySchema.parse(res.body);
+      if (field) expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    expect(await batches()).toHaveLength(before);
+  });
+
+  it('goes with its survey: the URL answers 404 and nothing of the hook is left in the table', async () => {
+    const other = await publishSurvey(owner, (await createSampleSurvey(owner, 'Kapsalon Weg', { language: 'en' })).id);
+    const token = requestHookCreatedSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: other.id }), {
+        permissionConfirmed: true,
+      }),
+    ).token;
+    expect((await callHook(token, customer())).status).toBe(202);
+    await ownerCall(api, owner, 'DELETE', pathOf('delete-survey', { surveyId: other.id }));
+    expect((await callHook(token, customer())).status).toBe(404);
+    const { requestHook, requestHookCall } = tableEntities(stack.env)();
+    expect((await requestHook.get({ surveyId: other.id }).go({ consistent: true })).data).toBeNull();
+    expect((await requestHookCall.query.bySurvey({ surveyId: other.id }).go({ consistent: true })).data).toEqual([]);
+  });
+});
