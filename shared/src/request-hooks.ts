@@ -51,7 +51,7 @@ export const hookRequestSchema = z.object({
     .string({ error: requestHookMessages.externalIdRequired })
     .trim()
     .min(1, requestHookMessages.externalIdRequired)
-    .max(requestHookLimits.externalId, requestHookMessages.externalIdInvalid)
+    .max(requestHookLimits.externalId, { error: requestHookMessages.externalIdInvalid, abort: true })
     // Control characters are no one's booking number.
     .regex(/^\P{Cc}+$/u, requestHookMessages.externalIdInvalid),
 });
