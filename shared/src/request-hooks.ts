@@ -43,7 +43,7 @@ export const hookRequestSchema = z.object({
     .string({ error: requestMessages.nameRequired })
     .trim()
     .min(1, requestMessages.nameRequired)
-    .max(requestRowLimits.name, requestMessages.textTooLong)
+    .max(requestRowLimits.name, requestMessages.nameTooLong)
     .transform((value) => value.replace(/\s+/g, ' ')),
   email: requestEmailSchema,
   language: z.enum(languages, { error: requestMessages.languageInvalid }).optional(),

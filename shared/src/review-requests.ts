@@ -25,7 +25,8 @@ export const requestMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Valid email is required',
   languageInvalid: 'Choose English or Dutch',
-  textTooLong: 'This text is too long',
+  nameTooLong: `The name is too long: at most ${requestRowLimits.name} characters`,
+  templateTooLong: `The message is too long: at most ${requestRowLimits.template} characters`,
   rowsRequired: 'Add at least one customer',
   tooManyRows: `At most ${maxRequestRows} customers per batch`,
   permissionRequired: 'Confirm that your customers agreed to receive this email',
@@ -62,7 +63,7 @@ export const requestRecipientRowSchema = z.object({
     .string({ error: requestMessages.nameRequired })
     .trim()
     .min(1, requestMessages.nameRequired)
-    .max(requestRowLimits.name, requestMessages.textTooLong)
+    .max(requestRowLimits.name, requestMessages.nameTooLong)
     // The name goes into a mail; line breaks fold to spaces.
     .transform((value) => value.replace(/\s+/g, ' ')),
   email: requestEmailSchema,
@@ -75,7 +76,7 @@ export const requestTemplateSchema = z
   .string()
   .trim()
   .min(1, requestMessages.templateNeedsUrl)
-  .max(requestRowLimits.template, requestMessages.textTooLong)
+  .max(requestRowLimits.template, requestMessages.templateTooLong)
   .refine((value) => value.includes('{url}'), requestMessages.templateNeedsUrl);
 
 /**

@@ -9,7 +9,7 @@ import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { messageKeyOf } from '../lib/customer-rows';
+import { useRowError } from '../lib/use-row-error';
 
 type RowInput = z.input<typeof requestRecipientRowSchema>;
 
@@ -38,7 +38,7 @@ export function AddCustomerForm({
     resolver: zodResolver(requestRecipientRowSchema),
     defaultValues: { name: '', email: '', language: defaultLanguage },
   });
-  const errorOf = (message: string | undefined) => (message ? t(`rowErrors.${messageKeyOf(message)}`) : undefined);
+  const errorOf = useRowError();
 
   const submit = (row: RequestRecipientRow) => {
     onAdd(row);

@@ -8,7 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorMessageKey } from '@/lib/api-errors';
 import { useCreateRequestBatch } from '../api/create-request-batch';
-import { type CheckedRow, type ColumnMapping, type ParsedTable, rowsOfTable } from '../lib/customer-rows';
+import {
+  type CheckedRow,
+  type ColumnMapping,
+  type ParsedTable,
+  rowErrorValues,
+  rowsOfTable,
+} from '../lib/customer-rows';
 import { AddCustomerForm } from './add-customer-form';
 import { ColumnMappingFields, PasteCustomers, UploadCustomers } from './import-customers';
 import { RowsPreview } from './rows-preview';
@@ -83,7 +89,7 @@ export function RequestComposer({
       return false;
     }
     if (ready.length > maxRequestRows) {
-      setError(t('rowErrors.tooManyRows', { max: maxRequestRows }));
+      setError(t('rowErrors.tooManyRows', rowErrorValues));
       return false;
     }
     setError(null);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { maxRequestRows } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { type CheckedRow, messageKeyOf, rowFields } from '../lib/customer-rows';
+import { type CheckedRow, rowErrorValues, rowFields } from '../lib/customer-rows';
+import { useRowError } from '../lib/use-row-error';
 
 /** Rows shown before "Show all": a 5,000-row list is summed up, not rendered at once. */
 const previewRows = 50;
@@ -15,6 +16,7 @@ const previewRows = 50;
  */
 export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: (key: string) => void }) {
   const { t } = useTranslation('requests');
+  const errorOf = useRowError();
   const [showAll, setShowAll] = useState(false);
   const invalid = rows.filter((r) => !r.value);
   const valid = rows.filter((r) => r.value);
@@ -27,7 +29,7 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
         {invalid.length > 0 && <> · {t('preview.invalid', { count: invalid.length })}</>}
       </p>
       {valid.length > maxRequestRows && (
-        <p className="text-destructive text-sm">{t('rowErrors.tooManyRows', { max: maxRequestRows })}</p>
+        <p className="text-destructive text-sm">{t('rowErrors.tooManyRows', rowErrorValues)}</p>
       )}
       {invalid.length > 0 && (
         <section aria-labelledby="rows-errors-title" className="border-destructive/40 grid gap-2 rounded-md border p-3">
@@ -51,7 +53,7 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
                       (field) =>
                         row.errors[field] && (
                           <li key={field}>
-                            {t(`fields.${field}`)}: {t(`rowErrors.${messageKeyOf(row.errors[field])}`)}
+                            {t(`fields.${field}`)}: {errorOf(row.errors[field])}
                           </li>
                         ),
                     )}

@@ -19,7 +19,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { messageKeyOf } from '../lib/customer-rows';
+import { rowErrorValues } from '../lib/customer-rows';
+import { useRowError } from '../lib/use-row-error';
 import { MessagePreview } from './message-preview';
 
 /**
@@ -113,7 +114,7 @@ export function SendForm({
     },
   });
   const [customTemplate, template, when] = useWatch({ control, name: ['customTemplate', 'template', 'when'] });
-  const errorOf = (message: string | undefined) => (message ? t(`rowErrors.${messageKeyOf(message)}`) : undefined);
+  const errorOf = useRowError();
 
   const submit = async (values: SendFormValues) => {
     const sent = await onSend({
@@ -243,7 +244,7 @@ export function SendForm({
         </p>
         {reminderError && (
           <p id={`${id}-reminder-error`} className="text-destructive text-sm">
-            {t('rowErrors.reminderDaysInvalid', { max: maxReminderDays })}
+            {t('rowErrors.reminderDaysInvalid', rowErrorValues)}
           </p>
         )}
       </div>

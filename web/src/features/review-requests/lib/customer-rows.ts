@@ -1,8 +1,10 @@
 import Papa from 'papaparse';
 import {
+  maxReminderDays,
   maxRequestRows,
   requestMessages,
   requestRecipientRowSchema,
+  requestRowLimits,
   type RequestRecipientRow,
 } from '@reviewroute/shared';
 import { parseLanguage } from '@/lib/language';
@@ -168,7 +170,8 @@ const messageKeys = {
   [requestMessages.emailRequired]: 'emailRequired',
   [requestMessages.emailInvalid]: 'emailInvalid',
   [requestMessages.languageInvalid]: 'languageInvalid',
-  [requestMessages.textTooLong]: 'textTooLong',
+  [requestMessages.nameTooLong]: 'nameTooLong',
+  [requestMessages.templateTooLong]: 'templateTooLong',
   [requestMessages.permissionRequired]: 'permissionRequired',
   [requestMessages.templateNeedsUrl]: 'templateNeedsUrl',
   [requestMessages.sendAtInvalid]: 'sendAtInvalid',
@@ -177,6 +180,14 @@ const messageKeys = {
   [requestMessages.reminderDaysInvalid]: 'reminderDaysInvalid',
 } as const;
 export type RequestMessageKey = (typeof messageKeys)[keyof typeof messageKeys] | 'invalid';
+
+/** The limits the translations of those messages name. */
+export const rowErrorValues = {
+  nameMax: requestRowLimits.name,
+  templateMax: requestRowLimits.template,
+  rowsMax: maxRequestRows,
+  reminderMax: maxReminderDays,
+} as const;
 
 /** The translation key of a schema message; an unknown one (a newer API) reads as invalid. */
 export const messageKeyOf = (message: string | undefined): RequestMessageKey =>

@@ -96,14 +96,16 @@ describe('the review requests page', () => {
     stubApi();
     render();
     await user.click(await screen.findByRole('tab', { name: 'Paste a list' }));
-    await user.type(
-      screen.getByLabelText('Customer list'),
-      'Piet Klant, piet@klant.example, nl{enter}Jane, jane@customer.example, en{enter}Hans, hans@example.de, de',
+    await user.click(screen.getByLabelText('Customer list'));
+    await user.paste(
+      `Piet Klant, piet@klant.example, nl\nJane, jane@customer.example, en\nHans, hans@example.de, de\n${'x'.repeat(201)}, x@example.com, en`,
     );
     await user.click(screen.getByRole('button', { name: 'Read list' }));
     expect(await screen.findByText('2 customers ready')).toBeTruthy();
     const errors = screen.getByTestId('row-errors');
     expect(within(errors).getByText('Language: Choose English (en) or Dutch (nl)')).toBeTruthy();
+    // A length error names the limit.
+    expect(within(errors).getByText('Name: This name is too long: at most 200 characters')).toBeTruthy();
     // The preview is the standard Dutch message for the first customer (Dutch), their name filled in.
     expect(screen.getByTestId('message-preview').textContent).toBe(
       defaultRequestTemplates.nl.replace('{name}', 'Piet Klant').replace('{url}', `${url}?r=…`),
