@@ -53,7 +53,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Beside the e2e files, in the same pool of two (the same worker count puts both projects in one
+          // group): a project of one worker would be queued after every e2e file, alone on an idle machine.
+          // Each file signs up its own owners and sends its own user agents, as the e2e files do.
+          maxWorkers: 2,
         },
       },
       {

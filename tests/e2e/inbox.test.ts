@@ -212,8 +212,10 @@ describe('feedback inbox at 1280 px', () => {
 });
 
 describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang) => {
+  // A Dutch owner's browser speaks Dutch: the date fields read dd-mm-jjjj, as they would for them.
+  const locale = lang === 'nl' ? 'nl-NL' : 'en-US';
   describe('at 1280 px', () => {
-    const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+    const b = useBrowser({ locale, reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
     it('has no axe violations, filtered or not', async () => {
       const page = b.page();
       const owner = await createConfirmedUser(stack);
@@ -231,7 +233,7 @@ describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang
   });
 
   describe('at 390 px', () => {
-    const b = useBrowser(phoneContext);
+    const b = useBrowser({ ...phoneContext, locale });
     it('fits the phone and has no axe violations', async () => {
       const page = b.page();
       const owner = await createConfirmedUser(stack);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { decodeRequestToken } from '@reviewroute/functions/domains/requests/token';
 import { createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
 import { signInThroughUi } from '../support/app-flows';
-import { expectNoAxeViolations, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { listMails, waitForMail, type InboxMail } from '../support/inbox';
 
@@ -183,6 +183,22 @@ describe('the Review requests page', () => {
       // The owner's funnel (the stream worker's counts, read again while shown): one of three went all the way.
       await expectFunnel(page, [3, 1, 1, 1]);
       expect(await page.getByTestId('funnel-clicked').textContent()).toMatch(/33\s?% of sent/);
+      // Piet's own row follows the funnel without a reload.
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('recipient-link-state')
+            .first()
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        )
+        .toBe('Clicked through');
+      await saveScreenshot(page, 'tests/.artifacts/requests-en-1280.png', { fullPage: true });
+      // The dashboard shows the same funnel for the survey.
+      await page.goto(`/dashboard?survey=${survey.id}`);
+      await expectFunnel(page, [3, 1, 1, 1]);
+      await saveScreenshot(page, 'tests/.artifacts/dashboard-funnel-en-1280.png', { fullPage: true });
+      await page.goto(`/review-requests?survey=${survey.id}`);
 
       // Jane's mail client unsubscribes in one click (RFC 8058): a form POST to the header's URL.
       const oneClick = await fetch(headerOf(janeMail!, 'List-Unsubscribe')!.slice(1, -1), {
@@ -243,6 +259,7 @@ describe('the Review requests page', () => {
       await page.getByTestId('batch').first().getByText(nl.unsubscribedReason).waitFor();
       expect(await page.getByTestId('recipient-state').first().textContent()).toBe(nl.skipped);
       await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'tests/.artifacts/requests-nl-390.png', { fullPage: true });
     },
   );
 });

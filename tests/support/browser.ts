@@ -41,7 +41,12 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
  */
 export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const appUrl = inject('localStack').urls.app;
-  return browser.newContext({ ...(appUrl ? { baseURL: appUrl } : {}), locale: 'en-US', ...options });
+  return browser.newContext({
+    ...(appUrl ? { baseURL: appUrl } : {}),
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    ...options,
+  });
 }
 
 export interface BrowserFixture {

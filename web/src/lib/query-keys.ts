@@ -47,7 +47,8 @@ export const dashboardKeys = {
 export const requestKeys = {
   survey: (surveyId: string) => ['review-requests', surveyId] as const,
   batches: (surveyId: string) => [...requestKeys.survey(surveyId), 'batches'] as const,
-  recipients: (surveyId: string, batchId: string) => [...requestKeys.survey(surveyId), 'recipients', batchId] as const,
+  allRecipients: (surveyId: string) => [...requestKeys.survey(surveyId), 'recipients'] as const,
+  recipients: (surveyId: string, batchId: string) => [...requestKeys.allRecipients(surveyId), batchId] as const,
   funnel: (surveyId: string) => [...requestKeys.survey(surveyId), 'funnel'] as const,
 };
 

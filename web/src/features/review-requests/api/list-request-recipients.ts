@@ -1,6 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { call } from '@/lib/api-client';
 import { requestKeys } from '@/lib/query-keys';
+import { useRequestFunnel } from '@/features/surveys/api/get-request-funnel';
 import { requestPollMs } from './list-request-batches';
 
 export const listRequestRecipientsQueryOptions = (surveyId: string, batchId: string) =>
@@ -22,3 +24,20 @@ export const useRequestRecipients = (surveyId: string, batchId: string, live: bo
     ...listRequestRecipientsQueryOptions(surveyId, batchId),
     refetchInterval: live ? requestPollMs : false,
   });
+
+/**
+ * A customer opens, rates or clicks days after their batch was done, while no customer list is polled: when the
+ * funnel (read again while shown) counts a new step, the survey's customer lists are read again, so the
+ * customer's mark shows beside the count that just moved.
+ */
+export function useRecipientsFollowFunnel(surveyId: string) {
+  const queryClient = useQueryClient();
+  const { data } = useRequestFunnel(surveyId);
+  const marks = data ? `${data.opened}/${data.rated}/${data.clicked}` : undefined;
+  const seen = useRef(marks);
+  useEffect(() => {
+    if (seen.current !== undefined && marks !== seen.current)
+      void queryClient.invalidateQueries({ queryKey: requestKeys.allRecipients(surveyId) });
+    seen.current = marks;
+  }, [marks, queryClient, surveyId]);
+}

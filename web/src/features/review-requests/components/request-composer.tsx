@@ -135,13 +135,13 @@ export function RequestComposer({
         <CardContent className="grid gap-6">
           <Tabs defaultValue="one" className="min-w-0">
             <TabsList className="h-auto min-h-9 w-full sm:w-fit">
-              <TabsTrigger value="one" className="whitespace-normal">
+              <TabsTrigger value="one" className="whitespace-normal sm:whitespace-nowrap">
                 {t('customers.tabs.one')}
               </TabsTrigger>
-              <TabsTrigger value="paste" className="whitespace-normal">
+              <TabsTrigger value="paste" className="whitespace-normal sm:whitespace-nowrap">
                 {t('customers.tabs.paste')}
               </TabsTrigger>
-              <TabsTrigger value="upload" className="whitespace-normal">
+              <TabsTrigger value="upload" className="whitespace-normal sm:whitespace-nowrap">
                 {t('customers.tabs.upload')}
               </TabsTrigger>
             </TabsList>

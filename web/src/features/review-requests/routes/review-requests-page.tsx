@@ -15,6 +15,7 @@ import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-sel
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
+import { useRecipientsFollowFunnel } from '../api/list-request-recipients';
 import { BatchList } from '../components/batch-list';
 import { ConnectBookingSystem } from '../components/connect-booking-system';
 import { RequestComposer } from '../components/request-composer';
@@ -97,6 +98,7 @@ export function ReviewRequestsPage() {
 
 function SurveyRequests({ survey }: { survey: ListedSurvey }) {
   const { t } = useTranslation('requests');
+  useRecipientsFollowFunnel(survey.id);
   const to = useLocalizedPath();
   const batchesHeading = useRef<HTMLHeadingElement>(null);
   if (!survey.landingPageUrl)
