@@ -108,7 +108,8 @@ describe('inbox backfill against the local stack', () => {
     expect(cursor).toEqual({ done: true });
 
     const expectedIds = [fresh, ...legacy.map((r) => ({ id: r.responseId, createdAt: r.createdAt }))]
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+      // Newest first; two of the same moment by id, as the index's sort key (`AT#{createdAt}#{responseId}`) orders them.
+      .sort((a, b) => (`${a.createdAt}#${a.id}` < `${b.createdAt}#${b.id}` ? 1 : -1))
       .map((r) => r.id);
     await vi.waitFor(async () => expect((await inbox()).items.map((i) => i.id)).toEqual(expectedIds), {
       timeout: 5_000,
