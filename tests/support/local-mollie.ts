@@ -1,10 +1,5 @@
 import { expect, inject } from 'vitest';
-import {
-  createPaymentResponseSchema,
-  pathOf,
-  type CreatePaymentInput,
-  type CreatePaymentResponse,
-} from '@reviewroute/shared';
+import { createPaymentResponseSchema, pathOf, type CreatePaymentResponse } from '@reviewroute/shared';
 import { apiCall, callOwnerApi, stackEntities, type ApiAnswer, type ApiUser } from './api';
 
 /**
@@ -13,8 +8,11 @@ import { apiCall, callOwnerApi, stackEntities, type ApiAnswer, type ApiUser } fr
  * of doing it here (a change to the local Mollie's forms is then made once).
  */
 
-/** The owner starts a payment; its id and the hosted checkout's URL. */
-export const createPayment = async (owner: ApiUser, body: CreatePaymentInput): Promise<CreatePaymentResponse> =>
+/**
+ * The owner starts a payment with `body` as a browser sends it (any JSON: the API decides what it charges);
+ * its id and the hosted checkout's URL.
+ */
+export const createPayment = async (owner: ApiUser, body: unknown): Promise<CreatePaymentResponse> =>
   createPaymentResponseSchema.parse(await callOwnerApi(owner, 'POST', pathOf('create-payment'), body));
 
 /** The customer pays on the hosted checkout; the local Mollie calls the webhook before it answers. */
