@@ -19,7 +19,6 @@ const smallCount = 10;
 const largeCount = 20_000;
 const calls = 40;
 const warmUp = 5;
-const seedConcurrency = 4;
 
 export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
@@ -51,7 +50,7 @@ export async function run(): Promise<void> {
           counted: true,
         };
       });
-      await putResponses(response, items, seedConcurrency);
+      await putResponses(response, items);
       return { id, count, lowWithContact, newest: items[items.length - 1]!.responseId };
     }
 

@@ -17,7 +17,6 @@ import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed
  */
 
 const count = 100_000;
-const seedConcurrency = 4;
 
 export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
@@ -44,8 +43,7 @@ export async function run(): Promise<void> {
       };
     });
     const seedStarted = performance.now();
-    for (let i = 0; i < items.length; i += 5000)
-      await putResponses(response, items.slice(i, i + 5000), seedConcurrency);
+    for (let i = 0; i < items.length; i += 5000) await putResponses(response, items.slice(i, i + 5000));
     console.error(`(seeded ${count} responses in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s)`);
 
     const runner = fileURLToPath(new URL('./export-runner.ts', import.meta.url));

@@ -52,14 +52,11 @@ type ResponseItem = Extract<Parameters<ResponseEntity['put']>[0], readonly unkno
 
 /**
  * Responses written in bulk through the handlers' own electrodb entity, so every index key is what a real
- * submit writes: BatchWriteItem in 25s, `concurrency` at once; anything left unprocessed is sent again (up
- * to 5 rounds, then the bench stops rather than measure a partly seeded survey).
+ * submit writes: BatchWriteItem in 25s, `concurrency` calls at once (4 unless a bench says otherwise);
+ * anything left unprocessed is sent again (up to 5 rounds, then the bench stops rather than measure a partly
+ * seeded survey).
  */
-export async function putResponses(
-  response: ResponseEntity,
-  items: ResponseItem[],
-  concurrency: number,
-): Promise<void> {
+export async function putResponses(response: ResponseEntity, items: ResponseItem[], concurrency = 4): Promise<void> {
   let pending = items;
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 5) throw new Error(`seeding left ${pending.length} responses unwritten`);
