@@ -1,6 +1,10 @@
 import * as z from 'zod';
-import { languages } from './domain/language';
-import { requestEmailSchema, requestMessages, requestRowLimits } from './review-requests';
+import {
+  requestCustomerNameSchema,
+  requestEmailSchema,
+  requestLanguageSchema,
+  requestMessages,
+} from './review-requests';
 import { pathOf } from './routes';
 
 /**
@@ -39,14 +43,9 @@ const delayMinutesSchema = z
  * booking or sale, which makes the call idempotent.
  */
 export const hookRequestSchema = z.object({
-  name: z
-    .string({ error: requestMessages.nameRequired })
-    .trim()
-    .min(1, requestMessages.nameRequired)
-    .max(requestRowLimits.name, requestMessages.nameTooLong)
-    .transform((value) => value.replace(/\s+/g, ' ')),
+  name: requestCustomerNameSchema,
   email: requestEmailSchema,
-  language: z.enum(languages, { error: requestMessages.languageInvalid }).optional(),
+  language: requestLanguageSchema.optional(),
   externalId: z
     .string({ error: requestHookMessages.externalIdRequired })
     .trim()

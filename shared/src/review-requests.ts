@@ -57,17 +57,25 @@ export const requestEmailSchema = z
   .regex(simpleEmailPattern, requestMessages.emailInvalid)
   .regex(/^[\x21-\x7e]+$/, requestMessages.emailInvalid);
 
+/**
+ * A customer's name as a request greets them: one rule for every way a customer arrives (the owner's upload,
+ * the webhook), so a name one accepts the other does too. The name goes into a mail; line breaks fold to spaces.
+ */
+export const requestCustomerNameSchema = z
+  .string({ error: requestMessages.nameRequired })
+  .trim()
+  .min(1, requestMessages.nameRequired)
+  .max(requestRowLimits.name, requestMessages.nameTooLong)
+  .transform((value) => value.replace(/\s+/g, ' '));
+
+/** The language a customer is asked in, by the same rule wherever a customer arrives. */
+export const requestLanguageSchema = z.enum(languages, { error: requestMessages.languageInvalid });
+
 /** One customer. Without a language the request goes out in the survey's (decisions 17). */
 export const requestRecipientRowSchema = z.object({
-  name: z
-    .string({ error: requestMessages.nameRequired })
-    .trim()
-    .min(1, requestMessages.nameRequired)
-    .max(requestRowLimits.name, requestMessages.nameTooLong)
-    // The name goes into a mail; line breaks fold to spaces.
-    .transform((value) => value.replace(/\s+/g, ' ')),
+  name: requestCustomerNameSchema,
   email: requestEmailSchema,
-  language: z.enum(languages, { error: requestMessages.languageInvalid }).optional(),
+  language: requestLanguageSchema.optional(),
 });
 export type RequestRecipientRowInput = z.input<typeof requestRecipientRowSchema>;
 export type RequestRecipientRow = z.output<typeof requestRecipientRowSchema>;

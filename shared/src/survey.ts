@@ -169,6 +169,23 @@ export const landingCustomizationSchema = z.object({
   businessLogoUrl: imageUrlInput,
 });
 
+/**
+ * The on/off switches of the review routing: the owner sets them in wizard step 3 and the survey stores and
+ * returns them as they are, so the request and the stored survey share one list (a new switch is added once).
+ */
+const routingSwitches = {
+  collectContactOnLowRating: z.boolean(),
+  offerPublicReviewToEveryone: z.boolean(),
+  /**
+   * E-mail the owner about each rating of 1 or 2 (decisions 23); on by default. Absent on surveys stored
+   * before it existed: read as on.
+   */
+  lowRatingAlerts: z.boolean(),
+  lowRatingEnabled: z.boolean(),
+  midRatingEnabled: z.boolean(),
+  highRatingEnabled: z.boolean(),
+};
+
 /** Wizard step 3, with the public-review-for-everyone switch (decisions 6). `highRatingPhotoUrl: null` removes the team photo. */
 export const reviewRoutingSchema = z.object({
   lowRatingMessage: ratingMessageField,
@@ -177,13 +194,7 @@ export const reviewRoutingSchema = z.object({
   /** Shown after a low rating to a customer who left contact details: the business may get in touch. */
   contactFollowUpMessage: ratingMessageField,
   googleReviewPrompt: googleReviewPromptField,
-  collectContactOnLowRating: z.boolean(),
-  offerPublicReviewToEveryone: z.boolean(),
-  /** E-mail the owner about each rating of 1 or 2 (decisions 23); on by default. */
-  lowRatingAlerts: z.boolean(),
-  lowRatingEnabled: z.boolean(),
-  midRatingEnabled: z.boolean(),
-  highRatingEnabled: z.boolean(),
+  ...routingSwitches,
   highRatingPhotoUrl: imageUrlInput,
 });
 
@@ -307,13 +318,7 @@ export const surveySchema = z.object({
   contactFollowUpMessage: z.string(),
   googleReviewPrompt: z.string(),
   highRatingPhotoUrl: z.string().nullable(),
-  collectContactOnLowRating: z.boolean(),
-  offerPublicReviewToEveryone: z.boolean(),
-  /** Absent on surveys stored before it existed: read as on (the default). */
-  lowRatingAlerts: z.boolean(),
-  lowRatingEnabled: z.boolean(),
-  midRatingEnabled: z.boolean(),
-  highRatingEnabled: z.boolean(),
+  ...routingSwitches,
   isActive: z.boolean(),
   customColors: customColorsSchema,
   createdAt: z.string(),

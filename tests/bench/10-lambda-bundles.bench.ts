@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './figures';
 
 const distRoot = fileURLToPath(new URL('../../functions/dist/', import.meta.url));
 const initRuns = 10;
@@ -37,12 +38,6 @@ function initMs(bundle: string): number {
   });
   return Number(out);
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * Size of each Lambda bundle, built as CDK builds it (cold starts grow with it), and its init time: the

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { surveySchema } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { startLocalStack } from '../../infra/local/stack';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/env';
-import { createSignedInUser } from '../support/cognito';
+import { benchOwner, createBenchSurvey } from './seed';
 
 /**
  * The public submit under load: autocannon against the local gateway's submit route, the same
@@ -68,22 +67,9 @@ export async function run(): Promise<void> {
   });
   try {
     const api = stack.urls.api;
-    const owner = await createSignedInUser(stack);
-    const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
-    const created = await fetch(`${api}/api/surveys`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        businessName: 'Bench Bakery',
-        businessOwnerName: 'Bea Bench',
-        googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-        supportEmail: 'bench@example.com',
-      }),
-    });
-    const { id } = surveySchema.parse(await created.json());
-    const published = surveySchema.parse(
-      await (await fetch(`${api}/api/surveys/${id}/publish`, { method: 'POST', headers: auth })).json(),
-    );
+    const { auth } = await benchOwner(stack);
+    const published = await createBenchSurvey(api, auth, 'Bench Bakery', { publish: true });
+    const { id } = published;
 
     const keys = Array.from({ length: distinctKeys }, () => randomUUID());
     const sent = new Set<string>();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
-import { averageRating, pathOf, surveySchema, surveyStatsSchema, type SurveyStats } from '@reviewroute/shared';
+import { averageRating, pathOf, surveyStatsSchema, type SurveyStats } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { startLocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
+import { benchOwner, benchRating, createBenchSurvey } from './seed';
 
 /**
  * `submit-burst-one-survey`: a crowd at one code. 1,000 distinct customers, each from its own address, send
@@ -84,24 +84,9 @@ export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
   try {
     const api = stack.urls.api;
-    const owner = await createSignedInUser(stack);
-    const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
-    const created = await fetch(`${api}${pathOf('create-survey')}`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        businessName: 'Festival Frites',
-        businessOwnerName: 'Bea Bench',
-        googleBusinessUrl: 'search.google.com/local/writereview?placeid=burst',
-        supportEmail: 'burst@example.com',
-      }),
-    });
-    const { id } = surveySchema.parse(await created.json());
-    const published = surveySchema.parse(
-      await (
-        await fetch(`${api}${pathOf('publish-survey', { surveyId: id })}`, { method: 'POST', headers: auth })
-      ).json(),
-    );
+    const { auth } = await benchOwner(stack);
+    const published = await createBenchSurvey(api, auth, 'Festival Frites', { publish: true });
+    const { id } = published;
     const surveyCode = published.surveyCode!;
     // The customers reach the gateway by its address, looked up once: each opens a connection of its own, and
     // a name lookup for each took several per cent of this process's one thread, which also runs the gateway
@@ -125,7 +110,7 @@ export async function run(): Promise<void> {
 
     // The burst: every customer sends once, 50 at a time.
     const submitPath = pathOf('submit-response', { surveyCode });
-    const ratings = Array.from({ length: customers }, (_, i) => [5, 5, 4, 5, 3, 2, 5, 4, 1, 5][i % 10]!);
+    const ratings = Array.from({ length: customers }, (_, i) => benchRating(i));
     const burstStarted = performance.now();
     const answers = await pool(customers, connections, (i) =>
       send(

@@ -1,8 +1,9 @@
-import { surveySchema, surveyStatsSchema } from '@reviewroute/shared';
+import { surveyStatsSchema } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
+import { median } from './figures';
+import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
 
 /**
  * The dashboard's stats API at two volumes (decisions 8): one survey with 10 responses, one
@@ -19,37 +20,16 @@ const calls = 50;
 const warmUp = 5;
 /** Roughly how many customers leave a comment. */
 const commentShare = 0.4;
-/** Parallel BatchWriteItem calls of 25 items while seeding. */
-const seedConcurrency = 4;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
   try {
     const api = stack.urls.api;
-    const owner = await createSignedInUser(stack);
-    const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
+    const { auth } = await benchOwner(stack);
     const { response, surveyTally } = tableEntities(stack.env)();
 
     async function seededSurvey(responses: number): Promise<{ id: string; count: number; comments: number }> {
-      const created = await fetch(`${api}/api/surveys`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          businessName: `Bench Bistro ${responses}`,
-          businessOwnerName: 'Bea Bench',
-          googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-          supportEmail: 'bench@example.com',
-        }),
-      });
-      const { id } = surveySchema.parse(await created.json());
-      const published = await fetch(`${api}/api/surveys/${id}/publish`, { method: 'POST', headers: auth });
-      if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+      const { id } = await createBenchSurvey(api, auth, `Bench Bistro ${responses}`, { publish: true });
 
       // A response a minute, the newest now; deterministic ratings and comments.
       const start = Date.now() - responses * 60_000;
@@ -58,7 +38,7 @@ export async function run(): Promise<void> {
       let clicks = 0;
       const items = Array.from({ length: responses }, (_, i) => {
         const at = start + i * 60_000;
-        const rating = [5, 5, 4, 5, 3, 2, 5, 4, 1, 5][i % 10]!;
+        const rating = benchRating(i);
         const clicked = rating === 5 && i % 3 === 0;
         histogram[rating - 1]! += 1;
         sum += rating;
@@ -76,14 +56,7 @@ export async function run(): Promise<void> {
           ...(clicked ? { clickCounted: true } : {}),
         };
       });
-      // electrodb's batch put: BatchWriteItem in 25s; anything unprocessed is sent again.
-      let pending = items;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === 5) throw new Error(`seeding left ${pending.length} responses unwritten`);
-        const { unprocessed } = await response.put(pending).go({ concurrency: seedConcurrency });
-        const left = new Set(unprocessed.map((u) => u.responseId));
-        pending = pending.filter((p) => left.has(p.responseId));
-      }
+      await putResponses(response, items);
       // Cheap proof that the whole range landed: the oldest and the newest seeded responses are there.
       for (const [order, expected] of [
         ['asc', items[0]],

@@ -1,8 +1,9 @@
-import { inboxPageSchema, inboxPageSize, surveySchema } from '@reviewroute/shared';
+import { inboxPageSchema, inboxPageSize } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
+import { median } from './figures';
+import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
 
 /**
  * The feedback inbox at two volumes: one survey with 10 responses, one with 20,000 seeded in bulk (BatchWriteItem
@@ -18,41 +19,22 @@ const smallCount = 10;
 const largeCount = 20_000;
 const calls = 40;
 const warmUp = 5;
-const seedConcurrency = 4;
-/** One in ten a low rating (1 or 2), as in the stats bench; every other low rating leaves contact details. */
-const ratings = [5, 5, 4, 5, 3, 2, 5, 4, 1, 5];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
   try {
     const api = stack.urls.api;
-    const owner = await createSignedInUser(stack);
-    const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
+    const { auth } = await benchOwner(stack);
     const { response } = tableEntities(stack.env)();
 
     async function seededSurvey(count: number) {
-      const created = await fetch(`${api}/api/surveys`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          businessName: `Inbox Bench ${count}`,
-          businessOwnerName: 'Bea Bench',
-          googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-          supportEmail: 'bench@example.com',
-        }),
-      });
-      const { id } = surveySchema.parse(await created.json());
+      const { id } = await createBenchSurvey(api, auth, `Inbox Bench ${count}`, { publish: false });
       const start = Date.now() - count * 60_000;
       let lowWithContact = 0;
       const items = Array.from({ length: count }, (_, i) => {
         const at = start + i * 60_000;
-        const rating = ratings[i % ratings.length]!;
+        const rating = benchRating(i);
+        // Every other low rating (one in ten is a 1 or a 2) leaves contact details.
         const contact = rating <= 2 && i % 20 < 10;
         if (contact) lowWithContact++;
         return {
@@ -68,13 +50,7 @@ export async function run(): Promise<void> {
           counted: true,
         };
       });
-      let pending = items;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === 5) throw new Error(`seeding left ${pending.length} responses unwritten`);
-        const { unprocessed } = await response.put(pending).go({ concurrency: seedConcurrency });
-        const left = new Set(unprocessed.map((u) => u.responseId));
-        pending = pending.filter((p) => left.has(p.responseId));
-      }
+      await putResponses(response, items);
       return { id, count, lowWithContact, newest: items[items.length - 1]!.responseId };
     }
 

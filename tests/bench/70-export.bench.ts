@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { surveySchema } from '@reviewroute/shared';
 import { s3ClientOf } from '@reviewroute/functions/data/asset-store';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
+import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
 
 /**
  * The CSV export of a survey of 100,000 responses (seeded in bulk through the handlers' own entity): the
@@ -18,29 +17,18 @@ import { createSignedInUser } from '../support/cognito';
  */
 
 const count = 100_000;
-const seedConcurrency = 4;
 
 export async function run(): Promise<void> {
   const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
   try {
-    const owner = await createSignedInUser(stack);
-    const created = await fetch(`${stack.urls.api}/api/surveys`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        businessName: 'Bench Export Bistro',
-        businessOwnerName: 'Bea Bench',
-        googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-        supportEmail: 'bench@example.com',
-      }),
-    });
-    const { id: surveyId } = surveySchema.parse(await created.json());
+    const { owner, auth } = await benchOwner(stack);
+    const { id: surveyId } = await createBenchSurvey(stack.urls.api, auth, 'Bench Export Bistro', { publish: false });
 
     const { response } = tableEntities(stack.env)();
     const start = Date.now() - count * 60_000;
     const items = Array.from({ length: count }, (_, i) => {
       const at = start + i * 60_000;
-      const rating = [5, 5, 4, 5, 3, 2, 5, 4, 1, 5][i % 10]!;
+      const rating = benchRating(i);
       return {
         surveyId,
         responseId: newId(at),
@@ -55,15 +43,7 @@ export async function run(): Promise<void> {
       };
     });
     const seedStarted = performance.now();
-    for (let i = 0; i < items.length; i += 5000) {
-      let pending = items.slice(i, i + 5000);
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === 5) throw new Error(`seeding left ${pending.length} responses unwritten`);
-        const { unprocessed } = await response.put(pending).go({ concurrency: seedConcurrency });
-        const left = new Set(unprocessed.map((u) => u.responseId));
-        pending = pending.filter((p) => left.has(p.responseId));
-      }
-    }
+    for (let i = 0; i < items.length; i += 5000) await putResponses(response, items.slice(i, i + 5000));
     console.error(`(seeded ${count} responses in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s)`);
 
     const runner = fileURLToPath(new URL('./export-runner.ts', import.meta.url));

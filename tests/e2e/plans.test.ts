@@ -4,15 +4,9 @@ import type { Page } from 'playwright-core';
 import { accountSummarySchema, pathOf, type AccountSummary } from '@reviewroute/shared';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
-import {
-  callOwnerApi,
-  createSampleSurvey,
-  publishSurvey,
-  stackEntities,
-  storedResponses,
-  type ApiUser,
-} from '../support/api';
+import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
+import { putExpiredGrowthYear } from '../support/local-mollie';
 
 /**
  * Plans as entitlements (decisions 22), tried as an owner would: the current plan on /payments, extending
@@ -212,23 +206,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
       owner,
       (await createSampleSurvey(owner, 'Lapsed Bakery', { language: lang })).id,
     );
-    // A Growth year paid two years ago, as the webhook records it: the plan has expired since.
-    const paidAt = new Date(Date.now() - 2 * 366 * 24 * 3600 * 1000).toISOString();
-    await stackEntities()
-      .payment.put({
-        userId: owner.userId,
-        paymentId: 'tr_lapsed0001',
-        amount: 120,
-        currency: 'EUR',
-        status: 'completed',
-        providerStatus: 'paid',
-        statusRank: 3,
-        description: 'Growth - Annual Subscription',
-        plan: 'growth',
-        createdAt: paidAt,
-        paidAt,
-      })
-      .go();
+    await putExpiredGrowthYear(owner.userId, 'tr_lapsed0001');
     expect((await planState(owner)).kind).toBe('expired');
 
     // The owner's dashboard shows the renewal banner, which leads to /payments (decisions 22).

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import {
   accountExportPageSchema,
@@ -13,7 +12,7 @@ import {
 import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { s3ClientOf } from '@reviewroute/functions/data/asset-store';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
-import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
+import { tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
 import { newId } from '@reviewroute/functions/lib/ids';
 import {
@@ -25,6 +24,7 @@ import {
   type ApiUser,
 } from '../support/api';
 import { cognitoClient, createSignedInUser, signInRefusal } from '../support/cognito';
+import { deleteAccount, mentioning, scanTable, waitForErasure } from '../support/erasure';
 
 const stack = inject('localStack');
 const responseCount = 5000;
@@ -88,18 +88,6 @@ async function seedResponses(survey: Survey, owner: ApiUser) {
   void owner;
 }
 
-async function scanTable(): Promise<Record<string, unknown>[]> {
-  const client = createDocumentClient(stack.env);
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: stack.env.TABLE_NAME, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
 async function listObjects(): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
@@ -111,28 +99,6 @@ async function listObjects(): Promise<string[]> {
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
   return keys;
-}
-
-/**
- * DELETE with a JSON body, as a browser sends it: with its length (Node's client sends a DELETE body with
- * neither a length nor chunking, which no server can read).
- */
-const deleteAccount = (user: ApiUser, email: string, password = user.password) => {
-  const body = JSON.stringify({ email, password });
-  return callApi('DELETE', pathOf('delete-account'), {
-    user,
-    body,
-    headers: { 'content-length': String(Buffer.byteLength(body)) },
-  });
-};
-
-/** Polls until `done` holds (the local worker runs every second); fails after `timeoutMs`. */
-async function waitFor(done: () => Promise<boolean>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('Timed out waiting for the erasure to finish');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('account deletion', () => {
@@ -185,7 +151,7 @@ describe('account deletion', () => {
       expect(pages.flatMap((p) => p.responses)).toHaveLength(responseCount + 5);
 
       const ownerIds = [owner.userId, big.id, draft.id, published.surveyCode!];
-      const mentions = (item: unknown) => ownerIds.some((id) => JSON.stringify(item).includes(id));
+      const mentions = mentioning(...ownerIds);
       expect((await scanTable()).filter(mentions).length).toBeGreaterThan(responseCount);
       const logoKey = new URL(published.businessLogoUrl!).pathname.slice(1);
       const objectsOfOwner = (keys: string[]) =>
@@ -226,7 +192,7 @@ describe('account deletion', () => {
         expect((await deleteAccount(owner, owner.email)).status).toBe(202);
 
         const { erasureJob } = stackEntities();
-        await waitFor(
+        await waitForErasure(
           async () => !(await erasureJob.get({ userId: owner.userId }).go({ consistent: true })).data,
           240_000,
         );

@@ -1,42 +1,10 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
-import { createDocumentClient } from '@reviewroute/functions/data/client';
 import { callApi, sampleBusiness, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { deleteAccount, mentioning, scanTable, waitForErasure } from '../support/erasure';
 
 const stack = inject('localStack');
-
-async function scanTable(): Promise<Record<string, unknown>[]> {
-  const client = createDocumentClient(stack.env);
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: stack.env.TABLE_NAME, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** DELETE with its body's length, as a browser sends it. */
-const deleteAccount = (user: ApiUser) => {
-  const body = JSON.stringify({ email: user.email, password: user.password });
-  return callApi('DELETE', pathOf('delete-account'), {
-    user,
-    body,
-    headers: { 'content-length': String(Buffer.byteLength(body)) },
-  });
-};
-
-/** Polls until `done` holds (the local erasure worker runs every second). */
-async function waitFor(done: () => Promise<boolean>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('Timed out waiting for the erasure to finish');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The creating requests an owner's still-valid token can send: each writes an item of the owner. */
 const creating = (owner: ApiUser, n: number) =>
@@ -71,8 +39,8 @@ describe('erasure that stays erased', () => {
       refused += statuses.filter((s) => s === 401).length;
 
       const jobKey = `JOB#${owner.userId}`;
-      await waitFor(async () => !(await scanTable()).some((item) => item.sk === jobKey), 60_000);
-      const left = (await scanTable()).filter((item) => JSON.stringify(item).includes(owner.userId));
+      await waitForErasure(async () => !(await scanTable()).some((item) => item.sk === jobKey), 60_000);
+      const left = (await scanTable()).filter(mentioning(owner.userId));
       expect(left, `round ${round}`).toEqual([]);
     }
     // Both sides of the race happened.

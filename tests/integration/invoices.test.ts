@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPaymentResponseSchema, invoiceSchema, invoiceYearOf, pathOf } from '@reviewroute/shared';
+import { invoiceSchema, invoiceYearOf, pathOf } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
 import { createDynamoInvoiceRepository } from '@reviewroute/functions/data/invoice-repository';
 import { apiCall, ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { createPayment, payAtCheckout, paymentWebhook as webhook } from '../support/local-mollie';
 
 /**
  * Invoices and the payment abuse limits on the local stack, against the local Mollie: invoice numbers are
@@ -15,34 +16,13 @@ import { createSignedInUser } from '../support/cognito';
 const stack = inject('localStack');
 const api = stack.urls.api;
 const mollie = stack.urls.mollie;
+const starterPlan = { kind: 'plan', plan: 'starter' } as const;
 
 /** How often the API asked the local Mollie for this payment id (its test control). */
 async function mollieReads(id: string): Promise<number> {
   const res = await fetch(`${mollie}/_test/reads?id=${encodeURIComponent(id)}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { reads: number }).reads;
-}
-
-const webhook = (id: string) =>
-  apiCall(api, 'POST', pathOf('payment-webhook'), {
-    body: new URLSearchParams({ id }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-
-async function createPayment(owner: ApiUser) {
-  return createPaymentResponseSchema.parse(
-    await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'starter' }),
-  );
-}
-
-/** The customer pays on the hosted checkout; the local Mollie calls the webhook before it answers. */
-async function pay(checkoutUrl: string) {
-  const res = await fetch(checkoutUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ status: 'paid', method: 'creditcard' }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
 }
 
 const sequenceOf = (number: string) => Number(number.slice(number.indexOf('-') + 1));
@@ -72,9 +52,11 @@ describe('invoices', () => {
   it('numbers 50 payments paid at once gaplessly and uniquely, one invoice each', async () => {
     // 10 payments per owner: the per-owner limit of an hour.
     const created = await Promise.all(
-      owners.flatMap((owner) => Array.from({ length: 10 }, async () => ({ owner, ...(await createPayment(owner)) }))),
+      owners.flatMap((owner) =>
+        Array.from({ length: 10 }, async () => ({ owner, ...(await createPayment(owner, starterPlan)) })),
+      ),
     );
-    await Promise.all(created.map(({ checkoutUrl }) => pay(checkoutUrl)));
+    await Promise.all(created.map(({ checkoutUrl }) => payAtCheckout(checkoutUrl)));
     // Mollie delivers every webhook again until it gets a 2xx (the local Mollie calls once): all 50 again at
     // once, a second concurrent wave that must number nothing twice, then any that still failed (an overloaded
     // DynamoDB Local) until each is answered.
@@ -175,7 +157,7 @@ describe('invoices', () => {
 
   it('answers an unpaid payment’s invoice with 404, and nobody else’s', async () => {
     const buyer = await createSignedInUser(stack);
-    const { paymentId } = await createPayment(buyer);
+    const { paymentId } = await createPayment(buyer, starterPlan);
     const invoiceOf = (user: ApiUser) => apiCall(api, 'GET', pathOf('get-invoice', { paymentId }), { user });
     expect((await invoiceOf(buyer)).status).toBe(404);
     expect((await invoiceOf(owners[3]!)).status).toBe(404);

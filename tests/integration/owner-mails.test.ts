@@ -9,10 +9,11 @@ import { flushDigests, type DigestDeps } from '@reviewroute/functions/domains/su
 import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
 import { ownerMailSettings } from '@reviewroute/functions/mail/owner-mail';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
-import { createPaymentResponseSchema, pathOf } from '@reviewroute/shared';
-import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
+import { pathOf } from '@reviewroute/shared';
+import { apiCall, createSampleSurvey, publishSurvey, type ApiUser } from '../support/api';
 import { cognitoClient, createSignedInUser } from '../support/cognito';
 import { extractCode, listMails, waitForMail } from '../support/inbox';
+import { createPayment, payAtCheckout } from '../support/local-mollie';
 
 /**
  * The owner's mails (decisions 23) on the local stack, each in the owner's language and in the local inbox: a
@@ -117,15 +118,8 @@ describe('owner mails', () => {
   });
 
   it('sends the payment confirmation with the invoice link once the checkout is paid', async () => {
-    const { paymentId, checkoutUrl } = createPaymentResponseSchema.parse(
-      await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }),
-    );
-    const paid = await fetch(checkoutUrl, {
-      method: 'POST',
-      body: new URLSearchParams({ status: 'paid', method: 'creditcard' }),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    const { paymentId, checkoutUrl } = await createPayment(owner, { kind: 'plan', plan: 'growth' });
+    await payAtCheckout(checkoutUrl);
     const mail = await waitForMail(inbox, owner.email, { subject: 'Betaling ontvangen', timeoutMs: 20_000 });
     expect(mail.subject).toBe('Betaling ontvangen: EUR 120.00');
     expect(mail.body.text).toContain(`/nl/account/invoices/${paymentId}`);

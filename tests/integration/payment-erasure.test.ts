@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPaymentResponseSchema, invoiceSchema, pathOf } from '@reviewroute/shared';
+import { invoiceSchema, pathOf } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
 import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasure-repository';
 import { createDynamoInvoiceRepository } from '@reviewroute/functions/data/invoice-repository';
 import { erasureTombstoneExpiry } from '@reviewroute/functions/lib/erasure-guard';
-import { apiCall, ownerCall, stackEntities, type ApiUser } from '../support/api';
+import { ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { createPayment, payAtCheckout, paymentWebhook as webhook } from '../support/local-mollie';
 
 /**
  * The payments' writes on the local stack: the payment's put and the invoice's issue carry the owner's erasure
@@ -17,28 +18,7 @@ import { createSignedInUser } from '../support/cognito';
 const stack = inject('localStack');
 const api = stack.urls.api;
 const hourMs = 3_600_000;
-
-const webhook = (id: string) =>
-  apiCall(api, 'POST', pathOf('payment-webhook'), {
-    body: new URLSearchParams({ id }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-
-async function createPayment(owner: ApiUser) {
-  return createPaymentResponseSchema.parse(
-    await ownerCall(api, owner, 'POST', pathOf('create-payment'), { kind: 'plan', plan: 'growth' }),
-  );
-}
-
-/** The customer pays on the hosted checkout; the local Mollie calls the webhook before it answers. */
-async function pay(checkoutUrl: string) {
-  const res = await fetch(checkoutUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ status: 'paid', method: 'creditcard' }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-}
+const growthPlan = { kind: 'plan', plan: 'growth' } as const;
 
 describe('payments of an erased account', () => {
   let owner: ApiUser;
@@ -48,7 +28,7 @@ describe('payments of an erased account', () => {
   });
 
   it('a webhook 2 hours after the erasure writes nothing, although its payment is still found', async () => {
-    const { paymentId, checkoutUrl } = await createPayment(owner);
+    const { paymentId, checkoutUrl } = await createPayment(owner, growthPlan);
     const billing = createDynamoBillingRepository(stackEntities);
     const invoices = createDynamoInvoiceRepository(stackEntities);
     const before = await billing.get(owner.userId, paymentId);
@@ -60,7 +40,7 @@ describe('payments of an erased account', () => {
       erasureTombstoneExpiry(Date.now() - 2 * hourMs),
     );
     // Paid at Mollie now: the checkout calls the webhook, and Mollie's retries follow.
-    await pay(checkoutUrl);
+    await payAtCheckout(checkoutUrl);
     for (const answer of await Promise.all([1, 2, 3].map(() => webhook(paymentId)))) expect(answer.status).toBe(200);
     expect(await billing.get(owner.userId, paymentId)).toEqual(before);
     expect(await invoices.get(owner.userId, paymentId)).toBeUndefined();
@@ -101,8 +81,8 @@ describe('the buyer on an invoice', () => {
       businessName: 'Bakkerij Anna',
       businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht',
     });
-    const first = await createPayment(owner);
-    await pay(first.checkoutUrl);
+    const first = await createPayment(owner, growthPlan);
+    await payAtCheckout(first.checkoutUrl);
     const invoiceOf = async (paymentId: string) =>
       invoiceSchema.parse(await ownerCall(api, owner, 'GET', pathOf('get-invoice', { paymentId })));
     const buyer = { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' };
@@ -114,8 +94,8 @@ describe('the buyer on an invoice', () => {
     await ownerCall(api, owner, 'GET', pathOf('get-payment', { paymentId: first.paymentId }));
     expect((await invoiceOf(first.paymentId)).buyer).toEqual(buyer);
 
-    const second = await createPayment(owner);
-    await pay(second.checkoutUrl);
+    const second = await createPayment(owner, growthPlan);
+    await payAtCheckout(second.checkoutUrl);
     expect((await invoiceOf(second.paymentId)).buyer).toEqual({
       ...buyer,
       businessName: 'Anna B.V.',

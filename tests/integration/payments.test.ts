@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  accountSummarySchema,
-  createPaymentResponseSchema,
-  pathOf,
-  paymentListSchema,
-  paymentSchema,
-  type Payment,
-} from '@reviewroute/shared';
+import { accountSummarySchema, pathOf, paymentListSchema, paymentSchema, type Payment } from '@reviewroute/shared';
 import { apiCall, ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { createPayment } from '../support/local-mollie';
 
 /**
  * Payments end to end on the local stack, against the local Mollie the real client talks to: a plan is
@@ -44,10 +38,6 @@ const webhook = (body: string, contentType = 'application/x-www-form-urlencoded'
 async function storedPayments(userId: string) {
   const { data } = await stackEntities().payment.query.byOwner({ userId }).go({ pages: 'all', consistent: true });
   return data;
-}
-
-async function createPayment(owner: ApiUser, body: unknown) {
-  return createPaymentResponseSchema.parse(await ownerCall(api, owner, 'POST', pathOf('create-payment'), body));
 }
 
 const getPayment = async (owner: ApiUser, paymentId: string): Promise<Payment> =>

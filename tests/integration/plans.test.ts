@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  accountSummarySchema,
-  createPaymentResponseSchema,
-  errorBodySchema,
-  pathOf,
-  type AccountSummary,
-} from '@reviewroute/shared';
-import { apiCall, createSampleSurvey, ownerCall, publishSurvey, stackEntities, type ApiUser } from '../support/api';
+import { accountSummarySchema, errorBodySchema, pathOf, type AccountSummary } from '@reviewroute/shared';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { createPayment, payAtCheckout, putExpiredGrowthYear, reversePayment } from '../support/local-mollie';
 
 /**
  * Plans as entitlements (decisions 22) on the local stack: the plan state comes from completed plan payments
@@ -23,26 +18,9 @@ const planOf = async (owner: ApiUser): Promise<AccountSummary['plan']> =>
 
 /** Creates a payment and settles it on the local Mollie's hosted checkout (which calls the webhook). */
 async function pay(owner: ApiUser, body: unknown): Promise<string> {
-  const { paymentId, checkoutUrl } = createPaymentResponseSchema.parse(
-    await ownerCall(api, owner, 'POST', pathOf('create-payment'), body),
-  );
-  const res = await fetch(checkoutUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ status: 'paid', method: 'creditcard' }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
+  const { paymentId, checkoutUrl } = await createPayment(owner, body);
+  await payAtCheckout(checkoutUrl);
   return paymentId;
-}
-
-/** Mollie's dashboard refund (or the bank's chargeback), from the local checkout page's button; calls the webhook. */
-async function reverse(paymentId: string, reversal: 'refund' | 'chargeback') {
-  const res = await fetch(`${stack.urls.mollie}/checkout/${paymentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ reversal }),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
 }
 
 const yearAfter = (iso: string, years = 1) => {
@@ -93,9 +71,9 @@ describe('plans as entitlements', () => {
     expect(await planOf(buyer)).toEqual(twice);
 
     // The refund of the extension ends the year it bought; the chargeback of the first ends the rest.
-    await reverse(second, 'refund');
+    await reversePayment(second, 'refund');
     expect(await planOf(buyer)).toMatchObject({ kind: 'active', activeUntil: until });
-    await reverse(first, 'chargeback');
+    await reversePayment(first, 'chargeback');
     // A new account within its first week: the trial is back, nothing is bought.
     expect((await planOf(buyer)).kind).toBe('trial');
     const history = (await ownerCall(api, buyer, 'GET', pathOf('list-payments'))) as {
@@ -107,23 +85,7 @@ describe('plans as entitlements', () => {
 
   it('an expired account keeps its live survey and may publish no further one (402 PLAN_EXPIRED)', async () => {
     const live = await publishSurvey(lapsed, (await createSampleSurvey(lapsed, 'Old Bakery')).id);
-    // A Growth year paid two years ago, written as the webhook writes it.
-    const paidAt = new Date(Date.now() - 2 * 366 * 24 * 3600 * 1000).toISOString();
-    await stackEntities()
-      .payment.put({
-        userId: lapsed.userId,
-        paymentId: 'tr_oldgrowth1',
-        amount: 120,
-        currency: 'EUR',
-        status: 'completed',
-        providerStatus: 'paid',
-        statusRank: 3,
-        description: 'Growth - Annual Subscription',
-        plan: 'growth',
-        createdAt: paidAt,
-        paidAt,
-      })
-      .go();
+    await putExpiredGrowthYear(lapsed.userId, 'tr_oldgrowth1');
     expect(await planOf(lapsed)).toMatchObject({ kind: 'expired', tier: 'Growth' });
     const next = await createSampleSurvey(lapsed, 'New Bakery');
     const refused = await apiCall(api, 'POST', pathOf('publish-survey', { surveyId: next.id }), { user: lapsed });

@@ -29,6 +29,21 @@ const service = 'reviewroute';
 const { id: _id, userId: _userId, createdAt: _createdAt, ...surveyFields } = surveySchema.shape;
 const surveyAttributes = attributesOf(surveyFields);
 
+/**
+ * The rating counters of the survey's tally and of each of its weeks: one block, because the stats worker
+ * counts a response into both in one transaction and a week must count exactly what the tally counts.
+ * Counted with ADD, which creates the item: an attribute nothing was added to yet is absent (0).
+ */
+const ratingCounters = {
+  count: { type: 'number' },
+  sum: { type: 'number' },
+  stars1: { type: 'number' },
+  stars2: { type: 'number' },
+  stars3: { type: 'number' },
+  stars4: { type: 'number' },
+  stars5: { type: 'number' },
+} as const;
+
 export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
 
@@ -84,14 +99,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       model: { entity: 'surveyStats', version: '1', service },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
-        // Counted with ADD, which creates the item: an attribute nothing was added to yet is absent (0).
-        count: { type: 'number' },
-        sum: { type: 'number' },
-        stars1: { type: 'number' },
-        stars2: { type: 'number' },
-        stars3: { type: 'number' },
-        stars4: { type: 'number' },
-        stars5: { type: 'number' },
+        ...ratingCounters,
+        // Counted with ADD as the rating counters; only the tally counts clicks.
         reviewClicks: { type: 'number' },
       },
       indexes: {
@@ -116,14 +125,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         surveyId: { type: 'string', required: true, readOnly: true },
         /** `yyyy-Www`. */
         week: { type: 'string', required: true, readOnly: true },
-        // Counted with ADD, as the tally.
-        count: { type: 'number' },
-        sum: { type: 'number' },
-        stars1: { type: 'number' },
-        stars2: { type: 'number' },
-        stars3: { type: 'number' },
-        stars4: { type: 'number' },
-        stars5: { type: 'number' },
+        ...ratingCounters,
       },
       indexes: {
         bySurvey: {

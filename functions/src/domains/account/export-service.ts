@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error';
 import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { InvoiceRepository } from '../../data/invoice-repository';
-import { toApiBatch } from '../requests/service';
+import { toApiBatch, toApiRecipient } from '../requests/service';
 import { toApiHook } from '../requests/hook-service';
 
 export interface ExportServiceDeps {
@@ -132,20 +132,8 @@ export function createExportService(deps: ExportServiceDeps) {
       return {
         ...empty,
         responses: [],
-        requestRecipients: items.map((r) => ({
-          batchId: r.batchId,
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          language: r.language,
-          state: r.state,
-          reason: r.reason,
-          sentAt: r.sentAt,
-          openedAt: r.openedAt,
-          ratedAt: r.ratedAt,
-          clickedAt: r.clickedAt,
-          remindedAt: r.remindedAt,
-        })),
+        // The owner's own view of each customer, with the batch it belongs to: never its secret or marks.
+        requestRecipients: items.map((r) => ({ batchId: r.batchId, ...toApiRecipient(r) })),
         progress: { surveysDone: nextCursor?.s === cursor.s ? index : index + 1, surveysTotal: ids.length },
         nextCursor: nextCursor && encodeCursor(nextCursor),
       };
