@@ -31,7 +31,6 @@ export const confirmationSchema = (t: TFunction<'auth'>) =>
       .trim()
       .regex(/^\d{6}$/, t('validation.codeInvalid')),
   });
-export type Confirmation = z.infer<ReturnType<typeof confirmationSchema>>;
 
 /** "Forgot password?": only the address. */
 export const resetRequestSchema = (t: TFunction<'auth'>) => credentialsSchema(t).pick({ email: true });
@@ -45,4 +44,3 @@ export const totpCodeSchema = (t: TFunction<'auth'>) =>
       .trim()
       .regex(/^\d{6}$/, t('validation.totpCodeInvalid')),
   });
-export type TotpCode = z.infer<ReturnType<typeof totpCodeSchema>>;

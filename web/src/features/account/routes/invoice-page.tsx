@@ -21,6 +21,7 @@ import { isNotFound } from '@/lib/api-errors';
 import { useSession } from '@/lib/auth-session';
 import { formatLongDate, formatMoney } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
 import { useInvoice, usePayment } from '../api/billing';
 import { profileQueryOptions } from '../api/profile';
 import { PaymentStatus } from '../components/payment-status';
@@ -48,6 +49,37 @@ function SellerDetails({ seller }: { seller: InvoiceSeller | undefined }) {
         {t('invoice.vatNumber')}: {seller.vatNumber || missing}
       </p>
     </address>
+  );
+}
+
+/**
+ * One sum under the invoice's line (net, VAT, total): its label as the row's header, the amount right-aligned in
+ * even digits. One component so the three rows cannot drift apart in the printed invoice; the amount due stands
+ * out, the parts of it are muted, and a part that follows another (`close`) sits closer to it.
+ */
+function SumRow({
+  label,
+  amount,
+  testId,
+  close = false,
+  due = false,
+}: {
+  label: string;
+  amount: string;
+  testId: string;
+  close?: boolean;
+  due?: boolean;
+}) {
+  const look = cn(close ? 'pt-1' : 'pt-3', due ? 'text-base font-semibold' : 'text-muted-foreground');
+  return (
+    <tr>
+      <th scope="row" className={cn(look, 'text-left', !due && 'font-normal')}>
+        {label}
+      </th>
+      <td className={cn(look, 'text-right tabular-nums')} data-testid={testId}>
+        {amount}
+      </td>
+    </tr>
   );
 }
 
@@ -177,30 +209,9 @@ function InvoiceDocument({
           </tr>
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" className="text-muted-foreground pt-3 text-left font-normal">
-              {t('invoice.net')}
-            </th>
-            <td className="text-muted-foreground pt-3 text-right tabular-nums" data-testid="invoice-net">
-              {money(net)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" className="text-muted-foreground pt-1 text-left font-normal">
-              {t('invoice.vat', { rate: vatRatePercent })}
-            </th>
-            <td className="text-muted-foreground pt-1 text-right tabular-nums" data-testid="invoice-vat">
-              {money(vat)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" className="pt-3 text-left text-base font-semibold">
-              {t('invoice.total')}
-            </th>
-            <td className="pt-3 text-right text-base font-semibold tabular-nums" data-testid="invoice-total">
-              {money(total)}
-            </td>
-          </tr>
+          <SumRow label={t('invoice.net')} amount={money(net)} testId="invoice-net" />
+          <SumRow label={t('invoice.vat', { rate: vatRatePercent })} amount={money(vat)} testId="invoice-vat" close />
+          <SumRow label={t('invoice.total')} amount={money(total)} testId="invoice-total" due />
         </tfoot>
       </table>
       <p className="text-muted-foreground text-sm">{note}</p>

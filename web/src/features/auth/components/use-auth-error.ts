@@ -15,3 +15,6 @@ export function useAuthError() {
   const clear = useCallback(() => setKey(null), []);
   return { key, show, report, clear };
 }
+
+/** What `useAuthError` gives a form. */
+export type AuthErrorState = ReturnType<typeof useAuthError>;

@@ -1,13 +1,13 @@
-import { MessageSquareText, Star } from 'lucide-react';
+import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type FeedbackItem } from '@reviewroute/shared';
+import { ContactDetails } from '@/components/contact-details';
+import { RatingStars } from '@/components/rating-stars';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
-import { cn } from '@/lib/utils';
 import { formatFeedbackDate, formatFullDate } from '../lib/format';
 import { replyHref } from '../lib/request-templates';
-import { EmailAddress } from '@/components/email-address';
 
 /** Spec 2: the latest 10 non-empty comments, newest first, with the contact details a low rating left. */
 export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined }) {
@@ -48,19 +48,10 @@ export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined })
 function FeedbackEntry({ item }: { item: FeedbackItem }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
-  const hasContact = Boolean(item.customerName || item.customerEmail);
   return (
     <li className="grid gap-2 py-3 first:pt-0 last:pb-0" data-testid="feedback-item">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span role="img" aria-label={t('feedback.rating', { count: item.rating })} className="flex gap-0.5">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Star
-              key={n}
-              aria-hidden="true"
-              className={cn('size-4', n <= item.rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50')}
-            />
-          ))}
-        </span>
+        <RatingStars rating={item.rating} />
         <time
           dateTime={item.createdAt}
           title={formatFullDate(item.createdAt, language)}
@@ -72,29 +63,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
       <p className="text-sm wrap-anywhere whitespace-pre-line" data-testid="feedback-comment">
         {item.comment}
       </p>
-      {hasContact && (
-        <dl
-          aria-label={t('feedback.contact')}
-          className="bg-muted grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md p-2 text-xs"
-        >
-          {item.customerName && (
-            <>
-              <dt className="text-muted-foreground">{t('feedback.contactName')}</dt>
-              <dd className="break-words">{item.customerName}</dd>
-            </>
-          )}
-          {item.customerEmail && (
-            <>
-              <dt className="text-muted-foreground">{t('feedback.contactEmail')}</dt>
-              <dd className="min-w-0">
-                <a href={replyHref(item.customerEmail)} className="underline underline-offset-2">
-                  <EmailAddress value={item.customerEmail} />
-                </a>
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
+      <ContactDetails name={item.customerName} email={item.customerEmail} emailHref={replyHref} />
     </li>
   );
 }

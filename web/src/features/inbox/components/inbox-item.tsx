@@ -1,8 +1,9 @@
-import { Check, Mail, NotebookPen, RotateCcw, Star } from 'lucide-react';
+import { Check, Mail, NotebookPen, RotateCcw } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inboxNoteMaxLength, type InboxItem } from '@reviewroute/shared';
-import { EmailAddress } from '@/components/email-address';
+import { ContactDetails } from '@/components/contact-details';
+import { RatingStars } from '@/components/rating-stars';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -66,20 +67,7 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
           aria-label={t('item.select')}
           data-testid="inbox-select"
         />
-        <span
-          id={`${id}-rating`}
-          role="img"
-          aria-label={t('item.rating', { count: item.rating })}
-          className="flex gap-0.5"
-        >
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Star
-              key={n}
-              aria-hidden="true"
-              className={cn('size-4', n <= item.rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50')}
-            />
-          ))}
-        </span>
+        <RatingStars id={`${id}-rating`} rating={item.rating} />
         <time id={`${id}-date`} dateTime={item.createdAt} className="text-muted-foreground text-xs">
           {new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
         </time>
@@ -101,28 +89,7 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
           {t('item.noComment')}
         </p>
       )}
-      {(item.customerName || item.customerEmail) && (
-        <dl
-          aria-label={t('item.contact')}
-          className="bg-muted grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md p-2 text-xs"
-          data-testid="inbox-contact"
-        >
-          {item.customerName && (
-            <>
-              <dt className="text-muted-foreground">{t('item.name')}</dt>
-              <dd className="break-words">{item.customerName}</dd>
-            </>
-          )}
-          {item.customerEmail && (
-            <>
-              <dt className="text-muted-foreground">{t('item.email')}</dt>
-              <dd className="min-w-0">
-                <EmailAddress value={item.customerEmail} />
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
+      <ContactDetails name={item.customerName} email={item.customerEmail} data-testid="inbox-contact" />
       <NoteArea note={item.note} onSave={onSaveNote} />
       <div className="flex flex-wrap gap-2">
         <Button
