@@ -40,7 +40,7 @@ const answerSchemas = new Set<z.ZodType>([
   shared.surveyStatsSchema,
   shared.uploadTicketSchema,
   shared.requestBatchSchema,
-  shared.requestBatchListSchema,
+  shared.requestBatchPageSchema,
   shared.requestRecipientSchema,
   shared.requestRecipientPageSchema,
   shared.exportedRequestRecipientSchema,

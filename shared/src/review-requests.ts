@@ -149,6 +149,10 @@ export const requestSkipReasons = [
 ] as const;
 export type RequestSkipReason = (typeof requestSkipReasons)[number];
 
+/** Where a batch came from: the owner's page (typed, pasted or a CSV) or the booking system's webhook. */
+export const requestBatchSources = ['upload', 'hook'] as const;
+export type RequestBatchSource = (typeof requestBatchSources)[number];
+
 export const suppressionReasons = ['unsubscribed', 'bounced', 'complaint'] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
@@ -166,10 +170,30 @@ export const requestBatchSchema = z.object({
   waitingUntil: z.string().nullable(),
   /** Days until the one reminder (0: none; batches created before reminders read 0). */
   reminderDays: z.number().int().nonnegative(),
+  /** The owner's page or the webhook (batches stored before the webhook read `upload`). */
+  source: z.enum(requestBatchSources),
 });
 export type RequestBatch = z.infer<typeof requestBatchSchema>;
 
-export const requestBatchListSchema = z.object({ batches: z.array(requestBatchSchema) });
+/**
+ * Batches per page of the list. The webhook makes a batch of one customer per call, so a busy shop has
+ * thousands: the list is read a page at a time, newest first.
+ */
+export const requestBatchPageSize = 20;
+/** A page's position: opaque to clients, bounded so nothing longer is ever decoded. */
+export const requestBatchCursorMaxLength = 400;
+
+/** GET /api/surveys/{surveyId}/request-batches: no cursor for the newest page, then each page's `nextCursor`. */
+export const requestBatchQuerySchema = z.object({
+  cursor: z.string().max(requestBatchCursorMaxLength, { abort: true }).min(1).optional(),
+});
+
+export const requestBatchPageSchema = z.object({
+  batches: z.array(requestBatchSchema).max(requestBatchPageSize),
+  /** null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type RequestBatchPage = z.infer<typeof requestBatchPageSchema>;
 
 export const requestRecipientSchema = z.object({
   id: z.string(),

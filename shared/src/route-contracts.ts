@@ -44,7 +44,8 @@ import {
 } from './public-survey';
 import {
   createRequestBatchSchema,
-  requestBatchListSchema,
+  requestBatchPageSchema,
+  requestBatchQuerySchema,
   requestBatchSchema,
   requestFunnelSchema,
   requestRecipientPageSchema,
@@ -143,7 +144,7 @@ export const routeContracts = {
   'send-contact-email': { body: contactRequestSchema, response: null },
   'start-contact-form': { response: contactFormTokenSchema },
   'create-request-batch': { params: surveyParams, body: createRequestBatchSchema, response: requestBatchSchema },
-  'list-request-batches': { params: surveyParams, response: requestBatchListSchema },
+  'list-request-batches': { params: surveyParams, query: requestBatchQuerySchema, response: requestBatchPageSchema },
   'list-request-recipients': {
     params: z.object({ surveyId: z.string(), batchId: z.string() }),
     query: requestRecipientQuerySchema,

@@ -4,11 +4,12 @@ import {
   errorBodySchema,
   hookRequestResultSchema,
   pathOf,
-  requestBatchListSchema,
+  requestBatchPageSchema,
   requestHookCreatedSchema,
   requestHookPathOf,
   requestHookStateSchema,
   requestRecipientPageSchema,
+  type RequestBatch,
   type Survey,
 } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
@@ -38,10 +39,20 @@ describe('the review-request webhook', () => {
       }),
     ).token;
   const callHook = (token: string, body: unknown) => apiCall(api, 'POST', requestHookPathOf(token), { body });
-  const batches = async () =>
-    requestBatchListSchema.parse(
-      await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id })),
-    ).batches;
+  /** Every batch of the survey, newest first: the owner's list read page by page, as the page's "Load more" does. */
+  const batches = async () => {
+    const all: RequestBatch[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      const page = requestBatchPageSchema.parse(
+        await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id }) + query),
+      );
+      all.push(...page.batches);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
+  };
   const customer = () => {
     const id = randomUUID().slice(0, 8);
     return { name: 'Piet Klant', email: `hook-${id}@klant.example`, language: 'nl', externalId: `booking-${id}` };
@@ -82,6 +93,8 @@ describe('the review-request webhook', () => {
     const all = await batches();
     const mine = all.slice(0, all.length - before);
     expect(mine).toHaveLength(1);
+    // Labelled as the booking system's on the owner's page.
+    expect(mine[0]).toMatchObject({ source: 'hook', total: 1 });
     // Sent by the worker like any batch; once it is done, the customer got exactly one mail.
     await expect
       .poll(

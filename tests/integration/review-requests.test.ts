@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   errorBodySchema,
@@ -8,9 +9,13 @@ import {
   type RequestRecipient,
   type Survey,
 } from '@reviewroute/shared';
-import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
+import {
+  batchCursorOf,
+  createDynamoReviewRequestStore,
+  InvalidBatchCursorError,
+} from '@reviewroute/functions/data/review-requests';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
-import { tableEntities } from '@reviewroute/functions/data/client';
+import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';
 import type { Mailer } from '@reviewroute/functions/mail/mailer';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
@@ -231,6 +236,7 @@ describe('review requests', () => {
       permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
       createdAt: '2026-11-26T09:00:00.000Z',
       waitingUntil: null,
+      source: 'upload' as const,
     };
     const emails = ['a@x.example', 'A@x.example', 'b@x.example', 'c@x.example'];
     const recipients = emails.map((email, i) => ({
@@ -276,9 +282,78 @@ describe('review requests', () => {
     // Erased with the survey and the owner: nothing of either is left.
     await store.deleteBySurvey(batch.userId, batch.surveyId);
     await store.deleteByOwner(batch.userId);
-    expect(await store.listBatches(batch.userId, batch.surveyId)).toEqual([]);
+    expect(await store.listBatchesBySurvey(batch.userId, batch.surveyId)).toEqual([]);
     expect((await store.pageRecipients(batch.id, undefined, 10)).items).toEqual([]);
     expect(await store.listSuppressions(batch.userId)).toEqual([]);
     expect(await claim(0)).toBe('not-queued');
+  });
+
+  it('pages a survey’s batches on DynamoDB as the twin does: 25 are 20 and 5, a full last page ends, old items read as uploads', async () => {
+    const store = createDynamoReviewRequestStore(tableEntities(stack.env));
+    const id = randomUUID();
+    const userId = `owner-${id}`;
+    const batchOf = (n: number, surveyId: string) => ({
+      id: `0195a3c4-7b00-7000-8000-${String(n).padStart(12, '0')}`,
+      userId,
+      surveyId,
+      state: 'preparing' as const,
+      total: 1,
+      template: null,
+      sendAt: '2026-11-26T09:00:00.000Z',
+      permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      waitingUntil: null,
+      source: n === 25 ? ('hook' as const) : ('upload' as const),
+    });
+    const surveyA = `survey-a-${id}`;
+    const surveyB = `survey-b-${id}`;
+    await Promise.all(Array.from({ length: 25 }, (_, i) => store.createBatch(batchOf(i + 1, surveyA), [])));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.createBatch(batchOf(i + 1, surveyB), [])));
+
+    const first = await store.pageBatches(userId, surveyA, undefined, 20);
+    expect(first.items.map((b) => Number(b.id.slice(-12)))).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
+    expect(first.items[0]!.source).toBe('hook');
+    // The cursor is the key of the page's last batch (as the twin makes it; DynamoDB may order its keys otherwise).
+    const keyOf = (cursor: string): unknown => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    expect(keyOf(first.next!)).toEqual(keyOf(batchCursorOf(userId, surveyA, first.items[19]!.id)));
+    const second = await store.pageBatches(userId, surveyA, first.next!, 20);
+    expect(second.items.map((b) => Number(b.id.slice(-12)))).toEqual([5, 4, 3, 2, 1]);
+    expect(second.next).toBeNull();
+    // Exactly a page: DynamoDB names where it stopped, but the page says nothing follows.
+    expect((await store.pageBatches(userId, surveyB, undefined, 20)).next).toBeNull();
+    // Another survey's position, or a mangled one, never reaches the table.
+    await expect(store.pageBatches(userId, surveyB, first.next!, 20)).rejects.toBeInstanceOf(InvalidBatchCursorError);
+    await expect(store.pageBatches(userId, surveyA, 'e30', 20)).rejects.toBeInstanceOf(InvalidBatchCursorError);
+
+    // A batch stored before the source existed reads as an upload.
+    await createDocumentClient(stack.env).send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: { pk: `USER#${userId}`, sk: `REQBATCH#${surveyA}#${batchOf(25, surveyA).id}` },
+        UpdateExpression: 'REMOVE #source',
+        ConditionExpression: 'attribute_exists(#source)',
+        ExpressionAttributeNames: { '#source': 'source' },
+      }),
+    );
+    expect((await store.getBatch(userId, surveyA, batchOf(25, surveyA).id))!.source).toBe('upload');
+    await store.deleteByOwner(userId);
+    expect(await store.listBatchesBySurvey(userId, surveyA)).toEqual([]);
+  });
+
+  it('answers a mangled cursor of the owner’s list with 400', async () => {
+    const res = await apiCall(
+      api,
+      'GET',
+      `${pathOf('list-request-batches', { surveyId: survey.id })}?cursor=${'x'.repeat(20)}`,
+      { user: owner },
+    );
+    expect(res.status).toBe(400);
+    const tooLong = await apiCall(
+      api,
+      'GET',
+      `${pathOf('list-request-batches', { surveyId: survey.id })}?cursor=${'x'.repeat(401)}`,
+      { user: owner },
+    );
+    expect(tooLong.status).toBe(400);
   });
 });

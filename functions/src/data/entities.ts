@@ -8,6 +8,7 @@ import {
   paymentReversals,
   planIds,
   providerStatuses,
+  requestBatchSources,
   requestBatchStates,
   requestRecipientStates,
   requestSkipReasons,
@@ -413,6 +414,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         updatedAt: { type: 'string' },
         /** Days after its request a customer who has not rated is reminded, once (absent or 0: never). */
         reminderDays: { type: 'number' },
+        /** The owner's page or the webhook; absent on batches stored before the webhook: `upload`. */
+        source: { type: [...requestBatchSources], readOnly: true },
       },
       indexes: {
         byOwner: {

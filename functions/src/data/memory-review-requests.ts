@@ -1,6 +1,8 @@
 import type { FunnelStage, RequestFunnel, SuppressionReason } from '@reviewroute/shared';
 import {
   addressHashOf,
+  batchCursorOf,
+  batchOfCursor,
   type FunnelCountOutcome,
   type NewRecipient,
   type ReminderClaimOutcome,
@@ -82,11 +84,22 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return batch && batch.userId === userId && batch.surveyId === surveyId ? { ...batch } : undefined;
   }
 
-  async listBatches(userId: string, surveyId: string) {
+  async listBatchesBySurvey(userId: string, surveyId: string) {
     return [...this.batches.values()]
       .filter((b) => b.userId === userId && b.surveyId === surveyId)
       .sort((a, b) => (a.id < b.id ? 1 : -1))
       .map((b) => ({ ...b }));
+  }
+
+  /** The table's page: newest first after the cursor's batch, the same cursors, `next` only when more follow. */
+  async pageBatches(userId: string, surveyId: string, cursor: string | undefined, limit: number) {
+    const after = cursor === undefined ? undefined : batchOfCursor(cursor, userId, surveyId);
+    const newest = (await this.listBatchesBySurvey(userId, surveyId)).filter(
+      (b) => after === undefined || b.id < after,
+    );
+    const items = newest.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items, next: newest.length > limit && last ? batchCursorOf(userId, surveyId, last.id) : null };
   }
 
   async pageRecipients(batchId: string, after: string | undefined, limit: number) {
@@ -275,7 +288,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   }
 
   async deleteBySurvey(userId: string, surveyId: string) {
-    for (const batch of await this.listBatches(userId, surveyId)) {
+    for (const batch of await this.listBatchesBySurvey(userId, surveyId)) {
       this.queue.delete(batch.id);
       this.recipients.delete(batch.id);
       this.batches.delete(batch.id);

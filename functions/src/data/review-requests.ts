@@ -3,6 +3,7 @@ import type {
   FunnelStage,
   Language,
   RequestFunnel,
+  RequestBatchSource,
   RequestBatchState,
   RequestRecipientState,
   RequestSkipReason,
@@ -42,6 +43,8 @@ export interface RequestBatchRecord {
   waitingUntil: string | null;
   /** Days until the one reminder; absent or 0: none. */
   reminderDays?: number;
+  /** The owner's page or the webhook. */
+  source: RequestBatchSource;
 }
 
 /** The one reminder of a request: claimed before its mail (never sent twice), then sent or failed. */
@@ -143,8 +146,19 @@ export interface ReviewRequestStore extends RequestHookMethods {
     hookCall?: HookCallRecord,
   ): Promise<RequestBatchRecord>;
   getBatch(userId: string, surveyId: string, batchId: string): Promise<RequestBatchRecord | undefined>;
-  /** A survey's batches, newest first. */
-  listBatches(userId: string, surveyId: string): Promise<RequestBatchRecord[]>;
+  /**
+   * One page of a survey's batches, newest first: at most `limit`, after the position `cursor` names (a previous
+   * page's `next`); `next` is null on the last page. A cursor that is not one of this survey's pages throws
+   * `InvalidBatchCursorError`.
+   */
+  pageBatches(
+    userId: string,
+    surveyId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: RequestBatchRecord[]; next: string | null }>;
+  /** Every batch of a survey, newest first: for the account export and the survey's deletion, never a page. */
+  listBatchesBySurvey(userId: string, surveyId: string): Promise<RequestBatchRecord[]>;
   /** A page of a batch's recipients in row order, after the given id; `next` when more may follow. */
   pageRecipients(
     batchId: string,
@@ -225,6 +239,52 @@ export interface ReviewRequestStore extends RequestHookMethods {
 export const addressHashOf = (email: string): string =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
+/** A batch page's cursor that is not a position in this survey's batches (forged, mangled or another's). */
+export class InvalidBatchCursorError extends Error {
+  constructor() {
+    super('Invalid batch cursor');
+    this.name = 'InvalidBatchCursorError';
+  }
+}
+
+/**
+ * The batch pages' cursor is electrodb's: base64url JSON of DynamoDB's LastEvaluatedKey, the table key of the
+ * page's last batch (entities.ts, `requestBatch.byOwner`). The in-memory twin makes the same, so both stores
+ * take and refuse the same cursors.
+ */
+const batchKeyOf = (userId: string, surveyId: string, batchId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `REQBATCH#${surveyId}#${batchId}`,
+});
+
+export const batchCursorOf = (userId: string, surveyId: string, batchId: string): string =>
+  Buffer.from(JSON.stringify(batchKeyOf(userId, surveyId, batchId))).toString('base64url');
+
+/**
+ * The batch id a cursor stops after, if it is a key of this owner's survey's batches; else it throws
+ * `InvalidBatchCursorError`. Checked before DynamoDB sees it, so a cursor can never start a query elsewhere.
+ */
+export function batchOfCursor(cursor: string, userId: string, surveyId: string): string {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidBatchCursorError();
+  }
+  const prefix = `REQBATCH#${surveyId}#`;
+  if (
+    typeof key !== 'object' ||
+    key === null ||
+    Object.keys(key).sort().join() !== 'pk,sk' ||
+    (key as Record<string, unknown>).pk !== `USER#${userId}`
+  )
+    throw new InvalidBatchCursorError();
+  const sk = (key as Record<string, unknown>).sk;
+  if (typeof sk !== 'string' || !sk.startsWith(prefix) || !/^[A-Za-z0-9-]{1,64}$/.test(sk.slice(prefix.length)))
+    throw new InvalidBatchCursorError();
+  return sk.slice(prefix.length);
+}
+
 /** Row index -> recipient id: zero-padded so the partition sorts in row order. */
 export const recipientIdOf = (index: number): string => String(index).padStart(5, '0');
 
@@ -240,6 +300,7 @@ type BatchItem = {
   createdAt: string;
   waitingUntil?: string;
   reminderDays?: number;
+  source?: RequestBatchSource;
 };
 
 const toBatch = (item: BatchItem): RequestBatchRecord => ({
@@ -254,6 +315,7 @@ const toBatch = (item: BatchItem): RequestBatchRecord => ({
   createdAt: item.createdAt,
   waitingUntil: item.waitingUntil ?? null,
   reminderDays: item.reminderDays ?? 0,
+  source: item.source ?? 'upload',
 });
 
 type RecipientItem = {
@@ -367,6 +429,7 @@ export function createDynamoReviewRequestStore(
         permissionConfirmedAt: batch.permissionConfirmedAt,
         createdAt: batch.createdAt,
         updatedAt: batch.createdAt,
+        source: batch.source,
         ...(batch.template ? { template: batch.template } : {}),
         ...((batch.reminderDays ?? 0) > 0 ? { reminderDays: batch.reminderDays } : {}),
       };
@@ -443,7 +506,27 @@ export function createDynamoReviewRequestStore(
       return data ? toBatch(data) : undefined;
     },
 
-    async listBatches(userId, surveyId) {
+    async pageBatches(userId, surveyId, cursor, limit) {
+      if (cursor !== undefined) batchOfCursor(cursor, userId, surveyId);
+      const query = () => entitiesOf().requestBatch.query.byOwner({ userId, surveyId });
+      const page = await query().go({ cursor: cursor ?? null, limit, order: 'desc', consistent: true });
+      let next = page.cursor;
+      // DynamoDB names where a full page stopped even when nothing follows it: one key's look past it lets the
+      // last page say it is the last, so the list never offers a page that turns out empty.
+      if (next && page.data.length === limit) {
+        const after = await query().go({
+          cursor: next,
+          limit: 1,
+          order: 'desc',
+          consistent: true,
+          attributes: ['batchId'],
+        });
+        if (after.data.length === 0) next = null;
+      }
+      return { items: page.data.map(toBatch), next };
+    },
+
+    async listBatchesBySurvey(userId, surveyId) {
       const items = await allPages((cursor) =>
         entitiesOf().requestBatch.query.byOwner({ userId, surveyId }).go({ cursor, consistent: true, order: 'desc' }),
       );
@@ -742,7 +825,8 @@ export function createDynamoReviewRequestStore(
     },
 
     async deleteBySurvey(userId, surveyId) {
-      for (const batch of await store.listBatches(userId, surveyId)) await deleteBatch(userId, surveyId, batch.id);
+      for (const batch of await store.listBatchesBySurvey(userId, surveyId))
+        await deleteBatch(userId, surveyId, batch.id);
       const { requestContact } = entitiesOf();
       for (;;) {
         const { data } = await requestContact.query

@@ -52,6 +52,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
         permissionConfirmedAt: '2026-11-21T08:00:00.000Z',
         createdAt: '2026-11-21T08:00:00.000Z',
         waitingUntil: null,
+        source: 'upload',
       },
       Array.from({ length: 5 }, (_, i) => ({
         batchId: `${id}-b`,

@@ -16,7 +16,7 @@ export interface ExportServiceDeps {
   invoices?: Pick<InvoiceRepository, 'listByOwner'> | undefined;
   responses: Pick<ResponseStore, 'pageBySurvey'>;
   /** Review requests: batches, their customers, the suppression list, the surveys' webhooks. */
-  requests: Pick<ReviewRequestStore, 'listBatches' | 'pageRecipients' | 'listSuppressions' | 'getHook'>;
+  requests: Pick<ReviewRequestStore, 'listBatchesBySurvey' | 'pageRecipients' | 'listSuppressions' | 'getHook'>;
   pageSize?: number;
 }
 
@@ -68,7 +68,7 @@ export function createExportService(deps: ExportServiceDeps) {
           deps.invoices ? deps.invoices.listByOwner(userId) : Promise.resolve([]),
         ]);
         const ids = surveys.map((s) => s.id).sort((a, b) => (a < b ? -1 : 1));
-        const batches = (await Promise.all(ids.map((id) => deps.requests.listBatches(userId, id)))).flat();
+        const batches = (await Promise.all(ids.map((id) => deps.requests.listBatchesBySurvey(userId, id)))).flat();
         const hooks = await Promise.all(ids.map((id) => deps.requests.getHook(id)));
         return {
           profile: profile ?? null,
@@ -90,7 +90,7 @@ export function createExportService(deps: ExportServiceDeps) {
       if (index < 0) throw new ApiError('BAD_REQUEST', 'Invalid export cursor');
       const following = ids[index + 1];
       const batchIdsOf = async (surveyId: string) =>
-        (await deps.requests.listBatches(userId, surveyId)).map((b) => b.id).sort((x, y) => (x < y ? -1 : 1));
+        (await deps.requests.listBatchesBySurvey(userId, surveyId)).map((b) => b.id).sort((x, y) => (x < y ? -1 : 1));
       /** Where the survey's part ends: its first batch's customers, else the next survey. */
       const afterResponses = async (): Promise<Cursor | null> => {
         const [first] = await batchIdsOf(cursor.s);

@@ -36,8 +36,8 @@ export function createRequestsHandler(
         status: 201,
         body: await serviceOf().create(owner.userId, surveyId, body),
       }),
-      'list-request-batches': async ({ owner, params: { surveyId } }) => ({
-        body: { batches: await serviceOf().listBatches(owner.userId, surveyId) },
+      'list-request-batches': async ({ owner, params: { surveyId }, query }) => ({
+        body: await serviceOf().listBatches(owner.userId, surveyId, query.cursor),
       }),
       'list-request-recipients': async ({ owner, params: { surveyId, batchId }, query }) => ({
         body: await serviceOf().listRecipients(owner.userId, surveyId, batchId, query.cursor),

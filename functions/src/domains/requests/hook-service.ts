@@ -160,6 +160,8 @@ export function createHookService(deps: HookServiceDeps) {
             waitingUntil: null,
             // A booking system's customer gets the one reminder like an uploaded customer does.
             reminderDays: defaultReminderDays,
+            // Shown apart on the owner's page: one batch per booking, so it is labelled as the system's.
+            source: 'hook',
           },
           [
             {

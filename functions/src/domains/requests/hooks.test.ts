@@ -106,8 +106,11 @@ describe('a call of the hook', () => {
       status: 'scheduled',
       sendAt: '2026-11-26T10:30:00.000Z',
     });
-    const [batch] = await w.service.listBatches(owner, surveyId);
+    const {
+      batches: [batch],
+    } = await w.service.listBatches(owner, surveyId);
     expect(batch).toMatchObject({
+      source: 'hook',
       total: 1,
       sendAt: '2026-11-26T10:30:00.000Z',
       permissionConfirmedAt: w.hook.createdAt,

@@ -52,7 +52,7 @@ describe('creating and listing batches', () => {
     const { service } = await world();
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     expect(batch).toMatchObject({ state: 'scheduled', total: 3, permissionConfirmedAt: '2026-11-26T09:00:00.000Z' });
-    expect((await service.listBatches(owner, surveyId)).map((b) => b.id)).toEqual([batch.id]);
+    expect((await service.listBatches(owner, surveyId)).batches.map((b) => b.id)).toEqual([batch.id]);
     const page = await service.listRecipients(owner, surveyId, batch.id, undefined);
     expect(page.recipients.map((r) => [r.email, r.language, r.state])).toEqual([
       ['piet@klant.example', 'nl', 'queued'],
@@ -78,6 +78,46 @@ describe('creating and listing batches', () => {
     ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
+  });
+
+  it('lists the batches a page of 20 at a time, newest first, until a last page without a cursor', async () => {
+    let ids = 0;
+    // UUIDv7-shaped ids in creation order: the list is newest first by id.
+    const newId = () => `0190d7c0-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
+    const { service, surveys } = await world({ service: { newId } });
+    const made: string[] = [];
+    for (let i = 0; i < 45; i++)
+      made.push((await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }))).id);
+    const first = await service.listBatches(owner, surveyId);
+    const second = await service.listBatches(owner, surveyId, first.nextCursor!);
+    const third = await service.listBatches(owner, surveyId, second.nextCursor!);
+    expect([first, second, third].map((p) => p.batches.length)).toEqual([20, 20, 5]);
+    expect(third.nextCursor).toBeNull();
+    expect([first, second, third].flatMap((p) => p.batches.map((b) => b.id))).toEqual([...made].reverse());
+    expect(first.batches[0]).toMatchObject({ source: 'upload', total: 1 });
+
+    // A cursor is this survey's position only: mangled, or another survey's or owner's, it is refused.
+    await surveys.create(publishedSurvey({ id: 'other-1' }));
+    for (const [who, survey, cursor] of [
+      [owner, surveyId, 'not a cursor'],
+      [owner, 'other-1', first.nextCursor!],
+      ['intruder', surveyId, first.nextCursor!],
+    ] as const)
+      await expect(service.listBatches(who, survey, cursor)).rejects.toMatchObject({
+        code: who === owner ? 'BAD_REQUEST' : 'NOT_FOUND',
+      });
+  });
+
+  it('ends on a full page when nothing follows it (40 batches: 20 and 20, no empty third page)', async () => {
+    let ids = 0;
+    const newId = () => `0190d7c0-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
+    const { service } = await world({ service: { newId } });
+    for (let i = 0; i < 40; i++)
+      await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
+    const first = await service.listBatches(owner, surveyId);
+    const second = await service.listBatches(owner, surveyId, first.nextCursor!);
+    expect(second.batches).toHaveLength(20);
+    expect(second.nextCursor).toBeNull();
   });
 });
 
@@ -112,7 +152,7 @@ describe('sending', () => {
     expect(decodeRequestToken(token)).toMatchObject({ batchId: batch.id, recipientId: '00001' });
     const page = await service.listRecipients(owner, surveyId, batch.id, undefined);
     expect(page.recipients.map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
-    expect((await service.listBatches(owner, surveyId))[0]!.state).toBe('done');
+    expect((await service.listBatches(owner, surveyId)).batches[0]!.state).toBe('done');
   });
 
   it('uses the owner’s template and waits for a chosen time', async () => {
@@ -165,7 +205,7 @@ describe('sending', () => {
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     await run();
     expect(mailer.sent).toHaveLength(2);
-    expect((await service.listBatches(owner, surveyId))[0]).toMatchObject({
+    expect((await service.listBatches(owner, surveyId)).batches[0]).toMatchObject({
       state: 'sending',
       waitingUntil: '2026-11-27T00:00:00.000Z',
     });

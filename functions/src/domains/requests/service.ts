@@ -1,9 +1,11 @@
 import {
   defaultReminderDays,
+  requestBatchPageSize,
   requestRecipientPageSize,
   surveyMessages,
   type CreateRequestBatch,
   type RequestBatch,
+  type RequestBatchPage,
   type RequestFunnel,
   type RequestRecipient,
   type RequestRecipientPage,
@@ -13,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/repositories';
 import {
+  InvalidBatchCursorError,
   recipientIdOf,
   type NewRecipient,
   type RecipientRecord,
@@ -49,6 +52,7 @@ export const toApiBatch = (b: RequestBatchRecord): RequestBatch => ({
   createdAt: b.createdAt,
   waitingUntil: b.waitingUntil,
   reminderDays: b.reminderDays ?? 0,
+  source: b.source,
 });
 
 /** A recipient as the owner sees it: never its secret or the worker's marks. */
@@ -117,6 +121,7 @@ export function createRequestService(deps: RequestServiceDeps) {
           createdAt: at.toISOString(),
           waitingUntil: null,
           reminderDays: input.reminderDays ?? defaultReminderDays,
+          source: 'upload',
         },
         recipients,
       );
@@ -124,9 +129,19 @@ export function createRequestService(deps: RequestServiceDeps) {
       return toApiBatch(batch);
     },
 
-    async listBatches(userId: string, surveyId: string): Promise<RequestBatch[]> {
+    /**
+     * One page of the survey's batches, newest first (the webhook makes one per customer, so there may be
+     * thousands): `cursor` is the previous page's `nextCursor`.
+     */
+    async listBatches(userId: string, surveyId: string, cursor?: string): Promise<RequestBatchPage> {
       await ownedSurvey(userId, surveyId);
-      return (await requests.listBatches(userId, surveyId)).map(toApiBatch);
+      try {
+        const { items, next } = await requests.pageBatches(userId, surveyId, cursor, requestBatchPageSize);
+        return { batches: items.map(toApiBatch), nextCursor: next };
+      } catch (error) {
+        if (error instanceof InvalidBatchCursorError) throw new ApiError('BAD_REQUEST', 'Invalid cursor');
+        throw error;
+      }
     },
 
     /** A page of a batch's customers with each one's state (and why one was skipped). */

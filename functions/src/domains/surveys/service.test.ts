@@ -371,6 +371,7 @@ describe('survey service', () => {
             permissionConfirmedAt: published.updatedAt,
             createdAt: published.updatedAt,
             waitingUntil: null,
+            source: 'upload',
           },
           [
             {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type RequestBatch } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 import { requestKeys } from '@/lib/query-keys';
@@ -8,15 +8,27 @@ export const requestPollMs = 2000;
 
 export const isSettled = (batch: RequestBatch) => batch.state === 'done';
 
+/** The survey's batches, newest first, a page (20) at a time: the webhook makes one per customer. */
 export const listRequestBatchesQueryOptions = (surveyId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: requestKeys.batches(surveyId),
-    queryFn: ({ signal }) => call('list-request-batches', { params: { surveyId }, signal }).then((r) => r.batches),
+    queryFn: ({ signal, pageParam }) =>
+      call('list-request-batches', {
+        params: { surveyId },
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-/** The survey's batches; read again while one is not done yet. */
+/**
+ * The survey's batches; read again while a batch of the newest page is not done. Older pages hold batches that
+ * were sent long ago, and a refetch reads every loaded page, so only the newest decides.
+ */
 export const useRequestBatches = (surveyId: string) =>
-  useQuery({
+  useInfiniteQuery({
     ...listRequestBatchesQueryOptions(surveyId),
-    refetchInterval: (query) => (query.state.data?.every(isSettled) === false ? requestPollMs : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages[0]?.batches.every(isSettled) === false ? requestPollMs : false,
   });

@@ -38,16 +38,33 @@ export function BatchList({ surveyId }: { surveyId: string }) {
         {t(`errors:${apiErrorMessageKey(batches.error)}`)}
       </p>
     );
-  if (batches.data.length === 0) return <p className="text-muted-foreground text-sm">{t('batches.empty')}</p>;
-  const newest = [...batches.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Pages read again one after another can meet at their edges (a send moved everything down by one): each
+  // batch is shown once.
+  const byId = new Map(batches.data.pages.flatMap((page) => page.batches.map((batch) => [batch.id, batch] as const)));
+  const newest = [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  if (newest.length === 0) return <p className="text-muted-foreground text-sm">{t('batches.empty')}</p>;
   return (
-    <ul className="grid gap-4" data-testid="batches">
-      {newest.map((batch, index) => (
-        <li key={batch.id}>
-          <BatchCard surveyId={surveyId} batch={batch} defaultOpen={index === 0} />
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      <ul className="grid gap-4" data-testid="batches">
+        {newest.map((batch, index) => (
+          <li key={batch.id}>
+            <BatchCard surveyId={surveyId} batch={batch} defaultOpen={index === 0} />
+          </li>
+        ))}
+      </ul>
+      {batches.hasNextPage && (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={batches.isFetchingNextPage}
+          onClick={() => void batches.fetchNextPage()}
+        >
+          {batches.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {t('batches.loadMore')}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -70,7 +87,10 @@ function BatchCard({ surveyId, batch, defaultOpen }: { surveyId: string; batch: 
             <div className="grid gap-1">
               <CardTitle>
                 <h3 className="text-base">
-                  {t('batches.title', { count: batch.total, date: dateTime(batch.createdAt) })}
+                  {/* The webhook makes a batch per booking: its title says where it came from, not "1 customer". */}
+                  {batch.source === 'hook'
+                    ? t('batches.hookTitle', { date: dateTime(batch.createdAt) })
+                    : t('batches.title', { count: batch.total, date: dateTime(batch.createdAt) })}
                 </h3>
               </CardTitle>
               <CardDescription>

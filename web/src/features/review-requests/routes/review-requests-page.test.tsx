@@ -40,13 +40,21 @@ const batch = (over: Partial<RequestBatch> = {}): RequestBatch => ({
   createdAt: '2026-01-05T10:00:00.000Z',
   waitingUntil: null,
   reminderDays: 3,
+  source: 'upload',
   ...over,
 });
 
-function stubApi(batches: RequestBatch[] = []) {
+function stubApi(stored: RequestBatch[] = []) {
+  // A send adds its batch at the top, as the API lists them newest first.
+  const batches = [...stored];
   serveApi(
     apiHandler('list-surveys', () => HttpResponse.json({ surveys })),
-    apiHandler('list-request-batches', () => HttpResponse.json({ batches })),
+    // The API's pages: 20 a page, the cursor where the next one starts.
+    apiHandler('list-request-batches', ({ request }) => {
+      const from = Number(new URL(request.url).searchParams.get('cursor') ?? '0');
+      const next = from + 20 < batches.length ? String(from + 20) : null;
+      return HttpResponse.json({ batches: batches.slice(from, from + 20), nextCursor: next });
+    }),
     apiHandler('list-request-recipients', () =>
       HttpResponse.json({
         recipients: [
@@ -81,9 +89,11 @@ function stubApi(batches: RequestBatch[] = []) {
       }),
     ),
     apiHandler('get-request-funnel', () => HttpResponse.json({ sent: 3, opened: 1, rated: 1, clicked: 1 })),
-    apiHandler('create-request-batch', () =>
-      HttpResponse.json(batch({ id: 'b2', state: 'scheduled' }), { status: 201 }),
-    ),
+    apiHandler('create-request-batch', () => {
+      const created = batch({ id: 'b2', state: 'scheduled', createdAt: '2026-01-06T10:00:00.000Z' });
+      batches.unshift(created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
     apiHandler('get-request-hook', () => HttpResponse.json({ hook: null })),
   );
 }
@@ -154,6 +164,9 @@ describe('the review requests page', () => {
       reminderDays: 2,
     });
     expect(await screen.findByText('Scheduled for 2 customers')).toBeTruthy();
+    // The list is read again: the new batch shows at the top.
+    expect(await screen.findByTestId('batch')).toBeTruthy();
+    expect(within(screen.getAllByTestId('batch')[0]!).getByRole('heading').textContent).toMatch(/^2 customers · /);
     expect(screen.getByText('No customers added yet.')).toBeTruthy();
   });
 
@@ -178,6 +191,31 @@ describe('the review requests page', () => {
     expect(funnel.textContent).toContain('1');
     expect(funnel.textContent).toMatch(/33\s?% van verstuurd/);
     expect(screen.getByTestId('funnel-sent-count').textContent).toBe('3');
+  });
+
+  it('shows 20 batches, the next 20 on “Load more”, and names a booking system’s batch as such', async () => {
+    const user = userEvent.setup();
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 26, 23, 49) - i * 60_000).toISOString();
+    const batches = Array.from({ length: 25 }, (_, i) =>
+      batch({ id: `b${i}`, createdAt: at(i), total: 1, source: i === 22 ? 'hook' : 'upload' }),
+    );
+    stubApi(batches);
+    render();
+    await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(20));
+    expect(apiCalls().filter((c) => c.route === 'list-request-batches')).toHaveLength(1);
+    expect(screen.queryByText(/From your booking system/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(25));
+    expect(
+      apiCalls()
+        .filter((c) => c.route === 'list-request-batches')
+        .map((c) => c.path),
+    ).toEqual(['/api/surveys/s1/request-batches', '/api/surveys/s1/request-batches?cursor=20']);
+    // The last page has no cursor: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const titles = screen.getAllByTestId('batch').map((card) => within(card).getByRole('heading').textContent);
+    expect(titles[22]).toMatch(/^From your booking system · \d{1,2} Nov 2026, \d\d:\d\d$/);
+    expect(titles[21]).toMatch(/^1 customer · /);
   });
 
   it('asks to publish a draft first', async () => {
