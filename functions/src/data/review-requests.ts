@@ -382,6 +382,35 @@ const deleteAll = <K>(remove: (keys: K[]) => Promise<{ unprocessed: unknown[] }>
 
 /** The store on the one table (docs/data-model.md "E-mail review requests"). */
 /** `clock`: the time the tombstone condition of a batch's creating writes is evaluated at (ms). */
+/** The entities a transaction's items are made from. */
+type TransactionEntities = Parameters<Parameters<Entities['service']['transaction']['write']>[0]>[0];
+
+/**
+ * What every mail's claim (the request's and the reminder's) also asks of the table, in its own transaction:
+ * the address is not on the owner's suppression list, and the owner's day stays below the plan's cap (counted
+ * by the claim itself). In this order, after the claim's own items: the callers read the refusals by index.
+ */
+function sendGuards(
+  { suppression, requestDailyCount }: Pick<TransactionEntities, 'suppression' | 'requestDailyCount'>,
+  userId: string,
+  addressHash: string,
+  day: string,
+  dailyCap: number,
+) {
+  return [
+    suppression
+      .check({ userId, addressHash })
+      .where((attr, op) => op.notExists(attr.reason))
+      .commit(),
+    requestDailyCount
+      .update({ userId, day })
+      .add({ count: 1 })
+      .set({ expiresAt: dayCountExpiry(day) })
+      .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
+      .commit(),
+  ] as const;
+}
+
 export function createDynamoReviewRequestStore(
   entitiesOf: () => Entities,
   clock: () => number = Date.now,
@@ -592,7 +621,7 @@ export function createDynamoReviewRequestStore(
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming request ${recipient.batchId}/${recipient.id}`, () =>
         service.transaction
-          .write(({ requestRecipient, requestContact, suppression, requestDailyCount }) => [
+          .write(({ requestRecipient, requestContact, ...guards }) => [
             requestRecipient
               .patch({ batchId: recipient.batchId, recipientId: recipient.id })
               .set({ state: 'sending', claimedAt: now })
@@ -609,16 +638,7 @@ export function createDynamoReviewRequestStore(
               })
               .where((attr, op) => `${op.notExists(attr.contactedAt)} OR ${op.lt(attr.contactedAt, askedBefore)}`)
               .commit(),
-            suppression
-              .check({ userId: recipient.userId, addressHash })
-              .where((attr, op) => op.notExists(attr.reason))
-              .commit(),
-            requestDailyCount
-              .update({ userId: recipient.userId, day })
-              .add({ count: 1 })
-              .set({ expiresAt: dayCountExpiry(day) })
-              .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
-              .commit(),
+            ...sendGuards(guards, recipient.userId, addressHash, day, dailyCap),
           ])
           .go(),
       );
@@ -761,7 +781,7 @@ export function createDynamoReviewRequestStore(
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming reminder ${recipient.batchId}/${recipient.id}`, () =>
         service.transaction
-          .write(({ requestRecipient, suppression, requestDailyCount }) => [
+          .write(({ requestRecipient, ...guards }) => [
             requestRecipient
               .patch({ batchId: recipient.batchId, recipientId: recipient.id })
               .set({ reminderState: 'sending', reminderClaimedAt: now })
@@ -770,16 +790,7 @@ export function createDynamoReviewRequestStore(
                   `${op.eq(attr.state, 'sent')} AND ${op.notExists(attr.ratedAt)} AND ${op.notExists(attr.reminderState)}`,
               )
               .commit(),
-            suppression
-              .check({ userId: recipient.userId, addressHash })
-              .where((attr, op) => op.notExists(attr.reason))
-              .commit(),
-            requestDailyCount
-              .update({ userId: recipient.userId, day })
-              .add({ count: 1 })
-              .set({ expiresAt: dayCountExpiry(day) })
-              .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
-              .commit(),
+            ...sendGuards(guards, recipient.userId, addressHash, day, dailyCap),
           ])
           .go(),
       );

@@ -1,4 +1,5 @@
 import { ChevronDown, Loader2 } from 'lucide-react';
+import { type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
@@ -52,19 +53,31 @@ export function BatchList({ surveyId }: { surveyId: string }) {
           </li>
         ))}
       </ul>
-      {batches.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit"
-          disabled={batches.isFetchingNextPage}
-          onClick={() => void batches.fetchNextPage()}
-        >
-          {batches.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {t('batches.loadMore')}
-        </Button>
-      )}
+      <LoadMore pages={batches} label={t('batches.loadMore')} />
     </div>
+  );
+}
+
+/** The next page of a paged list (batches, a batch's customers), busy while it is read; none after the last. */
+function LoadMore({
+  pages,
+  label,
+}: {
+  pages: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  label: string;
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="w-fit"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {pages.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
+      {label}
+    </Button>
   );
 }
 
@@ -206,18 +219,7 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
           </li>
         ))}
       </ul>
-      {recipients.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit"
-          disabled={recipients.isFetchingNextPage}
-          onClick={() => void recipients.fetchNextPage()}
-        >
-          {recipients.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {t('batches.more')}
-        </Button>
-      )}
+      <LoadMore pages={recipients} label={t('batches.more')} />
     </div>
   );
 }
