@@ -41,7 +41,7 @@ const phases: Record<string, Task[][]> = {
   typecheck: [typecheck],
   lint: [lint],
   checks: [checks],
-  // The stack run (e2e files two at a time, integration files one at a time) is the longest task, and it waits
+  // The stack run (e2e and integration files two at a time, in one pool) is the longest task, and it waits
   // on the local stack's one Node process more than on the cores: it starts at once, and the static checks, then
   // the unit tests, fill the cores beside it at a lower priority (they end well before it, so they should only
   // take what it leaves). A failed check still fails the run, when both have ended.
