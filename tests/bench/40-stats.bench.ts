@@ -67,9 +67,10 @@ export async function run(): Promise<void> {
           .go({ order, limit: 1, count: 1, attributes: ['responseId'] });
         if (data[0]?.responseId !== expected?.responseId) throw new Error(`seeding of ${id} is incomplete (${order})`);
       }
+      // An upsert: the stats worker, which creates the tally with the first counted response, skips these.
       await surveyTally
-        .patch({ surveyId: id })
-        .set({
+        .upsert({
+          surveyId: id,
           count: responses,
           sum,
           stars1: histogram[0]!,
