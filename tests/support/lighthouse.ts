@@ -16,10 +16,14 @@ export interface LighthouseResult<C extends LighthouseCategory> {
   runtimeError?: { message: string };
 }
 
-/** Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium. */
+/**
+ * Lighthouse's CLI in a child process (mobile defaults, simulated throttling), Debian's Chromium, started with
+ * the project's flags and `chromeFlags`.
+ */
 export async function lighthouse<C extends LighthouseCategory>(
   url: string,
   categories: readonly C[],
+  chromeFlags: readonly string[] = [],
 ): Promise<LighthouseResult<C>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
@@ -32,7 +36,7 @@ export async function lighthouse<C extends LighthouseCategory>(
         `--only-categories=${categories.join(',')}`,
         '--output=json',
         `--output-path=${output}`,
-        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+        `--chrome-flags=${[...CHROMIUM_ARGS, ...chromeFlags].join(' ')}`,
         '--quiet',
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },

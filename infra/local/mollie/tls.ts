@@ -6,9 +6,11 @@ import { generate as generateCertificate } from 'selfsigned';
 import { LOCAL_HOST, closeServer, listen } from '../ports';
 import { mollieStateFile, readStoredMollie } from './state';
 
-/** An ECDSA P-256 certificate for `localhost` and 127.0.0.1, valid for ten years. */
-export async function localhostCertificate(): Promise<{ cert: string; key: string }> {
-  const pems = await generateCertificate([{ name: 'commonName', value: 'ReviewRoute local Mollie' }], {
+/** An ECDSA P-256 certificate for `localhost` and 127.0.0.1, valid for ten years, named for what serves it. */
+export async function localhostCertificate(
+  commonName = 'ReviewRoute local Mollie',
+): Promise<{ cert: string; key: string }> {
+  const pems = await generateCertificate([{ name: 'commonName', value: commonName }], {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
