@@ -14,6 +14,7 @@ import {
   createDynamoReviewRequestStore,
   InvalidBatchCursorError,
 } from '@reviewroute/functions/data/review-requests';
+import { sampleBatch } from '@reviewroute/functions/data/review-requests-testing';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';
@@ -292,19 +293,8 @@ describe('review requests', () => {
     const store = createDynamoReviewRequestStore(tableEntities(stack.env));
     const id = randomUUID();
     const userId = `owner-${id}`;
-    const batchOf = (n: number, surveyId: string) => ({
-      id: `0195a3c4-7b00-7000-8000-${String(n).padStart(12, '0')}`,
-      userId,
-      surveyId,
-      state: 'preparing' as const,
-      total: 1,
-      template: null,
-      sendAt: '2026-11-26T09:00:00.000Z',
-      permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
-      createdAt: '2026-11-26T09:00:00.000Z',
-      waitingUntil: null,
-      source: n === 25 ? ('hook' as const) : ('upload' as const),
-    });
+    const batchOf = (n: number, surveyId: string) =>
+      sampleBatch(n, { userId, surveyId, source: n === 25 ? 'hook' : 'upload' });
     const surveyA = `survey-a-${id}`;
     const surveyB = `survey-b-${id}`;
     await Promise.all(Array.from({ length: 25 }, (_, i) => store.createBatch(batchOf(i + 1, surveyA), [])));

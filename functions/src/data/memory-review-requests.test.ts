@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from './review-requests';
+import { sampleBatch } from './review-requests-testing';
 
 const owner = 'owner-1';
 const survey = 'survey-1';
 
-const batchOf = (n: number, surveyId = survey, userId = owner): RequestBatchRecord => ({
-  id: `0190d7d0-0000-7000-8000-${String(n).padStart(12, '0')}`,
-  userId,
-  surveyId,
-  state: 'preparing',
-  total: 1,
-  template: null,
-  sendAt: '2026-11-26T09:00:00.000Z',
-  permissionConfirmedAt: '2026-11-26T09:00:00.000Z',
-  createdAt: '2026-11-26T09:00:00.000Z',
-  waitingUntil: null,
-  source: n % 2 === 0 ? 'hook' : 'upload',
-});
+const batchOf = (n: number, surveyId = survey, userId = owner): RequestBatchRecord =>
+  sampleBatch(n, { userId, surveyId, source: n % 2 === 0 ? 'hook' : 'upload' });
 
 async function storeWith(count: number) {
   const store = new MemoryReviewRequestStore();
