@@ -1,5 +1,11 @@
 import { expect, inject } from 'vitest';
-import { createPaymentResponseSchema, pathOf, type CreatePaymentResponse } from '@reviewroute/shared';
+import {
+  createPaymentResponseSchema,
+  pathOf,
+  planPaymentDescription,
+  planPricing,
+  type CreatePaymentResponse,
+} from '@reviewroute/shared';
 import { apiCall, callOwnerApi, stackEntities, type ApiAnswer, type ApiUser } from './api';
 
 /**
@@ -52,12 +58,12 @@ export async function putExpiredGrowthYear(userId: string, paymentId: string): P
     .payment.put({
       userId,
       paymentId,
-      amount: 120,
-      currency: 'EUR',
+      amount: planPricing.growth.chargedAmount,
+      currency: planPricing.growth.currency,
       status: 'completed',
       providerStatus: 'paid',
       statusRank: 3,
-      description: 'Growth - Annual Subscription',
+      description: planPaymentDescription('growth'),
       plan: 'growth',
       createdAt: paidAt,
       paidAt,

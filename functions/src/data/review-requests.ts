@@ -380,8 +380,6 @@ const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`
 const deleteAll = <K>(remove: (keys: K[]) => Promise<{ unprocessed: unknown[] }>, keys: K[], what: string) =>
   deleteInBatches(async (batch: K[]) => ({ unprocessed: (await remove(batch)).unprocessed as K[] }), keys, what);
 
-/** The store on the one table (docs/data-model.md "E-mail review requests"). */
-/** `clock`: the time the tombstone condition of a batch's creating writes is evaluated at (ms). */
 /** The entities a transaction's items are made from. */
 type TransactionEntities = Parameters<Parameters<Entities['service']['transaction']['write']>[0]>[0];
 
@@ -411,6 +409,10 @@ function sendGuards(
   ] as const;
 }
 
+/**
+ * The store on the one table (docs/data-model.md "E-mail review requests"). `clock`: the time the tombstone
+ * condition of a batch's creating writes is evaluated at (ms).
+ */
 export function createDynamoReviewRequestStore(
   entitiesOf: () => Entities,
   clock: () => number = Date.now,

@@ -33,7 +33,8 @@ export function BatchList({ surveyId }: { surveyId: string }) {
         <Skeleton className="h-24" />
       </div>
     );
-  if (batches.isError)
+  // Only an error before anything was read replaces the list: a failed poll or next page keeps what is shown.
+  if (!batches.data)
     return (
       <p role="alert" className="text-destructive text-sm">
         {t(`errors:${apiErrorMessageKey(batches.error)}`)}
@@ -58,26 +59,39 @@ export function BatchList({ surveyId }: { surveyId: string }) {
   );
 }
 
-/** The next page of a paged list (batches, a batch's customers), busy while it is read; none after the last. */
+/**
+ * The next page of a paged list (batches, a batch's customers), busy while it is read; none after the last. A
+ * page that failed to load says so beside the button, which tries again.
+ */
 function LoadMore({
   pages,
   label,
 }: {
-  pages: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  pages: Pick<
+    UseInfiniteQueryResult,
+    'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'error' | 'fetchNextPage'
+  >;
   label: string;
 }) {
+  const { t } = useTranslation('errors');
   if (!pages.hasNextPage) return null;
   return (
-    <Button
-      type="button"
-      variant="outline"
-      className="w-fit"
-      disabled={pages.isFetchingNextPage}
-      onClick={() => void pages.fetchNextPage()}
-    >
-      {pages.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
-      {label}
-    </Button>
+    <div className="grid justify-items-start gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={pages.isFetchingNextPage}
+        onClick={() => void pages.fetchNextPage()}
+      >
+        {pages.isFetchingNextPage && <Loader2 aria-hidden="true" className="animate-spin" />}
+        {label}
+      </Button>
+      {pages.isFetchNextPageError && !pages.isFetchingNextPage && (
+        <p role="alert" className="text-destructive text-sm">
+          {t(apiErrorMessageKey(pages.error))}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -173,7 +187,7 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
         <Skeleton className="h-16" />
       </div>
     );
-  if (recipients.isError)
+  if (!recipients.data)
     return (
       <p role="alert" className="text-destructive text-sm">
         {t(`errors:${apiErrorMessageKey(recipients.error)}`)}

@@ -193,7 +193,7 @@ describe('the review requests page', () => {
     expect(screen.getByTestId('funnel-sent-count').textContent).toBe('3');
   });
 
-  it('shows 20 batches, the next 20 on “Load more”, and names a booking system’s batch as such', async () => {
+  it('shows 20 batches, the next 20 on “Show older sends”, and names a booking system’s batch as such', async () => {
     const user = userEvent.setup();
     const at = (i: number) => new Date(Date.UTC(2026, 10, 26, 23, 49) - i * 60_000).toISOString();
     const batches = Array.from({ length: 25 }, (_, i) =>
@@ -204,7 +204,7 @@ describe('the review requests page', () => {
     await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(20));
     expect(apiCalls().filter((c) => c.route === 'list-request-batches')).toHaveLength(1);
     expect(screen.queryByText(/From your booking system/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Show older sends' }));
     await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(25));
     expect(
       apiCalls()
@@ -212,10 +212,32 @@ describe('the review requests page', () => {
         .map((c) => c.path),
     ).toEqual(['/api/surveys/s1/request-batches', '/api/surveys/s1/request-batches?cursor=20']);
     // The last page has no cursor: nothing more to load.
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older sends' })).toBeNull();
     const titles = screen.getAllByTestId('batch').map((card) => within(card).getByRole('heading').textContent);
     expect(titles[22]).toMatch(/^From your booking system · \d{1,2} Nov 2026, \d\d:\d\d$/);
     expect(titles[21]).toMatch(/^1 customer · /);
+  });
+
+  it('keeps the list when the next page fails, says so, and loads it on the next try', async () => {
+    const user = userEvent.setup();
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 26, 23, 49) - i * 60_000).toISOString();
+    stubApi(Array.from({ length: 25 }, (_, i) => batch({ id: `b${i}`, createdAt: at(i), total: 1 })));
+    let failures = 1;
+    // Answered before stubApi's handler: the first next page fails, everything else falls through to it.
+    serveApi(
+      apiHandler('list-request-batches', ({ request }) => {
+        if (!new URL(request.url).searchParams.has('cursor') || failures-- <= 0) return undefined;
+        return HttpResponse.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 });
+      }),
+    );
+    render();
+    await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Show older sends' }));
+    expect((await screen.findByText('An unexpected error occurred')).getAttribute('role')).toBe('alert');
+    expect(screen.getAllByTestId('batch')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show older sends' }));
+    await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(25));
+    expect(screen.queryByText('An unexpected error occurred')).toBeNull();
   });
 
   it('asks to publish a draft first', async () => {
