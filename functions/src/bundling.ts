@@ -35,7 +35,7 @@ export const lambdaBundling = {
    * by one copy of themselves.
    *
    * What keeps most bundles above 500 KB minified (`npx tsx functions/scripts/bundle.ts --analyze`): every
-   * bundle with the table carries electrodb (about 190 KB, CommonJS, kept whole), zod (about 95 KB: the
+   * bundle with the table carries electrodb (about 190 KB, CommonJS, kept whole, without its model checks), zod (about 95 KB: the
    * classic API the shared schemas are written in; `zod/mini` would mean rewriting them) and the DynamoDB
    * client with the SDK core (about 150 KB). Where images are stored, client-s3 and its XML protocol add about
    * 165 KB; mail adds i18next (about 50 KB); payments the Mollie client (about 265 KB). Hand-written
@@ -45,6 +45,7 @@ export const lambdaBundling = {
   alias: {
     '@aws-sdk/credential-provider-node': shim('credential-provider-node'),
     'whatwg-url': shim('whatwg-url'),
+    jsonschema: shim('jsonschema'),
     '@smithy/core/event-streams': shim('event-streams'),
     // Resolved through functions/package.json, whose entry for it sends electrodb's `require()` and our
     // imports to different files (see functions/scripts/shims/lib-dynamodb.ts).

@@ -103,7 +103,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
             clickTokenHash,
             ...(ownerId ? { ownerId } : {}),
           })
-          .go({ response: 'none' });
+          .go({ response: 'none', originalErr: true });
         return 'stored';
       } catch (error) {
         if (isConditionalCheckFailure(error)) return 'duplicate';
