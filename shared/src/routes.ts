@@ -517,6 +517,10 @@ export interface RouteMatch {
   pathParameters: Record<string, string>;
 }
 
+let patterns: { route: RouteDefinition; pattern: string[] }[] | undefined;
+/** Each route with its path's segments, split once: the local gateway matches every request against all of them. */
+const routePatterns = () => (patterns ??= routes.map((route) => ({ route, pattern: route.path.split('/') })));
+
 /**
  * Matches a concrete request against the table the way API Gateway does: exact segments win over
  * `{param}` segments. Returns undefined when no route has that path; `methodMismatch` when the path
@@ -526,8 +530,7 @@ export function matchRoute(method: string, path: string): RouteMatch | { methodM
   const segments = path.replace(/\/+$/, '').split('/');
   let pathFound = false;
   let best: { match: RouteMatch; score: number } | undefined;
-  for (const route of routes as readonly RouteDefinition[]) {
-    const pattern = route.path.split('/');
+  for (const { route, pattern } of routePatterns()) {
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
     let score = 0;

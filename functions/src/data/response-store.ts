@@ -89,6 +89,8 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
       const { response } = entitiesOf();
       try {
         // create = put if not exists: of any number of concurrent submits with one key, exactly one lands.
+        // originalErr: a failure is the SDK's own error; otherwise electrodb makes an error (a stack trace) on
+        // every call, failing or not, to wrap one in: a visible share of the CPU of the busiest route.
         await response
           .create({
             surveyId: r.surveyId,
