@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { workers } from '@reviewroute/shared';
+import { createEntities } from './data/entities';
 import { workerEntry, type WorkerModule } from './worker-entries';
 
 describe('worker entries', () => {
@@ -14,4 +17,11 @@ describe('worker entries', () => {
       expect(typeof mod.createWorker).toBe('function');
     },
   );
+
+  it('each stream worker takes the records of an entity of the table', () => {
+    const entities = createEntities(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })), 't');
+    const names = Object.values(entities).map((e) => (e as { model?: { entity?: string } }).model?.entity);
+    for (const worker of workers)
+      if (worker.trigger.kind === 'stream') expect(names, worker.id).toContain(worker.trigger.records.entity);
+  });
 });

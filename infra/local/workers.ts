@@ -1,6 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { workers, type LambdaEnv, type WorkerDefinition, type WorkerTrigger } from '@reviewroute/shared';
+import {
+  streamFilterPattern,
+  workers,
+  type LambdaEnv,
+  type WorkerDefinition,
+  type WorkerTrigger,
+} from '@reviewroute/shared';
 import { workerEntry, type WorkerModule, type WorkerRun } from '@reviewroute/functions/worker-entries';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import type { SesEventsTwin } from './ses-events';
@@ -47,6 +53,18 @@ interface StreamRecord {
   dynamodb?: { SequenceNumber?: string };
 }
 
+/**
+ * Whether a value matches a Lambda event filter pattern as the worker table writes them (`streamFilterPattern`):
+ * each field of the pattern a list of the values let through, or the pattern of the object the field holds.
+ */
+export function matchesFilterPattern(pattern: Record<string, unknown>, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([key, rule]) => {
+    const field = (value as Record<string, unknown>)[key];
+    return Array.isArray(rule) ? rule.includes(field) : matchesFilterPattern(rule as Record<string, unknown>, field);
+  });
+}
+
 /** One call of the DynamoDB Streams API (DynamoDB Local serves it on the table's endpoint; any signature). */
 export function streamsApi(endpoint: string) {
   return async <T>(operation: string, body: Record<string, unknown>): Promise<T> => {
@@ -68,7 +86,7 @@ export function streamsApi(endpoint: string) {
 /**
  * The local twin of a stream trigger: polls the table's stream on DynamoDB Local (DescribeStream,
  * GetShardIterator, GetRecords) and hands each batch to the worker in the event shape Lambda's event source
- * uses (`{ Records }`). As in AWS, a batch the worker fails (it throws, or reports partial batch failures) is
+ * uses (`{ Records }`), only the records its filter lets through (none: no run). As in AWS, a batch the worker fails (it throws, or reports partial batch failures) is
  * delivered again from its first failed record; a shard is read in order, one batch at a time; new shards are
  * picked up as DynamoDB rolls them. An idle shard is polled every `localPollMs`, a busy one at once again.
  */
@@ -79,6 +97,7 @@ export function startStreamWorker(
   log?: (line: string) => void,
 ): () => Promise<void> {
   const { batchSize, localPollMs } = worker.trigger;
+  const pattern = streamFilterPattern(worker.trigger.records);
   const call = streamsApi(source.endpoint);
   let stopped = false;
   let streamArn: string | undefined;
@@ -127,18 +146,19 @@ export function startStreamWorker(
       'GetRecords',
       { ShardIterator: position.iterator, Limit: batchSize },
     );
-    if (Records.length > 0) {
+    const delivered = Records.filter((record) => matchesFilterPattern(pattern, record));
+    if (delivered.length > 0) {
       let firstFailed: string | undefined;
       try {
         const once = await run;
         const result = (await once(
-          { Records: Records.map((r) => ({ ...r, eventSource: 'aws:dynamodb', eventSourceARN: streamArn })) },
+          { Records: delivered.map((r) => ({ ...r, eventSource: 'aws:dynamodb', eventSourceARN: streamArn })) },
           { getRemainingTimeInMillis: () => localRunBudgetMs },
         )) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
         firstFailed = result?.batchItemFailures?.map((f) => f.itemIdentifier).sort()[0];
       } catch (error) {
         log?.(`[${worker.id}] run failed: ${String(error)}`);
-        firstFailed = Records[0]?.dynamodb?.SequenceNumber;
+        firstFailed = delivered[0]?.dynamodb?.SequenceNumber;
       }
       if (firstFailed) {
         // Again from the first failed record, as Lambda's event source does (after a pause, not in a spin).

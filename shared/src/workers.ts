@@ -1,3 +1,4 @@
+import { maxRating, minRating, ratingBand, type RatingBand } from './domain/rating';
 import type { ApiDomain } from './routes';
 
 /**
@@ -32,6 +33,8 @@ export type WorkerTrigger =
       readonly retryAttempts: number;
       /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
       readonly localPollMs: number;
+      /** The records it is given; the others never reach it (its code still checks each one it gets). */
+      readonly records: StreamRecordFilter;
     }
   | {
       /**
@@ -43,6 +46,33 @@ export type WorkerTrigger =
       readonly kind: 'mail-events';
       readonly events: readonly MailEventKind[];
     };
+
+/**
+ * Which of the table stream's records a worker is given: in AWS its event source mapping's filter (Lambda is not
+ * even invoked for a batch without one), locally the stream poller's. Created or changed items only: a removed
+ * item's record has no new image to match.
+ */
+export interface StreamRecordFilter {
+  /** The item's electrodb entity (its `__edb_e__` attribute, functions/src/data/entities.ts). */
+  readonly entity: string;
+  readonly events: readonly ('INSERT' | 'MODIFY')[];
+  /** Number attributes of the new item and the values let through. */
+  readonly numbers?: Readonly<Record<string, readonly number[]>>;
+}
+
+/**
+ * The Lambda event filter pattern of a record filter: each field a list of the values let through, or the
+ * pattern of the object it holds (a DynamoDB number is its decimal string).
+ */
+export function streamFilterPattern(filter: StreamRecordFilter): Record<string, unknown> {
+  const image: Record<string, unknown> = { __edb_e__: { S: [filter.entity] } };
+  for (const [name, values] of Object.entries(filter.numbers ?? {})) image[name] = { N: values.map(String) };
+  return { eventName: [...filter.events], dynamodb: { NewImage: image } };
+}
+
+/** The ratings of a band, lowest first. */
+const ratingsIn = (band: RatingBand): number[] =>
+  Array.from({ length: maxRating - minRating + 1 }, (_, i) => minRating + i).filter((r) => ratingBand(r) === band);
 
 /** The SES events a mail-events worker takes: hard bounces and complaints (mails marked as spam). */
 export const mailEventKinds = ['bounce', 'complaint'] as const;
@@ -74,7 +104,15 @@ export const workers = [
     id: 'stats',
     domain: 'surveys',
     description: 'ReviewRoute survey stats stream worker',
-    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 10, localPollMs: 100 },
+    trigger: {
+      kind: 'stream',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 10,
+      localPollMs: 100,
+      // New responses, and changed ones (a review click).
+      records: { entity: 'response', events: ['INSERT', 'MODIFY'] },
+    },
     timeoutSeconds: 60,
   },
   {
@@ -83,7 +121,14 @@ export const workers = [
     id: 'alerts',
     domain: 'surveys',
     description: 'ReviewRoute low-rating alert stream worker',
-    trigger: { kind: 'stream', batchSize: 25, maxBatchingWindowSeconds: 5, retryAttempts: 10, localPollMs: 200 },
+    trigger: {
+      kind: 'stream',
+      batchSize: 25,
+      maxBatchingWindowSeconds: 5,
+      retryAttempts: 10,
+      localPollMs: 200,
+      records: { entity: 'response', events: ['INSERT'], numbers: { rating: ratingsIn('low') } },
+    },
     timeoutSeconds: 60,
   },
   {
@@ -122,7 +167,14 @@ export const workers = [
     id: 'exports',
     domain: 'exports',
     description: 'ReviewRoute CSV export worker',
-    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2, localPollMs: 200 },
+    trigger: {
+      kind: 'stream',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 2,
+      localPollMs: 200,
+      records: { entity: 'exportJob', events: ['INSERT'] },
+    },
     timeoutSeconds: 15 * 60,
   },
   {
@@ -131,7 +183,15 @@ export const workers = [
     id: 'funnel',
     domain: 'requests',
     description: 'ReviewRoute review-request funnel stream worker',
-    trigger: { kind: 'stream', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 10, localPollMs: 200 },
+    trigger: {
+      kind: 'stream',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 10,
+      localPollMs: 200,
+      // Each customer's record as it is created (queued) and moves on (sent, opened, rated, clicked).
+      records: { entity: 'requestRecipient', events: ['INSERT', 'MODIFY'] },
+    },
     timeoutSeconds: 60,
   },
 ] as const satisfies readonly WorkerDefinition[];

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { activeDomains, routeKey, routes, workers } from '@reviewroute/shared';
+import { activeDomains, routeKey, routes, streamFilterPattern, workers } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess } from '../access';
 import { routeThrottleOf } from '../config';
@@ -279,6 +279,7 @@ describe('api + gateway stacks', () => {
           BisectBatchOnFunctionError: true,
           FunctionResponseTypes: ['ReportBatchItemFailures'],
           MaximumRetryAttempts: trigger.retryAttempts,
+          FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilterPattern(trigger.records)) }] },
         });
       }
       api.hasResourceProperties('AWS::Lambda::Function', {

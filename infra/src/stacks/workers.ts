@@ -1,7 +1,7 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import {
@@ -10,6 +10,7 @@ import {
   type WorkerDefinition,
   type WorkerId,
   environmentVariables,
+  streamFilterPattern,
   workers,
 } from '@reviewroute/shared';
 import { workerEntry } from '@reviewroute/functions/worker-entries';
@@ -48,6 +49,8 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: No
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: trigger.retryAttempts,
+        // Only the records it takes: a crowd's responses do not invoke the export or funnel workers at all.
+        filters: [FilterCriteria.filter(streamFilterPattern(trigger.records))],
       });
       return;
     }

@@ -1,14 +1,11 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { LambdaEnv } from '@reviewroute/shared';
+import { maxRating, minRating, ratingBand, type LambdaEnv } from '@reviewroute/shared';
 import { shortenComment, singleAlertsPerWindow } from '../../data/owner-alert-store';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';
 import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
 import { alertMailBase, composeLowRatingAlert } from './alert-mail';
-
-/** Ratings up to this one are low: the owner hears of them (decisions 23). */
-export const alertRatingAtMost = 2;
 
 export type AlertDeps = OwnerAlertDeps;
 
@@ -38,7 +35,9 @@ export function lowRatingOf(record: DynamoDBRecord): LowRating | undefined {
   const next = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || text(next, '__edb_e__') !== 'response') return undefined;
   const rating = Number(next?.rating?.N);
-  if (!Number.isInteger(rating) || rating < 1 || rating > alertRatingAtMost) return undefined;
+  // The low band (1 or 2 stars): the owner hears of these (decisions 23).
+  if (!Number.isInteger(rating) || rating < minRating || rating > maxRating || ratingBand(rating) !== 'low')
+    return undefined;
   const surveyId = text(next, 'surveyId');
   const responseId = text(next, 'responseId');
   const ownerId = text(next, 'ownerId');
