@@ -35,10 +35,11 @@ export const lambdaBundling = {
    * by one copy of themselves.
    *
    * What keeps most bundles above 500 KB minified (`npx tsx functions/scripts/bundle.ts --analyze`): every
-   * bundle with the table carries electrodb (about 190 KB, CommonJS, kept whole, without its model checks), zod (about 95 KB: the
-   * classic API the shared schemas are written in; `zod/mini` would mean rewriting them) and the DynamoDB
-   * client with the SDK core (about 150 KB). Where images are stored, client-s3 and its XML protocol add about
-   * 165 KB; mail adds i18next (about 50 KB); payments the Mollie client (about 265 KB). Hand-written
+   * bundle with the table carries electrodb (about 190 KB, CommonJS, kept whole but for its model checks),
+   * zod (about 95 KB: the classic API the shared schemas are written in; `zod/mini` would mean rewriting
+   * them) and the DynamoDB client with the SDK core (about 150 KB). Where images are stored, client-s3 and
+   * its XML protocol add about 165 KB; mail adds i18next (about 50 KB); payments the Mollie client (about
+   * 265 KB). Hand-written
    * stand-ins for the SDK clients and the Mollie client were tried (130 to 440 KB less) and not kept:
    * production would then sign, retry and trust TLS with our code instead of the maintained clients'.
    */

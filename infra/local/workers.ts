@@ -88,7 +88,8 @@ export function streamsApi(endpoint: string) {
  * GetShardIterator, GetRecords) and hands each batch to the worker in the event shape Lambda's event source
  * uses (`{ Records }`), only the records its filter lets through (none: no run). As in AWS, a batch the
  * worker fails (it throws, or reports partial batch failures) is delivered again from its first failed
- * record; a shard is read in order, one batch at a time; new shards are picked up as DynamoDB rolls them. An idle shard is polled every `localPollMs`, a busy one at once again.
+ * record; a shard is read in order, one batch at a time; new shards are picked up as DynamoDB rolls them.
+ * An idle shard is polled every `localPollMs`, a busy one at once again.
  */
 export function startStreamWorker(
   worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'stream' }> },

@@ -14,9 +14,9 @@ import { benchOwner, createBenchSurvey } from './seed';
  * survey. Then raw PutItem at the same concurrency on the same DynamoDB Local, so the submit figure can be
  * read as a ratio of what the emulator does at all (`submit-putitem-ratio`, goal >= 0.8; both runs meet a
  * warm process: measured cold, the submit's first seconds of compiling made the ratio 0.65 to 0.70); how
- * many responses were stored for how many distinct idempotency keys (must be equal); and `stats-lag-p99`: the time from a submit's answer until the owner's
- * dashboard counts it (the stats worker on the table's stream; goal <= 2000 ms). Loopback only, bounded in
- * time. Printed, never asserted.
+ * many responses were stored for how many distinct idempotency keys (must be equal); and `stats-lag-p99`:
+ * the time from a submit's answer until the owner's dashboard counts it (the stats worker on the table's
+ * stream; goal <= 2000 ms). Loopback only, bounded in time. Printed, never asserted.
  */
 
 const durationSeconds = 10;
