@@ -48,15 +48,16 @@ export type WorkerTrigger =
     };
 
 /**
- * Which of the table stream's records a worker is given: in AWS its event source mapping's filter (Lambda is not
- * even invoked for a batch without one), locally the stream poller's. Created or changed items only: a removed
- * item's record has no new image to match.
+ * Which of the table stream's records a worker is given, by the item as it is after the change (its new image):
+ * in AWS its event source mapping's filter (Lambda is not even invoked for a batch without one), locally the
+ * stream poller's. A removed item has no new image, so its record is never given. Lambda filters a DynamoDB
+ * stream on the record's `dynamodb` key only, so whether the item was created or changed is the worker's own
+ * check.
  */
 export interface StreamRecordFilter {
   /** The item's electrodb entity (its `__edb_e__` attribute, functions/src/data/entities.ts). */
   readonly entity: string;
-  readonly events: readonly ('INSERT' | 'MODIFY')[];
-  /** Number attributes of the new item and the values let through. */
+  /** Number attributes of the item and the values let through. */
   readonly numbers?: Readonly<Record<string, readonly number[]>>;
 }
 
@@ -67,7 +68,7 @@ export interface StreamRecordFilter {
 export function streamFilterPattern(filter: StreamRecordFilter): Record<string, unknown> {
   const image: Record<string, unknown> = { __edb_e__: { S: [filter.entity] } };
   for (const [name, values] of Object.entries(filter.numbers ?? {})) image[name] = { N: values.map(String) };
-  return { eventName: [...filter.events], dynamodb: { NewImage: image } };
+  return { dynamodb: { NewImage: image } };
 }
 
 /** The ratings of a band, lowest first. */
@@ -111,7 +112,7 @@ export const workers = [
       retryAttempts: 10,
       localPollMs: 100,
       // New responses, and changed ones (a review click).
-      records: { entity: 'response', events: ['INSERT', 'MODIFY'] },
+      records: { entity: 'response' },
     },
     timeoutSeconds: 60,
   },
@@ -127,7 +128,8 @@ export const workers = [
       maxBatchingWindowSeconds: 5,
       retryAttempts: 10,
       localPollMs: 200,
-      records: { entity: 'response', events: ['INSERT'], numbers: { rating: ratingsIn('low') } },
+      // Responses of 1 or 2 stars (only their creation alerts).
+      records: { entity: 'response', numbers: { rating: ratingsIn('low') } },
     },
     timeoutSeconds: 60,
   },
@@ -173,7 +175,8 @@ export const workers = [
       maxBatchingWindowSeconds: 0,
       retryAttempts: 2,
       localPollMs: 200,
-      records: { entity: 'exportJob', events: ['INSERT'] },
+      // Export jobs (only their creation starts one).
+      records: { entity: 'exportJob' },
     },
     timeoutSeconds: 15 * 60,
   },
@@ -190,7 +193,7 @@ export const workers = [
       retryAttempts: 10,
       localPollMs: 200,
       // Each customer's record as it is created (queued) and moves on (sent, opened, rated, clicked).
-      records: { entity: 'requestRecipient', events: ['INSERT', 'MODIFY'] },
+      records: { entity: 'requestRecipient' },
     },
     timeoutSeconds: 60,
   },
