@@ -124,8 +124,8 @@ async function renderPoster(page: Page, svg: Buffer, name: string): Promise<Buff
 async function expectShareFilesDecodeTo(page: Page, scope: Locator, url: string, label: string): Promise<string> {
   const t = texts.en;
   const onScreen = scope.getByRole('img', { name: t.qrAlt(url) });
-  await onScreen.waitFor();
-  expect(decodeQr(await onScreen.screenshot())).toBe(url);
+  // Shown is not yet drawn: a screenshot taken before the image has loaded holds no code. Read until one does.
+  await expect.poll(async () => decodeQr(await onScreen.screenshot())).toBe(url);
 
   const png = await download(page, scope.getByRole('button', { name: t.downloadQr }));
   expect(png.name).toBe('survey-qr-code.png');
