@@ -235,6 +235,17 @@ describe('account erasure', () => {
     expect(w.security.proofs).toHaveLength(1);
   });
 
+  it('answers a confirmation repeated after the erasure finished as done, without asking Cognito again', async () => {
+    const w = world();
+    expect((await w.call(w.deleteEvent())).status).toBe(202);
+    for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
+    expect(w.erasures.jobs.size).toBe(0);
+    const late = await w.call(w.deleteEvent('owner@example.com', 'anything'));
+    expect(late).toMatchObject({ status: 202, body: { done: true } });
+    expect(w.security.proofs).toHaveLength(1);
+    expect(w.erasures.jobs.size).toBe(0);
+  });
+
   it('resumes after an interruption at any step', async () => {
     const steps = [
       'erasures.startErasure',

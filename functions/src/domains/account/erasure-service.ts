@@ -148,7 +148,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
      * DELETE /api/account: the typed e-mail must be the token's, and `prove` (the password's check) must pass
      * before anything starts; 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
      * click, a retry) needs no second proof, which Cognito could no longer give (the user is locked out): it
-     * starts nothing new.
+     * starts nothing new. Repeated after the erasure finished (its tombstone lives as long as the tokens), it is
+     * answered as done.
      */
     async request(
       who: ErasureRequester,
@@ -160,7 +161,10 @@ export function createErasureService(deps: ErasureServiceDeps) {
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
           email: accountDeleteMessages.emailMismatch,
         });
-      if (!(await erasures.erasure(who.userId))) await prove();
+      if (!(await erasures.erasure(who.userId))) {
+        if (await erasures.isErased(who.userId, Math.floor(clock() / 1000))) return { done: true };
+        await prove();
+      }
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.
       const job = await erasures.startErasure({
