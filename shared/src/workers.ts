@@ -1,4 +1,4 @@
-import { maxRating, minRating, ratingBand, type RatingBand } from './domain/rating';
+import { ratingsIn } from './domain/rating';
 import type { ApiDomain } from './routes';
 
 /**
@@ -70,10 +70,6 @@ export function streamFilterPattern(filter: StreamRecordFilter): Record<string, 
   for (const [name, values] of Object.entries(filter.numbers ?? {})) image[name] = { N: values.map(String) };
   return { dynamodb: { NewImage: image } };
 }
-
-/** The ratings of a band, lowest first. */
-const ratingsIn = (band: RatingBand): number[] =>
-  Array.from({ length: maxRating - minRating + 1 }, (_, i) => minRating + i).filter((r) => ratingBand(r) === band);
 
 /** The SES events a mail-events worker takes: hard bounces and complaints (mails marked as spam). */
 export const mailEventKinds = ['bounce', 'complaint'] as const;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { matchesInboxFilter, maxRating, minRating, ratingBand, type InboxFilter } from '@reviewroute/shared';
+import { allRatings, matchesInboxFilter, ratingsIn, type InboxFilter } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
@@ -156,9 +156,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
      */
     async pageInbox(surveyId, { filter, before, limit, maxRead }) {
       const { response } = entitiesOf();
-      const ratings: number[] = [];
-      for (let r = minRating; r <= maxRating; r++)
-        if (!filter.rating || ratingBand(r) === filter.rating) ratings.push(r);
+      const ratings = filter.rating ? ratingsIn(filter.rating) : allRatings;
       const checked = needsCheck(filter);
       // +1: the between is inclusive of the position, which is dropped.
       const chunk = checked ? checkedChunk : limit + 1;

@@ -12,6 +12,12 @@ export function ratingBand(rating: number): RatingBand {
   return 'high';
 }
 
+/** Every rating, lowest first. */
+export const allRatings: readonly number[] = Array.from({ length: maxRating - minRating + 1 }, (_, i) => minRating + i);
+
+/** The ratings of a band, lowest first. */
+export const ratingsIn = (band: RatingBand): number[] => allRatings.filter((r) => ratingBand(r) === band);
+
 /** Average rounded to one decimal (spec 9); 0 when there is nothing to average. */
 export const averageRating = (sum: number, count: number): number =>
   count > 0 ? Math.round((sum / count) * 10) / 10 : 0;

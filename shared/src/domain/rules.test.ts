@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountState, planTierOfAmount, planTierOfPayment } from './plans';
-import { averageRating, ratingBand } from './rating';
+import { allRatings, averageRating, ratingBand, ratingsIn } from './rating';
 import { contactFollowUpDefaults, contactFollowUpText } from './survey-texts';
 import {
   businessSlug,
@@ -16,6 +16,8 @@ describe('rating bands', () => {
   it('maps 1-2 low, 3-4 mid, 5 high and refuses anything else', () => {
     expect([1, 2, 3, 4, 5].map(ratingBand)).toEqual(['low', 'low', 'mid', 'mid', 'high']);
     for (const bad of [0, 6, 2.5, Number.NaN]) expect(() => ratingBand(bad)).toThrow(RangeError);
+    expect(allRatings).toEqual([1, 2, 3, 4, 5]);
+    expect([ratingsIn('low'), ratingsIn('mid'), ratingsIn('high')]).toEqual([[1, 2], [3, 4], [5]]);
   });
   it('rounds the average to one decimal', () => {
     expect(averageRating(16, 4)).toBe(4);

@@ -1,4 +1,4 @@
-import { ChevronDown, Loader2 } from 'lucide-react';
+import { ChevronDown, Loader2, RotateCw } from 'lucide-react';
 import { type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,12 +34,7 @@ export function BatchList({ surveyId }: { surveyId: string }) {
       </div>
     );
   // Only an error before anything was read replaces the list: a failed poll or next page keeps what is shown.
-  if (!batches.data)
-    return (
-      <p role="alert" className="text-destructive text-sm">
-        {t(`errors:${apiErrorMessageKey(batches.error)}`)}
-      </p>
-    );
+  if (!batches.data) return <LoadFailed query={batches} />;
   // Pages read again one after another can meet at their edges (a send moved everything down by one): each
   // batch is shown once.
   const byId = new Map(batches.data.pages.flatMap((page) => page.batches.map((batch) => [batch.id, batch] as const)));
@@ -55,6 +50,22 @@ export function BatchList({ surveyId }: { surveyId: string }) {
         ))}
       </ul>
       <LoadMore pages={batches} label={t('batches.loadMore')} />
+    </div>
+  );
+}
+
+/** A list that could not be read at all: why, and a button that reads it again. */
+function LoadFailed({ query }: { query: Pick<UseInfiniteQueryResult, 'error' | 'isFetching' | 'refetch'> }) {
+  const { t } = useTranslation(['requests', 'errors']);
+  return (
+    <div className="grid justify-items-start gap-2">
+      <p role="alert" className="text-destructive text-sm">
+        {t(`errors:${apiErrorMessageKey(query.error)}`)}
+      </p>
+      <Button type="button" variant="outline" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        {query.isFetching ? <Loader2 aria-hidden="true" className="animate-spin" /> : <RotateCw aria-hidden="true" />}
+        {t('batches.retry')}
+      </Button>
     </div>
   );
 }
@@ -187,12 +198,7 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
         <Skeleton className="h-16" />
       </div>
     );
-  if (!recipients.data)
-    return (
-      <p role="alert" className="text-destructive text-sm">
-        {t(`errors:${apiErrorMessageKey(recipients.error)}`)}
-      </p>
-    );
+  if (!recipients.data) return <LoadFailed query={recipients} />;
   const all = recipients.data.pages.flatMap((p) => p.recipients);
   return (
     <div className="grid gap-3">

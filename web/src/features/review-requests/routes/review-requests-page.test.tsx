@@ -240,6 +240,24 @@ describe('the review requests page', () => {
     expect(screen.queryByText('An unexpected error occurred')).toBeNull();
   });
 
+  it('says when the sends cannot be read at all, and reads them again on “Try again”', async () => {
+    const user = userEvent.setup();
+    stubApi([batch({ id: 'b1', total: 1 })]);
+    let down = true;
+    serveApi(
+      apiHandler('list-request-batches', () =>
+        down ? HttpResponse.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 500 }) : undefined,
+      ),
+    );
+    render();
+    expect((await screen.findByText('An unexpected error occurred')).getAttribute('role')).toBe('alert');
+    expect(screen.queryAllByTestId('batch')).toHaveLength(0);
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByTestId('batch')).toHaveLength(1));
+    expect(screen.queryByText('An unexpected error occurred')).toBeNull();
+  });
+
   it('asks to publish a draft first', async () => {
     stubApi();
     render('/review-requests?survey=d1');
