@@ -1,16 +1,18 @@
-// Bundles every Lambda the way the CDK NodejsFunction does (the options of functions/src/bundling.ts): each
-// active domain's handler, each worker of the worker table and the Cognito trigger, into
-// functions/dist/<name>/index.mjs (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick
-// check without a full `cdk synth`. `--analyze` also prints, per bundle, what each package adds and the
-// biggest inputs (esbuild's metafile): the place to look when a bundle grows.
-import { analyzeMetafile, build, type Metafile } from 'esbuild';
+// Bundles every Lambda as CDK does (buildLambda of functions/src/bundling.ts): each active domain's handler,
+// each worker of the worker table and the Cognito trigger, into functions/dist/<name>/index.mjs
+// (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick check without a full
+// `cdk synth`. `--analyze` also prints, per bundle, what each package adds and the biggest inputs
+// (esbuild's metafile): the place to look when a bundle grows. `--entry <file> --outfile <file>` bundles one
+// entry only: how CDK's asset bundling calls it (esbuild plugins need its asynchronous API, which a
+// synthesis cannot await).
+import { analyzeMetafile, type Metafile } from 'esbuild';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { activeDomains, workers } from '@reviewroute/shared';
 import { handlerEntry } from '../src/handler-entries';
 import { workerEntry } from '../src/worker-entries';
 import { customMessageEntry } from '../src/triggers/entries';
-import { lambdaBundling } from '../src/bundling';
+import { buildLambda } from '../src/bundling';
 
 const outRoot = fileURLToPath(new URL('../dist/', import.meta.url));
 const analyze = process.argv.includes('--analyze');
@@ -39,28 +41,22 @@ function packageTotals(metafile: Metafile): string {
     .join('\n');
 }
 
-for (const { name, entry } of lambdaEntries()) {
-  const outfile = `${outRoot}${name}/index.mjs`;
-  const result = await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: lambdaBundling.target,
-    minify: lambdaBundling.minify,
-    sourcemap: lambdaBundling.sourceMap,
-    sourcesContent: lambdaBundling.sourcesContent,
-    mainFields: [...lambdaBundling.mainFields],
-    banner: { js: lambdaBundling.banner },
-    external: [...lambdaBundling.externalModules],
-    alias: lambdaBundling.alias,
-    metafile: analyze,
-    logLevel: 'warning',
-  });
-  console.log(`${name}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);
-  if (result.metafile) {
-    console.error(`${name} by package:\n${packageTotals(result.metafile)}`);
-    console.error(await analyzeMetafile(result.metafile, { verbose: false }));
+const option = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+
+const single = { entry: option('--entry'), outfile: option('--outfile') };
+if (single.entry && single.outfile) {
+  await buildLambda(single.entry, single.outfile);
+} else {
+  for (const { name, entry } of lambdaEntries()) {
+    const outfile = `${outRoot}${name}/index.mjs`;
+    const result = await buildLambda(entry, outfile, { metafile: analyze });
+    console.log(`${name}: ${(statSync(outfile).size / 1024).toFixed(1)} KB`);
+    if (result.metafile) {
+      console.error(`${name} by package:\n${packageTotals(result.metafile)}`);
+      console.error(await analyzeMetafile(result.metafile, { verbose: false }));
+    }
   }
 }

@@ -1,4 +1,6 @@
+import { build, type BuildOptions } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { sdkSchemaKeys } from '../scripts/sdk-schema-keys';
 
 const shim = (name: string) => fileURLToPath(new URL(`../scripts/shims/${name}.ts`, import.meta.url));
 
@@ -14,22 +16,29 @@ const shim = (name: string) => fileURLToPath(new URL(`../scripts/shims/${name}.t
 const runtimeSdk = false;
 
 /**
- * How Lambda bundles are built; shared by the CDK NodejsFunction bundling options and the local bundle
- * script (functions/scripts/bundle.ts) so the two never differ. ESM output because middy is ESM-only, and
- * ESM (`module` before `main`) lets esbuild drop the unused parts of ESM packages; the banner gives bundled
- * CommonJS dependencies a `require`. Source maps are written beside the bundle (`index.mjs.map`), without
- * the sources' text: Node (`--enable-source-maps`) reads the whole map at load, and the mappings alone give
- * the stack traces their file and line.
+ * How every Lambda bundle is built: by {@link buildLambda}, which CDK's asset bundling (through
+ * functions/scripts/bundle.ts), the bundle script and the bench all call, so no two builds differ. ESM
+ * output because middy is ESM-only, and ESM (`module` before `main`) lets esbuild drop the unused parts of
+ * ESM packages; the banner gives bundled CommonJS dependencies a `require`. Source maps are written beside
+ * the bundle (`index.mjs.map`), without the sources' text: Node (`--enable-source-maps`) reads the whole
+ * map at load, and the mappings alone give the stack traces their file and line.
  */
-export const lambdaBundling = {
+export const lambdaBuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
   target: 'node22',
   minify: true,
-  sourceMap: true,
+  sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  banner:
-    "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
-  externalModules: runtimeSdk ? ['@aws-sdk/*'] : [],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
+  },
+  external: runtimeSdk ? ['@aws-sdk/*'] : [],
+  // The SDK clients' schema modules rewritten so that esbuild can tree-shake them (see the plugin).
+  plugins: [sdkSchemaKeys],
+  logLevel: 'warning',
   /**
    * Packages replaced in bundles: by a stand-in (each says in its file why its real code is not needed), or
    * by one copy of themselves.
@@ -38,10 +47,11 @@ export const lambdaBundling = {
    * bundle with the table carries electrodb (about 190 KB, CommonJS, kept whole but for its model checks),
    * zod (about 95 KB: the classic API the shared schemas are written in; `zod/mini` would mean rewriting
    * them) and the DynamoDB client with the SDK core (about 150 KB). Where images are stored, client-s3 and
-   * its XML protocol add about 165 KB; mail adds i18next (about 50 KB); payments the Mollie client (about
-   * 265 KB). Hand-written
-   * stand-ins for the SDK clients and the Mollie client were tried (130 to 440 KB less) and not kept:
-   * production would then sign, retry and trust TLS with our code instead of the maintained clients'.
+   * its XML protocol add about 110 KB and CloudFront's invalidation about 70 KB (most of it the service's
+   * 150 error classes, which the client registers to tell errors apart); mail adds i18next (about 50 KB);
+   * payments the Mollie client (about 265 KB). Hand-written stand-ins for the SDK clients and the Mollie
+   * client were tried (130 to 440 KB less) and not kept: production would then sign, retry and trust TLS
+   * with our code instead of the maintained clients'.
    */
   alias: {
     '@aws-sdk/credential-provider-node': shim('credential-provider-node'),
@@ -55,4 +65,8 @@ export const lambdaBundling = {
     // parameters): one client-s3, the one we use (about 74 KB less where images are uploaded).
     '@aws-sdk/client-s3': fileURLToPath(new URL('../../node_modules/@aws-sdk/client-s3/', import.meta.url)),
   } as Record<string, string>,
-} as const;
+} satisfies BuildOptions;
+
+/** Bundles one Lambda's entry into `outfile` (and `outfile.map`) with {@link lambdaBuildOptions}. */
+export const buildLambda = (entry: string, outfile: string, options: BuildOptions = {}) =>
+  build({ ...lambdaBuildOptions, entryPoints: [entry], outfile, ...options });

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import type { ApiDomain, LambdaEnv } from '@reviewroute/shared';
 
 /**
- * Where each domain's Lambda handler lives. CDK bundles this file as the NodejsFunction entry and the
+ * Where each domain's Lambda handler lives. CDK bundles this file as the Lambda's entry and the
  * local stack imports the very same module, so production and local run one code path.
  */
 export const handlerEntry = (domain: ApiDomain): string =>

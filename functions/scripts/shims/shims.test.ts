@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lambdaBundling } from '../../src/bundling';
+import { lambdaBuildOptions } from '../../src/bundling';
 import { createEntities } from '../../src/data/entities';
 import { Validator } from './jsonschema';
 
@@ -31,6 +31,7 @@ describe('the stand-ins of the Lambda bundles', () => {
   beforeAll(async () => {
     // The table's entities and their SDK, bundled with the options CDK bundles each Lambda with.
     const { outputFiles } = await build({
+      ...lambdaBuildOptions,
       stdin: {
         contents:
           "export { createEntities } from './entities';" +
@@ -39,14 +40,8 @@ describe('the stand-ins of the Lambda bundles', () => {
         resolveDir: dataDir,
         loader: 'ts',
       },
-      bundle: true,
       write: false,
-      platform: 'node',
-      format: 'esm',
-      target: lambdaBundling.target,
-      mainFields: [...lambdaBundling.mainFields],
-      banner: { js: lambdaBundling.banner },
-      alias: lambdaBundling.alias,
+      sourcemap: false,
       logLevel: 'error',
     });
     dir = mkdtempSync(join(tmpdir(), 'shims-'));

@@ -49,6 +49,14 @@ describe('api + gateway stacks', () => {
     }
   });
 
+  it('bundles each Lambda from its own entry', () => {
+    const code = Object.values(api.findResources('AWS::Lambda::Function')).map(
+      (fn) => (fn.Properties as { Code: { S3Key: string } }).Code.S3Key,
+    );
+    expect(code).toHaveLength(activeDomains().length + workers.length);
+    expect(new Set(code).size).toBe(code.length);
+  });
+
   /** The Allow statements of one domain's role policy. */
   const statementsOf = (domain: string): { Action: string | string[]; Resource: unknown }[] => {
     const pascal = domain.charAt(0).toUpperCase() + domain.slice(1);

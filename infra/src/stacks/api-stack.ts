@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -16,7 +17,6 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
@@ -78,7 +78,7 @@ export const mollieApiKeyPlaceholder = 'not-configured: put the Mollie API key (
  * @reviewroute/shared's `routes`: adding a route there is all it takes to expose it.
  */
 export class ApiStack extends Stack {
-  readonly functions: ReadonlyMap<ApiDomain, NodejsFunction>;
+  readonly functions: ReadonlyMap<ApiDomain, LambdaFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -163,7 +163,7 @@ export class ApiStack extends Stack {
       distributionId: props.distributionId,
       distributionArn: props.distributionArn,
     };
-    const functions = new Map<ApiDomain, NodejsFunction>();
+    const functions = new Map<ApiDomain, LambdaFunction>();
     for (const domain of activeDomains()) {
       const name = pascal(domain);
       const { fn, role } = createReviewRouteFunction(this, name, {

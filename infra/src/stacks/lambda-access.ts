@@ -1,7 +1,7 @@
 import { type Stack, Validations } from 'aws-cdk-lib';
+import { type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
-import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
@@ -24,7 +24,7 @@ export interface AccessTargets {
  * Gives one Lambda's role exactly what its entry in infra/src/access.ts lists (an API domain's or a worker's),
  * on our table and its named indexes, the assets bucket's prefixes, the distribution and our user pool.
  */
-export function grantAccess(stack: Stack, fn: NodejsFunction, role: Role, access: DomainAccess, to: AccessTargets) {
+export function grantAccess(stack: Stack, fn: LambdaFunction, role: Role, access: DomainAccess, to: AccessTargets) {
   if (access.table?.length) {
     // Item-level actions and the named GSIs instead of `index/*`.
     role.addToPrincipalPolicy(

@@ -1,11 +1,11 @@
-import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { AssetHashType, type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, type FunctionProps, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
-import { lambdaBundling } from '@reviewroute/functions/bundling';
-import { lockFile, repoRoot } from '../paths';
+import { repoRoot } from '../paths';
 
 export interface ReviewRouteFunctionProps {
   readonly isProd: boolean;
@@ -18,10 +18,39 @@ export interface ReviewRouteFunctionProps {
   /** The function's own variables; source maps are always on. */
   readonly environment?: Record<string, string>;
   /** Anything else the function needs (e.g. reserved concurrency). */
-  readonly extra?: Pick<NodejsFunctionProps, 'reservedConcurrentExecutions'>;
+  readonly extra?: Pick<FunctionProps, 'reservedConcurrentExecutions'>;
 }
 
-/** `erasure` -> `Erasure`: construct ids from table ids. */
+/**
+ * A Lambda's code: its entry bundled into `index.mjs` by the functions workspace's bundle script, which
+ * builds with the same `buildLambda` as the local bundles and the bench. In a Node process of its own:
+ * the build uses esbuild plugins, which only esbuild's asynchronous API runs, and a synthesis cannot await.
+ * No Docker: the image is the fallback CDK asks for, never used because local bundling always answers.
+ */
+export function lambdaCode(entry: string): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      // Names the entry in the options CDK keys its asset cache by (a function such as tryBundle does not
+      // count there): without it every Lambda of a synthesis would get the first one's bundle.
+      environment: { LAMBDA_ENTRY: relative(repoRoot, entry) },
+      local: {
+        tryBundle(outputDir) {
+          execFileSync(
+            process.execPath,
+            ['--import', 'tsx', bundleScript, '--entry', entry, '--outfile', join(outputDir, 'index.mjs')],
+            { cwd: repoRoot, stdio: 'inherit' },
+          );
+          return true;
+        },
+      },
+    },
+  });
+}
+
+const bundleScript = join(repoRoot, 'functions', 'scripts', 'bundle.ts');
+
 /** `mail-events` -> `MailEvents`: a construct id from a table id. */
 export const pascal = (s: string): string =>
   s
@@ -32,13 +61,13 @@ export const pascal = (s: string): string =>
 /**
  * One of our Node Lambdas: `{id}Logs` (retained in production), `{id}Role` (its own role instead of
  * AWSLambdaBasicExecutionRole: it may write only to its own log group; callers grant the rest) and
- * `{id}Function`, bundled from source with the functions workspace's esbuild settings.
+ * `{id}Function`, bundled from source by {@link lambdaCode}.
  */
 export function createReviewRouteFunction(
   scope: Construct,
   id: string,
   props: ReviewRouteFunctionProps,
-): { fn: NodejsFunction; role: Role; logGroup: LogGroup } {
+): { fn: LambdaFunction; role: Role; logGroup: LogGroup } {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
     retention: props.isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
     removalPolicy: props.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -57,33 +86,18 @@ export function createReviewRouteFunction(
       }),
     },
   });
-  const fn = new NodejsFunction(scope, `${id}Function`, {
+  const fn = new LambdaFunction(scope, `${id}Function`, {
     description: props.description,
-    entry: props.entry,
-    handler: 'handler',
+    code: lambdaCode(props.entry),
+    handler: 'index.handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize,
     timeout: props.timeout,
     role,
     logGroup,
-    projectRoot: repoRoot,
-    depsLockFilePath: lockFile,
     environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     ...props.extra,
-    bundling: {
-      format: OutputFormat.ESM,
-      target: lambdaBundling.target,
-      minify: lambdaBundling.minify,
-      sourceMap: lambdaBundling.sourceMap,
-      sourcesContent: lambdaBundling.sourcesContent,
-      mainFields: [...lambdaBundling.mainFields],
-      banner: lambdaBundling.banner,
-      externalModules: [...lambdaBundling.externalModules],
-      esbuildArgs: { '--alias': Object.entries(lambdaBundling.alias).map(([from, to]) => `${from}=${to}`) },
-      // Local esbuild from node_modules: no Docker on developer machines or CI.
-      forceDockerBundling: false,
-    },
   });
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',

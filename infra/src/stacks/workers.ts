@@ -1,8 +1,7 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { type NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, type Function as LambdaFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { type ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import {
   type DeployedLambdaEnv,
@@ -32,7 +31,7 @@ const sesMailEvents: Record<MailEventKind, { sending: EmailSendingEvent; detailT
 };
 
 /** The AWS form of a worker's trigger. */
-function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: NodejsFunction, props: WorkersProps) {
+function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: LambdaFunction, props: WorkersProps) {
   const { trigger } = worker;
   switch (trigger.kind) {
     case 'stream': {
@@ -65,7 +64,7 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: No
         description: `Hands SES's mail events to the ${worker.description}`,
         eventPattern: { source: ['aws.ses'], detailType: trigger.events.map((kind) => sesMailEvents[kind].detailType) },
         // EventBridge retries a failed run (a busy table) for up to a day by default; a few tries are plenty.
-        targets: [new LambdaFunction(fn, { retryAttempts: 8 })],
+        targets: [new LambdaTarget(fn, { retryAttempts: 8 })],
       });
       return;
     }
@@ -74,7 +73,7 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: No
         description: `Runs the ${worker.description}`,
         schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
         // The next run retries: a failed run is not repeated on top of it.
-        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+        targets: [new LambdaTarget(fn, { retryAttempts: 0 })],
       });
       return;
   }
@@ -84,8 +83,8 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: No
  * One Lambda per entry of the worker table (shared/src/workers.ts): `{Id}Worker{Logs,Role,Function}`, its role
  * holding exactly `workerAccess[id]`, and its trigger.
  */
-export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<WorkerId, NodejsFunction> {
-  const functions = new Map<WorkerId, NodejsFunction>();
+export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<WorkerId, LambdaFunction> {
+  const functions = new Map<WorkerId, LambdaFunction>();
   for (const worker of workers) {
     const name = `${pascal(worker.id)}Worker`;
     const { fn, role } = createReviewRouteFunction(stack, name, {
