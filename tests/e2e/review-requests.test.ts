@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodeRequestToken } from '@reviewroute/functions/domains/requests/token';
+import { newId } from '@reviewroute/functions/lib/ids';
+import { requestBatchPageSize } from '@reviewroute/shared';
 import { createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
 import { signInThroughUi } from '../support/app-flows';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
@@ -36,9 +38,13 @@ const en = {
   name: 'Name',
   email: 'Email',
   addCustomer: 'Add customer',
+  olderSends: 'Show older sends',
+  retry: 'Try again',
 };
 const nl = {
   title: 'Reviewverzoeken',
+  olderSends: 'Oudere verzendingen tonen',
+  retry: 'Opnieuw proberen',
   skipped: 'Overgeslagen',
   unsubscribedReason: 'Niet verstuurd: deze klant heeft zich afgemeld voor je reviewverzoeken.',
 };
@@ -262,4 +268,72 @@ describe('the Review requests page', () => {
       await saveScreenshot(page, 'tests/.artifacts/requests-nl-390.png', { fullPage: true });
     },
   );
+
+  it('shows the newest sends first and older ones on request; a list that could not be read is read again at Try again (en, nl)', async () => {
+    const owner = await createSignedInUser(stack);
+    const survey = await publishSurvey(owner, (await createSampleSurvey(owner, 'Fietsenmaker Wiel')).id);
+    // One send more than a page, an hour apart: the oldest (1 customer) is on the second page only.
+    const count = requestBatchPageSize + 1;
+    const { requestBatch } = stackEntities();
+    for (let i = 0; i < count; i++) {
+      const at = Date.now() - (count - i) * 3600_000;
+      const iso = new Date(at).toISOString();
+      await requestBatch
+        .create({
+          userId: owner.userId,
+          surveyId: survey.id,
+          batchId: newId(at),
+          state: 'done',
+          total: i + 1,
+          sendAt: iso,
+          permissionConfirmedAt: iso,
+          createdAt: iso,
+          source: 'upload',
+        })
+        .go();
+    }
+    const page = b.page();
+    // The network drops every read of the list until the test lets them through.
+    let listReachable = false;
+    await page.route(
+      (url) => url.pathname === `/api/surveys/${survey.id}/request-batches`,
+      (route) => (listReachable ? route.fallback() : route.abort('connectionfailed')),
+    );
+
+    await signInThroughUi(page, 'nl', owner);
+    await page.goto(`/nl/review-requests?survey=${survey.id}`);
+    await page.getByRole('heading', { level: 1, name: nl.title }).waitFor();
+    const retry = page.getByRole('button', { name: nl.retry });
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('batch').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await saveScreenshot(page, 'tests/.artifacts/requests-load-failed-nl-360.png', { fullPage: true });
+    listReachable = true;
+    await retry.click();
+    const batches = page.getByTestId('batch');
+    await expect.poll(() => batches.count(), { timeout: 20_000 }).toBe(requestBatchPageSize);
+    await page.getByRole('button', { name: nl.olderSends }).waitFor();
+
+    // In English, at the desk: the first page, then the oldest send after "Show older sends", and no more button.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/review-requests?survey=${survey.id}`);
+    await expect.poll(() => batches.count(), { timeout: 20_000 }).toBe(requestBatchPageSize);
+    expect(
+      await batches
+        .first()
+        .getByText(/^21 customers · /)
+        .count(),
+    ).toBe(1);
+    expect(await page.getByText(/^1 customer · /).count()).toBe(0);
+    await page.getByRole('button', { name: en.olderSends }).click();
+    await expect.poll(() => batches.count(), { timeout: 20_000 }).toBe(count);
+    await batches
+      .last()
+      .getByText(/^1 customer · /)
+      .waitFor();
+    expect(await page.getByRole('button', { name: en.olderSends }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
 });
