@@ -168,8 +168,10 @@ export function startStreamWorker(
       }
     }
     if (!NextShardIterator) {
+      // A closed shard: its successor is looked for at once.
       shards.delete(shardId);
       done.add(shardId);
+      lastDescribe = 0;
       return false;
     }
     shards.set(shardId, { iterator: NextShardIterator });
@@ -180,12 +182,18 @@ export function startStreamWorker(
     while (!stopped) {
       let busy = false;
       try {
-        if (!streamArn || Date.now() - lastDescribe > 1000) await describe();
+        // New shards appear when DynamoDB rolls the stream (hours apart) or closes one: looked for every second
+        // only while no shard is open, else every 10 s. Four workers each asking every second cost DynamoDB
+        // Local, on the cores the API shares, about a tenth of its CPU in a crowd's burst.
+        const describeEveryMs = shards.size === 0 ? 1000 : 10_000;
+        if (!streamArn || Date.now() - lastDescribe > describeEveryMs) await describe();
         for (const [shardId, position] of [...shards]) if (await pollShard(shardId, position)) busy = true;
       } catch (error) {
         log?.(`[${worker.id}] stream poll failed: ${String(error)}`);
-        // An expired iterator (or a restarted emulator) is fetched again from where the shard was.
+        // An expired iterator (or a restarted emulator) is fetched again from where the shard was, and the
+        // stream described again at once (a restarted emulator may have new shards).
         for (const [shardId, position] of shards) shards.set(shardId, { after: position.after });
+        lastDescribe = 0;
       }
       if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, localPollMs));
     }
