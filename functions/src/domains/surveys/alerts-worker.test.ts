@@ -48,6 +48,9 @@ describe('the low-rating alerts worker', () => {
       inserted('r1', 1, { comment: 'Koud <b>eten</b>', customerName: 'Piet', customerEmail: 'piet@klant.example' }),
       inserted('r2', 4),
       inserted('r3', 2),
+      // Just above the low band, and the top: no mail.
+      inserted('r4', 3),
+      inserted('r5', 5),
     );
     expect(await consumeAlerts(deps, event)).toEqual({ batchItemFailures: [] });
     expect(await consumeAlerts(deps, event)).toEqual({ batchItemFailures: [] });

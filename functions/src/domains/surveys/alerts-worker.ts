@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { maxRating, minRating, ratingBand, type LambdaEnv } from '@reviewroute/shared';
+import { ratingsIn, type LambdaEnv } from '@reviewroute/shared';
 import { shortenComment, singleAlertsPerWindow } from '../../data/owner-alert-store';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
@@ -8,6 +8,8 @@ import { ownerAlertDepsOf, type OwnerAlertDeps } from './owner-alert-deps';
 import { alertMailBase, composeLowRatingAlert } from './alert-mail';
 
 export type AlertDeps = OwnerAlertDeps;
+
+const lowRatings = ratingsIn('low');
 
 /** A new low rating as the stream shows it. */
 export interface LowRating {
@@ -35,9 +37,8 @@ export function lowRatingOf(record: DynamoDBRecord): LowRating | undefined {
   const next = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || text(next, '__edb_e__') !== 'response') return undefined;
   const rating = Number(next?.rating?.N);
-  // The low band (1 or 2 stars): the owner hears of these (decisions 23).
-  if (!Number.isInteger(rating) || rating < minRating || rating > maxRating || ratingBand(rating) !== 'low')
-    return undefined;
+  // The low band (1 or 2 stars): the owner hears of these (decisions 23); the worker table's filter says the same.
+  if (!lowRatings.includes(rating)) return undefined;
   const surveyId = text(next, 'surveyId');
   const responseId = text(next, 'responseId');
   const ownerId = text(next, 'ownerId');
