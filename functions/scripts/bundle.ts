@@ -1,26 +1,29 @@
 // Bundles every Lambda as CDK does (buildLambda of functions/src/bundling.ts): each active domain's handler,
-// each worker of the worker table and the Cognito trigger, into functions/dist/<name>/index.mjs
-// (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick check without a full
-// `cdk synth`. `--analyze` also prints, per bundle, what each package adds and the biggest inputs
+// each scheduled or mail-events worker and stream reader of the worker table and the Cognito trigger, into
+// functions/dist/<name>/index.mjs (+ index.mjs.map), and prints one `<name>: <size> KB` line each: a quick
+// check without a full `cdk synth`. `--analyze` also prints, per bundle, what each package adds and the biggest inputs
 // (esbuild's metafile): the place to look when a bundle grows. `--entry <file> --outfile <file>` bundles one
 // entry only: how CDK's asset bundling calls it (esbuild plugins need its asynchronous API, which a
 // synthesis cannot await).
 import { analyzeMetafile, type Metafile } from 'esbuild';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { activeDomains, workers } from '@reviewroute/shared';
+import { activeDomains, streamReaders, workers } from '@reviewroute/shared';
 import { handlerEntry } from '../src/handler-entries';
-import { workerEntry } from '../src/worker-entries';
+import { streamReaderEntry, workerEntry } from '../src/worker-entries';
 import { customMessageEntry } from '../src/triggers/entries';
 import { buildLambda } from '../src/bundling';
 
 const outRoot = fileURLToPath(new URL('../dist/', import.meta.url));
 const analyze = process.argv.includes('--analyze');
 
-/** Every Lambda bundle by name: the domain's name, `worker-<id>`, `trigger-<name>`. */
+/** Every Lambda bundle by name: the domain's name, `worker-<id>`, `reader-<id>`, `trigger-<name>`. */
 const lambdaEntries = (): { name: string; entry: string }[] => [
   ...activeDomains().map((domain) => ({ name: domain, entry: handlerEntry(domain) })),
-  ...workers.map((worker) => ({ name: `worker-${worker.id}`, entry: workerEntry(worker) })),
+  ...workers.flatMap((worker) =>
+    worker.trigger.kind === 'stream' ? [] : [{ name: `worker-${worker.id}`, entry: workerEntry(worker) }],
+  ),
+  ...streamReaders.map((reader) => ({ name: `reader-${reader.id}`, entry: streamReaderEntry(reader) })),
   { name: 'trigger-custom-message', entry: customMessageEntry },
 ];
 

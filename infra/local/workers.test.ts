@@ -1,7 +1,5 @@
-import type { AttributeValue } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { streamFilterPattern, workers } from '@reviewroute/shared';
-import { matchesFilterPattern, startWorker } from './workers';
+import { startWorker } from './workers';
 
 const worker = { id: 'test', trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 1000 } } as const;
 
@@ -49,42 +47,5 @@ describe('local worker runner', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await stop();
     expect(budgets).toEqual([30_000]);
-  });
-});
-
-describe('the stream workers’ record filters, locally', () => {
-  const filterOf = (id: string) => {
-    const worker = workers.find((w) => w.id === id);
-    if (worker?.trigger.kind !== 'stream') throw new Error(`${id} is no stream worker`);
-    return streamFilterPattern(worker.trigger.records);
-  };
-  const record = (eventName: string, image?: Record<string, AttributeValue>) => ({
-    eventID: '1',
-    eventName,
-    dynamodb: { SequenceNumber: '100', ...(image ? { NewImage: image } : {}) },
-  });
-  const response = (rating: number) => ({ __edb_e__: { S: 'response' }, rating: { N: String(rating) } });
-
-  it('lets through what each worker takes, as the event source mapping does in AWS', () => {
-    const alerts = filterOf('alerts');
-    expect([1, 2, 3, 4, 5].map((r) => matchesFilterPattern(alerts, record('INSERT', response(r))))).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
-    // Lambda filters a DynamoDB stream on the record's `dynamodb` key only: the worker itself passes over a change.
-    expect(matchesFilterPattern(alerts, record('MODIFY', response(1)))).toBe(true);
-
-    const stats = filterOf('stats');
-    expect(matchesFilterPattern(stats, record('INSERT', response(4)))).toBe(true);
-    expect(matchesFilterPattern(stats, record('MODIFY', response(4)))).toBe(true);
-    expect(matchesFilterPattern(stats, record('REMOVE'))).toBe(false);
-    expect(matchesFilterPattern(stats, record('INSERT', { __edb_e__: { S: 'exportJob' } }))).toBe(false);
-
-    const exports = filterOf('exports');
-    expect(matchesFilterPattern(exports, record('INSERT', { __edb_e__: { S: 'exportJob' } }))).toBe(true);
-    expect(matchesFilterPattern(exports, record('INSERT', response(5)))).toBe(false);
   });
 });

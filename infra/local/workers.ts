@@ -1,13 +1,22 @@
 import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  matchesFilterPattern,
   streamFilterPattern,
+  streamReaders,
+  streamReaderWorkers,
   workers,
   type LambdaEnv,
+  type StreamReaderDefinition,
   type WorkerDefinition,
   type WorkerTrigger,
 } from '@reviewroute/shared';
-import { workerEntry, type WorkerModule, type WorkerRun } from '@reviewroute/functions/worker-entries';
+import {
+  streamReaderEntry,
+  workerEntry,
+  type WorkerModule,
+  type WorkerRun,
+} from '@reviewroute/functions/worker-entries';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import type { SesEventsTwin } from './ses-events';
 
@@ -53,18 +62,6 @@ interface StreamRecord {
   dynamodb?: { SequenceNumber?: string };
 }
 
-/**
- * Whether a value matches a Lambda event filter pattern as the worker table writes them (`streamFilterPattern`):
- * each field of the pattern a list of the values let through, or the pattern of the object the field holds.
- */
-export function matchesFilterPattern(pattern: Record<string, unknown>, value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(pattern).every(([key, rule]) => {
-    const field = (value as Record<string, unknown>)[key];
-    return Array.isArray(rule) ? rule.includes(field) : matchesFilterPattern(rule as Record<string, unknown>, field);
-  });
-}
-
 /** One call of the DynamoDB Streams API (DynamoDB Local serves it on the table's endpoint; any signature). */
 export function streamsApi(endpoint: string) {
   return async <T>(operation: string, body: Record<string, unknown>): Promise<T> => {
@@ -84,21 +81,23 @@ export function streamsApi(endpoint: string) {
 }
 
 /**
- * The local twin of a stream trigger: polls the table's stream on DynamoDB Local (DescribeStream,
- * GetShardIterator, GetRecords) and hands each batch to the worker in the event shape Lambda's event source
- * uses (`{ Records }`), only the records its filter lets through (none: no run). As in AWS, a batch the
- * worker fails (it throws, or reports partial batch failures) is delivered again from its first failed
+ * The local twin of a stream reader's event source: polls the table's stream on DynamoDB Local (DescribeStream,
+ * GetShardIterator, GetRecords) and hands each batch to the reader in the event shape Lambda's event source
+ * uses (`{ Records }`), only the records one of its filters lets through (none: no run). As in AWS, a batch the
+ * reader fails (it throws, or reports partial batch failures) is delivered again from its first failed
  * record; a shard is read in order, one batch at a time; new shards are picked up as DynamoDB rolls them.
  * An idle shard is polled every `localPollMs`, a busy one at once again.
  */
-export function startStreamWorker(
-  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'stream' }> },
+export function startStreamReader(
+  reader: Pick<StreamReaderDefinition, 'id' | 'batchSize' | 'localPollMs'> & {
+    /** Its event source's filters: a record is handed on when one of them matches it. */
+    filters: readonly Record<string, unknown>[];
+  },
   run: Promise<WorkerRun>,
   source: { endpoint: string; tableName: string },
   log?: (line: string) => void,
 ): () => Promise<void> {
-  const { batchSize, localPollMs } = worker.trigger;
-  const pattern = streamFilterPattern(worker.trigger.records);
+  const { batchSize, localPollMs, filters } = reader;
   const call = streamsApi(source.endpoint);
   let stopped = false;
   let streamArn: string | undefined;
@@ -147,7 +146,7 @@ export function startStreamWorker(
       'GetRecords',
       { ShardIterator: position.iterator, Limit: batchSize },
     );
-    const delivered = Records.filter((record) => matchesFilterPattern(pattern, record));
+    const delivered = Records.filter((record) => filters.some((filter) => matchesFilterPattern(filter, record)));
     if (delivered.length > 0) {
       let firstFailed: string | undefined;
       try {
@@ -158,7 +157,7 @@ export function startStreamWorker(
         )) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
         firstFailed = result?.batchItemFailures?.map((f) => f.itemIdentifier).sort()[0];
       } catch (error) {
-        log?.(`[${worker.id}] run failed: ${String(error)}`);
+        log?.(`[${reader.id}] run failed: ${String(error)}`);
         firstFailed = delivered[0]?.dynamodb?.SequenceNumber;
       }
       if (firstFailed) {
@@ -183,13 +182,13 @@ export function startStreamWorker(
       let busy = false;
       try {
         // New shards appear when DynamoDB rolls the stream (hours apart) or closes one: looked for every second
-        // only while no shard is open, else every 10 s. Four workers each asking every second cost DynamoDB
-        // Local, on the cores the API shares, about a tenth of its CPU in a crowd's burst.
+        // only while no shard is open, else every 10 s. Readers each asking every second cost DynamoDB Local, on
+        // the cores the API shares, a noticeable part of its CPU in a crowd's burst.
         const describeEveryMs = shards.size === 0 ? 1000 : 10_000;
         if (!streamArn || Date.now() - lastDescribe > describeEveryMs) await describe();
         for (const [shardId, position] of [...shards]) if (await pollShard(shardId, position)) busy = true;
       } catch (error) {
-        log?.(`[${worker.id}] stream poll failed: ${String(error)}`);
+        log?.(`[${reader.id}] stream poll failed: ${String(error)}`);
         // An expired iterator (or a restarted emulator) is fetched again from where the shard was, and the
         // stream described again at once (a restarted emulator may have new shards).
         for (const [shardId, position] of shards) shards.set(shardId, { after: position.after });
@@ -240,35 +239,48 @@ export function startMailEventWorker(
   };
 }
 
+/** A module's run for the stack's environment; one that fails to load is reported by each run, not unhandled. */
+function runOf(entry: string, env: LambdaEnv): Promise<WorkerRun> {
+  const run = import(pathToFileURL(entry).href).then((mod: WorkerModule) => mod.createWorker(env));
+  run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Every worker of the worker table (shared/src/workers.ts) in this process, made with the stack's own Lambda
- * environment from the same module CDK bundles, each on the local twin of its trigger. Returns one stop for all.
+ * environment from the same modules CDK bundles, each on the local twin of its trigger: the stream workers
+ * through their readers, as in AWS. Returns one stop for all.
  */
 export function startWorkers(
   env: LambdaEnv,
   sources: { mailEvents: Pick<SesEventsTwin, 'subscribe'> },
   log?: (line: string) => void,
 ): () => Promise<void> {
-  const stops = workers.map((worker: WorkerDefinition) => {
-    const run = import(pathToFileURL(workerEntry(worker)).href).then((mod: WorkerModule) => mod.createWorker(env));
-    // A module that fails to load is reported by each run (as `run failed`), not as an unhandled rejection.
-    run.catch(() => undefined);
+  const stops = workers.flatMap((worker: WorkerDefinition) => {
     const { trigger } = worker;
     switch (trigger.kind) {
       case 'schedule':
-        return startWorker({ id: worker.id, trigger }, run, log);
-      case 'stream':
-        if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream worker needs the DynamoDB Local endpoint');
-        return startStreamWorker(
-          { id: worker.id, trigger },
-          run,
-          { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
-          log,
-        );
+        return [startWorker({ id: worker.id, trigger }, runOf(workerEntry(worker), env), log)];
       case 'mail-events':
-        return startMailEventWorker({ id: worker.id, trigger }, run, sources.mailEvents, log);
+        return [
+          startMailEventWorker({ id: worker.id, trigger }, runOf(workerEntry(worker), env), sources.mailEvents, log),
+        ];
+      case 'stream':
+        return [];
     }
   });
+  for (const reader of streamReaders) {
+    if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream reader needs the DynamoDB Local endpoint');
+    const filters = streamReaderWorkers(reader.id).map((worker) => streamFilterPattern(worker.trigger.records));
+    stops.push(
+      startStreamReader(
+        { ...reader, filters },
+        runOf(streamReaderEntry(reader), env),
+        { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
+        log,
+      ),
+    );
+  }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

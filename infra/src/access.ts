@@ -127,19 +127,41 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // A bounce or complaint of a review request: reads whether the owner's account is still enabled (Cognito)
   // and puts the address on their suppression list (a conditional put). Nothing else.
   'mail-events': { table: ['dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
-  // Reads the table's stream for new export jobs; claims a job and records its progress (conditional updates),
-  // reads the survey (its name) and pages its responses (queries); writes the file to the exports prefix as a
-  // multipart upload (PutObject covers its parts), aborting it on failure. Nothing else.
   // Reads the table's stream; counts each review request's funnel steps once: a conditional update of the
   // recipient (its counted marks) and an ADD to the survey's funnel, in one transaction; reads a recipient that
   // changed meanwhile again (GetItem). No delete.
   funnel: { table: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], tableStream: true },
+  // Reads the table's stream for new export jobs; claims a job and records its progress (conditional updates),
+  // reads the survey (its name) and pages its responses (queries); writes the file to the exports prefix as a
+  // multipart upload (PutObject covers its parts), aborting it on failure. Nothing else.
   exports: {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
     tableStream: true,
     assets: [{ prefix: exportsPrefix, actions: ['s3:PutObject', 's3:AbortMultipartUpload'] }],
   },
 };
+
+/**
+ * What a Lambda running several workers may do: exactly what each of them may (a stream reader's role: its
+ * workers' entries above, together). Every field is named, so a new kind of right fails `tsc` here until it is.
+ */
+export function accessOfAll(accesses: readonly DomainAccess[]): {
+  [K in keyof Required<DomainAccess>]: DomainAccess[K];
+} {
+  const union = <T>(lists: readonly (readonly T[] | undefined)[]) => [...new Set(lists.flatMap((list) => list ?? []))];
+  const any = (flag: (access: DomainAccess) => boolean | undefined) => accesses.some(flag) || undefined;
+  return {
+    table: union(accesses.map((a) => a.table)),
+    assets: accesses.flatMap((a) => a.assets ?? []),
+    userPool: union(accesses.map((a) => a.userPool)),
+    listAssets: any((a) => a.listAssets),
+    invalidateAssets: any((a) => a.invalidateAssets),
+    mollieKey: any((a) => a.mollieKey),
+    mailLinkKey: any((a) => a.mailLinkKey),
+    tableStream: any((a) => a.tableStream),
+    sendMail: any((a) => a.sendMail),
+  };
+}
 
 /**
  * Least privilege, per API domain, in one place: each Lambda's role gets exactly these. The actions follow

@@ -3,10 +3,12 @@ import type { ApiDomain } from './routes';
 
 /**
  * The worker table: every background job, described once. The CDK api stack makes one Lambda, its role and its
- * trigger per entry (rights: `workerAccess` in infra/src/access.ts, keyed by the same ids); `npm start`'s local
- * stack runs the same module on the local twin of the trigger. The handler module is found by convention:
- * `functions/src/domains/<domain>/<id>-worker.ts`, exporting `handler` (Lambda's entry) and
- * `createWorker(env)` (see functions/src/worker-entries.ts).
+ * trigger per entry, but for the stream workers, which run in the Lambda of their stream reader (`streamReaders`
+ * below) (rights: `workerAccess` in infra/src/access.ts, keyed by the same ids; a reader has its workers'); `npm
+ * start`'s local stack runs the same modules on the local twin of each trigger. The handler module is found by
+ * convention: `functions/src/domains/<domain>/<id>-worker.ts`, exporting `handler` (Lambda's entry) and
+ * `createWorker(env)` (see functions/src/worker-entries.ts); a reader's is
+ * `functions/src/stream-readers/<id>-reader.ts`.
  */
 
 /** What starts a worker: a schedule, the table's change stream or SES's events (queue consumers get their own kind here). */
@@ -20,20 +22,16 @@ export type WorkerTrigger =
     }
   | {
       /**
-       * The one table's stream (shared/src/table.ts `stream`), delivered at least once, in batches, per
-       * shard in order; a failed batch is retried, split in halves, and its failed records reported one
-       * by one (partial batch failures). The worker must therefore be idempotent.
+       * The one table's stream (shared/src/table.ts `stream`), read by one of the stream readers below, which
+       * hands the worker the records it takes: delivered at least once, in batches, per shard in order; a
+       * failed batch is retried, split in halves, and its failed records reported one by one (partial batch
+       * failures). The worker must therefore be idempotent, also against records that come again because
+       * another worker of its reader failed them.
        */
       readonly kind: 'stream';
-      /** Records per invocation at most. */
-      readonly batchSize: number;
-      /** In AWS: how long Lambda may gather a batch before it invokes (0: at once). */
-      readonly maxBatchingWindowSeconds: number;
-      /** In AWS: tries of a failing batch before its records are given up (they are logged by the worker). */
-      readonly retryAttempts: number;
-      /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
-      readonly localPollMs: number;
-      /** The records it is given; the others never reach it (its code still checks each one it gets). */
+      /** The stream reader (the Lambda and its event source) that feeds it. */
+      readonly reader: StreamReaderId;
+      /** The records it takes; the others never reach it (its code still checks each one it gets). */
       readonly records: StreamRecordFilter;
     }
   | {
@@ -49,10 +47,11 @@ export type WorkerTrigger =
 
 /**
  * Which of the table stream's records a worker is given, by the item as it is after the change (its new image):
- * in AWS its event source mapping's filter (Lambda is not even invoked for a batch without one), locally the
- * stream poller's. A removed item has no new image, so its record is never given. Lambda filters a DynamoDB
- * stream on the record's `dynamodb` key only, so whether the item was created or changed is the worker's own
- * check.
+ * one of its reader's event source filters (Lambda is not even invoked for a batch that none of them lets
+ * through; locally the stream poller's), and the reader's own choice of records for each of its workers
+ * (`matchesFilterPattern`). A removed item has no new image, so its record is never given. Lambda filters a
+ * DynamoDB stream on the record's `dynamodb` key only, so whether the item was created or changed is the
+ * worker's own check.
  */
 export interface StreamRecordFilter {
   /** The item's electrodb entity (its `__edb_e__` attribute, functions/src/data/entities.ts). */
@@ -71,6 +70,67 @@ export function streamFilterPattern(filter: StreamRecordFilter): Record<string, 
   return { dynamodb: { NewImage: image } };
 }
 
+/**
+ * Whether a value matches a Lambda event filter pattern as `streamFilterPattern` writes them: each field of the
+ * pattern a list of the values let through, or the pattern of the object the field holds.
+ */
+export function matchesFilterPattern(pattern: Record<string, unknown>, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([key, rule]) => {
+    const field = (value as Record<string, unknown>)[key];
+    return Array.isArray(rule) ? rule.includes(field) : matchesFilterPattern(rule as Record<string, unknown>, field);
+  });
+}
+
+/**
+ * A reader of the table's stream: one Lambda with one event source mapping on the stream, which hands each of
+ * its workers (the worker table's entries with `reader` set to it) the records that worker takes, all of them
+ * at once, and reports what any of them failed. DynamoDB allows two simultaneous readers of a stream shard
+ * (more are throttled, and the stream then lags), so the workers share readers instead of having one each.
+ */
+export interface StreamReaderDefinition {
+  readonly id: string;
+  /** What it does (the Lambda's description and the log's name for it). */
+  readonly description: string;
+  /** Records per invocation at most. */
+  readonly batchSize: number;
+  /** In AWS: how long Lambda may gather a batch before it invokes (0: at once). */
+  readonly maxBatchingWindowSeconds: number;
+  /** In AWS: tries of a failing batch before its records are given up (they are logged by the workers). */
+  readonly retryAttempts: number;
+  /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
+  readonly localPollMs: number;
+}
+
+/** Simultaneous readers of one stream shard that DynamoDB serves without throttling. */
+export const streamReadersAllowed = 2;
+
+export const streamReaders = [
+  {
+    // Everything that follows the customers' answers: their tallies, the owner's low-rating alerts and the
+    // review-request funnels; each batch as soon as it is there, so the dashboard lags the submit by well under
+    // 2 s. An alert's mail holds its batch up for a send (at most a few an hour per survey; decisions 23).
+    id: 'changes',
+    description: 'ReviewRoute table change reader (stats, alerts, funnel)',
+    batchSize: 100,
+    maxBatchingWindowSeconds: 0,
+    retryAttempts: 10,
+    localPollMs: 100,
+  },
+  {
+    // The CSV exports, on a reader of their own: one export may take minutes, and the tallies must not wait
+    // for it.
+    id: 'exports',
+    description: 'ReviewRoute export job reader',
+    batchSize: 100,
+    maxBatchingWindowSeconds: 0,
+    retryAttempts: 2,
+    localPollMs: 200,
+  },
+] as const satisfies readonly StreamReaderDefinition[];
+
+export type StreamReaderId = (typeof streamReaders)[number]['id'];
+
 /** The SES events a mail-events worker takes: hard bounces and complaints (mails marked as spam). */
 export const mailEventKinds = ['bounce', 'complaint'] as const;
 export type MailEventKind = (typeof mailEventKinds)[number];
@@ -82,7 +142,10 @@ export interface WorkerDefinition {
   /** What it does (the Lambda's description and the log's name for it). */
   readonly description: string;
   readonly trigger: WorkerTrigger;
-  /** The Lambda's time limit; a run stops starting new work some seconds before it. */
+  /**
+   * The Lambda's time limit (a stream worker's reader takes its slowest worker's); a run stops starting new work
+   * some seconds before it.
+   */
   readonly timeoutSeconds: number;
 }
 
@@ -103,10 +166,7 @@ export const workers = [
     description: 'ReviewRoute survey stats stream worker',
     trigger: {
       kind: 'stream',
-      batchSize: 100,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 10,
-      localPollMs: 100,
+      reader: 'changes',
       // New responses, and changed ones (a review click).
       records: { entity: 'response' },
     },
@@ -120,10 +180,7 @@ export const workers = [
     description: 'ReviewRoute low-rating alert stream worker',
     trigger: {
       kind: 'stream',
-      batchSize: 25,
-      maxBatchingWindowSeconds: 5,
-      retryAttempts: 10,
-      localPollMs: 200,
+      reader: 'changes',
       // Responses of 1 or 2 stars (only their creation alerts).
       records: { entity: 'response', numbers: { rating: ratingsIn('low') } },
     },
@@ -167,10 +224,7 @@ export const workers = [
     description: 'ReviewRoute CSV export worker',
     trigger: {
       kind: 'stream',
-      batchSize: 100,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 2,
-      localPollMs: 200,
+      reader: 'exports',
       // Export jobs (only their creation starts one).
       records: { entity: 'exportJob' },
     },
@@ -184,10 +238,7 @@ export const workers = [
     description: 'ReviewRoute review-request funnel stream worker',
     trigger: {
       kind: 'stream',
-      batchSize: 100,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 10,
-      localPollMs: 200,
+      reader: 'changes',
       // Each customer's record as it is created (queued) and moves on (sent, opened, rated, clicked).
       records: { entity: 'requestRecipient' },
     },
@@ -196,3 +247,14 @@ export const workers = [
 ] as const satisfies readonly WorkerDefinition[];
 
 export type WorkerId = (typeof workers)[number]['id'];
+
+/** The stream workers one reader feeds, in the worker table's order. */
+export const streamReaderWorkers = (reader: StreamReaderId) =>
+  workers.filter(
+    (worker): worker is Extract<(typeof workers)[number], { trigger: { kind: 'stream' } }> =>
+      worker.trigger.kind === 'stream' && worker.trigger.reader === reader,
+  );
+
+/** A reader's time limit: its slowest worker's (they run side by side on each batch). */
+export const streamReaderTimeoutSeconds = (reader: StreamReaderId) =>
+  Math.max(...streamReaderWorkers(reader).map((worker) => worker.timeoutSeconds));

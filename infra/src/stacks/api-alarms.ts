@@ -21,6 +21,8 @@ export interface ApiAlarmsProps {
   /** The stage's JSON access logs: the 429 count comes from their `status`. */
   readonly accessLogs: LogGroup;
   readonly functions: readonly IFunction[];
+  /** The table's stream readers (the worker table's `streamReaders`): how far behind the stream they are. */
+  readonly streamReaders: readonly IFunction[];
   readonly tableName: string;
   /** The contact Lambda's log group: its line when the global hourly cap refuses a message raises an alarm. */
   readonly contactLogs?: ILogGroup | undefined;
@@ -40,7 +42,8 @@ const total = (label: string, metrics: readonly IMetric[]): MathExpression =>
 /**
  * The API's alarms, all on one SNS topic (the `alarmEmail` subscriber): 5xx answers (a bug, decisions 15,
  * or DynamoDB busy past its retries), many 429s (a flood, or limits that hit real customers), Lambda errors
- * and throttles (the public Lambda's reserved concurrency full) and DynamoDB throttling. WAF blocks alarm in
+ * and throttles (the public Lambda's reserved concurrency full), DynamoDB throttling and a stream reader
+ * falling behind the table's changes. WAF blocks alarm in
  * the edge stack (us-east-1), where WAF's metrics are.
  */
 export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
@@ -108,6 +111,21 @@ export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
         ),
       ),
       threshold: 10,
+    },
+    {
+      id: 'StreamLagAlarm',
+      // The tallies should follow a submit within 2 s (decisions 20) and a low rating's alert within a minute
+      // (decisions 23): a reader a minute behind breaks both (a failing batch retried, throttled reads).
+      description: 'ReviewRoute: a stream reader is over a minute behind the table (dashboard stats and alerts late)',
+      metric: new MathExpression({
+        label: 'Stream readers: oldest record, ms',
+        expression: 'MAX(METRICS())',
+        usingMetrics: Object.fromEntries(
+          props.streamReaders.map((fn, i) => [`m${i}`, fn.metric('IteratorAge', { statistic: 'Maximum', period })]),
+        ),
+        period,
+      }),
+      threshold: 60_000,
     },
   ];
   if (props.contactLogs) {

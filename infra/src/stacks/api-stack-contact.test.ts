@@ -26,13 +26,13 @@ describe('api stack: contact mail', () => {
     });
   });
 
-  it('lets only the contact, payments and account Lambdas and the alerts, digests and requests workers send, and only as the product identities', () => {
+  it('lets only the contact, payments and account Lambdas and the alerts (its stream reader), digests and requests workers send, and only as the product identities', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
     expect(sending.map(([id]) => id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
-      'AlertsWorkerRole',
+      'ChangesStreamReaderRole',
       'ContactRole',
       'DigestsWorkerRole',
       'PaymentsRole',

@@ -1,7 +1,16 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { activeDomains, routeKey, routes, streamFilterPattern, workers } from '@reviewroute/shared';
+import {
+  activeDomains,
+  routeKey,
+  routes,
+  streamFilterPattern,
+  streamReaders,
+  streamReaderTimeoutSeconds,
+  streamReaderWorkers,
+  workers,
+} from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainAccess } from '../access';
+import { domainAccess, workerAccess } from '../access';
 import { routeThrottleOf } from '../config';
 import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
 import { pascal } from './lambda-function';
@@ -19,11 +28,13 @@ describe('api + gateway stacks', () => {
     // Bundling every Lambda (one per domain and per worker) took over the default 2 minutes on a busy machine.
   }, 600_000);
   afterAll(() => app.cleanup());
+  /** The Lambdas of the worker table: the scheduled and mail-events workers', and the stream readers'. */
+  const backgroundLambdas = workers.filter((w) => w.trigger.kind !== 'stream').length + streamReaders.length;
 
   it('has one nodejs22.x arm64 Lambda per active API domain, with the agreed environment', () => {
     const functions = api.findResources('AWS::Lambda::Function');
-    // One per domain, plus one per worker of the worker table.
-    expect(Object.keys(functions)).toHaveLength(activeDomains().length + workers.length);
+    // One per domain, plus one per worker of the worker table, the stream workers' being their readers'.
+    expect(Object.keys(functions)).toHaveLength(activeDomains().length + backgroundLambdas);
     for (const domain of activeDomains()) {
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: `ReviewRoute API: ${domain} domain`,
@@ -53,7 +64,7 @@ describe('api + gateway stacks', () => {
     const code = Object.values(api.findResources('AWS::Lambda::Function')).map(
       (fn) => (fn.Properties as { Code: { S3Key: string } }).Code.S3Key,
     );
-    expect(code).toHaveLength(activeDomains().length + workers.length);
+    expect(code).toHaveLength(activeDomains().length + backgroundLambdas);
     expect(new Set(code).size).toBe(code.length);
   });
 
@@ -169,7 +180,7 @@ describe('api + gateway stacks', () => {
     for (const fn of others) expect(JSON.stringify(fn.Properties.Environment)).not.toContain('MOLLIE');
   });
 
-  it('generates the mail-link key and hands its ARN (never a value) to the surveys Lambda and the alerts and digests workers only', () => {
+  it('generates the mail-link key and hands its ARN (never a value) to the surveys Lambda and the alerts (its reader) and digests workers only', () => {
     const { mailLink } = secretIds();
     const withKey = Object.values(api.findResources('AWS::Lambda::Function'))
       .filter((fn) => JSON.stringify(fn.Properties.Environment).includes('MAIL_LINK_SECRET'))
@@ -180,8 +191,8 @@ describe('api + gateway stacks', () => {
       });
     expect(withKey.sort()).toEqual([
       'ReviewRoute API: surveys domain',
-      'ReviewRoute low-rating alert stream worker',
       'ReviewRoute low-rating digest worker',
+      'ReviewRoute table change reader (stats, alerts, funnel)',
     ]);
   });
 
@@ -196,7 +207,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts, digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts (its reader), digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -205,7 +216,7 @@ describe('api + gateway stacks', () => {
     );
     expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
-      'AlertsWorkerRole',
+      'ChangesStreamReaderRole',
       'DigestsWorkerRole',
       'ErasureWorkerRole',
       'ExportsRole',
@@ -235,7 +246,7 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
     // The owner mails read the owner's address and language, nothing else.
     expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);
-    expect(actionsOf('AlertsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('ChangesStreamReaderRole')).toEqual(['cognito-idp:AdminGetUser']);
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
@@ -258,19 +269,21 @@ describe('api + gateway stacks', () => {
           ],
         },
       });
-    // Each worker runs on its table entry's trigger (the erasure worker: every minute; the stats worker: the stream).
+    // Each worker runs on its table entry's trigger (the erasure worker: every minute), the stream workers in
+    // their readers' Lambdas.
     expect(workers.find((w) => w.id === 'erasure')?.trigger).toMatchObject({ kind: 'schedule', everyMinutes: 1 });
+    const fnArnOf = (name: string) => ({ 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] });
     for (const worker of workers) {
-      const name = `${pascal(worker.id)}Worker`;
-      const fnArn = { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${name}Function`), 'Arn'] };
       const { trigger } = worker;
+      if (trigger.kind === 'stream') continue;
+      const fnArn = fnArnOf(`${pascal(worker.id)}Worker`);
       if (trigger.kind === 'schedule') {
         const minutes = trigger.everyMinutes;
         api.hasResourceProperties('AWS::Events::Rule', {
           ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
           Targets: [Match.objectLike({ Arn: fnArn })],
         });
-      } else if (trigger.kind === 'mail-events') {
+      } else {
         // SES's events of the configuration set every mail is sent with, on the default bus.
         api.hasResourceProperties('AWS::Events::Rule', {
           EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
@@ -279,22 +292,53 @@ describe('api + gateway stacks', () => {
         api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
           EventDestination: Match.objectLike({ MatchingEventTypes: ['bounce', 'complaint'], Enabled: true }),
         });
-      } else {
-        api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-          EventSourceArn: Match.anyValue(),
-          StartingPosition: 'TRIM_HORIZON',
-          BatchSize: trigger.batchSize,
-          BisectBatchOnFunctionError: true,
-          FunctionResponseTypes: ['ReportBatchItemFailures'],
-          MaximumRetryAttempts: trigger.retryAttempts,
-          FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilterPattern(trigger.records)) }] },
-        });
       }
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: worker.description,
         Timeout: worker.timeoutSeconds,
       });
     }
+    // No more readers of the table's stream than its shards serve at once: one mapping per reader.
+    expect(Object.keys(api.findResources('AWS::Lambda::EventSourceMapping'))).toHaveLength(streamReaders.length);
+    for (const reader of streamReaders) {
+      const fed = streamReaderWorkers(reader.id);
+      api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: Match.stringLikeRegexp(`^${pascal(reader.id)}StreamReaderFunction`) },
+        EventSourceArn: Match.anyValue(),
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: reader.batchSize,
+        BisectBatchOnFunctionError: true,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        MaximumRetryAttempts: reader.retryAttempts,
+        FilterCriteria: {
+          Filters: fed.map((worker) => ({ Pattern: JSON.stringify(streamFilterPattern(worker.trigger.records)) })),
+        },
+      });
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: reader.description,
+        Timeout: streamReaderTimeoutSeconds(reader.id),
+      });
+    }
+  });
+
+  it('gives each stream reader what its workers may do, and no more', () => {
+    const policyOf = (role: string) =>
+      Object.values(api.findResources('AWS::IAM::Policy')).find((policy) =>
+        JSON.stringify(policy.Properties.Roles).includes(role),
+      )?.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+    const actionsOf = (role: string) => new Set(policyOf(role).flatMap((st) => [st.Action].flat()));
+    const changes = actionsOf('ChangesStreamReaderRole');
+    // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not);
+    // the stats and funnel workers update the table; all of them read the stream.
+    for (const action of ['cognito-idp:AdminGetUser', 'dynamodb:UpdateItem', 'dynamodb:GetRecords'])
+      expect(changes, action).toContain(action);
+    for (const action of workerAccess.alerts.table!) expect(changes, action).toContain(action);
+    // The exports' S3 rights stay with the export reader.
+    expect(changes).not.toContain('s3:PutObject');
+    expect(changes).not.toContain('dynamodb:DeleteItem');
+    const exportsReader = actionsOf('ExportsStreamReaderRole');
+    expect(exportsReader).toContain('s3:PutObject');
+    expect(exportsReader).not.toContain('ses:SendEmail');
   });
 
   it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {
@@ -369,12 +413,17 @@ describe('api + gateway stacks', () => {
     gateway.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
   });
 
-  it('alarms on 5xx, 429s, Lambda errors and throttles and DynamoDB throttles', () => {
+  it('alarms on 5xx, 429s, Lambda errors and throttles, DynamoDB throttles and a stream reader behind', () => {
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
     const text = JSON.stringify(alarms);
     for (const metric of ['5xx', 'Api429-dev', 'Errors', 'Throttles', 'ReadThrottleEvents', 'WriteThrottleEvents']) {
       expect(text, metric).toContain(`"${metric}"`);
     }
+    // Every reader's oldest record, a minute at most.
+    const lag = alarms.find((alarm) => JSON.stringify(alarm).includes('"IteratorAge"'))!;
+    expect(lag.Properties.Threshold).toBe(60_000);
+    for (const reader of streamReaders)
+      expect(JSON.stringify(lag.Properties.Metrics)).toContain(`${pascal(reader.id)}StreamReaderFunction`);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
     }

@@ -215,7 +215,7 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     // The background jobs of the worker table, with the same environment and the rights access.ts gives them.
-    addWorkers(this, { isProd, lambdaEnv, mailConfigurationSet, ...accessTargets });
+    const { streamReaders } = addWorkers(this, { isProd, lambdaEnv, mailConfigurationSet, ...accessTargets });
 
     const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
     const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {
@@ -296,6 +296,7 @@ export class ApiStack extends Stack {
       httpApi: props.httpApi,
       accessLogs,
       functions: [...functions.values()],
+      streamReaders,
       tableName: props.tableName,
       contactLogs: functions.get('contact')?.logGroup,
     });

@@ -7,13 +7,15 @@ import {
   type DeployedLambdaEnv,
   type MailEventKind,
   type WorkerDefinition,
-  type WorkerId,
   environmentVariables,
   streamFilterPattern,
+  streamReaders,
+  streamReaderTimeoutSeconds,
+  streamReaderWorkers,
   workers,
 } from '@reviewroute/shared';
-import { workerEntry } from '@reviewroute/functions/worker-entries';
-import { workerAccess } from '../access';
+import { streamReaderEntry, workerEntry } from '@reviewroute/functions/worker-entries';
+import { type DomainAccess, accessOfAll, workerAccess } from '../access';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 
@@ -30,29 +32,40 @@ const sesMailEvents: Record<MailEventKind, { sending: EmailSendingEvent; detailT
   complaint: { sending: EmailSendingEvent.COMPLAINT, detailType: 'Email Complaint Received' },
 };
 
-/** The AWS form of a worker's trigger. */
+/** The AWS form of a stream reader's trigger: one event source mapping on the table's stream, its workers' filters. */
+function addStreamSource(
+  name: string,
+  reader: (typeof streamReaders)[number],
+  fn: LambdaFunction,
+  props: WorkersProps,
+) {
+  const streamArn = props.table.tableStreamArn;
+  if (!streamArn) throw new Error('The table has no stream (shared/src/table.ts `stream`)');
+  // ITableV2 is not the ITable DynamoEventSource takes: the same mapping, spelled out.
+  fn.addEventSourceMapping(`${name}Stream`, {
+    eventSourceArn: streamArn,
+    startingPosition: StartingPosition.TRIM_HORIZON,
+    batchSize: reader.batchSize,
+    maxBatchingWindow: Duration.seconds(reader.maxBatchingWindowSeconds),
+    // A failing batch is split until the failing record is alone; the reader reports the records its workers
+    // could not handle (partial batch failures), so the others are not retried with them.
+    bisectBatchOnError: true,
+    reportBatchItemFailures: true,
+    retryAttempts: reader.retryAttempts,
+    // Only the records one of its workers takes (Lambda lets a record through when any filter matches it): a
+    // crowd's responses do not invoke the export reader at all.
+    filters: streamReaderWorkers(reader.id).map((worker) =>
+      FilterCriteria.filter(streamFilterPattern(worker.trigger.records)),
+    ),
+  });
+}
+
+/** The AWS form of a scheduled or mail-events worker's trigger. */
 function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: LambdaFunction, props: WorkersProps) {
   const { trigger } = worker;
   switch (trigger.kind) {
-    case 'stream': {
-      const streamArn = props.table.tableStreamArn;
-      if (!streamArn) throw new Error('The table has no stream (shared/src/table.ts `stream`)');
-      // ITableV2 is not the ITable DynamoEventSource takes: the same mapping, spelled out.
-      fn.addEventSourceMapping(`${name}Stream`, {
-        eventSourceArn: streamArn,
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: trigger.batchSize,
-        maxBatchingWindow: Duration.seconds(trigger.maxBatchingWindowSeconds),
-        // A failing batch is split until the failing record is alone; the worker reports the records it
-        // could not count (partial batch failures), so the others are not retried with them.
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        retryAttempts: trigger.retryAttempts,
-        // Only the records it takes: a crowd's responses do not invoke the export or funnel workers at all.
-        filters: [FilterCriteria.filter(streamFilterPattern(trigger.records))],
-      });
-      return;
-    }
+    case 'stream':
+      throw new Error(`The ${worker.id} worker runs in its stream reader's Lambda`);
     case 'mail-events': {
       // SES puts the configuration set's events on the account's default bus; the rule hands these to the worker.
       const bus = EventBus.fromEventBusName(stack, `${name}Bus`, 'default');
@@ -79,34 +92,68 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: La
   }
 }
 
+/** One background Lambda: `{name}{Logs,Role,Function}`, its role holding exactly `access`. */
+function addWorkerFunction(
+  stack: Stack,
+  name: string,
+  lambda: { description: string; entry: string; timeoutSeconds: number; access: DomainAccess },
+  props: WorkersProps,
+): LambdaFunction {
+  const { fn, role } = createReviewRouteFunction(stack, name, {
+    isProd: props.isProd,
+    roleDescription: lambda.description,
+    description: lambda.description,
+    entry: lambda.entry,
+    memorySize: 1024,
+    timeout: Duration.seconds(lambda.timeoutSeconds),
+    environment: environmentVariables(props.lambdaEnv),
+  });
+  grantAccess(stack, fn, role, lambda.access, props);
+  if (lambda.access.sendMail)
+    grantSendMail(
+      stack,
+      role,
+      [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS],
+      props.lambdaEnv.SES_CONFIGURATION_SET,
+    );
+  return fn;
+}
+
 /**
- * One Lambda per entry of the worker table (shared/src/workers.ts): `{Id}Worker{Logs,Role,Function}`, its role
- * holding exactly `workerAccess[id]`, and its trigger.
+ * The worker table (shared/src/workers.ts) in AWS: one Lambda per scheduled or mail-events worker
+ * (`{Id}Worker{Logs,Role,Function}`, its role holding exactly `workerAccess[id]`, and its trigger), and one per
+ * stream reader (`{Id}StreamReader…`, its role holding what its workers' entries hold, and its event source).
+ * Returns the readers' Lambdas (their lag is alarmed).
  */
-export function addWorkers(stack: Stack, props: WorkersProps): ReadonlyMap<WorkerId, LambdaFunction> {
-  const functions = new Map<WorkerId, LambdaFunction>();
+export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: LambdaFunction[] } {
+  const readers: LambdaFunction[] = [];
   for (const worker of workers) {
+    if (worker.trigger.kind === 'stream') continue;
     const name = `${pascal(worker.id)}Worker`;
-    const { fn, role } = createReviewRouteFunction(stack, name, {
-      isProd: props.isProd,
-      roleDescription: worker.description,
-      description: worker.description,
-      entry: workerEntry(worker),
-      memorySize: 1024,
-      timeout: Duration.seconds(worker.timeoutSeconds),
-      environment: environmentVariables(props.lambdaEnv),
-    });
-    const access = workerAccess[worker.id];
-    grantAccess(stack, fn, role, access, props);
-    if (access.sendMail)
-      grantSendMail(
-        stack,
-        role,
-        [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS],
-        props.lambdaEnv.SES_CONFIGURATION_SET,
-      );
+    const fn = addWorkerFunction(
+      stack,
+      name,
+      { ...worker, entry: workerEntry(worker), access: workerAccess[worker.id] },
+      props,
+    );
     addTrigger(stack, name, worker, fn, props);
-    functions.set(worker.id, fn);
   }
-  return functions;
+  for (const reader of streamReaders) {
+    const name = `${pascal(reader.id)}StreamReader`;
+    const fed = streamReaderWorkers(reader.id);
+    const fn = addWorkerFunction(
+      stack,
+      name,
+      {
+        description: reader.description,
+        entry: streamReaderEntry(reader),
+        timeoutSeconds: streamReaderTimeoutSeconds(reader.id),
+        access: accessOfAll(fed.map((worker) => workerAccess[worker.id])),
+      },
+      props,
+    );
+    addStreamSource(name, reader, fn, props);
+    readers.push(fn);
+  }
+  return { streamReaders: readers };
 }

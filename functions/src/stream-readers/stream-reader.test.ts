@@ -1,0 +1,84 @@
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { streamReaders, type LambdaEnv } from '@reviewroute/shared';
+import { streamReaderEntry, type WorkerModule, type WorkerRun } from '../worker-entries';
+import { streamReader } from './stream-reader';
+
+const record = (sequence: string, entity: string, rating?: number): DynamoDBRecord => ({
+  eventName: 'INSERT',
+  dynamodb: {
+    SequenceNumber: sequence,
+    NewImage: { __edb_e__: { S: entity }, ...(rating ? { rating: { N: String(rating) } } : {}) },
+  },
+});
+
+/** A worker module whose runs are `run`, for any environment, and which remembers the sequences it was given. */
+function fakeWorker(run: (records: DynamoDBRecord[]) => Promise<unknown> = async () => ({ batchItemFailures: [] })) {
+  const given: string[][] = [];
+  const once: WorkerRun = async (event) => {
+    const records = (event as DynamoDBStreamEvent).Records;
+    given.push(records.map((r) => r.dynamodb!.SequenceNumber!));
+    return run(records);
+  };
+  const mod: WorkerModule = { handler: once, createWorker: (_env: LambdaEnv) => once };
+  return { mod, given };
+}
+
+describe('stream reader', () => {
+  it.each(streamReaders.map((reader) => [reader.id, reader] as const))(
+    '%s: its module loads with exactly its workers of the worker table',
+    async (_id, reader) => {
+      const mod = (await import(streamReaderEntry(reader))) as Partial<WorkerModule>;
+      expect(typeof mod.handler).toBe('function');
+      expect(typeof mod.createWorker).toBe('function');
+    },
+  );
+
+  it('refuses a module list that differs from the worker table', () => {
+    const { mod } = fakeWorker();
+    expect(() => streamReader('changes', { stats: mod, alerts: mod })).toThrow(/feeds alerts, funnel, stats/);
+    expect(() => streamReader('exports', { exports: mod, stats: mod })).toThrow(/not exports, stats/);
+  });
+
+  it('gives each worker only the records it takes, and runs none with nothing to take', async () => {
+    const stats = fakeWorker();
+    const alerts = fakeWorker();
+    const funnel = fakeWorker();
+    const run = streamReader('changes', { stats: stats.mod, alerts: alerts.mod, funnel: funnel.mod }).createWorker(
+      {} as LambdaEnv,
+    );
+    const result = await run({
+      Records: [
+        record('1', 'response', 5),
+        record('2', 'response', 1),
+        record('3', 'exportJob'),
+        record('4', 'response', 2),
+      ],
+    });
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(stats.given).toEqual([['1', '2', '4']]);
+    expect(alerts.given).toEqual([['2', '4']]);
+    expect(funnel.given).toEqual([]);
+  });
+
+  it('reports what any worker failed, a worker that throws from its first record, and still runs the others', async () => {
+    const stats = fakeWorker(async () => ({ batchItemFailures: [{ itemIdentifier: '4' }] }));
+    const alerts = fakeWorker(async () => {
+      throw new Error('SES is down');
+    });
+    const funnel = fakeWorker();
+    const run = streamReader('changes', { stats: stats.mod, alerts: alerts.mod, funnel: funnel.mod }).createWorker(
+      {} as LambdaEnv,
+    );
+    const result = (await run({
+      Records: [
+        record('1', 'response', 5),
+        record('2', 'requestRecipient'),
+        record('3', 'response', 1),
+        record('4', 'response', 4),
+      ],
+    })) as { batchItemFailures: { itemIdentifier: string }[] };
+    expect(result.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['3', '4']);
+    expect(funnel.given).toEqual([['2']]);
+  });
+});
