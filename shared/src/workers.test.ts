@@ -56,7 +56,7 @@ describe('the stream readers', () => {
     }
   });
 
-  it('feed every stream worker, the long exports on a reader of their own', () => {
+  it('feed every stream worker, the tallies on a reader that neither mail nor exports hold up', () => {
     const fed = streamReaders.flatMap((reader) => streamReaderWorkers(reader.id).map((worker) => worker.id));
     expect(fed.sort()).toEqual(
       workers
@@ -64,8 +64,8 @@ describe('the stream readers', () => {
         .map((worker) => worker.id)
         .sort(),
     );
-    expect(streamReaderWorkers('exports').map((worker) => worker.id)).toEqual(['exports']);
-    expect(streamReaderTimeoutSeconds('exports')).toBe(15 * 60);
-    expect(streamReaderTimeoutSeconds('changes')).toBe(60);
+    expect(streamReaderWorkers('tallies').map((worker) => worker.id)).toEqual(['stats', 'funnel']);
+    expect(streamReaderTimeoutSeconds('tallies')).toBe(60);
+    expect(streamReaderTimeoutSeconds('owner-jobs')).toBe(15 * 60);
   });
 });

@@ -107,24 +107,25 @@ export const streamReadersAllowed = 2;
 
 export const streamReaders = [
   {
-    // Everything that follows the customers' answers: their tallies, the owner's low-rating alerts and the
-    // review-request funnels; each batch as soon as it is there, so the dashboard lags the submit by well under
-    // 2 s. An alert's mail holds its batch up for a send (at most a few an hour per survey; decisions 23).
-    id: 'changes',
-    description: 'ReviewRoute table change reader (stats, alerts, funnel)',
+    // The tallies of what customers do: the stats (the dashboard lags a submit by well under 2 s, decisions 20)
+    // and the review-request funnels. Table writes only, so neither mail nor exports can hold them up: a batch as
+    // soon as it is there.
+    id: 'tallies',
+    description: 'ReviewRoute stream reader: tallies (survey stats, request funnels)',
     batchSize: 100,
     maxBatchingWindowSeconds: 0,
     retryAttempts: 10,
     localPollMs: 100,
   },
   {
-    // The CSV exports, on a reader of their own: one export may take minutes, and the tallies must not wait
-    // for it.
-    id: 'exports',
-    description: 'ReviewRoute export job reader',
-    batchSize: 100,
+    // What the owner is sent or given: low-rating alerts (within a minute, decisions 23) and CSV exports (each
+    // starts within about a second). A batch waits for its slowest run, so an export of many responses can
+    // hold the next alerts up for its seconds; small batches keep each run short.
+    id: 'owner-jobs',
+    description: 'ReviewRoute stream reader: owner jobs (low-rating alerts, CSV exports)',
+    batchSize: 25,
     maxBatchingWindowSeconds: 0,
-    retryAttempts: 2,
+    retryAttempts: 10,
     localPollMs: 200,
   },
 ] as const satisfies readonly StreamReaderDefinition[];
@@ -166,7 +167,7 @@ export const workers = [
     description: 'ReviewRoute survey stats stream worker',
     trigger: {
       kind: 'stream',
-      reader: 'changes',
+      reader: 'tallies',
       // New responses, and changed ones (a review click).
       records: { entity: 'response' },
     },
@@ -180,7 +181,7 @@ export const workers = [
     description: 'ReviewRoute low-rating alert stream worker',
     trigger: {
       kind: 'stream',
-      reader: 'changes',
+      reader: 'owner-jobs',
       // Responses of 1 or 2 stars (only their creation alerts).
       records: { entity: 'response', numbers: { rating: ratingsIn('low') } },
     },
@@ -224,7 +225,7 @@ export const workers = [
     description: 'ReviewRoute CSV export worker',
     trigger: {
       kind: 'stream',
-      reader: 'exports',
+      reader: 'owner-jobs',
       // Export jobs (only their creation starts one).
       records: { entity: 'exportJob' },
     },
@@ -238,7 +239,7 @@ export const workers = [
     description: 'ReviewRoute review-request funnel stream worker',
     trigger: {
       kind: 'stream',
-      reader: 'changes',
+      reader: 'tallies',
       // Each customer's record as it is created (queued) and moves on (sent, opened, rated, clicked).
       records: { entity: 'requestRecipient' },
     },

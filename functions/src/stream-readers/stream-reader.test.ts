@@ -36,49 +36,48 @@ describe('stream reader', () => {
 
   it('refuses a module list that differs from the worker table', () => {
     const { mod } = fakeWorker();
-    expect(() => streamReader('changes', { stats: mod, alerts: mod })).toThrow(/feeds alerts, funnel, stats/);
-    expect(() => streamReader('exports', { exports: mod, stats: mod })).toThrow(/not exports, stats/);
+    expect(() => streamReader('tallies', { stats: mod })).toThrow(/feeds funnel, stats/);
+    expect(() => streamReader('owner-jobs', { alerts: mod, exports: mod, stats: mod })).toThrow(
+      /not alerts, exports, stats/,
+    );
   });
 
   it('gives each worker only the records it takes, and runs none with nothing to take', async () => {
-    const stats = fakeWorker();
     const alerts = fakeWorker();
-    const funnel = fakeWorker();
-    const run = streamReader('changes', { stats: stats.mod, alerts: alerts.mod, funnel: funnel.mod }).createWorker(
+    const exportsWorker = fakeWorker();
+    const run = streamReader('owner-jobs', { alerts: alerts.mod, exports: exportsWorker.mod }).createWorker(
       {} as LambdaEnv,
     );
     const result = await run({
       Records: [
         record('1', 'response', 5),
         record('2', 'response', 1),
-        record('3', 'exportJob'),
+        record('3', 'requestRecipient'),
         record('4', 'response', 2),
       ],
     });
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(stats.given).toEqual([['1', '2', '4']]);
     expect(alerts.given).toEqual([['2', '4']]);
-    expect(funnel.given).toEqual([]);
+    expect(exportsWorker.given).toEqual([]);
   });
 
   it('reports what any worker failed, a worker that throws from its first record, and still runs the others', async () => {
     const stats = fakeWorker(async () => ({ batchItemFailures: [{ itemIdentifier: '4' }] }));
-    const alerts = fakeWorker(async () => {
-      throw new Error('SES is down');
+    const funnel = fakeWorker(async () => {
+      throw new Error('table busy');
     });
-    const funnel = fakeWorker();
-    const run = streamReader('changes', { stats: stats.mod, alerts: alerts.mod, funnel: funnel.mod }).createWorker(
-      {} as LambdaEnv,
-    );
+    const run = streamReader('tallies', { stats: stats.mod, funnel: funnel.mod }).createWorker({} as LambdaEnv);
     const result = (await run({
       Records: [
         record('1', 'response', 5),
-        record('2', 'requestRecipient'),
-        record('3', 'response', 1),
+        record('2', 'exportJob'),
+        record('3', 'requestRecipient'),
         record('4', 'response', 4),
+        record('5', 'requestRecipient'),
       ],
     })) as { batchItemFailures: { itemIdentifier: string }[] };
     expect(result.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['3', '4']);
-    expect(funnel.given).toEqual([['2']]);
+    expect(stats.given).toEqual([['1', '4']]);
+    expect(funnel.given).toEqual([['3', '5']]);
   });
 });

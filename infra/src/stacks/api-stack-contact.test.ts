@@ -32,9 +32,9 @@ describe('api stack: contact mail', () => {
     );
     expect(sending.map(([id]) => id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
-      'ChangesStreamReaderRole',
       'ContactRole',
       'DigestsWorkerRole',
+      'OwnerJobsStreamReaderRole',
       'PaymentsRole',
       'RequestsWorkerRole',
     ]);

@@ -192,7 +192,7 @@ describe('api + gateway stacks', () => {
     expect(withKey.sort()).toEqual([
       'ReviewRoute API: surveys domain',
       'ReviewRoute low-rating digest worker',
-      'ReviewRoute table change reader (stats, alerts, funnel)',
+      'ReviewRoute stream reader: owner jobs (low-rating alerts, CSV exports)',
     ]);
   });
 
@@ -216,11 +216,11 @@ describe('api + gateway stacks', () => {
     );
     expect(cognitoStatements.map((st) => st.id.replace(/DefaultPolicy.*$/, '')).sort()).toEqual([
       'AccountRole',
-      'ChangesStreamReaderRole',
       'DigestsWorkerRole',
       'ErasureWorkerRole',
       'ExportsRole',
       'MailEventsWorkerRole',
+      'OwnerJobsStreamReaderRole',
       'PaymentsRole',
       'PlacesRole',
       'RequestsWorkerRole',
@@ -246,7 +246,7 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('ErasureWorkerRole')).toEqual(erasure.sort());
     // The owner mails read the owner's address and language, nothing else.
     expect(actionsOf('PaymentsRole')).toEqual(['cognito-idp:AdminGetUser']);
-    expect(actionsOf('ChangesStreamReaderRole')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actionsOf('OwnerJobsStreamReaderRole')).toEqual(['cognito-idp:AdminGetUser']);
     // The review requests' daily cap reads the account's creation date (the trial's start).
     expect(actionsOf('RequestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('DigestsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
@@ -322,23 +322,38 @@ describe('api + gateway stacks', () => {
   });
 
   it('gives each stream reader what its workers may do, and no more', () => {
-    const policyOf = (role: string) =>
-      Object.values(api.findResources('AWS::IAM::Policy')).find((policy) =>
-        JSON.stringify(policy.Properties.Roles).includes(role),
-      )?.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
-    const actionsOf = (role: string) => new Set(policyOf(role).flatMap((st) => [st.Action].flat()));
-    const changes = actionsOf('ChangesStreamReaderRole');
-    // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not);
-    // the stats and funnel workers update the table; all of them read the stream.
-    for (const action of ['cognito-idp:AdminGetUser', 'dynamodb:UpdateItem', 'dynamodb:GetRecords'])
-      expect(changes, action).toContain(action);
-    for (const action of workerAccess.alerts.table!) expect(changes, action).toContain(action);
-    // The exports' S3 rights stay with the export reader.
-    expect(changes).not.toContain('s3:PutObject');
-    expect(changes).not.toContain('dynamodb:DeleteItem');
-    const exportsReader = actionsOf('ExportsStreamReaderRole');
-    expect(exportsReader).toContain('s3:PutObject');
-    expect(exportsReader).not.toContain('ses:SendEmail');
+    /** Every action any policy of the role allows. */
+    const actionsOf = (role: string) =>
+      new Set(
+        Object.values(api.findResources('AWS::IAM::Policy'))
+          .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(role))
+          .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+          .flatMap((st) => [st.Action].flat()),
+      );
+    // The stats and funnel workers read the stream and update the table, nothing else.
+    const tallies = actionsOf('TalliesStreamReaderRole');
+    expect([...tallies].sort()).toEqual(
+      [
+        'dynamodb:DescribeStream',
+        'dynamodb:GetItem',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'dynamodb:UpdateItem',
+      ].sort(),
+    );
+    // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not),
+    // the exports worker writes the files.
+    const ownerJobs = actionsOf('OwnerJobsStreamReaderRole');
+    for (const action of [
+      ...workerAccess.alerts.table!,
+      ...workerAccess.exports.table!,
+      'cognito-idp:AdminGetUser',
+      's3:PutObject',
+      's3:AbortMultipartUpload',
+    ])
+      expect(ownerJobs, action).toContain(action);
+    expect(ownerJobs).not.toContain('dynamodb:DeleteItem');
   });
 
   it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {

@@ -53,7 +53,7 @@ function addStreamSource(
     reportBatchItemFailures: true,
     retryAttempts: reader.retryAttempts,
     // Only the records one of its workers takes (Lambda lets a record through when any filter matches it): a
-    // crowd's responses do not invoke the export reader at all.
+    // crowd's 3 to 5 stars do not invoke the owner-jobs reader at all.
     filters: streamReaderWorkers(reader.id).map((worker) =>
       FilterCriteria.filter(streamFilterPattern(worker.trigger.records)),
     ),
