@@ -81,7 +81,7 @@ async function publishedSurvey(owner: TestUser, businessName: string): Promise<S
   return publishSurvey(user, created.id);
 }
 
-/** One customer through the public API (a fresh user agent: the rate limit keys on it), a human fill time. */
+/** One customer through the public API (from a loopback address of its own: the rate limit keys on it), a human fill time. */
 async function submitThroughApi(survey: Survey, answer: Record<string, unknown>): Promise<void> {
   const res = await callApi('POST', `/api/public/surveys/${survey.surveyCode}/responses`, {
     body: { idempotencyKey: randomUUID(), elapsedMs: 4000, ...answer },

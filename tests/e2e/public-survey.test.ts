@@ -239,7 +239,7 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     hasTouch: true,
     reducedMotion: 'reduce',
     locale: t.browserLocale,
-    // The API rate-limits per address + user agent; every test browser here comes from 127.0.0.1.
+    // The API rate-limits per client address; the test site's proxy gives each user agent its own (viewerAddressOf).
     userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/140 Mobile reviewroute-e2e-${lang}`,
   });
   let survey: Survey;

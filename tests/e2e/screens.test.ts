@@ -226,7 +226,8 @@ describe.each(languages)('every screen in %s, at 360 and 1280 px', (lang) => {
       viewport: widths.laptop,
       reducedMotion: 'reduce',
       locale: locales[lang],
-      // The public submit's rate limit keys on address + user agent: each language is its own visitor.
+      // The public submit's rate limit keys on the client's address, which the test site's proxy derives from the
+      // user agent (viewerAddressOf): each language is its own visitor.
       userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/140 reviewroute-screens-${lang}`,
     });
     // The stored language choice wins over the path (spec 2): this visitor chose `lang`.

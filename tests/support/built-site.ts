@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,19 @@ const contentTypes: Record<string, string> = {
 const proxiedPath = (pathname: string): boolean =>
   pathname.startsWith('/api/') || pathname === '/config.json' || pathname.startsWith('/files/');
 
+/**
+ * The loopback address a browser's API calls reach the gateway from: one per user agent (all of 127/8 reaches
+ * the local stack). CloudFront passes each viewer's own address and the API's per-client limits key on it alone,
+ * so without this every browser of a test run would be one client, 127.0.0.1, sharing its submits a minute; the
+ * tests give each visitor of theirs a user agent of its own.
+ */
+export function viewerAddressOf(userAgent: string | undefined): string {
+  const [a = 0, b = 0, c = 0] = createHash('sha256')
+    .update(userAgent ?? '')
+    .digest();
+  return `127.${1 + (a % 254)}.${b}.${1 + (c % 254)}`;
+}
+
 export interface BuiltSite {
   url: string;
   close(): Promise<void>;
@@ -51,7 +65,8 @@ export const siteReadyPath = '/__built-site/ready';
  * prerendered page, survey.html or the app shell), files that carry the origin placeholder get this server's
  * origin (as the deploy gives them the site's), everything is gzipped and hashed assets are immutable.
  * `/api`, `/config.json` and `/files` go to `apiUrl` when given (the local stack's gateway, which stands in
- * for CloudFront's other origins), as the Vite dev server proxies them. `apiUrl` may be a promise: a test run
+ * for CloudFront's other origins), as the Vite dev server proxies them, each user agent from its own address
+ * (`viewerAddressOf`). `apiUrl` may be a promise: a test run
  * serves the site before the stack has started, since the stack needs the site's origin (CORS, links in mails).
  * `host` (default 127.0.0.1) is where it listens and the host of its origin.
  * With `built`, the server listens at once and requests wait until that build of `dir` has finished, so a
@@ -97,7 +112,8 @@ export async function serveBuiltSite(
           'x-forwarded-proto': 'http',
           'x-forwarded-host': req.headers.host ?? '',
         };
-        const proxied = httpRequest(upstream, { method: req.method, headers }, (answer) => {
+        const localAddress = viewerAddressOf(req.headers['user-agent']);
+        const proxied = httpRequest(upstream, { method: req.method, headers, localAddress }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         });
