@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   chromium,
@@ -35,17 +36,39 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const chromiumUserAgents = new WeakMap<Browser, Promise<string>>();
+
+/** The user agent Chromium sends by itself, read once per browser connection. */
+function chromiumUserAgentOf(browser: Browser): Promise<string> {
+  let userAgent = chromiumUserAgents.get(browser);
+  if (!userAgent) {
+    userAgent = (async () => {
+      const context = await browser.newContext();
+      try {
+        return await (await context.newPage()).evaluate(() => navigator.userAgent);
+      } finally {
+        await context.close();
+      }
+    })();
+    chromiumUserAgents.set(browser, userAgent);
+  }
+  return userAgent;
+}
+
 /**
  * A fresh context (cookies, storage) per test, with `baseURL` = the app of the e2e stack, so
- * `page.goto('/auth')` works. axe needs pages made from a context like this.
+ * `page.goto('/auth')` works. axe needs pages made from a context like this. Each context is a visitor of its
+ * own: without a user agent of the test's, it gets Chromium's marked with an id, which the test site's proxy
+ * turns into a client address of its own (`viewerAddressOf`), so the API's per-client limits count it alone.
  */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const appUrl = inject('localStack').urls.app;
   return browser.newContext({
     ...(appUrl ? { baseURL: appUrl } : {}),
     locale: 'en-US',
     reducedMotion: 'reduce',
     ...options,
+    userAgent: options.userAgent ?? `${await chromiumUserAgentOf(browser)} reviewroute-visitor/${randomUUID()}`,
   });
 }
 
