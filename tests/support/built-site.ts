@@ -66,8 +66,8 @@ export const siteReadyPath = '/__built-site/ready';
  * origin (as the deploy gives them the site's), everything is gzipped and hashed assets are immutable.
  * `/api`, `/config.json` and `/files` go to `apiUrl` when given (the local stack's gateway, which stands in
  * for CloudFront's other origins), as the Vite dev server proxies them, each user agent from its own address
- * (`viewerAddressOf`). `apiUrl` may be a promise: a test run
- * serves the site before the stack has started, since the stack needs the site's origin (CORS, links in mails).
+ * (`viewerAddressOf`). `apiUrl` may be a promise: a test run serves the site before the stack has started,
+ * since the stack needs the site's origin (CORS, links in mails).
  * `host` (default 127.0.0.1) is where it listens and the host of its origin.
  * With `built`, the server listens at once and requests wait until that build of `dir` has finished, so a
  * test run can build while the stack starts and other files run.

@@ -43,8 +43,7 @@ const total = (label: string, metrics: readonly IMetric[]): MathExpression =>
  * The API's alarms, all on one SNS topic (the `alarmEmail` subscriber): 5xx answers (a bug, decisions 15,
  * or DynamoDB busy past its retries), many 429s (a flood, or limits that hit real customers), Lambda errors
  * and throttles (the public Lambda's reserved concurrency full), DynamoDB throttling and a stream reader
- * falling behind the table's changes. WAF blocks alarm in
- * the edge stack (us-east-1), where WAF's metrics are.
+ * falling behind the table's changes. WAF blocks alarm in the edge stack (us-east-1), where WAF's metrics are.
  */
 export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
   const action = new SnsAction(alarmTopic(stack, props.config));
