@@ -2,9 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   matchesFilterPattern,
-  streamFilterPattern,
   streamReaders,
-  streamReaderWorkers,
+  streamReaderFilters,
   workers,
   type LambdaEnv,
   type StreamReaderDefinition,
@@ -271,10 +270,9 @@ export function startWorkers(
   });
   for (const reader of streamReaders) {
     if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream reader needs the DynamoDB Local endpoint');
-    const filters = streamReaderWorkers(reader.id).map((worker) => streamFilterPattern(worker.trigger.records));
     stops.push(
       startStreamReader(
-        { ...reader, filters },
+        { ...reader, filters: streamReaderFilters(reader.id) },
         runOf(streamReaderEntry(reader), env),
         { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
         log,

@@ -256,6 +256,13 @@ export const streamReaderWorkers = (reader: StreamReaderId) =>
       worker.trigger.kind === 'stream' && worker.trigger.reader === reader,
   );
 
+/**
+ * A reader's event source filters, one per worker (Lambda, and locally the stream poller, hands a record on
+ * when any of them matches it).
+ */
+export const streamReaderFilters = (reader: StreamReaderId) =>
+  streamReaderWorkers(reader).map((worker) => streamFilterPattern(worker.trigger.records));
+
 /** A reader's time limit: its slowest worker's (they run side by side on each batch). */
 export const streamReaderTimeoutSeconds = (reader: StreamReaderId) =>
   Math.max(...streamReaderWorkers(reader).map((worker) => worker.timeoutSeconds));

@@ -8,7 +8,7 @@ import {
   type MailEventKind,
   type WorkerDefinition,
   environmentVariables,
-  streamFilterPattern,
+  streamReaderFilters,
   streamReaders,
   streamReaderTimeoutSeconds,
   streamReaderWorkers,
@@ -54,9 +54,7 @@ function addStreamSource(
     retryAttempts: reader.retryAttempts,
     // Only the records one of its workers takes (Lambda lets a record through when any filter matches it): a
     // crowd's 3 to 5 stars do not invoke the owner-jobs reader at all.
-    filters: streamReaderWorkers(reader.id).map((worker) =>
-      FilterCriteria.filter(streamFilterPattern(worker.trigger.records)),
-    ),
+    filters: streamReaderFilters(reader.id).map((pattern) => FilterCriteria.filter(pattern)),
   });
 }
 
