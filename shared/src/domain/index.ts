@@ -10,3 +10,4 @@ export * from './site';
 export * from './html';
 export * from './survey-texts';
 export * from './iso-week';
+export * from './date-time';
