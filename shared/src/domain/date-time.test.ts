@@ -16,6 +16,8 @@ describe('dates and times as owners read them', () => {
     expect(formatDateTime(winter, 'en', 'longDate')).toBe('29 November 2026');
     expect(formatDateTime(winter, 'nl', 'longDate')).toBe('29 november 2026');
     expect(formatDateTime(winter, 'en', 'time', 'UTC')).toBe('05:19');
+    expect(formatDateTime(winter, 'en', 'dayMonth')).toBe('29 Nov');
+    expect(formatDateTime(winter, 'nl', 'dayMonth')).toBe('29 nov');
   });
 
   it('writes spreadsheet times that sort and parse in any locale', () => {

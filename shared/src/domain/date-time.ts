@@ -13,7 +13,7 @@ export const businessTimeZone = 'Europe/Amsterdam';
  */
 export const intlLocales: Record<Language, string> = { en: 'en-GB', nl: 'nl-NL' };
 
-export type DateTimeStyle = 'dateTime' | 'date' | 'longDate' | 'longDateTime' | 'time';
+export type DateTimeStyle = 'dateTime' | 'date' | 'longDate' | 'longDateTime' | 'time' | 'dayMonth';
 
 const styles: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
@@ -21,6 +21,8 @@ const styles: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
   longDate: { dateStyle: 'long' },
   longDateTime: { dateStyle: 'long', timeStyle: 'short' },
   time: { timeStyle: 'short' },
+  // A chart's axis, where the year is the chart's title: 23 Nov / 23 nov.
+  dayMonth: { day: 'numeric', month: 'short' },
 };
 
 // Building a DateTimeFormat costs far more than formatting with one, and lists format hundreds of rows.
