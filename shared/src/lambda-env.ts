@@ -55,6 +55,12 @@ export const lambdaEnvVariables = {
   CONTACT_TO_ADDRESS: 'optional',
   /** The SES-verified sender of contact-form messages; defaults to CONTACT_TO_ADDRESS. */
   CONTACT_FROM_ADDRESS: 'optional',
+  /**
+   * The one monitored address where owners get help (CDK context `supportEmail`, default `support@` the mail
+   * domain): every owner mail names it in its footer and takes replies there; never a no-reply address.
+   * Defaults to CONTACT_TO_ADDRESS.
+   */
+  SUPPORT_ADDRESS: 'optional',
   /** The Google Places API (New) key of the business finder; without it place search answers PLACES_NOT_CONFIGURED. */
   GOOGLE_PLACES_API_KEY: 'optional',
   /** In AWS: the SSM SecureString parameter that holds that key, read once per container (the key stays out of the template). */

@@ -3,8 +3,13 @@ import { emptyProfile, profileSchema, profileTextLimits, profileUpdateSchema } f
 
 describe('profile', () => {
   it('starts empty with the URL-copied flag off', () => {
-    const { userId, surveyUrlCopied, updatedAt, ...texts } = profileSchema.parse(emptyProfile('u1'));
-    expect({ userId, surveyUrlCopied, updatedAt }).toEqual({ userId: 'u1', surveyUrlCopied: false, updatedAt: null });
+    const { userId, surveyUrlCopied, language, updatedAt, ...texts } = profileSchema.parse(emptyProfile('u1'));
+    expect({ userId, surveyUrlCopied, language, updatedAt }).toEqual({
+      userId: 'u1',
+      surveyUrlCopied: false,
+      language: null,
+      updatedAt: null,
+    });
     // Every text the owner fills in (the fields with a length limit), and only those, is there and empty.
     expect(texts).toEqual(Object.fromEntries(Object.keys(profileTextLimits).map((field) => [field, ''])));
   });
@@ -12,6 +17,12 @@ describe('profile', () => {
   it('updates any subset, trimmed, and drops unknown keys', () => {
     expect(profileUpdateSchema.parse({ surveyUrlCopied: true })).toEqual({ surveyUrlCopied: true });
     expect(profileUpdateSchema.parse({ fullName: ' Ann ', userId: 'someone-else' })).toEqual({ fullName: 'Ann' });
+  });
+
+  it('records an interface language of the product only', () => {
+    expect(profileUpdateSchema.parse({ language: 'nl' })).toEqual({ language: 'nl' });
+    expect(profileUpdateSchema.safeParse({ language: 'de' }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ language: null }).success).toBe(false);
   });
 
   it('refuses wrong types and over-long text', () => {

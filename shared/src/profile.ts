@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { languages } from './domain/language';
 
 /** The owner's profile (spec 3 "Profile"), plus the onboarding URL-copied flag (decisions 9). */
 
@@ -25,7 +26,13 @@ export const profileSchema = z.object({
   businessAddress: z.string(),
   /** Onboarding step 2 done: the survey URL was copied once, on any device (decisions 9). */
   surveyUrlCopied: z.boolean(),
-  /** Null until the profile was first saved. */
+  /**
+   * The interface language the owner last used while signed in (the switcher, or a `/nl` page), recorded by the
+   * web app: every owner mail is in it. Null until the app first recorded one (the mails then use the `locale`
+   * Cognito stored at sign-up).
+   */
+  language: z.enum(languages).nullable(),
+  /** Null until the profile was first saved (recording the language alone does not count as saving). */
   updatedAt: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -39,6 +46,7 @@ export const profileUpdateSchema = z
     phone: optionalText(profileTextLimits.phone),
     businessAddress: optionalText(profileTextLimits.businessAddress),
     surveyUrlCopied: z.boolean(),
+    language: z.enum(languages),
   })
   .partial();
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -53,5 +61,6 @@ export const emptyProfile = (userId: string): Profile => ({
   phone: '',
   businessAddress: '',
   surveyUrlCopied: false,
+  language: null,
   updatedAt: null,
 });

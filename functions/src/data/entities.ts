@@ -240,6 +240,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         phone: { type: 'string' },
         businessAddress: { type: 'string' },
         surveyUrlCopied: { type: 'boolean' },
+        // The interface language the owner last used, for their mails (shared profileSchema).
+        language: { type: [...languages] },
         updatedAt: { type: 'string' },
       },
       indexes: {

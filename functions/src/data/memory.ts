@@ -1,4 +1,11 @@
-import { emptyProfile, matchesInboxFilter, type InboxState, type Profile, type Survey } from '@reviewroute/shared';
+import {
+  emptyProfile,
+  matchesInboxFilter,
+  type InboxFilter,
+  type InboxState,
+  type Profile,
+  type Survey,
+} from '@reviewroute/shared';
 import { AccountErasedError } from '../lib/erasure-guard';
 import { erasedUserHash } from './erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
@@ -288,6 +295,23 @@ export class MemoryResponseStore implements ResponseStore {
     return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
   }
 
+  /**
+   * Like the inbox index read to its end: newest first by (createdAt, id), one page per `pageSize` responses
+   * of the filter's band and dates looked at, holding those the whole filter keeps.
+   */
+  async *inboxNewestFirst(surveyId: string, filter: InboxFilter, pageSize: number) {
+    const key = (p: { createdAt: string; id: string }) => `${p.createdAt}#${p.id}`;
+    const candidates = [...(this.responses.get(surveyId) ?? [])]
+      .map((r): InboxResponseRecord => ({
+        ...structuredClone(r),
+        ...(this.inbox.get(r.id) ?? { state: 'new', note: null }),
+      }))
+      .filter((r) => matchesInboxFilter(r, { rating: filter.rating, from: filter.from, to: filter.to }))
+      .sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    for (let i = 0; i < candidates.length; i += pageSize)
+      yield candidates.slice(i, i + pageSize).filter((r) => matchesInboxFilter(r, filter));
+  }
+
   async delete(surveyId: string, responseIds: string[]) {
     const left = (this.responses.get(surveyId) ?? []).filter((r) => !responseIds.includes(r.id));
     for (const id of responseIds) {
@@ -315,10 +339,11 @@ export class MemoryProfileRepository implements ProfileRepository {
     return profile && { ...profile };
   }
 
-  async update(userId: string, changes: Partial<Profile>, updatedAt: string) {
+  async update(userId: string, changes: Partial<Profile>, updatedAt?: string) {
     this.guard(userId, 'Updating the profile');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const next = { ...(this.profiles.get(userId) ?? emptyProfile(userId)), ...defined, userId, updatedAt };
+    const current = this.profiles.get(userId) ?? emptyProfile(userId);
+    const next = { ...current, ...defined, userId, updatedAt: updatedAt ?? current.updatedAt };
     this.profiles.set(userId, next);
     return { ...next };
   }

@@ -15,6 +15,7 @@ const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
   phone: item.phone ?? '',
   businessAddress: item.businessAddress ?? '',
   surveyUrlCopied: item.surveyUrlCopied ?? false,
+  language: item.language ?? null,
   updatedAt: item.updatedAt ?? null,
 });
 
@@ -37,7 +38,7 @@ export function createDynamoProfileRepository(
       const reasons = await transactWhileBusy(`Updating the profile`, () =>
         service.transaction
           .write((tx) => {
-            const update = tx.profile.update({ userId }).set({ ...set, updatedAt });
+            const update = tx.profile.update({ userId }).set({ ...set, ...(updatedAt ? { updatedAt } : {}) });
             return [
               (remove.length ? update.remove(remove) : update).commit(),
               tombstoneAbsent(userId, epochSeconds(clock))(tx),

@@ -109,8 +109,11 @@ export interface SurveyRepository {
 
 export interface ProfileRepository {
   get(userId: string): Promise<Profile | undefined>;
-  /** Creates the profile on first use. */
-  update(userId: string, changes: ProfileUpdate, updatedAt: string): Promise<Profile>;
+  /**
+   * Creates the profile on first use. Without `updatedAt` the profile's own `updatedAt` stays as it is: recording
+   * the interface language is not the owner saving their profile (which ends its prefill).
+   */
+  update(userId: string, changes: ProfileUpdate, updatedAt?: string): Promise<Profile>;
   /**
    * Prefills a profile the owner never saved with what the wizard already knows (owner name, business name,
    * industry): fields only, no `updatedAt`, and nothing at all once the profile was saved. Idempotent.
@@ -260,6 +263,15 @@ export interface ResponseStore extends ResponseInbox {
     after: string | undefined,
     limit: number,
   ): Promise<{ items: InboxResponseRecord[]; next: string | null }>;
+  /**
+   * Every response of the survey that the filter keeps, newest first (createdAt, then id): one page per
+   * `pageSize` responses looked at, holding those the filter kept (so a page may be short, even empty, and
+   * the caller hears from it regularly however few match). The inbox index's star partitions of the filter's
+   * band are each read once, a page at a time, and merged as they come, so a survey of any size costs one read
+   * per response and a page per partition of memory (the CSV export). The band and dates are the index's key
+   * conditions; the rest is checked per response.
+   */
+  inboxNewestFirst(surveyId: string, filter: InboxFilter, pageSize: number): AsyncIterable<InboxResponseRecord[]>;
   /** These responses of the survey. Idempotent. */
   delete(surveyId: string, responseIds: string[]): Promise<void>;
   /** Every response of the survey. Idempotent. */

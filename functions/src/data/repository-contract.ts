@@ -545,6 +545,7 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         phone: '',
         businessAddress: '',
         surveyUrlCopied: true,
+        language: null,
         updatedAt: '2026-11-21T08:00:00.000Z',
       });
       const again = await profiles.update(user, { fullName: 'Ann', phone: '' }, '2026-11-21T09:00:00.000Z');
@@ -566,6 +567,22 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       await profiles.update(saved, { fullName: 'Bea' }, '2026-11-21T08:00:00.000Z');
       await profiles.prefill(saved, { fullName: 'Anna', businessName: 'Bakery' });
       expect(await profiles.get(saved)).toMatchObject({ fullName: 'Bea', businessName: '' });
+    });
+
+    it('records the interface language without counting it as saving the profile', async () => {
+      const { profiles } = repositoriesOf();
+      const [fresh, saved] = [randomUUID(), randomUUID()];
+      // Recorded before anything else: the profile still reads as never saved, so the wizard's prefill applies.
+      expect(await profiles.update(fresh, { language: 'nl' })).toMatchObject({ language: 'nl', updatedAt: null });
+      await profiles.prefill(fresh, { fullName: 'Anna' });
+      expect(await profiles.get(fresh)).toMatchObject({ fullName: 'Anna', language: 'nl', updatedAt: null });
+      await profiles.update(saved, { fullName: 'Bea' }, '2026-11-21T08:00:00.000Z');
+      expect(await profiles.update(saved, { language: 'en' })).toMatchObject({
+        fullName: 'Bea',
+        language: 'en',
+        updatedAt: '2026-11-21T08:00:00.000Z',
+      });
+      expect((await profiles.update(saved, { language: 'nl' })).language).toBe('nl');
     });
 
     it('deletes an owner’s profile only', async () => {

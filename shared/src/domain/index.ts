@@ -11,3 +11,4 @@ export * from './html';
 export * from './survey-texts';
 export * from './iso-week';
 export * from './date-time';
+export * from './payment-methods';

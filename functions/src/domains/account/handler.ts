@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error';
 import { createDangerZone, type DangerZone } from './danger-zone';
 import { createSecurityService, type SecurityService } from './security-service';
 import { createCognitoSignInProof, type ProofContext } from '../../data/sign-in-proof';
-import { createCognitoOwnerContacts } from '../../data/owner-contacts';
+import { createCognitoOwnerContacts, createCognitoOwnerLocaleWriter } from '../../data/owner-contacts';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
@@ -129,7 +129,11 @@ export function createHandler(env: LambdaEnv) {
   let danger: DangerZone | undefined;
   let security: SecurityService | undefined;
   return createAccountHandler(
-    () => (profiles ??= createProfileService({ profiles: createDynamoProfileRepository(tableEntities(env)) })),
+    () =>
+      (profiles ??= createProfileService({
+        profiles: createDynamoProfileRepository(tableEntities(env)),
+        writeLocale: createCognitoOwnerLocaleWriter(env),
+      })),
     () =>
       (account ??= createAccountService({
         directory: createCognitoUserDirectory(env),

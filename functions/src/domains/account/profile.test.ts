@@ -9,10 +9,15 @@ import { createProfileService } from './profile-service';
 
 const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
 
-function setup() {
+function setup(writeLocale?: (userId: string, language: 'en' | 'nl') => Promise<void>) {
   const profiles = new MemoryProfileRepository();
   const handler = createAccountHandler(
-    () => createProfileService({ profiles, now: () => new Date('2026-11-21T08:00:00.000Z') }),
+    () =>
+      createProfileService({
+        profiles,
+        now: () => new Date('2026-11-21T08:00:00.000Z'),
+        ...(writeLocale ? { writeLocale } : {}),
+      }),
     () => createAccountService({ directory: { createdAt: async () => new Date('2026-11-20T08:00:00.000Z') } }),
   );
   const call = async (event: ReturnType<typeof sampleEvent>) => {
@@ -44,6 +49,33 @@ describe('profile routes', () => {
     expect(body).toMatchObject({ userId: sampleOwner, fullName: 'Joe', surveyUrlCopied: true });
     expect([...profiles.profiles.keys()]).toEqual([sampleOwner]);
     expect((await call(sampleEvent('get-profile'))).body).toEqual(body);
+  });
+
+  it('records the interface language without marking the profile saved, and mirrors it into Cognito', async () => {
+    const written: string[] = [];
+    const { call } = setup(async (userId, language) => {
+      written.push(`${userId}:${language}`);
+    });
+    const event = sampleEvent('update-profile');
+    event.body = JSON.stringify({ language: 'nl' });
+    const { status, body } = await call(event);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ userId: sampleOwner, language: 'nl', updatedAt: null });
+    expect(written).toEqual([`${sampleOwner}:nl`]);
+    // The owner's own save still marks it saved; a field change alone does not touch Cognito.
+    event.body = JSON.stringify({ fullName: 'Joe' });
+    expect((await call(event)).body).toMatchObject({ language: 'nl', updatedAt: '2026-11-21T08:00:00.000Z' });
+    expect(written).toHaveLength(1);
+  });
+
+  it('keeps the recorded language when Cognito cannot follow it', async () => {
+    const { call } = setup(async () => {
+      throw new Error('Cognito is down');
+    });
+    const event = sampleEvent('update-profile');
+    event.body = JSON.stringify({ language: 'nl' });
+    expect(await call(event)).toMatchObject({ status: 200, body: { language: 'nl' } });
+    expect((await call(sampleEvent('get-profile'))).body).toMatchObject({ language: 'nl' });
   });
 
   it('answers bad bodies with 400, never 5xx', async () => {
