@@ -1,9 +1,10 @@
-import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { autoSignIn, confirmSignUp, resendSignUpCode, signIn, type ConfirmSignUpOutput } from 'aws-amplify/auth';
 import { Loader2, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { authFlowType } from '@/lib/amplify';
 import { confirmationSchema } from '../schemas';
 import { CodeStepForm } from './code-step-form';
 import { useAuthError } from './use-auth-error';
@@ -12,14 +13,27 @@ interface ConfirmSignUpFormProps {
   email: string;
   /** Sign-up just sent the code, or a sign-in found the address unconfirmed (the code may be old or lost). */
   reason: 'signUp' | 'signIn';
-  onConfirmed: (email: string) => void;
+  /**
+   * The password a sign-in of the unconfirmed account was just tried with, held in memory for this step only:
+   * with it, confirming signs the owner in. Sign-up needs none (Amplify's auto sign-in holds its own).
+   */
+  password?: string;
+  /** Confirmed; `signedIn` when this tab could sign the owner in at once, else sign-in must follow. */
+  onConfirmed: (email: string, signedIn: boolean) => Promise<void>;
   /** The address turned out to be confirmed already: go to sign-in with it filled in. */
   onSignInInstead: (email: string) => void;
   onBack: () => void;
 }
 
 /** Step after sign-up (or a sign-in of an unconfirmed account): the 6-digit code from the e-mail. */
-export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead, onBack }: ConfirmSignUpFormProps) {
+export function ConfirmSignUpForm({
+  email,
+  reason,
+  password,
+  onConfirmed,
+  onSignInInstead,
+  onBack,
+}: ConfirmSignUpFormProps) {
   const { t } = useTranslation('auth');
   const error = useAuthError();
   const [resending, setResending] = useState(false);
@@ -54,8 +68,9 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
       }
       schema={confirmationSchema(t)}
       onCode={async (code) => {
-        await confirmSignUp({ username: email, confirmationCode: code });
-        onConfirmed(email);
+        const { nextStep } = await confirmSignUp({ username: email, confirmationCode: code });
+        // Awaited, so the step stays busy until the dashboard opens.
+        await onConfirmed(email, await signInConfirmed(nextStep, email, password));
       }}
       flow="confirmSignUp"
       error={error}
@@ -84,4 +99,28 @@ export function ConfirmSignUpForm({ email, reason, onConfirmed, onSignInInstead,
       )}
     </CodeStepForm>
   );
+}
+
+/**
+ * Signs the owner in right after the code confirmed the address, when this tab still can (decisions 4): Amplify's
+ * auto sign-in after a sign-up in this tab (within its 3 minutes), or the password a sign-in was just tried with.
+ * Resolves false when it cannot (a later or other tab, a challenge, a failure): the owner then signs in as usual,
+ * with the address filled in; the address is confirmed either way, so no error is shown here.
+ */
+async function signInConfirmed(
+  step: ConfirmSignUpOutput['nextStep'],
+  email: string,
+  password: string | undefined,
+): Promise<boolean> {
+  try {
+    const result =
+      step.signUpStep === 'COMPLETE_AUTO_SIGN_IN'
+        ? await autoSignIn()
+        : password
+          ? await signIn({ username: email, password, options: { authFlowType: authFlowType() } })
+          : null;
+    return result?.nextStep.signInStep === 'DONE';
+  } catch {
+    return false;
+  }
 }

@@ -127,7 +127,7 @@ describe('SignInForm', () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     const { user, onNeedsConfirmation, onSignedIn } = setup();
     await fillAndSubmit(user);
-    await waitFor(() => expect(onNeedsConfirmation).toHaveBeenCalledWith('owner@shop.nl'));
+    await waitFor(() => expect(onNeedsConfirmation).toHaveBeenCalledWith('owner@shop.nl', 'Secret1!'));
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
@@ -135,7 +135,7 @@ describe('SignInForm', () => {
     amplify.signIn.mockRejectedValue(serviceError('UserNotConfirmedException', 'User is not confirmed.'));
     const { user, onNeedsConfirmation } = setup();
     await fillAndSubmit(user);
-    await waitFor(() => expect(onNeedsConfirmation).toHaveBeenCalledWith('owner@shop.nl'));
+    await waitFor(() => expect(onNeedsConfirmation).toHaveBeenCalledWith('owner@shop.nl', 'Secret1!'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

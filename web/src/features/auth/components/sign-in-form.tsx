@@ -16,8 +16,11 @@ import { useAuthError } from './use-auth-error';
 interface SignInFormProps {
   /** Filled in when the owner comes from sign-up or the code step; the password field then has the focus. */
   defaultEmail: string;
-  /** The account exists but its e-mail is not confirmed yet. */
-  onNeedsConfirmation: (email: string) => void;
+  /**
+   * The account exists but its e-mail is not confirmed yet; the password just typed lets the code step sign in
+   * once the code confirms the address.
+   */
+  onNeedsConfirmation: (email: string, password: string) => void;
   /** Tokens are stored; resolves once the app knows the session. */
   onSignedIn: () => Promise<void>;
   /** Two-factor authentication is on: the code from the authenticator app comes next. */
@@ -57,7 +60,7 @@ export function SignInForm({
       if (nextStep.signInStep === 'DONE') {
         await onSignedIn();
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
-        onNeedsConfirmation(email);
+        onNeedsConfirmation(email, password);
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
         onNeedsTotp(email);
       } else if (nextStep.signInStep === 'RESET_PASSWORD') {
@@ -68,7 +71,7 @@ export function SignInForm({
       }
     } catch (caught) {
       const key = authErrorKey(caught, 'signIn');
-      if (key === 'notConfirmed') onNeedsConfirmation(email);
+      if (key === 'notConfirmed') onNeedsConfirmation(email, password);
       // A session this page did not know about: it is the owner's, so carry on to the dashboard.
       else if (key === 'alreadySignedIn') await onSignedIn();
       else error.show(key, caught);

@@ -4,6 +4,7 @@ import { Gift } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { authFlowType } from '@/lib/amplify';
 import { useLanguage } from '@/lib/use-language';
 import { type Credentials, signUpSchema } from '../schemas';
 import { AuthForm } from './auth-form';
@@ -40,8 +41,13 @@ export function SignUpForm({ onNeedsConfirmation, onConfirmed, onSignInInstead }
       const { nextStep } = await signUp({
         username: email,
         password,
-        // The language of Cognito's mails to this owner (the CustomMessage trigger reads it).
-        options: { userAttributes: { email, locale: language } },
+        options: {
+          // The language of Cognito's mails to this owner (the CustomMessage trigger reads it).
+          userAttributes: { email, locale: language },
+          // Confirming the code in this tab signs the owner in (decisions 4): Amplify keeps the password in
+          // memory for that one sign-in, for at most 3 minutes, and never stores it.
+          autoSignIn: { authFlowType: authFlowType() },
+        },
       });
       if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
         toast.success(t('toasts.signedUp'), { description: t('toasts.signedUpDescription', { email }) });

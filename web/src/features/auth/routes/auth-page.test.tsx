@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, renderWithApp } from '@/testing/render';
 import { AuthPage } from './auth-page';
@@ -7,6 +8,7 @@ import { AuthPage } from './auth-page';
 const amplify = vi.hoisted(() => ({
   signUp: vi.fn(),
   confirmSignUp: vi.fn(),
+  autoSignIn: vi.fn(),
   resendSignUpCode: vi.fn(),
   signIn: vi.fn(),
   getCurrentUser: vi.fn(),
@@ -29,6 +31,8 @@ function renderAuth(path = '/auth', session: { userId: string; email: string } |
 
 beforeEach(() => {
   vi.resetAllMocks();
+  // Sonner keeps its toasts in a module-wide store: one test's "Email confirmed" would show in the next.
+  toast.dismiss();
   amplify.getCurrentUser.mockImplementation(async () => {
     throw Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' });
   });
@@ -76,7 +80,66 @@ describe('AuthPage', () => {
     expect(screen.getByRole('link', { name: 'privacybeleid' }).getAttribute('href')).toBe('/nl/privacy');
   });
 
-  it('sign-up -> code step -> confirmed -> sign-in tab with the e-mail filled in', async () => {
+  /** Amplify's session once a sign-in went through: what refreshSession reads. */
+  const signedInAs = (email: string) => {
+    amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: email } });
+    amplify.fetchUserAttributes.mockResolvedValue({ email });
+    return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+  };
+
+  it('sign-up -> code confirmed in the same tab -> signed in on the dashboard, no second password', async () => {
+    amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    amplify.confirmSignUp.mockResolvedValue({
+      isSignUpComplete: true,
+      nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN' },
+    });
+    amplify.autoSignIn.mockImplementation(async () => signedInAs('new@shop.nl'));
+    const { user, router } = renderAuth('/nl/auth');
+
+    await user.type(screen.getByLabelText('E-mailadres'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    // Amplify's auto sign-in is asked for, with the flow the sign-in form uses.
+    expect(amplify.signUp).toHaveBeenCalledWith({
+      username: 'new@shop.nl',
+      password: 'Secret1!',
+      options: {
+        userAttributes: { email: 'new@shop.nl', locale: 'nl' },
+        autoSignIn: { authFlowType: 'USER_SRP_AUTH' },
+      },
+    });
+    await user.type(await screen.findByLabelText('Bevestigingscode'), '123456');
+    await user.click(screen.getByRole('button', { name: 'E-mailadres bevestigen' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dutch dashboard page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/nl/dashboard');
+    expect(amplify.autoSignIn).toHaveBeenCalledTimes(1);
+    expect(amplify.signIn).not.toHaveBeenCalled();
+    // A new owner is welcomed, not welcomed back.
+    expect(await screen.findByText('Welkom bij ReviewRoute!')).toBeTruthy();
+  });
+
+  it('an auto sign-in that fails after the code leaves the owner on sign-in with the address filled in', async () => {
+    amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    amplify.confirmSignUp.mockResolvedValue({
+      isSignUpComplete: true,
+      nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN' },
+    });
+    amplify.autoSignIn.mockRejectedValue(Object.assign(new Error('network'), { name: 'NetworkError' }));
+    const { user, router } = renderAuth();
+    await user.type(screen.getByLabelText('Email'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.type(await screen.findByLabelText('Confirmation code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Sign in' });
+    expect((within(panel).getByLabelText('Email') as HTMLInputElement).value).toBe('new@shop.nl');
+    expect(screen.getByText('Email confirmed')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('sign-up -> code confirmed later (auto sign-in expired) -> sign-in tab with the e-mail filled in', async () => {
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     amplify.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
     amplify.resendSignUpCode.mockResolvedValue({});
@@ -92,7 +155,10 @@ describe('AuthPage', () => {
       username: 'new@shop.nl',
       password: 'Secret1!',
       // The locale: the language of Cognito's mails to this owner.
-      options: { userAttributes: { email: 'new@shop.nl', locale: 'en' } },
+      options: {
+        userAttributes: { email: 'new@shop.nl', locale: 'en' },
+        autoSignIn: { authFlowType: 'USER_SRP_AUTH' },
+      },
     });
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
@@ -282,6 +348,18 @@ describe('AuthPage', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
     expect(screen.getByTestId('confirm-email').textContent).toContain('late@shop.nl');
     expect(screen.getByTestId('confirm-email').textContent).toContain('not confirmed yet');
+
+    // The code confirms the address and signs in with the password just typed: no second time.
+    amplify.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+    amplify.signIn.mockImplementation(async () => signedInAs('late@shop.nl'));
+    await user.type(screen.getByLabelText('Confirmation code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(amplify.signIn).toHaveBeenLastCalledWith({
+      username: 'late@shop.nl',
+      password: 'Secret1!',
+      options: { authFlowType: 'USER_SRP_AUTH' },
+    });
   });
 
   it('after sign-in the user lands on the localized dashboard', async () => {

@@ -21,10 +21,14 @@ import { TotpSignInForm } from '../components/totp-sign-in-form';
 
 type AuthTab = 'sign-up' | 'sign-in';
 
-/** An address waiting for its code, and whether sign-up or a sign-in brought the owner to the code step. */
+/**
+ * An address waiting for its code, whether sign-up or a sign-in brought the owner to the code step, and the
+ * password that sign-in was tried with (React state only, gone with the step or the tab), so confirming signs in.
+ */
 interface PendingConfirmation {
   email: string;
   reason: 'signUp' | 'signIn';
+  password?: string;
 }
 
 /** A step of the sign-in tab that replaces its form: the TOTP code, or "Forgot password?". */
@@ -63,18 +67,21 @@ export function AuthPage() {
     setTab('sign-in');
   };
 
-  const handleConfirmed = (email: string) => {
+  const handleSignedIn = async (firstSignIn = justConfirmed) => {
+    await refreshSession(queryClient);
+    toast.success(t('toasts.signedIn'), {
+      description: t(firstSignIn ? 'toasts.firstSignInDescription' : 'toasts.signedInDescription'),
+    });
+    await navigate(to('/dashboard'), { replace: true });
+  };
+
+  // Confirmed in this tab: signed in already, on to the dashboard (decisions 4). Otherwise (confirmed late, the
+  // sign-in did not go through) the sign-in tab with the address filled in.
+  const handleConfirmed = async (email: string, signedIn: boolean) => {
+    if (signedIn) return handleSignedIn(true);
     toast.success(t('toasts.confirmed'), { description: t('toasts.confirmedDescription') });
     setJustConfirmed(true);
     goToSignIn(email);
-  };
-
-  const handleSignedIn = async () => {
-    await refreshSession(queryClient);
-    toast.success(t('toasts.signedIn'), {
-      description: t(justConfirmed ? 'toasts.firstSignInDescription' : 'toasts.signedInDescription'),
-    });
-    await navigate(to('/dashboard'), { replace: true });
   };
 
   return (
@@ -94,7 +101,7 @@ export function AuthPage() {
           <Card>
             <CardContent>
               {signInStep?.kind === 'totp' ? (
-                <TotpSignInForm onSignedIn={handleSignedIn} onBack={() => setSignInStep(null)} />
+                <TotpSignInForm onSignedIn={() => handleSignedIn()} onBack={() => setSignInStep(null)} />
               ) : signInStep?.kind === 'forgotPassword' ? (
                 <ForgotPasswordForm
                   defaultEmail={signInStep.email}
@@ -105,6 +112,7 @@ export function AuthPage() {
                 <ConfirmSignUpForm
                   email={pending.email}
                   reason={pending.reason}
+                  password={pending.password}
                   onConfirmed={handleConfirmed}
                   onSignInInstead={goToSignIn}
                   onBack={() => setPending(null)}
@@ -138,8 +146,8 @@ export function AuthPage() {
                     <SignInForm
                       key={signInEmail}
                       defaultEmail={signInEmail}
-                      onNeedsConfirmation={(email) => setPending({ email, reason: 'signIn' })}
-                      onSignedIn={handleSignedIn}
+                      onNeedsConfirmation={(email, password) => setPending({ email, reason: 'signIn', password })}
+                      onSignedIn={() => handleSignedIn()}
                       onNeedsTotp={() => setSignInStep({ kind: 'totp' })}
                       onForgotPassword={(email) => setSignInStep({ kind: 'forgotPassword', email })}
                     />
