@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { surveyInsightsSchema } from '@reviewroute/shared';
+import { formatDateTime, surveyInsightsSchema } from '@reviewroute/shared';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { createConfirmedUser, signIn } from '../support/cognito';
@@ -41,14 +41,13 @@ function expectedRows(lang: Lang, seeded: SeededInsights, weekStarts: string[]) 
   const t = insightTexts[lang];
   const percent = new Intl.NumberFormat(t.locale, { style: 'percent', maximumFractionDigits: 0 });
   const average = new Intl.NumberFormat(t.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     distribution: [5, 4, 3, 2, 1].map((stars) => {
       const count = seeded.histogram[stars - 1]!;
       return [t.stars(stars), String(count), percent.format(count / seeded.reviewCount)];
     }),
     trend: seeded.weeks.map((w, i) => [
-      t.week(Number(w.week.slice(-2)), date.format(new Date(`${weekStarts[i]}T00:00:00Z`))),
+      t.week(Number(w.week.slice(-2)), formatDateTime(`${weekStarts[i]}T00:00:00Z`, lang, 'date', 'UTC')),
       String(w.count),
       w.averageRating === null ? t.noAverage : average.format(w.averageRating),
     ]),

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accountSummarySchema, pathOf, type AccountSummary } from '@reviewroute/shared';
+import { accountSummarySchema, formatDateTime, pathOf, type AccountSummary } from '@reviewroute/shared';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
@@ -20,8 +20,6 @@ const stack = inject('localStack');
 const texts = {
   en: {
     locale: 'en-US',
-    /** How the app writes a long date in this language (web/src/lib/money.ts). */
-    dateLocale: 'en-GB',
     heading: 'Choose your plan',
     plans: 'Plans',
     buyNow: 'Buy now',
@@ -43,7 +41,6 @@ const texts = {
   },
   nl: {
     locale: 'nl-NL',
-    dateLocale: 'nl-NL',
     heading: 'Kies je abonnement',
     plans: 'Abonnementen',
     buyNow: 'Nu kopen',
@@ -83,8 +80,8 @@ async function lookAt(page: Page, name: string): Promise<void> {
 const planState = async (owner: ApiUser): Promise<AccountSummary['plan']> =>
   accountSummarySchema.parse(await callOwnerApi(owner, 'GET', pathOf('get-account'))).plan;
 
-const longDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+/** A plan's date as every page writes it: the shared formatter's long date, on the business's calendar. */
+const longDate = (iso: string, lang: Lang) => formatDateTime(iso, lang, 'longDate');
 
 const planCard = (page: Page, lang: Lang, name: string) =>
   page.getByRole('list', { name: texts[lang].plans }).getByRole('listitem', { name });
@@ -107,9 +104,7 @@ async function openPayments(page: Page, lang: Lang): Promise<void> {
 /** The billing tab's "Active until" date once the plan state shows `until`. */
 async function expectActiveUntil(page: Page, lang: Lang, until: string): Promise<void> {
   await page.goto(`${flowTexts[lang].prefix}/account?tab=billing`);
-  await expect
-    .poll(() => page.getByTestId('billing-until').textContent())
-    .toBe(longDate(until, texts[lang].dateLocale));
+  await expect.poll(() => page.getByTestId('billing-until').textContent()).toBe(longDate(until, lang));
 }
 
 describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
@@ -133,9 +128,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     await openPayments(page, lang);
     const growth = planCard(page, lang, 'Growth');
     expect(await growth.getByTestId('plan-current').textContent()).toBe(t.current);
-    expect(await growth.getByTestId('plan-active-until').textContent()).toBe(
-      t.activeUntil(longDate(firstUntil, t.dateLocale)),
-    );
+    expect(await growth.getByTestId('plan-active-until').textContent()).toBe(t.activeUntil(longDate(firstUntil, lang)));
     expect(await growth.getByRole('button', { name: t.buyNow }).count()).toBe(0);
     await planCard(page, lang, 'Enterprise').getByRole('button', { name: t.upgrade }).waitFor();
     await planCard(page, lang, 'Starter').getByRole('button', { name: t.later }).waitFor();

@@ -71,9 +71,9 @@ describe('InsightsCard', () => {
     ]);
     const trend = rows('insights-trend-table');
     expect(trend).toHaveLength(12);
-    expect(trend[0]).toEqual(['Week 37, from Sep 7, 2026', '0', '–No responses']);
-    expect(trend[10]).toEqual(['Week 47, from Nov 16, 2026', '4', '2.8']);
-    expect(trend[11]).toEqual(['Week 48, from Nov 23, 2026', '2', '4.5']);
+    expect(trend[0]).toEqual(['Week 37, from 7 Sept 2026', '0', '–No responses']);
+    expect(trend[10]).toEqual(['Week 47, from 16 Nov 2026', '4', '2.8']);
+    expect(trend[11]).toEqual(['Week 48, from 23 Nov 2026', '2', '4.5']);
     expect(within(screen.getByTestId('insight-five-star-share')).getByTestId('insight-value').textContent).toBe('43%');
     expect(within(screen.getByTestId('insight-review-click-rate')).getByTestId('insight-value').textContent).toBe(
       '29%',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatCount, formatFeedbackDate } from './format';
+import { formatAverage, formatCount, formatFeedbackDate, formatFullDate } from './format';
 
 describe('stat formatting', () => {
   it('shows the average with exactly one decimal (spec 9), a comma in Dutch', () => {
@@ -23,7 +23,14 @@ describe('stat formatting', () => {
     expect(formatFeedbackDate('2026-03-10T09:00:00Z', 'en', 'just now', now)).toBe('3 hours ago');
     expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'en', 'just now', now)).toBe('yesterday');
     expect(formatFeedbackDate('2026-03-09T12:00:00Z', 'nl', 'just now', now)).toBe('gisteren');
-    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'en', 'just now', now)).toBe('Feb 1, 2026');
+    expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'en', 'just now', now)).toBe('1 Feb 2026');
     expect(formatFeedbackDate('2026-02-01T12:00:00Z', 'nl', 'just now', now)).toBe('1 feb 2026');
+    // The business's day (Amsterdam), not UTC's: 23:30 UTC on 31 January is already 1 February there.
+    expect(formatFeedbackDate('2026-01-31T23:30:00Z', 'en', 'just now', now)).toBe('1 Feb 2026');
+  });
+
+  it('titles the relative date with the one date-time form of every page, in Amsterdam time', () => {
+    expect(formatFullDate('2026-11-29T04:21:00Z', 'en')).toBe('29 Nov 2026, 05:21');
+    expect(formatFullDate('2026-11-29T04:21:00Z', 'nl')).toBe('29 nov 2026, 05:21');
   });
 });

@@ -9,9 +9,9 @@ describe('insights formatting', () => {
   });
 
   it('labels a week by its Monday in UTC, in the page’s language', () => {
-    expect(formatWeekTick('2026-11-23', 'en')).toBe('Nov 23');
+    expect(formatWeekTick('2026-11-23', 'en')).toBe('23 Nov');
     expect(formatWeekTick('2026-11-23', 'nl')).toBe('23 nov');
-    expect(formatWeekDate('2020-12-28', 'en')).toBe('Dec 28, 2020');
+    expect(formatWeekDate('2020-12-28', 'en')).toBe('28 Dec 2020');
     expect(formatWeekDate('2020-12-28', 'nl')).toBe('28 dec 2020');
     expect(weekNumber('2020-W53')).toBe(53);
   });

@@ -1,22 +1,20 @@
-import { type Language, type SurveyInsights } from '@reviewroute/shared';
-
-const locales: Record<Language, string> = { en: 'en-US', nl: 'nl-NL' };
+import { formatDateTime, intlLocales, type Language, type SurveyInsights } from '@reviewroute/shared';
 
 /** A share (0–1) as a whole percentage in the page's language (45% / 45%). */
 export const formatShare = (value: number, language: Language): string =>
-  new Intl.NumberFormat(locales[language], { style: 'percent', maximumFractionDigits: 0 }).format(value);
+  new Intl.NumberFormat(intlLocales[language], { style: 'percent', maximumFractionDigits: 0 }).format(value);
 
-/** A week's Monday (`yyyy-mm-dd`, UTC) as the chart's short tick: "Nov 23" / "23 nov". */
+// A week's Monday is a calendar day (the weeks are counted in UTC), not a moment: written in UTC, so no time zone
+// moves it to the Sunday before.
+const mondayOf = (weekStart: string) => `${weekStart}T00:00:00Z`;
+
+/** A week's Monday (`yyyy-mm-dd`, UTC) as the chart's short tick: "23 Nov" / "23 nov". */
 export const formatWeekTick = (weekStart: string, language: Language): string =>
-  new Intl.DateTimeFormat(locales[language], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${weekStart}T00:00:00Z`),
-  );
+  formatDateTime(mondayOf(weekStart), language, 'dayMonth', 'UTC');
 
-/** A week's Monday in full for the table and the tooltip: "Nov 23, 2026" / "23 nov 2026". */
+/** A week's Monday in full for the table and the tooltip, as every page writes a date: "23 Nov 2026" / "23 nov 2026". */
 export const formatWeekDate = (weekStart: string, language: Language): string =>
-  new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${weekStart}T00:00:00Z`),
-  );
+  formatDateTime(mondayOf(weekStart), language, 'date', 'UTC');
 
 /** The ISO week number of `yyyy-Www`. */
 export const weekNumber = (week: string): number => Number(week.slice(-2));

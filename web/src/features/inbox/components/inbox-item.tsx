@@ -1,7 +1,7 @@
 import { Check, Mail, NotebookPen, RotateCcw } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inboxNoteMaxLength, type InboxItem } from '@reviewroute/shared';
+import { formatDateTime, inboxNoteMaxLength, type InboxItem } from '@reviewroute/shared';
 import { ContactDetails } from '@/components/contact-details';
 import { RatingStars } from '@/components/rating-stars';
 import { Badge } from '@/components/ui/badge';
@@ -11,8 +11,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { replyMailto } from '../lib/reply';
-
-const dateLocales = { en: 'en-US', nl: 'nl-NL' } as const;
 
 interface InboxEntryProps {
   item: InboxItem;
@@ -35,7 +33,6 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
   const language = useLanguage();
   const id = useId();
   const handled = item.state === 'handled';
-  const date = new Date(item.createdAt);
   const reply = item.customerEmail
     ? replyMailto(
         item.customerEmail,
@@ -69,7 +66,7 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
         />
         <RatingStars id={`${id}-rating`} rating={item.rating} />
         <time id={`${id}-date`} dateTime={item.createdAt} className="text-muted-foreground text-xs">
-          {new Intl.DateTimeFormat(dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+          {formatDateTime(item.createdAt, language)}
         </time>
         <Badge
           id={`${id}-state`}

@@ -2,24 +2,22 @@ import { ChevronDown, Loader2, RotateCw } from 'lucide-react';
 import { type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
+import { formatDateTime, type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessageKey } from '@/lib/api-errors';
+import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { isSettled, useRequestBatches } from '../api/list-request-batches';
 import { useRequestRecipients } from '../api/list-request-recipients';
 
+/** A batch's moments as every page writes them, in the page's language. */
 const useDateTime = () => {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (iso: string) => format.format(new Date(iso));
+  const language = useLanguage();
+  return (iso: string) => formatDateTime(iso, language);
 };
 
 /** The survey's batches, newest first, each with its state and its customers' states and skip reasons. */

@@ -2,7 +2,7 @@ import { Check, Copy, KeyRound, Loader2, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { defaultHookDelayMinutes, requestHookPathOf } from '@reviewroute/shared';
+import { defaultHookDelayMinutes, formatDateTime, requestHookPathOf } from '@reviewroute/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCopyButton } from '@/hooks/use-copy-button';
+import { useLanguage } from '@/lib/use-language';
 import { useRegenerateRequestHook, useRequestHook, useUpdateRequestHook } from '../api/request-hook';
 
 /** The delays an owner picks from (minutes): right away to a week. */
@@ -35,7 +36,8 @@ export const curlExampleOf = (url: string) =>
  * the answer that made it (the API keeps its hash), so later visits offer to replace it instead.
  */
 export function ConnectBookingSystem({ surveyId }: { surveyId: string }) {
-  const { t, i18n } = useTranslation('requests');
+  const { t } = useTranslation('requests');
+  const language = useLanguage();
   const id = useId();
   const hook = useRequestHook(surveyId);
   const regenerate = useRegenerateRequestHook(surveyId);
@@ -49,11 +51,7 @@ export function ConnectBookingSystem({ surveyId }: { surveyId: string }) {
   const existing = hook.data ?? null;
   const delay = existing ? existing.delayMinutes : draftDelay;
   const url = token ? `${window.location.origin}${requestHookPathOf(token)}` : undefined;
-  const dateOf = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const dateOf = (iso: string) => formatDateTime(iso, language);
 
   const delayLabel = (minutes: number): string =>
     isDelayChoice(minutes) ? t(`hook.delays.${minutes}`) : t('hook.delays.custom', { count: minutes });
