@@ -13,6 +13,7 @@ const zoneTexts = {
     logo: 'Business logo',
     logoPreview: 'Your logo',
     drop: 'Drop the image to upload it',
+    help: 'JPG, PNG or WebP. Large photos are fine: your browser scales them down before uploading.',
     // The spec's own text (spec 5), pinned by shared's tests.
     fileType: surveyMessages.fileTypeNotAllowed,
   },
@@ -20,6 +21,7 @@ const zoneTexts = {
     logo: 'Bedrijfslogo',
     logoPreview: 'Je logo',
     drop: 'Laat de afbeelding los om hem te uploaden',
+    help: 'JPG, PNG of WebP. Een grote foto mag gewoon: je browser verkleint hem voor het uploaden.',
     fileType: 'Alleen JPG-, PNG- en WebP-bestanden zijn toegestaan',
   },
 } satisfies Record<Lang, unknown>;
@@ -103,6 +105,8 @@ describe.each(languages)('image drop zone ($lang)', ({ lang, locale }) => {
     const zone = page.getByTestId('dropzone-logo');
     const input = page.getByLabel(z.logo);
     await input.waitFor({ state: 'attached' });
+    // The hint says what happens to a large photo (it is scaled down, not refused), not a size limit.
+    await page.getByText(z.help, { exact: true }).waitFor();
     const error = page.getByTestId('upload-logo-error');
 
     // Dropped: the preview shows the uploaded image, the stored one (not the local copy).
