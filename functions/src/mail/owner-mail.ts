@@ -1,15 +1,17 @@
-import type { Language, LambdaEnv } from '@reviewroute/shared';
+import { formatDateTime, type Language, type LambdaEnv } from '@reviewroute/shared';
 
 /**
  * Who the owner's mails (decisions 23: low-rating alerts, payment confirmations, security notices) come from
- * and where the owner gets help: the product's verified sender and the operator's address, the contact form's
- * pair (CONTACT_FROM_ADDRESS, defaulting to CONTACT_TO_ADDRESS). Undefined when neither is set: nothing is sent.
+ * and where the owner gets help: the product's verified sender (CONTACT_FROM_ADDRESS, defaulting to
+ * CONTACT_TO_ADDRESS) and the one monitored help address (SUPPORT_ADDRESS, defaulting to CONTACT_TO_ADDRESS),
+ * which every owner mail names and takes replies at. Never the sender as help: that may be a no-reply address.
+ * Undefined when either is missing: nothing is sent.
  */
 export function ownerMailSettings(
-  env: Pick<LambdaEnv, 'CONTACT_TO_ADDRESS' | 'CONTACT_FROM_ADDRESS'>,
+  env: Pick<LambdaEnv, 'CONTACT_TO_ADDRESS' | 'CONTACT_FROM_ADDRESS' | 'SUPPORT_ADDRESS'>,
 ): { from: string; helpEmail: string } | undefined {
   const from = env.CONTACT_FROM_ADDRESS ?? env.CONTACT_TO_ADDRESS;
-  const helpEmail = env.CONTACT_TO_ADDRESS ?? env.CONTACT_FROM_ADDRESS;
+  const helpEmail = env.SUPPORT_ADDRESS ?? env.CONTACT_TO_ADDRESS;
   return from && helpEmail ? { from, helpEmail } : undefined;
 }
 
@@ -17,6 +19,8 @@ export function ownerMailSettings(
 export const ownerAppUrl = (siteOrigin: string, language: Language, path: string): string =>
   `${siteOrigin.replace(/\/+$/, '')}${language === 'nl' ? '/nl' : ''}${path}`;
 
-/** A moment as the owner's mails show it: minutes, UTC (the mails do not know the owner's time zone). */
-export const mailTime = (at: Date | string): string =>
-  new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/**
+ * A moment as the owner's mails show it: the one date-time form of every page in the owner's language, in the
+ * business's time zone (`29 Nov 2026, 06:19` / `29 nov 2026, 06:19`).
+ */
+export const mailTime = (at: Date | string, language: Language): string => formatDateTime(at, language);

@@ -24,7 +24,7 @@ export const mailTemplates = {
    * left any, the comment (the mail's quote) and the way to the dashboard and to switching alerts off.
    */
   lowRatingAlert: {
-    values: ['businessName', 'rating', 'dashboardUrl', 'switchOffUrl'],
+    values: ['businessName', 'rating', 'dashboardUrl', 'switchOffUrl', 'helpEmail'],
     fields: ['rating', 'customerName', 'customerEmail', 'received'],
   },
   /**
@@ -32,7 +32,7 @@ export const mailTemplates = {
    * each one's rating, time and shortened comment (the mail's quote, one line each), and the dashboard.
    */
   lowRatingDigest: {
-    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl', 'switchOffUrl'],
+    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl', 'switchOffUrl', 'helpEmail'],
     fields: ['count', 'period'],
   },
   /** The owner's receipt once a payment is paid, with the invoice's link. */
@@ -40,7 +40,10 @@ export const mailTemplates = {
     values: ['amount', 'invoiceUrl', 'helpEmail'],
     fields: ['invoice', 'description', 'net', 'vat', 'amount', 'method', 'paid', 'reference'],
   },
-  /** Security notices to the account's address (the old one, for an address change), with how to get help. */
+  /**
+   * Security notices to the account's address (the old one, for an address change), with how to get help. Every
+   * owner mail names the monitored help address (SUPPORT_ADDRESS) in its footer, never a no-reply one.
+   */
   passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   twoFactorDisabled: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   emailChanged: { values: ['email', 'newEmail', 'helpEmail'], fields: ['account', 'newAddress', 'when'] },

@@ -11,13 +11,16 @@ describe('the password-changed notice', () => {
     expect(mail.subject).toBe('Your ReviewRoute password was changed');
     expect(mail.text).toContain('The password of your ReviewRoute account owner@bakery.example was changed.');
     expect(mail.text).toContain('email help@reviewroute.example');
-    expect(mail.text).toContain('When: 2026-11-26 05:10 UTC');
+    expect(mail.text).toContain('When: 26 Nov 2026, 06:10');
+    expect(mail.text).toContain('Questions? Email us at help@reviewroute.example.');
   });
 
   it('in Dutch for a Dutch owner; nothing without an address', () => {
     const mail = composePasswordChangedNotice({ email: 'anna@bakkerij.example', locale: 'nl-NL' }, sender, at)!;
     expect(mail.subject).toBe('Je ReviewRoute-wachtwoord is gewijzigd');
     expect(mail.text).toContain('mail naar help@reviewroute.example');
+    // The business's time, as the Dutch pages write it.
+    expect(mail.text).toContain('Wanneer: 26 nov 2026, 06:10');
     expect(composePasswordChangedNotice({}, sender, at)).toBeUndefined();
   });
 });

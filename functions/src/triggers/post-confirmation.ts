@@ -21,10 +21,12 @@ export function composePasswordChangedNotice(
 ): OutgoingMail | undefined {
   const email = userAttributes.email;
   if (!email) return undefined;
+  // Cognito's `locale` follows the interface language the owner last used (the profile's, mirrored by the
+  // account Lambda), so this trigger, which reads no table, writes in it too.
   const language = languageOfLocale(userAttributes.locale);
   const mail = renderMail('passwordChanged', language, {
     values: { email, helpEmail: sender.helpEmail },
-    fields: { account: email, when: mailTime(at) },
+    fields: { account: email, when: mailTime(at, language) },
   });
   return { from: sender.from, to: email, replyTo: sender.helpEmail, ...mail };
 }

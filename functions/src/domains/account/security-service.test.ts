@@ -87,6 +87,9 @@ describe('turning two-step verification off', () => {
     expect(notice).toMatchObject({ to: 'owner@example.com', from: 'no-reply@reviewroute.example' });
     expect(notice!.subject).toBe('Verificatie in twee stappen is uitgezet voor je ReviewRoute-account');
     expect(notice!.text).toContain('help@reviewroute.example');
+    // When, in the business's time zone (Amsterdam, UTC+1 in November) as the Dutch pages write it.
+    expect(notice!.text).toContain('Wanneer: 26 nov 2026, 12:00');
+    expect(notice!.text).toContain('Vragen? Mail ons op help@reviewroute.example.');
   });
 
   it('leaves an account without it alone and mails nobody', async () => {
@@ -149,6 +152,7 @@ describe('changing the e-mail address', () => {
     expect(w.mailer.sent.map((m) => m.to)).toEqual(['owner@example.com']);
     expect(w.mailer.sent[0]!.text).toContain('new@example.com');
     expect(w.mailer.sent[0]!.text).toContain('help@reviewroute.example');
+    expect(w.mailer.sent[0]!.text).toContain('When: 26 Nov 2026, 12:00');
   });
 
   it('refuses the current address as the new one without counting an attempt', async () => {

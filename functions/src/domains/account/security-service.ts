@@ -16,7 +16,7 @@ export interface SecurityRequester {
 
 export interface SecurityServiceDeps {
   proof: SignInProof;
-  /** The owner's address and language as Cognito holds them now (the notices' recipient). */
+  /** The owner's address (Cognito's, now) and language (the profile's last recorded one): the notices' recipient. */
   contacts: OwnerContacts;
   limiter: RateLimiter;
   /** The product's sender and help address; undefined: no notice is sent (no sender configured). */
@@ -88,7 +88,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         if (!owner) return undefined;
         const mail = renderMail('twoFactorDisabled', owner.language, {
           values: { email: owner.email, helpEmail },
-          fields: { account: owner.email, when: mailTime(clock()) },
+          fields: { account: owner.email, when: mailTime(clock(), owner.language) },
         });
         return { from, to: owner.email, replyTo: helpEmail, ...mail };
       });
@@ -116,7 +116,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         if (!before) return undefined;
         const mail = renderMail('emailChanged', before.language, {
           values: { email: before.email, newEmail: input.newEmail, helpEmail },
-          fields: { account: before.email, newAddress: input.newEmail, when: mailTime(clock()) },
+          fields: { account: before.email, newAddress: input.newEmail, when: mailTime(clock(), before.language) },
         });
         return { from, to: before.email, replyTo: helpEmail, ...mail };
       });

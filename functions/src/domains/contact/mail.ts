@@ -1,5 +1,6 @@
 import { defaultLanguage, type ContactForm, type Language } from '@reviewroute/shared';
 import type { OutgoingMail } from '../../mail/mailer';
+import { mailTime } from '../../mail/owner-mail';
 import { languageName, renderMail } from '../../mail/render';
 
 export interface ContactMailInput {
@@ -29,7 +30,7 @@ export function composeContactMail({ message, language, receivedAt, from, to }: 
       email: message.email,
       company: message.company,
       language: languageName(language, operatorLanguage),
-      received: receivedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      received: mailTime(receivedAt, operatorLanguage),
     },
     quote: message.message,
   });

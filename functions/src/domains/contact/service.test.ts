@@ -63,7 +63,8 @@ describe('contact service', () => {
     expect(mail.html).not.toContain('<b>invoices</b>');
     expect(mail.html).toContain('&lt;b&gt;invoices&lt;/b&gt;');
     expect(mail.html).toContain('&quot;Anna&quot;');
-    expect(mail.text).toContain('Received: 2026-11-23 10:00 UTC');
+    // The business's time zone (Amsterdam), as every page and mail writes a moment.
+    expect(mail.text).toContain('Received: 23 Nov 2026, 11:00');
   });
 
   it('leaves the company out when none was given', async () => {

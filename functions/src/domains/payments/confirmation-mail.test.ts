@@ -24,7 +24,7 @@ describe('the payment confirmation mail', () => {
     for (const part of [
       'https://reviewroute.example/account/invoices/tr_abc123',
       'Method: Visa •••• 4242',
-      'Paid: 2026-11-26 05:02 UTC',
+      'Paid: 26 Nov 2026, 06:02',
       'Reference: tr_abc123',
       'Email help@reviewroute.example',
     ])
@@ -78,6 +78,23 @@ describe('the payment confirmation mail', () => {
     const manual = { ...payment, plan: null, amount: 1, description: 'Extra bloemen' };
     expect(compose('nl', manual).text).toContain('Omschrijving: Extra bloemen\n');
     expect(compose('en', manual).text).toContain('Description: Extra bloemen\n');
+  });
+
+  it('names a method other than a card by its brand, never by Mollie’s id', () => {
+    const compose = (language: 'en' | 'nl', method: string) =>
+      composePaymentConfirmation({
+        payment: { ...payment, method, cardLabel: null },
+        to: 'o@x.example',
+        language,
+        ...sender,
+        siteOrigin: 'https://r.example',
+      }).text;
+    expect(compose('en', 'ideal')).toContain('Method: iDEAL\n');
+    expect(compose('nl', 'ideal')).toContain('Betaalmethode: iDEAL\n');
+    expect(compose('nl', 'bancontact')).toContain('Betaalmethode: Bancontact\n');
+    expect(compose('en', 'creditcard')).toContain('Method: Credit card\n');
+    expect(compose('nl', 'banktransfer')).toContain('Betaalmethode: SEPA-overboeking\n');
+    expect(compose('nl', 'paypal')).toContain('Betaalmethode: PayPal\n');
   });
 
   it("in Dutch, sent to the owner's current address in the owner's language, and to nobody Cognito does not know", async () => {

@@ -1,4 +1,4 @@
-import { formatPaymentAmount, splitVat, type Invoice, type Language } from '@reviewroute/shared';
+import { formatPaymentAmount, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
 import type { BillingRecord } from '../../data/repositories';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -36,8 +36,9 @@ export function composePaymentConfirmation(input: PaymentConfirmationInput): Out
       net: money(net),
       vat: money(vat),
       amount,
-      method: payment.cardLabel ?? payment.method ?? undefined,
-      paid: payment.paidAt ? mailTime(payment.paidAt) : undefined,
+      // A card by its label ("Visa •••• 4242"), any other method by its brand name ("iDEAL"), never Mollie's id.
+      method: payment.cardLabel ?? (payment.method ? paymentMethodName(payment.method, language) : undefined),
+      paid: payment.paidAt ? mailTime(payment.paidAt, language) : undefined,
       reference: payment.id,
     },
   });
@@ -45,8 +46,8 @@ export function composePaymentConfirmation(input: PaymentConfirmationInput): Out
 }
 
 /**
- * The payments service's `notifyPaid`: the owner's address and language from Cognito (now, not from the
- * payment), then the receipt. An owner Cognito no longer knows gets nothing.
+ * The payments service's `notifyPaid`: the owner's address (Cognito's) and language (the profile's last recorded
+ * one) now, not from the payment, then the receipt. An owner Cognito no longer knows gets nothing.
  */
 export function paymentConfirmationSender(deps: {
   contacts: OwnerContacts;

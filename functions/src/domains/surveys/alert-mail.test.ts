@@ -9,6 +9,7 @@ const base = {
   createdAt: '2026-11-26T05:01:30.000Z',
   to: 'owner@bakery.example',
   from: 'no-reply@reviewroute.example',
+  helpEmail: 'support@reviewroute.example',
   siteOrigin: 'https://reviewroute.example/',
   switchOffUrl: 'https://reviewroute.example/alerts/k7m2p9qx-sig',
 };
@@ -32,10 +33,12 @@ describe('the low-rating alert mail', () => {
       'Rating: ★★☆☆☆ (2/5)',
       'Name: Ann',
       'E-mail: ann@customer.example',
-      'Received: 2026-11-26 05:01 UTC',
+      // The business's time (Amsterdam, UTC+1 in November), as every page writes it.
+      'Received: 26 Nov 2026, 06:01',
       'Cold <script>alert(1)</script> coffee',
       'https://reviewroute.example/dashboard?survey=s%201',
       'Turn them off with one click: https://reviewroute.example/alerts/k7m2p9qx-sig',
+      'Questions? Email us at support@reviewroute.example.',
     ])
       expect(mail.text).toContain(part);
     expect(mail.html).toContain('Cold &lt;script&gt;');
@@ -52,6 +55,9 @@ describe('the low-rating alert mail', () => {
     expect(mail.text).not.toContain('Naam:');
     expect(mail.text).not.toContain('E-mail:');
     expect(mail.text).toContain('Zet ze met één klik uit: https://reviewroute.example/alerts/k7m2p9qx-sig');
+    expect(mail.text).toContain('Ontvangen: 26 nov 2026, 06:01');
+    expect(mail.text).toContain('Vragen? Mail ons op support@reviewroute.example.');
+    expect(mail.text).not.toContain('UTC');
   });
 
   it('links the footer to the signed switch-off page, or to the routing step when no mail-link key is configured', async () => {

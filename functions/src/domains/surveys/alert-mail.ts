@@ -14,6 +14,8 @@ export interface AlertMailBase {
   to: string;
   language: Language;
   from: string;
+  /** The monitored address the footer names for help (SUPPORT_ADDRESS). */
+  helpEmail: string;
   siteOrigin: string;
   /** The footer's switch-off link (alert-link.ts), or the survey's routing step where the owner signs in. */
   switchOffUrl: string;
@@ -40,12 +42,18 @@ export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail 
   );
   const rating = String(input.rating);
   const mail = renderMail('lowRatingAlert', input.language, {
-    values: { businessName: input.businessName, rating, dashboardUrl, switchOffUrl: input.switchOffUrl },
+    values: {
+      businessName: input.businessName,
+      rating,
+      dashboardUrl,
+      switchOffUrl: input.switchOffUrl,
+      helpEmail: input.helpEmail,
+    },
     fields: {
       rating: `${'★'.repeat(input.rating)}${'☆'.repeat(5 - input.rating)} (${rating}/5)`,
       customerName: input.customerName,
       customerEmail: input.customerEmail,
-      received: mailTime(input.createdAt),
+      received: mailTime(input.createdAt, input.language),
     },
     quote: input.comment,
   });
@@ -75,8 +83,8 @@ export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMai
     `/dashboard?survey=${encodeURIComponent(input.surveyId)}`,
   );
   const { windowStart, further, entries } = input.window;
-  const from = mailTime(windowStart);
-  const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs));
+  const from = mailTime(windowStart, input.language);
+  const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs), input.language);
   const mail = renderMail('lowRatingDigest', input.language, {
     values: {
       businessName: input.businessName,
@@ -86,10 +94,11 @@ export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMai
       to,
       dashboardUrl,
       switchOffUrl: input.switchOffUrl,
+      helpEmail: input.helpEmail,
     },
     fields: { count: String(further), period: `${from} – ${to}` },
     quote: entries
-      .map((e) => `${stars(e.rating)} ${e.rating}/5 · ${mailTime(e.createdAt)} · ${e.comment ?? '—'}`)
+      .map((e) => `${stars(e.rating)} ${e.rating}/5 · ${mailTime(e.createdAt, input.language)} · ${e.comment ?? '—'}`)
       .join('\n'),
   });
   return { from: input.from, to: input.to, ...mail };
@@ -113,7 +122,7 @@ export async function switchOffUrlOf(
 
 /** The shared part of a survey's alert or digest to its owner, with the switch-off link signed for that survey. */
 export async function alertMailBase(
-  settings: { from: string; siteOrigin: string; mailLinkKey: MailLinkKey },
+  settings: { from: string; helpEmail: string; siteOrigin: string; mailLinkKey: MailLinkKey },
   survey: Pick<Survey, 'id' | 'userId' | 'surveyCode' | 'businessName'>,
   owner: { email: string; language: Language },
 ): Promise<AlertMailBase> {
@@ -123,6 +132,7 @@ export async function alertMailBase(
     to: owner.email,
     language: owner.language,
     from: settings.from,
+    helpEmail: settings.helpEmail,
     siteOrigin: settings.siteOrigin,
     switchOffUrl: await switchOffUrlOf(settings.mailLinkKey, settings.siteOrigin, owner.language, survey),
   };

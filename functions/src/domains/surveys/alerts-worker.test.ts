@@ -35,6 +35,7 @@ function world(options: { alertsOn?: boolean; owner?: OwnerContact | undefined }
     alerts,
     mailer,
     from: 'no-reply@reviewroute.example',
+    helpEmail: 'support@reviewroute.example',
     siteOrigin: 'https://reviewroute.example',
     mailLinkKey: async () => 'mail-link-key',
   };

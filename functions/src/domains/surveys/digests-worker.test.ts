@@ -35,6 +35,7 @@ function world(language: 'en' | 'nl' = 'nl') {
     alerts,
     mailer,
     from: 'no-reply@reviewroute.example',
+    helpEmail: 'support@reviewroute.example',
     siteOrigin: 'https://reviewroute.example',
     mailLinkKey: async () => 'mail-link-key',
   };
@@ -79,9 +80,9 @@ describe('the low-rating digest', () => {
     expect(digest.subject).toBe('Overzicht lage beoordelingen voor Bakkerij Anna: nog 2');
     expect(digest.to).toBe('anna@bakkerij.example');
     for (const part of [
-      '★★☆☆☆ 2/5 · 2026-11-26 05:10 UTC · Het brood was oud en de koffie koud',
-      '★☆☆☆☆ 1/5 · 2026-11-26 05:59 UTC · —',
-      'Periode: 2026-11-26 05:00 UTC – 2026-11-26 06:00 UTC',
+      '★★☆☆☆ 2/5 · 26 nov 2026, 06:10 · Het brood was oud en de koffie koud',
+      '★☆☆☆☆ 1/5 · 26 nov 2026, 06:59 · —',
+      'Periode: 26 nov 2026, 06:00 – 26 nov 2026, 07:00',
       'https://reviewroute.example/nl/dashboard?survey=s1',
     ])
       expect(digest.text).toContain(part);

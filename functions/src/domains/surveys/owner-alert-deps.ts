@@ -16,6 +16,8 @@ export interface OwnerAlertDeps {
   alerts: OwnerAlertStore;
   mailer: Mailer;
   from: string;
+  /** The monitored help address the mails' footer names. */
+  helpEmail: string;
   siteOrigin: string;
   /** Signs the footer's switch-off link. */
   mailLinkKey: MailLinkKey;
@@ -32,6 +34,7 @@ export function ownerAlertDepsOf(env: LambdaEnv): OwnerAlertDeps | undefined {
     alerts: createDynamoOwnerAlertStore(entities),
     mailer: sesMailerOf(env),
     from: settings.from,
+    helpEmail: settings.helpEmail,
     siteOrigin: env.SITE_ORIGIN,
     mailLinkKey: mailLinkKeyOf(env),
   };
