@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { currentPasswordSchema } from './account-security';
 import { paymentSchema } from './billing';
+import { inboxStates } from './inbox';
 import { invoiceSchema } from './invoice';
 import { profileSchema } from './profile';
 import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
@@ -16,7 +17,10 @@ import { surveySchema } from './survey';
 /** Responses per export page: a page stays far below Lambda's and API Gateway's payload limits. */
 export const accountExportPageSize = 500;
 
-/** A customer's answer as exported (no IP address is ever stored, decisions 14). */
+/**
+ * A customer's answer as exported (no IP address is ever stored, decisions 14), with what the owner added in
+ * the inbox: whether it is handled and their private note.
+ */
 export const exportedResponseSchema = z.object({
   id: z.string(),
   surveyId: z.string(),
@@ -27,6 +31,8 @@ export const exportedResponseSchema = z.object({
   userAgent: z.string().nullable(),
   googleReviewClicked: z.boolean(),
   createdAt: z.string(),
+  state: z.enum(inboxStates),
+  note: z.string().nullable(),
 });
 export type ExportedResponse = z.infer<typeof exportedResponseSchema>;
 

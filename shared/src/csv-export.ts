@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { languages, type Language } from './domain/language';
 import { inboxFilterSchema } from './inbox';
 
 /**
@@ -15,7 +16,20 @@ export const exportLinkTtlSeconds = 15 * 60;
 /** How long a finished file and its job are kept (the bucket's lifecycle rule and the job item's TTL). */
 export const exportRetentionDays = 1;
 
-export const startExportSchema = z.object({ filter: inboxFilterSchema.optional() });
+/**
+ * The field separator each language's spreadsheet programs expect when they open a CSV: Dutch Excel (and
+ * LibreOffice in Dutch) splits on the semicolon, as the comma is the decimal mark there; English on the comma.
+ */
+export const csvDelimiters: Record<Language, ',' | ';'> = { en: ',', nl: ';' };
+
+/**
+ * `language`: the language of the page the export was started from, which the file's headers, values and
+ * separator follow (absent, from an older client: the owner's stored language).
+ */
+export const startExportSchema = z.object({
+  filter: inboxFilterSchema.optional(),
+  language: z.enum(languages).optional(),
+});
 export type StartExport = z.infer<typeof startExportSchema>;
 
 export const exportStartedSchema = z.object({ id: z.string() });

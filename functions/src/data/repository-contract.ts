@@ -294,7 +294,16 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         // A request that may look at only 3 responses still gets there, page by page.
         const bounded = await wholeInbox(repositories, survey.id, filter, 4, 3);
         expect(bounded.items, JSON.stringify(filter)).toEqual(expected);
+        // The export's read: in the same order, a page per 4 responses of the band and dates looked at.
+        const pages: InboxResponseRecord[][] = [];
+        for await (const page of responses.inboxNewestFirst(survey.id, filter, 4)) pages.push(page);
+        expect(pages.flat(), JSON.stringify(filter)).toEqual(expected);
+        expect(Math.max(0, ...pages.map((p) => p.length))).toBeLessThanOrEqual(4);
       }
+      // Each page is looked at once: the whole survey in pages of 4 is 7 pages (26 responses).
+      let whole = 0;
+      for await (const _page of responses.inboxNewestFirst(survey.id, {}, 4)) whole++;
+      expect(whole).toBe(7);
 
       // Reopened, the note removed: as new as before.
       expect(await responses.setInboxState(survey.id, [handled[0]!.id], 'new', new Date(tick()).toISOString())).toBe(1);

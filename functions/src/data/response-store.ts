@@ -261,6 +261,58 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
       return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
     },
 
+    async *inboxNewestFirst(surveyId, filter, pageSize) {
+      const { response } = entitiesOf();
+      const ratings = filter.rating ? ratingsIn(filter.rating) : allRatings;
+      const checked = needsCheck(filter);
+      const lower = { createdAt: filter.from ?? '0' };
+      const upper = { createdAt: filter.to ? `${filter.to}~` : '~' };
+      type Read = Pick<ResponseItem, (typeof inboxAttributes)[number]>;
+      // One reader per star partition: its current page, how far it is used, and DynamoDB's place after it.
+      const partitions = ratings.map((rating) => ({
+        rating,
+        items: [] as Read[],
+        used: 0,
+        cursor: null as string | null,
+        done: false,
+      }));
+      const fill = async (p: (typeof partitions)[number]) => {
+        const { data, cursor } = await response.query
+          .inbox({ surveyId, rating: p.rating })
+          .between(lower, upper)
+          .go({ order: 'desc', limit: pageSize, count: pageSize, cursor: p.cursor, attributes: [...inboxAttributes] });
+        p.items = data;
+        p.used = 0;
+        p.cursor = cursor;
+        p.done = cursor === null;
+      };
+      let page: InboxResponseRecord[] = [];
+      let read = 0;
+      for (;;) {
+        // Partitions that used up their page read their next one side by side (all of them at the start).
+        const drained = partitions.filter((p) => p.used === p.items.length && !p.done);
+        if (drained.length > 0) await Promise.all(drained.map(fill));
+        let newest: (typeof partitions)[number] | undefined;
+        let newestKey = '';
+        for (const p of partitions) {
+          const item = p.items[p.used];
+          if (!item) continue;
+          const key = orderKey(item);
+          if (!newest || key > newestKey) [newest, newestKey] = [p, key];
+        }
+        if (!newest) break;
+        const record = toInboxRecord(newest.items[newest.used++]!);
+        read++;
+        if (!checked || matchesInboxFilter(record, filter)) page.push(record);
+        if (read === pageSize) {
+          yield page;
+          page = [];
+          read = 0;
+        }
+      }
+      if (read > 0) yield page;
+    },
+
     async delete(surveyId, responseIds) {
       const { response } = entitiesOf();
       await deleteInBatches(

@@ -58,8 +58,11 @@ export const samplePayment = (overrides: Partial<Payment> = {}): Payment => ({
   ...overrides,
 });
 
-/** A customer's answer as stored and exported: 5 stars, no comment or contact details, unless overridden. */
-export const sampleResponse = (overrides: Partial<ExportedResponse> = {}): ExportedResponse => ({
+/** A customer's answer as stored: what the account export holds of it, less the owner's inbox state and note. */
+type StoredResponse = Omit<ExportedResponse, 'state' | 'note'>;
+
+/** A stored answer: 5 stars, no comment or contact details, unless overridden. */
+export const sampleResponse = (overrides: Partial<StoredResponse> = {}): StoredResponse => ({
   id: '0195a3c4-7b00-7000-8000-0000000000a1',
   surveyId: 's1',
   rating: 5,

@@ -147,6 +147,10 @@ function world({ responsesPerSurvey = 7 } = {}) {
 describe('account export', () => {
   it('pages through profile, surveys, payments and every response of the owner only', async () => {
     const w = world();
+    // What the owner added in the inbox goes with each response.
+    const [first, second] = w.responses.responses.get(w.mine[0]!.id)!;
+    await w.responses.setInboxState(w.mine[0]!.id, [first!.id], 'handled');
+    await w.responses.setNote(w.mine[0]!.id, second!.id, 'Called back; happy now');
     const pages = [];
     let cursor: string | null | undefined;
     do {
@@ -166,6 +170,9 @@ describe('account export', () => {
     expect(new Set(responses.map((r) => r.id)).size).toBe(14);
     expect(responses.every((r) => w.mine.some((s) => s.id === r.surveyId))).toBe(true);
     expect(Math.max(...pages.map((p) => p.responses.length))).toBeLessThanOrEqual(4);
+    expect(responses.find((r) => r.id === first!.id)).toMatchObject({ state: 'handled', note: null });
+    expect(responses.find((r) => r.id === second!.id)).toMatchObject({ state: 'new', note: 'Called back; happy now' });
+    expect(responses.filter((r) => r.state === 'handled' || r.note !== null)).toHaveLength(2);
     // Review requests: the batches and the suppression list first, then each batch's customers, page by page.
     expect(pages[0]!.requestBatches.map((b) => b.surveyId).sort()).toEqual(w.mine.map((s) => s.id).sort());
     expect(pages[0]!.suppressions).toEqual([expect.objectContaining({ reason: 'unsubscribed' })]);

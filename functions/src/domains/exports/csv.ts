@@ -1,12 +1,12 @@
 import Papa from 'papaparse';
-import type { Language } from '@reviewroute/shared';
-import type { InboxResponseRecord, SurveyResponseRecord } from '../../data/repositories';
+import { businessTimeZone, csvDelimiters, formatSpreadsheetDateTime, type Language } from '@reviewroute/shared';
+import type { InboxResponseRecord } from '../../data/repositories';
 import { mailCatalogues } from '../../mail/render';
 
 /** The byte order mark: spreadsheet programs (Excel above all) read the file as UTF-8 only with it. */
 export const utf8Bom = '\uFEFF';
 
-/** The file's columns, in order; their headers come from the owner's language (the mail catalogues' `csvExport`). */
+/** The file's columns, in order; their headers come from the file's language (the mail catalogues' `csvExport`). */
 export const csvColumns = [
   'date',
   'rating',
@@ -15,43 +15,63 @@ export const csvColumns = [
   'email',
   'reviewClicked',
   'state',
+  'note',
   'responseId',
 ] as const;
 
-/** A response as exported: the record with its inbox state (and note, which the file leaves out: it is private). */
-export type ExportedResponse = Pick<InboxResponseRecord, keyof SurveyResponseRecord | 'state'>;
+/** A response as exported: the record with what the owner added in the inbox (its state and private note). */
+export type ExportedResponse = InboxResponseRecord;
 
-const unparseOptions: Papa.UnparseConfig = {
-  // RFC 4180's line break, which every spreadsheet program reads.
+/**
+ * A text a spreadsheet would run as a formula when the file is opened: one starting with =, +, -, @, a tab or
+ * a carriage return, whatever follows. Papa's own pattern (`escapeFormulae: true`) needs the rest on one
+ * line, so a comment of two lines starting with = would slip through it.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * How a file in this language is written: its language's separator (Excel splits a CSV on the list separator
+ * of the computer's region, a semicolon where the comma is the decimal mark), RFC 4180's line break, and no
+ * formula: such a text is prefixed with ' (and quoted), which spreadsheets show as the text it is.
+ */
+const unparseOptionsOf = (language: Language): Papa.UnparseConfig => ({
+  delimiter: csvDelimiters[language],
   newline: '\r\n',
-  // A comment starting with =, +, - or @ would run as a formula when the file is opened: prefixed with '.
-  escapeFormulae: true,
+  escapeFormulae: formulaStart,
   header: false,
-};
+});
 
 const textsOf = (language: Language) => mailCatalogues[language].csvExport;
 
-/** The header line (with its line break), in the owner's language. */
+/** The header line (with its line break), in the file's language. */
 export function csvHeader(language: Language): string {
   const texts = textsOf(language);
-  return Papa.unparse([csvColumns.map((column) => texts.columns[column])], unparseOptions) + '\r\n';
+  return Papa.unparse([csvColumns.map((column) => texts.columns[column])], unparseOptionsOf(language)) + '\r\n';
 }
 
-/** A page of responses as CSV lines (each ending in a line break); '' for none. */
-export function csvRows(responses: readonly ExportedResponse[], language: Language): string {
+/**
+ * A page of responses as CSV lines (each ending in a line break); '' for none. Times are the business's local
+ * time in the form spreadsheets read as a date in any locale (`2026-11-29 06:19:00`).
+ */
+export function csvRows(
+  responses: readonly ExportedResponse[],
+  language: Language,
+  timeZone: string = businessTimeZone,
+): string {
   if (responses.length === 0) return '';
   const texts = textsOf(language);
   const rows = responses.map((r) => [
-    r.createdAt,
+    formatSpreadsheetDateTime(r.createdAt, timeZone),
     r.rating,
     r.comment ?? '',
     r.customerName ?? '',
     r.customerEmail ?? '',
     r.googleReviewClicked ? texts.yes : texts.no,
     texts.states[r.state],
+    r.note ?? '',
     r.id,
   ]);
-  return Papa.unparse(rows, unparseOptions) + '\r\n';
+  return Papa.unparse(rows, unparseOptionsOf(language)) + '\r\n';
 }
 
 /** What the browser saves the file as: the business's name (made safe for a file name) and the day. */

@@ -1,17 +1,17 @@
-import { matchesInboxFilter } from '@reviewroute/shared';
+import { formatSpreadsheetDateTime } from '@reviewroute/shared';
 import type { ExportFiles } from '../../data/export-files';
 import type { ExportJobRecord, ExportJobStore } from '../../data/export-jobs';
 import type { ResponseStore, SurveyRepository } from '../../data/repositories';
 import { logger } from '../../lib/logger';
-import { csvFileName, csvHeader, csvRows, utf8Bom, type ExportedResponse } from './csv';
+import { csvFileName, csvHeader, csvRows, utf8Bom } from './csv';
 
 export interface ExporterDeps {
   jobs: Pick<ExportJobStore, 'claim' | 'progress' | 'finish'>;
-  responses: Pick<ResponseStore, 'pageBySurvey'>;
+  responses: Pick<ResponseStore, 'inboxNewestFirst'>;
   surveys: Pick<SurveyRepository, 'get'>;
   files: ExportFiles;
   now?: () => Date;
-  /** Responses read per query (one page in memory at a time). */
+  /** Responses read per query (a page per star partition in memory at a time). */
   pageSize?: number;
 }
 
@@ -22,15 +22,12 @@ export interface ExporterDeps {
 export const exportStaleMs = 2 * 60 * 1000;
 
 /**
- * A response's inbox state. Responses carry no state yet (the inbox's handled mark is being added beside
- * this): until then every response is `new`, which is what an unmarked response means.
- */
-/**
- * Writes one job's file: the BOM and the header in the job's language, then the survey's responses page by page
- * (`pageBySurvey`, in response-id order), each page filtered by the inbox filter and appended as CSV to the
- * upload, which sends a part whenever a part's worth is buffered. Only one page and one part are ever in
- * memory, whatever the number of responses. The rows written so far are recorded after each page. A failure
- * aborts the upload (no partial file) and marks the job failed; the owner starts another.
+ * Writes one job's file: the BOM and the header in the job's language, then the survey's responses that the
+ * inbox filter keeps, newest first, page by page (`inboxNewestFirst`: the inbox index in its own order, never
+ * a sort of everything), each page appended as CSV to the upload, which sends a part whenever a part's worth is
+ * buffered. Only a page per star partition and one part are ever in memory, whatever the number of responses.
+ * The rows written so far are recorded after each page. A failure aborts the upload (no partial file) and marks
+ * the job failed; the owner starts another.
  */
 export async function runExport(deps: ExporterDeps, job: ExportJobRecord): Promise<'done' | 'failed'> {
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
@@ -43,23 +40,19 @@ export async function runExport(deps: ExporterDeps, job: ExportJobRecord): Promi
   }
   const upload = await deps.files.open(
     job.fileKey,
-    csvFileName(language, survey.businessName, job.createdAt.slice(0, 10)),
+    // The day as the business counts it (an export started at 00:30 in Amsterdam is of that day, not the UTC one).
+    csvFileName(language, survey.businessName, formatSpreadsheetDateTime(job.createdAt).slice(0, 10)),
   );
   let rows = 0;
   try {
     await upload.write(utf8Bom + csvHeader(language));
-    let after: string | undefined;
-    do {
-      const page = await deps.responses.pageBySurvey(surveyId, after, pageSize);
-      const kept: ExportedResponse[] = [];
-      for (const item of page.items) {
-        if (!filter || matchesInboxFilter(item, filter)) kept.push(item);
-      }
-      if (kept.length > 0) await upload.write(csvRows(kept, language));
-      rows += kept.length;
+    // A page per `pageSize` responses looked at, even when the filter kept none of them: the progress written
+    // after each tells the status route the run is alive however few responses match.
+    for await (const page of deps.responses.inboxNewestFirst(surveyId, filter ?? {}, pageSize)) {
+      if (page.length > 0) await upload.write(csvRows(page, language));
+      rows += page.length;
       await deps.jobs.progress(surveyId, id, rows, now());
-      after = page.next ?? undefined;
-    } while (after);
+    }
     await upload.complete();
     await deps.jobs.finish(surveyId, id, 'done', rows, now());
     logger.info('Export written', { surveyId, exportId: id, rows });

@@ -5,7 +5,7 @@ import type { Survey } from '@reviewroute/shared';
 import { MemoryExportFiles, presignGet } from '../../data/export-files';
 import { MemoryExportJobStore } from '../../data/export-jobs';
 import { MemoryResponseStore, MemorySurveyRepository } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import type { InboxResponseRecord, SurveyResponseRecord } from '../../data/repositories';
 import { createOwnerContactsStub } from './testing';
 import { csvFileName, csvHeader, csvRows, utf8Bom } from './csv';
 import { claimAndRun, exportStaleMs } from './exporter';
@@ -35,10 +35,8 @@ function world(count = 25) {
   const surveys = new MemorySurveyRepository();
   surveys.surveys.set(`${owner}/${surveyId}`, { id: surveyId, userId: owner, businessName: 'Café Zoë & Co' } as Survey);
   const responses = new MemoryResponseStore();
-  responses.responses.set(
-    surveyId,
-    Array.from({ length: count }, (_, i) => response(i + 1)),
-  );
+  const seeded = Array.from({ length: count }, (_, i) => response(i + 1));
+  responses.responses.set(surveyId, structuredClone(seeded));
   const jobs = new MemoryExportJobStore();
   const files = new MemoryExportFiles();
   const languages = new Map([[owner, 'nl' as const]]);
@@ -52,33 +50,83 @@ function world(count = 25) {
     newId: () => `0195a3c4-7c00-7000-8000-${String(++n).padStart(12, '0')}`,
   });
   const exporter = { jobs, responses, surveys, files, now, pageSize: 7 };
-  return { service, exporter, jobs, files, languages, advance: (ms: number) => (clock += ms) };
+  return { service, exporter, jobs, files, languages, responses, seeded, advance: (ms: number) => (clock += ms) };
 }
 
-const parse = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+const parse = (text: string, delimiter = '') =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true, delimiter }).data;
+
+/** The responses newest first, as the file lists them: by createdAt, the id breaking ties. */
+const newestFirst = (responses: readonly SurveyResponseRecord[]) =>
+  [...responses].sort((a, b) => (`${a.createdAt}#${a.id}` < `${b.createdAt}#${b.id}` ? 1 : -1));
+
+const inbox = (r: SurveyResponseRecord, extra: Partial<InboxResponseRecord> = {}): InboxResponseRecord => ({
+  ...r,
+  state: 'new',
+  note: null,
+  ...extra,
+});
 
 describe('the CSV writer', () => {
-  it('writes headers in the owner’s language and every value, quoted where needed', () => {
-    expect(csvHeader('en')).toBe('Date,Rating,Comment,Name,Email,Clicked Google review,State,Response ID\r\n');
-    expect(csvHeader('nl')).toContain('Datum,Beoordeling,Opmerking,Naam,E-mail');
-    const text = csvRows(
-      [
-        { ...response(1), comment: 'Line one\n"quoted", and a comma', state: 'new' },
-        { ...response(2), state: 'handled' },
-      ],
-      'nl',
+  it('writes English with commas and Dutch with semicolons, headers and values in the file’s language', () => {
+    expect(csvHeader('en')).toBe(
+      'Date,Rating,Comment,Name,Email,Clicked Google review,State,Private note,Response ID\r\n',
     );
-    const rows = parse(text);
-    expect(rows).toHaveLength(2);
-    expect(rows[0]![2]).toBe('Line one\n"quoted", and a comma');
-    expect(rows[0]![5]).toBe('nee');
-    expect(rows[1]![6]).toBe('afgehandeld');
+    expect(csvHeader('nl')).toBe(
+      'Datum;Beoordeling;Opmerking;Naam;E-mail;Google-review aangeklikt;Status;Privénotitie;Reactie-ID\r\n',
+    );
+    const rows = [
+      inbox(response(1), { comment: 'Line one\n"quoted"; a semicolon, and a comma', note: 'Called; back' }),
+      inbox(response(3), { state: 'handled' }),
+    ];
+    const dutch = csvRows(rows, 'nl');
+    expect(dutch.split('\r\n')[1]).toBe(`2026-11-04 13:00:00;4;Comment 3;;;ja;afgehandeld;;${response(3).id}`);
+    const parsed = parse(dutch, ';');
+    expect(parsed).toHaveLength(2);
+    expect(parsed[0]).toEqual([
+      '2026-11-02 13:00:00',
+      '2',
+      'Line one\n"quoted"; a semicolon, and a comma',
+      'Name 1',
+      'c1@example.com',
+      'nee',
+      'nieuw',
+      'Called; back',
+      response(1).id,
+    ]);
+    expect(parsed[1]!.slice(5, 8)).toEqual(['ja', 'afgehandeld', '']);
+
+    const english = parse(csvRows(rows, 'en'), ',');
+    expect(english[0]![2]).toBe('Line one\n"quoted"; a semicolon, and a comma');
+    expect(english[1]!.slice(0, 8)).toEqual(['2026-11-04 13:00:00', '4', 'Comment 3', '', '', 'yes', 'handled', '']);
     expect(csvRows([], 'en')).toBe('');
   });
 
-  it('defuses comments a spreadsheet would run as formulas', () => {
-    const rows = parse(csvRows([{ ...response(1), comment: '=HYPERLINK("http://evil")', state: 'new' }], 'en'));
+  it('writes times in the business’s time zone, summer time included, in a form spreadsheets read as dates', () => {
+    const at = (createdAt: string) => parse(csvRows([inbox(response(2, { createdAt }))], 'nl'), ';')[0]![0];
+    expect(at('2026-07-01T22:30:00.000Z')).toBe('2026-07-02 00:30:00');
+    expect(at('2026-12-31T23:59:59.000Z')).toBe('2027-01-01 00:59:59');
+    expect(at('2026-03-29T01:00:00.000Z')).toBe('2026-03-29 03:00:00');
+  });
+
+  it('defuses texts a spreadsheet would run as formulas, on more lines too', () => {
+    const rows = parse(
+      csvRows(
+        [
+          inbox(response(1), { comment: '=HYPERLINK("http://evil")', note: '@SUM(A1)' }),
+          inbox(response(2), { comment: '=1+1\nsecond line', note: '-2+3', customerName: '+31 6 1234' }),
+        ],
+        'en',
+      ),
+      ',',
+    );
     expect(rows[0]![2]).toBe('\'=HYPERLINK("http://evil")');
+    expect(rows[0]![7]).toBe("'@SUM(A1)");
+    expect(rows[1]![2]).toBe("'=1+1\nsecond line");
+    expect(rows[1]![3]).toBe("'+31 6 1234");
+    expect(rows[1]![7]).toBe("'-2+3");
+    // The rating is a number and stays one.
+    expect(rows[1]![1]).toBe('3');
   });
 
   it('names the file after the business and the day', () => {
@@ -88,19 +136,20 @@ describe('the CSV writer', () => {
 });
 
 describe('the export job', () => {
-  it('writes every response page by page, with the BOM and Dutch headers for a Dutch owner', async () => {
+  it('writes every response newest first, page by page, in the language the export was started in', async () => {
     const w = world(25);
-    const { id } = await w.service.start(owner, surveyId, undefined);
+    const { id } = await w.service.start(owner, surveyId, { language: 'nl' });
     expect((await w.service.status(owner, surveyId, id)).state).toBe('queued');
 
     expect(await claimAndRun(w.exporter, surveyId, id)).toBe('done');
     const file = w.files.files.get(`exports/${surveyId}/${id}.csv`)!;
     expect(file.text.startsWith(utf8Bom)).toBe(true);
     expect(file.name).toBe('reacties-cafe-zoe-co-2026-11-26.csv');
-    const [header, ...rows] = parse(file.text);
+    const [header, ...rows] = parse(file.text, ';');
     expect(header![0]).toBe('Datum');
-    expect(rows).toHaveLength(25);
-    expect(rows.map((r) => r[7]).sort()).toEqual(Array.from({ length: 25 }, (_, i) => response(i + 1).id).sort());
+    expect(rows.map((r) => r[8])).toEqual(newestFirst(w.seeded).map((r) => r.id));
+    const dates = rows.map((r) => r[0]!);
+    expect(dates).toEqual([...dates].sort().reverse());
     // One write per page of 7 (and the header): never the whole file at once.
     expect(w.files.parts).toHaveLength(1 + 4);
 
@@ -109,26 +158,64 @@ describe('the export job', () => {
     expect(status.downloadUrl).toContain(`exports/${surveyId}/${id}.csv`);
   });
 
-  it('applies the inbox filter (every response is new until the inbox marks them)', async () => {
-    const w = world(25);
-    const { id } = await w.service.start(owner, surveyId, { rating: 'low', contact: 'yes' });
+  it('carries each response’s handled state and private note', async () => {
+    const w = world(4);
+    const [first, second] = w.seeded;
+    await w.responses.setInboxState(surveyId, [first!.id], 'handled');
+    await w.responses.setNote(surveyId, second!.id, 'Gebeld, komt terug');
+    const { id } = await w.service.start(owner, surveyId, { language: 'nl' });
     await claimAndRun(w.exporter, surveyId, id);
-    const [, ...rows] = parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text);
-    expect(rows).toHaveLength(10);
-    expect(rows.every((r) => Number(r[1]) <= 2 && r[4] !== '')).toBe(true);
+    const rows = new Map(
+      parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text, ';')
+        .slice(1)
+        .map((r) => [r[8], r]),
+    );
+    expect(rows.get(first!.id)!.slice(6, 8)).toEqual(['afgehandeld', '']);
+    expect(rows.get(second!.id)!.slice(6, 8)).toEqual(['nieuw', 'Gebeld, komt terug']);
+  });
 
-    const { id: handled } = await w.service.start(owner, surveyId, { state: 'handled' });
+  it('applies the inbox filter, newest first', async () => {
+    const w = world(25);
+    const { id } = await w.service.start(owner, surveyId, { filter: { rating: 'low', contact: 'yes' } });
+    await claimAndRun(w.exporter, surveyId, id);
+    const [, ...rows] = parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text, ';');
+    expect(rows.map((r) => r[8])).toEqual(
+      newestFirst(w.seeded.filter((r) => r.rating <= 2 && r.customerEmail)).map((r) => r.id),
+    );
+    expect(rows).toHaveLength(10);
+
+    const { id: handled } = await w.service.start(owner, surveyId, { filter: { state: 'handled' } });
     await claimAndRun(w.exporter, surveyId, handled);
     expect((await w.service.status(owner, surveyId, handled)).rows).toBe(0);
   });
 
+  it('records progress for every page looked at, even when the filter keeps none of it', async () => {
+    const w = world(25);
+    const progress: number[] = [];
+    const jobs = w.exporter.jobs;
+    const exporter = {
+      ...w.exporter,
+      jobs: {
+        claim: jobs.claim.bind(jobs),
+        finish: jobs.finish.bind(jobs),
+        progress: (s: string, e: string, rows: number, at: string) => {
+          progress.push(rows);
+          return jobs.progress(s, e, rows, at);
+        },
+      },
+    };
+    const { id } = await w.service.start(owner, surveyId, { filter: { q: 'nothing matches this' } });
+    expect(await claimAndRun(exporter, surveyId, id)).toBe('done');
+    expect(progress).toEqual([0, 0, 0, 0]);
+  });
+
   it('writes a job once however often its record comes, and again only after its run died', async () => {
     const w = world(3);
-    const { id } = await w.service.start(owner, surveyId, undefined);
+    const { id } = await w.service.start(owner, surveyId, {});
     expect(await claimAndRun(w.exporter, surveyId, id)).toBe('done');
     expect(await claimAndRun(w.exporter, surveyId, id)).toBe('skipped');
 
-    const { id: stuck } = await w.service.start(owner, surveyId, undefined);
+    const { id: stuck } = await w.service.start(owner, surveyId, {});
     await w.jobs.claim(surveyId, stuck, new Date().toISOString(), '');
     await w.jobs.progress(surveyId, stuck, 1, '2026-11-26T10:00:00.000Z');
     expect(await claimAndRun(w.exporter, surveyId, stuck)).toBe('skipped');
@@ -139,27 +226,44 @@ describe('the export job', () => {
 
   it('fails the job and leaves no file when a page cannot be read', async () => {
     const w = world(10);
-    const { id } = await w.service.start(owner, surveyId, undefined);
+    const { id } = await w.service.start(owner, surveyId, {});
     const failing = {
       ...w.exporter,
-      responses: { pageBySurvey: () => Promise.reject(new Error('throttled')) },
+      responses: {
+        // eslint-disable-next-line require-yield -- fails before its first page
+        async *inboxNewestFirst(): AsyncGenerator<InboxResponseRecord[]> {
+          throw new Error('throttled');
+        },
+      },
     };
     expect(await claimAndRun(failing, surveyId, id)).toBe('failed');
     expect(w.files.files.size).toBe(0);
     expect(await w.service.status(owner, surveyId, id)).toMatchObject({ state: 'failed', downloadUrl: null });
   });
 
-  it('answers 404 for another owner’s survey or job, and an English owner gets English headers', async () => {
+  it('answers 404 for another owner’s survey or job; without a language the owner’s stored one decides', async () => {
     const w = world(2);
-    await expect(w.service.start(other, surveyId, undefined)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const { id } = await w.service.start(owner, surveyId, undefined);
+    await expect(w.service.start(other, surveyId, {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { id } = await w.service.start(owner, surveyId, {});
     await expect(w.service.status(other, surveyId, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(w.service.status(owner, surveyId, 'nope/../x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await claimAndRun(w.exporter, surveyId, id);
+    expect(parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text, ';')[0]![0]).toBe('Datum');
 
-    w.languages.set(owner, 'en' as never);
-    const { id: english } = await w.service.start(owner, surveyId, undefined);
+    // Started from the English inbox, a Dutch owner's file is English.
+    const { id: english } = await w.service.start(owner, surveyId, { language: 'en' });
     await claimAndRun(w.exporter, surveyId, english);
-    expect(parse(w.files.files.get(`exports/${surveyId}/${english}.csv`)!.text)[0]![0]).toBe('Date');
+    const file = w.files.files.get(`exports/${surveyId}/${english}.csv`)!;
+    expect(parse(file.text, ',')[0]![0]).toBe('Date');
+    expect(file.name).toBe('responses-cafe-zoe-co-2026-11-26.csv');
+  });
+
+  it('names the file after the business’s day, not UTC’s', async () => {
+    const w = world(1);
+    w.advance(14 * 60 * 60 * 1000 - 1000); // 2026-11-26T23:59:59Z: 00:59:59 on the 27th in Amsterdam
+    const { id } = await w.service.start(owner, surveyId, { language: 'en' });
+    await claimAndRun(w.exporter, surveyId, id);
+    expect(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.name).toBe('responses-cafe-zoe-co-2026-11-27.csv');
   });
 });
 

@@ -19,7 +19,7 @@ export function createExportsHandler(serviceOf: () => ExportService, options?: D
     {
       'start-export': async ({ owner, params: { surveyId }, body }) => ({
         status: 202,
-        body: await serviceOf().start(owner.userId, surveyId, body.filter),
+        body: await serviceOf().start(owner.userId, surveyId, body),
       }),
       'get-export': async ({ owner, params: { surveyId, exportId } }) => ({
         body: await serviceOf().status(owner.userId, surveyId, exportId),

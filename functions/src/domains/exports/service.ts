@@ -4,8 +4,8 @@ import {
   surveyMessages,
   type ExportJob,
   type ExportStarted,
-  type InboxFilter,
   type Language,
+  type StartExport,
 } from '@reviewroute/shared';
 import { exportFileKey, type ExportFiles } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';
@@ -39,10 +39,14 @@ export function createExportService(deps: ExportServiceDeps) {
   }
 
   return {
-    /** Records a queued job; the exports worker picks it up from the table's stream. Another owner's survey: 404. */
-    async start(userId: string, surveyId: string, filter: InboxFilter | undefined): Promise<ExportStarted> {
+    /**
+     * Records a queued job; the exports worker picks it up from the table's stream. Another owner's survey: 404.
+     * The file is in `language`, the language of the page the owner started it from (their stored language
+     * when a client sends none).
+     */
+    async start(userId: string, surveyId: string, { filter, language: asked }: StartExport): Promise<ExportStarted> {
       await ownSurvey(userId, surveyId);
-      const language: Language = (await deps.contacts.contactOf(userId))?.language ?? 'en';
+      const language: Language = asked ?? (await deps.contacts.contactOf(userId))?.language ?? 'en';
       const at = now();
       const id = newId();
       await deps.jobs.create({

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ExportJob, InboxFilter } from '@reviewroute/shared';
+import type { ExportJob, InboxFilter, Language } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 
 /** One export job's status; never shared with another reader, so the key lives beside its only caller. */
@@ -12,11 +12,14 @@ export const exportPollMs = 1000;
 
 const isRunning = (job: ExportJob | undefined) => !job || job.state === 'queued' || job.state === 'running';
 
-/** Starts a CSV export of the survey's responses (as `filter` narrows them, if given); answers the job's id. */
+/**
+ * Starts a CSV export of the survey's responses (as `filter` narrows them, if given) in `language`, the page's:
+ * the file's headers, values and separator follow it. Answers the job's id.
+ */
 export const useStartExport = (surveyId: string) =>
   useMutation({
-    mutationFn: (filter: InboxFilter | undefined) =>
-      call('start-export', { params: { surveyId }, body: filter ? { filter } : {} }),
+    mutationFn: ({ filter, language }: { filter: InboxFilter | undefined; language: Language }) =>
+      call('start-export', { params: { surveyId }, body: filter ? { filter, language } : { language } }),
   });
 
 export const exportStatusQueryOptions = (surveyId: string, exportId: string) =>

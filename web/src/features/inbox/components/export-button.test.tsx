@@ -54,7 +54,7 @@ describe('Export CSV button', () => {
 
     const started = apiCalls().find((c) => c.route === 'start-export')!;
     expect(started.path).toBe('/api/surveys/s1/exports');
-    expect(started.body).toEqual({ filter: { rating: 'low', contact: 'yes' } });
+    expect(started.body).toEqual({ filter: { rating: 'low', contact: 'yes' }, language: 'en' });
   });
 
   it('speaks Dutch and says when the export failed', async () => {
@@ -62,7 +62,8 @@ describe('Export CSV button', () => {
     renderWithApp(<ExportButton surveyId={surveyId} />, { path: '/nl/dashboard' });
     await userEvent.click(screen.getByRole('button', { name: 'CSV exporteren' }));
     expect(await screen.findByText('Het exporteren is mislukt. Probeer het opnieuw.')).toBeTruthy();
-    expect(apiCalls().find((c) => c.route === 'start-export')!.body).toEqual({});
+    // Started from the Dutch page, the file is Dutch.
+    expect(apiCalls().find((c) => c.route === 'start-export')!.body).toEqual({ language: 'nl' });
     expect(files.saveFile).not.toHaveBeenCalled();
   });
 
@@ -128,7 +129,7 @@ describe('Export CSV button', () => {
     expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
     const startCalls = apiCalls().filter((c) => c.route === 'start-export');
     expect(startCalls).toHaveLength(2);
-    expect(startCalls[1]!.body).toEqual({ filter: { rating: 'low' } });
+    expect(startCalls[1]!.body).toEqual({ filter: { rating: 'low' }, language: 'en' });
     await waitFor(() => expect(files.saveFile).toHaveBeenCalledTimes(1));
   });
 });

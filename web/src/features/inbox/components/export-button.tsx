@@ -4,6 +4,7 @@ import { AlertCircle, Download, Loader2, RotateCw } from 'lucide-react';
 import type { InboxFilter } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/save-file';
+import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { useExportStatus, useStartExport } from '../api/export';
 
@@ -19,6 +20,8 @@ export interface ExportButtonProps {
  */
 export function ExportButton({ surveyId, filter }: ExportButtonProps) {
   const { t, i18n } = useTranslation('dashboard');
+  // The file is in the language of the page it is started from, whatever the account's language.
+  const language = useLanguage();
   const start = useStartExport(surveyId);
   const [exportId, setExportId] = useState<string>();
   const status = useExportStatus(surveyId, exportId);
@@ -41,7 +44,7 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
 
   const onClick = () => {
     setExportId(undefined);
-    start.mutate(filter, { onSuccess: ({ id }) => setExportId(id) });
+    start.mutate({ filter, language }, { onSuccess: ({ id }) => setExportId(id) });
   };
 
   return (
