@@ -15,7 +15,8 @@ const dashboardTexts = {
   en: {
     locale: 'en-US',
     heading: 'Dashboard',
-    reviews: 'Reviews',
+    responses: 'Responses',
+    reviewClicks: 'Clicked through to Google',
     progress: 'Onboarding progress',
     congratulations: "Congratulations! You're all set up and collecting reviews.",
     trial: 'Free trial: 7 days left',
@@ -36,7 +37,8 @@ const dashboardTexts = {
   nl: {
     locale: 'nl-NL',
     heading: 'Dashboard',
-    reviews: 'Beoordelingen',
+    responses: 'Reacties',
+    reviewClicks: 'Doorgeklikt naar Google',
     progress: 'Voortgang onboarding',
     congratulations: 'Gefeliciteerd! Alles is ingesteld en je verzamelt reviews.',
     trial: 'Gratis proefperiode: nog 7 dagen',
@@ -94,12 +96,26 @@ const noAverage = '–No ratings yet';
 
 const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
 
-async function expectStats(page: Page, count: string, average: string, fiveStars: string): Promise<void> {
+async function expectStats(
+  page: Page,
+  count: string,
+  average: string,
+  fiveStars: string,
+  reviewClicks = '0',
+): Promise<void> {
   await stat(page, 'review-count')
     .filter({ hasText: new RegExp(`^${count}$`) })
     .waitFor();
   expect(await stat(page, 'average-rating').textContent()).toBe(average);
   expect(await stat(page, 'five-star-count').textContent()).toBe(fiveStars);
+  expect(await stat(page, 'review-clicks').textContent()).toBe(reviewClicks);
+}
+
+/** The count card's title: responses (private feedback is no review), and the clicks through to Google apart. */
+async function expectStatTitles(page: Page, lang: Lang): Promise<void> {
+  const title = (id: string) => page.getByTestId(`stat-${id}`).getByRole('heading').textContent();
+  expect(await title('review-count')).toBe(dashboardTexts[lang].responses);
+  expect(await title('review-clicks')).toBe(dashboardTexts[lang].reviewClicks);
 }
 
 /** Waits until the Getting started bar says `percent` and returns which steps are done. */
@@ -210,7 +226,7 @@ describe('owner dashboard at 1280 px', () => {
       customerEmail: 'lena@example.com',
     });
     await page.reload();
-    await expectStats(page, '4', '4.0', '2');
+    await expectStats(page, '4', '4.0', '2', '1');
     const comments = page.getByTestId('feedback-comment');
     await comments.nth(2).waitFor();
     expect(await comments.allTextContents()).toEqual([
@@ -323,6 +339,7 @@ describe.each(['en', 'nl'] as const)('dashboard axe and layout (%s)', (lang) => 
       await submitThroughApi(survey, { rating: 4, comment: lang === 'nl' ? 'Lekker brood.' : 'Lovely bread.' });
       await signInThroughUi(page, lang, owner);
       await expectStats(page, '1', lang === 'nl' ? '4,0' : '4.0', '0');
+      await expectStatTitles(page, lang);
       await page.getByTestId('plan-badge').filter({ hasText: t.trial }).waitFor();
       await expectNoAxeViolations(page);
     });

@@ -1,4 +1,4 @@
-import { type LucideIcon, MessageSquare, Star, Trophy } from 'lucide-react';
+import { ExternalLink, type LucideIcon, MessageSquare, Star, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type Language, type SurveyStats } from '@reviewroute/shared';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -46,8 +46,10 @@ function StatCard({ id, icon: Icon, title, hint, value, noValue }: StatCardProps
 }
 
 /**
- * The three numbers of spec 2: review count, average rating (one decimal), 5-star count. Without any rating
- * there is no average: a dash, not "0.0", which would read as the worst score.
+ * The numbers of spec 2 and the one that matters most: responses (spec 2's "review count": every rating, the
+ * private feedback included, so the card says responses, not reviews), average rating (one decimal), 5-star
+ * count, and the customers who clicked through to Google, the nearest the product sees of a public review.
+ * Without any rating there is no average: a dash, not "0.0", which would read as the worst score.
  */
 const statCards = [
   { id: 'review-count', icon: MessageSquare, key: 'reviewCount', format: formatCount },
@@ -59,6 +61,7 @@ const statCards = [
       stats.reviewCount === 0 ? null : formatAverage(value, language),
   },
   { id: 'five-star-count', icon: Trophy, key: 'fiveStarCount', format: formatCount },
+  { id: 'review-clicks', icon: ExternalLink, key: 'reviewClicks', format: formatCount },
 ] as const;
 
 export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
@@ -74,7 +77,7 @@ export function StatCards({ stats }: { stats: SurveyStats | undefined }) {
           {t('stats.loading')}
         </span>
       )}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {statCards.map(({ id, icon, key, format }) => (
           <StatCard
             key={id}

@@ -136,6 +136,15 @@ describe('dashboard page', () => {
     await waitFor(() => expect(statValue('review-count')).toBe('4'));
     expect(statValue('average-rating')).toBe('4.0');
     expect(statValue('five-star-count')).toBe('2');
+    // Private feedback is no review: the count says responses, and the clicks through to Google stand apart.
+    expect(statValue('review-clicks')).toBe('1');
+    expect(
+      ['review-count', 'five-star-count', 'review-clicks'].map((id) => screen.getByTestId(`stat-${id}`).textContent),
+    ).toEqual([
+      'Responses4Every rating, private feedback included',
+      '5-star ratings2Happiest customers',
+      'Clicked through to Google1Customers who opened your Google review page',
+    ]);
     expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
     expect(requests()).toContain(`GET ${pathOf('get-survey-stats', { surveyId: 'new' })}`);
     expect(apiCalls().some((c) => c.path.startsWith(pathOf('get-survey', { surveyId: 'old' })))).toBe(false);
@@ -186,11 +195,13 @@ describe('dashboard page', () => {
     expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
   });
 
-  it('formats the average with a decimal comma in Dutch', async () => {
+  it('formats the average with a decimal comma in Dutch and counts reacties, not beoordelingen', async () => {
     stubApi({ surveys: [listed('new', 'Nieuw Café', url)] });
     renderPage('/nl/dashboard');
     await waitFor(() => expect(statValue('average-rating')).toBe('4,0'));
     expect(screen.getByRole('heading', { name: 'Aan de slag' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reacties' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Doorgeklikt naar Google' })).toBeTruthy();
   });
 
   it('shows the checklist with its progress; the local flag completes step 2; all done congratulates', async () => {

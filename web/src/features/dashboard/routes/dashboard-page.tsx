@@ -77,7 +77,8 @@ export function DashboardPage() {
       {surveys.isPending ? (
         <div role="status" className="grid gap-4">
           <span className="sr-only">{t('page.loadingSurveys')}</span>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Skeleton className="h-28" />
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
