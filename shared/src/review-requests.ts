@@ -44,9 +44,23 @@ export const defaultRequestTemplates = {
   nl: 'Hoi {name}, bedankt dat je voor ons hebt gekozen! We horen graag hoe je het hebt ervaren. Neem even de tijd om je feedback te delen: {url}',
 } as const satisfies Record<Language, string>;
 
-/** The template with the customer's name and link filled in (every occurrence; other braces stay as typed). */
-export const fillRequestTemplate = (template: string, values: { name: string; url: string }): string =>
-  template.replace(/\{(name|url)\}/g, (_, key: 'name' | 'url') => values[key]);
+/**
+ * The template with the customer's name and link filled in (every occurrence; other braces stay as typed). A blank
+ * name takes `{name}` and the space before it away, so the greeting stays neutral ("Hi, thank you…", "Hoi,
+ * bedankt…") instead of greeting nobody ("Hi , …").
+ */
+export const fillRequestTemplate = (template: string, values: { name: string; url: string }): string => {
+  const name = values.name.trim();
+  return template.replace(/([^\S\n]*)\{(name|url)\}/g, (_, space: string, key: 'name' | 'url') =>
+    key === 'url' ? `${space}${values.url}` : name ? `${space}${name}` : '',
+  );
+};
+
+/**
+ * How a request mail addresses its customer: by first name (the first word of the name they gave: "Anna" of
+ * "Anna de Vries"), as people greet each other; empty when no name was given (the greeting then stays neutral).
+ */
+export const customerFirstName = (name: string | null | undefined): string => name?.trim().split(/\s+/)[0] ?? '';
 
 /** A customer's address as a request is sent to it: the contact form's rule (SES takes 7-bit addresses only). */
 export const requestEmailSchema = z

@@ -105,7 +105,7 @@ describe('review requests', () => {
       expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       expect(mail.body.text).toContain(`${survey.landingPageUrl}?r=`);
     }
-    expect(jane!.body.text).toContain('Hi Jane Customer, thank you for choosing our service!');
+    expect(jane!.body.text).toContain('Hi Jane, thank you for choosing our service!');
     await until(batch.id, (rs) => rs.every((r) => r.state === 'sent'));
 
     // Jane's mail client unsubscribes in one click (RFC 8058): a form POST to the header's URL.

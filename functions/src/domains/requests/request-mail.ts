@@ -1,4 +1,10 @@
-import { defaultRequestTemplates, fillRequestTemplate, pathOf, type Language } from '@reviewroute/shared';
+import {
+  customerFirstName,
+  defaultRequestTemplates,
+  fillRequestTemplate,
+  pathOf,
+  type Language,
+} from '@reviewroute/shared';
 import type { OutgoingMail } from '../../mail/mailer';
 import { renderMail } from '../../mail/render';
 
@@ -51,7 +57,8 @@ export const mailTag = { kind: 'mail', owner: 'owner' } as const;
 export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
   const { survey, recipient, token, siteOrigin } = input;
   const message = fillRequestTemplate(input.template ?? defaultRequestTemplates[recipient.language], {
-    name: recipient.name,
+    // "Hi Anna," for Anna de Vries: the first name, as people greet each other; a neutral greeting without one.
+    name: customerFirstName(recipient.name),
     url: personalLink(survey.landingPageUrl, token),
   });
   const rendered = renderMail(input.reminder ? 'reviewReminder' : 'reviewRequest', recipient.language, {
