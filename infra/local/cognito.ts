@@ -23,7 +23,7 @@ import { createSesMailer } from '@reviewroute/functions/mail/ses-mailer';
 import { composePasswordChangedNotice } from '@reviewroute/functions/triggers/post-confirmation';
 import { LocalMessages, LOCAL_MAIL_FROM, SesMessageSender } from './cognito/mail';
 import { withLocalTargets } from './cognito/targets';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_SUPPORT_ADDRESS } from './env';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 
 // The local Cognito: cognito-local, with the targets in ./cognito/ that make it behave as Cognito does.
@@ -104,7 +104,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   const onPasswordChanged = async (attributes: Record<string, string>) => {
     const mail = composePasswordChangedNotice(
       attributes,
-      { from: LOCAL_MAIL_FROM, helpEmail: LOCAL_MAIL_FROM },
+      { from: LOCAL_MAIL_FROM, helpEmail: LOCAL_SUPPORT_ADDRESS },
       new Date(),
     );
     if (mail) await notices(mail);

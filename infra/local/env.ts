@@ -3,6 +3,12 @@ import { appConfigSchema, type AppConfig, type LambdaEnv } from '@reviewroute/sh
 /** The region every local client uses. */
 export const LOCAL_REGION = 'eu-west-1';
 
+/**
+ * The local stack's monitored help address (SUPPORT_ADDRESS): every owner mail names it, the password-changed notice
+ * of the local Cognito included; like every address here it only ever reaches the local inbox.
+ */
+export const LOCAL_SUPPORT_ADDRESS = 'support@reviewroute.local';
+
 /** Fake keys: s3rver insists on S3RVER/S3RVER and the other emulators accept anything. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
@@ -52,6 +58,7 @@ export function lambdaEnvironment(
     // Contact-form messages land in the local inbox, addressed to this made-up operator.
     CONTACT_TO_ADDRESS: 'contact@reviewroute.local',
     CONTACT_FROM_ADDRESS: 'no-reply@reviewroute.local',
+    SUPPORT_ADDRESS: LOCAL_SUPPORT_ADDRESS,
     // The SES emulator has no sending quota: the requests worker sends as fast as its claims allow.
     REVIEW_REQUEST_SEND_RATE: '500',
     // Mails to SES's simulator addresses bounce or complain through the local twin (infra/local/ses-events.ts).

@@ -32,6 +32,13 @@ export interface StageConfig {
    */
   readonly contactEmail?: string;
   /**
+   * The one monitored address where owners get help (SUPPORT_ADDRESS): every owner mail names it in its footer
+   * and takes replies there, so it must be read by a person, never a no-reply. Context `supportEmail`; default
+   * `support@` the mail domain (of `emailFrom`, else of `contactEmail`); undefined when neither is set (then no
+   * owner mail is sent anyway).
+   */
+  readonly supportEmail?: string;
+  /**
    * Optional SSM SecureString parameter name (e.g. `/reviewroute/prod/google-places-api-key`) holding the
    * Google Places API (New) key of the wizard's business finder; the places Lambda may read only it. Without
    * it the finder says search is not configured.
@@ -82,6 +89,7 @@ export function stageConfig(input: {
   certificateArn?: string;
   emailFrom?: string;
   contactEmail?: string;
+  supportEmail?: string;
   placesApiKeyParameter?: string;
   alarmEmail?: string;
   apiDomainName?: string;
@@ -109,6 +117,11 @@ export function stageConfig(input: {
   if (input.contactEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.contactEmail)) {
     throw new Error(`Invalid contactEmail "${input.contactEmail}": expected an address such as hello@example.com.`);
   }
+  if (input.supportEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.supportEmail)) {
+    throw new Error(`Invalid supportEmail "${input.supportEmail}": expected an address such as support@example.com.`);
+  }
+  const mailDomain = (input.emailFrom ?? input.contactEmail)?.split('@')[1];
+  const supportEmail = input.supportEmail ?? (mailDomain ? `support@${mailDomain}` : undefined);
   if (input.placesApiKeyParameter !== undefined && !/^\/[A-Za-z0-9_.\-/]+$/.test(input.placesApiKeyParameter)) {
     throw new Error(
       `Invalid placesApiKeyParameter "${input.placesApiKeyParameter}": expected an SSM parameter name such as /reviewroute/prod/google-places-api-key.`,
@@ -170,6 +183,7 @@ export function stageConfig(input: {
     ...(input.domainName ? { domainName: input.domainName, certificateArn: input.certificateArn } : {}),
     ...(input.emailFrom ? { emailFrom: input.emailFrom } : {}),
     ...(input.contactEmail ? { contactEmail: input.contactEmail } : {}),
+    ...(supportEmail ? { supportEmail } : {}),
     ...(input.placesApiKeyParameter ? { placesApiKeyParameter: input.placesApiKeyParameter } : {}),
   };
 }

@@ -47,6 +47,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     certificateArn: context('certificateArn'),
     emailFrom: context('emailFrom'),
     contactEmail: context('contactEmail'),
+    supportEmail: context('supportEmail'),
     placesApiKeyParameter: context('placesApiKeyParameter'),
     alarmEmail: context('alarmEmail'),
     apiDomainName: context('apiDomainName'),

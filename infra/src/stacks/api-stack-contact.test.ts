@@ -26,6 +26,18 @@ describe('api stack: contact mail', () => {
     });
   });
 
+  it('gives every owner mail the monitored help address: support@ the mail domain by default, never the no-reply', () => {
+    for (const description of ['ReviewRoute API: account domain', 'ReviewRoute API: payments domain'])
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: description,
+        Environment: { Variables: Match.objectLike({ SUPPORT_ADDRESS: 'support@mail.example' }) },
+      });
+    app.template('auth').hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'ReviewRoute: the password-changed notice',
+      Environment: { Variables: Match.objectLike({ SUPPORT_ADDRESS: 'support@mail.example' }) },
+    });
+  });
+
   it('lets only the contact, payments and account Lambdas and the alerts (its stream reader), digests and requests workers send, and only as the product identities', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
@@ -76,6 +88,20 @@ describe('api stack: contact cap alarm', () => {
       ComparisonOperator: 'GreaterThanThreshold',
       AlarmActions: Match.anyValue(),
     });
+  });
+});
+
+describe('supportEmail setting', () => {
+  it('defaults to support@ the mail domain (the sender’s, else the contact address’s), and must be an address', () => {
+    expect(stageConfig({}).supportEmail).toBeUndefined();
+    expect(stageConfig({ contactEmail: 'hello@reviewroute.nl' }).supportEmail).toBe('support@reviewroute.nl');
+    expect(
+      stageConfig({ contactEmail: 'hello@reviewroute.nl', emailFrom: 'no-reply@mail.reviewroute.nl' }).supportEmail,
+    ).toBe('support@mail.reviewroute.nl');
+    expect(
+      stageConfig({ contactEmail: 'hello@reviewroute.nl', supportEmail: 'help@reviewroute.nl' }).supportEmail,
+    ).toBe('help@reviewroute.nl');
+    expect(() => stageConfig({ supportEmail: 'reviewroute.nl' })).toThrow(/Invalid supportEmail/);
   });
 });
 

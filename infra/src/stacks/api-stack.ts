@@ -120,6 +120,8 @@ export class ApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'reviewroute',
       POWERTOOLS_LOG_LEVEL: isProd ? 'INFO' : 'DEBUG',
       ...(contactTo ? { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: contactFrom } : {}),
+      // Where owners get help: every owner mail's footer and Reply-To (supportEmail, default support@ the mail domain).
+      ...(props.config.supportEmail ? { SUPPORT_ADDRESS: props.config.supportEmail } : {}),
       // The seller on new invoices (the invoiceSeller* context values).
       ...invoiceSellerEnv(props.config.invoiceSeller),
     };

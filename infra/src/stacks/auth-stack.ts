@@ -90,7 +90,7 @@ export class AuthStack extends Stack {
     });
 
     this.addCustomMessageTrigger(isProd);
-    this.addPasswordChangedNotice(isProd, props.config.contactEmail, props.config.emailFrom);
+    this.addPasswordChangedNotice(isProd, props.config);
 
     this.issuer = `https://cognito-idp.${this.region}.${this.urlSuffix}/${this.userPool.userPoolId}`;
 
@@ -136,7 +136,10 @@ export class AuthStack extends Stack {
    * the only way the app changes one) it mails the owner the password-changed notice (decisions 23) from the
    * product's sender. Without a contact address (no sender) there is nothing to send from, and no trigger.
    */
-  private addPasswordChangedNotice(isProd: boolean, contactTo: string | undefined, emailFrom: string | undefined) {
+  private addPasswordChangedNotice(
+    isProd: boolean,
+    { contactEmail: contactTo, emailFrom, supportEmail }: AuthStackProps['config'],
+  ) {
     if (!contactTo) return;
     const from = emailFrom ?? contactTo;
     const { fn, role } = createReviewRouteFunction(this, 'PostConfirmation', {
@@ -147,7 +150,12 @@ export class AuthStack extends Stack {
       memorySize: 256,
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
-      environment: { CONTACT_TO_ADDRESS: contactTo, CONTACT_FROM_ADDRESS: from },
+      // The notice names the monitored help address (SUPPORT_ADDRESS), never the sender.
+      environment: {
+        CONTACT_TO_ADDRESS: contactTo,
+        CONTACT_FROM_ADDRESS: from,
+        ...(supportEmail ? { SUPPORT_ADDRESS: supportEmail } : {}),
+      },
     });
     grantSendMail(this, role, [from, contactTo]);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
