@@ -28,9 +28,10 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
       <Select value={filter[key] ?? any} onValueChange={(v) => onChange(key, v === any ? undefined : v)}>
         <SelectTrigger
           aria-labelledby={`${id}-${key}`}
-          // A long choice ("Alle beoordelingen") is cut with an ellipsis in its half of a phone's width, not drawn
-          // under its neighbour.
-          className="w-full min-w-0 *:data-[slot=select-value]:block *:data-[slot=select-value]:min-w-0 *:data-[slot=select-value]:truncate"
+          // A choice is never cut short ("Alle beoordelin…" told the owner nothing): each filter has a phone's whole
+          // width, and where a column is still too narrow for a long choice ("Contactgegevens achtergelaten") the
+          // text wraps and the button grows.
+          className="min-h-9 w-full min-w-0 text-left whitespace-normal data-[size=default]:h-auto *:data-[slot=select-value]:line-clamp-none *:data-[slot=select-value]:min-w-0 *:data-[slot=select-value]:wrap-break-word"
           data-testid={`inbox-filter-${key}`}
         >
           <SelectValue />
@@ -48,7 +49,7 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
 
   return (
     <section aria-label={t('filters.label')} className="grid gap-3 rounded-lg border p-3 md:p-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {choice('rating', [
           [any, t('filters.ratingAny')],
           ['low', t('filters.ratingLow')],

@@ -1,7 +1,9 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type InboxItem, type InboxState } from '@reviewroute/shared';
+import { shortcutOf, type InboxShortcut } from '../lib/shortcuts';
 import { InboxEntry } from './inbox-item';
+import { ShortcutsHelp } from './shortcuts-help';
 
 interface InboxListProps {
   items: InboxItem[];
@@ -13,19 +15,18 @@ interface InboxListProps {
   onSaveNote: (id: string, note: string) => Promise<unknown>;
 }
 
-/** Typing in a field keeps its keys; elsewhere in the list j/k and the arrows move, x selects. */
-const isTyping = (target: EventTarget) =>
-  target instanceof HTMLTextAreaElement ||
-  (target instanceof HTMLInputElement && target.type !== 'checkbox') ||
-  (target instanceof HTMLElement && target.isContentEditable);
-
 /**
- * The responses, one focus stop for the list (a roving tabindex): j or ↓ moves to the next, k or ↑ to the
- * previous, x selects or unselects the one in focus; Tab goes on into its buttons.
+ * The responses, one focus stop for the list (a roving tabindex), worked by keyboard from the moment the page
+ * opens (the keys are read on the whole document, not only once the list has focus): j moves to the next, k to
+ * the previous, x selects or unselects the one in focus, h marks it handled or reopens it, ? lists the keys; on a
+ * response the arrows move too. The first key with the focus elsewhere shows where it acts by focusing the
+ * current response. Tab goes on into a response's buttons.
  */
 export function InboxList({ items, businessName, selected, busyIds, onSelect, onState, onSaveNote }: InboxListProps) {
   const { t } = useTranslation('inbox');
   const [active, setActive] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
   const refs = useRef(new Map<string, HTMLLIElement>());
   // A shorter list (another filter) keeps the focus stop on an item that exists.
   const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
@@ -37,42 +38,61 @@ export function InboxList({ items, businessName, selected, busyIds, onSelect, on
     if (id) refs.current.get(id)?.focus();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-    if (e.key === 'j' || e.key === 'ArrowDown') {
-      e.preventDefault();
-      move(activeIndex + 1);
-    } else if (e.key === 'k' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      move(activeIndex - 1);
-    } else if (e.key === 'x') {
-      const item = items[activeIndex];
-      if (!item) return;
-      e.preventDefault();
-      onSelect(item.id, !selected.has(item.id));
-    }
+  const act = (shortcut: InboxShortcut, inList: boolean) => {
+    if (shortcut === 'help') return setHelpOpen(true);
+    const item = items[activeIndex];
+    if (!item) return;
+    // From elsewhere on the page the first key brings the focus to the current response instead of skipping it.
+    if (!inList) move(activeIndex);
+    if (shortcut === 'next' && inList) move(activeIndex + 1);
+    else if (shortcut === 'previous' && inList) move(activeIndex - 1);
+    else if (shortcut === 'select') onSelect(item.id, !selected.has(item.id));
+    else if (shortcut === 'toggleHandled' && !busyIds.has(item.id))
+      onState([item.id], item.state === 'handled' ? 'new' : 'handled');
   };
 
+  // One listener for the page's life; it reads the latest state through the ref.
+  const actRef = useRef(act);
+  useEffect(() => {
+    actRef.current = act;
+  });
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      const inList = e.target instanceof Node && listRef.current?.contains(e.target) === true;
+      const shortcut = shortcutOf(e, inList);
+      if (!shortcut) return;
+      e.preventDefault();
+      actRef.current(shortcut, inList);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   return (
-    <ul aria-label={t('list.label')} className="grid gap-3" onKeyDown={onKeyDown} data-testid="inbox-list">
-      {items.map((item, index) => (
-        <InboxEntry
-          key={item.id}
-          ref={(el) => {
-            if (el) refs.current.set(item.id, el);
-            else refs.current.delete(item.id);
-          }}
-          item={item}
-          businessName={businessName}
-          selected={selected.has(item.id)}
-          active={index === activeIndex}
-          busy={busyIds.has(item.id)}
-          onFocus={() => setActive(index)}
-          onSelect={(value) => onSelect(item.id, value)}
-          onState={(state) => onState([item.id], state)}
-          onSaveNote={(note) => onSaveNote(item.id, note)}
-        />
-      ))}
-    </ul>
+    <>
+      <div className="flex justify-end max-sm:hidden">
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      </div>
+      <ul ref={listRef} aria-label={t('list.label')} className="grid gap-3" data-testid="inbox-list">
+        {items.map((item, index) => (
+          <InboxEntry
+            key={item.id}
+            ref={(el) => {
+              if (el) refs.current.set(item.id, el);
+              else refs.current.delete(item.id);
+            }}
+            item={item}
+            businessName={businessName}
+            selected={selected.has(item.id)}
+            active={index === activeIndex}
+            busy={busyIds.has(item.id)}
+            onFocus={() => setActive(index)}
+            onSelect={(value) => onSelect(item.id, value)}
+            onState={(state) => onState([item.id], state)}
+            onSaveNote={(note) => onSaveNote(item.id, note)}
+          />
+        ))}
+      </ul>
+    </>
   );
 }

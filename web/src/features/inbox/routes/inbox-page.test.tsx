@@ -50,7 +50,11 @@ function stubApi(items: InboxItem[] | 'fail') {
 }
 
 const renderPage = (path = '/inbox') =>
-  renderWithApp(<InboxPage />, { path, routePath: '/inbox', session: { userId: 'u', email: 'o@example.com' } });
+  renderWithApp(<InboxPage />, {
+    path,
+    routePath: path.startsWith('/nl/') ? '/nl/inbox' : '/inbox',
+    session: { userId: 'u', email: 'o@example.com' },
+  });
 
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
@@ -70,6 +74,8 @@ describe('inbox page', () => {
     );
     expect(within(entries[1]!).getByText('Comment 2')).toBeTruthy();
     expect(within(entries[1]!).queryByRole('link', { name: 'Reply' })).toBeNull();
+    // The one date-time form of every page (not the US "Jan 11, 2026, 10:00 AM"), in Amsterdam time.
+    expect(within(entries[0]!).getByText('11 Jan 2026, 11:00').tagName).toBe('TIME');
   });
 
   it('reads the filter from the address and sends it as the query', async () => {
@@ -103,6 +109,84 @@ describe('inbox page', () => {
         'new',
       ]),
     );
+  });
+
+  it('works by keyboard from page load, without tabbing into the list first', async () => {
+    stubApi([item(1), item(2), item(3, { state: 'handled' })]);
+    const user = userEvent.setup();
+    renderPage();
+    const entries = await screen.findAllByTestId('inbox-item');
+    expect(document.activeElement).toBe(document.body);
+    // The first j shows where the keys act (the first response), the next one moves on.
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(entries[0]);
+    await user.keyboard('jj');
+    expect(document.activeElement).toBe(entries[2]);
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(entries[1]);
+    await user.keyboard('x');
+    expect(screen.getByTestId('inbox-selected-count').textContent).toBe('1 selected');
+    // h marks the one in focus handled (and a handled one new again).
+    await user.keyboard('h');
+    await waitFor(() =>
+      expect(apiCalls().find((c) => c.route === 'set-inbox-state')?.body).toEqual({ ids: ['r2'], state: 'handled' }),
+    );
+    await waitFor(() => expect(entries[1]!.getAttribute('data-state')).toBe('handled'));
+  });
+
+  it('leaves the keys to a field being typed in, and to modifier shortcuts', async () => {
+    stubApi([item(1), item(2)]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findAllByTestId('inbox-item');
+    const search = screen.getByRole('searchbox', { name: 'Search in comments' });
+    await user.click(search);
+    await user.keyboard('jxh?');
+    expect((search as HTMLInputElement).value).toBe('jxh?');
+    expect(document.activeElement).toBe(search);
+    expect(screen.getByTestId('inbox-selected-count').textContent).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    search.blur();
+    await user.keyboard('{Control>}x{/Control}');
+    expect(screen.getByTestId('inbox-selected-count').textContent).toBe('');
+    expect(apiCalls().some((c) => c.route === 'set-inbox-state')).toBe(false);
+  });
+
+  it('lists the keys in a dialog opened by "?" or the Keyboard shortcuts button', async () => {
+    stubApi([item(1)]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByTestId('inbox-item');
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect([...dialog.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['jor↓', 'kor↑', 'x', 'h', '?']);
+    expect([...dialog.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      'Next response',
+      'Previous response',
+      'Select or unselect the response',
+      'Mark the response handled, or reopen it',
+      'Show these shortcuts',
+    ]);
+    // Keys typed while it is open are the dialog's: j does not move the list behind it.
+    await user.keyboard('j');
+    expect(screen.getAllByTestId('inbox-item')[0]).not.toBe(document.activeElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+
+  it('dates each response as every page does, in Amsterdam time, and says the keys in Dutch', async () => {
+    stubApi([item(1)]);
+    const user = userEvent.setup();
+    renderPage('/nl/inbox');
+    const entry = await screen.findByTestId('inbox-item');
+    // 10:00 UTC on 11 January is 11:00 in Amsterdam.
+    expect(within(entry).getByText('11 jan 2026, 11:00').tagName).toBe('TIME');
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Sneltoetsen' });
+    expect(within(dialog).getByText('Reactie afhandelen of weer openen')).toBeTruthy();
+    expect(within(dialog).getAllByText('of')).toHaveLength(2);
   });
 
   it('says when nothing matches the filter, and when the survey has no responses yet', async () => {

@@ -243,25 +243,22 @@ function SurveyInbox({ survey }: { survey: ListedSurvey }) {
             </div>
           )}
           {items.length > 0 ? (
-            <>
-              <p className="text-muted-foreground text-xs max-sm:sr-only">{t('list.keyboardHint')}</p>
-              <InboxList
-                items={items}
-                businessName={survey.businessName || t('untitled')}
-                selected={selected}
-                busyIds={busyIds}
-                onSelect={(id, value) =>
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    if (value) next.add(id);
-                    else next.delete(id);
-                    return next;
-                  })
-                }
-                onState={(ids, state) => void changeState(ids, state)}
-                onSaveNote={saveNote}
-              />
-            </>
+            <InboxList
+              items={items}
+              businessName={survey.businessName || t('untitled')}
+              selected={selected}
+              busyIds={busyIds}
+              onSelect={(id, value) =>
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (value) next.add(id);
+                  else next.delete(id);
+                  return next;
+                })
+              }
+              onState={(ids, state) => void changeState(ids, state)}
+              onSaveNote={saveNote}
+            />
           ) : (
             !inbox.hasNextPage &&
             !inbox.isFetchingNextPage && (
