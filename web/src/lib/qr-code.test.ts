@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadQrCode, qrCodeDataUrl, qrCodeFileName, qrCodeOptions } from './qr-code';
+import { downloadQrCode, qrCodeDataUrl, qrCodeOptions } from './qr-code';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,7 +20,6 @@ describe('QR code', () => {
       margin: 2,
       color: { dark: '#000000', light: '#ffffff' },
     });
-    expect(qrCodeFileName).toBe('survey-qr-code.png');
   });
 
   it('renders a 512 × 512 PNG', async () => {
@@ -29,14 +28,14 @@ describe('QR code', () => {
     expect(pngSize(dataUrl)).toEqual({ signature: [0x50, 0x4e, 0x47], width: 512, height: 512 });
   });
 
-  it('downloads it as survey-qr-code.png and removes the temporary link', async () => {
+  it("downloads it named after the survey's slug and removes the temporary link", async () => {
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
     await downloadQrCode('https://app.example/surveys/abcdefgh/bakery');
     expect(clicked).toHaveLength(1);
-    expect(clicked[0]!.download).toBe('survey-qr-code.png');
+    expect(clicked[0]!.download).toBe('bakery-qr.png');
     expect(clicked[0]!.href.startsWith('data:image/png;base64,')).toBe(true);
     expect(document.body.contains(clicked[0]!)).toBe(false);
   });

@@ -1,15 +1,14 @@
 import QRCode from 'qrcode';
 import { saveFile } from './save-file';
+import { surveyFileName } from './survey-file-name';
 
-/** The survey QR code (spec 9): a PNG 512 px wide, margin 2, black on white, saved as survey-qr-code.png. */
+/** The survey QR code (spec 9): a PNG 512 px wide, margin 2, black on white, saved as `{slug}-qr.png`. */
 export const qrCodeOptions = {
   type: 'image/png',
   width: 512,
   margin: 2,
   color: { dark: '#000000', light: '#ffffff' },
 } as const;
-
-export const qrCodeFileName = 'survey-qr-code.png';
 
 /** The QR code of `url` as a PNG data URL. */
 export function qrCodeDataUrl(url: string): Promise<string> {
@@ -19,5 +18,5 @@ export function qrCodeDataUrl(url: string): Promise<string> {
 
 /** Generates the QR code of `url` and lets the browser save it; rejects when it cannot be generated. */
 export async function downloadQrCode(url: string, doc: Document = document): Promise<void> {
-  saveFile(await qrCodeDataUrl(url), qrCodeFileName, doc);
+  saveFile(await qrCodeDataUrl(url), surveyFileName(url, 'qr.png'), doc);
 }

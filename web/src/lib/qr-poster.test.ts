@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/testing/api';
 import {
   embeddableImage,
-  posterFileName,
+  posterColors,
   posterSvg,
   qrModules,
-  savePoster,
+  savePosterSvg,
   wrapText,
   type PosterInput,
 } from './qr-poster';
@@ -24,7 +24,7 @@ const input = (overrides: Partial<PosterInput> = {}): PosterInput => ({
   logoHref: null,
   headline: 'Hoe hebben we het gedaan?',
   instruction: 'Scan de code met de camera van je telefoon en vertel ons over je bezoek.',
-  accentColor: '#0f766e',
+  brandColor: '#0f766e',
   ...overrides,
 });
 
@@ -81,7 +81,23 @@ describe('A5 poster', () => {
     expect(texts).toContain('Hoe hebben we het gedaan?');
     expect(texts).toContain('app.example/nl/surveys/abcdefgh/bakkerij-de-vries');
     expect(root.querySelector('image')).toBeNull();
-    expect(posterFileName).toBe('survey-poster-a5.svg');
+  });
+
+  it("is painted in the survey's brand colour, with text that reads on it", () => {
+    const svg = posterSvg(input({ brandColor: '#7C3AED' }));
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    // The top band, the code's frame and the closing band.
+    expect(doc.querySelectorAll('rect[fill="#7c3aed"]')).toHaveLength(3);
+    expect(doc.querySelector('text')!.getAttribute('fill')).toBe('#ffffff');
+    // A pale brand colour: dark text on its bands, and a headline that still reads on white paper.
+    expect(posterColors('#fde047')).toEqual({
+      brand: '#fde047',
+      onBrand: '#000000',
+      headline: '#111111',
+      text: '#333333',
+    });
+    // A missing colour is the product's own.
+    expect(posterColors('').brand).toBe('#0f766e');
   });
 
   it("carries a QR code that decodes to the survey's URL, inside the page, at least 60 mm wide", () => {
@@ -107,6 +123,7 @@ describe('A5 poster', () => {
     const name = 'Bakkerij en Banketbakkerij Van Der Heijden-Vermeulen aan de Oude Gracht te Utrecht';
     const doc = new DOMParser().parseFromString(posterSvg(input({ businessName: name })), 'image/svg+xml');
     const nameLines = [...doc.querySelectorAll('text[font-weight="700"]')].slice(0, 2);
+    expect(nameLines).toHaveLength(2);
     expect(nameLines.map((node) => node.textContent).join(' ')).toMatch(/^Bakkerij en .*…$/);
     expect(doc.querySelectorAll('text')[2]!.textContent).toBe('Hoe hebben we het gedaan?');
   });
@@ -130,8 +147,8 @@ describe('embeddableImage', () => {
   });
 });
 
-describe('savePoster', () => {
-  it('saves the SVG under the poster name and removes the temporary link', () => {
+describe('savePosterSvg', () => {
+  it("saves the SVG named after the survey's slug and removes the temporary link", () => {
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -141,12 +158,12 @@ describe('savePoster', () => {
     URL.createObjectURL = vi.fn(() => 'blob:poster');
     URL.revokeObjectURL = vi.fn();
     try {
-      savePoster('<svg/>');
+      savePosterSvg('<svg/>', url);
     } finally {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
     }
     expect(clicked).toHaveLength(1);
-    expect(clicked[0]!.download).toBe('survey-poster-a5.svg');
+    expect(clicked[0]!.download).toBe('bakkerij-de-vries-poster-a5.svg');
     expect(clicked[0]!.href).toBe('blob:poster');
     expect(document.body.contains(clicked[0]!)).toBe(false);
   });

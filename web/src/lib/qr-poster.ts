@@ -1,6 +1,8 @@
 import QRCode from 'qrcode';
+import { contrast, defaultSurveyColors, readableOn, validColor } from '@reviewroute/shared/domain';
 import { qrCodeOptions } from './qr-code';
-import { saveFile } from './save-file';
+import { saveBlob } from './save-file';
+import { surveyFileName } from './survey-file-name';
 
 /**
  * The survey's QR code as vector shapes, and the print-ready A5 poster built around it. The screen and the
@@ -36,8 +38,6 @@ export function qrModules(url: string): QrModules {
   return { size, path: parts.join('') };
 }
 
-export const posterFileName = 'survey-poster-a5.svg';
-
 /** ISO A5 portrait, in millimetres: the SVG's user unit is 1 mm, so printers get the size exactly. */
 export const posterSize = { width: 148, height: 210 } as const;
 
@@ -49,47 +49,89 @@ export interface PosterInput {
   /** The call to action, in the survey's language. */
   headline: string;
   instruction: string;
-  /** A thin bar in the survey's own colour; the rest stays black on white for any printer. */
-  accentColor: string;
+  /** The survey's primary colour (`#rrggbb`): the poster's bands and headline. */
+  brandColor: string;
 }
+
+/**
+ * The poster's colours from the survey's brand colour: the bands in it, their text black or white (whichever
+ * reads better), the headline in it when it stands out from white paper (3:1), else near-black. The QR code itself
+ * stays black on white, which every scanner reads.
+ */
+export function posterColors(brandColor: string) {
+  const brand = validColor(brandColor, defaultSurveyColors.primaryColor);
+  return {
+    brand,
+    onBrand: readableOn(brand),
+    headline: contrast(brand, '#ffffff') >= 3 ? brand : '#111111',
+    text: '#333333',
+  };
+}
+
+/** The poster's layout, in millimetres, shared by the PDF and the SVG so both print alike. */
+export const posterLayout = {
+  margin: 12,
+  /** The top band: padding above and below its logo card and name. */
+  bandPadding: 10,
+  /** The white card the logo sits on in the band, and the largest logo inside it. */
+  logoCard: { padding: 3, maxWidth: 56, maxHeight: 20, gap: 5 },
+  name: { size: 8, smallSize: 6.5, maxLines: 2 },
+  headline: { size: 7.5, maxLines: 2, gap: 10 },
+  instruction: { size: 4.3, maxLines: 3, gap: 6 },
+  /** The code, quiet zone included, between these sizes; a frame in the brand colour around it. */
+  qr: { min: 50, max: 92, gap: 8, frame: 1.2 },
+  /** The bottom band with the printable link. */
+  footer: { height: 15, linkSize: 3.4 },
+  lineHeight: 1.2,
+} as const;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
- * Breaks `text` into at most `maxLines` lines of about `maxChars` characters at spaces; a word longer than a
- * line is cut, and what does not fit ends in an ellipsis. SVG text does not wrap by itself.
+ * Breaks `text` into at most `maxLines` lines that `fits` at spaces; a word longer than a line is cut, and what
+ * does not fit ends in an ellipsis. Neither SVG nor PDF text wraps by itself.
  */
-export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
+export function wrapLines(text: string, fits: (line: string) => boolean, maxLines: number): string[] {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const lines: string[] = [];
+  const cut = (word: string) => {
+    let end = word.length;
+    while (end > 1 && !fits(word.slice(0, end))) end--;
+    return word.slice(0, end);
+  };
   let line = '';
   for (const word of words) {
     const candidate = line ? `${line} ${word}` : word;
-    if (candidate.length <= maxChars) {
+    if (fits(candidate)) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    line = word.length > maxChars ? word.slice(0, maxChars) : word;
+    line = fits(word) ? word : cut(word);
   }
   if (line) lines.push(line);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
+  let last = kept[maxLines - 1]!;
+  while (last.length > 1 && !fits(`${last.trimEnd()}…`)) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.trimEnd()}…`;
   return kept;
 }
+
+/** `wrapLines` by a count of characters: SVG cannot measure text, so a generous glyph width stands in. */
+export const wrapText = (text: string, maxChars: number, maxLines: number): string[] =>
+  wrapLines(text, (line) => line.length <= maxChars, maxLines);
 
 const fontFamily = "'Helvetica Neue', Helvetica, Arial, system-ui, sans-serif";
 /** Average glyph width of a bold sans-serif, as a share of the font size: enough to keep lines inside the page. */
 const glyphWidth = 0.6;
-const margin = 12;
-const textWidth = posterSize.width - 2 * margin;
+const textWidth = posterSize.width - 2 * posterLayout.margin;
 const charsFor = (fontSize: number) => Math.floor(textWidth / (fontSize * glyphWidth));
 
-/** Text lines centred on the page, the first baseline at `y`; returns the markup and the y below them. */
+/** Text lines centred on the page, the first baseline at `y`; returns the markup and the last baseline. */
 function centredLines(lines: string[], y: number, fontSize: number, attributes: string): [string, number] {
-  const lineHeight = fontSize * 1.2;
+  const lineHeight = fontSize * posterLayout.lineHeight;
   const markup = lines
     .map(
       (line, i) =>
@@ -100,64 +142,80 @@ function centredLines(lines: string[], y: number, fontSize: number, attributes: 
 }
 
 /** The printable link under the code: without the scheme, which nobody types. */
-const displayUrl = (url: string) => url.replace(/^https?:\/\//, '');
+export const displayUrl = (url: string) => url.replace(/^https?:\/\//, '');
 
-/** The A5 poster as an SVG document: accent bar, logo, business name, call to action, QR code, the link. */
+/**
+ * The A5 poster as an SVG document (the second download; the PDF is the print-ready one): a band in the brand
+ * colour with the logo and business name, the call to action, the QR code, and the link in a closing band.
+ */
 export function posterSvg(input: PosterInput): string {
   const { width, height } = posterSize;
-  const parts: string[] = [
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<rect width="${width}" height="6" fill="${escapeXml(input.accentColor)}"/>`,
-  ];
-  let y = 18;
+  const { bandPadding, logoCard, name, headline, instruction, qr: qrBox, footer } = posterLayout;
+  const colors = posterColors(input.brandColor);
+  const parts: string[] = [`<rect width="${width}" height="${height}" fill="#ffffff"/>`];
+  const band: string[] = [];
+  let y = bandPadding;
   if (input.logoHref) {
-    const logoHeight = 26;
-    parts.push(
-      `<image href="${escapeXml(input.logoHref)}" x="${margin}" y="${y}" width="${textWidth}" height="${logoHeight}" preserveAspectRatio="xMidYMid meet"/>`,
+    const cardWidth = logoCard.maxWidth + 2 * logoCard.padding;
+    const cardHeight = logoCard.maxHeight + 2 * logoCard.padding;
+    band.push(
+      `<rect x="${(width - cardWidth) / 2}" y="${y}" width="${cardWidth}" height="${cardHeight}" rx="2" fill="#ffffff"/>`,
+      `<image href="${escapeXml(input.logoHref)}" x="${(width - logoCard.maxWidth) / 2}" y="${y + logoCard.padding}" width="${logoCard.maxWidth}" height="${logoCard.maxHeight}" preserveAspectRatio="xMidYMid meet"/>`,
     );
-    y += logoHeight + 12;
-  } else {
-    y += 8;
+    y += cardHeight + logoCard.gap;
   }
   // Long names get a smaller size before they are wrapped onto a second line.
-  const nameSize = input.businessName.length > charsFor(10) ? 8 : 10;
-  const [name, nameEnd] = centredLines(
-    wrapText(input.businessName, charsFor(nameSize), 2),
-    y,
+  const nameSize = input.businessName.length > charsFor(name.size) ? name.smallSize : name.size;
+  const [nameMarkup, nameEnd] = centredLines(
+    wrapText(input.businessName, charsFor(nameSize), name.maxLines),
+    y + nameSize,
     nameSize,
-    `font-weight="700" fill="#111111"`,
+    `font-weight="700" fill="${colors.onBrand}"`,
   );
-  parts.push(name);
-  const [headline, headlineEnd] = centredLines(
-    wrapText(input.headline, charsFor(7), 2),
-    nameEnd + 14,
-    7,
-    `font-weight="700" fill="#111111"`,
-  );
-  parts.push(headline);
-  const [instruction, instructionEnd] = centredLines(
-    wrapText(input.instruction, charsFor(4.2) + 8, 2),
-    headlineEnd + 8,
-    4.2,
-    `fill="#333333"`,
-  );
-  parts.push(instruction);
+  band.push(nameMarkup);
+  const bandHeight = nameEnd + bandPadding;
+  parts.push(`<rect width="${width}" height="${bandHeight.toFixed(2)}" fill="${colors.brand}"/>`, ...band);
 
-  // The code takes what is left above the link, never less than 60 mm (readable from arm's length).
-  const linkBaseline = height - 14;
-  const top = instructionEnd + 8;
-  const qrSide = Math.max(60, Math.min(96, linkBaseline - 10 - top));
+  const [headlineMarkup, headlineEnd] = centredLines(
+    wrapText(input.headline, charsFor(headline.size), headline.maxLines),
+    bandHeight + headline.gap + headline.size * 0.7,
+    headline.size,
+    `font-weight="700" fill="${colors.headline}"`,
+  );
+  parts.push(headlineMarkup);
+
+  const instructionLines = wrapText(input.instruction, charsFor(instruction.size) + 8, instruction.maxLines);
+  const instructionHeight = instructionLines.length * instruction.size * posterLayout.lineHeight;
+  const footerTop = height - footer.height;
+  // The code takes what is left between the headline and the instruction, within its bounds.
+  const room = footerTop - instruction.gap - instructionHeight - qrBox.gap - (headlineEnd + qrBox.gap);
+  const qrSide = Math.max(qrBox.min, Math.min(qrBox.max, room));
+  // What the code leaves over is shared above and below it, so the page does not end in a gap.
+  const top = headlineEnd + qrBox.gap + Math.max(0, (room - qrSide) / 2);
   const qr = qrModules(input.url);
   const quiet = qrCodeOptions.margin;
   const units = qr.size + 2 * quiet;
+  const qrX = (width - qrSide) / 2;
   parts.push(
-    `<svg x="${((width - qrSide) / 2).toFixed(2)}" y="${top.toFixed(2)}" width="${qrSide.toFixed(2)}" height="${qrSide.toFixed(2)}" viewBox="${-quiet} ${-quiet} ${units} ${units}" shape-rendering="crispEdges" data-testid="poster-qr"><rect x="${-quiet}" y="${-quiet}" width="${units}" height="${units}" fill="${qrCodeOptions.color.light}"/><path d="${qr.path}" fill="${qrCodeOptions.color.dark}"/></svg>`,
+    `<rect x="${(qrX - qrBox.frame).toFixed(2)}" y="${(top - qrBox.frame).toFixed(2)}" width="${(qrSide + 2 * qrBox.frame).toFixed(2)}" height="${(qrSide + 2 * qrBox.frame).toFixed(2)}" rx="2" fill="${colors.brand}"/>`,
+    `<svg x="${qrX.toFixed(2)}" y="${top.toFixed(2)}" width="${qrSide.toFixed(2)}" height="${qrSide.toFixed(2)}" viewBox="${-quiet} ${-quiet} ${units} ${units}" shape-rendering="crispEdges" data-testid="poster-qr"><rect x="${-quiet}" y="${-quiet}" width="${units}" height="${units}" fill="${qrCodeOptions.color.light}"/><path d="${qr.path}" fill="${qrCodeOptions.color.dark}"/></svg>`,
   );
+  const [instructionMarkup] = centredLines(
+    instructionLines,
+    top + qrSide + instruction.gap + instruction.size,
+    instruction.size,
+    `fill="${colors.text}"`,
+  );
+  parts.push(instructionMarkup);
+
+  parts.push(`<rect y="${footerTop}" width="${width}" height="${footer.height}" fill="${colors.brand}"/>`);
+  const linkLines = wrapText(displayUrl(input.url), charsFor(footer.linkSize) + 10, 2);
+  const linkTop = footerTop + (footer.height - linkLines.length * footer.linkSize * posterLayout.lineHeight) / 2;
   const [link] = centredLines(
-    wrapText(displayUrl(input.url), charsFor(3.6) + 10, 2),
-    linkBaseline,
-    3.6,
-    `fill="#333333" font-family="ui-monospace, Menlo, Consolas, monospace"`,
+    linkLines,
+    linkTop + footer.linkSize,
+    footer.linkSize,
+    `fill="${colors.onBrand}" font-family="ui-monospace, Menlo, Consolas, monospace"`,
   );
   parts.push(link);
 
@@ -190,13 +248,7 @@ export async function embeddableImage(url: string): Promise<string> {
   }
 }
 
-/** Lets the browser save `svg` as the poster file. */
-export function savePoster(svg: string, doc: Document = document): void {
-  const href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  try {
-    saveFile(href, posterFileName, doc);
-  } finally {
-    // Revoked later: revoking right after the click can cancel a download that has not read the blob yet.
-    setTimeout(() => URL.revokeObjectURL(href), 30_000);
-  }
+/** Lets the browser save `svg` as the poster of the survey behind `url`: `{slug}-poster-a5.svg`. */
+export function savePosterSvg(svg: string, url: string, doc: Document = document): void {
+  saveBlob(new Blob([svg], { type: 'image/svg+xml' }), surveyFileName(url, 'poster-a5.svg'), doc);
 }

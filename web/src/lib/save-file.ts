@@ -11,3 +11,14 @@ export function saveFile(href: string, fileName: string, doc: Document = documen
     link.remove();
   }
 }
+
+/** Lets the browser save `blob` as `fileName`; the object URL is revoked once the download has surely read it. */
+export function saveBlob(blob: Blob, fileName: string, doc: Document = document): void {
+  const href = URL.createObjectURL(blob);
+  try {
+    saveFile(href, fileName, doc);
+  } finally {
+    // Revoked later: revoking right after the click can cancel a download that has not read the blob yet.
+    setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  }
+}

@@ -1,4 +1,4 @@
-import { Check, Copy, Download, ExternalLink, FileImage } from 'lucide-react';
+import { Check, Copy, Download, ExternalLink, FileImage, FileText, Loader2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ interface SurveyLinkPanelProps {
 /**
  * A published survey's public link with copy ('Copied!' for 2 s; onboarding step 2 recorded locally and on
  * the profile, decisions 9), a link to open it, and its QR code on screen with the PNG download (spec 9) and
- * a print-ready A5 poster. The wizard's last step and the dashboard's feedback-collection card show the
+ * a print-ready A5 poster (PDF; SVG as a second download). The wizard's last step and the dashboard's feedback-collection card show the
  * same panel; each names the link and the way to open it.
  */
 export function SurveyLinkPanel({
@@ -83,15 +83,33 @@ export function SurveyLinkPanel({
             {t('share.downloadQr')}
           </Button>
           {poster && (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => void posterDownload.download()}
-              disabled={posterDownload.busy}
-            >
-              <FileImage aria-hidden="true" />
-              {t('share.downloadPoster')}
-            </Button>
+            <>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void posterDownload.download('pdf')}
+                disabled={posterDownload.busy !== null}
+              >
+                {posterDownload.busy === 'pdf' ? (
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <FileText aria-hidden="true" />
+                )}
+                {t('share.downloadPoster')}
+              </Button>
+              {/* The same poster as an SVG, for owners who edit it in a design program. */}
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto justify-self-center p-1"
+                onClick={() => void posterDownload.download('svg')}
+                disabled={posterDownload.busy !== null}
+              >
+                <FileImage aria-hidden="true" />
+                {t('share.downloadPosterSvg')}
+              </Button>
+            </>
           )}
         </div>
       </figure>
