@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { defaultRequestTemplates, fillRequestTemplate, type Language } from '@reviewroute/shared';
+import { customerFirstName, defaultRequestTemplates, fillRequestTemplate, type Language } from '@reviewroute/shared';
 
 /**
  * The mail as the customer will read it, live while the owner types: subject, heading, their text with
  * `{name}` and `{url}` filled in, and the unsubscribe footer, in the customer's language (the mail's own texts
- * mirror the mail catalogue's `reviewRequest`).
+ * mirror the mail catalogue's `reviewRequest`). `{name}` is what the mail puts there: the first customer's first
+ * name, and before any customer is added a sample customer's (never the owner's own, whom the preview would
+ * otherwise seem to greet).
  */
 export function MessagePreview({
   businessName,
@@ -22,7 +24,7 @@ export function MessagePreview({
 }) {
   const { t, i18n } = useTranslation('requests');
   const mail = i18n.getFixedT(language, 'requests');
-  const name = customerName ?? mail('mailPreview.sampleName');
+  const name = customerName === null ? mail('mailPreview.sampleName') : customerFirstName(customerName);
   // The real link carries the customer's own token; the preview shows where it leads.
   const url = `${landingPageUrl}?r=…`;
   const message = fillRequestTemplate(template ?? defaultRequestTemplates[language], { name, url });

@@ -116,9 +116,9 @@ describe('the review requests page', () => {
     expect(within(errors).getByText('Language: Choose English (en) or Dutch (nl)')).toBeTruthy();
     // A length error names the limit.
     expect(within(errors).getByText('Name: This name is too long: at most 200 characters')).toBeTruthy();
-    // The preview is the standard Dutch message for the first customer (Dutch), their name filled in.
+    // The preview is the standard Dutch message for the first customer (Dutch), greeted by first name as the mail does.
     expect(screen.getByTestId('message-preview').textContent).toBe(
-      defaultRequestTemplates.nl.replace('{name}', 'Piet Klant').replace('{url}', `${url}?r=…`),
+      defaultRequestTemplates.nl.replace('{name}', 'Piet').replace('{url}', `${url}?r=…`),
     );
 
     // The permission is required before anything is sent.
@@ -131,7 +131,7 @@ describe('the review requests page', () => {
     const message = screen.getByRole('textbox', { name: 'Message' });
     await user.clear(message);
     await user.type(message, 'Dag {{name}!');
-    expect(screen.getByTestId('message-preview').textContent).toBe('Dag Piet Klant!');
+    expect(screen.getByTestId('message-preview').textContent).toBe('Dag Piet!');
     await user.click(screen.getByRole('checkbox', { name: /My customers agreed/ }));
     await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
     expect(await screen.findByText('The message must contain {url}, where the survey link goes')).toBeTruthy();
