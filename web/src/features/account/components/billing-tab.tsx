@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { type AccountSummary, type Payment } from '@reviewroute/shared';
+import { paymentMethodName, type AccountSummary, type Language, type Payment } from '@reviewroute/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -140,10 +140,11 @@ function SubscriptionCard({ plan }: { plan: Plan }) {
   );
 }
 
-function methodLabel(payment: Payment, t: (key: string, options?: { defaultValue: string }) => string): string {
+/** A card by its label, any other method by its brand name (shared with the receipt mail), never Mollie's id. */
+function methodLabel(payment: Payment, language: Language, t: (key: string) => string): string {
   if (payment.cardLabel) return payment.cardLabel;
   if (!payment.method) return t('billingTab.history.unknownMethod');
-  return t(`billingTab.methods.${payment.method}`, { defaultValue: payment.method });
+  return paymentMethodName(payment.method, language);
 }
 
 /** One payment: what, when, how much, its status, how it was paid and its invoice. */
@@ -161,7 +162,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
       <div className="min-w-0">
         <p className="truncate font-medium">{description}</p>
         <p className="text-muted-foreground text-sm">
-          {date} · {methodLabel(payment, t as never)}
+          {date} · {methodLabel(payment, language, t as never)}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-1 sm:justify-end">

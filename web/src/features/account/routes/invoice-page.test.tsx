@@ -35,6 +35,7 @@ const profile = {
   phone: '',
   businessAddress: 'Dorpsstraat 1, Utrecht',
   surveyUrlCopied: false,
+  language: null,
   updatedAt: null,
 };
 
