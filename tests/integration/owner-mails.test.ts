@@ -10,7 +10,7 @@ import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
 import { ownerMailSettings } from '@reviewroute/functions/mail/owner-mail';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
 import { pathOf } from '@reviewroute/shared';
-import { apiCall, createSampleSurvey, publishSurvey, type ApiUser } from '../support/api';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { cognitoClient, createSignedInUser } from '../support/cognito';
 import { extractCode, listMails, waitForMail } from '../support/inbox';
 import { createPayment, payAtCheckout } from '../support/local-mollie';
@@ -98,7 +98,7 @@ describe('owner mails', () => {
       contacts: createCognitoOwnerContacts(stack.env),
       alerts,
       mailer: sesMailerOf(stack.env),
-      from: ownerMailSettings(stack.env)!.from,
+      ...ownerMailSettings(stack.env)!,
       siteOrigin: stack.env.SITE_ORIGIN,
       mailLinkKey: mailLinkKeyOf(stack.env),
       // A minute after the hour: this window's digest is due (and any other test's, which it sends too).
@@ -149,5 +149,36 @@ describe('owner mails', () => {
     const notice = await waitForMail(inbox, owner.email, { subject: 'wachtwoord is gewijzigd' });
     expect(notice.subject).toBe('Je ReviewRoute-wachtwoord is gewijzigd');
     expect(notice.body.text).toContain(owner.email);
+    // Help from the monitored address, never from the no-reply sender.
+    expect(stack.env.SUPPORT_ADDRESS).toBe('support@reviewroute.local');
+    expect(notice.body.text).toContain('mail naar support@reviewroute.local');
+    expect(notice.body.text).toContain('Vragen? Mail ons op support@reviewroute.local.');
+    expect(notice.body.text).not.toContain('no-reply@');
+  });
+
+  it('writes to the owner in the interface language last recorded on their profile, not the one of sign-up', async () => {
+    const switched = await createSignedInUser(stack, { locale: 'en' });
+    const contacts = createCognitoOwnerContacts(stack.env);
+    expect(await contacts.contactOf(switched.userId)).toMatchObject({ email: switched.email, language: 'en' });
+    const recorded = await ownerCall(api, switched, 'PATCH', pathOf('update-profile'), { language: 'nl' });
+    // Recorded, yet the profile still reads as never saved by the owner.
+    expect(recorded).toMatchObject({ language: 'nl', updatedAt: null });
+    // The mails the API sends read the profile ...
+    expect(await contacts.contactOf(switched.userId)).toMatchObject({ language: 'nl' });
+    // ... and the password notice, sent by the Cognito trigger that reads no table, Cognito's locale, which follows it.
+    const cognito = cognitoClient(stack);
+    const clientId = stack.webConfig.userPoolClientId;
+    await cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: switched.email }));
+    const code = extractCode(await waitForMail(inbox, switched.email, { subject: 'herstellen' }));
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: switched.email,
+        ConfirmationCode: code,
+        Password: 'N3w-password!',
+      }),
+    );
+    const notice = await waitForMail(inbox, switched.email, { subject: 'wachtwoord is gewijzigd' });
+    expect(notice.subject).toBe('Je ReviewRoute-wachtwoord is gewijzigd');
   });
 });
