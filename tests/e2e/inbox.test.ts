@@ -30,6 +30,15 @@ const inboxTexts = {
     addNote: 'Add note',
     note: 'Private note',
     saveNote: 'Save note',
+    shortcuts: 'Keyboard shortcuts',
+    markedOne: 'Marked handled',
+    /** Every choice of each filter select, as the trigger must show it whole at 390 px. */
+    filterChoices: {
+      rating: ['All ratings', '1–2 stars', '3–4 stars', '5 stars'],
+      comment: ['With or without', 'With a comment', 'Without a comment'],
+      contact: ['Any', 'Left contact details'],
+      state: ['All', 'New', 'Handled'],
+    },
   },
   nl: {
     prefix: '/nl',
@@ -45,6 +54,14 @@ const inboxTexts = {
     addNote: 'Notitie toevoegen',
     note: 'Privénotitie',
     saveNote: 'Notitie opslaan',
+    shortcuts: 'Sneltoetsen',
+    markedOne: 'Afgehandeld',
+    filterChoices: {
+      rating: ['Alle beoordelingen', '1–2 sterren', '3–4 sterren', '5 sterren'],
+      comment: ['Met of zonder', 'Met opmerking', 'Zonder opmerking'],
+      contact: ['Alle', 'Contactgegevens achtergelaten'],
+      state: ['Alle', 'Nieuw', 'Afgehandeld'],
+    },
   },
 } as const;
 
@@ -98,6 +115,25 @@ async function openInbox(page: Page, lang: Lang, survey: Survey, query = ''): Pr
   await page.goto(`${inboxTexts[lang].prefix}/inbox?survey=${survey.id}${query}`);
   await page.getByRole('heading', { name: inboxTexts[lang].heading, level: 1 }).waitFor();
 }
+
+/** Whether the response at `index` has the focus. */
+const focusedAt = (page: Page, index: number) =>
+  items(page)
+    .nth(index)
+    .evaluate((el) => el === document.activeElement);
+
+/**
+ * How a filter's trigger shows its choice: the text on screen and whether any of it is cut off (the value's
+ * box narrower than its text, or the trigger narrower than what it holds).
+ */
+const filterShows = (page: Page, key: string) =>
+  page.getByTestId(`inbox-filter-${key}`).evaluate((trigger) => {
+    const value = trigger.querySelector<HTMLElement>('[data-slot="select-value"]')!;
+    return {
+      text: value.innerText,
+      cut: value.scrollWidth > value.clientWidth || trigger.scrollWidth > trigger.clientWidth,
+    };
+  });
 
 /** Picks `option` in the filter select labelled `label`. */
 async function pick(page: Page, label: string, option: string): Promise<void> {
@@ -209,6 +245,54 @@ describe('feedback inbox at 1280 px', () => {
     await page.reload();
     await expect.poll(() => items(page).first().getByTestId('inbox-note').textContent()).toContain('offered a voucher');
   }, 240_000);
+
+  it('answers j, k, x and h right after the page loads, without a click or Tab, and "?" lists them', async () => {
+    const page = b.page();
+    const owner = await createConfirmedUser(stack);
+    const survey = await publishedSurvey(owner, 'Inbox Keys');
+    await seedResponses(survey);
+    await signInThroughUi(page, 'en', owner);
+    await openInbox(page, 'en', survey);
+    await expectItemCount(page, 20);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    // The first j brings the focus to the newest response, then j and k move it.
+    await page.keyboard.press('j');
+    await expect.poll(() => focusedAt(page, 0)).toBe(true);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(() => focusedAt(page, 2)).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(() => focusedAt(page, 1)).toBe(true);
+    await page.keyboard.press('x');
+    await page.getByTestId('inbox-selected-count').filter({ hasText: '1 selected' }).waitFor();
+    // h marks the one in focus handled, which the server keeps.
+    await page.keyboard.press('h');
+    await page.locator('[data-sonner-toast]').filter({ hasText: t.markedOne }).waitFor();
+    await page.reload();
+    await expectItemCount(page, 20);
+    await expect
+      .poll(async () => Promise.all([0, 1, 2].map((n) => items(page).nth(n).getAttribute('data-state'))))
+      .toEqual(['new', 'handled', 'new']);
+
+    // "?" opens the list of keys; Escape closes it; the button opens it too.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: t.shortcuts });
+    await help.waitFor();
+    expect(await help.locator('dd').allTextContents()).toEqual([
+      'Next response',
+      'Previous response',
+      'Select or unselect the response',
+      'Mark the response handled, or reopen it',
+      'Show these shortcuts',
+    ]);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'tests/.artifacts/inbox-shortcuts-1280-en.png');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: t.shortcuts }).click();
+    await help.waitFor();
+  }, 240_000);
 });
 
 describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang) => {
@@ -229,6 +313,18 @@ describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang
       await expectItemCount(page, 4);
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `tests/.artifacts/inbox-1280-${lang}-filtered.png`, { fullPage: true });
+      // The longest choice ("Contactgegevens achtergelaten") on one line, as tall as its neighbours, nothing cut.
+      expect(await filterShows(page, 'contact')).toEqual({ text: inboxTexts[lang].leftContact, cut: false });
+      const heights = await Promise.all(
+        ['rating', 'comment', 'contact', 'state'].map(async (key) =>
+          Math.round((await page.getByTestId(`inbox-filter-${key}`).boundingBox())!.height),
+        ),
+      );
+      expect(new Set(heights).size).toBe(1);
+      // The keys' help in the page's language, straight after load.
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: inboxTexts[lang].shortcuts }).waitFor();
+      await expectNoAxeViolations(page);
     }, 240_000);
   });
 
@@ -246,6 +342,21 @@ describe.each(['en', 'nl'] as const)('feedback inbox axe and layout (%s)', (lang
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `tests/.artifacts/inbox-390-${lang}.png`, { fullPage: true });
+
+      // Every filter shows each of its choices whole ("Alle beoordelingen", not "Alle beoordelin…").
+      const t = inboxTexts[lang];
+      for (const [key, choices] of Object.entries(t.filterChoices)) {
+        const label = page.getByTestId(`inbox-filter-${key}`);
+        for (const choice of [...choices.slice(1), choices[0]!]) {
+          await label.click();
+          await page.getByRole('option', { name: choice, exact: true }).click();
+          await expect.poll(() => filterShows(page, key)).toEqual({ text: choice, cut: false });
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await openInbox(page, lang, survey, '&contact=yes');
+      await expect.poll(() => filterShows(page, 'contact')).toEqual({ text: t.filterChoices.contact[1], cut: false });
+      await saveScreenshot(page, `tests/.artifacts/inbox-390-${lang}-filtered.png`);
     }, 240_000);
   });
 });

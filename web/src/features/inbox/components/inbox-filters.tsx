@@ -23,7 +23,7 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
   const id = useId();
 
   const choice = (key: 'rating' | 'comment' | 'contact' | 'state', options: [string, string][]) => (
-    <div className="grid min-w-0 gap-1.5">
+    <div className="grid min-w-0 content-start gap-1.5">
       <Label id={`${id}-${key}`}>{t(`filters.${key}`)}</Label>
       <Select value={filter[key] ?? any} onValueChange={(v) => onChange(key, v === any ? undefined : v)}>
         <SelectTrigger
@@ -49,7 +49,8 @@ export function InboxFilters({ filter, onChange, onClear }: InboxFiltersProps) {
 
   return (
     <section aria-label={t('filters.label')} className="grid gap-3 rounded-lg border p-3 md:p-4">
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {/* Four in a row only where each has room for its longest choice ("Contactgegevens achtergelaten"). */}
+      <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
         {choice('rating', [
           [any, t('filters.ratingAny')],
           ['low', t('filters.ratingLow')],
