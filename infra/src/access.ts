@@ -87,8 +87,8 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream; counts each response and review click once: a conditional update of the
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
-  // Reads the table's stream; reads the survey (its switch, its name) and its owner's address and language
-  // from Cognito; finds the survey's alert window (a query of the survey's partition); in one transaction sets
+  // Reads the table's stream; reads the survey (its switch, its name), its owner's address from Cognito and
+  // language from their profile (GetItem); finds the survey's alert window (a query of the survey's partition); in one transaction sets
   // each response's alert mark (a conditional update), counts it in its window (an update) and, for the first
   // digest entry, puts the window's due item; gives mark and count back if the send failed; mails. No delete.
   alerts: {
@@ -192,7 +192,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   },
   // The health check touches nothing.
   system: {},
-  // The profile (get, partial update); GET /api/account reads the account's creation date (decisions 10)
+  // The profile (get, partial update; a recorded interface language is mirrored into Cognito's `locale` with
+  // AdminUpdateUserAttributes, for the mails Cognito's triggers send); GET /api/account reads the account's creation date (decisions 10)
   // and the owner's billing history (a query of the owner's partition) for the plan state.
   // Account deletion (decisions 14) erases inline as far as its time allows, as the erasure worker does:
   // the job item, every item of the owner and their surveys (batch and transactional deletes), the surveys'
