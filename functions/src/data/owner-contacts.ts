@@ -1,4 +1,7 @@
-import { AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { languageOfLocale, type Language, type LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
 import { tableEntities } from './client';
