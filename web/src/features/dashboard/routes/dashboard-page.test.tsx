@@ -141,9 +141,9 @@ describe('dashboard page', () => {
     expect(
       ['review-count', 'five-star-count', 'review-clicks'].map((id) => screen.getByTestId(`stat-${id}`).textContent),
     ).toEqual([
-      'Responses4Every rating, private feedback included',
+      'Responses4Private feedback included',
       '5-star ratings2Happiest customers',
-      'Clicked through to Google1Customers who opened your Google review page',
+      'Clicks to Google1Opened your review page',
     ]);
     expect(screen.getByTestId('selected-survey').textContent).toContain('New Bistro');
     expect(requests()).toContain(`GET ${pathOf('get-survey-stats', { surveyId: 'new' })}`);
@@ -201,7 +201,7 @@ describe('dashboard page', () => {
     await waitFor(() => expect(statValue('average-rating')).toBe('4,0'));
     expect(screen.getByRole('heading', { name: 'Aan de slag' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Reacties' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Doorgeklikt naar Google' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Klikken naar Google' })).toBeTruthy();
   });
 
   it('shows the checklist with its progress; the local flag completes step 2; all done congratulates', async () => {
