@@ -3,18 +3,22 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, inject, it } from 'vitest';
 import { uploadTicketSchema, type Survey } from '@reviewroute/shared';
 import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, type ApiUser } from '../support/api';
-import { signInThroughUi } from '../support/app-flows';
+import { signInThroughUi, waitForPath, type Lang } from '../support/app-flows';
 
 /** Visible texts, exactly as web/src/locales/{en,nl}/{common,survey}.json have them. */
 const texts = {
   en: {
     downloadQr: 'Download QR code',
     downloadPoster: 'Download poster (A5)',
+    downloadPosterSvg: 'Poster as SVG (for editing)',
+    completeSetup: 'Complete setup',
+    created: 'Survey created successfully!',
     qrAlt: (url: string) => `QR code that opens ${url}`,
     posterHeadline: 'How did we do?',
     notFound: 'Survey not found',
@@ -25,6 +29,9 @@ const texts = {
     poweredBy: 'Powered by ReviewRoute',
   },
   nl: {
+    downloadPoster: 'Poster downloaden (A5)',
+    completeSetup: 'Instellen voltooien',
+    created: 'Enquête aangemaakt!',
     posterHeadline: 'Hoe hebben we het gedaan?',
     notFound: 'Enquête niet gevonden',
     notFoundText: 'De enquête die je zoekt bestaat niet of is niet meer actief.',
@@ -120,25 +127,63 @@ async function renderPoster(page: Page, svg: Buffer, name: string): Promise<Buff
   }
 }
 
-/** The panel's QR code, the PNG download and the A5 poster: all decode to `url`; returns the poster's text. */
-async function expectShareFilesDecodeTo(page: Page, scope: Locator, url: string, label: string): Promise<string> {
+/** A5 in PDF points (1/72 inch): 148 × 210 mm. */
+const a5Points = [(148 * 72) / 25.4, (210 * 72) / 25.4] as const;
+
+/** What a PDF reader (pdf.js, through unpdf) finds in `pdf`: its pages' sizes in points and its text. */
+async function readPdf(pdf: Buffer): Promise<{ pageSizes: [number, number][]; text: string }> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const pageSizes: [number, number][] = [];
+  for (let number = 1; number <= doc.numPages; number++) {
+    const [x0, y0, x1, y1] = (await doc.getPage(number)).view as [number, number, number, number];
+    pageSizes.push([x1 - x0, y1 - y0]);
+  }
+  const { text } = await extractText(doc, { mergePages: true });
+  return { pageSizes, text };
+}
+
+/**
+ * The panel's QR code, the PNG download and the A5 poster (PDF, and the SVG beside it): the code decodes to
+ * `url`, each file is named after the survey's slug. Returns the poster's text as the PDF reader finds it, and
+ * the SVG's markup.
+ */
+async function expectShareFilesDecodeTo(
+  page: Page,
+  scope: Locator,
+  url: string,
+  label: string,
+): Promise<{ pdfText: string; svg: string }> {
   const t = texts.en;
+  const slug = new URL(url).pathname.split('/').pop()!;
   const onScreen = scope.getByRole('img', { name: t.qrAlt(url) });
   // Shown is not yet drawn: a screenshot taken before the image has loaded holds no code. Read until one does.
   await expect.poll(async () => decodeQr(await onScreen.screenshot())).toBe(url);
 
   const png = await download(page, scope.getByRole('button', { name: t.downloadQr }));
-  expect(png.name).toBe('survey-qr-code.png');
+  expect(png.name).toBe(`${slug}-qr.png`);
   const image = PNG.sync.read(png.data);
   expect([image.width, image.height]).toEqual([512, 512]);
   expect(decodeQr(png.data)).toBe(url);
 
-  const poster = await download(page, scope.getByRole('button', { name: t.downloadPoster }));
-  expect(poster.name).toBe('survey-poster-a5.svg');
+  // The print-ready poster: a PDF of exactly one A5 page.
+  const pdf = await download(page, scope.getByRole('button', { name: t.downloadPoster }));
+  expect(pdf.name).toBe(`${slug}-poster-a5.pdf`);
+  expect(pdf.data.subarray(0, 5).toString()).toBe('%PDF-');
+  await mkdir(artifacts, { recursive: true });
+  await writeFile(path.join(artifacts, `${label}.pdf`), pdf.data);
+  const { pageSizes, text } = await readPdf(pdf.data);
+  expect(pageSizes).toHaveLength(1);
+  expect(pageSizes[0]![0]).toBeCloseTo(a5Points[0], 0);
+  expect(pageSizes[0]![1]).toBeCloseTo(a5Points[1], 0);
+  expect(text.replace(/\s/g, '')).toContain(url.replace(/^https?:\/\//, ''));
+
+  // The same poster as an SVG, the second download.
+  const poster = await download(page, scope.getByRole('button', { name: t.downloadPosterSvg }));
+  expect(poster.name).toBe(`${slug}-poster-a5.svg`);
   const svg = poster.data.toString('utf8');
   expect(svg).toMatch(/<svg [^>]*width="148mm" height="210mm"/);
   expect(decodeQr(await renderPoster(page, poster.data, `${label}.svg`))).toBe(url);
-  return svg;
+  return { pdfText: text, svg };
 }
 
 describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
@@ -158,10 +203,12 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     await live.waitFor();
     expect(await live.inputValue()).toBe(url);
     const main = page.locator('main');
-    const svg = await expectShareFilesDecodeTo(page, main, url, 'share-step-poster');
-    expect(svg).toContain('Bakkerij De Vries');
-    expect(svg).toContain(texts.nl.posterHeadline);
-    expect(svg).not.toContain(texts.en.posterHeadline);
+    const { pdfText, svg } = await expectShareFilesDecodeTo(page, main, url, 'share-step-poster');
+    for (const text of [pdfText, svg]) {
+      expect(text).toContain('Bakkerij De Vries');
+      expect(text).toContain(texts.nl.posterHeadline);
+      expect(text).not.toContain(texts.en.posterHeadline);
+    }
     // The logo travels inside the file, so it prints anywhere.
     expect(svg).toMatch(/<image href="data:image\/png;base64,/);
     await expectNoAxeViolations(page);
@@ -188,6 +235,87 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     await expectShareFilesDecodeTo(page, card, url, 'dashboard-poster');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, path.join(artifacts, 'dashboard-1280.png'), { fullPage: true });
+  });
+});
+
+/** A rectangle in the viewport, as getBoundingClientRect has it. */
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The toast's box once it has stopped moving (sonner slides it in), read until two reads agree. */
+async function settledBox(toast: Locator): Promise<Box> {
+  const read = () =>
+    toast.evaluate((node) => {
+      const { left, top, right, bottom } = node.getBoundingClientRect();
+      return { left, top, right, bottom };
+    });
+  let last = await read();
+  await expect
+    .poll(async () => {
+      const now = await read();
+      const same = JSON.stringify(now) === JSON.stringify(last);
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
+/** The names of the page's visible buttons (and links drawn as buttons) that `box` overlaps, toasts' own aside. */
+const buttonsUnder = (page: Page, box: Box): Promise<string[]> =>
+  page.evaluate(
+    (toast) =>
+      [...document.querySelectorAll('button, [role="button"], a[data-slot="button"], input[type="submit"]')]
+        .filter((node) => !node.closest('[data-sonner-toaster]'))
+        .filter((node) => {
+          const r = node.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || getComputedStyle(node).visibility === 'hidden') return false;
+          return r.left < toast.right && r.right > toast.left && r.top < toast.bottom && r.bottom > toast.top;
+        })
+        .map(
+          (node) => (node.textContent ?? '').trim() || node.getAttribute('aria-label') || node.outerHTML.slice(0, 80),
+        ),
+    box,
+  );
+
+describe.each([
+  { lang: 'en' as Lang, locale: 'en-US', prefix: '' },
+  { lang: 'nl' as Lang, locale: 'nl-NL', prefix: '/nl' },
+])('step 4 right after publishing ($lang)', ({ lang, locale, prefix }) => {
+  const b = useBrowser({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 }, locale });
+  const t = texts[lang];
+
+  it('shows "Survey created" where it covers no button, at 1280 and at 390 px', async () => {
+    const page = b.page();
+    const owner = await createSignedInUser(stack());
+    await signInThroughUi(page, lang, owner);
+    const toasts = page.locator('[data-sonner-toast]');
+    for (const { width, height } of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize({ width, height });
+      const survey = await createSampleSurvey(owner, `Toast Bakery ${lang} ${width}`, { language: lang });
+      await page.goto(`${prefix}/review-routing-setup?survey=${survey.id}`);
+      await page.getByRole('button', { name: t.completeSetup }).click();
+      await waitForPath(page, `${prefix}/distribution-instructions`);
+      const created = toasts.filter({ hasText: t.created });
+      await created.waitFor();
+      // The share panel is drawn: its buttons are where the owner reaches next.
+      const poster = page.getByRole('button', { name: t.downloadPoster });
+      await poster.waitFor();
+      const box = await settledBox(created);
+      expect(await buttonsUnder(page, box), `buttons under the toast at ${width} px`).toEqual([]);
+      await saveScreenshot(page, path.join(artifacts, `published-toast-${lang}-${width}.png`));
+      // The owner's next click, "Download poster (A5)", works while the toast is still up.
+      const [saved] = await Promise.all([page.waitForEvent('download'), poster.click()]);
+      expect(saved.suggestedFilename()).toMatch(/-poster-a5\.pdf$/);
+      expect(await created.count()).toBe(1);
+    }
   });
 });
 
