@@ -16,6 +16,11 @@ export const errorCodes = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /**
+   * A survey update started from a version that is no longer the stored one: the survey was saved elsewhere
+   * (another tab or device) meanwhile. Nothing was written; the wizard shows the saved version.
+   */
+  SURVEY_CHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -54,6 +59,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'Method not allowed.',
   CONFLICT: 'The request conflicts with the current state.',
+  SURVEY_CHANGED:
+    'This survey was changed in another tab or on another device after you opened it. Your changes were not saved.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Please try again later.',

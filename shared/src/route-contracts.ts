@@ -99,9 +99,17 @@ const surveyCodeParams = z.object({ surveyCode: z.string() });
 
 /**
  * The survey list as a client reads it: a status the client does not know yet (spec 4: "other", shown
- * blue) must not make the whole list unreadable, so the status is any string.
+ * blue) must not make the whole list unreadable, so the status is any string; nor must completed steps it cannot
+ * read (a step added later): they read as none, so "Finish setup" starts at step 1.
  */
-export const surveyListingSchema = z.object({ surveys: z.array(surveyListItemSchema.extend({ status: z.string() })) });
+export const surveyListingSchema = z.object({
+  surveys: z.array(
+    surveyListItemSchema.extend({
+      status: z.string(),
+      completedSteps: surveyListItemSchema.shape.completedSteps.catch([]),
+    }),
+  ),
+});
 export type ListedSurvey = z.infer<typeof surveyListingSchema>['surveys'][number];
 
 export const routeContracts = {

@@ -15,6 +15,7 @@ import {
   surveyMessageKeyOf,
   surveyMessages,
   surveyPublishableSchema,
+  resumeStepOf,
   surveyUpdateSchema,
   surveyWizardDefaults,
 } from './survey';
@@ -199,10 +200,14 @@ describe('landing customisation (wizard step 2)', () => {
     expect(
       landingCustomizationSchema.parse({ ...valid, businessLogoUrl: 'https://evil.example/x.png' }).businessLogoUrl,
     ).toBeUndefined();
-    expect(surveyUpdateSchema.parse({ highRatingPhotoUrl: 'https://evil.example/x.png' })).toEqual({
+    expect(surveyUpdateSchema.parse({ version: 1, highRatingPhotoUrl: 'https://evil.example/x.png' })).toEqual({
+      version: 1,
       highRatingPhotoUrl: undefined,
     });
-    expect(surveyUpdateSchema.parse({ highRatingPhotoUrl: null })).toEqual({ highRatingPhotoUrl: null });
+    expect(surveyUpdateSchema.parse({ version: 1, highRatingPhotoUrl: null })).toEqual({
+      version: 1,
+      highRatingPhotoUrl: null,
+    });
   });
 });
 
@@ -249,22 +254,42 @@ describe('review routing (wizard step 3)', () => {
 
 describe('survey update (partial, per step)', () => {
   it('accepts any subset and checks only what is present', () => {
-    expect(surveyUpdateSchema.parse({})).toEqual({});
-    expect(surveyUpdateSchema.parse({ customPrompt: ' Hi ' })).toEqual({ customPrompt: 'Hi' });
-    expect(messagesOf(surveyUpdateSchema, { supportEmail: 'nope' })).toEqual({
+    expect(surveyUpdateSchema.parse({ version: 1 })).toEqual({ version: 1 });
+    expect(surveyUpdateSchema.parse({ version: 1, customPrompt: ' Hi ' })).toEqual({ version: 1, customPrompt: 'Hi' });
+    expect(messagesOf(surveyUpdateSchema, { version: 1, supportEmail: 'nope' })).toEqual({
       supportEmail: 'Valid email is required',
     });
-    expect(messagesOf(surveyUpdateSchema, { businessName: '' })).toEqual({ businessName: 'Business name is required' });
+    expect(messagesOf(surveyUpdateSchema, { version: 1, businessName: '' })).toEqual({
+      businessName: 'Business name is required',
+    });
+  });
+
+  it('needs the version the edit started from; a completed step must be one of the wizard’s', () => {
+    expect(surveyUpdateSchema.safeParse({ customPrompt: 'Hi' }).success).toBe(false);
+    expect(surveyUpdateSchema.safeParse({ version: -1 }).success).toBe(false);
+    expect(surveyUpdateSchema.parse({ version: 0, completedStep: 'landing' })).toEqual({
+      version: 0,
+      completedStep: 'landing',
+    });
+    expect(surveyUpdateSchema.safeParse({ version: 2, completedStep: 'distribution' }).success).toBe(false);
   });
 
   it('drops read-only and unknown fields', () => {
     expect(
-      surveyUpdateSchema.parse({ id: 'x', status: 'active', surveyCode: 'abc', userId: 'u', businessLogo: {} }),
-    ).toEqual({});
+      surveyUpdateSchema.parse({
+        version: 1,
+        id: 'x',
+        status: 'active',
+        surveyCode: 'abc',
+        userId: 'u',
+        businessLogo: {},
+        completedSteps: ['routing'],
+      }),
+    ).toEqual({ version: 1 });
   });
 
   it('does not fill defaults into a partial update', () => {
-    expect(surveyUpdateSchema.parse({ businessName: 'A' })).toEqual({ businessName: 'A' });
+    expect(surveyUpdateSchema.parse({ version: 1, businessName: 'A' })).toEqual({ version: 1, businessName: 'A' });
   });
 });
 
@@ -351,5 +376,16 @@ describe('survey language', () => {
     const { language: _absent, ...stored } = sampleSurvey({ language: 'nl' });
     // As the repository reads an item: absent attributes take their empty value.
     expect(surveySchema.parse({ ...emptySurveyValues, ...stored }).language).toBe('en');
+  });
+});
+
+describe('where Finish setup resumes', () => {
+  it('is the first step not completed, whatever order they were completed in; a published survey shares', () => {
+    expect(resumeStepOf({ status: 'draft', completedSteps: [] })).toBe('business');
+    expect(resumeStepOf({ status: 'draft', completedSteps: ['business'] })).toBe('landing');
+    expect(resumeStepOf({ status: 'draft', completedSteps: ['business', 'routing'] })).toBe('landing');
+    expect(resumeStepOf({ status: 'draft', completedSteps: ['business', 'landing'] })).toBe('routing');
+    expect(resumeStepOf({ status: 'draft', completedSteps: ['business', 'landing', 'routing'] })).toBe('distribution');
+    expect(resumeStepOf({ status: 'active', completedSteps: [] })).toBe('distribution');
   });
 });

@@ -199,13 +199,27 @@ export const reviewRoutingSchema = z.object({
 });
 
 /**
- * PATCH body: any subset of the three steps' fields, each checked by its step's rule when present.
- * Unknown keys (a wizard draft's file objects, read-only fields) are dropped, not refused.
+ * The wizard's editing steps, in order (the fourth, sharing, saves nothing). A survey records the ones the
+ * owner completed, so "Finish setup" resumes at the first one left, on any device.
+ */
+export const surveySetupSteps = ['business', 'landing', 'routing'] as const;
+export type SurveySetupStep = (typeof surveySetupSteps)[number];
+
+/** Every write of a survey counts one up; an edit names the version it started from (optimistic concurrency). */
+export const surveyVersionField = z.number().int().nonnegative();
+
+/**
+ * PATCH body: any subset of the three steps' fields, each checked by its step's rule when present, and the
+ * survey `version` the edit started from: when the survey was written since (another tab or device), the
+ * update is refused (409 SURVEY_CHANGED) instead of overwriting what was saved there. `completedStep` records
+ * that this save completes a wizard step. Unknown keys (a wizard draft's file objects, read-only fields) are
+ * dropped, not refused.
  */
 export const surveyUpdateSchema = businessInformationSchema
   .extend(landingCustomizationSchema.shape)
   .extend(reviewRoutingSchema.shape)
-  .partial();
+  .partial()
+  .extend({ version: surveyVersionField, completedStep: z.enum(surveySetupSteps).optional() });
 export type SurveyUpdateInput = z.input<typeof surveyUpdateSchema>;
 export type SurveyUpdate = z.output<typeof surveyUpdateSchema>;
 
@@ -321,10 +335,26 @@ export const surveySchema = z.object({
   ...routingSwitches,
   isActive: z.boolean(),
   customColors: customColorsSchema,
+  /** Counted up by every write; an update carries the version it started from. Surveys stored before: 0. */
+  version: surveyVersionField,
+  /** The wizard steps the owner completed (saved with Next or a valid Save for later), in step order. */
+  completedSteps: z.array(z.enum(surveySetupSteps)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Survey = z.infer<typeof surveySchema>;
+
+/**
+ * Where "Finish setup" resumes: the first wizard step the owner has not completed (step 1 when none is
+ * recorded); a published survey has passed them all, so it opens its sharing step.
+ */
+export function resumeStepOf(survey: {
+  status: string;
+  completedSteps: readonly SurveySetupStep[];
+}): SurveySetupStep | 'distribution' {
+  if (survey.status === 'active') return 'distribution';
+  return surveySetupSteps.find((step) => !survey.completedSteps.includes(step)) ?? 'distribution';
+}
 
 /**
  * What a survey field nobody has set reads as: null where the field is nullable (code, slug, link,
@@ -341,6 +371,9 @@ export const emptySurveyValues: Partial<Survey> = {
   language: defaultLanguage,
   // Low-rating alerts are on unless the owner switched them off (decisions 23).
   lowRatingAlerts: true,
+  // Stored before surveys had versions: version 0, which the first write makes 1.
+  version: 0,
+  completedSteps: [],
 };
 
 /** One entry of GET /api/surveys (spec 7: id, business_name, status, survey_code, landing_page_url), newest first. */
@@ -350,6 +383,7 @@ export const surveyListItemSchema = surveySchema.pick({
   status: true,
   surveyCode: true,
   landingPageUrl: true,
+  completedSteps: true,
   createdAt: true,
 });
 export type SurveyListItem = z.infer<typeof surveyListItemSchema>;

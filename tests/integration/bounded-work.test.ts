@@ -38,7 +38,10 @@ describe('bounded work per request, through the gateway', () => {
   beforeAll(async () => {
     const owner = await createSignedInUser(stack);
     const created = surveySchema.parse(await ownerCall(api, owner, 'POST', '/api/surveys', sampleBusiness()));
-    await ownerCall(api, owner, 'PATCH', `/api/surveys/${created.id}`, { collectContactOnLowRating: true });
+    await ownerCall(api, owner, 'PATCH', `/api/surveys/${created.id}`, {
+      version: created.version,
+      collectContactOnLowRating: true,
+    });
     survey = surveySchema.parse(await ownerCall(api, owner, 'POST', `/api/surveys/${created.id}/publish`));
     submitPath = `/api/public/surveys/${survey.surveyCode}/responses`;
     // The route's Lambda is loaded before anything is timed, as a warm function would be.

@@ -60,7 +60,12 @@ interface OwnerState {
  */
 const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: OwnerState) => RouteBodyInput<Id> } = {
   'create-survey': () => sampleBusiness('Intruder Bakery'),
-  'update-survey': () => ({ businessName: 'Hijacked', supportEmail: 'evil@example.com', lowRatingMessage: 'Gotcha' }),
+  'update-survey': () => ({
+    version: 1,
+    businessName: 'Hijacked',
+    supportEmail: 'evil@example.com',
+    lowRatingMessage: 'Gotcha',
+  }),
   'update-profile': () => ({ fullName: 'Intruder', businessName: 'Hijacked', surveyUrlCopied: true }),
   'create-upload': () => ({ kind: 'logo', contentType: 'image/png', size: png.length }),
   'confirm-upload': ({ uploadKey }) => ({ kind: 'logo', key: uploadKey }),

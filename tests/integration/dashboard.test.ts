@@ -23,7 +23,10 @@ async function createSurvey(user: ApiUser, changes: Record<string, unknown> = {}
   expect(created.status).toBe(201);
   const survey = surveySchema.parse(created.body);
   if (Object.keys(changes).length)
-    expect((await callApi('PATCH', `/api/surveys/${survey.id}`, { user, body: changes })).status).toBe(200);
+    expect(
+      (await callApi('PATCH', `/api/surveys/${survey.id}`, { user, body: { version: survey.version, ...changes } }))
+        .status,
+    ).toBe(200);
   return survey;
 }
 

@@ -57,7 +57,12 @@ describe('public survey API through the gateway', () => {
     expect(created.status).toBe(201);
     const id = surveySchema.parse(created.body).id;
     expect(
-      (await callApi('PATCH', `/api/surveys/${id}`, { user: owner, body: { collectContactOnLowRating: true } })).status,
+      (
+        await callApi('PATCH', `/api/surveys/${id}`, {
+          user: owner,
+          body: { version: surveySchema.parse(created.body).version, collectContactOnLowRating: true },
+        })
+      ).status,
     ).toBe(200);
     const published = await callApi('POST', `/api/surveys/${id}/publish`, { user: owner });
     expect(published.status).toBe(200);

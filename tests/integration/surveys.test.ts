@@ -2,6 +2,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  defaultErrorMessages,
   errorBodySchema,
   profileSchema,
   routeKey,
@@ -105,7 +106,10 @@ describe('owner survey API through the gateway', () => {
       googleBusinessUrl: `https://${step1.googleBusinessUrl}`,
     });
 
+    expect(draft).toMatchObject({ version: 1, completedSteps: ['business'] });
     const step2 = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      version: draft.version,
+      completedStep: 'landing',
       businessName: "Joe's Pizza & Pasta",
       customPrompt: 'How was your pizza?',
       customColors: { primaryColor: '#C2410C', backgroundColor: '#fff7ed' },
@@ -131,9 +135,14 @@ describe('owner survey API through the gateway', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(realPng)).toBe(true);
 
     const photo = await upload(owner, draft.id, 'team-photo', realPng, 'team.png');
-    expect((await photo.confirm()).status).toBe(200);
+    const withPhoto = await photo.confirm();
+    expect(withPhoto.status).toBe(200);
+    // Each write counted the version up: step 2 and the two confirmed uploads.
+    expect(surveySchema.parse(withPhoto.body).version).toBe(4);
 
     const step3 = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      version: 4,
+      completedStep: 'routing',
       lowRatingMessage: 'Sorry!',
       midRatingMessage: 'Thanks!',
       highRatingMessage: 'Wonderful!',
@@ -174,6 +183,7 @@ describe('owner survey API through the gateway', () => {
       status: 'active',
       surveyCode: live.surveyCode,
       landingPageUrl: live.landingPageUrl,
+      completedSteps: ['business', 'landing', 'routing'],
       createdAt: draft.createdAt,
     });
 
@@ -193,6 +203,51 @@ describe('owner survey API through the gateway', () => {
     expect((await Promise.all(files.map(objectKeys))).flat()).toEqual([]);
     const after = surveyListResponseSchema.parse((await call(owner, 'GET', '/api/surveys')).body);
     expect(after.surveys.map((s) => s.id)).not.toContain(draft.id);
+  });
+
+  it('refuses an update that started from an older version with 409 SURVEY_CHANGED and applies none of it', async () => {
+    const draft = await createSurvey();
+    // Another tab saves step 2 from version 1 first.
+    const elsewhere = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      version: draft.version,
+      completedStep: 'landing',
+      businessName: draft.businessName,
+      customPrompt: 'Saved elsewhere?',
+      customColors: { primaryColor: '#7c3aed', backgroundColor: '#ffffff' },
+    });
+    expect(elsewhere.status).toBe(200);
+    const saved = surveySchema.parse(elsewhere.body);
+    expect(saved.version).toBe(draft.version + 1);
+
+    // A browser still holding version 1 saves its older copy: refused, with the contract's error.
+    const stale = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, {
+      version: draft.version,
+      customPrompt: 'How was your experience with our business?',
+      customColors: { primaryColor: '#0f766e', backgroundColor: '#ffffff' },
+      lowRatingMessage: 'Stale!',
+    });
+    expect(stale.status).toBe(409);
+    expect(errorBodySchema.parse(stale.body).error).toEqual({
+      code: 'SURVEY_CHANGED',
+      message: defaultErrorMessages.SURVEY_CHANGED,
+    });
+    expect(surveySchema.parse((await call(owner, 'GET', `/api/surveys/${draft.id}`)).body)).toEqual(saved);
+
+    // Concurrent edits from the same version: exactly one is applied, the other refused.
+    const racing = await Promise.all(
+      ['First?', 'Second?'].map((customPrompt) =>
+        call(owner, 'PATCH', `/api/surveys/${draft.id}`, { version: saved.version, customPrompt }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = surveySchema.parse(racing.find((r) => r.status === 200)!.body);
+    expect(surveySchema.parse((await call(owner, 'GET', `/api/surveys/${draft.id}`)).body)).toEqual(winner);
+    expect(winner.version).toBe(saved.version + 1);
+
+    // Without the version it started from, an update is not accepted at all.
+    const unversioned = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, { customPrompt: 'Whatever?' });
+    expect(unversioned.status).toBe(400);
+    expect(errorBodySchema.parse(unversioned.body).error.fields).toHaveProperty('version');
   });
 
   it('lists newest first', async () => {

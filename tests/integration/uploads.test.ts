@@ -99,13 +99,14 @@ describe('private uploads', () => {
 
     const secondTicket = await ticketFor('logo');
     await post(secondTicket, jpeg);
-    const secondUrl = surveySchema.parse((await confirm('logo', secondTicket.key)).body).businessLogoUrl!;
+    const second = surveySchema.parse((await confirm('logo', secondTicket.key)).body);
+    const secondUrl = second.businessLogoUrl!;
     expect(secondUrl).toMatch(/\.jpg$/);
     expect((await fetch(firstUrl)).status).toBe(404);
 
     const removed = await callApi('PATCH', pathOf('update-survey', { surveyId: survey.id }), {
       user: owner,
-      body: { businessLogoUrl: null },
+      body: { version: second.version, businessLogoUrl: null },
     });
     expect(surveySchema.parse(removed.body).businessLogoUrl).toBeNull();
     expect((await fetch(secondUrl)).status).toBe(404);

@@ -33,6 +33,7 @@ import {
   type ReviewClickOutcome,
   type SubmitOutcome,
   type SurveyRepository,
+  StaleSurveyVersionError,
   type SurveyResponseRecord,
   type SurveyStatsStore,
   type SurveyTally,
@@ -87,12 +88,20 @@ export class MemorySurveyRepository implements SurveyRepository {
     this.surveys.set(key, MemorySurveyRepository.copy(survey));
   }
 
-  async update(userId: string, surveyId: string, changes: Partial<Survey>, updatedAt: string) {
+  async update(
+    userId: string,
+    surveyId: string,
+    changes: Partial<Survey>,
+    updatedAt: string,
+    { expectedVersion }: { expectedVersion?: number } = {},
+  ) {
     const key = MemorySurveyRepository.key(userId, surveyId);
     const current = this.surveys.get(key);
     if (!current) return undefined;
+    if (expectedVersion !== undefined && current.version !== expectedVersion)
+      throw new StaleSurveyVersionError(`Survey ${surveyId} is no longer at version ${expectedVersion}`);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const next = { ...current, ...MemorySurveyRepository.copy(defined), updatedAt };
+    const next = { ...current, ...MemorySurveyRepository.copy(defined), updatedAt, version: current.version + 1 };
     this.surveys.set(key, next);
     return MemorySurveyRepository.copy(next);
   }
@@ -101,14 +110,14 @@ export class MemorySurveyRepository implements SurveyRepository {
     const key = MemorySurveyRepository.key(userId, surveyId);
     const current = this.surveys.get(key);
     if (!current) return undefined;
-    const next: Survey = { ...current, status: 'active', isActive: true, updatedAt };
+    const next: Survey = { ...current, status: 'active', isActive: true, updatedAt, version: current.version + 1 };
     this.surveys.set(key, next);
     return MemorySurveyRepository.copy(next);
   }
 
   async deactivate(userId: string, surveyId: string) {
     const current = this.surveys.get(MemorySurveyRepository.key(userId, surveyId));
-    if (current) current.isActive = false;
+    if (current) Object.assign(current, { isActive: false, version: current.version + 1 });
   }
 
   async publish(
@@ -131,6 +140,7 @@ export class MemorySurveyRepository implements SurveyRepository {
       businessSlug: p.businessSlug,
       landingPageUrl: p.landingPageUrl,
       updatedAt: p.publishedAt,
+      version: current.version + 1,
     });
     return 'published' as const;
   }

@@ -24,7 +24,18 @@ import type {
  * What an update may change: the editable fields (an image URL set by a confirmed upload, null removes it),
  * and a published survey's link when its language changes.
  */
-export type SurveyChanges = Partial<Pick<Survey, keyof SurveyUpdate | 'landingPageUrl'>>;
+/** What an update may change of a survey: its steps' fields, the link (it follows the language), the completed steps. */
+export type SurveyChanges = Partial<
+  Pick<Survey, Exclude<keyof SurveyUpdate, 'version' | 'completedStep'> | 'landingPageUrl' | 'completedSteps'>
+>;
+
+/**
+ * An update that named the version it started from found another one stored: the survey was written since
+ * (another tab or device), and nothing was changed.
+ */
+export class StaleSurveyVersionError extends Error {
+  override name = 'StaleSurveyVersionError';
+}
 
 export interface Publication {
   surveyCode: string;
@@ -92,9 +103,19 @@ export interface SurveyRepository {
   /** The survey behind a public code (the public page). */
   findByCode(surveyCode: string): Promise<Survey | undefined>;
   create(survey: Survey): Promise<void>;
-  /** Applies the changes to an existing survey of this owner; undefined when there is none. */
-  update(userId: string, surveyId: string, changes: SurveyChanges, updatedAt: string): Promise<Survey | undefined>;
-  /** Marks a published survey active again (no code change). Undefined when there is none. */
+  /**
+   * Applies the changes to an existing survey of this owner and counts its version up; undefined when there is
+   * none. With `expectedVersion`, only while the stored version is that one (a survey stored before versions
+   * counts as 0); otherwise nothing is written and `StaleSurveyVersionError` is thrown.
+   */
+  update(
+    userId: string,
+    surveyId: string,
+    changes: SurveyChanges,
+    updatedAt: string,
+    options?: { expectedVersion?: number },
+  ): Promise<Survey | undefined>;
+  /** Marks a published survey active again (no code change). Undefined when there is none. Every write below counts the version up too. */
   activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
   /** Stops public submits (within the public Lambda's survey cache time); nothing happens when there is no such survey. */
   deactivate(userId: string, surveyId: string): Promise<void>;

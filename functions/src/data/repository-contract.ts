@@ -8,6 +8,7 @@ import type { RateSlot, RateWindowStore } from './rate-window';
 import { responseIdOf } from './response-store';
 import { weekOf } from './survey-stats';
 import {
+  StaleSurveyVersionError,
   zeroTally,
   type BillingRecord,
   type BillingRepository,
@@ -148,8 +149,32 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         customColors: { primaryColor: '#000000', backgroundColor: '#ffffff' },
       };
       const updated = await surveys.update(survey.userId, survey.id, changes, '2030-01-01T00:00:00.000Z');
-      expect(updated).toEqual({ ...survey, ...changes, updatedAt: '2030-01-01T00:00:00.000Z' });
+      expect(updated).toEqual({
+        ...survey,
+        ...changes,
+        updatedAt: '2030-01-01T00:00:00.000Z',
+        version: survey.version + 1,
+      });
       expect(await surveys.get(survey.userId, survey.id)).toEqual(updated);
+    });
+
+    it('updates only at the expected version, counting it up; another version is refused and changes nothing', async () => {
+      const { surveys } = repositoriesOf();
+      const survey = draft(randomUUID());
+      await surveys.create(survey);
+      const at = '2030-01-01T00:00:00.000Z';
+      const first = await surveys.update(survey.userId, survey.id, { customPrompt: 'First?' }, at, {
+        expectedVersion: survey.version,
+      });
+      expect(first).toMatchObject({ customPrompt: 'First?', version: survey.version + 1 });
+      await expect(
+        surveys.update(survey.userId, survey.id, { customPrompt: 'Stale?' }, at, { expectedVersion: survey.version }),
+      ).rejects.toBeInstanceOf(StaleSurveyVersionError);
+      expect(await surveys.get(survey.userId, survey.id)).toEqual(first);
+      // No survey at all stays "none", whatever version was expected.
+      expect(
+        await surveys.update(randomUUID(), survey.id, { customPrompt: 'X' }, at, { expectedVersion: 2 }),
+      ).toBeUndefined();
     });
 
     it('publishes atomically: code claimed, survey active; the code finds the survey', async () => {
@@ -184,9 +209,13 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       expect(await surveys.publish(survey.userId, survey.id, publication(other))).toBe('already-published');
       expect(await surveys.findByCode(other)).toBeUndefined();
       await surveys.deactivate(survey.userId, survey.id);
-      expect(await surveys.get(survey.userId, survey.id)).toEqual({ ...survey, isActive: false });
+      expect(await surveys.get(survey.userId, survey.id)).toEqual({
+        ...survey,
+        isActive: false,
+        version: survey.version + 1,
+      });
       const again = await surveys.activate(survey.userId, survey.id, '2030-01-01T00:00:00.000Z');
-      expect(again).toEqual({ ...survey, updatedAt: '2030-01-01T00:00:00.000Z' });
+      expect(again).toEqual({ ...survey, updatedAt: '2030-01-01T00:00:00.000Z', version: survey.version + 2 });
     });
 
     it('deletes the survey with its code, nothing of another; deleting again is harmless', async () => {

@@ -19,7 +19,11 @@ export type AttributeOf<T> =
             ? { readonly type: readonly E[keyof E][]; readonly required: true }
             : T extends z.ZodObject<infer S>
               ? { readonly type: 'map'; readonly required: true; readonly properties: AttributesOf<S> }
-              : never;
+              : T extends z.ZodNumber
+                ? { readonly type: 'number' }
+                : T extends z.ZodArray<z.ZodEnum>
+                  ? { readonly type: 'list'; readonly items: { readonly type: 'string' } }
+                  : never;
 
 export type AttributesOf<S extends z.ZodRawShape> = { readonly [K in keyof S]: AttributeOf<S[K]> };
 
@@ -30,6 +34,11 @@ function attributeOf(field: z.ZodType): unknown {
   if (field instanceof z.ZodBoolean) return { type: 'boolean', required: true };
   if (field instanceof z.ZodEnum) return { type: field.options, required: true };
   if (field instanceof z.ZodObject) return { type: 'map', required: true, properties: attributesOf(field.shape) };
+  // Numbers and lists are not required: items stored before such a field existed lack it (the schema's
+  // reader fills in its empty value). electrodb's lists take no enum items: the schema checks them on read.
+  if (field instanceof z.ZodNumber) return { type: 'number' };
+  if (field instanceof z.ZodArray && field.element instanceof z.ZodEnum)
+    return { type: 'list', items: { type: 'string' } };
   throw new Error(`No electrodb attribute for a zod ${field.constructor.name}`);
 }
 

@@ -5,7 +5,13 @@ import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
-import type { Publication, PublishOutcome, SurveyChanges, SurveyRepository } from './repositories';
+import {
+  type Publication,
+  type PublishOutcome,
+  type SurveyChanges,
+  type SurveyRepository,
+  StaleSurveyVersionError,
+} from './repositories';
 
 type SurveyItem = EntityItem<Entities['survey']>;
 
@@ -78,18 +84,33 @@ export function createDynamoSurveyRepository(
       throw new Error(`Creating ${value.id} was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
-    async update(userId, surveyId, changes: SurveyChanges, updatedAt) {
+    async update(userId, surveyId, changes: SurveyChanges, updatedAt, { expectedVersion } = {}) {
       const { survey } = entitiesOf();
       const { set, remove } = splitChanges(changes);
       try {
-        // patch = update with "the item exists": a missing survey is never created by an update.
-        const patch = survey.patch({ userId, surveyId }).set({ ...set, updatedAt });
-        const write = remove.length ? patch.remove(remove as never) : patch;
+        // patch = update with "the item exists": a missing survey is never created by an update. ADD counts
+        // the version up (an item stored before versions has none: it becomes 1).
+        const patch = survey
+          .patch({ userId, surveyId })
+          .set({ ...set, updatedAt })
+          .add({ version: 1 });
+        const removing = remove.length ? patch.remove(remove as never) : patch;
+        const write =
+          expectedVersion === undefined
+            ? removing
+            : removing.where((attr, op) =>
+                // A survey stored before versions reads as version 0.
+                expectedVersion === 0
+                  ? `(${op.notExists(attr.version)} OR ${op.eq(attr.version, 0)})`
+                  : op.eq(attr.version, expectedVersion),
+              );
         const result = await writeWhileBusy('Survey update', () => write.go({ response: 'all_new' }));
         return toSurvey(result.data as SurveyItem);
       } catch (error) {
-        if (isConditionalCheckFailure(error)) return undefined;
-        throw error;
+        if (!isConditionalCheckFailure(error)) throw error;
+        // Either condition failed: the survey is not there, or another version is.
+        if (expectedVersion === undefined || !(await repo.get(userId, surveyId))) return undefined;
+        throw new StaleSurveyVersionError(`Survey ${surveyId} is no longer at version ${expectedVersion}`);
       }
     },
 
@@ -100,6 +121,7 @@ export function createDynamoSurveyRepository(
           survey
             .patch({ userId, surveyId })
             .set({ status: 'active', isActive: true, updatedAt })
+            .add({ version: 1 })
             .go({ response: 'all_new' }),
         );
         return toSurvey(result.data as SurveyItem);
@@ -112,7 +134,7 @@ export function createDynamoSurveyRepository(
     async deactivate(userId, surveyId) {
       const { survey } = entitiesOf();
       await writeWhileBusy('Survey deactivation', () =>
-        survey.patch({ userId, surveyId }).set({ isActive: false }).go({ response: 'none' }),
+        survey.patch({ userId, surveyId }).set({ isActive: false }).add({ version: 1 }).go({ response: 'none' }),
       ).catch((error: unknown) => {
         if (!isConditionalCheckFailure(error)) throw error;
       });
@@ -136,6 +158,7 @@ export function createDynamoSurveyRepository(
                 landingPageUrl: publication.landingPageUrl,
                 updatedAt: publication.publishedAt,
               })
+              .add({ version: 1 })
               // A code, once set, never changes (decisions 5): a concurrent publish that lost finds it set.
               .where((attr, op) => op.notExists(attr.surveyCode))
               .commit(),

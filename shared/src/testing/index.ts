@@ -37,6 +37,8 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   highRatingEnabled: true,
   isActive: false,
   customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
+  version: 1,
+  completedSteps: ['business'],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,

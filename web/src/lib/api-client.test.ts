@@ -74,11 +74,11 @@ describe('call', () => {
     serveApi(apiHandler('update-survey', () => HttpResponse.json({}, { status: 404 })));
     await call('export-account', { query: { cursor: 'a b&c' } });
     await call('export-account', { query: { cursor: undefined } });
-    await failureOf(call('update-survey', { params: { surveyId: 's/1' }, body: { businessName: 'X' } }));
+    await failureOf(call('update-survey', { params: { surveyId: 's/1' }, body: { version: 1, businessName: 'X' } }));
     expect(apiCalls().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'GET', path: '/api/account/export?cursor=a+b%26c', body: undefined },
       { method: 'GET', path: '/api/account/export', body: undefined },
-      { method: 'PATCH', path: '/api/surveys/s%2F1', body: { businessName: 'X' } },
+      { method: 'PATCH', path: '/api/surveys/s%2F1', body: { version: 1, businessName: 'X' } },
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   emptySurveyDraft,
   hasStoredSurveyDraft,
   readSurveyDraft,
+  reconciledDraft,
   surveyDraftStorageKey,
   surveyDraftStore,
 } from './survey-draft';
@@ -25,7 +26,14 @@ afterEach(() => {
 
 describe('survey draft storage', () => {
   it('starts with the spec defaults and no survey id', () => {
-    expect(readSurveyDraft()).toEqual({ surveyId: null, savedSteps: [], ...surveyWizardDefaults });
+    expect(readSurveyDraft()).toEqual({
+      surveyId: null,
+      savedSteps: [],
+      baseVersion: null,
+      unsaved: [],
+      offered: null,
+      ...surveyWizardDefaults,
+    });
     expect(emptySurveyDraft().customPrompt).toBe('How was your experience with our business?');
     expect(emptySurveyDraft()).toMatchObject({
       lowRatingEnabled: true,
@@ -184,5 +192,94 @@ describe('one draft per survey', () => {
     expect(hasStoredSurveyDraft()).toBe(true);
     surveyDraftStore.discard('a');
     expect(Object.keys(storedDrafts()!)).toEqual(['new']);
+  });
+});
+
+describe('one truth for a draft', () => {
+  const teal = { primaryColor: '#0f766e', backgroundColor: '#ffffff' };
+  const violet = { primaryColor: '#7c3aed', backgroundColor: '#ffffff' };
+  const server = (overrides: Parameters<typeof sampleSurvey>[0] = {}) =>
+    sampleSurvey({ id: 'a', customPrompt: 'Saved?', customColors: teal, version: 1, ...overrides });
+
+  it('remembers the fields the owner changed until a save stores them, and follows the saved version', () => {
+    surveyDraftStore.openSaved(server());
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ surveyId: 'a', baseVersion: 1, unsaved: [] });
+    surveyDraftStore.edit({ customPrompt: 'Typed here?', businessName: 'Bakery' });
+    // businessName did not change: not an edit.
+    expect(surveyDraftStore.getSnapshot().draft.unsaved).toEqual(['customPrompt']);
+    surveyDraftStore.saved(server({ customPrompt: 'Typed here?', version: 2 }), { customPrompt: 'Typed here?' });
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ baseVersion: 2, unsaved: [] });
+    // An upload's answer after a save elsewhere (version 4, not 3): the draft keeps the version it started from.
+    surveyDraftStore.saved(server({ version: 4, businessLogoUrl: 'https://cdn/files/x.png' }), {});
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({
+      baseVersion: 2,
+      businessLogoUrl: 'https://cdn/files/x.png',
+    });
+  });
+
+  it('keeps the draft while the server holds the version it started from', () => {
+    const draft = { ...draftFromSurvey(server()), customPrompt: 'Newer here?', unsaved: ['customPrompt' as const] };
+    expect(reconciledDraft(draft, server())).toBe(draft);
+  });
+
+  it('shows a newer server version and sets the unsaved changes aside, never the untouched fields', () => {
+    const draft = {
+      ...draftFromSurvey(server()),
+      customPrompt: 'Typed here?',
+      industry: 'Not typed, stale',
+      unsaved: ['customPrompt' as const],
+    };
+    const newer = server({ customPrompt: 'Saved elsewhere?', customColors: violet, version: 3 });
+    expect(reconciledDraft(draft, newer)).toEqual({
+      ...draftFromSurvey(newer),
+      offered: { customPrompt: 'Typed here?' },
+    });
+    // Nothing unsaved: simply the server's values.
+    expect(reconciledDraft({ ...draft, unsaved: [] }, newer)).toEqual(draftFromSurvey(newer));
+    // A draft stored before versions offers whatever it holds that differs (the images never).
+    const legacy = { ...draftFromSurvey(server()), baseVersion: null, businessLogoUrl: 'https://old/x.png' };
+    expect(reconciledDraft(legacy, newer).offered).toEqual({ customPrompt: 'Saved?', customColors: teal });
+  });
+
+  it('offers the set-aside changes until the owner applies or discards them, over a reload', () => {
+    surveyDraftStore.openSaved(server());
+    surveyDraftStore.edit({ customPrompt: 'Mine?' });
+    const { revision } = surveyDraftStore.getSnapshot();
+    surveyDraftStore.openSaved(server({ customPrompt: 'Theirs?', customColors: violet, version: 2 }), {
+      persist: false,
+    });
+    surveyDraftStore.reload();
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({
+      customPrompt: 'Theirs?',
+      customColors: violet,
+      baseVersion: 2,
+      offered: { customPrompt: 'Mine?' },
+    });
+    expect(surveyDraftStore.getSnapshot().revision).toBeGreaterThan(revision);
+    surveyDraftStore.applyOffered();
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({
+      customPrompt: 'Mine?',
+      customColors: violet,
+      baseVersion: 2,
+      unsaved: ['customPrompt'],
+      offered: null,
+    });
+
+    surveyDraftStore.openSaved(server({ customPrompt: 'Theirs again?', version: 5 }));
+    expect(surveyDraftStore.getSnapshot().draft.offered).toEqual({ customPrompt: 'Mine?' });
+    surveyDraftStore.discardOffered();
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ customPrompt: 'Theirs again?', offered: null });
+  });
+
+  it('ticks the steps the survey records as completed', () => {
+    expect(draftFromSurvey(server({ completedSteps: ['business', 'landing'] })).savedSteps).toEqual([
+      'business',
+      'landing',
+    ]);
+    expect(draftFromSurvey(server({ status: 'active', completedSteps: [] })).savedSteps).toEqual([
+      'business',
+      'landing',
+      'routing',
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { surveyDefaultTexts, surveySchema, surveyWizardDefaults, type Survey } from '@reviewroute/shared';
+import {
+  surveyDefaultTexts,
+  surveySchema,
+  surveySetupSteps,
+  surveyWizardDefaults,
+  type Survey,
+} from '@reviewroute/shared';
 
 /**
  * The wizard draft (spec 3 "Wizard draft data", spec 4 "Wizard"): kept in local storage under
@@ -20,8 +26,18 @@ const draftFieldsSchema = surveySchema
   .extend({ customColors: z.object({ primaryColor: z.string(), backgroundColor: z.string() }) });
 
 /** The steps whose values a save stores (the last one, sharing, has nothing to save). */
-export const savedStepIds = ['business', 'landing', 'routing'] as const;
+export const savedStepIds = surveySetupSteps;
 export type SavedStepId = (typeof savedStepIds)[number];
+
+/** The survey fields a draft holds (its form values). */
+export type SurveyDraftField = keyof z.infer<typeof draftFieldsSchema>;
+const draftFields = Object.keys(draftFieldsSchema.shape) as SurveyDraftField[];
+const isDraftField = (key: string): key is SurveyDraftField => (draftFields as string[]).includes(key);
+/** Set by their uploads only, never typed: never "unsaved", never offered. */
+const uploadedFields: readonly SurveyDraftField[] = ['businessLogoUrl', 'highRatingPhotoUrl'];
+
+/** Some of a draft's field values: the owner's unsaved changes set aside while the server had a newer version. */
+export type SurveyDraftValues = Partial<z.infer<typeof draftFieldsSchema>>;
 
 /** What a stored draft may hold; anything unreadable falls back to a fresh draft's value, field by field. */
 const storedDraftSchema = z.object({
@@ -29,6 +45,22 @@ const storedDraftSchema = z.object({
   surveyId: z.string().nullable().catch(null),
   /** The steps saved from this draft (or found complete on the server): the step indicator ticks these only. */
   savedSteps: z.array(z.enum(savedStepIds)).catch([]),
+  /**
+   * The server's version of the survey these values started from (or were last saved as); an update carries it,
+   * so a copy older than the server's is refused instead of overwriting it. Null: not saved yet (or a draft
+   * stored before versions, which is never trusted over the server's).
+   */
+  baseVersion: z.number().int().nonnegative().nullable().catch(null),
+  /** The fields the owner changed here since they were last saved: what a newer server version must not lose. */
+  unsaved: z
+    .array(z.string())
+    .catch([])
+    .transform((keys) => keys.filter(isDraftField)),
+  /**
+   * The owner's unsaved changes set aside when the server had a newer version: the wizard shows the server's
+   * values and offers these until the owner applies or discards them (never applied silently).
+   */
+  offered: draftFieldsSchema.partial().nullable().catch(null),
   ...withFallbacks(draftFieldsSchema.shape, surveyWizardDefaults),
 });
 
@@ -45,12 +77,15 @@ export const draftKeyOf = (surveyId: string | null | undefined): SurveyDraftKey 
 export const emptySurveyDraft = (): SurveyDraft => ({
   surveyId: null,
   savedSteps: [],
+  baseVersion: null,
+  unsaved: [],
+  offered: null,
   ...structuredClone(surveyWizardDefaults),
 });
 
 /**
- * The draft of a stored survey ("Edit Survey"), so the wizard edits that survey. A saved survey has step 1
- * done; a published one passed every step.
+ * The draft of a stored survey ("Edit Survey"), so the wizard edits that survey at its version: the steps the
+ * survey records as completed are ticked (a saved survey has step 1 done; a published one passed every step).
  */
 export const draftFromSurvey = (survey: Survey): SurveyDraft =>
   storedDraftSchema.parse({
@@ -60,8 +95,39 @@ export const draftFromSurvey = (survey: Survey): SurveyDraft =>
       Object.entries(surveyDefaultTexts[survey.language]).filter(([key]) => survey[key as keyof Survey] === ''),
     ),
     surveyId: survey.id,
-    savedSteps: survey.status === 'active' ? [...savedStepIds] : ['business'],
+    savedSteps:
+      survey.status === 'active'
+        ? [...savedStepIds]
+        : savedStepIds.filter((step) => step === 'business' || survey.completedSteps.includes(step)),
+    baseVersion: survey.version,
+    unsaved: [],
+    offered: null,
   });
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields among `fields` whose value in `draft` differs from `other`'s, with the draft's values. */
+function differing(draft: SurveyDraft, other: SurveyDraft, fields: readonly SurveyDraftField[]): SurveyDraftValues {
+  return Object.fromEntries(
+    fields
+      .filter((key) => !uploadedFields.includes(key) && !sameValue(draft[key], other[key]))
+      .map((key) => [key, structuredClone(draft[key])]),
+  ) as SurveyDraftValues;
+}
+
+/**
+ * One truth for a draft: `draft` (this browser's copy) against `server` (the survey as stored). When the server
+ * holds the version the draft started from, the draft stands (its unsaved changes are the newest). Otherwise
+ * the server's values win, and the draft's unsaved changes (for a draft stored before versions: whatever it
+ * holds that differs) are set aside as `offered`, with any offered before.
+ */
+export function reconciledDraft(draft: SurveyDraft, server: Survey): SurveyDraft {
+  if (draft.baseVersion === server.version) return draft;
+  const saved = draftFromSurvey(server);
+  const local = differing(draft, saved, draft.baseVersion === null ? draftFields : draft.unsaved);
+  const offered = { ...draft.offered, ...local };
+  return { ...saved, offered: Object.keys(offered).length > 0 ? offered : null };
+}
 
 /** The draft's values of an object schema's fields: a step form's starting values, a re-created survey's fields. */
 export function draftValuesOf<Shape extends z.ZodRawShape>(
@@ -173,6 +239,8 @@ type Listener = () => void;
 function createSurveyDraftStore() {
   let snapshot: SurveyDraftSnapshot | undefined;
   const listeners = new Set<Listener>();
+  // The surveys whose draft was compared with the server during this visit of the wizard (see `reconcile`).
+  const checked = new Set<SurveyDraftKey>();
   const notify = () => listeners.forEach((listener) => listener());
 
   const current = (): SurveyDraftSnapshot => (snapshot ??= { draft: readSurveyDraft(newSurveyDraftKey), revision: 0 });
@@ -190,6 +258,11 @@ function createSurveyDraftStore() {
     if (!(key in drafts)) return;
     delete drafts[key];
     writeAll(storage, drafts);
+  };
+  const markChecked = (key: SurveyDraftKey) => {
+    if (checked.has(key)) return;
+    checked.add(key);
+    notify();
   };
   const clear = () => {
     remove(draftKeyOf(current().draft.surveyId));
@@ -213,6 +286,90 @@ function createSurveyDraftStore() {
       snapshot = { draft: next, revision };
       store(next, { moveFrom: draftKeyOf(draft.surveyId) });
       notify();
+    },
+    /**
+     * The owner changed some fields (a form's values, every keystroke): like `update`, and the fields whose
+     * value changed are remembered as unsaved until a save stores them.
+     */
+    edit(patch: SurveyDraftValues) {
+      const { draft } = current();
+      const changed = (Object.keys(patch) as string[]).filter(
+        (key): key is SurveyDraftField => isDraftField(key) && !sameValue(draft[key], patch[key as SurveyDraftField]),
+      );
+      if (changed.length === 0) return;
+      this.update({ ...patch, unsaved: [...new Set([...draft.unsaved, ...changed])] });
+    },
+    /**
+     * A save stored `fields` as `saved` (the server's answer): the draft takes its id and version, and those
+     * fields are no longer unsaved. A write this draft did not start from (an upload while the survey was saved
+     * elsewhere) leaves the version as it was, so the next save finds the newer one instead of overwriting it.
+     */
+    saved(saved: Survey, fields: SurveyDraftValues, { whole = false }: { whole?: boolean } = {}) {
+      const { draft } = current();
+      const follows = whole || draft.baseVersion === saved.version - 1;
+      this.update({
+        ...fields,
+        surveyId: saved.id,
+        businessLogoUrl: saved.businessLogoUrl,
+        highRatingPhotoUrl: saved.highRatingPhotoUrl,
+        ...(follows ? { baseVersion: saved.version } : {}),
+        unsaved: whole ? [] : draft.unsaved.filter((key) => !(key in fields)),
+      });
+      markChecked(saved.id);
+    },
+    /**
+     * Compares the current draft of `server`'s survey with it (see `reconciledDraft`): when the server's is newer,
+     * its values replace the draft's (open forms re-read them) and the owner's unsaved changes are offered.
+     */
+    reconcile(server: Survey) {
+      const { draft, revision } = current();
+      if (draft.surveyId !== server.id) return;
+      markChecked(server.id);
+      const next = reconciledDraft(draft, server);
+      if (next === draft) return;
+      snapshot = { draft: next, revision: revision + 1 };
+      store(next);
+      notify();
+    },
+    /**
+     * Opens the wizard draft of a survey just read from the server: the draft this browser kept of it, compared
+     * with it (see `reconciledDraft`), or else the survey itself (stored unless `persist: false`: then only at
+     * the owner's first change).
+     */
+    openSaved(server: Survey, { persist = true }: { persist?: boolean } = {}) {
+      const stored = readStored(server.id, safeStorage());
+      const next = stored?.surveyId === server.id ? reconciledDraft(stored, server) : draftFromSurvey(server);
+      snapshot = { draft: next, revision: current().revision + 1 };
+      // A changed stored draft is written back, so an offer outlives a reload.
+      if (persist || (stored && next !== stored)) store(next);
+      checked.add(server.id);
+      notify();
+    },
+    /** The owner takes their offered changes after all: they become the draft's (unsaved) values. */
+    applyOffered() {
+      const { draft, revision } = current();
+      if (!draft.offered) return;
+      const next = {
+        ...draft,
+        ...draft.offered,
+        unsaved: [...new Set([...draft.unsaved, ...(Object.keys(draft.offered) as SurveyDraftField[])])],
+        offered: null,
+      };
+      snapshot = { draft: next, revision: revision + 1 };
+      store(next);
+      notify();
+    },
+    /** The owner lets their offered changes go: the server's values stay. */
+    discardOffered() {
+      if (current().draft.offered) this.update({ offered: null });
+    },
+    /** Whether the draft of `key` was compared with the server during this visit of the wizard. */
+    isChecked: (key: SurveyDraftKey) => checked.has(key),
+    /** It was (or there is nothing to compare: offline, the local draft is all there is). */
+    markChecked,
+    /** The wizard was left: the next visit compares its draft with the server again. */
+    forgetChecks() {
+      checked.clear();
     },
     /**
      * Makes `draft` the current one (its key comes from its survey id), without touching the other drafts;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  defaultErrorMessages,
   routeContracts,
   surveyCodePattern,
   surveyDefaultTexts,
@@ -12,6 +13,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { createMemoryStores, MemorySurveyRepository } from '../../data/memory';
+import { StaleSurveyVersionError } from '../../data/repositories';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
 const owner = 'owner-1';
@@ -42,8 +44,16 @@ function setup(overrides: Partial<SurveyServiceDeps> = {}) {
     ...real,
     create: async (userId: string, input: unknown) =>
       real.create(userId, parseInput(routeContracts['create-survey'].body, input)),
-    update: async (userId: string, surveyId: string, input: unknown) =>
-      real.update(userId, surveyId, parseInput(routeContracts['update-survey'].body, input)),
+    // An edit of the stored version unless the test names another.
+    update: async (userId: string, surveyId: string, input: object) =>
+      real.update(
+        userId,
+        surveyId,
+        parseInput(routeContracts['update-survey'].body, {
+          version: (await stores.surveys.get(userId, surveyId))?.version ?? 1,
+          ...input,
+        }),
+      ),
     createUpload: async (userId: string, surveyId: string, input: unknown) =>
       real.createUpload(userId, surveyId, parseInput(routeContracts['create-upload'].body, input)),
     confirmUpload: async (userId: string, surveyId: string, input: unknown) =>
@@ -132,6 +142,7 @@ describe('survey service', () => {
           status: 'draft',
           surveyCode: null,
           landingPageUrl: null,
+          completedSteps: ['business'],
           createdAt: b.createdAt,
         },
         expect.objectContaining({ id: a.id }),
@@ -159,8 +170,45 @@ describe('survey service', () => {
         customPrompt: 'How was the pizza?',
         customColors: { primaryColor: '#ff0000', backgroundColor: '#000000' },
         updatedAt: updated.updatedAt,
+        version: a.version + 1,
       });
       expect(updated.updatedAt > a.updatedAt).toBe(true);
+    });
+
+    it('refuses an edit that started from an older version with SURVEY_CHANGED and changes nothing', async () => {
+      const a = await ctx.service.create(owner, step1);
+      expect(a.version).toBe(1);
+      // Saved elsewhere (another tab or device) after this edit started from version 1.
+      const elsewhere = await ctx.service.update(owner, a.id, { version: 1, customPrompt: 'Saved elsewhere?' });
+      expect(elsewhere.version).toBe(2);
+      await expectApiError(
+        ctx.service.update(owner, a.id, { version: 1, customPrompt: 'Stale?' }),
+        'SURVEY_CHANGED',
+        defaultErrorMessages.SURVEY_CHANGED,
+      );
+      expect(await ctx.surveys.get(owner, a.id)).toEqual(elsewhere);
+      // A write racing past the read is stopped by the store's version condition just the same.
+      await expect(
+        ctx.surveys.update(owner, a.id, { customPrompt: 'Raced?' }, a.updatedAt, { expectedVersion: 1 }),
+      ).rejects.toBeInstanceOf(StaleSurveyVersionError);
+      expect(await ctx.surveys.get(owner, a.id)).toEqual(elsewhere);
+    });
+
+    it('refuses an update without the version it started from', () => {
+      const body = routeContracts['update-survey'].body;
+      expect(() => parseInput(body, { customPrompt: 'No version?' })).toThrow(ApiError);
+      expect(parseInput(body, { version: 3, customPrompt: 'Versioned?' })).toMatchObject({ version: 3 });
+    });
+
+    it('records the completed steps in step order, once each', async () => {
+      const a = await ctx.service.create(owner, step1);
+      expect(a.completedSteps).toEqual(['business']);
+      const routing = await ctx.service.update(owner, a.id, { completedStep: 'routing' });
+      const landing = await ctx.service.update(owner, a.id, { completedStep: 'landing' });
+      expect(routing.completedSteps).toEqual(['business', 'routing']);
+      expect(landing.completedSteps).toEqual(['business', 'landing', 'routing']);
+      const again = await ctx.service.update(owner, a.id, { completedStep: 'landing', customPrompt: 'Again?' });
+      expect(again.completedSteps).toEqual(['business', 'landing', 'routing']);
     });
 
     it('refuses bad values with the spec message and changes nothing', async () => {

@@ -18,6 +18,7 @@ import {
   surveyMessages,
   surveyPublishableSchema,
   surveySchema,
+  surveySetupSteps,
   publicAssetKey,
   uploadKindField,
   type Survey,
@@ -44,6 +45,7 @@ import type {
   SurveyRepository,
   SurveyStatsStore,
 } from '../../data/repositories';
+import { StaleSurveyVersionError } from '../../data/repositories';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { exportFilePrefix } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';
@@ -85,6 +87,7 @@ export interface SurveyServiceDeps {
 const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 
 const surveyNotFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
+const surveyChanged = () => new ApiError('SURVEY_CHANGED', defaultErrorMessages.SURVEY_CHANGED);
 const fileRefused = (message: string) => new ApiError('VALIDATION_FAILED', message, { file: message });
 
 export const toListItem = (s: Survey): SurveyListItem => surveyListItemSchema.parse(s);
@@ -204,6 +207,9 @@ export function createSurveyService(deps: SurveyServiceDeps) {
         userId,
         status: 'draft',
         isActive: false,
+        version: 1,
+        // A survey is made from a complete step 1.
+        completedSteps: ['business'],
         createdAt: at,
         updatedAt: at,
       });
@@ -218,10 +224,21 @@ export function createSurveyService(deps: SurveyServiceDeps) {
 
     get: owned,
 
-    /** Partial, per step: only the fields present change. */
+    /**
+     * Partial, per step: only the fields present change, and only on the version the edit started from (the
+     * stored one); a survey written since (another tab or device) is not overwritten: 409 SURVEY_CHANGED.
+     */
     async update(userId: string, surveyId: string, update: SurveyUpdate): Promise<Survey> {
+      const { version, completedStep, ...fields } = update;
       const current = await owned(userId, surveyId);
-      const changes: SurveyChanges = { ...update };
+      if (current.version !== version) throw surveyChanged();
+      const changes: SurveyChanges = { ...fields };
+      if (completedStep && !current.completedSteps.includes(completedStep)) {
+        // In step order, whatever order they were completed in.
+        changes.completedSteps = surveySetupSteps.filter(
+          (step) => step === completedStep || current.completedSteps.includes(step),
+        );
+      }
       // The link follows the language (decisions 17); code and slug stay, so a link already out, in
       // either language, keeps working (the public page serves both paths).
       if (changes.language && current.surveyCode && current.businessSlug && changes.language !== current.language) {
@@ -232,7 +249,12 @@ export function createSurveyService(deps: SurveyServiceDeps) {
           changes.language,
         );
       }
-      const updated = await surveys.update(userId, surveyId, changes, now().toISOString());
+      // The read above answers most stale edits; the version condition also those racing it.
+      const updated = await surveys
+        .update(userId, surveyId, changes, now().toISOString(), { expectedVersion: version })
+        .catch((error: unknown) => {
+          throw error instanceof StaleSurveyVersionError ? surveyChanged() : error;
+        });
       if (!updated) throw surveyNotFound();
       // A removed image's file goes too.
       await discard(

@@ -30,9 +30,10 @@ import { deleteSurvey } from '@/features/surveys/api/delete-survey';
 import { invalidateSurveys } from '@/features/surveys/api/invalidate-surveys';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useEditSurvey } from '@/features/surveys/hooks/use-edit-survey';
+import { resumeSetupPath } from '@/features/surveys/lib/setup-paths';
 import { surveyKeys } from '@/lib/query-keys';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { dashboardPathFor, selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
+import { dashboardPathFor, selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { delocalize } from '@/lib/language';
 import { useLocalizedPath } from '@/lib/use-language';
 import { stepAtPath } from '@/features/survey-wizard/steps';
@@ -222,12 +223,13 @@ function SurveyItem({ survey, current, onNavigate }: SurveyItemProps) {
                 <Button variant="outline">{t('sidebar.close')}</Button>
               </DialogClose>
               <Button asChild>
+                {/* Complete setup: where the owner left it, the first step the survey has not completed. */}
                 <Link
-                  to={to(wizardPathFor('/survey-setup', survey.id))}
+                  to={to(resumeSetupPath(survey))}
                   onClick={(event) => {
                     event.preventDefault();
                     setSetupRequired(false);
-                    void edit();
+                    void editSurvey(survey.id, { resume: true });
                   }}
                 >
                   {t('sidebar.setupRequiredAction')}

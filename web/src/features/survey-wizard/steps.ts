@@ -1,3 +1,5 @@
+import { setupStepPaths } from '@/features/surveys/lib/setup-paths';
+
 /**
  * The four wizard steps (spec 2) in order: the one list the routes, the step indicator, the page titles and
  * the next/back navigation are made from. Progress is what each step shows (spec 9: 25 / 50 / 75 / 100 %);
@@ -8,28 +10,28 @@
 export const wizardSteps = [
   {
     id: 'business',
-    path: '/survey-setup',
+    path: setupStepPaths.business,
     progress: 25,
     title: 'steps.business',
     editsDraft: true,
   },
   {
     id: 'landing',
-    path: '/landing-page-preview',
+    path: setupStepPaths.landing,
     progress: 50,
     title: 'steps.landing',
     editsDraft: true,
   },
   {
     id: 'routing',
-    path: '/review-routing-setup',
+    path: setupStepPaths.routing,
     progress: 75,
     title: 'steps.routing',
     editsDraft: true,
   },
   {
     id: 'distribution',
-    path: '/distribution-instructions',
+    path: setupStepPaths.distribution,
     progress: 100,
     title: 'steps.distribution',
     editsDraft: false,

@@ -10,10 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { apiErrorMessageKey } from '@/lib/api-errors';
-import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
+import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
+import { resumeSetupPath } from '@/features/surveys/lib/setup-paths';
 import { useMe } from '../api/get-me';
 import { useOnboarding } from '../api/get-onboarding';
 import { useSurveyStats } from '../api/get-survey-stats';
@@ -123,7 +124,7 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
 
   return (
     <div className="grid gap-4 md:gap-6">
-      {survey.status !== 'active' && <DraftNotice surveyId={survey.id} />}
+      {survey.status !== 'active' && <DraftNotice survey={survey} />}
       <StatCards stats={stats.data} />
       {survey.status !== 'draft' && (
         <Suspense fallback={<Skeleton className="h-80" data-testid="insights-loading" />}>
@@ -145,8 +146,8 @@ function SurveyDashboard({ survey }: { survey: ListedSurvey }) {
   );
 }
 
-/** A draft has no link and no results yet: say so, and lead back to its setup. */
-function DraftNotice({ surveyId }: { surveyId: string }) {
+/** A draft has no link and no results yet: say so, and lead back to its setup where the owner left it. */
+function DraftNotice({ survey }: { survey: ListedSurvey }) {
   const { t } = useTranslation('dashboard');
   const to = useLocalizedPath();
   return (
@@ -156,7 +157,7 @@ function DraftNotice({ surveyId }: { surveyId: string }) {
       <AlertDescription className="grid gap-3">
         <p>{t('page.draft.description')}</p>
         <Button asChild variant="outline" className="w-fit">
-          <Link to={to(wizardPathFor('/survey-setup', surveyId))}>{t('page.draft.action')}</Link>
+          <Link to={to(resumeSetupPath(survey))}>{t('page.draft.action')}</Link>
         </Button>
       </AlertDescription>
     </Alert>

@@ -95,7 +95,8 @@ export function ImageUploadField({ kind, label, help, previewAlt, emptyText }: I
         setPhase({ stage: 'preparing' });
         survey = await uploadSurveyImage(await ensureSurveyId({ recheck: true }), kind, file, options);
       }
-      surveyDraftStore.update({ [field]: survey[field] });
+      // The survey's image URL and, when nothing else was saved meanwhile, its new version.
+      surveyDraftStore.saved(survey, {});
       await invalidateSurveys(queryClient, survey);
       setStatus(t('landing.uploaded'));
     } catch (caught) {

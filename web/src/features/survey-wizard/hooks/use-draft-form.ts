@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Mode } from 'react-hook-form';
 import type { z } from 'zod';
-import { draftValuesOf, surveyDraftStore, type SurveyDraft } from '@/lib/survey-draft';
+import { draftValuesOf, surveyDraftStore, type SurveyDraftValues } from '@/lib/survey-draft';
 
 /**
  * A wizard step's form: validated by the step's shared zod schema (the API validates with the same one),
@@ -24,8 +24,8 @@ export function useDraftForm<Input extends FieldValues, Output>(
     () =>
       subscribe({
         formState: { values: true },
-        // The form's fields are draft fields, kept as typed.
-        callback: ({ values }) => surveyDraftStore.update(values as Partial<SurveyDraft>),
+        // The form's fields are draft fields, kept as typed; the ones changed are the owner's unsaved edits.
+        callback: ({ values }) => surveyDraftStore.edit(values as SurveyDraftValues),
       }),
     [subscribe],
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import type { Survey, SurveyUpdateInput } from '@reviewroute/shared';
+import type { Survey } from '@reviewroute/shared';
 import { ApiError } from '@/lib/api-client';
 import { type SavedStepId, savedStepIds, surveyDraftStore } from '@/lib/survey-draft';
 import { maxLengthOf } from '@/lib/max-length';
@@ -13,14 +13,14 @@ import { useLocalizedPath } from '@/lib/use-language';
 import { neighboursOf, type WizardStepId } from '../steps';
 import { useDraftForm } from './use-draft-form';
 import { useSurveyMessage } from './use-survey-message';
-import { useWizardSave } from './use-wizard-save';
+import { isSurveyChanged, type StepFields, useWizardSave } from './use-wizard-save';
 
 interface WizardStepOptions<Output> {
   /**
    * What the step does with its valid values; the default saves them. May return a query string for the
    * next step's address (by default it names the saved survey).
    */
-  complete?: (values: Output, save: (fields: SurveyUpdateInput) => Promise<Survey>) => Promise<string | void>;
+  complete?: (values: Output, save: (fields: StepFields) => Promise<Survey>) => Promise<string | void>;
   /** The success toast. */
   done: { title: string; description: string };
   /** The error toast's description (or, from the error, e.g. a refusal the page explains itself). */
@@ -45,6 +45,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
   { complete, done, failed, ...formOptions }: WizardStepOptions<Output>,
 ) {
   const { t } = useTranslation('wizard');
+  const { t: tErrors } = useTranslation('errors');
   const message = useSurveyMessage();
   const navigate = useNavigate();
   const to = useLocalizedPath();
@@ -52,23 +53,26 @@ export function useWizardStep<Input extends FieldValues, Output>(
   const form = useDraftForm(schema, formOptions);
   const { previous, next } = neighboursOf(id);
 
-  // A step is ticked once its values were saved, never on a visit alone.
-  const saveStep = async (fields: SurveyUpdateInput): Promise<Survey> => {
-    const saved = await save(fields);
+  // A step is ticked once its values were saved, never on a visit alone; the survey records it too.
+  const saveStep = async (fields: StepFields): Promise<Survey> => {
+    const saved = await save(fields, isSavedStep(id) ? { completes: id } : {});
     if (isSavedStep(id)) {
       const { savedSteps } = surveyDraftStore.getSnapshot().draft;
       if (!savedSteps.includes(id)) surveyDraftStore.update({ savedSteps: [...savedSteps, id] });
     }
     return saved;
   };
-  const run = complete ?? (async (values: Output) => void (await saveStep(values as SurveyUpdateInput)));
+  const run = complete ?? (async (values: Output) => void (await saveStep(values as StepFields)));
+  // A survey saved elsewhere meanwhile: the step now shows the saved version, and the toast says why.
+  const failure = (error: unknown) =>
+    isSurveyChanged(error) ? tErrors('api.SURVEY_CHANGED') : typeof failed === 'function' ? failed(error) : failed;
 
   const submit = form.handleSubmit(
     async (values, event) => {
       const later = isSaveForLater(event);
       try {
         if (later) {
-          const saved = await saveStep(values as SurveyUpdateInput);
+          const saved = await saveStep(values as StepFields);
           toast.success(t('toasts.savedTitle'), { description: t('toasts.savedForLater') });
           void navigate(to(dashboardPathFor(saved.id)));
           return;
@@ -81,7 +85,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
         }
       } catch (error) {
         showServerFieldErrors(error, form);
-        toast.error(t('toasts.errorTitle'), { description: typeof failed === 'function' ? failed(error) : failed });
+        toast.error(t('toasts.errorTitle'), { description: failure(error) });
       }
     },
     async (_errors, event) => {
@@ -104,7 +108,7 @@ export function useWizardStep<Input extends FieldValues, Output>(
         void navigate(to(surveyId ? dashboardPathFor(surveyId) : '/dashboard'));
       } catch (error) {
         showServerFieldErrors(error, form);
-        toast.error(t('toasts.errorTitle'), { description: typeof failed === 'function' ? failed(error) : failed });
+        toast.error(t('toasts.errorTitle'), { description: failure(error) });
       }
     },
   );
@@ -125,13 +129,13 @@ const isTyped = (rule: unknown, value: unknown) =>
   maxLengthOf(rule as z.ZodType) !== undefined && typeof value === 'string' && value.trim() !== '';
 
 /** The step's fields whose values pass their own rule: what Save for later can store of an invalid step. */
-function validFieldsOf(schema: { shape: z.ZodRawShape }, values: Record<string, unknown>): SurveyUpdateInput {
+function validFieldsOf(schema: { shape: z.ZodRawShape }, values: Record<string, unknown>): StepFields {
   return Object.fromEntries(
     Object.entries(schema.shape).flatMap(([name, rule]) => {
       const parsed = (rule as z.ZodType).safeParse(values[name]);
       return parsed.success && values[name] !== undefined ? [[name, values[name]]] : [];
     }),
-  ) as SurveyUpdateInput;
+  ) as StepFields;
 }
 
 const isSavedStep = (id: WizardStepId): id is SavedStepId => (savedStepIds as readonly string[]).includes(id);

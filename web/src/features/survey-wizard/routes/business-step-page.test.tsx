@@ -252,6 +252,8 @@ describe('wizard step 1', () => {
     surveyDraftStore.update({ surveyId: 'gone' });
     const user = userEvent.setup();
     const { router } = renderWizard('/survey-setup?survey=gone');
+    // The survey is gone from the server: the draft this browser kept opens, as it is.
+    await screen.findByLabelText(/Business name/);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
@@ -374,7 +376,13 @@ describe('wizard step 1', () => {
 describe('wizard step 2', () => {
   // Step 2 edits a saved survey (step 1 done).
   const onSavedSurvey = (fields: Parameters<typeof surveyDraftStore.update>[0] = {}) =>
-    surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery', savedSteps: ['business'], ...fields });
+    surveyDraftStore.update({
+      surveyId: 's1',
+      businessName: 'Bakery',
+      savedSteps: ['business'],
+      baseVersion: 1,
+      ...fields,
+    });
 
   it('restores the typed question and colours after a reload', async () => {
     onSavedSurvey();
@@ -445,7 +453,12 @@ describe('wizard step 2', () => {
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Your logo' })).toBeNull());
     expect(saves()).toEqual([
-      { route: 'update-survey', method: 'PATCH', path: update('new-9'), body: { businessLogoUrl: null } },
+      {
+        route: 'update-survey',
+        method: 'PATCH',
+        path: update('new-9'),
+        body: { version: 1, businessLogoUrl: null },
+      },
     ]);
     expect(surveyDraftStore.getSnapshot().draft.businessLogoUrl).toBeNull();
   });

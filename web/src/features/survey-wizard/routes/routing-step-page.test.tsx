@@ -47,7 +47,8 @@ beforeEach(() => {
     apiHandler('get-survey', () => HttpResponse.json(survey(published ? { status: 'active' } : {}))),
     apiHandler('list-surveys', () => HttpResponse.json({ surveys: [] })),
   );
-  surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery' });
+  // This browser's draft of the survey at the version the server holds (sampleSurvey's): the draft stands.
+  surveyDraftStore.update({ surveyId: 's1', businessName: 'Bakery', baseVersion: 1 });
 });
 
 afterEach(() => {

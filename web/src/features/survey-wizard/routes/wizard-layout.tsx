@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Info, Loader2, RotateCcw } from 'lucide-react';
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { delocalize } from '@/lib/language';
 import {
-  draftFromSurvey,
   draftKeyOf,
   newSurveyDraftKey,
   surveyDraftStore,
@@ -20,6 +19,7 @@ import {
 import { surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { getSurveyQueryOptions, useSurvey } from '@/features/surveys/api/get-survey';
+import { DraftConflictNotice } from '../components/draft-conflict-notice';
 import { StepIndicator } from '../components/step-indicator';
 import { useLocalizedDefaults } from '../hooks/use-localized-defaults';
 import { firstWizardStep, neighboursOf, stepAtPath, type WizardStep, wizardSteps } from '../steps';
@@ -33,8 +33,11 @@ interface WizardLocationState {
 /**
  * The frame of the four wizard pages: title, start-over, step indicators with progress, the step itself.
  * The address names the survey (`?survey=<id>`; none: a new survey) and so the draft the steps edit: the
- * layout opens that draft, or loads the survey when this browser has no draft of it. Steps 2-3 need a saved
- * survey and step 4 a published one; opened without, the owner lands on the step to do first, told why.
+ * layout opens that draft, or loads the survey when this browser has no draft of it. A draft this browser
+ * kept is compared with the server's survey first (once per visit of the wizard): when the survey was saved
+ * elsewhere since the draft started, the step shows the saved values and offers the draft's unsaved changes
+ * (never applies them by itself). Steps 2-3 need a saved survey and step 4 a published one; opened without,
+ * the owner lands on the step to do first, told why.
  */
 export function WizardLayout() {
   const { t } = useTranslation('wizard');
@@ -58,19 +61,27 @@ export function WizardLayout() {
   // later) must not unmount the step mid-way.
   const [readyKey, setReadyKey] = useState<string>();
   if (activeKey === key && readyKey !== key) setReadyKey(key);
+  const checked = useSyncExternalStore(surveyDraftStore.subscribe, () => surveyDraftStore.isChecked(key));
   useLocalizedDefaults();
+  // Leaving the wizard: the next visit compares its draft with the server again (another device may save meanwhile).
+  useEffect(() => () => surveyDraftStore.forgetChecks(), []);
 
-  // Before the step paints: its form starts from the draft of the survey in the address, loaded from the
-  // server when this browser has none.
+  // Before the step paints: its form starts from the draft of the survey in the address, this browser's (as
+  // compared with the server's) or loaded from the server when this browser has none.
   useLayoutEffect(() => {
-    if (surveyDraftStore.open(key)) return;
+    const stored = surveyDraftStore.open(key);
+    if (!editing || surveyDraftStore.isChecked(key)) return;
+    // The step waits (see `checked`) while this browser's draft is compared with the server's survey.
     let cancelled = false;
-    queryClient.fetchQuery(getSurveyQueryOptions(key)).then(
+    queryClient.fetchQuery({ ...getSurveyQueryOptions(key), staleTime: 0 }).then(
       (loaded) => {
-        if (!cancelled) surveyDraftStore.replace(draftFromSurvey(loaded), { persist: false });
+        if (!cancelled) surveyDraftStore.openSaved(loaded, { persist: false });
       },
       () => {
         if (cancelled) return;
+        // Offline, or the survey is gone (its next save makes a new one from the draft, spec 4): the draft
+        // this browser kept is all there is.
+        if (stored) return surveyDraftStore.markChecked(key);
         toast.error(t('toasts.errorTitle'), { description: t('notices.surveyNotFound') });
         void navigate(to('/dashboard'), { replace: true });
       },
@@ -78,7 +89,7 @@ export function WizardLayout() {
     return () => {
       cancelled = true;
     };
-  }, [key, step.id, navigate, queryClient, t, to]);
+  }, [editing, key, step.id, navigate, queryClient, t, to]);
 
   const businessName = survey.data?.businessName || draftName;
   const published = editing && survey.data?.status === 'active';
@@ -99,7 +110,8 @@ export function WizardLayout() {
 
   const notice = (location.state as WizardLocationState | null)?.wizardNotice;
   // Step 4 waits for the survey's status (an unknown survey counts as not published).
-  const ready = readyKey === key && (step.id !== 'distribution' || !editing || !survey.isPending);
+  const ready =
+    readyKey === key && (!editing || checked) && (step.id !== 'distribution' || !editing || !survey.isPending);
   let redirect: { to: string; notice: WizardNotice } | undefined;
   if (ready && !canOpen(step, editing, published)) {
     redirect = editing
@@ -137,6 +149,7 @@ export function WizardLayout() {
         />
       </div>
       <StepIndicator current={step} surveyId={editing ? key : null} done={done} open={open} />
+      {ready && !redirect && step.editsDraft && <DraftConflictNotice />}
       {notice && !redirect && (
         <Alert data-testid="wizard-notice">
           <Info aria-hidden="true" />
