@@ -1,11 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { accountExportSchema } from '@reviewroute/shared';
+import { randomUUID } from 'node:crypto';
+import { accountExportSchema, pathOf } from '@reviewroute/shared';
+import { sampleResponse } from '@reviewroute/shared/testing';
+import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
 import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createConfirmedUser, signIn, signInRefusal } from '../support/cognito';
 import { signInThroughUi, texts, type Lang } from '../support/app-flows';
-import { createSampleSurvey } from '../support/api';
+import { callApi, createSampleSurvey, stackEntities } from '../support/api';
 
 const stack = inject('localStack');
 const artifacts = path.resolve(import.meta.dirname, '../.artifacts');
@@ -114,6 +117,20 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
         const owner = await createConfirmedUser(stack);
         const user = { ...owner, tokens: await signIn(stack, owner.email, owner.password) };
         const survey = await createSampleSurvey(user, `Export Bakery ${lang}`);
+        // A customer's answer the owner marked handled and noted in the inbox: the file keeps both.
+        const response = sampleResponse({ id: responseIdOf(survey.id, randomUUID()), surveyId: survey.id });
+        await createDynamoResponseStore(stackEntities).submit({ response, clickTokenHash: `hash-${response.id}` });
+        const inbox = { surveyId: survey.id };
+        const marked = await callApi('POST', pathOf('set-inbox-state', inbox), {
+          user,
+          body: { ids: [response.id], state: 'handled' },
+        });
+        expect(marked.status).toBe(200);
+        const noted = await callApi('PUT', pathOf('set-inbox-note', { ...inbox, responseId: response.id }), {
+          user,
+          body: { note: 'Called back' },
+        });
+        expect(noted.status).toBe(200);
         await signInThroughUi(page, lang, owner);
         await page.goto(`${t.prefix}/account?tab=danger`);
 
@@ -124,6 +141,7 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
         const exported = accountExportSchema.parse(JSON.parse((await downloadedBytes(download)).toString('utf8')));
         expect(exported.surveys.map((s) => s.id)).toEqual([survey.id]);
         expect(exported.surveys[0]!.businessName).toBe(`Export Bakery ${lang}`);
+        expect(exported.surveys[0]!.responses).toEqual([{ ...response, state: 'handled', note: 'Called back' }]);
 
         await page.getByRole('button', { name: a.deleteAccount }).click();
         const dialog = page.getByRole('alertdialog');
