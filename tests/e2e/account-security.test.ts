@@ -5,6 +5,7 @@ import { signInThroughUi, submitSignIn, texts, waitForPath, type Lang } from '..
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createConfirmedUser, uniqueEmail, type TestUser } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
+import { mailField, mailTimesBetween } from '../support/mail-time';
 import { TestAuthenticator } from '../support/totp';
 
 /** The security tab's and the auth page's texts, exactly as the catalogues have them. */
@@ -139,7 +140,7 @@ describe('account security (en)', () => {
     // The old address is told, with how to get help.
     const notice = await waitForMail(stack().urls.inbox, owner.email, { subject: s.emailNoticeSubject });
     expect(notice.body.text).toContain(newEmail);
-    expect(notice.body.text).toContain('contact@reviewroute.local');
+    expect(notice.body.text).toContain('support@reviewroute.local');
     await page.getByLabel(s.emailCode).waitFor();
     await lookAt(page, 'en-email-code');
     // Until the code is confirmed the old address is still the account's.
@@ -225,7 +226,9 @@ describe('account security (en)', () => {
     await page.getByLabel(s.totpCode).press('Enter');
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.off);
     const notice = await waitForMail(stack().urls.inbox, owner.email, { subject: s.totpOffSubject });
-    expect(notice.body.text).toContain('contact@reviewroute.local');
+    // Help at the monitored address (SUPPORT_ADDRESS), never at the no-reply sender.
+    expect(notice.body.text).toContain('support@reviewroute.local');
+    expect(notice.body.text).not.toContain('no-reply@');
     await signOut(page, 'en');
     // Password only again.
     await signInThroughUi(page, 'en', owner);
@@ -262,6 +265,32 @@ describe('account security (nl)', () => {
       .getByRole('button', { name: texts.nl.signIn })
       .click();
     await waitForPath(page, '/nl/dashboard');
+  });
+
+  it('an owner who signed up in English but uses the Dutch interface gets the two-step notice in Dutch, in Amsterdam time', async () => {
+    const page = b.page();
+    // Cognito's locale says English: only the interface language the app records can make the mail Dutch.
+    const owner = await signInThroughUi(page, 'nl', await createUserIn('en'));
+    await openSecurityTab(page, 'nl');
+    await page.getByRole('button', { name: s.setUpTotp }).click();
+    const app = new TestAuthenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, ''));
+    await page.getByLabel(s.totpCode).fill(await app.nextCode());
+    await page.getByRole('button', { name: s.turnOn }).click();
+    await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
+
+    await page.getByRole('button', { name: s.turnOff }).click();
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
+    await page.getByLabel(s.totpCode).fill(await app.nextCode());
+    const turnedOffFrom = Date.now();
+    await page.getByRole('button', { name: s.confirmOff, exact: true }).click();
+    await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.off);
+    const notice = await waitForMail(stack().urls.inbox, owner.email, { subject: s.totpOffSubject });
+    expect(notice.subject).toBe(s.totpOffSubject);
+    expect(notice.body.text).toContain(
+      `Verificatie in twee stappen is uitgezet voor je ReviewRoute-account ${owner.email}.`,
+    );
+    expect(mailTimesBetween(turnedOffFrom, Date.now(), 'nl')).toContain(mailField(notice.body.text, 'Wanneer'));
+    expect(notice.body.text).toContain('Vragen? Mail ons op support@reviewroute.local.');
   });
 
   it('changes the e-mail address with the Dutch mail', async () => {

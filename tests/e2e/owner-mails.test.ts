@@ -5,6 +5,7 @@ import { signInThroughUi, submitSignIn, texts as flowTexts, waitForPath, type La
 import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
+import { mailField, mailTimesBetween } from '../support/mail-time';
 
 /**
  * The owner's mails (decisions 23) as an owner meets them, in both languages: a customer's 1-star rating with a
@@ -18,6 +19,8 @@ const texts = {
     locale: 'en-US',
     stars1: '1 star',
     comment: 'Your comment (optional)',
+    received: 'Received',
+    help: 'Questions? Email us at support@reviewroute.local.',
     submit: 'Submit feedback',
     alertSubject: (business: string) => `Low rating for ${business}: 1/5`,
     offTitle: 'Low-rating alerts are off',
@@ -44,6 +47,8 @@ const texts = {
     locale: 'nl-NL',
     stars1: '1 ster',
     comment: 'Je opmerking (optioneel)',
+    received: 'Ontvangen',
+    help: 'Vragen? Mail ons op support@reviewroute.local.',
     submit: 'Feedback versturen',
     alertSubject: (business: string) => `Lage beoordeling voor ${business}: 1/5`,
     offTitle: 'Meldingen bij lage beoordelingen staan uit',
@@ -103,6 +108,7 @@ describe.each(['en', 'nl'] as const)('owner mails (%s)', (lang) => {
     await page.goto(new URL(survey.landingPageUrl!).pathname);
     await page.getByRole('radio', { name: t.stars1, exact: true }).check();
     await page.getByLabel(t.comment).fill('The soup was cold and nobody came.');
+    const submittedFrom = Date.now();
     await page.getByRole('button', { name: t.submit }).click();
     await page.getByTestId('thank-you-low').waitFor();
 
@@ -111,6 +117,10 @@ describe.each(['en', 'nl'] as const)('owner mails (%s)', (lang) => {
       timeoutMs: 20_000,
     });
     expect(alert.body.text).toContain('The soup was cold and nobody came.');
+    // When, as the business reads it: Amsterdam's time in the owner's language (the pages' one form), never UTC.
+    expect(mailTimesBetween(submittedFrom, Date.now(), lang)).toContain(mailField(alert.body.text, t.received));
+    expect(alert.body.text).not.toContain('UTC');
+    expect(alert.body.text).toContain(t.help);
     const switchOff = linkPath(alert.body.text, '/alerts/');
     expect(switchOff.startsWith(`${prefix}/alerts/`)).toBe(true);
     expect(switchOff).not.toContain(owner.userId);

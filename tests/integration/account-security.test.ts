@@ -72,7 +72,7 @@ describe('turning two-step verification off', () => {
     expect(await mfaOf(owner)).toEqual([]);
     const notice = await waitForMail(inbox, owner.email, { subject: 'Two-step verification was turned off' });
     expect(notice.body.text).toContain(owner.email);
-    expect(notice.body.text).toContain('contact@reviewroute.local');
+    expect(notice.body.text).toContain('support@reviewroute.local');
   });
 });
 
@@ -93,7 +93,7 @@ describe('changing the e-mail address', () => {
     expect(started.body).toEqual({ destination: newEmail });
     const notice = await waitForMail(inbox, owner.email, { subject: 'wordt gewijzigd' });
     expect(notice.body.text).toContain(newEmail);
-    expect(notice.body.text).toContain('contact@reviewroute.local');
+    expect(notice.body.text).toContain('support@reviewroute.local');
     expect(await mailsTo(newEmail, 'wordt gewijzigd')).toEqual([]);
 
     // The client confirms the code from the new address as before; then the new address is the account's.
