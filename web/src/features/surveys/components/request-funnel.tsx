@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { funnelRates, funnelStages } from '@reviewroute/shared';
+import { funnelRates, funnelStages, intlLocales } from '@reviewroute/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLanguage } from '@/lib/use-language';
 import { useRequestFunnel } from '../api/get-request-funnel';
 
 /**
@@ -9,9 +10,9 @@ import { useRequestFunnel } from '../api/get-request-funnel';
  * and its share of the requests sent. Shown on the requests page and, for the selected survey, the dashboard.
  */
 export function RequestFunnelCard({ surveyId, className }: { surveyId: string; className?: string }) {
-  const { t, i18n } = useTranslation('requests');
+  const { t } = useTranslation('requests');
   const funnel = useRequestFunnel(surveyId);
-  const locale = i18n.language === 'nl' ? 'nl-NL' : 'en-GB';
+  const locale = intlLocales[useLanguage()];
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   const count = new Intl.NumberFormat(locale);
   return (
