@@ -91,6 +91,20 @@ describe('every mail Cognito would send lands in the local inbox', () => {
     });
   });
 
+  it('answers a second confirmation of a confirmed account as Cognito does, whatever the code', async () => {
+    const email = uniqueEmail('twice');
+    await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD }));
+    const code = extractCode(await waitForMail(stack.urls.inbox, email));
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }));
+    // The app reads this as "confirmed elsewhere" and goes on to sign-in; an expired-code answer would ask for a new code.
+    for (const again of [code, '000000'])
+      await expect(
+        cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: again })),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: expect.stringContaining('CONFIRMED') });
+    // The password sign-in that Amplify's auto sign-in makes right after the code works on the local pool.
+    await expect(signIn(stack, email, TEST_PASSWORD)).resolves.toMatchObject({ idToken: expect.any(String) });
+  });
+
   it('refuses a wrong confirmation code', async () => {
     const email = uniqueEmail('wrongcode');
     await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD }));

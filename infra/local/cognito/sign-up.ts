@@ -1,5 +1,6 @@
 import {
   InvalidParameterError,
+  NotAuthorizedError,
   UserNotFoundError,
   selectAppropriateDeliveryMethod,
   type Router,
@@ -11,7 +12,9 @@ import { assertPasswordPolicy } from './password-policy';
 
 /**
  * Sign-up: SignUp enforces the pool's password policy; ResendConfirmationCode (missing in cognito-local) issues a
- * new code and mails it (the app's "resend" button); ConfirmSignUp marks the address verified, as Cognito does.
+ * new code and mails it (the app's "resend" button); ConfirmSignUp marks the address verified, as Cognito does, and
+ * refuses an account that is confirmed already with Cognito's NotAuthorizedException (cognito-local answers
+ * ExpiredCodeException, which the app would read as "request a new code" instead of "sign in").
  */
 export function signUpTargets(base: Router, services: Services): Record<string, Route> {
   return {
@@ -47,8 +50,11 @@ export function signUpTargets(base: Router, services: Services): Record<string, 
 
     // Cognito marks the address verified when the sign-up code is confirmed; cognito-local does not.
     ConfirmSignUp: async (ctx, req: { ClientId: string; Username: string }) => {
-      const result = await base('ConfirmSignUp')(ctx, req);
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const before = await pool.getUserByUsername(ctx, req.Username);
+      if (before?.UserStatus === 'CONFIRMED')
+        throw new NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+      const result = await base('ConfirmSignUp')(ctx, req);
       const user = await pool.getUserByUsername(ctx, req.Username);
       if (user && pool.options.AutoVerifiedAttributes?.includes('email')) {
         const others = (user.Attributes ?? []).filter((a) => a.Name !== 'email_verified');

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { authFlowType } from '@/lib/amplify';
+import { authErrorKey } from '@/lib/auth-errors';
 import { confirmationSchema } from '../schemas';
 import { CodeStepForm } from './code-step-form';
 import { useAuthError } from './use-auth-error';
@@ -68,7 +69,15 @@ export function ConfirmSignUpForm({
       }
       schema={confirmationSchema(t)}
       onCode={async (code) => {
-        const { nextStep } = await confirmSignUp({ username: email, confirmationCode: code });
+        let nextStep: ConfirmSignUpOutput['nextStep'];
+        try {
+          ({ nextStep } = await confirmSignUp({ username: email, confirmationCode: code }));
+        } catch (caught) {
+          // Confirmed elsewhere (another tab, a colleague's device) in the meantime: the address is confirmed all
+          // the same, so carry on as confirmed (decisions 4) rather than stop at an error.
+          if (authErrorKey(caught, 'confirmSignUp') !== 'alreadyConfirmed') throw caught;
+          nextStep = { signUpStep: 'DONE' };
+        }
         // Awaited, so the step stays busy until the dashboard opens.
         await onConfirmed(email, await signInConfirmed(nextStep, email, password));
       }}

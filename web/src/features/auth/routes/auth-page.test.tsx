@@ -231,6 +231,27 @@ describe('AuthPage', () => {
     expect((within(panel).getByLabelText('Email') as HTMLInputElement).value).toBe('done@shop.nl');
   });
 
+  it('a code entered after the address was confirmed elsewhere goes on to sign-in with the address filled in', async () => {
+    amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    amplify.confirmSignUp.mockRejectedValue(
+      Object.assign(new Error('User cannot be confirmed. Current status is CONFIRMED'), {
+        name: 'NotAuthorizedException',
+      }),
+    );
+    const { user } = renderAuth('/nl/auth');
+    await user.type(screen.getByLabelText('E-mailadres'), 'elsewhere@shop.nl');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await user.type(await screen.findByLabelText('Bevestigingscode'), '123456');
+    await user.click(screen.getByRole('button', { name: 'E-mailadres bevestigen' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Inloggen' });
+    expect((within(panel).getByLabelText('E-mailadres') as HTMLInputElement).value).toBe('elsewhere@shop.nl');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Sign-up's auto sign-in was not armed (the code was refused), so nothing signs in behind the owner's back.
+    expect(amplify.autoSignIn).not.toHaveBeenCalled();
+    expect(amplify.signIn).not.toHaveBeenCalled();
+  });
+
   it('rejects a code that is not 6 digits without calling the service', async () => {
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     const { user } = renderAuth();
