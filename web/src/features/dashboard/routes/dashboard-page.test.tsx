@@ -188,6 +188,16 @@ describe('dashboard page', () => {
     expect(statValue('average-rating')).toBe('–No ratings yet');
   });
 
+  it('Finish setup resumes at the first step the draft has not completed', async () => {
+    const draft = { ...listed('old', 'Old Bakery', null), completedSteps: ['business', 'landing'] };
+    stubApi({ surveys: [draft], stats: 'none' });
+    renderPage('/dashboard?survey=old');
+    const notice = await screen.findByTestId('draft-notice');
+    expect(within(notice).getByRole('link', { name: 'Finish setup' }).getAttribute('href')).toBe(
+      '/review-routing-setup?survey=old',
+    );
+  });
+
   it('drops an unknown ?survey= from the address and shows the newest', async () => {
     stubApi({ surveys: [listed('new', 'New Bistro', url)] });
     const { router } = renderPage('/dashboard?survey=deleted');

@@ -11,10 +11,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { languageOfPath } from '@/lib/language';
-import { selectSurvey, surveySearchParam, wizardPathFor } from '@/lib/survey-selection';
+import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, surveysLoadFailedToastId, useSurveys } from '@/features/surveys/api/list-surveys';
 import { RequestFunnelCard } from '@/features/surveys/components/request-funnel';
+import { resumeSetupPath } from '@/features/surveys/lib/setup-paths';
 import { useRecipientsFollowFunnel } from '../api/list-request-recipients';
 import { BatchList } from '../components/batch-list';
 import { ConnectBookingSystem } from '../components/connect-booking-system';
@@ -109,7 +110,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
         <AlertDescription className="grid gap-3">
           <p>{t('unpublished.description')}</p>
           <Button asChild variant="outline" className="w-fit">
-            <Link to={to(wizardPathFor('/survey-setup', survey.id))}>{t('unpublished.action')}</Link>
+            <Link to={to(resumeSetupPath(survey))}>{t('unpublished.action')}</Link>
           </Button>
         </AlertDescription>
       </Alert>

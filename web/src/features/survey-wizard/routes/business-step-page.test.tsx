@@ -405,6 +405,35 @@ describe('wizard step 2', () => {
     expect(screen.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('50');
   });
 
+  it('shows the survey saved elsewhere since this draft started, and offers the unsaved change until applied', async () => {
+    onSavedSurvey();
+    surveyDraftStore.edit({ customPrompt: 'Typed here, not saved?' });
+    serveApi(
+      apiHandler('get-survey', () =>
+        HttpResponse.json(storedSurvey('s1', { businessName: 'Bakery', customPrompt: 'Saved elsewhere?', version: 2 })),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWizard('/landing-page-preview?survey=s1');
+    const prompt = (await screen.findByLabelText(/Question for your customers/)) as HTMLTextAreaElement;
+    expect(prompt.value).toBe('Saved elsewhere?');
+    const notice = screen.getByTestId('draft-conflict');
+    expect(notice.textContent).toContain('This survey was changed elsewhere');
+    expect(screen.getByTestId('draft-conflict-changes').textContent).toBe(
+      'Question for your customers: “Typed here, not saved?”',
+    );
+    expect(saves()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Use my changes' }));
+    expect(screen.queryByTestId('draft-conflict')).toBeNull();
+    expect(((await screen.findByLabelText(/Question for your customers/)) as HTMLTextAreaElement).value).toBe(
+      'Typed here, not saved?',
+    );
+    // Applied, not saved: the next save carries it, from the version now shown.
+    expect(saves()).toEqual([]);
+    expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ baseVersion: 2, unsaved: ['customPrompt'] });
+  });
+
   it('has interactive stars in the preview', async () => {
     onSavedSurvey();
     const user = userEvent.setup();
