@@ -371,12 +371,12 @@ describe.each(languages)('survey wizard ($lang)', ({ lang, locale }) => {
       .poll(async () => (await api<{ surveyUrlCopied: boolean }>(user, '/api/profile')).body.surveyUrlCopied)
       .toBe(true);
 
-    // The QR code: survey-qr-code.png, 512 × 512, decoding to the URL.
+    // The QR code: named after the survey ({slug}-qr.png), 512 × 512, decoding to the URL.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: t.downloadQr }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('survey-qr-code.png');
+    expect(download.suggestedFilename()).toBe(`${new URL(url).pathname.split('/').pop()}-qr.png`);
     const png = PNG.sync.read(await downloadedBytes(download));
     expect([png.width, png.height]).toEqual([512, 512]);
     expect(png.data[0]).toBe(255); // the white margin
