@@ -96,7 +96,7 @@ describe('every mail Cognito would send lands in the local inbox', () => {
     await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD }));
     const code = extractCode(await waitForMail(stack.urls.inbox, email));
     await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }));
-    // The app reads this as "confirmed elsewhere" and goes on to sign-in; an expired-code answer would ask for a new code.
+    // The app reads this as "confirmed elsewhere" and goes on to sign-in; "code expired" would ask for a new code.
     for (const again of [code, '000000'])
       await expect(
         cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: again })),

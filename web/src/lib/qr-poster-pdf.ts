@@ -158,9 +158,9 @@ const fitsIn = (font: PDFFont, size: number, width: number) => (line: string) =>
   font.widthOfTextAtSize(line, size) <= width;
 
 /**
- * `text` in the characters `font` can print. The standard PDF fonts cover Western European text (WinAnsi);
- * a letter outside it loses its accent when that helps (ő becomes o; ł has none and stays out), else it is left out, so an
- * unusual name never stops the poster from being made.
+ * `text` in the characters `font` can print. The standard PDF fonts cover Western European text (WinAnsi); a
+ * letter outside it loses its accent when that helps (ő becomes o), else it is left out (ł), so an unusual name
+ * never stops the poster from being made.
  */
 export function printable(text: string, font: PDFFont): string {
   const known = new Set(font.getCharacterSet());

@@ -231,7 +231,7 @@ describe('AuthPage', () => {
     expect((within(panel).getByLabelText('Email') as HTMLInputElement).value).toBe('done@shop.nl');
   });
 
-  it('a code entered after the address was confirmed elsewhere goes on to sign-in with the address filled in', async () => {
+  it('a code entered after the address was confirmed elsewhere goes on to sign-in with the address', async () => {
     amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     amplify.confirmSignUp.mockRejectedValue(
       Object.assign(new Error('User cannot be confirmed. Current status is CONFIRMED'), {

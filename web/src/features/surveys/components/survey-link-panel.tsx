@@ -26,8 +26,8 @@ interface SurveyLinkPanelProps {
 /**
  * A published survey's public link with copy ('Copied!' for 2 s; onboarding step 2 recorded locally and on
  * the profile, decisions 9), a link to open it, and its QR code on screen with the PNG download (spec 9) and
- * a print-ready A5 poster (PDF; SVG as a second download). The wizard's last step and the dashboard's feedback-collection card show the
- * same panel; each names the link and the way to open it.
+ * a print-ready A5 poster (PDF; SVG as a second download). The wizard's last step and the dashboard's
+ * feedback-collection card show the same panel; each names the link and the way to open it.
  */
 export function SurveyLinkPanel({
   url,
