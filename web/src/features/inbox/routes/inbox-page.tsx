@@ -171,7 +171,8 @@ function SurveyInbox({ survey }: { survey: ListedSurvey }) {
       );
       setSelected(new Set());
     } catch {
-      toast.error(t('toasts.failedTitle'), { description: t('toasts.failed') });
+      // At the bottom like its success toast: the app's usual place, the top, is over the sticky bar just used.
+      toast.error(t('toasts.failedTitle'), { description: t('toasts.failed'), position: 'bottom-right' });
     } finally {
       setBusyIds(new Set());
     }
