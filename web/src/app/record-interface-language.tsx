@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type Language } from '@reviewroute/shared';
 import { profileQueryOptions } from '@/features/account/api/profile';
 import { call } from '@/lib/api-client';
@@ -12,22 +12,19 @@ import { useLanguage } from '@/lib/use-language';
  */
 export function RecordInterfaceLanguage() {
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const { data: profile } = useQuery(profileQueryOptions());
-  // The language a write is under way for: the profile still reads the old one until it answers.
-  const recording = useRef<Language | null>(null);
+  // The language last sent (or being sent). The cached profile is left as it is: replacing it would reset the
+  // profile tab's form under an owner who is typing in it; its next read brings the recorded language anyway.
+  const sent = useRef<Language | null>(null);
 
   useEffect(() => {
-    if (!profile || profile.language === language || recording.current === language) return;
-    recording.current = language;
-    call('update-profile', { body: { language } })
-      .then((saved) => queryClient.setQueryData(profileQueryOptions().queryKey, saved))
-      // Not worth an error on the page: the next page the owner opens tries again.
-      .catch(() => undefined)
-      .finally(() => {
-        recording.current = null;
-      });
-  }, [profile, language, queryClient]);
+    if (!profile || profile.language === language || sent.current === language) return;
+    sent.current = language;
+    call('update-profile', { body: { language } }).catch(() => {
+      // Not worth an error on the page: the next time the profile is read, or the language changes, tries again.
+      if (sent.current === language) sent.current = null;
+    });
+  }, [profile, language]);
 
   return null;
 }
