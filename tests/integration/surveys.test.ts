@@ -15,7 +15,7 @@ import {
   type Survey,
   type UploadTicket,
 } from '@reviewroute/shared';
-import { callApi, type ApiUser } from '../support/api';
+import { callApi, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 const stack = inject('localStack');
@@ -248,6 +248,22 @@ describe('owner survey API through the gateway', () => {
     const unversioned = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, { customPrompt: 'Whatever?' });
     expect(unversioned.status).toBe(400);
     expect(errorBodySchema.parse(unversioned.body).error.fields).toHaveProperty('version');
+  });
+
+  it('reads a survey stored before versions as version 0, which an update from 0 makes 1 (and only one)', async () => {
+    const draft = await createSurvey();
+    // As stored before surveys had a version or completed steps.
+    await stackEntities()
+      .survey.patch({ userId: owner.userId, surveyId: draft.id })
+      .remove(['version', 'completedSteps'])
+      .go();
+    const legacy = surveySchema.parse((await call(owner, 'GET', `/api/surveys/${draft.id}`)).body);
+    expect(legacy).toMatchObject({ version: 0, completedSteps: [] });
+    const first = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, { version: 0, customPrompt: 'First?' });
+    expect(first.status).toBe(200);
+    expect(surveySchema.parse(first.body)).toMatchObject({ version: 1, customPrompt: 'First?' });
+    const again = await call(owner, 'PATCH', `/api/surveys/${draft.id}`, { version: 0, customPrompt: 'Again?' });
+    expect(again.status).toBe(409);
   });
 
   it('lists newest first', async () => {
