@@ -140,7 +140,7 @@ describe('survey draft: one truth between browsers', () => {
     const notice = a.getByTestId('draft-conflict');
     await notice.getByText(w.conflictTitle).waitFor();
     expect(await notice.getByTestId('draft-conflict-changes').textContent()).toBe(
-      `${w.customPrompt}: “How were the croissants (typed in A)?”`,
+      `${w.customPrompt}: “How were the croissants (typed in A)?” (${w.steps[1]})`,
     );
 
     // Step 2 shows B's values, not A's older copy.

@@ -1,8 +1,18 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  businessInformationSchema,
+  landingCustomizationSchema,
+  reviewRoutingSchema,
+  type SurveySetupStep,
+} from '@reviewroute/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type SurveyDraftField, surveyDraftStore, useSurveyDraftValue } from '@/lib/survey-draft';
+import { wizardPathFor } from '@/lib/survey-selection';
+import { useLocalizedPath } from '@/lib/use-language';
+import { setupStepPaths } from '@/features/surveys/lib/setup-paths';
 
 /** Each field an offer can hold, by its label in the wizard (the images are never offered: uploads set them). */
 const fieldLabels = {
@@ -27,6 +37,15 @@ const fieldLabels = {
   highRatingEnabled: 'routing.high',
 } as const satisfies Record<Exclude<SurveyDraftField, 'businessLogoUrl' | 'highRatingPhotoUrl'>, string>;
 
+/** The step whose form edits a field (the business name is on the first two: the first). */
+const stepSchemas: [SurveySetupStep, { shape: object }][] = [
+  ['business', businessInformationSchema],
+  ['landing', landingCustomizationSchema],
+  ['routing', reviewRoutingSchema],
+];
+const stepOf = (field: string): SurveySetupStep =>
+  stepSchemas.find(([, schema]) => field in schema.shape)?.[0] ?? 'business';
+
 const shown = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 /**
@@ -36,7 +55,9 @@ const shown = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` 
  */
 export function DraftConflictNotice() {
   const { t } = useTranslation('wizard');
+  const to = useLocalizedPath();
   const offered = useSurveyDraftValue((draft) => draft.offered);
+  const surveyId = useSurveyDraftValue((draft) => draft.surveyId);
   if (!offered) return null;
 
   const valueOf = (field: keyof typeof fieldLabels): string => {
@@ -61,7 +82,15 @@ export function DraftConflictNotice() {
           <ul className="grid gap-1" data-testid="draft-conflict-changes">
             {fields.map((field) => (
               <li key={field} className="break-words">
-                <span className="text-foreground">{t(fieldLabels[field])}</span>: {valueOf(field)}
+                <span className="text-foreground">{t(fieldLabels[field])}</span>: {valueOf(field)} (
+                {/* Applied changes are saved by their own step: the link leads there. */}
+                <Link
+                  className="text-foreground underline underline-offset-2"
+                  to={to(wizardPathFor(setupStepPaths[stepOf(field)], surveyId))}
+                >
+                  {t(`steps.${stepOf(field)}`)}
+                </Link>
+                )
               </li>
             ))}
           </ul>

@@ -420,7 +420,7 @@ describe('wizard step 2', () => {
     const notice = screen.getByTestId('draft-conflict');
     expect(notice.textContent).toContain('This survey was changed elsewhere');
     expect(screen.getByTestId('draft-conflict-changes').textContent).toBe(
-      'Question for your customers: “Typed here, not saved?”',
+      'Question for your customers: “Typed here, not saved?” (Landing page)',
     );
     expect(saves()).toEqual([]);
 
