@@ -434,6 +434,53 @@ describe('wizard step 2', () => {
     expect(surveyDraftStore.getSnapshot().draft).toMatchObject({ baseVersion: 2, unsaved: ['customPrompt'] });
   });
 
+  it('a save refused as stale (409 SURVEY_CHANGED) says so, shows the saved version and offers what was typed', async () => {
+    onSavedSurvey();
+    // Version 1 when the wizard opens; saved elsewhere (version 2) by the time this browser saves.
+    let elsewhere = false;
+    serveApi(
+      apiHandler('update-survey', () => {
+        elsewhere = true;
+        return HttpResponse.json(
+          { error: { code: 'SURVEY_CHANGED', message: 'This survey was changed elsewhere.' } },
+          { status: 409 },
+        );
+      }),
+      apiHandler('get-survey', ({ params }) =>
+        HttpResponse.json(
+          storedSurvey(
+            params.surveyId,
+            elsewhere
+              ? { businessName: 'Bakery', customPrompt: 'Saved elsewhere?', version: 2 }
+              : { businessName: 'Bakery', version: 1 },
+          ),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderWizard('/landing-page-preview?survey=s1');
+    const prompt = await screen.findByLabelText(/Question for your customers/);
+    await user.clear(prompt);
+    await user.type(prompt, 'Typed here?');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(
+        'This survey was changed in another tab or on another device after you opened it. Your changes were not saved: you now see the saved version.',
+      ),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/landing-page-preview');
+    expect(saves().map((c) => c.body)).toEqual([expect.objectContaining({ version: 1, customPrompt: 'Typed here?' })]);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Question for your customers/) as HTMLTextAreaElement).value).toBe(
+        'Saved elsewhere?',
+      ),
+    );
+    expect(screen.getByTestId('draft-conflict-changes').textContent).toBe(
+      'Question for your customers: “Typed here?” (Landing page)',
+    );
+    expect(surveyDraftStore.getSnapshot().draft.baseVersion).toBe(2);
+  });
+
   it('has interactive stars in the preview', async () => {
     onSavedSurvey();
     const user = userEvent.setup();
