@@ -204,6 +204,31 @@ describe('wizard step 1', () => {
     });
   });
 
+  it('on a saved survey, step 1 takes the later steps’ default texts along only with a language changed here', async () => {
+    serveApi(
+      apiHandler('get-survey', ({ params }) =>
+        HttpResponse.json(storedSurvey(params.surveyId, { ...surveyDefaultTexts.en, businessName: 'Bakery' })),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderWizard('/survey-setup?survey=s1');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing-page-preview'));
+    expect(saves()[0]!.body).not.toHaveProperty('customPrompt');
+    expect(saves()[0]!.body).toMatchObject({ version: 1, completedStep: 'business', businessName: 'Bakery' });
+
+    cleanup();
+    renderWizard('/survey-setup?survey=s1');
+    await user.click(await screen.findByRole('radio', { name: 'Nederlands (Dutch)' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.body).toMatchObject({
+      language: 'nl',
+      customPrompt: surveyDefaultTexts.nl.customPrompt,
+      lowRatingMessage: surveyDefaultTexts.nl.lowRatingMessage,
+    });
+  });
+
   it('saves nothing while any error exists', async () => {
     const user = userEvent.setup();
     renderWizard();

@@ -23,11 +23,13 @@ export function BusinessStepPage() {
   const { form, submit, errorOf } = useWizardStep('business', businessInformationSchema, {
     done: { title: t('toasts.savedTitle'), description: t('toasts.businessSaved') },
     failed: t('toasts.businessFailed'),
-    // The texts still at a default follow a changed language (see useLocalizedDefaults): saved with it, so
-    // the stored survey matches its language even if the owner goes straight on to publish.
+    // The texts still at a default follow a language the owner changed here (see useLocalizedDefaults): saved
+    // with it, so the stored survey matches its language even if the owner goes straight on to publish. Without
+    // such a change the later steps' texts are theirs to save: step 1 writes nothing the owner did not touch.
     complete: async (values, save) => {
       const { draft } = surveyDraftStore.getSnapshot();
-      await save({ ...values, ...(values.language ? defaultTextsIn(draft, values.language) : {}) });
+      const changed = draft.unsaved.includes('language') ? values.language : undefined;
+      await save({ ...values, ...(changed ? defaultTextsIn(draft, changed) : {}) });
     },
     // Live checks are done per field below (they clear on empty), full checks on submit.
     mode: 'onSubmit',
