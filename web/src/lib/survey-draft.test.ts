@@ -215,6 +215,10 @@ describe('one truth for a draft', () => {
       baseVersion: 2,
       businessLogoUrl: 'https://cdn/files/x.png',
     });
+    // An update that named the draft's version is the draft's next version, whatever the draft held before.
+    surveyDraftStore.update({ baseVersion: null });
+    surveyDraftStore.saved(server({ version: 1 }), {}, { ours: true });
+    expect(surveyDraftStore.getSnapshot().draft.baseVersion).toBe(1);
   });
 
   it('keeps the draft while the server holds the version it started from', () => {

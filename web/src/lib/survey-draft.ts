@@ -300,13 +300,19 @@ function createSurveyDraftStore() {
       this.update({ ...patch, unsaved: [...new Set([...draft.unsaved, ...changed])] });
     },
     /**
-     * A save stored `fields` as `saved` (the server's answer): the draft takes its id and version, and those
-     * fields are no longer unsaved. A write this draft did not start from (an upload while the survey was saved
-     * elsewhere) leaves the version as it was, so the next save finds the newer one instead of overwriting it.
+     * A write stored `fields` as `saved` (the server's answer): the draft takes its id and image URLs, and those
+     * fields are no longer unsaved (`whole`: it stored the whole draft, a create). `ours`: the write was made
+     * from the draft's version (an update naming it, a create), so `saved` is the draft's version now. Another
+     * write (an upload's confirm) moves the version on only from the one before: after a save elsewhere it
+     * leaves it, so the next save finds the newer version instead of overwriting it.
      */
-    saved(saved: Survey, fields: SurveyDraftValues, { whole = false }: { whole?: boolean } = {}) {
+    saved(
+      saved: Survey,
+      fields: SurveyDraftValues,
+      { whole = false, ours = whole }: { whole?: boolean; ours?: boolean } = {},
+    ) {
       const { draft } = current();
-      const follows = whole || draft.baseVersion === saved.version - 1;
+      const follows = ours || draft.baseVersion === saved.version - 1;
       this.update({
         ...fields,
         surveyId: saved.id,

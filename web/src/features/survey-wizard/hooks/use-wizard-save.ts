@@ -66,7 +66,7 @@ export function useWizardSave() {
       saved ??= await createSurvey({ ...createInputOf(draft), ...(fields as Partial<SurveyCreateInput>) });
       // The saved values (trimmed, the URL with its scheme) replace the typed ones; image URLs come from the
       // server only (a re-created survey has none). A new survey stored the whole draft.
-      surveyDraftStore.saved(saved, definedOnly(fields as SurveyDraftValues), { whole: created });
+      surveyDraftStore.saved(saved, definedOnly(fields as SurveyDraftValues), { whole: created, ours: true });
       const params = new URLSearchParams(search);
       if (params.get(surveySearchParam) !== saved.id) {
         params.set(surveySearchParam, saved.id);
