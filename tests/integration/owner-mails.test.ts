@@ -121,7 +121,7 @@ describe('owner mails', () => {
     const { paymentId, checkoutUrl } = await createPayment(owner, { kind: 'plan', plan: 'growth' });
     await payAtCheckout(checkoutUrl);
     const mail = await waitForMail(inbox, owner.email, { subject: 'Betaling ontvangen', timeoutMs: 20_000 });
-    expect(mail.subject).toBe('Betaling ontvangen: EUR 120.00');
+    expect(mail.subject).toBe('Betaling ontvangen: €\u00a0120,00');
     expect(mail.body.text).toContain(`/nl/account/invoices/${paymentId}`);
   });
 

@@ -12,3 +12,4 @@ export * from './survey-texts';
 export * from './iso-week';
 export * from './date-time';
 export * from './payment-methods';
+export * from './money';

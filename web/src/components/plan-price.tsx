@@ -1,6 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { type PlanId, planPricing } from '@reviewroute/shared/domain';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, type PlanId, planPricing } from '@reviewroute/shared/domain';
 import { useLanguage } from '@/lib/use-language';
 
 /**

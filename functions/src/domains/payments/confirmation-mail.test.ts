@@ -20,7 +20,7 @@ describe('the payment confirmation mail', () => {
       siteOrigin: 'https://reviewroute.example',
     });
     expect(mail).toMatchObject({ to: 'owner@bakery.example', replyTo: sender.helpEmail });
-    expect(mail.subject).toBe('Payment received: EUR 120.00');
+    expect(mail.subject).toBe('Payment received: €120.00');
     for (const part of [
       'https://reviewroute.example/account/invoices/tr_abc123',
       'Method: Visa •••• 4242',
@@ -53,13 +53,13 @@ describe('the payment confirmation mail', () => {
         siteOrigin: 'https://r.example',
       }).text;
     expect(compose('en')).toContain('Invoice number: 2026-000042');
-    expect(compose('en')).toContain('Excl. VAT: EUR 99.17');
-    expect(compose('en')).toContain('VAT 21%: EUR 20.83');
-    expect(compose('en')).toContain('Total incl. VAT: EUR 120.00');
+    expect(compose('en')).toContain('Excl. VAT: €99.17');
+    expect(compose('en')).toContain('VAT 21%: €20.83');
+    expect(compose('en')).toContain('Total incl. VAT: €120.00');
     expect(compose('nl')).toContain('Factuurnummer: 2026-000042');
-    expect(compose('nl')).toContain('Excl. btw: EUR 99.17');
-    expect(compose('nl')).toContain('Btw 21%: EUR 20.83');
-    expect(compose('nl')).toContain('Totaal incl. btw: EUR 120.00');
+    expect(compose('nl')).toContain('Excl. btw: €\u00a099,17');
+    expect(compose('nl')).toContain('Btw 21%: €\u00a020,83');
+    expect(compose('nl')).toContain('Totaal incl. btw: €\u00a0120,00');
   });
 
   it("names a plan's line item in the mail's language, and a manual payment by the text its payer typed", () => {
@@ -111,7 +111,7 @@ describe('the payment confirmation mail', () => {
     await send({ ...payment, userId: 'gone' });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]!.to).toBe('anna@bakkerij.example');
-    expect(mailer.sent[0]!.subject).toBe('Betaling ontvangen: EUR 120.00');
+    expect(mailer.sent[0]!.subject).toBe('Betaling ontvangen: €\u00a0120,00');
     expect(mailer.sent[0]!.text).toContain('https://reviewroute.example/nl/account/invoices/tr_abc123');
     expect(mailer.sent[0]!.text).toContain('Betaalmethode: Visa •••• 4242');
   });

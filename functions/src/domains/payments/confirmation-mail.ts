@@ -1,4 +1,4 @@
-import { formatPaymentAmount, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
+import { formatMoney, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
 import type { BillingRecord } from '../../data/repositories';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -22,7 +22,7 @@ export interface PaymentConfirmationInput {
  */
 export function composePaymentConfirmation(input: PaymentConfirmationInput): OutgoingMail {
   const { payment, language } = input;
-  const money = (value: number) => `${payment.currency} ${formatPaymentAmount(value)}`;
+  const money = (value: number) => formatMoney(value, payment.currency, language);
   const amount = money(payment.amount);
   const { net, vat } = splitVat(payment.amount);
   const invoiceUrl = ownerAppUrl(input.siteOrigin, language, `/account/invoices/${encodeURIComponent(payment.id)}`);

@@ -3,6 +3,7 @@ import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import {
+  formatMoney,
   type Invoice,
   type InvoiceBuyer,
   type InvoiceSeller,
@@ -19,7 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isNotFound } from '@/lib/api-errors';
 import { useSession } from '@/lib/auth-session';
-import { formatLongDate, formatMoney } from '@/lib/money';
+import { formatLongDate } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { useInvoice, usePayment } from '../api/billing';

@@ -1,9 +1,8 @@
 import { type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PlanId, planPricing, splitVat } from '@reviewroute/shared';
+import { formatMoney, type PlanId, planPricing, splitVat } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/use-language';
 import { PlanPayment } from './plan-payment';
 

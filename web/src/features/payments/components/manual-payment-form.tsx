@@ -8,6 +8,8 @@ import { toast } from 'sonner';
 import { type z } from 'zod';
 import {
   createPaymentSchema,
+  formatAmount,
+  formatMoney,
   manualPaymentCurrencies,
   manualPaymentDefaults,
   minManualAmount,
@@ -16,7 +18,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatAmount, formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/use-language';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreatePayment } from '../api/create-payment';
