@@ -1,4 +1,4 @@
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from '@pdfme/pdf-lib';
 import { qrCodeOptions } from './qr-code';
 import {
   displayUrl,
@@ -35,7 +35,7 @@ const pt = (mm: number) => mm * pointsPerMm;
  * owner who downloads a poster loads it.
  */
 export async function posterPdf(input: PosterPdfInput): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = await import('@pdfme/pdf-lib');
   const doc = await PDFDocument.create();
   const width = pt(posterSize.width);
   const height = pt(posterSize.height);
