@@ -235,6 +235,19 @@ describe('sharing a survey: QR code on screen, PNG and A5 poster', () => {
     await expectShareFilesDecodeTo(page, card, url, 'dashboard-poster');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, path.join(artifacts, 'dashboard-1280.png'), { fullPage: true });
+
+    // The Dutch labels are the longest ("Poster als SVG (om te bewerken)"): they wrap inside the card.
+    await page.goto('/nl/dashboard');
+    const dutchCard = page.getByTestId('feedback-collection');
+    await dutchCard.getByRole('button', { name: 'Poster als SVG (om te bewerken)' }).waitFor();
+    const outside = await dutchCard.evaluate((root) => {
+      const edge = root.getBoundingClientRect().right;
+      return [...root.querySelectorAll('*')]
+        .filter((node) => node.getBoundingClientRect().right > edge + 0.5 && !node.closest('.sr-only'))
+        .map((node) => node.outerHTML.slice(0, 120));
+    });
+    expect(outside, 'card elements past its right edge').toEqual([]);
+    await saveScreenshot(page, path.join(artifacts, 'dashboard-nl-1280.png'), { fullPage: true });
   });
 });
 

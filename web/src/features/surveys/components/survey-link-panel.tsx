@@ -77,7 +77,9 @@ export function SurveyLinkPanel({
       <figure className="grid justify-items-center gap-3 sm:w-56">
         <QrCodeImage url={url} label={t('share.qrAlt', { url })} />
         <figcaption className="text-muted-foreground text-center text-xs">{t('share.qrHint')}</figcaption>
-        <div className="grid w-full gap-2">
+        {/* Long labels (Dutch: "Poster als SVG (om te bewerken)") wrap inside the column instead of running out of
+            the card beside the code. */}
+        <div className="grid w-full gap-2 [&>button]:h-auto [&>button]:whitespace-normal">
           <Button type="button" onClick={() => void qr.download()} disabled={qr.busy}>
             <Download aria-hidden="true" />
             {t('share.downloadQr')}
