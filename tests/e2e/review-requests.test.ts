@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { decodeRequestToken } from '@reviewroute/functions/domains/requests/token';
+import { decodeRequestToken } from '@reviewroute/functions/lib/request-token';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { requestBatchPageSize } from '@reviewroute/shared';
 import { createSampleSurvey, publishSurvey, stackEntities } from '../support/api';

@@ -12,7 +12,7 @@ import {
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { consumeFunnel } from '@reviewroute/functions/domains/requests/funnel-worker';
-import { encodeRequestToken } from '@reviewroute/functions/domains/requests/token';
+import { encodeRequestToken } from '@reviewroute/functions/lib/request-token';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { listMails } from '../support/inbox';

@@ -15,7 +15,7 @@ import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
-import { createLinkMarker } from '../requests/link-marks';
+import { createLinkMarker } from '../../data/link-marks';
 import {
   createPublicSurveyService,
   defaultSubmitRateLimit,

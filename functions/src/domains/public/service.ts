@@ -19,7 +19,7 @@ import { createClientKeys } from '../../lib/viewer';
 import { createSoftRateLimiter, rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import type { ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
 import { responseIdOf } from '../../data/response-store';
-import type { LinkMarker } from '../requests/link-marks';
+import type { LinkMarker } from '../../data/link-marks';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;

@@ -5,8 +5,8 @@ import type { RecipientRecord } from '../../data/review-requests';
 import { parseInput } from '../../lib/validation';
 import type { OutgoingMail } from '../../mail/mailer';
 import { consumeFunnel } from './funnel-worker';
-import { createLinkMarker } from './link-marks';
-import { encodeRequestToken } from './token';
+import { createLinkMarker } from '../../data/link-marks';
+import { encodeRequestToken } from '../../lib/request-token';
 import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
 
 const batchBody = (input: CreateRequestBatchInput) => parseInput(routeContracts['create-request-batch'].body, input);

@@ -4,7 +4,7 @@ import { addressHashOf } from '../../data/review-requests';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
-import { decodeRequestToken, encodeRequestToken } from './token';
+import { decodeRequestToken, encodeRequestToken } from '../../lib/request-token';
 import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
 
 /**

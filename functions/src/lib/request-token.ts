@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { uuidPattern } from '../../lib/ids';
+import { uuidPattern } from './ids';
 
 /**
  * A customer's personal token: it names the request (its batch and row) and proves it with a random secret,

@@ -1,7 +1,7 @@
-import type { LinkStage, ReviewRequestStore } from '../../data/review-requests';
-import { linkStages } from '../../data/review-requests';
-import { logger } from '../../lib/logger';
-import { decodeRequestToken, secretMatches } from './token';
+import type { LinkStage, ReviewRequestStore } from './review-requests';
+import { linkStages } from './review-requests';
+import { logger } from '../lib/logger';
+import { decodeRequestToken, secretMatches } from '../lib/request-token';
 
 /**
  * Records what a customer did with their personal link (`?r={token}` of the review request): opened the survey,
