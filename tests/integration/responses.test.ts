@@ -10,7 +10,7 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { createDynamoSurveyStats } from '@reviewroute/functions/data/survey-stats';
-import type { SurveyTally } from '@reviewroute/functions/data/repositories';
+import type { SurveyTally } from '@reviewroute/functions/data/survey-stats';
 import {
   callApi,
   newLoopbackClient,

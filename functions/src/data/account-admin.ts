@@ -6,7 +6,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
-import type { AccountAdmin } from './repositories';
+
+/** The identity provider's admin side, for account deletion. */
+export interface AccountAdmin {
+  /** Refuses every later sign-in and revokes the refresh tokens. Idempotent; a missing user is no error. */
+  lockOut(username: string): Promise<void>;
+  /** Idempotent; a missing user is no error. */
+  deleteUser(username: string): Promise<void>;
+}
 
 const isUserNotFound = (error: unknown) => (error as { name?: unknown } | null)?.name === 'UserNotFoundException';
 

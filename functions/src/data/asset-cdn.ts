@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
-import type { AssetCdn } from './repositories';
+
+/** The CDN in front of the public files: a deleted file must stop being served from its caches too. */
+export interface AssetCdn {
+  /** Drops the cached copies of these URL paths (`/files/…`). */
+  invalidate(paths: string[]): Promise<void>;
+}
 
 /**
  * The distribution that serves `/files/*` (ASSETS_DISTRIBUTION_ID): deleting a file invalidates its path,

@@ -12,7 +12,35 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../lib/env';
-import type { AssetStore } from './repositories';
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface AssetStore {
+  /** A presigned POST whose policy pins the key, the exact content type and 1..maxBytes. */
+  presignUpload(input: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresInSeconds: number;
+  }): Promise<PresignedUpload>;
+  /** Size of a stored object, undefined when it does not exist. */
+  size(key: string): Promise<number | undefined>;
+  /** The first `length` bytes (fewer when the object is shorter). */
+  readStart(key: string, length: number): Promise<Uint8Array>;
+  delete(key: string): Promise<void>;
+  /**
+   * Copies an object to a new key with this content type, as a public file is served: immutable (its key
+   * is never reused), so it may be cached for good.
+   */
+  copy(from: string, to: string, contentType: string): Promise<void>;
+  /** Deletes every object under the prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** The URL the public reads the object from (CloudFront in AWS). */
+  publicUrl(key: string): string;
+}
 
 /** Path style when S3_FORCE_PATH_STYLE=true (s3rver); AWS_ENDPOINT_URL_S3 points it at the emulator. */
 export function createS3Client(env: LambdaEnv): S3Client {

@@ -1,17 +1,71 @@
 import type { EntityItem } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
-import {
-  newestFirst,
-  statusRankOf,
-  type BillingRecord,
-  type BillingRepository,
-  type BillingUpsertOutcome,
-} from './repositories';
 import type { TransactionEntities } from './transaction';
 import { transactWhileBusy } from './busy-retry';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
+import type { Payment, ProviderStatus } from '@reviewroute/shared';
+
+/** A billing record as stored: the API's `Payment` and the owner it belongs to (from the payment's metadata). */
+export interface BillingRecord extends Payment {
+  userId: string;
+}
+
+/**
+ * Mollie's statuses in the order a payment moves through them: a final status (paid, failed, canceled,
+ * expired) never changes again, and a payment never goes back to open. A write whose status ranks below
+ * the stored one is a stale read and is not applied.
+ */
+export const providerStatusRank: Readonly<Record<ProviderStatus, number>> = {
+  open: 0,
+  pending: 1,
+  authorized: 2,
+  paid: 3,
+  failed: 3,
+  canceled: 3,
+  expired: 3,
+};
+
+/**
+ * The rank a record is stored with: its status's, one higher once a paid payment was refunded or charged back,
+ * so a stale read of the same payment from before the refund never takes the refund back.
+ */
+export const statusRankOf = (record: Pick<BillingRecord, 'providerStatus' | 'reversal'>): number =>
+  providerStatusRank[record.providerStatus] + (record.reversal ? 1 : 0);
+
+/** Billing history order: newest first by the provider's creation time, the id breaking ties (a stable order). */
+export const newestFirst = (a: BillingRecord, b: BillingRecord): number =>
+  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+
+/**
+ * `written`: the record now holds this state; `became-paid`: written, and it is the write that turned the
+ * payment paid (exactly one write per payment says so, however many webhooks race); `kept`: a later (or
+ * final) state was stored before, left as it was.
+ */
+export type BillingUpsertOutcome = 'written' | 'became-paid' | 'kept';
+
+export interface BillingRepository {
+  /** The owner's billing history, newest first (by creation at the provider). */
+  listForUser(userId: string): Promise<BillingRecord[]>;
+  /** One record of this owner; another owner's payment is simply not there. */
+  get(userId: string, paymentId: string): Promise<BillingRecord | undefined>;
+  /**
+   * Writes the provider's current state of a payment, keyed by (owner, payment id): idempotent, and safe
+   * under concurrent and out-of-order calls. It is applied when no record exists, when the stored status
+   * ranks lower (`statusRankOf`: a refund or chargeback ranks above paid), or when it is the same status and
+   * rank (a refresh of method or card);
+   * otherwise the stored state is kept.
+   */
+  upsertFromProvider(record: BillingRecord, updatedAt: string): Promise<BillingUpsertOutcome>;
+  /**
+   * The owner of a payment this API created (by its id alone, for the webhook); undefined for an id we never
+   * recorded, which then costs no call to the provider.
+   */
+  ownerOf(paymentId: string): Promise<string | undefined>;
+  /** Every record of the owner (the account erasure's). Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
+}
 
 type PaymentItem = EntityItem<Entities['payment']>;
 

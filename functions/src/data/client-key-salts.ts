@@ -1,6 +1,11 @@
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
-import type { ClientKeySaltStore } from './repositories';
+
+/** The day's random salt of client keys (client-key-salts.ts). */
+export interface ClientKeySaltStore {
+  /** The random salt of a UTC day (`YYYY-MM-DD`), created by the first caller of that day. */
+  saltOf(day: string, candidate: string, expiresAt: number): Promise<string>;
+}
 
 /** The owner of the day's client-key salt (`SALT#{day}/SALT`): made by the first caller of a day, then shared. */
 export function createDynamoClientKeySalts(entitiesOf: () => Entities): ClientKeySaltStore {

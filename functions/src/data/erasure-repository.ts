@@ -1,9 +1,41 @@
 import { createHash } from 'node:crypto';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
-import type { ErasureJob, ErasureRepository } from './repositories';
 import type { CancellationReason } from './busy-retry';
 import type { TransactionEntities } from './transaction';
+
+/** An account erasure in progress (decisions 14): its item exists from the confirmation to the last step. */
+export interface ErasureJob {
+  userId: string;
+  /** Cognito's username for the admin calls. */
+  username: string;
+  requestedAt: string;
+  /** What is left: `table` (items and files), then `cognito` (the user itself). */
+  stage: 'table' | 'cognito';
+  updatedAt: string;
+}
+
+/**
+ * The account erasure's own items (erasure-repository.ts): its jobs and tombstones. What it erases goes
+ * through the owners of those items. Every write is idempotent, so two workers on one job only repeat
+ * each other's work.
+ */
+export interface ErasureRepository {
+  /** Creates the job unless one exists; returns the stored job. */
+  startErasure(job: ErasureJob): Promise<ErasureJob>;
+  erasure(userId: string): Promise<ErasureJob | undefined>;
+  updateErasure(userId: string, stage: ErasureJob['stage'], updatedAt: string): Promise<void>;
+  /** Unfinished jobs, oldest first, at most `limit`. */
+  pendingErasures(limit: number): Promise<ErasureJob[]>;
+  finishErasure(userId: string): Promise<void>;
+  /**
+   * Records (or extends) the user's erasure tombstone until `expiresAt` (epoch seconds): stored under a hash
+   * of the user id only, and deleted by the table's TTL afterwards.
+   */
+  markErased(userId: string, expiresAt: number): Promise<void>;
+  /** Whether the user has a tombstone that is live at `now` (epoch seconds); an expired one TTL has not yet deleted is none. */
+  isErased(userId: string, now: number): Promise<boolean>;
+}
 
 const toJob = (item: {
   userId: string;

@@ -15,31 +15,28 @@ import { memoryCount, weekOf } from './survey-stats';
 import {
   newestFirst,
   statusRankOf,
-  type AssetCdn,
-  type AccountAdmin,
-  type AssetStore,
   type BillingRecord,
   type BillingRepository,
   type BillingUpsertOutcome,
-  type ClientKeySaltStore,
-  type ErasureJob,
-  type ErasureRepository,
-  type InboxPageRequest,
-  type InboxPageResult,
-  type InboxResponseRecord,
-  type NewSubmission,
-  type ProfileRepository,
-  type ResponseStore,
-  type ReviewClickOutcome,
-  type SubmitOutcome,
-  type SurveyRepository,
-  StaleSurveyVersionError,
-  type SurveyResponseRecord,
-  type SurveyStatsStore,
-  type SurveyTally,
-  type TallyEvent,
-  type WeekTally,
-} from './repositories';
+} from './billing-repository';
+import type { AssetCdn } from './asset-cdn';
+import type { AccountAdmin } from './account-admin';
+import type { AssetStore } from './asset-store';
+import type { ClientKeySaltStore } from './client-key-salts';
+import type { ErasureJob, ErasureRepository } from './erasure-repository';
+import type {
+  InboxPageRequest,
+  InboxPageResult,
+  InboxResponseRecord,
+  NewSubmission,
+  ResponseStore,
+  ReviewClickOutcome,
+  SubmitOutcome,
+  SurveyResponseRecord,
+} from './response-store';
+import type { ProfileRepository } from './profile-repository';
+import { type SurveyRepository, StaleSurveyVersionError } from './survey-repository';
+import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from './survey-stats';
 import { MemoryExportJobStore } from './export-jobs';
 
 /**

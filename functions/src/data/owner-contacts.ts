@@ -6,7 +6,7 @@ import { languageOfLocale, type Language, type LambdaEnv } from '@reviewroute/sh
 import { awsClientConfig } from '../lib/env';
 import { tableEntities } from './client';
 import { createDynamoProfileRepository } from './profile-repository';
-import type { ProfileRepository } from './repositories';
+import type { ProfileRepository } from './profile-repository';
 import { cognitoUserReader } from './user-directory';
 
 /** Where and how to write to an owner, as Cognito and the profile hold it now (never as a request claims it). */

@@ -1,11 +1,26 @@
 import type { EntityItem } from 'electrodb';
-import type { Profile } from '@reviewroute/shared';
+import type { Profile, ProfileUpdate } from '@reviewroute/shared';
 import type { Entities } from './entities';
-import type { ProfileRepository } from './repositories';
 import { transactWhileBusy } from './busy-retry';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
 import { splitChanges } from './survey-repository';
+
+export interface ProfileRepository {
+  get(userId: string): Promise<Profile | undefined>;
+  /**
+   * Creates the profile on first use. Without `updatedAt` the profile's own `updatedAt` stays as it is: recording
+   * the interface language is not the owner saving their profile (which ends its prefill).
+   */
+  update(userId: string, changes: ProfileUpdate, updatedAt?: string): Promise<Profile>;
+  /**
+   * Prefills a profile the owner never saved with what the wizard already knows (owner name, business name,
+   * industry): fields only, no `updatedAt`, and nothing at all once the profile was saved. Idempotent.
+   */
+  prefill(userId: string, values: Pick<ProfileUpdate, 'fullName' | 'businessName' | 'businessIndustry'>): Promise<void>;
+  /** The account erasure's. Idempotent. */
+  deleteByOwner(userId: string): Promise<void>;
+}
 
 const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
   userId: item.userId,

@@ -7,22 +7,19 @@ import { newId } from '../lib/ids';
 import type { RateSlot, RateWindowStore } from './rate-window';
 import { responseIdOf } from './response-store';
 import { weekOf } from './survey-stats';
-import {
-  StaleSurveyVersionError,
-  zeroTally,
-  type BillingRecord,
-  type BillingRepository,
-  type ClientKeySaltStore,
-  type ErasureRepository,
-  type InboxPosition,
-  type InboxResponseRecord,
-  type NewSubmission,
-  type ProfileRepository,
-  type ResponseStore,
-  type SurveyRepository,
-  type SurveyResponseRecord,
-  type SurveyStatsStore,
-} from './repositories';
+import { StaleSurveyVersionError, type SurveyRepository } from './survey-repository';
+import { zeroTally, type SurveyStatsStore } from './survey-stats';
+import type { BillingRecord, BillingRepository } from './billing-repository';
+import type { ClientKeySaltStore } from './client-key-salts';
+import type { ErasureRepository } from './erasure-repository';
+import type {
+  InboxPosition,
+  InboxResponseRecord,
+  NewSubmission,
+  ResponseStore,
+  SurveyResponseRecord,
+} from './response-store';
+import type { ProfileRepository } from './profile-repository';
 
 /** One of each owner of the table's items, on one store (memory or DynamoDB). */
 export interface Repositories {

@@ -1,20 +1,133 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { allRatings, matchesInboxFilter, ratingsIn, type InboxFilter } from '@reviewroute/shared';
+import { allRatings, matchesInboxFilter, ratingsIn, type InboxFilter, type InboxState } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { TransactionEntities } from './transaction';
-import type {
-  InboxPosition,
-  InboxResponseRecord,
-  NewSubmission,
-  ResponseStore,
-  ReviewClickOutcome,
-  SubmitOutcome,
-  SurveyResponseRecord,
-} from './repositories';
+
+/** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
+export interface SurveyResponseRecord {
+  id: string;
+  surveyId: string;
+  rating: number;
+  comment: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  userAgent: string | null;
+  googleReviewClicked: boolean;
+  createdAt: string;
+}
+
+/**
+ * What one public submit writes (docs/data-model.md "Submit a response"): the response alone. Its id
+ * derives from the survey and the client's idempotency key (`responseIdOf`), so the response is its own
+ * idempotency record.
+ */
+export interface NewSubmission {
+  response: SurveyResponseRecord;
+  /** SHA-256 (hex) of the click token, kept on the response for the review click. */
+  clickTokenHash: string;
+  /** The survey's owner, kept on the response so the owner's low-rating alert (read from the stream) finds them. */
+  ownerId?: string;
+}
+
+/** `stored`: written now; `duplicate`: a response with this id (the same idempotency key) exists, nothing written. */
+export type SubmitOutcome = 'stored' | 'duplicate';
+
+/**
+ * `clicked`: flagged now (the stats worker counts it); `already-clicked`: flagged before, nothing written;
+ * `not-found`: no such response, or the token is not its.
+ */
+export type ReviewClickOutcome = 'clicked' | 'already-clicked' | 'not-found';
+
+/**
+ * Responses (response-store.ts), each its own idempotency record. A submit is one conditional put and a
+ * review click one conditional update; the tally is counted from the table's stream (survey-stats.ts).
+ */
+export interface ResponseStore extends ResponseInbox {
+  /** Creates the response unless one with its id exists. */
+  submit(submission: NewSubmission): Promise<SubmitOutcome>;
+  /** Flags the response as clicked, once, if `clickTokenHash` is its token's. */
+  recordReviewClick(surveyId: string, responseId: string, clickTokenHash: string): Promise<ReviewClickOutcome>;
+  /**
+   * The latest responses that have a non-empty comment, newest first: one limited query on a sparse
+   * index that only commented responses are in (never a filter over all responses).
+   */
+  listFeedback(surveyId: string, limit: number): Promise<SurveyResponseRecord[]>;
+  /**
+   * A page of a survey's responses in id order, after the given id, with their inbox state and note (the account
+   * export and the CSV export carry them); `next` is the last id when more may follow.
+   */
+  pageBySurvey(
+    surveyId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: InboxResponseRecord[]; next: string | null }>;
+  /**
+   * Every response of the survey that the filter keeps, newest first (createdAt, then id): one page per
+   * `pageSize` responses looked at, holding those the filter kept (so a page may be short, even empty, and
+   * the caller hears from it regularly however few match). The inbox index's star partitions of the filter's
+   * band are each read once, a page at a time, and merged as they come, so a survey of any size costs one read
+   * per response and a page per partition of memory (the CSV export). The band and dates are the index's key
+   * conditions; the rest is checked per response.
+   */
+  inboxNewestFirst(surveyId: string, filter: InboxFilter, pageSize: number): AsyncIterable<InboxResponseRecord[]>;
+  /** These responses of the survey. Idempotent. */
+  delete(surveyId: string, responseIds: string[]): Promise<void>;
+  /** Every response of the survey. Idempotent. */
+  deleteBySurvey(surveyId: string): Promise<void>;
+}
+
+/** A response as the owner's inbox shows it: the record, its inbox state (absent = new) and private note. */
+export interface InboxResponseRecord extends SurveyResponseRecord {
+  state: InboxState;
+  note: string | null;
+}
+
+/** A place in a survey's inbox order (newest first by createdAt, the id breaking ties). */
+export interface InboxPosition {
+  createdAt: string;
+  responseId: string;
+}
+
+export interface InboxPageRequest {
+  filter: InboxFilter;
+  /** Only responses older than this one (the previous page's `next`). */
+  before?: InboxPosition;
+  /** The most items returned. */
+  limit: number;
+  /**
+   * The most responses looked at (a filter the index cannot answer is checked response by response): a
+   * request's cost is bounded whatever the filter, and `next` says where to go on.
+   */
+  maxRead: number;
+}
+
+export interface InboxPageResult {
+  items: InboxResponseRecord[];
+  /** Where the next page starts; null: no older response matches. */
+  next: InboxPosition | null;
+}
+
+/**
+ * The owner's inbox of a survey's responses (response-store.ts): read through its own index, never a scan;
+ * the state and the note are the owner's only writes to a response.
+ */
+export interface ResponseInbox {
+  /** The survey's responses that match the filter, newest first, from `before` on. */
+  pageInbox(surveyId: string, request: InboxPageRequest): Promise<InboxPageResult>;
+  /** Sets the state of those of these responses that exist in the survey; returns how many. */
+  setInboxState(
+    surveyId: string,
+    responseIds: readonly string[],
+    state: InboxState,
+    updatedAt: string,
+  ): Promise<number>;
+  /** Sets (null: removes) the note of a response of the survey; false when there is no such response. */
+  setNote(surveyId: string, responseId: string, note: string | null, updatedAt: string): Promise<boolean>;
+}
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 

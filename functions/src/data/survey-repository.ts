@@ -1,17 +1,69 @@
 import type { EntityItem } from 'electrodb';
-import { emptySurveyValues, surveySchema, type Survey } from '@reviewroute/shared';
+import { emptySurveyValues, surveySchema, type Survey, type SurveyUpdate } from '@reviewroute/shared';
 import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
-import {
-  type Publication,
-  type PublishOutcome,
-  type SurveyChanges,
-  type SurveyRepository,
-  StaleSurveyVersionError,
-} from './repositories';
+
+/** What an update may change of a survey: its steps' fields, the link (it follows the language), the completed steps. */
+export type SurveyChanges = Partial<
+  Pick<Survey, Exclude<keyof SurveyUpdate, 'version' | 'completedStep'> | 'landingPageUrl' | 'completedSteps'>
+>;
+
+/**
+ * An update that named the version it started from found another one stored: the survey was written since
+ * (another tab or device), and nothing was changed.
+ */
+export class StaleSurveyVersionError extends Error {
+  override name = 'StaleSurveyVersionError';
+}
+
+export interface Publication {
+  surveyCode: string;
+  businessSlug: string;
+  landingPageUrl: string;
+  publishedAt: string;
+}
+
+/**
+ * `code-taken`: another survey holds the code (try another); `already-published`: the survey got a
+ * code meanwhile (a concurrent publish won); `not-found`: no such survey of this owner.
+ */
+export type PublishOutcome = 'published' | 'code-taken' | 'already-published' | 'not-found';
+
+export interface SurveyRepository {
+  /** The owner's surveys, newest first (one query). */
+  listByOwner(userId: string): Promise<Survey[]>;
+  /** One survey of this owner; another owner's survey is simply not there. */
+  get(userId: string, surveyId: string): Promise<Survey | undefined>;
+  /** The survey behind a public code (the public page). */
+  findByCode(surveyCode: string): Promise<Survey | undefined>;
+  create(survey: Survey): Promise<void>;
+  /**
+   * Applies the changes to an existing survey of this owner and counts its version up; undefined when there is
+   * none. With `expectedVersion`, only while the stored version is that one (a survey stored before versions
+   * counts as 0); otherwise nothing is written and `StaleSurveyVersionError` is thrown.
+   */
+  update(
+    userId: string,
+    surveyId: string,
+    changes: SurveyChanges,
+    updatedAt: string,
+    options?: { expectedVersion?: number },
+  ): Promise<Survey | undefined>;
+  /** Marks a published survey active again (no code change). Undefined when there is none. Every write below counts the version up too. */
+  activate(userId: string, surveyId: string, updatedAt: string): Promise<Survey | undefined>;
+  /** Stops public submits (within the public Lambda's survey cache time); nothing happens when there is no such survey. */
+  deactivate(userId: string, surveyId: string): Promise<void>;
+  /** Atomically: claims the code (fails if taken), sets code, slug, landing URL and active on a survey that has no code yet. */
+  publish(userId: string, surveyId: string, publication: Publication): Promise<PublishOutcome>;
+  /**
+   * The survey and its code item, the survey last. Its responses and its tally go before, through their
+   * owners (after `deactivate`, so none arrives meanwhile). Idempotent.
+   */
+  delete(userId: string, surveyId: string, surveyCode: string | null): Promise<void>;
+}
 
 type SurveyItem = EntityItem<Entities['survey']>;
 

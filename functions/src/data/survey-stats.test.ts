@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createEntities } from './entities';
-import type { TallyEvent } from './repositories';
+import type { TallyEvent } from './survey-stats';
 import { createDynamoSurveyStats, tallyEventOf, weekOf } from './survey-stats';
 
 /** The entities on a client that answers every call with success and records what it was asked (no table). */

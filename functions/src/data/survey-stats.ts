@@ -5,9 +5,80 @@ import { backOffOrGiveUp, isBusyCancellation, writeWhileBusy, type CancellationR
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { deleteInBatches } from './batch-delete';
-import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from './repositories';
 import { markCounted } from './response-store';
 import type { TransactionEntities } from './transaction';
+
+/**
+ * The stored per-survey aggregate of its responses (decisions 8, 20): counted from the table's stream, each
+ * response and review click once (the first count creates it). The dashboard's `SurveyStats` are computed from it.
+ */
+export interface SurveyTally {
+  surveyId: string;
+  count: number;
+  sum: number;
+  /** Responses per star, index 0 = 1 star. */
+  histogram: [number, number, number, number, number];
+  reviewClicks: number;
+}
+
+/** The tally of a survey nobody has answered yet: what a survey without a stored tally reads as. */
+export const zeroTally = (surveyId: string): SurveyTally => ({
+  surveyId,
+  count: 0,
+  sum: 0,
+  histogram: [0, 0, 0, 0, 0],
+  reviewClicks: 0,
+});
+
+/** One ISO week (UTC) of a survey's tally: the responses created in it (the stats worker counts it with the tally). */
+export interface WeekTally {
+  /** `yyyy-Www`. */
+  week: string;
+  count: number;
+  sum: number;
+  /** Responses per star, index 0 = 1 star. */
+  histogram: [number, number, number, number, number];
+}
+
+/**
+ * The dashboard's reads of a survey's aggregate (decisions 8, 20). How the aggregate is produced (counted
+ * from the table's stream by the stats worker) is the stats module's business, not its readers'.
+ */
+export interface SurveyStatsReader {
+  /** Undefined while nothing was counted (a draft, a survey nobody answered yet): it reads as `zeroTally`. */
+  getTally(surveyId: string): Promise<SurveyTally | undefined>;
+  /**
+   * The survey's week tallies from week `from` to week `to` (`yyyy-Www`, inclusive), oldest first: one bounded
+   * query, whatever the number of responses. A week nobody answered in has none.
+   */
+  getWeeks(surveyId: string, from: string, to: string): Promise<WeekTally[]>;
+}
+
+/**
+ * One thing to count, as the table's stream tells it: a new response, or a response's review click. Each
+ * is counted at most once, however often (and in whatever order) the stream delivers it.
+ */
+export type TallyEvent =
+  | {
+      kind: 'response';
+      surveyId: string;
+      responseId: string;
+      rating: number;
+      /** The ISO week (UTC) of the response's `createdAt`, counted in that week's tally (absent: none). */
+      week?: string;
+    }
+  | { kind: 'click'; surveyId: string; responseId: string };
+
+/** The stats module's own side: it counts (the stats worker's only write) and its items go with their survey. */
+export interface SurveyStatsStore extends SurveyStatsReader {
+  /**
+   * Counts each event once (a response already counted, or deleted, is skipped); returns the events it could
+   * not count now (the table was busy, or failed): the stream delivers them again.
+   */
+  count(events: readonly TallyEvent[]): Promise<TallyEvent[]>;
+  /** The survey's aggregate and its weeks, after its responses (so nothing counts them back). Idempotent. */
+  deleteBySurvey(surveyId: string): Promise<void>;
+}
 
 /**
  * The owner of the survey's tally (`SURVEY#{id}/STATS`, decisions 8 and 20): the only module that writes it,

@@ -1,6 +1,6 @@
 import { accountState, type AccountSummary, type PaymentRecord } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
-import type { BillingRecord, BillingRepository } from '../../data/repositories';
+import type { BillingRecord, BillingRepository } from '../../data/billing-repository';
 import type { UserDirectory } from '../../data/user-directory';
 
 /** The signed-in owner as the verified ID token describes them. */

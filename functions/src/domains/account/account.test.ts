@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountSummarySchema } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { MemoryBillingRepository, MemoryProfileRepository } from '../../data/memory';
-import type { BillingRecord } from '../../data/repositories';
+import type { BillingRecord } from '../../data/billing-repository';
 import type { UserDirectory } from '../../data/user-directory';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { createAccountService } from './account-service';

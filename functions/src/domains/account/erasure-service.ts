@@ -15,18 +15,15 @@ import type { RateWindowStore } from '../../data/rate-window';
 import { securityRateKey } from './security-service';
 import { paymentRateKey } from '../payments/service';
 import type { InvoiceRepository } from '../../data/invoice-repository';
-import type {
-  AccountAdmin,
-  AssetCdn,
-  AssetStore,
-  BillingRepository,
-  ErasureJob,
-  ErasureRepository,
-  ProfileRepository,
-  ResponseStore,
-  SurveyRepository,
-  SurveyStatsStore,
-} from '../../data/repositories';
+import type { AccountAdmin } from '../../data/account-admin';
+import type { AssetCdn } from '../../data/asset-cdn';
+import type { AssetStore } from '../../data/asset-store';
+import type { BillingRepository } from '../../data/billing-repository';
+import type { ErasureJob, ErasureRepository } from '../../data/erasure-repository';
+import type { ProfileRepository } from '../../data/profile-repository';
+import type { ResponseStore } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
+import type { SurveyStatsStore } from '../../data/survey-stats';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { exportFilePrefix } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';

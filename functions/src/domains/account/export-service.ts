@@ -1,7 +1,10 @@
 import * as z from 'zod';
 import { accountExportPageSize, type AccountExportPage, type Payment } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import type { BillingRecord, ProfileRepository, ResponseStore, SurveyRepository } from '../../data/repositories';
+import type { BillingRecord } from '../../data/billing-repository';
+import type { ProfileRepository } from '../../data/profile-repository';
+import type { ResponseStore } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { InvoiceRepository } from '../../data/invoice-repository';
 import { toApiBatch, toApiRecipient } from '../requests/service';

@@ -1,5 +1,5 @@
 import { accountState, type AccountState } from '@reviewroute/shared';
-import type { BillingRepository } from '../../data/repositories';
+import type { BillingRepository } from '../../data/billing-repository';
 import type { UserDirectory } from '../../data/user-directory';
 import { planPayments } from './account-service';
 

@@ -1,6 +1,6 @@
 import { emptyProfile, type Profile, type ProfileUpdate } from '@reviewroute/shared';
 import type { OwnerLocaleWriter } from '../../data/owner-contacts';
-import type { ProfileRepository } from '../../data/repositories';
+import type { ProfileRepository } from '../../data/profile-repository';
 import { logger } from '../../lib/logger';
 
 /**

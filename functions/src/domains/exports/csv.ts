@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { businessTimeZone, csvDelimiters, formatSpreadsheetDateTime, type Language } from '@reviewroute/shared';
-import type { InboxResponseRecord } from '../../data/repositories';
+import type { InboxResponseRecord } from '../../data/response-store';
 import { mailCatalogues } from '../../mail/render';
 
 /** The byte order mark: spreadsheet programs (Excel above all) read the file as UTF-8 only with it. */

@@ -1,7 +1,8 @@
 import { formatSpreadsheetDateTime } from '@reviewroute/shared';
 import type { ExportFiles } from '../../data/export-files';
 import type { ExportJobRecord, ExportJobStore } from '../../data/export-jobs';
-import type { ResponseStore, SurveyRepository } from '../../data/repositories';
+import type { ResponseStore } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
 import { logger } from '../../lib/logger';
 import { csvFileName, csvHeader, csvRows, utf8Bom } from './csv';
 

@@ -5,7 +5,7 @@ import type { Survey } from '@reviewroute/shared';
 import { MemoryExportFiles, presignGet } from '../../data/export-files';
 import { MemoryExportJobStore } from '../../data/export-jobs';
 import { MemoryResponseStore, MemorySurveyRepository } from '../../data/memory';
-import type { InboxResponseRecord, SurveyResponseRecord } from '../../data/repositories';
+import type { InboxResponseRecord, SurveyResponseRecord } from '../../data/response-store';
 import { createOwnerContactsStub } from './testing';
 import { csvFileName, csvHeader, csvRows, utf8Bom } from './csv';
 import { claimAndRun, exportStaleMs } from './exporter';

@@ -10,7 +10,7 @@ import {
 import { exportFileKey, type ExportFiles } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';
 import type { OwnerContacts } from '../../data/owner-contacts';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import { ApiError } from '../../lib/api-error';
 import { newId as defaultNewId } from '../../lib/ids';
 import { exportStaleMs } from './exporter';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { samplePayment } from '@reviewroute/shared/testing';
-import type { BillingRecord } from '../../data/repositories';
+import type { BillingRecord } from '../../data/billing-repository';
 import { composePaymentConfirmation, paymentConfirmationSender } from './confirmation-mail';
 import { createMemoryMailer } from '../../mail/memory-mailer';
 

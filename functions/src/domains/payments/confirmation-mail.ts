@@ -1,5 +1,5 @@
 import { formatMoney, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
-import type { BillingRecord } from '../../data/repositories';
+import type { BillingRecord } from '../../data/billing-repository';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { mailTime, ownerAppUrl } from '../../mail/owner-mail';

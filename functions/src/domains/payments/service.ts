@@ -19,12 +19,8 @@ import {
 import { ApiError, notFound, rateLimited } from '../../lib/api-error';
 import { AccountErasedError } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
-import type {
-  BillingRecord,
-  BillingRepository,
-  BillingUpsertOutcome,
-  ProfileRepository,
-} from '../../data/repositories';
+import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../../data/billing-repository';
+import type { ProfileRepository } from '../../data/profile-repository';
 import type { InvoiceRepository } from '../../data/invoice-repository';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';

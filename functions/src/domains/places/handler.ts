@@ -12,7 +12,7 @@ import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
-import type { BillingRepository } from '../../data/repositories';
+import type { BillingRepository } from '../../data/billing-repository';
 import { createCognitoUserDirectory, type UserDirectory } from '../../data/user-directory';
 import { planPayments } from '../account/account-service';
 import { originCheckOf } from '../../lib/origin-verify';

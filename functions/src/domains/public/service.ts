@@ -17,9 +17,11 @@ import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import { createClientKeys } from '../../lib/viewer';
 import { createSoftRateLimiter, rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
-import type { ClientKeySaltStore, ResponseStore, SurveyRepository } from '../../data/repositories';
+import type { ClientKeySaltStore } from '../../data/client-key-salts';
+import type { ResponseStore } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
 import { responseIdOf } from '../../data/response-store';
-import type { LinkMarker } from '../../data/link-marks';
+import type { LinkMarker } from '../requests/link-marks';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;

@@ -1,7 +1,7 @@
 import { routeContracts, type Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore, type MemorySurveyRepository } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import type { SurveyResponseRecord } from '../../data/response-store';
 import { parseInput } from '../../lib/validation';
 import { createPublicSurveyService, type ClientInfo, type PublicSurveyServiceDeps } from './service';
 

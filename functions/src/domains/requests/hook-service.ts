@@ -15,7 +15,7 @@ import { AccountErasedError } from '../../lib/erasure-guard';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import {
   externalIdHashOf,
   HookCallTakenError,
@@ -25,7 +25,7 @@ import {
 import { recipientIdOf, type ReviewRequestStore } from '../../data/review-requests';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
-import { newTokenSecret } from '../../lib/request-token';
+import { newTokenSecret } from './token';
 
 export interface HookServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;

@@ -1,6 +1,6 @@
 import { requestRepeatDays, type RequestSkipReason, type Survey, type SuppressionReason } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import {
   addressHashOf,
   type DueBatch,
@@ -10,7 +10,7 @@ import {
 } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
-import { encodeRequestToken } from '../../lib/request-token';
+import { encodeRequestToken } from './token';
 
 export interface SenderDeps {
   requests: ReviewRequestStore;

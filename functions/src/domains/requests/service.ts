@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import {
   InvalidBatchCursorError,
   recipientIdOf,
@@ -22,7 +22,7 @@ import {
   type RequestBatchRecord,
   type ReviewRequestStore,
 } from '../../data/review-requests';
-import { decodeRequestToken, newTokenSecret, secretMatches } from '../../lib/request-token';
+import { decodeRequestToken, newTokenSecret, secretMatches } from './token';
 
 export interface RequestServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;

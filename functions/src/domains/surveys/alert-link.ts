@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { surveyCodePattern, type AlertLinkResponse, type Language, type Survey } from '@reviewroute/shared';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import { notFound } from '../../lib/api-error';
 import type { MailLinkKey } from '../../lib/mail-link-key';
 import { ownerAppUrl } from '../../mail/owner-mail';

@@ -12,14 +12,10 @@ import {
   type SurveyStats,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import {
-  zeroTally,
-  type ProfileRepository,
-  type ResponseStore,
-  type SurveyRepository,
-  type SurveyResponseRecord,
-  type SurveyStatsReader,
-} from '../../data/repositories';
+import { zeroTally, type SurveyStatsReader } from '../../data/survey-stats';
+import type { ProfileRepository } from '../../data/profile-repository';
+import type { ResponseStore, SurveyResponseRecord } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
 
 export interface DashboardServiceDeps {
   surveys: Pick<SurveyRepository, 'get' | 'listByOwner'>;

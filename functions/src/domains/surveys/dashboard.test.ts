@@ -10,7 +10,7 @@ import {
 } from '@reviewroute/shared';
 import { sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import type { SurveyResponseRecord } from '../../data/response-store';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../public/testing';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WeekTally } from '../../data/repositories';
+import type { WeekTally } from '../../data/survey-stats';
 import type { BackfillResponse } from '../../data/response-store';
 import { weekOf } from '../../data/survey-stats';
 import { backfillInbox, type BackfillCursor, type InboxBackfillDeps } from './inbox-backfill';

@@ -1,6 +1,6 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import type { WeekTally } from '../../data/repositories';
+import type { WeekTally } from '../../data/survey-stats';
 import { indexResponsePage, type BackfillResponse } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDynamoWeekRecount, weekOf } from '../../data/survey-stats';

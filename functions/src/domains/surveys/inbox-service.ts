@@ -8,7 +8,8 @@ import {
   type InboxState,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import type { InboxPosition, InboxResponseRecord, ResponseInbox, SurveyRepository } from '../../data/repositories';
+import type { InboxPosition, InboxResponseRecord, ResponseInbox } from '../../data/response-store';
+import type { SurveyRepository } from '../../data/survey-repository';
 
 export interface InboxServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;

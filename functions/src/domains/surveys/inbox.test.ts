@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBodySchema, inboxPageSchema, inboxPageSize, type InboxItem } from '@reviewroute/shared';
 import { sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import type { SurveyResponseRecord } from '../../data/response-store';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { publishedSurvey, sampleSurveyId, seed } from '../public/testing';

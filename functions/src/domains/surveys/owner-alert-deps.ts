@@ -2,7 +2,7 @@ import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { createDynamoOwnerAlertStore, type OwnerAlertStore } from '../../data/owner-alert-store';
 import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
-import type { SurveyRepository } from '../../data/repositories';
+import type { SurveyRepository } from '../../data/survey-repository';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { mailLinkKeyOf, type MailLinkKey } from '../../lib/mail-link-key';
 import type { Mailer } from '../../mail/mailer';

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { createMemoryStores, MemorySurveyRepository } from '../../data/memory';
-import { StaleSurveyVersionError } from '../../data/repositories';
+import { StaleSurveyVersionError } from '../../data/survey-repository';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 
 const owner = 'owner-1';

@@ -36,16 +36,13 @@ import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import type { OwnerAlertStore } from '../../data/owner-alert-store';
-import type {
-  AssetCdn,
-  AssetStore,
-  ProfileRepository,
-  ResponseStore,
-  SurveyChanges,
-  SurveyRepository,
-  SurveyStatsStore,
-} from '../../data/repositories';
-import { StaleSurveyVersionError } from '../../data/repositories';
+import type { AssetCdn } from '../../data/asset-cdn';
+import type { AssetStore } from '../../data/asset-store';
+import type { ProfileRepository } from '../../data/profile-repository';
+import type { ResponseStore } from '../../data/response-store';
+import type { SurveyChanges, SurveyRepository } from '../../data/survey-repository';
+import type { SurveyStatsStore } from '../../data/survey-stats';
+import { StaleSurveyVersionError } from '../../data/survey-repository';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { exportFilePrefix } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';

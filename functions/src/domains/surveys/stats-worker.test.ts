@@ -2,7 +2,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/repositories';
+import type { SurveyResponseRecord } from '../../data/response-store';
 import { consumeStream } from './stats-worker';
 
 /** A response item as the table's stream shows it (electrodb's attribute names, the entity name). */

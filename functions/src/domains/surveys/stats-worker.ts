@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import type { SurveyStatsStore, TallyEvent } from '../../data/repositories';
+import type { SurveyStatsStore, TallyEvent } from '../../data/survey-stats';
 import { createDynamoSurveyStats, tallyEventOf } from '../../data/survey-stats';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
