@@ -21,7 +21,7 @@ import type { ClientKeySaltStore } from '../../data/client-key-salts';
 import type { ResponseStore } from '../../data/response-store';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { responseIdOf } from '../../data/response-store';
-import type { LinkMarker } from '../requests/link-marks';
+import type { LinkMarker } from '../../data/link-marks';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;

@@ -25,7 +25,7 @@ import {
 import { recipientIdOf, type ReviewRequestStore } from '../../data/review-requests';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
-import { newTokenSecret } from './token';
+import { newTokenSecret } from '../../lib/request-token';
 
 export interface HookServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;

@@ -10,7 +10,7 @@ import {
 } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
-import { encodeRequestToken } from './token';
+import { encodeRequestToken } from '../../lib/request-token';
 
 export interface SenderDeps {
   requests: ReviewRequestStore;

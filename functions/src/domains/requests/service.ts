@@ -22,7 +22,7 @@ import {
   type RequestBatchRecord,
   type ReviewRequestStore,
 } from '../../data/review-requests';
-import { decodeRequestToken, newTokenSecret, secretMatches } from './token';
+import { decodeRequestToken, newTokenSecret, secretMatches } from '../../lib/request-token';
 
 export interface RequestServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;
