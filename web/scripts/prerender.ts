@@ -9,7 +9,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared/domain';
+import {
+  escapeHtml,
+  type PrerenderManifest,
+  prerenderManifestFile,
+  siteOriginPlaceholder,
+} from '@reviewroute/shared/domain';
 import type * as PrerenderEntry from '../src/prerender';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,8 +29,6 @@ const buildManifest = '.vite/manifest.json';
 
 /** Where the page at `urlPath` is stored: `/` -> prerendered/index.html, `/nl/over-ons` -> prerendered/nl/over-ons.html. */
 const fileOf = (urlPath: string) => `prerendered${urlPath === '/' ? '/index' : urlPath}.html`;
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 function replaceOnce(html: string, pattern: RegExp | string, replacement: string, what: string): string {
   const matches = typeof pattern === 'string' ? html.split(pattern).length - 1 : (html.match(pattern) ?? []).length;
@@ -112,7 +115,7 @@ async function main(): Promise<void> {
       html = replaceOnce(
         html,
         '<div id="root"></div>',
-        `<div id="root" data-prerendered-path="${escapeAttribute(page.path)}">${page.body}</div>`,
+        `<div id="root" data-prerendered-path="${escapeHtml(page.path)}">${page.body}</div>`,
         'empty root element',
       );
       const file = fileOf(page.path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './html';
+import { escapeHtml, escapeXml } from './html';
 
 describe('escapeHtml', () => {
   it('turns the characters that end a text or a quoted attribute into entities', () => {
@@ -10,5 +10,11 @@ describe('escapeHtml', () => {
 
   it('leaves everything else as it is', () => {
     expect(escapeHtml('Café {####} 123 / é')).toBe('Café {####} 123 / é');
+  });
+});
+
+describe('escapeXml', () => {
+  it('is the same escape: its entities and the character reference &#39; are all valid XML', () => {
+    expect(escapeXml(`Joe's "Bar" & <Grill>`)).toBe('Joe&#39;s &quot;Bar&quot; &amp; &lt;Grill&gt;');
   });
 });

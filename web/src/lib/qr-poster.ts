@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { contrast, defaultSurveyColors, readableOn, validColor } from '@reviewroute/shared/domain';
+import { contrast, defaultSurveyColors, escapeXml, readableOn, validColor } from '@reviewroute/shared/domain';
 import { qrCodeOptions } from './qr-code';
 import { saveBlob } from './save-file';
 import { surveyFileName } from './survey-file-name';
@@ -84,9 +84,6 @@ export const posterLayout = {
   footer: { height: 15, linkSize: 3.4 },
   lineHeight: 1.2,
 } as const;
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * Breaks `text` into at most `maxLines` lines that `fits` at spaces; a word longer than a line is cut, and what
