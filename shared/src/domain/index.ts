@@ -5,6 +5,7 @@ export * from './plans';
 export * from './vat';
 export * from './public-survey-rules';
 export * from './language';
+export * from './page-paths';
 export * from './palette';
 export * from './site';
 export * from './html';

@@ -1,4 +1,5 @@
-import { defaultLanguage, languages, type Language } from './language';
+import { defaultLanguage, type Language } from './language';
+import { languageOfPath, languagePrefix, pagePath, pages, prefixedLanguages } from './page-paths';
 
 /**
  * The public survey link (spec 4, decisions 5): `surveys/{code}/{slug}` on the site origin, under the
@@ -35,17 +36,14 @@ export function generateSurveyCode(randomBytes: (n: number) => Uint8Array): stri
   return code;
 }
 
-const surveysSegment = 'surveys';
+const surveysSegment = pages.survey.split('/')[1]!;
 
 /** Every language but the default has a path prefix (`/nl`); a survey link may carry one. */
-const prefixedLanguages = languages.filter((language) => language !== defaultLanguage);
-const languagePrefixes = prefixedLanguages.join('|');
+const languagePrefixes = prefixedLanguages.map((language) => languagePrefix(language).slice(1)).join('|');
 
-const prefixOf = (language: Language): string => (language === defaultLanguage ? '' : `/${language}`);
-
-/** A survey's public path in its language: `/surveys/{code}/{slug}`, or `/nl/surveys/{code}/{slug}`. */
+/** A survey's public path in its language (the page table's `survey`): `/surveys/{code}/{slug}`, `/nl/surveys/…`. */
 export const landingPath = (code: string, slug: string, language: Language = defaultLanguage): string =>
-  `${prefixOf(language)}/${surveysSegment}/${code}/${slug}`;
+  pagePath('survey', language, { params: { surveyCode: code, slug } });
 
 /**
  * A public survey path: `/surveys/{code}/{slug}`, also under a language prefix (`/nl/surveys/…`), the
@@ -66,12 +64,7 @@ export const landingUrl = (siteOrigin: string, code: string, slug: string, langu
  * The language a survey link (absolute, or a path) is in: its prefix decides, as it does for the public
  * page (decisions 17). Messages that carry the link (the request templates) are written in it.
  */
-export function languageOfSurveyLink(link: string): Language {
-  const path = link.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  return (
-    prefixedLanguages.find((language) => path === `/${language}` || path.startsWith(`/${language}/`)) ?? defaultLanguage
-  );
-}
+export const languageOfSurveyLink = (link: string): Language => languageOfPath(link);
 
 /** Survey URLs without an http(s) scheme get https:// (spec 4). */
 export function withHttps(url: string): string {
