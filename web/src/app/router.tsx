@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
-import { type Language } from '@reviewroute/shared';
+import { type Language, type Page, pagePattern, slugRedirects } from '@reviewroute/shared';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { NotFoundPage } from '@/features/errors/routes/not-found-page';
 import { RouteErrorPage } from '@/features/errors/routes/route-error-page';
@@ -9,7 +9,6 @@ import { AboutPage } from '@/features/marketing/routes/about-page';
 import { PrivacyPage } from '@/features/marketing/routes/privacy-page';
 import { TermsPage } from '@/features/marketing/routes/terms-page';
 import { wizardStepRoutes } from '@/features/survey-wizard/step-routes';
-import { localizePath } from '@/lib/language';
 import { LanguageGate } from './language-gate';
 import { type DashboardRouteHandle } from './layouts/dashboard-layout';
 
@@ -21,34 +20,34 @@ function RedirectTo({ path }: { path: string }) {
 
 const crumb = (c: DashboardRouteHandle['crumb']): DashboardRouteHandle => ({ crumb: c });
 
-/** One language's copy of the app: the same pages at English paths or at their /nl paths (spec 2). */
+/** One language's copy of the app: the same pages at each page's path in that language (spec 2, the page table). */
 function localizedRoutes(language: Language): RouteObject[] {
-  const path = (english: string) => localizePath(english, language);
+  const path = (page: Page) => pagePattern(page, language);
   return [
     {
       element: <SiteLayout />,
       children: [
-        { path: path('/'), element: <HomePage /> },
-        { path: path('/about'), element: <AboutPage /> },
-        { path: path('/privacy'), element: <PrivacyPage /> },
-        { path: path('/terms'), element: <TermsPage /> },
+        { path: path('home'), element: <HomePage /> },
+        { path: path('about'), element: <AboutPage /> },
+        { path: path('privacy'), element: <PrivacyPage /> },
+        { path: path('terms'), element: <TermsPage /> },
         // The switch-off link of a low-rating alert mail: no session, so it needs nothing of the owner app.
         {
-          path: path('/alerts/:token'),
+          path: path('alertLink'),
           lazy: async () => ({
             Component: (await import('@/features/alert-link/routes/alert-link-page')).AlertLinkPage,
           }),
         },
         // The unsubscribe link in a review request's footer, for the customer: no session either.
         {
-          path: path('/unsubscribe/:token'),
+          path: path('unsubscribe'),
           lazy: async () => ({
             Component: (await import('@/features/unsubscribe/routes/unsubscribe-page')).UnsubscribePage,
           }),
         },
         // Its own chunk: the form's validation (zod, react-hook-form) loads with the contact page only.
         {
-          path: path('/contact'),
+          path: path('contact'),
           lazy: async () => ({ Component: (await import('@/features/marketing/routes/contact-page')).ContactPage }),
         },
       ],
@@ -59,7 +58,7 @@ function localizedRoutes(language: Language): RouteObject[] {
       lazy: () => import('./owner-root'),
       children: [
         {
-          path: path('/auth'),
+          path: path('auth'),
           lazy: async () => ({ Component: (await import('@/features/auth/routes/auth-page')).AuthPage }),
         },
         // Plans and payment: open to visitors (who are asked to log in), but it needs the session and the
@@ -69,7 +68,7 @@ function localizedRoutes(language: Language): RouteObject[] {
           lazy: async () => ({ Component: (await import('./layouts/owner-site-layout')).OwnerSiteLayout }),
           children: [
             {
-              path: path('/payments'),
+              path: path('payments'),
               lazy: async () => ({
                 Component: (await import('@/features/payments/routes/payments-page')).PaymentsPage,
               }),
@@ -81,7 +80,7 @@ function localizedRoutes(language: Language): RouteObject[] {
           children: [
             // A printable invoice: the page itself, without the app's sidebar and header.
             {
-              path: path('/account/invoices/:paymentId'),
+              path: path('invoice'),
               lazy: async () => ({
                 Component: (await import('@/features/account/routes/invoice-page')).InvoicePage,
               }),
@@ -90,28 +89,28 @@ function localizedRoutes(language: Language): RouteObject[] {
               lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
               children: [
                 {
-                  path: path('/dashboard'),
+                  path: path('dashboard'),
                   handle: crumb('dashboard'),
                   lazy: async () => ({
                     Component: (await import('@/features/dashboard/routes/dashboard-page')).DashboardPage,
                   }),
                 },
                 {
-                  path: path('/inbox'),
+                  path: path('inbox'),
                   handle: crumb('inbox'),
                   lazy: async () => ({
                     Component: (await import('@/features/inbox/routes/inbox-page')).InboxPage,
                   }),
                 },
                 {
-                  path: path('/account'),
+                  path: path('account'),
                   handle: crumb('account'),
                   lazy: async () => ({
                     Component: (await import('@/features/account/routes/account-page')).AccountPage,
                   }),
                 },
                 {
-                  path: path('/review-requests'),
+                  path: path('reviewRequests'),
                   handle: crumb('reviewRequests'),
                   lazy: async () => ({
                     Component: (await import('@/features/review-requests/routes/review-requests-page'))
@@ -144,9 +143,8 @@ export const routes: RouteObject[] = [
     children: [
       ...localizedRoutes('en'),
       ...localizedRoutes('nl'),
-      // The English slugs under /nl move to the Dutch ones.
-      { path: '/nl/about', element: <RedirectTo path={localizePath('/about', 'nl')} /> },
-      { path: '/nl/terms', element: <RedirectTo path={localizePath('/terms', 'nl')} /> },
+      // The English slugs under a language's prefix move to its own (/nl/about -> /nl/over-ons).
+      ...slugRedirects().map(({ from, to }) => ({ path: from, element: <RedirectTo path={to} /> })),
       { element: <SiteLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Language } from '@reviewroute/shared';
+import { defaultLanguage, type Language, languages } from '@reviewroute/shared';
 import enAccount from '@/locales/en/account.json';
 import enAuth from '@/locales/en/auth.json';
 import enBilling from '@/locales/en/billing.json';
@@ -66,8 +66,8 @@ export function initI18n(language: Language = languageOfPath(window.location.pat
     void i18next.use(initReactI18next).init({
       resources,
       lng: language,
-      fallbackLng: 'en',
-      supportedLngs: ['en', 'nl'],
+      fallbackLng: defaultLanguage,
+      supportedLngs: [...languages],
       ns: namespaces,
       defaultNS: 'common',
       interpolation: { escapeValue: false },

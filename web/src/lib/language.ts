@@ -1,60 +1,18 @@
 // The zod-free entry: the public survey page uses these rules too and must stay small.
-import { defaultLanguage, type Language } from '@reviewroute/shared/domain';
+import { defaultLanguage, type Language, languageOfPath, localizePath } from '@reviewroute/shared/domain';
+
+// The path rules themselves (prefix, Dutch slugs) are the page table's, in shared: the router, the prerender and
+// the mails read the same table.
+export { delocalize, languageOfPath, localizePath } from '@reviewroute/shared/domain';
 
 /**
  * Language and path rules of spec section 2 and decisions 16. Every route exists in English at its plain path and in Dutch
- * under /nl; about and terms have Dutch slugs. These functions are pure so the rules are unit-tested here and
- * the router, the switcher and the redirect all agree.
+ * under its prefix, some with Dutch slugs (the page table, `@reviewroute/shared`'s `pages`). These functions are
+ * pure so the rules are unit-tested here and the router, the switcher and the redirect all agree.
  */
 
 /** The local-storage key holding the visitor's explicit choice (i18next's conventional key). */
 export const languageStorageKey = 'i18nextLng';
-
-export const dutchPrefix = '/nl';
-
-/** English path -> Dutch slug (without the /nl prefix). */
-const dutchSlugs: Record<string, string> = { '/about': '/over-ons', '/terms': '/voorwaarden' };
-const englishSlugs: Record<string, string> = Object.fromEntries(Object.entries(dutchSlugs).map(([en, nl]) => [nl, en]));
-
-interface SplitPath {
-  pathname: string;
-  suffix: string;
-}
-
-/** Separates `?query#hash` so only the pathname is rewritten. */
-function split(path: string): SplitPath {
-  const index = path.search(/[?#]/);
-  return index === -1 ? { pathname: path, suffix: '' } : { pathname: path.slice(0, index), suffix: path.slice(index) };
-}
-
-/** Drops trailing slashes except for the root itself. */
-function trimSlash(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
-/** The language a path is shown in: Dutch exactly when it is /nl or starts with /nl/. */
-export function languageOfPath(path: string): Language {
-  const { pathname } = split(path);
-  return pathname === dutchPrefix || pathname.startsWith(`${dutchPrefix}/`) ? 'nl' : 'en';
-}
-
-/** The language-neutral (English) path of any path: /nl/over-ons -> /about, /nl -> /, /nl/auth -> /auth. */
-export function delocalize(path: string): string {
-  const { pathname, suffix } = split(path);
-  if (languageOfPath(pathname) === 'en') return trimSlash(pathname) + suffix;
-  const rest = trimSlash(pathname.slice(dutchPrefix.length) || '/');
-  return (englishSlugs[rest] ?? rest) + suffix;
-}
-
-/** The path of the same page in `language`; accepts English or Dutch paths (idempotent). */
-export function localizePath(path: string, language: Language): string {
-  const english = delocalize(path);
-  if (language === 'en') return english;
-  const { pathname, suffix } = split(english);
-  if (pathname === '/') return dutchPrefix + suffix;
-  return dutchPrefix + (dutchSlugs[pathname] ?? pathname) + suffix;
-}
 
 /** Normalises a stored or declared language tag ('nl-BE', 'en-US', 'NL') to a supported language. */
 export function parseLanguage(value: string | null | undefined): Language | undefined {

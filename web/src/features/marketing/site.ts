@@ -1,18 +1,11 @@
-import { type Language, languages } from '@reviewroute/shared/domain';
-import { localizePath } from '@/lib/language';
+import { type Language, languages, type Page, pagePath } from '@reviewroute/shared/domain';
 
-/** The public pages (spec 2): prerendered in both languages, listed in the sitemap, indexed by search engines. */
-export const sitePages = ['home', 'about', 'privacy', 'terms', 'contact'] as const;
+/**
+ * The public pages (spec 2): prerendered in both languages, listed in the sitemap, indexed by search engines.
+ * Their paths in each language (`/nl/over-ons`, …) are the page table's (`pagePath`).
+ */
+export const sitePages = ['home', 'about', 'privacy', 'terms', 'contact'] as const satisfies readonly Page[];
 export type SitePage = (typeof sitePages)[number];
-
-/** Each page's English path; its Dutch path comes from the language rules (`/nl/over-ons`, …). */
-export const sitePagePaths: Record<SitePage, string> = {
-  home: '/',
-  about: '/about',
-  privacy: '/privacy',
-  terms: '/terms',
-  contact: '/contact',
-};
 
 /**
  * The public pages the app takes over in the browser (hydrates): those a visitor does more on than read and follow
@@ -29,9 +22,7 @@ export interface SitePageVariant {
 
 /** Every public page in every language: what the build prerenders and the sitemap lists. */
 export const siteVariants = (): SitePageVariant[] =>
-  sitePages.flatMap((page) =>
-    languages.map((language) => ({ page, language, path: localizePath(sitePagePaths[page], language) })),
-  );
+  sitePages.flatMap((page) => languages.map((language) => ({ page, language, path: pagePath(page, language) })));
 
 /** The in-page sections of the home page the header links to (spec 2 "Home"). */
 export const homeSections = ['how-it-works', 'benefits', 'pricing'] as const;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { Page } from '@reviewroute/shared';
 import { type WizardStepId, wizardSteps } from './steps';
 
 /** Each step's page, loaded on demand in its own chunk; the record type makes a step without a page a type error. */
@@ -10,9 +11,9 @@ const stepPages: Record<WizardStepId, () => Promise<ComponentType>> = {
   distribution: async () => (await import('./routes/distribution-step-page')).DistributionStepPage,
 };
 
-/** The step pages as child routes of the wizard's layout, at `localize(path)` (the English or the Dutch copy). */
-export const wizardStepRoutes = (localize: (englishPath: string) => string): RouteObject[] =>
+/** The step pages as child routes of the wizard's layout, at `pathOf(page)` (the English or the Dutch copy). */
+export const wizardStepRoutes = (pathOf: (page: Page) => string): RouteObject[] =>
   wizardSteps.map((step) => ({
-    path: localize(step.path),
+    path: pathOf(step.page),
     lazy: async () => ({ Component: await stepPages[step.id]() }),
   }));

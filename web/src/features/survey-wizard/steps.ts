@@ -1,4 +1,5 @@
-import { setupStepPaths } from '@/features/surveys/lib/setup-paths';
+import { type Page } from '@reviewroute/shared';
+import { setupStepPages, setupStepPaths } from '@/features/surveys/lib/setup-paths';
 
 /**
  * The four wizard steps (spec 2) in order: the one list the routes, the step indicator, the page titles and
@@ -10,6 +11,7 @@ import { setupStepPaths } from '@/features/surveys/lib/setup-paths';
 export const wizardSteps = [
   {
     id: 'business',
+    page: setupStepPages.business,
     path: setupStepPaths.business,
     progress: 25,
     title: 'steps.business',
@@ -17,6 +19,7 @@ export const wizardSteps = [
   },
   {
     id: 'landing',
+    page: setupStepPages.landing,
     path: setupStepPaths.landing,
     progress: 50,
     title: 'steps.landing',
@@ -24,6 +27,7 @@ export const wizardSteps = [
   },
   {
     id: 'routing',
+    page: setupStepPages.routing,
     path: setupStepPaths.routing,
     progress: 75,
     title: 'steps.routing',
@@ -31,6 +35,7 @@ export const wizardSteps = [
   },
   {
     id: 'distribution',
+    page: setupStepPages.distribution,
     path: setupStepPaths.distribution,
     progress: 100,
     title: 'steps.distribution',
@@ -38,6 +43,7 @@ export const wizardSteps = [
   },
 ] as const satisfies readonly {
   id: string;
+  page: Page;
   path: string;
   progress: number;
   title: `steps.${string}`;

@@ -1,6 +1,5 @@
-import { escapeHtml, type Language, languages, structuredDataPriceEur } from '@reviewroute/shared/domain';
-import { localizePath } from '@/lib/language';
-import { type SitePage, sitePagePaths } from '../site';
+import { escapeHtml, type Language, languages, pagePath, structuredDataPriceEur } from '@reviewroute/shared/domain';
+import { type SitePage } from '../site';
 
 /**
  * Search and share metadata of a public page in one language (issue: title, description, canonical,
@@ -46,7 +45,7 @@ export interface PageHeadInput {
 }
 
 export function pageHead({ page, language, origin, t }: PageHeadInput): PageHead {
-  const url = (lang: Language) => `${origin}${localizePath(sitePagePaths[page], lang)}`;
+  const url = (lang: Language) => `${origin}${pagePath(page, lang)}`;
   const title = t(`meta.${page}.title`);
   const description = t(`meta.${page}.description`);
   const image = `${origin}${shareImagePath(language)}`;

@@ -1,6 +1,5 @@
-import { languages } from '@reviewroute/shared/domain';
-import { localizePath } from '@/lib/language';
-import { sitePagePaths, sitePages } from '../site';
+import { languages, pagePath } from '@reviewroute/shared/domain';
+import { sitePages } from '../site';
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
@@ -10,7 +9,7 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
  */
 export function sitemapXml(origin: string): string {
   const urls = sitePages.flatMap((page) => {
-    const url = (language: (typeof languages)[number]) => `${origin}${localizePath(sitePagePaths[page], language)}`;
+    const url = (language: (typeof languages)[number]) => `${origin}${pagePath(page, language)}`;
     const alternates = [
       ...languages.map((language) => [language, url(language)] as const),
       ['x-default', url('en')] as const,

@@ -1,13 +1,21 @@
-import { resumeStepOf, type SurveySetupStep } from '@reviewroute/shared';
+import { type Page, pages, resumeStepOf, type SurveySetupStep } from '@reviewroute/shared';
 import { wizardPathFor } from '@/lib/survey-selection';
 
-/** Each wizard step's English path (spec 2): the wizard's routes and every link into the wizard use these. */
+/** Each wizard step's page in the page table (spec 2): the wizard's routes are made from these. */
+export const setupStepPages = {
+  business: 'surveySetup',
+  landing: 'landingPagePreview',
+  routing: 'reviewRoutingSetup',
+  distribution: 'distributionInstructions',
+} as const satisfies Record<SurveySetupStep | 'distribution', Page>;
+
+/** Each wizard step's English path: every link into the wizard uses these. */
 export const setupStepPaths = {
-  business: '/survey-setup',
-  landing: '/landing-page-preview',
-  routing: '/review-routing-setup',
-  distribution: '/distribution-instructions',
-} as const satisfies Record<SurveySetupStep | 'distribution', string>;
+  business: pages[setupStepPages.business],
+  landing: pages[setupStepPages.landing],
+  routing: pages[setupStepPages.routing],
+  distribution: pages[setupStepPages.distribution],
+} as const;
 
 /**
  * "Finish setup": the wizard at the first step the survey has not completed (as the survey records it, so on
