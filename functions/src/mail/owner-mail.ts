@@ -15,10 +15,6 @@ export function ownerMailSettings(
   return from && helpEmail ? { from, helpEmail } : undefined;
 }
 
-/** A page of the owner app in the owner's language (the Dutch pages live under `/nl`), as an absolute link. */
-export const ownerAppUrl = (siteOrigin: string, language: Language, path: string): string =>
-  `${siteOrigin.replace(/\/+$/, '')}${language === 'nl' ? '/nl' : ''}${path}`;
-
 /**
  * A moment as the owner's mails show it: the one date-time form of every page in the owner's language, in the
  * business's time zone (`29 Nov 2026, 06:19` / `29 nov 2026, 06:19`).

@@ -1,8 +1,8 @@
-import { formatMoney, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
+import { formatMoney, pageUrl, paymentMethodName, splitVat, type Invoice, type Language } from '@reviewroute/shared';
 import type { BillingRecord } from '../../data/billing-repository';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
-import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
+import { mailTime } from '../../mail/owner-mail';
 import { planLineItem, renderMail } from '../../mail/render';
 
 export interface PaymentConfirmationInput {
@@ -25,7 +25,7 @@ export function composePaymentConfirmation(input: PaymentConfirmationInput): Out
   const money = (value: number) => formatMoney(value, payment.currency, language);
   const amount = money(payment.amount);
   const { net, vat } = splitVat(payment.amount);
-  const invoiceUrl = ownerAppUrl(input.siteOrigin, language, `/account/invoices/${encodeURIComponent(payment.id)}`);
+  const invoiceUrl = pageUrl(input.siteOrigin, 'invoice', language, { params: { paymentId: payment.id } });
   const mail = renderMail('paymentConfirmation', language, {
     values: { amount, invoiceUrl, helpEmail: input.helpEmail },
     fields: {

@@ -3,6 +3,7 @@ import {
   chargeOf,
   currencies,
   formatPaymentAmount,
+  pageUrl,
   pathOf,
   planIds,
   planPricing,
@@ -216,7 +217,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           currency: charge.currency,
           description: charge.description,
           // Mollie sends the browser back here whatever the outcome; the page asks the API how it went.
-          redirectUrl: `${origin}${language === 'nl' ? '/nl' : ''}/payments?success=true`,
+          redirectUrl: pageUrl(origin, 'payments', language, { query: { success: 'true' } }),
           webhookUrl: `${origin}${pathOf('payment-webhook')}`,
           metadata: { userId, plan: charge.plan, source: 'web_app' },
           language,

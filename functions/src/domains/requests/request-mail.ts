@@ -2,6 +2,7 @@ import {
   customerFirstName,
   defaultRequestTemplates,
   fillRequestTemplate,
+  pageUrl,
   pathOf,
   type Language,
 } from '@reviewroute/shared';
@@ -30,7 +31,7 @@ export const oneClickUnsubscribeUrl = (siteOrigin: string, token: string): strin
 
 /** The link a person follows from the mail's footer: the app's unsubscribe page, in the mail's language. */
 export const unsubscribePageUrl = (siteOrigin: string, language: Language, token: string): string =>
-  `${siteOrigin.replace(/\/+$/, '')}${language === 'nl' ? '/nl' : ''}/unsubscribe/${encodeURIComponent(token)}`;
+  pageUrl(siteOrigin, 'unsubscribe', language, { params: { token } });
 
 export interface ReviewRequestMailInput {
   /** The product's verified sender address (the business's name is shown with it). */

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { surveyCodePattern, type AlertLinkResponse, type Language, type Survey } from '@reviewroute/shared';
+import { pageUrl, surveyCodePattern, type AlertLinkResponse, type Language, type Survey } from '@reviewroute/shared';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { notFound } from '../../lib/api-error';
 import type { MailLinkKey } from '../../lib/mail-link-key';
-import { ownerAppUrl } from '../../mail/owner-mail';
 
 /**
  * The switch-off link in the footer of a low-rating alert or digest (decisions 23): it works without signing in,
@@ -22,7 +21,7 @@ export function alertLinkToken(key: string, survey: Pick<Survey, 'id' | 'userId'
 
 /** The page the link opens, in the owner's language: it sends the switch (a POST), never the GET itself. */
 export const alertLinkUrl = (siteOrigin: string, language: Language, token: string): string =>
-  ownerAppUrl(siteOrigin, language, `/alerts/${token}`);
+  pageUrl(siteOrigin, 'alertLink', language, { params: { token } });
 
 /** The link for a survey, if the key is configured and the survey has a code. */
 export async function alertLinkOf(

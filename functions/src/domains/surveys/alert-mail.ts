@@ -1,8 +1,8 @@
-import type { Language, Survey } from '@reviewroute/shared';
+import { pageUrl, surveySearchParam, type Language, type Survey } from '@reviewroute/shared';
 import type { MailLinkKey } from '../../lib/mail-link-key';
 import { alertWindowMs, type AlertWindow } from '../../data/owner-alert-store';
 import type { OutgoingMail } from '../../mail/mailer';
-import { mailTime, ownerAppUrl } from '../../mail/owner-mail';
+import { mailTime } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
 import { alertLinkOf } from './alert-link';
 
@@ -35,11 +35,9 @@ export interface LowRatingAlertInput extends AlertMailBase {
  * that survey. Answering goes to the customer when they left an address, so the owner can follow up at once.
  */
 export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail {
-  const dashboardUrl = ownerAppUrl(
-    input.siteOrigin,
-    input.language,
-    `/dashboard?survey=${encodeURIComponent(input.surveyId)}`,
-  );
+  const dashboardUrl = pageUrl(input.siteOrigin, 'dashboard', input.language, {
+    query: { [surveySearchParam]: input.surveyId },
+  });
   const rating = String(input.rating);
   const mail = renderMail('lowRatingAlert', input.language, {
     values: {
@@ -77,11 +75,9 @@ const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rat
  * No contact details: those stay on the dashboard (decisions 23: nothing beyond what the mail needs).
  */
 export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMail {
-  const dashboardUrl = ownerAppUrl(
-    input.siteOrigin,
-    input.language,
-    `/dashboard?survey=${encodeURIComponent(input.surveyId)}`,
-  );
+  const dashboardUrl = pageUrl(input.siteOrigin, 'dashboard', input.language, {
+    query: { [surveySearchParam]: input.surveyId },
+  });
   const { windowStart, further, entries } = input.window;
   const from = mailTime(windowStart, input.language);
   const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs), input.language);
@@ -116,7 +112,7 @@ export async function switchOffUrlOf(
 ): Promise<string> {
   return (
     (await alertLinkOf(key, siteOrigin, language, survey)) ??
-    ownerAppUrl(siteOrigin, language, `/review-routing-setup?survey=${encodeURIComponent(survey.id)}`)
+    pageUrl(siteOrigin, 'reviewRoutingSetup', language, { query: { [surveySearchParam]: survey.id } })
   );
 }
 
