@@ -1,6 +1,5 @@
 import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
-import type { TransactionEntities } from './transaction';
 import { isConditionalCheckFailure } from './conditional-check';
 
 /** At most `limit` events per fixed window of `windowSeconds`. */
@@ -59,18 +58,6 @@ const incrementSlot = (rateWindow: Entities['rateWindow'], slot: RateSlot, count
     .add({ count })
     .set({ expiresAt: slot.expiresAt })
     .where((a, op) => `${op.notExists(a.count)} OR ${op.lte(a.count, slot.limit - count)}`);
-
-/**
- * The same increment as an item of the public submit's transaction (response-store.ts), so a submit is
- * counted exactly when it is stored; its condition failing cancels the submit.
- */
-export const countInSlot = (rateWindow: TransactionEntities['rateWindow'], slot: RateSlot) =>
-  rateWindow
-    .update({ clientKey: slot.key, window: slot.window })
-    .add({ count: 1 })
-    .set({ expiresAt: slot.expiresAt })
-    .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, slot.limit)}`)
-    .commit();
 
 /** The limiter on the table: one item per key and window, expiring with it (TTL). */
 export function createDynamoRateLimiter(entitiesOf: () => Entities): RateWindowStore {

@@ -26,7 +26,6 @@ export class ApiError extends Error {
 }
 
 export const notFound = (message?: string) => new ApiError('NOT_FOUND', message);
-export const unauthorized = () => new ApiError('UNAUTHORIZED');
 
 /** A limit was reached (decisions 18): 429 with the seconds until the window that refused it ends. */
 export const rateLimited = (retryAfterSeconds: number) =>

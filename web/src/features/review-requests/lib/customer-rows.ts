@@ -161,9 +161,6 @@ export function rowsOfTable(table: Pick<ParsedTable, 'rows' | 'hasHeader'>, mapp
   }));
 }
 
-/** Room left in a batch for more rows. */
-export const roomLeft = (current: number) => Math.max(0, maxRequestRows - current);
-
 /** The shared schema's messages, by the key of their translation (`requests:rowErrors.<key>`). */
 const messageKeys = {
   [requestMessages.nameRequired]: 'nameRequired',
