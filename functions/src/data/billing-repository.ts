@@ -1,11 +1,20 @@
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
 import type { TransactionEntities } from './transaction';
 import { transactWhileBusy } from './busy-retry';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
-import type { Payment, ProviderStatus } from '@reviewroute/shared';
+import {
+  billingStatuses,
+  currencies,
+  paymentReversals,
+  planIds,
+  providerStatuses,
+  type Payment,
+  type ProviderStatus,
+} from '@reviewroute/shared';
+import { service } from './table-service';
 
 /** A billing record as stored: the API's `Payment` and the owner it belongs to (from the payment's metadata). */
 export interface BillingRecord extends Payment {
@@ -191,4 +200,56 @@ export function createDynamoBillingRepository(
       );
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function billingEntities(config: EntityConfiguration) {
+  /**
+   * One billing history entry (shared `paymentSchema`, the provider's payment id under the key name
+   * `paymentId`), in the owner's partition beside their surveys and profile, so account deletion and the
+   * export find it there. Written only from the provider's state (the create answer, the webhook's and the
+   * status check's fetch); `statusRank` orders Mollie's statuses so a stale read never overwrites a later one.
+   */
+  const payment = new Entity(
+    {
+      model: { entity: 'payment', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        paymentId: { type: 'string', required: true, readOnly: true },
+        amount: { type: 'number', required: true },
+        currency: { type: [...currencies], required: true },
+        status: { type: [...billingStatuses], required: true },
+        providerStatus: { type: [...providerStatuses], required: true },
+        /** open 0, pending/authorized 1-2, final (paid, failed, canceled, expired) 3. */
+        statusRank: { type: 'number', required: true },
+        description: { type: 'string' },
+        plan: { type: [...planIds] },
+        method: { type: 'string' },
+        cardLabel: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        paidAt: { type: 'string' },
+        /** A refund or chargeback Mollie reported: the plan year this payment bought ends. */
+        reversal: { type: [...paymentReversals] },
+        /** When this item was last written (diagnostics: which webhook call won). */
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['paymentId'], template: 'PAYMENT#${paymentId}', casing: 'none' },
+        },
+        /**
+         * The owner of a payment id: Mollie's webhook brings only the id, and an id we never created is
+         * answered without a call to Mollie (each call costs us; a flood of random ids costs nothing).
+         */
+        byPaymentId: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['paymentId'], template: 'PAYMENTID#${paymentId}', casing: 'none' },
+          sk: { field: 'gsi1sk', composite: [], template: 'PAYMENT', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { payment };
 }

@@ -1,5 +1,7 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
+import { service } from './table-service';
 
 /** The day's random salt of client keys (client-key-salts.ts). */
 export interface ClientKeySaltStore {
@@ -24,4 +26,30 @@ export function createDynamoClientKeySalts(entitiesOf: () => Entities): ClientKe
       }
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function clientKeySaltEntities(config: EntityConfiguration) {
+  /**
+   * The random salt of one UTC day for client keys. It expires, after which yesterday's keys can no longer
+   * be linked back to an address by trying every IP (a plain hash of an IPv4 address could be).
+   */
+  const clientKeySalt = new Entity(
+    {
+      model: { entity: 'clientKeySalt', version: '1', service },
+      attributes: {
+        day: { type: 'string', required: true, readOnly: true },
+        salt: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byDay: {
+          pk: { field: 'pk', composite: ['day'], template: 'SALT#${day}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'SALT', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { clientKeySalt };
 }

@@ -1,8 +1,10 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { createHash } from 'node:crypto';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { CancellationReason } from './busy-retry';
 import type { TransactionEntities } from './transaction';
+import { service } from './table-service';
 
 /** An account erasure in progress (decisions 14): its item exists from the confirmation to the last step. */
 export interface ErasureJob {
@@ -139,4 +141,56 @@ export function createDynamoErasureRepository(entitiesOf: () => Entities): Erasu
       return data !== null && data.expiresAt > now;
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function erasureEntities(config: EntityConfiguration) {
+  /**
+   * An account erasure in progress (decisions 14): created when the owner confirms, deleted as its last
+   * step. All jobs share one partition, so the erasure worker finds the unfinished ones with one query.
+   */
+  const erasureJob = new Entity(
+    {
+      model: { entity: 'erasureJob', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        /** What Cognito's admin calls take (the token's `cognito:username`). */
+        username: { type: 'string', required: true, readOnly: true },
+        requestedAt: { type: 'string', required: true, readOnly: true },
+        /** What is left, for operators: `table`, then `cognito`. */
+        stage: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: [], template: 'ERASURE', casing: 'none' },
+          sk: { field: 'sk', composite: ['userId'], template: 'JOB#${userId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A deleted account, for as long as a token issued before the deletion can still pass the JWT authorizer
+   * (the TTL `expiresAt`): routes that create data refuse its user. Keyed by a SHA-256 hash of the user id,
+   * so nothing of the user is left in the table once the erasure finished.
+   */
+  const erasureTombstone = new Entity(
+    {
+      model: { entity: 'erasureTombstone', version: '1', service },
+      attributes: {
+        userHash: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        byUserHash: {
+          pk: { field: 'pk', composite: ['userHash'], template: 'ERASED#${userHash}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'TOMBSTONE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { erasureJob, erasureTombstone };
 }

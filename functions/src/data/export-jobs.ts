@@ -1,7 +1,16 @@
-import { inboxFilterSchema, type ExportJobState, type InboxFilter, type Language } from '@reviewroute/shared';
+import { Entity, type EntityConfiguration } from 'electrodb';
+import {
+  exportJobStates,
+  languages,
+  inboxFilterSchema,
+  type ExportJobState,
+  type InboxFilter,
+  type Language,
+} from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
+import { service } from './table-service';
 
 /** One CSV export job as the services see it. */
 export interface ExportJobRecord {
@@ -171,4 +180,40 @@ export class MemoryExportJobStore implements ExportJobStore {
   async deleteBySurvey(surveyId: string) {
     for (const [key, job] of this.jobs) if (job.surveyId === surveyId) this.jobs.delete(key);
   }
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function exportJobEntities(config: EntityConfiguration) {
+  /**
+   * One CSV export of a survey's responses (owner: export-jobs.ts): who asked (`ownerId`), in which language its
+   * headers are, the inbox filter (as JSON), its state and the rows written so far, the file's key. In the
+   * survey's partition, so the survey's delete and the account erasure find it with one query; expires by TTL.
+   */
+  const exportJob = new Entity(
+    {
+      model: { entity: 'exportJob', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        exportId: { type: 'string', required: true, readOnly: true },
+        ownerId: { type: 'string', required: true, readOnly: true },
+        language: { type: [...languages], required: true, readOnly: true },
+        /** The inbox filter as JSON (absent: every response). */
+        filter: { type: 'string', readOnly: true },
+        fileKey: { type: 'string', required: true, readOnly: true },
+        state: { type: [...exportJobStates], required: true },
+        rows: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        updatedAt: { type: 'string', required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['exportId'], template: 'EXPORT#${exportId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { exportJob };
 }

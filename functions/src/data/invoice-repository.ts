@@ -1,5 +1,5 @@
-import type { EntityItem } from 'electrodb';
-import { invoiceNumberOf, invoiceYearOf, type Invoice } from '@reviewroute/shared';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { currencies, planIds, invoiceNumberOf, invoiceYearOf, type Invoice } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import { paidPaymentCheck } from './billing-repository';
@@ -7,6 +7,7 @@ import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
 import type { ErasedGuard } from './memory';
+import { service } from './table-service';
 
 /** An invoice to issue: everything but its number, which the issue gives it. */
 export type InvoiceDraft = Omit<Invoice, 'number'>;
@@ -226,3 +227,63 @@ export class MemoryInvoiceRepository implements InvoiceRepository {
 }
 
 const strip = ({ userId: _userId, ...invoice }: Invoice & { userId: string }): Invoice => invoice;
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function invoiceEntities(config: EntityConfiguration) {
+  /**
+   * The invoice of a paid payment, in the owner's partition beside the payment (the export and the erasure
+   * find it there): issued once, never changed. Its number comes from the year's counter below, in the same
+   * transaction that creates it, so numbers are gapless and no payment gets two.
+   */
+  const invoice = new Entity(
+    {
+      model: { entity: 'invoice', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        paymentId: { type: 'string', required: true, readOnly: true },
+        number: { type: 'string', required: true, readOnly: true },
+        issuedAt: { type: 'string', required: true, readOnly: true },
+        amount: { type: 'number', required: true, readOnly: true },
+        currency: { type: [...currencies], required: true, readOnly: true },
+        plan: { type: [...planIds], readOnly: true },
+        description: { type: 'string', readOnly: true },
+        sellerName: { type: 'string', readOnly: true },
+        sellerAddress: { type: 'string', readOnly: true },
+        sellerKvk: { type: 'string', readOnly: true },
+        sellerVat: { type: 'string', readOnly: true },
+        // The buyer as the profile had them at issue (never read from the profile again). `buyerCopied` tells an
+        // invoice issued with an empty profile (nothing to copy) from one issued before buyers were copied.
+        buyerCopied: { type: 'boolean', readOnly: true },
+        buyerName: { type: 'string', readOnly: true },
+        buyerBusiness: { type: 'string', readOnly: true },
+        buyerAddress: { type: 'string', readOnly: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['paymentId'], template: 'INVOICE#${paymentId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** The last invoice number given out in a year (`last`), raised only together with the invoice it numbers. */
+  const invoiceCounter = new Entity(
+    {
+      model: { entity: 'invoiceCounter', version: '1', service },
+      attributes: {
+        year: { type: 'number', required: true, readOnly: true },
+        last: { type: 'number', required: true },
+      },
+      indexes: {
+        byYear: {
+          pk: { field: 'pk', composite: [], template: 'INVOICE-COUNTER', casing: 'none' },
+          sk: { field: 'sk', composite: ['year'], template: 'YEAR#${year}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { invoice, invoiceCounter };
+}

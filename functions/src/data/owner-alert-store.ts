@@ -1,7 +1,9 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { transactWhileBusy, type CancellationReason } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { claimAlertMark, releaseAlertMark } from './response-store';
+import { service } from './table-service';
 
 /**
  * The low-rating alerts' bookkeeping (decisions 23): the `alerted` mark on each response (its owner,
@@ -309,4 +311,77 @@ export class MemoryOwnerAlertStore implements OwnerAlertStore {
   async deleteBySurvey(surveyId: string) {
     for (const [key, w] of this.windows) if (w.surveyId === surveyId) this.windows.delete(key);
   }
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function ownerAlertEntities(config: EntityConfiguration) {
+  /**
+   * One hour of a survey's low-rating alerts (decisions 23), from its first low rating (`windowStart`, the
+   * response's createdAt) on: how many low ratings it saw (`seen`; the first 5 were mailed one by one), and the
+   * further ones kept for the window's digest (`further`, the first `alertDigestListed` as `entries` with their
+   * comments shortened). `digestClaimedAt` is set when the digest is sent (at most once), which also closes the
+   * window. In the survey's partition beside its responses; expires two days after it started.
+   */
+  const alertWindow = new Entity(
+    {
+      model: { entity: 'alertWindow', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        windowStart: { type: 'string', required: true, readOnly: true },
+        ownerId: { type: 'string' },
+        seen: { type: 'number' },
+        further: { type: 'number' },
+        entries: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              responseId: { type: 'string', required: true },
+              rating: { type: 'number', required: true },
+              comment: { type: 'string' },
+              createdAt: { type: 'string', required: true },
+            },
+          },
+        },
+        digestClaimedAt: { type: 'string' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['windowStart'], template: 'ALERTS#${windowStart}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A window whose digest is due at `dueAt` (its end): written with its first digest entry, deleted once the
+   * digest was sent (or had nobody to go to). One partition, so the digest worker finds every due window with
+   * one query; only windows with more than 5 low ratings an hour are ever in it.
+   */
+  const alertDigestDue = new Entity(
+    {
+      model: { entity: 'alertDigestDue', version: '1', service },
+      attributes: {
+        dueAt: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        windowStart: { type: 'string', required: true, readOnly: true },
+      },
+      indexes: {
+        byDue: {
+          pk: { field: 'pk', composite: [], template: 'ALERTDIGEST', casing: 'none' },
+          sk: {
+            field: 'sk',
+            composite: ['dueAt', 'surveyId', 'windowStart'],
+            template: 'DUE#${dueAt}#${surveyId}#${windowStart}',
+            casing: 'none',
+          },
+        },
+      },
+    },
+    config,
+  );
+  return { alertWindow, alertDigestDue };
 }

@@ -1,10 +1,11 @@
-import type { EntityItem } from 'electrodb';
-import type { Profile, ProfileUpdate } from '@reviewroute/shared';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { languages, type Profile, type ProfileUpdate } from '@reviewroute/shared';
 import type { Entities } from './entities';
 import { transactWhileBusy } from './busy-retry';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
 import { splitChanges } from './survey-repository';
+import { service } from './table-service';
 
 export interface ProfileRepository {
   get(userId: string): Promise<Profile | undefined>;
@@ -98,4 +99,34 @@ export function createDynamoProfileRepository(
       await entitiesOf().profile.delete({ userId }).go({ response: 'none' });
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function profileEntities(config: EntityConfiguration) {
+  /** The owner's profile, in the owner's partition beside their surveys. */
+  const profile = new Entity(
+    {
+      model: { entity: 'profile', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        fullName: { type: 'string' },
+        businessName: { type: 'string' },
+        businessIndustry: { type: 'string' },
+        phone: { type: 'string' },
+        businessAddress: { type: 'string' },
+        surveyUrlCopied: { type: 'boolean' },
+        // The interface language the owner last used, for their mails (shared profileSchema).
+        language: { type: [...languages] },
+        updatedAt: { type: 'string' },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { profile };
 }

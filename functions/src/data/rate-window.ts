@@ -1,6 +1,8 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
+import { service } from './table-service';
 
 /** At most `limit` events per fixed window of `windowSeconds`. */
 export interface RateRule {
@@ -155,4 +157,28 @@ export function createSoftRateLimiter(table: RateLimiter, softShare = 0.5, block
       return true;
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function rateWindowEntities(config: EntityConfiguration) {
+  /** A fixed-window counter of one client's public submits (decisions 14: the key is a salted hash, never an IP). */
+  const rateWindow = new Entity(
+    {
+      model: { entity: 'rateWindow', version: '1', service },
+      attributes: {
+        clientKey: { type: 'string', required: true, readOnly: true },
+        window: { type: 'number', required: true, readOnly: true },
+        count: { type: 'number' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        byClient: {
+          pk: { field: 'pk', composite: ['clientKey'], template: 'RATE#${clientKey}', casing: 'none' },
+          sk: { field: 'sk', composite: ['window'], template: 'WINDOW#${window}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { rateWindow };
 }

@@ -1,3 +1,4 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { createHash } from 'node:crypto';
 import { transactWhileBusy } from './busy-retry';
 import { deleteInBatches } from './batch-delete';
@@ -6,6 +7,7 @@ import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import type { TransactionEntities } from './transaction';
 import { AccountErasedError } from '../lib/erasure-guard';
+import { service } from './table-service';
 
 /**
  * The inbound webhook's items, part of the review-request store (review-requests.ts spreads these methods into
@@ -153,4 +155,63 @@ export function createDynamoHookMethods(entitiesOf: () => Entities, clock: () =>
       }
     },
   };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function requestHookEntities(config: EntityConfiguration) {
+  /**
+   * A survey's inbound webhook of review requests, in a partition of its own keyed by the survey (the token in
+   * the URL names the survey, so one consistent GetItem resolves it): the owner, the SHA-256 of the token's
+   * secret (never the token), the delay and the owner's permission confirmation. Replacing the token replaces
+   * the hash, so the old URL stops at once.
+   */
+  const requestHook = new Entity(
+    {
+      model: { entity: 'requestHook', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true },
+        tokenHash: { type: 'string', required: true },
+        delayMinutes: { type: 'number', required: true },
+        permissionConfirmedAt: { type: 'string', required: true },
+        createdAt: { type: 'string', required: true },
+        tokenCreatedAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'REQHOOK#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'HOOK', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * One external id a survey's webhook scheduled (its SHA-256: the calling system's booking number is not
+   * kept), and the batch it made: created only if absent, in the transaction that schedules that batch, so the
+   * same id twice schedules one request. Beside its hook; expires (TTL) after 90 days.
+   */
+  const requestHookCall = new Entity(
+    {
+      model: { entity: 'requestHookCall', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        externalIdHash: { type: 'string', required: true, readOnly: true },
+        batchId: { type: 'string', required: true, readOnly: true },
+        sendAt: { type: 'string', required: true, readOnly: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'REQHOOK#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['externalIdHash'], template: 'CALL#${externalIdHash}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { requestHook, requestHookCall };
 }

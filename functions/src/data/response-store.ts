@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { allRatings, matchesInboxFilter, ratingsIn, type InboxFilter, type InboxState } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { TransactionEntities } from './transaction';
+import { service } from './table-service';
 
 /** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
 export interface SurveyResponseRecord {
@@ -558,4 +559,98 @@ export async function indexResponsePage(
     inTally: item.counted === true || uuidV7.test(item.responseId),
   }));
   return { items, indexed, next: data.length === limit ? data[data.length - 1]!.responseId : null };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function responseEntities(config: EntityConfiguration) {
+  /**
+   * A customer's answer, and its own idempotency record: its id derives from the survey and the client's
+   * idempotency key (response-store.ts `responseIdOf`), so it is created once with a condition and a retry
+   * finds it by key. The stats worker marks it when it counted it (`counted`, `clickCounted`).
+   */
+  const response = new Entity(
+    {
+      model: { entity: 'response', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        responseId: { type: 'string', required: true, readOnly: true },
+        rating: { type: 'number', required: true, validate: (r: number) => Number.isInteger(r) && r >= 1 && r <= 5 },
+        comment: { type: 'string' },
+        customerName: { type: 'string' },
+        customerEmail: { type: 'string' },
+        userAgent: { type: 'string' },
+        googleReviewClicked: { type: 'boolean', required: true, default: false },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        /** SHA-256 (hex) of the one-time click token handed to the submitter (decisions 7); never the token. */
+        clickTokenHash: { type: 'string' },
+        /** The survey's owner: the low-rating alert worker reads it from the stream to find whom to tell. */
+        ownerId: { type: 'string', readOnly: true },
+        /** Set by the alerts worker before it mails the owner about this response: it mails once. */
+        alerted: { type: 'boolean' },
+        /** Set by the stats worker in the transaction that counted the response in the tally: it counts once. */
+        counted: { type: 'boolean' },
+        /** The same for its review click. */
+        clickCounted: { type: 'boolean' },
+        /** The owner's inbox state: `handled` once marked so; absent = new (every response starts new). */
+        inboxState: { type: ['handled'] as const },
+        /** The owner's private note on the response (inbox), never shown to the customer. */
+        note: { type: 'string' },
+        /** When the owner last changed the state or the note. */
+        inboxUpdatedAt: { type: 'string' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['responseId'], template: 'RESPONSE#${responseId}', casing: 'none' },
+        },
+        /**
+         * Sparse: only responses with a comment carry gsi1 keys (electrodb writes them when `condition`
+         * holds), so the dashboard's "latest 10 non-empty comments" is one Limit=10 query, never a filter
+         * over all responses. createdAt is a composite on purpose: an update that names only the table key
+         * (the review click) then leaves the index keys alone instead of re-evaluating the condition
+         * without the comment and removing them.
+         */
+        recentFeedback: {
+          index: 'gsi1',
+          condition: (attributes: Record<string, unknown>) =>
+            typeof attributes.comment === 'string' && attributes.comment.trim() !== '',
+          pk: { field: 'gsi1pk', composite: ['surveyId'], template: 'FEEDBACK#${surveyId}', casing: 'none' },
+          sk: {
+            field: 'gsi1sk',
+            composite: ['createdAt', 'responseId'],
+            template: 'COMMENT#${createdAt}#${responseId}',
+            casing: 'none',
+          },
+        },
+        /**
+         * The owner's inbox (gsi2): every response, one partition per survey and star, newest last by
+         * createdAt. A rating band is one or two partitions, the whole survey five, merged by the sort key,
+         * and a date range is a key condition: no filter ever reads the survey's responses beyond a page.
+         * Only table-key and createdAt/rating composites: the inbox's own updates (state, note) and the
+         * workers' marks name none of them but the table key, so electrodb leaves these keys alone.
+         * The condition always holds: it is there because electrodb writes a conditioned index's keys on an
+         * update that supplies all of its composites (`.composite(...)`), which is how the inbox backfill
+         * gives responses stored before this index their keys without rewriting them.
+         */
+        inbox: {
+          index: 'gsi2',
+          condition: () => true,
+          pk: {
+            field: 'gsi2pk',
+            composite: ['surveyId', 'rating'],
+            template: 'INBOX#${surveyId}#${rating}',
+            casing: 'none',
+          },
+          sk: {
+            field: 'gsi2sk',
+            composite: ['createdAt', 'responseId'],
+            template: 'AT#${createdAt}#${responseId}',
+            casing: 'none',
+          },
+        },
+      },
+    },
+    config,
+  );
+  return { response };
 }

@@ -1,13 +1,20 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import { createHash } from 'node:crypto';
-import type {
-  FunnelStage,
-  Language,
-  RequestFunnel,
-  RequestBatchSource,
-  RequestBatchState,
-  RequestRecipientState,
-  RequestSkipReason,
-  SuppressionReason,
+import {
+  languages,
+  requestBatchSources,
+  requestBatchStates,
+  requestRecipientStates,
+  requestSkipReasons,
+  suppressionReasons,
+  type FunnelStage,
+  type Language,
+  type RequestFunnel,
+  type RequestBatchSource,
+  type RequestBatchState,
+  type RequestRecipientState,
+  type RequestSkipReason,
+  type SuppressionReason,
 } from '@reviewroute/shared';
 import { transactWhileBusy } from './busy-retry';
 import { deleteInBatches } from './batch-delete';
@@ -22,6 +29,7 @@ import {
   type HookCallRecord,
   type RequestHookMethods,
 } from './request-hooks';
+import { service } from './table-service';
 
 /**
  * E-mail review requests (the owning module of the request batch, its queue entry, its recipients, the
@@ -882,4 +890,217 @@ export function createDynamoReviewRequestStore(
     },
   };
   return store;
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function reviewRequestEntities(config: EntityConfiguration) {
+  /**
+   * A batch of e-mail review requests for one survey, in its owner's partition (the owner's export and erasure
+   * find it there; a survey's batches are one `begins_with` query). It records the owner's permission
+   * confirmation and when it was given.
+   */
+  const requestBatch = new Entity(
+    {
+      model: { entity: 'requestBatch', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        batchId: { type: 'string', required: true, readOnly: true },
+        state: { type: [...requestBatchStates], required: true },
+        total: { type: 'number', required: true },
+        /** The owner's text; absent: the default of each customer's language. */
+        template: { type: 'string' },
+        sendAt: { type: 'string', required: true },
+        permissionConfirmedAt: { type: 'string', required: true, readOnly: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        /** While the day's cap holds the rest back: when sending resumes. */
+        waitingUntil: { type: 'string' },
+        updatedAt: { type: 'string' },
+        /** Days after its request a customer who has not rated is reminded, once (absent or 0: never). */
+        reminderDays: { type: 'number' },
+        /** The owner's page or the webhook; absent on batches stored before the webhook: `upload`. */
+        source: { type: [...requestBatchSources], readOnly: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: {
+            field: 'sk',
+            composite: ['surveyId', 'batchId'],
+            template: 'REQBATCH#${surveyId}#${batchId}',
+            casing: 'none',
+          },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A batch that still has requests to send, and when the worker should look at it next: one small partition,
+   * so the requests worker finds the due batches with one query (like the erasure jobs).
+   */
+  const requestQueue = new Entity(
+    {
+      model: { entity: 'requestQueue', version: '1', service },
+      attributes: {
+        batchId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        dueAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byBatch: {
+          pk: { field: 'pk', composite: [], template: 'REQUEST-QUEUE', casing: 'none' },
+          sk: { field: 'sk', composite: ['batchId'], template: 'BATCH#${batchId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * One customer of a batch, in the batch's own partition (a 5,000-row batch is paged in row order). `secret`
+   * is the random part of the personal token; the state moves queued -> sending -> sent (or skipped, failed) by
+   * conditional updates only, so no request is ever sent twice.
+   */
+  const requestRecipient = new Entity(
+    {
+      model: { entity: 'requestRecipient', version: '1', service },
+      attributes: {
+        batchId: { type: 'string', required: true, readOnly: true },
+        /** The row's index, zero-padded (`00042`), so the partition sorts in row order. */
+        recipientId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        name: { type: 'string', required: true, readOnly: true },
+        email: { type: 'string', required: true, readOnly: true },
+        language: { type: [...languages], required: true, readOnly: true },
+        secret: { type: 'string', required: true, readOnly: true },
+        state: { type: [...requestRecipientStates], required: true },
+        reason: { type: [...requestSkipReasons] },
+        claimedAt: { type: 'string' },
+        sentAt: { type: 'string' },
+        // What the customer did with the personal link (the public page reports it with the token).
+        openedAt: { type: 'string' },
+        ratedAt: { type: 'string' },
+        clickedAt: { type: 'string' },
+        // The funnel worker's marks: each step counted in the survey's funnel once, in the count's transaction.
+        sentCounted: { type: 'boolean' },
+        openedCounted: { type: 'boolean' },
+        ratedCounted: { type: 'boolean' },
+        clickedCounted: { type: 'boolean' },
+        // The one reminder: claimed (`sending`) before its mail, so it is never sent twice.
+        reminderState: { type: ['sending', 'sent', 'failed'] as const },
+        reminderClaimedAt: { type: 'string' },
+        remindedAt: { type: 'string' },
+      },
+      indexes: {
+        byBatch: {
+          pk: { field: 'pk', composite: ['batchId'], template: 'REQBATCH#${batchId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['recipientId'], template: 'RCPT#${recipientId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * "This address was asked for this survey" (a hash of the address, never the address), in the survey's
+   * partition, claimed in the same transaction as the request it stands for: at most one request per address
+   * and survey in 30 days. Expires (TTL) after them.
+   */
+  const requestContact = new Entity(
+    {
+      model: { entity: 'requestContact', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        addressHash: { type: 'string', required: true, readOnly: true },
+        batchId: { type: 'string', required: true },
+        recipientId: { type: 'string', required: true },
+        contactedAt: { type: 'string', required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['addressHash'], template: 'CONTACTED#${addressHash}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * The funnel of a survey's review requests (sent, opened, rated, clicked), in the survey's partition: written
+   * only by the funnel worker, with ADD, in one transaction with the counted marks of the recipients.
+   */
+  const requestFunnel = new Entity(
+    {
+      model: { entity: 'requestFunnel', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        sent: { type: 'number' },
+        opened: { type: 'number' },
+        rated: { type: 'number' },
+        clicked: { type: 'number' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'REQFUNNEL', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** An address the owner's requests never go to again, and why (a hash of the address, never the address). */
+  const suppression = new Entity(
+    {
+      model: { entity: 'suppression', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        addressHash: { type: 'string', required: true, readOnly: true },
+        reason: { type: [...suppressionReasons], required: true },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['addressHash'], template: 'SUPPRESSED#${addressHash}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** Requests an owner sent on one UTC day: counted in each claim's transaction, up to the plan's cap. */
+  const requestDailyCount = new Entity(
+    {
+      model: { entity: 'requestDailyCount', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        day: { type: 'string', required: true, readOnly: true },
+        count: { type: 'number' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['day'], template: 'REQCOUNT#${day}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return {
+    requestBatch,
+    requestQueue,
+    requestRecipient,
+    requestContact,
+    requestFunnel,
+    suppression,
+    requestDailyCount,
+  };
 }

@@ -1,10 +1,12 @@
-import type { EntityItem } from 'electrodb';
+import { attributesOf } from './schema-attributes';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { emptySurveyValues, surveySchema, type Survey, type SurveyUpdate } from '@reviewroute/shared';
 import { transactWhileBusy, writeWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
+import { service } from './table-service';
 
 /** What an update may change of a survey: its steps' fields, the link (it follows the language), the completed steps. */
 export type SurveyChanges = Partial<
@@ -247,4 +249,55 @@ export function createDynamoSurveyRepository(
     },
   };
   return repo;
+}
+
+/** A survey's fields as stored: its schema's, the id under the key name `surveyId` (keys are set apart below). */
+const { id: _id, userId: _userId, createdAt: _createdAt, ...surveyFields } = surveySchema.shape;
+const surveyAttributes = attributesOf(surveyFields);
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function surveyEntities(config: EntityConfiguration) {
+  /**
+   * Owned by a user; lives in the owner's partition so "get for this owner" is a key lookup. Every other
+   * field of `surveySchema` is an attribute of the same name.
+   */
+  const survey = new Entity(
+    {
+      model: { entity: 'survey', version: '1', service },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        ...surveyAttributes,
+        createdAt: { type: 'string', required: true, readOnly: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** Uniqueness of a public code (decisions 5): created only if absent; maps the code to its survey. */
+  const surveyCode = new Entity(
+    {
+      model: { entity: 'surveyCode', version: '1', service },
+      attributes: {
+        code: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+      },
+      indexes: {
+        byCode: {
+          pk: { field: 'pk', composite: ['code'], template: 'CODE#${code}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'CODE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { survey, surveyCode };
 }

@@ -1,3 +1,4 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { isoWeekOf } from '@reviewroute/shared/domain';
 import { logger } from '../lib/logger';
@@ -7,6 +8,7 @@ import type { Entities } from './entities';
 import { deleteInBatches } from './batch-delete';
 import { markCounted } from './response-store';
 import type { TransactionEntities } from './transaction';
+import { service } from './table-service';
 
 /**
  * The stored per-survey aggregate of its responses (decisions 8, 20): counted from the table's stream, each
@@ -470,3 +472,69 @@ export function createDynamoWeekRecount(entitiesOf: () => Entities) {
 }
 
 export type WeekRecount = ReturnType<typeof createDynamoWeekRecount>;
+
+/**
+ * The rating counters of the survey's tally and of each of its weeks: one block, because the stats worker
+ * counts a response into both in one transaction and a week must count exactly what the tally counts.
+ * Counted with ADD, which creates the item: an attribute nothing was added to yet is absent (0).
+ */
+const ratingCounters = {
+  count: { type: 'number' },
+  sum: { type: 'number' },
+  stars1: { type: 'number' },
+  stars2: { type: 'number' },
+  stars3: { type: 'number' },
+  stars4: { type: 'number' },
+  stars5: { type: 'number' },
+} as const;
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function surveyStatsEntities(config: EntityConfiguration) {
+  /**
+   * The survey's tally of its responses (decisions 8), in the survey's partition beside them. Its items
+   * carry the entity name it was first stored under, `surveyStats`.
+   */
+  const surveyTally = new Entity(
+    {
+      model: { entity: 'surveyStats', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        ...ratingCounters,
+        // Counted with ADD as the rating counters; only the tally counts clicks.
+        reviewClicks: { type: 'number' },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'STATS', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * One ISO week (UTC) of the survey's tally: its responses by the week of their `createdAt`, counted by the
+   * stats worker in the same transaction as the tally. Beside the tally in the survey's partition; the
+   * week's key sorts in time order, so the dashboard's trend is one bounded key range.
+   */
+  const surveyWeek = new Entity(
+    {
+      model: { entity: 'surveyWeek', version: '1', service },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        /** `yyyy-Www`. */
+        week: { type: 'string', required: true, readOnly: true },
+        ...ratingCounters,
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['week'], template: 'WEEK#${week}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { surveyTally, surveyWeek };
+}
