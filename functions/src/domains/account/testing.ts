@@ -1,5 +1,7 @@
 import { createMemoryStores } from '../../data/memory';
+import { MemoryInvoiceRepository } from '../../data/invoice-repository';
 import { createMemoryRateLimiter } from '../../data/rate-window';
+import { ownerDataParts } from '../../owner-data';
 import { createSecurityService } from './security-service';
 import { createErasureService } from './erasure-service';
 import { createExportService } from './export-service';
@@ -34,30 +36,40 @@ export function accountWorld(
       },
     });
 
+  // Every domain's part of the owner's data, on the fakes; each store interruptible under its name.
+  const invoices = new MemoryInvoiceRepository();
+  const parts = ownerDataParts(
+    {
+      responses: interruptible('responses', stores.responses),
+      stats: interruptible('stats', stores.stats),
+      alerts: interruptible('alerts', stores.alerts),
+      rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
+      profiles: interruptible('profiles', stores.profiles),
+      billing: interruptible('billing', stores.billing),
+      invoices: interruptible('invoices', invoices),
+      requests: interruptible('requests', stores.requests),
+      exportJobs: interruptible('exportJobs', stores.exportJobs),
+      assets: stores.assets,
+      cdn: stores.cdn,
+    },
+    options.erasurePageSize ? { pageSize: options.erasurePageSize } : {},
+  );
   const erasure = createErasureService({
     erasures: interruptible('erasures', stores.erasures),
     surveys: interruptible('surveys', stores.surveys),
-    responses: interruptible('responses', stores.responses),
-    stats: interruptible('stats', stores.stats),
-    alerts: interruptible('alerts', stores.alerts),
-    rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
-    profiles: interruptible('profiles', stores.profiles),
-    billing: interruptible('billing', stores.billing),
-    requests: interruptible('requests', stores.requests),
-    exportJobs: interruptible('exportJobs', stores.exportJobs),
-    assets: stores.assets,
-    cdn: stores.cdn,
+    parts,
     admin: interruptible('admin', stores.admin),
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.erasurePageSize ? { pageSize: options.erasurePageSize } : {}),
   });
   const exports = createExportService({
-    ...stores,
+    surveys: stores.surveys,
+    parts: ownerDataParts({ ...stores, invoices }),
     ...(options.exportPageSize ? { pageSize: options.exportPageSize } : {}),
   });
   const danger: DangerZone = { erasure, exports };
   return {
     ...stores,
+    invoices,
     erasure,
     exports,
     danger,

@@ -3,7 +3,7 @@ import { routeContracts, type HookRequestInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { lambdaContext, sampleEvent } from '../../testing/events';
-import { createExportService } from '../account/export-service';
+import { requestsOwnerData } from './owner-data';
 import { createRequestsHandler } from './handler';
 import { decodeHookToken, encodeHookToken } from './hook-token';
 import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
@@ -224,14 +224,8 @@ describe('a call of the hook', () => {
 describe('the hook in the account export', () => {
   it('lists the survey’s hook settings on the first page, never its token or hash', async () => {
     const w = await world();
-    const responses = { pageBySurvey: async () => ({ items: [], next: null }) };
-    const exporter = createExportService({
-      profiles: { get: async () => undefined },
-      surveys: { listByOwner: async () => [publishedSurvey()] },
-      responses,
-      requests: w.requests,
-    });
-    const first = await exporter.page(owner, undefined);
+    const part = requestsOwnerData.create({ requests: w.requests });
+    const first = await part.exportSummary!(owner, [publishedSurvey()]);
     expect(first.requestHooks).toEqual([w.hook]);
     expect(JSON.stringify(first)).not.toContain(w.requests.hooks.get(surveyId)!.tokenHash);
   });
