@@ -6,6 +6,7 @@ import { createDynamoBillingRepository } from '@reviewroute/functions/data/billi
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { createDynamoClientKeySalts } from '@reviewroute/functions/data/client-key-salts';
 import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasure-repository';
+import { createDynamoExportJobStore } from '@reviewroute/functions/data/export-jobs';
 import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
 import { createDynamoRateLimiter } from '@reviewroute/functions/data/rate-window';
 import { describeRepositoryContracts } from '@reviewroute/functions/data/repository-contract';
@@ -26,6 +27,7 @@ describeRepositoryContracts('DynamoDB Local', () => ({
   profiles: createDynamoProfileRepository(entities),
   billing: createDynamoBillingRepository(entities),
   erasures: createDynamoErasureRepository(entities),
+  exportJobs: createDynamoExportJobStore(entities),
 }));
 
 describe('survey assets on s3rver', () => {

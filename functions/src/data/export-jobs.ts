@@ -9,6 +9,9 @@ import {
 } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { isConditionalCheckFailure } from './conditional-check';
+import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
+import { AccountErasedError } from '../lib/erasure-guard';
+import { transactWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { service } from './table-service';
 
@@ -36,7 +39,10 @@ export interface ExportJobRecord {
  * delivered twice writes the file once (a run that died is claimed again once its last progress is stale).
  */
 export interface ExportJobStore {
-  /** Creates the job (its id is new, so it never exists). */
+  /**
+   * Creates the job (its id is new, so it never exists), on the condition that its owner has no live erasure
+   * tombstone, as every creating write of an owner: else `AccountErasedError` and nothing is written.
+   */
   create(job: ExportJobRecord): Promise<void>;
   /** The job, read consistently; undefined when there is none. */
   get(surveyId: string, exportId: string): Promise<ExportJobRecord | undefined>;
@@ -59,7 +65,7 @@ const filterOf = (json: string | undefined): InboxFilter | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJobStore {
+export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: () => number = Date.now): ExportJobStore {
   type Item = NonNullable<Awaited<ReturnType<ReturnType<Entities['exportJob']['get']>['go']>>['data']>;
   const toRecord = (item: Item): ExportJobRecord => ({
     surveyId: item.surveyId,
@@ -77,21 +83,34 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJo
 
   return {
     async create(job) {
-      await entitiesOf()
-        .exportJob.create({
-          surveyId: job.surveyId,
-          exportId: job.id,
-          ownerId: job.ownerId,
-          language: job.language,
-          ...(job.filter && Object.keys(job.filter).length > 0 ? { filter: JSON.stringify(job.filter) } : {}),
-          fileKey: job.fileKey,
-          state: job.state,
-          rows: job.rows,
-          createdAt: job.createdAt,
-          updatedAt: job.updatedAt,
-          expiresAt: job.expiresAt,
-        })
-        .go({ response: 'none' });
+      const what = `Starting export ${job.id}`;
+      // With the owner's tombstone as a condition: a request that passed the route's early check just before
+      // the erasure began writes no job (and so no file) the erasure would not find.
+      const reasons = await transactWhileBusy(what, () =>
+        entitiesOf()
+          .service.transaction.write((tx) => [
+            tx.exportJob
+              .create({
+                surveyId: job.surveyId,
+                exportId: job.id,
+                ownerId: job.ownerId,
+                language: job.language,
+                ...(job.filter && Object.keys(job.filter).length > 0 ? { filter: JSON.stringify(job.filter) } : {}),
+                fileKey: job.fileKey,
+                state: job.state,
+                rows: job.rows,
+                createdAt: job.createdAt,
+                updatedAt: job.updatedAt,
+                expiresAt: job.expiresAt,
+              })
+              .commit(),
+            tombstoneAbsent(job.ownerId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
+      if (!reasons) return;
+      if (tombstoneRefused(reasons)) throw new AccountErasedError(what);
+      throw new Error(`${what} was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
     async get(surveyId, exportId) {
@@ -149,9 +168,12 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities): ExportJo
 /** The store's in-memory twin for unit tests, with the same claim rule. */
 export class MemoryExportJobStore implements ExportJobStore {
   readonly jobs = new Map<string, ExportJobRecord>();
+  /** The tombstone condition of the create (`createMemoryStores` wires the erasure fake's). */
+  guard: (userId: string, what: string) => void = () => undefined;
   private key = (surveyId: string, exportId: string) => `${surveyId}/${exportId}`;
 
   async create(job: ExportJobRecord) {
+    this.guard(job.ownerId, `Starting export ${job.id}`);
     this.jobs.set(this.key(job.surveyId, job.id), structuredClone(job));
   }
 

@@ -543,7 +543,8 @@ export function createMemoryStores() {
   const profiles = new MemoryProfileRepository();
   const requests = new MemoryReviewRequestStore();
   const billing = new MemoryBillingRepository();
-  surveys.guard = profiles.guard = requests.guard = billing.guard = erasures.guard;
+  const exportJobs = new MemoryExportJobStore();
+  surveys.guard = profiles.guard = requests.guard = billing.guard = exportJobs.guard = erasures.guard;
   return {
     surveys,
     stats,
@@ -560,7 +561,7 @@ export function createMemoryStores() {
     cdn: new MemoryAssetCdn(),
     admin: new MemoryAccountAdmin(),
     requests,
-    exportJobs: new MemoryExportJobStore(),
+    exportJobs,
   };
 }
 

@@ -12,6 +12,7 @@ import { zeroTally, type SurveyStatsStore } from './survey-stats';
 import type { BillingRecord, BillingRepository } from './billing-repository';
 import type { ClientKeySaltStore } from './client-key-salts';
 import type { ErasureRepository } from './erasure-repository';
+import type { ExportJobStore } from './export-jobs';
 import type {
   InboxPosition,
   InboxResponseRecord,
@@ -31,6 +32,7 @@ export interface Repositories {
   profiles: ProfileRepository;
   billing: BillingRepository;
   erasures: ErasureRepository;
+  exportJobs: ExportJobStore;
 }
 
 /**
@@ -760,9 +762,25 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
     });
 
     it('makes every creating write of an erased owner write nothing (the tombstone is a condition in the write)', async () => {
-      const { erasures, surveys, profiles } = repositoriesOf();
+      const { erasures, surveys, profiles, exportJobs } = repositoriesOf();
       const userId = randomUUID();
       const kept = draft(userId);
+      const exportJob = (ownerId: string) => {
+        const at = tick();
+        return {
+          surveyId: kept.id,
+          id: newId(at),
+          ownerId,
+          language: 'en' as const,
+          filter: undefined,
+          fileKey: `exports/${kept.id}/${at}.csv`,
+          state: 'queued' as const,
+          rows: 0,
+          createdAt: new Date(at).toISOString(),
+          updatedAt: new Date(at).toISOString(),
+          expiresAt: Math.floor(at / 1000) + 86_400,
+        };
+      };
       await surveys.create(kept);
       // An erasure 2 hours ago: its tombstone is still live (it outlives every late arrival by far).
       await erasures.markErased(userId, erasureTombstoneExpiry(Date.now() - 2 * 3600 * 1000));
@@ -771,6 +789,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       await expect(surveys.publish(userId, kept.id, publication(uniqueCode()))).rejects.toThrow(erased);
       await expect(profiles.update(userId, { fullName: 'Late' }, new Date().toISOString())).rejects.toThrow(erased);
       await expect(profiles.prefill(userId, { fullName: 'Late' })).rejects.toThrow(erased);
+      const lateExport = exportJob(userId);
+      await expect(exportJobs.create(lateExport)).rejects.toThrow(erased);
+      expect(await exportJobs.get(kept.id, lateExport.id)).toBeUndefined();
       expect((await surveys.listByOwner(userId)).map((s) => s.id)).toEqual([kept.id]);
       expect((await surveys.get(userId, kept.id))?.surveyCode).toBeNull();
       expect(await profiles.get(userId)).toBeUndefined();
@@ -778,6 +799,9 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       const other = randomUUID();
       await surveys.create(draft(other));
       expect((await profiles.update(other, { fullName: 'Ann' }, new Date().toISOString())).fullName).toBe('Ann');
+      const othersExport = exportJob(other);
+      await exportJobs.create(othersExport);
+      expect((await exportJobs.get(kept.id, othersExport.id))?.state).toBe('queued');
     });
   });
 }
