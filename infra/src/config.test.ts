@@ -1,6 +1,13 @@
-import { publicSubmitSurveyRateLimitDefault } from '@reviewroute/shared';
+import { publicSubmitSurveyRateLimitDefault, routes } from '@reviewroute/shared';
 import { describe, expect, it } from 'vitest';
-import { edgeSurveySubmitLimit, invoiceSellerEnv, publicLatencyBudgetMs, routeThrottleOf, stageConfig } from './config';
+import {
+  edgeSurveySubmitLimit,
+  invoiceSellerEnv,
+  publicApiPrefix,
+  publicLatencyBudgetMs,
+  routeThrottleOf,
+  stageConfig,
+} from './config';
 
 describe('route throttles (sized to what stands behind them)', () => {
   it('gives the public routes the public Lambda concurrency over the latency budget, burst the concurrency', () => {
@@ -57,5 +64,16 @@ describe('invoice seller', () => {
     });
     expect(invoiceSellerEnv(stageConfig({}).invoiceSeller)).toEqual({});
     expect(() => stageConfig({ invoiceSellerKvk: '1234' })).toThrow(/KvK/);
+  });
+});
+
+describe('the edge paths, from the route table', () => {
+  it("puts the visitors' API under one prefix that holds no owner route and no server callback", () => {
+    expect(publicApiPrefix).toBe('/api/public/');
+    const under = routes.filter((route) => route.path.startsWith(publicApiPrefix));
+    expect(under.every((route) => route.auth === 'public')).toBe(true);
+    expect(under.map((route) => route.id)).not.toContain('payment-webhook');
+    expect(under.map((route) => route.id)).not.toContain('call-request-hook');
+    expect(edgeSurveySubmitLimit).toMatchObject({ pathPrefix: '/api/public/surveys/', pathSuffix: '/responses' });
   });
 });

@@ -2,7 +2,10 @@ import { type Stack } from 'aws-cdk-lib';
 import {
   assetsBucketDefinition,
   publicSubmitSurveyRateLimitDefault,
+  routeOf,
+  routes,
   type ApiDomain,
+  type RouteId,
   type ThrottleClass,
 } from '@reviewroute/shared';
 
@@ -242,8 +245,31 @@ export function routeThrottleOf(config: Pick<StageConfig, 'publicConcurrency'>):
   };
 }
 
+/** A route's path up to its first parameter, from the route table: `/api/public/surveys/` of the survey read. */
+export const pathBeforeParams = (id: RouteId): string => routeOf(id).path.split('{')[0]!;
+
+/** A route's path after its last parameter: `/responses` of the submit. */
+const pathAfterParams = (id: RouteId): string => routeOf(id).path.split('}').at(-1)!;
+
+/** The whole path segments every one of `paths` starts with, with a trailing slash. */
+function commonPathPrefix(paths: readonly string[]): string {
+  const [first = [], ...rest] = paths.map((path) => path.split('/'));
+  let length = 0;
+  while (length < first.length && rest.every((segments) => segments[length] === first[length])) length++;
+  return `${first.slice(0, length).join('/')}/`;
+}
+
+/**
+ * Where the API of anonymous visitors' browsers lives, from the route table: what the public survey page's and
+ * the contact form's routes share (`/api/public/`). The table keeps servers' calls (the payment webhook, the
+ * booking systems' hook) outside it, so the edge's per-visitor rules never count them.
+ */
+export const publicApiPrefix = commonPathPrefix(
+  routes.filter((route) => route.domain === 'public' || route.domain === 'contact').map((route) => route.path),
+);
+
 /** WAF's rate-based rule: public POSTs (submits, clicks, contact) per client IP per 5 minutes at the edge. */
-export const edgePublicPostLimit = { limit: 100, windowSeconds: 300, path: '/api/public/' } as const;
+export const edgePublicPostLimit = { limit: 100, windowSeconds: 300, path: publicApiPrefix } as const;
 
 /**
  * WAF's per-survey rule: submits per survey path (`/api/public/surveys/{code}/responses`, all clients
@@ -256,8 +282,8 @@ export const edgePublicPostLimit = { limit: 100, windowSeconds: 300, path: '/api
 export const edgeSurveySubmitLimit = {
   limit: 2 * publicSubmitSurveyRateLimitDefault,
   windowSeconds: 120,
-  pathPrefix: '/api/public/surveys/',
-  pathSuffix: '/responses',
+  pathPrefix: pathBeforeParams('submit-response'),
+  pathSuffix: pathAfterParams('submit-response'),
   /** WAF lifts a block once the window's count falls below the limit; the page waits at most 10 s anyway. */
   retryAfterSeconds: 30,
 } as const;

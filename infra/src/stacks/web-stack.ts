@@ -38,9 +38,10 @@ import {
   type PrerenderManifest,
   originVerifyHeader,
   prerenderManifestFile,
+  routeOf,
   siteOriginPlaceholder,
 } from '@reviewroute/shared';
-import { assetsBucketName, assetsPathPrefix, type StageConfig } from '../config';
+import { assetsBucketName, assetsPathPrefix, pathBeforeParams, type StageConfig } from '../config';
 import { createAccessLogsBucket, privateBucketProps } from './buckets';
 import { acknowledgeIamWildcards } from '../nag-acknowledgements';
 import { spaRoutingCode } from './edge-functions';
@@ -212,7 +213,7 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         // Listed (and so matched) before /api/*. GET/HEAD of a survey are cached; the submit POSTs under
         // the same path pass through uncached (CloudFront caches GET/HEAD only).
-        '/api/public/surveys/*': {
+        [`${pathBeforeParams('get-public-survey')}*`]: {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -223,7 +224,7 @@ export class WebStack extends Stack {
           compress: true,
         },
         // The contact form: never cached; the viewer address reaches the API for its per-client limit.
-        '/api/public/contact': {
+        [routeOf('send-contact-email').path]: {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
