@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { longestTokenValiditySeconds, surveySchema } from '@reviewroute/shared';
-import { erasedCheckOf, erasureTombstoneSeconds } from '../../lib/erasure-guard';
-import type { ApiEvent } from '../../lib/http';
-import { lambdaContext, sampleEvent } from '../../testing/events';
-import { createPaymentsHandler } from '../payments/handler';
-import { createPaymentService } from '../payments/service';
-import { MemoryInvoiceRepository } from '../../data/invoice-repository';
-import { createMemoryRateLimiter } from '../../data/rate-window';
-import { FakePaymentProvider, fakeSeller, fakeSiteOrigin } from '../payments/testing';
-import { createDashboardService } from '../surveys/dashboard-service';
-import { createAlertLinkService } from '../surveys/alert-link';
-import { createSurveysHandler } from '../surveys/handler';
-import { createSurveyService } from '../surveys/service';
-import { createAccountService } from './account-service';
-import { createAccountHandler } from './handler';
-import { createProfileService } from './profile-service';
-import { acceptingSecurity, accountWorld } from './testing';
+import { erasedCheckOf, erasureTombstoneSeconds } from './lib/erasure-guard';
+import type { ApiEvent } from './lib/http';
+import { lambdaContext, sampleEvent } from './testing/events';
+import { createPaymentsHandler } from './domains/payments/handler';
+import { createPaymentService } from './domains/payments/service';
+import { MemoryInvoiceRepository } from './data/invoice-repository';
+import { createMemoryRateLimiter } from './data/rate-window';
+import { FakePaymentProvider, fakeSeller, fakeSiteOrigin } from './domains/payments/testing';
+import { createDashboardService } from './domains/surveys/dashboard-service';
+import { createAlertLinkService } from './domains/surveys/alert-link';
+import { createSurveysHandler } from './domains/surveys/handler';
+import { createSurveyService } from './domains/surveys/service';
+import { createAccountService } from './domains/account/account-service';
+import { createAccountHandler } from './domains/account/handler';
+import { createProfileService } from './domains/account/profile-service';
+import { acceptingSecurity, accountWorld } from './domains/account/testing';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 
-/** The account, surveys and payments handlers on one set of in-memory stores and one clock. */
+/**
+ * The account, surveys and payments handlers on one set of in-memory stores and one clock. (A test across domains,
+ * so it sits above the domain folders, which do not import each other.)
+ */
 function world() {
   let clock = Date.parse('2026-11-21T08:00:00.000Z');
   const now = () => clock;
