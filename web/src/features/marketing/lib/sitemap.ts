@@ -1,7 +1,5 @@
-import { languages, pagePath } from '@reviewroute/shared/domain';
+import { escapeXml, languages, pagePath } from '@reviewroute/shared/domain';
 import { sitePages } from '../site';
-
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
  * sitemap.xml: every public page in both languages, each listing its language twins (and x-default, the
