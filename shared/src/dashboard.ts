@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { paidTiers } from './domain/plans';
+import { planIds } from './domain/plans';
 
 /**
  * The owner dashboard's contract. Counts come from the survey's stored tally of its responses, so they
@@ -58,12 +58,12 @@ export const accountSummarySchema = z.object({
     z.object({
       kind: z.literal('active'),
       daysRemaining: z.number().int(),
-      tier: z.enum(paidTiers),
+      tier: z.enum(planIds),
       paidAt: z.string(),
       /** The end of the last year bought: one-off payments renew nothing by themselves ("Active until"). */
       activeUntil: z.string(),
     }),
-    z.object({ kind: z.literal('expired'), tier: z.enum(paidTiers), paidAt: z.string(), endedAt: z.string() }),
+    z.object({ kind: z.literal('expired'), tier: z.enum(planIds), paidAt: z.string(), endedAt: z.string() }),
   ]),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;

@@ -121,7 +121,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     await planCard(page, lang, 'Growth').getByRole('button', { name: t.buyNow }).click();
     await payAtCheckout(page, lang);
     const first = await planState(owner);
-    expect(first).toMatchObject({ kind: 'active', tier: 'Growth' });
+    expect(first).toMatchObject({ kind: 'active', tier: 'growth' });
     const firstUntil = first.kind === 'active' ? first.activeUntil : '';
 
     // /payments marks Growth as the current plan, with its end, and offers to extend it, not to buy it again.
@@ -141,7 +141,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     const extended = await planState(owner);
     const yearLater = new Date(firstUntil);
     yearLater.setUTCFullYear(yearLater.getUTCFullYear() + 1);
-    expect(extended).toMatchObject({ kind: 'active', tier: 'Growth', activeUntil: yearLater.toISOString() });
+    expect(extended).toMatchObject({ kind: 'active', tier: 'growth', activeUntil: yearLater.toISOString() });
     await expectActiveUntil(page, lang, yearLater.toISOString());
     await expectNoAxeViolations(page);
 

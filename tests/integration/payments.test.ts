@@ -168,7 +168,7 @@ describe('payments through the local Mollie', () => {
     expect(summary.plan).toEqual({
       kind: 'active',
       daysRemaining: expectedDays,
-      tier: 'Growth',
+      tier: 'growth',
       paidAt: payment.paidAt,
       activeUntil: renewal.toISOString(),
     });

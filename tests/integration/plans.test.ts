@@ -58,13 +58,13 @@ describe('plans as entitlements', () => {
     expect((await planOf(buyer)).kind).toBe('trial');
     const first = await pay(buyer, { kind: 'plan', plan: 'growth' });
     const once = await planOf(buyer);
-    expect(once).toMatchObject({ kind: 'active', tier: 'Growth' });
+    expect(once).toMatchObject({ kind: 'active', tier: 'growth' });
     const until = once.kind === 'active' ? once.activeUntil : '';
     expect(Date.parse(until)).toBe(yearAfter(once.kind === 'active' ? once.paidAt : ''));
 
     const second = await pay(buyer, { kind: 'plan', plan: 'growth' });
     const twice = await planOf(buyer);
-    expect(twice).toMatchObject({ kind: 'active', tier: 'Growth' });
+    expect(twice).toMatchObject({ kind: 'active', tier: 'growth' });
     expect(twice.kind === 'active' && Date.parse(twice.activeUntil)).toBe(yearAfter(until));
 
     await pay(buyer, { kind: 'manual', amount: 1, currency: 'EUR', description: 'Tip' });
@@ -86,7 +86,7 @@ describe('plans as entitlements', () => {
   it('an expired account keeps its live survey and may publish no further one (402 PLAN_EXPIRED)', async () => {
     const live = await publishSurvey(lapsed, (await createSampleSurvey(lapsed, 'Old Bakery')).id);
     await putExpiredGrowthYear(lapsed.userId, 'tr_oldgrowth1');
-    expect(await planOf(lapsed)).toMatchObject({ kind: 'expired', tier: 'Growth' });
+    expect(await planOf(lapsed)).toMatchObject({ kind: 'expired', tier: 'growth' });
     const next = await createSampleSurvey(lapsed, 'New Bakery');
     const refused = await apiCall(api, 'POST', pathOf('publish-survey', { surveyId: next.id }), { user: lapsed });
     expect(refused.status).toBe(402);

@@ -2,6 +2,7 @@
 export * from './rating';
 export * from './survey-link';
 export * from './plans';
+export * from './entitlements';
 export * from './vat';
 export * from './public-survey-rules';
 export * from './language';

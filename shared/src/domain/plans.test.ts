@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountState, activeSurveyLimitOf, planPeriods, type PaymentRecord } from './plans';
+import { allowancesOf } from './entitlements';
+import { accountState, planPeriods, type PaymentRecord } from './plans';
 
 const created = '2026-01-01T00:00:00.000Z';
 const paid = (amount: number, at: string, extra: Partial<PaymentRecord> = {}): PaymentRecord => ({
@@ -16,14 +17,14 @@ describe('plan state from completed plan payments', () => {
     const payments = [paid(120, '2026-02-01T00:00:00.000Z')];
     expect(accountState(created, payments, new Date('2026-02-02T00:00:00Z'))).toEqual({
       kind: 'active',
-      tier: 'Growth',
+      tier: 'growth',
       daysRemaining: 364,
       paidAt: '2026-02-01T00:00:00.000Z',
       activeUntil: '2027-02-01T00:00:00.000Z',
     });
     expect(accountState(created, payments, new Date('2027-02-01T00:00:00Z'))).toEqual({
       kind: 'expired',
-      tier: 'Growth',
+      tier: 'growth',
       paidAt: '2026-02-01T00:00:00.000Z',
       endedAt: '2027-02-01T00:00:00.000Z',
     });
@@ -32,7 +33,7 @@ describe('plan state from completed plan payments', () => {
   it('extends: a second Growth payment adds a year after the running one, not from its own date', () => {
     const payments = [paid(120, '2026-02-01T00:00:00.000Z'), paid(120, '2026-06-15T00:00:00.000Z')];
     const state = accountState(created, payments, new Date('2026-06-16T00:00:00Z'));
-    expect(state).toMatchObject({ kind: 'active', tier: 'Growth', activeUntil: '2028-02-01T00:00:00.000Z' });
+    expect(state).toMatchObject({ kind: 'active', tier: 'growth', activeUntil: '2028-02-01T00:00:00.000Z' });
     expect(accountState(created, payments, new Date('2027-12-31T00:00:00Z'))).toMatchObject({ kind: 'active' });
     expect(accountState(created, payments, new Date('2028-02-01T00:00:00Z'))).toMatchObject({ kind: 'expired' });
   });
@@ -47,25 +48,25 @@ describe('plan state from completed plan payments', () => {
 
   it('upgrades at once and moves the rest of the lower year after the new one', () => {
     const payments = [paid(60, '2026-02-01T00:00:00.000Z'), paid(350, '2026-08-01T00:00:00.000Z')];
-    expect(accountState(created, payments, new Date('2026-07-31T00:00:00Z'))).toMatchObject({ tier: 'Starter' });
+    expect(accountState(created, payments, new Date('2026-07-31T00:00:00Z'))).toMatchObject({ tier: 'starter' });
     expect(accountState(created, payments, new Date('2026-08-01T00:00:00Z'))).toMatchObject({
       kind: 'active',
-      tier: 'Enterprise',
+      tier: 'enterprise',
     });
     const periods = planPeriods(payments).map((p) => ({ tier: p.tier, start: iso(p.start), end: iso(p.end) }));
     const starterRest = Date.parse('2027-02-01T00:00:00Z') - Date.parse('2026-08-01T00:00:00Z');
     expect(periods).toEqual([
-      { tier: 'Starter', start: '2026-02-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' },
-      { tier: 'Enterprise', start: '2026-08-01T00:00:00.000Z', end: '2027-08-01T00:00:00.000Z' },
+      { tier: 'starter', start: '2026-02-01T00:00:00.000Z', end: '2026-08-01T00:00:00.000Z' },
+      { tier: 'enterprise', start: '2026-08-01T00:00:00.000Z', end: '2027-08-01T00:00:00.000Z' },
       {
-        tier: 'Starter',
+        tier: 'starter',
         start: '2027-08-01T00:00:00.000Z',
         end: iso(Date.parse('2027-08-01T00:00:00Z') + starterRest),
       },
     ]);
     // A lower tier bought during a higher one waits for it: the tier now stays Enterprise.
     const withLower = [...payments, paid(120, '2026-09-01T00:00:00.000Z')];
-    expect(accountState(created, withLower, new Date('2026-09-02T00:00:00Z'))).toMatchObject({ tier: 'Enterprise' });
+    expect(accountState(created, withLower, new Date('2026-09-02T00:00:00Z'))).toMatchObject({ tier: 'enterprise' });
   });
 
   it('ends the year a refunded payment bought, and what followed moves up', () => {
@@ -94,7 +95,7 @@ describe('plan state from completed plan payments', () => {
     const payments = [paid(60, '2026-02-01T00:00:00.000Z'), paid(120, '2026-03-01T00:00:00.000Z', { reversed: true })];
     expect(accountState(created, payments, new Date('2026-03-02T00:00:00Z'))).toMatchObject({
       kind: 'active',
-      tier: 'Starter',
+      tier: 'starter',
       activeUntil: '2027-02-01T00:00:00.000Z',
     });
   });
@@ -115,12 +116,12 @@ describe('plan state from completed plan payments', () => {
   });
 
   it('allows active surveys per plan: trial and Growth 5, Starter 1, Enterprise unlimited, none after the end', () => {
-    expect(activeSurveyLimitOf({ kind: 'trial', daysRemaining: 3 })).toBe(5);
+    expect(allowancesOf({ kind: 'trial', daysRemaining: 3 }).activeSurveys).toBe(5);
     const active = { kind: 'active', daysRemaining: 10, paidAt: created, activeUntil: created } as const;
-    expect(activeSurveyLimitOf({ ...active, tier: 'Starter' })).toBe(1);
-    expect(activeSurveyLimitOf({ ...active, tier: 'Growth' })).toBe(5);
-    expect(activeSurveyLimitOf({ ...active, tier: 'Enterprise' })).toBeNull();
-    expect(activeSurveyLimitOf({ kind: 'trial-ended' })).toBe(0);
-    expect(activeSurveyLimitOf({ kind: 'expired', tier: 'Growth', paidAt: created, endedAt: created })).toBe(0);
+    expect(allowancesOf({ ...active, tier: 'starter' }).activeSurveys).toBe(1);
+    expect(allowancesOf({ ...active, tier: 'growth' }).activeSurveys).toBe(5);
+    expect(allowancesOf({ ...active, tier: 'enterprise' }).activeSurveys).toBeNull();
+    expect(allowancesOf({ kind: 'trial-ended' }).activeSurveys).toBe(0);
+    expect(allowancesOf({ kind: 'expired', tier: 'growth', paidAt: created, endedAt: created }).activeSurveys).toBe(0);
   });
 });

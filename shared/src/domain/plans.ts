@@ -1,4 +1,4 @@
-/** Plans, tiers and the account's plan state (spec 4 "Account plan state", 9; decisions 10). */
+/** Plans, their prices, what a payment buys and the account's plan state (spec 4 "Account plan state", 9; decisions 10). */
 export const planIds = ['starter', 'growth', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
 
@@ -14,43 +14,33 @@ export interface PlanPricing {
   /** Today's launch price per year (spec 9 "Charged amounts"): what is charged; the tier thresholds match these. */
   chargedAmount: number;
   currency: 'EUR';
-  /** Surveys the plan includes (spec 9: 1, up to 5, unlimited); null is unlimited. */
-  surveys: number | null;
 }
 
 export const planPricing: Record<PlanId, PlanPricing> = {
-  starter: { listPrice: 120, chargedAmount: 60, currency: 'EUR', surveys: 1 },
-  growth: { listPrice: 300, chargedAmount: 120, currency: 'EUR', surveys: 5 },
-  enterprise: { listPrice: 750, chargedAmount: 350, currency: 'EUR', surveys: null },
+  starter: { listPrice: 120, chargedAmount: 60, currency: 'EUR' },
+  growth: { listPrice: 300, chargedAmount: 120, currency: 'EUR' },
+  enterprise: { listPrice: 750, chargedAmount: 350, currency: 'EUR' },
 };
 
 /** The price in the Dutch structured data (spec 1 and 9). */
 export const structuredDataPriceEur = 49;
 
-export type PlanTier = 'Enterprise' | 'Growth' | 'Starter' | 'Basic';
+/** Plans from the cheapest to the dearest: the order a higher plan outranks a lower one in. */
+const plansByAmount = [...planIds].sort((a, b) => planPricing[a].chargedAmount - planPricing[b].chargedAmount);
 
-export function planTierOfAmount(amount: number): PlanTier {
-  if (amount >= 350) return 'Enterprise';
-  if (amount >= 120) return 'Growth';
-  if (amount >= 60) return 'Starter';
-  return 'Basic';
+/** How a plan ranks against the others by its charged amount: an upgrade is to a higher rank. */
+export const planRank = (plan: PlanId): number => plansByAmount.indexOf(plan);
+
+/**
+ * The plan an amount in EUR buys (spec 9 "Plan tier by amount"): the dearest plan whose charged amount it
+ * reaches, so the thresholds are the price table's. Below the cheapest (the spec's "Basic") it buys none: null.
+ */
+export function planOfAmount(amount: number): PlanId | null {
+  return plansByAmount.findLast((plan) => amount >= planPricing[plan].chargedAmount) ?? null;
 }
 
 export const trialDays = 7;
 
-/**
- * Review-request mails an account may send per UTC day (issue: trial 50/day), by its plan state: a trial's
- * cap, and each paid tier's. 'Basic' (a manual payment below the Starter amount) activates nothing (decisions
- * 22), and an ended trial or an expired plan sends nothing until a renewal.
- */
-export const dailyRequestCaps = { trial: 50, Starter: 200, Growth: 1000, Enterprise: 5000, Basic: 0 } as const;
-
-/** The day's review-request cap of an account in this plan state. */
-export function dailyRequestCapOf(state: AccountState): number {
-  if (state.kind === 'trial') return dailyRequestCaps.trial;
-  if (state.kind === 'active') return dailyRequestCaps[state.tier];
-  return 0;
-}
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** One payment of the billing history as the plan state reads it. */
@@ -66,25 +56,17 @@ export interface PaymentRecord {
 }
 
 /**
- * The tier a payment buys. The thresholds are the plans' charged amounts in EUR and there is no exchange
- * rate in the product, so a payment in another currency (a manual one) buys 'Basic' whatever its number:
+ * The plan a payment buys. The thresholds are the plans' charged amounts in EUR and there is no exchange
+ * rate in the product, so a payment in another currency (a manual one) buys none whatever its number:
  * 350 SEK must not buy Enterprise.
  */
-export function planTierOfPayment(payment: Pick<PaymentRecord, 'amount' | 'currency'>): PlanTier {
-  return payment.currency === undefined || payment.currency === 'EUR' ? planTierOfAmount(payment.amount) : 'Basic';
+export function planOfPayment(payment: Pick<PaymentRecord, 'amount' | 'currency'>): PlanId | null {
+  return payment.currency === undefined || payment.currency === 'EUR' ? planOfAmount(payment.amount) : null;
 }
 
-/** A tier that a payment can activate: 'Basic' (below the Starter amount, or not EUR) activates nothing. */
-export const paidTiers = ['Starter', 'Growth', 'Enterprise'] as const;
-export type PaidTier = (typeof paidTiers)[number];
-const tierRank: Record<PaidTier, number> = { Starter: 1, Growth: 2, Enterprise: 3 };
-
-/** The plan each paid tier is (its price and survey allowance in `planPricing`). */
-export const planOfTier: Record<PaidTier, PlanId> = { Starter: 'starter', Growth: 'growth', Enterprise: 'enterprise' };
-
-/** A stretch of time one tier is in force, [start, end) in epoch milliseconds. */
+/** A stretch of time one plan is in force, [start, end) in epoch milliseconds. */
 export interface PlanPeriod {
-  tier: PaidTier;
+  tier: PlanId;
   start: number;
   end: number;
 }
@@ -106,8 +88,8 @@ const addYear = (ms: number): number => {
 export function planPeriods(payments: readonly PaymentRecord[]): PlanPeriod[] {
   const counted = payments
     .filter((p) => p.status === 'completed' && !p.reversed)
-    .map((p) => ({ tier: planTierOfPayment(p), at: Date.parse(p.createdAt) }))
-    .filter((p): p is { tier: PaidTier; at: number } => p.tier !== 'Basic' && !Number.isNaN(p.at))
+    .map((p) => ({ tier: planOfPayment(p), at: Date.parse(p.createdAt) }))
+    .filter((p): p is { tier: PlanId; at: number } => p.tier !== null && !Number.isNaN(p.at))
     .sort((a, b) => a.at - b.at);
   let periods: PlanPeriod[] = [];
   for (const { tier, at } of counted) {
@@ -117,7 +99,7 @@ export function planPeriods(payments: readonly PaymentRecord[]): PlanPeriod[] {
     const running = ahead[0];
     if (!running) {
       periods = [...past, { tier, start: at, end: addYear(at) }];
-    } else if (tierRank[tier] > tierRank[running.tier]) {
+    } else if (planRank(tier) > planRank(running.tier)) {
       const moved = [{ ...running, start: at }, ...ahead.slice(1)];
       let cursor = addYear(at);
       const next: PlanPeriod[] = [{ tier, start: at, end: cursor }];
@@ -138,19 +120,25 @@ export type AccountState =
   | { kind: 'trial'; daysRemaining: number }
   | { kind: 'trial-ended' }
   /** `paidAt`: the latest counted payment; `activeUntil`: the end of the last period bought (nothing renews by itself). */
-  | { kind: 'active'; daysRemaining: number; tier: PaidTier; paidAt: string; activeUntil: string }
-  | { kind: 'expired'; tier: PaidTier; paidAt: string; endedAt: string };
+  | { kind: 'active'; daysRemaining: number; tier: PlanId; paidAt: string; activeUntil: string }
+  | { kind: 'expired'; tier: PlanId; paidAt: string; endedAt: string };
 
 /**
  * The account's plan state (decisions 10, 22): a 7-day trial from account creation until a payment that
  * activates a plan exists (a manual payment below the Starter amount neither activates a plan nor ends the
- * trial); then the tier of the period running now (`planPeriods`), active until the last period bought ends;
- * afterwards expired, keeping the last tier for the renewal offer.
+ * trial); then the plan of the period running now (`planPeriods`), active until the last period bought ends;
+ * afterwards expired, keeping the last plan for the renewal offer. An account whose creation is not known
+ * (`null`: see `entitlementsOf`) has no trial left: only its payments count.
  */
-export function accountState(accountCreatedAt: string, payments: readonly PaymentRecord[], now: Date): AccountState {
+export function accountState(
+  accountCreatedAt: string | null,
+  payments: readonly PaymentRecord[],
+  now: Date,
+): AccountState {
   const periods = planPeriods(payments);
   const last = periods[periods.length - 1];
   if (!last) {
+    if (accountCreatedAt === null) return { kind: 'trial-ended' };
     const elapsedDays = Math.floor((now.getTime() - Date.parse(accountCreatedAt)) / dayMs);
     const daysRemaining = trialDays - Math.max(0, elapsedDays);
     return daysRemaining > 0 ? { kind: 'trial', daysRemaining } : { kind: 'trial-ended' };
@@ -158,7 +146,7 @@ export function accountState(accountCreatedAt: string, payments: readonly Paymen
   const at = now.getTime();
   // Periods exist only for counted payments, so there is a latest one.
   const paidAt = payments
-    .filter((p) => p.status === 'completed' && !p.reversed && planTierOfPayment(p) !== 'Basic')
+    .filter((p) => p.status === 'completed' && !p.reversed && planOfPayment(p) !== null)
     .map((p) => new Date(p.createdAt).toISOString())
     .sort()
     .at(-1)!;
@@ -171,40 +159,4 @@ export function accountState(accountCreatedAt: string, payments: readonly Paymen
     paidAt,
     activeUntil: new Date(last.end).toISOString(),
   };
-}
-
-/**
- * Surveys an account may have active at once (decisions 22): trial and Growth 5, Starter 1, Enterprise
- * unlimited (null); an ended trial or an expired plan may publish no further survey (0), while the surveys
- * already active keep collecting responses.
- */
-export const trialActiveSurveys = 5;
-
-export function activeSurveyLimitOf(state: AccountState): number | null {
-  if (state.kind === 'trial') return trialActiveSurveys;
-  if (state.kind === 'active') return planPricing[planOfTier[state.tier]].surveys;
-  return 0;
-}
-
-/**
- * Business-finder searches (Google Places calls, billed per call) an account may make per UTC day, by its plan
- * state. The finder is a convenience (a business can always be entered by hand), so the trial's allowance is
- * small: enough for a few surveys' searches (the finder searches at most once a second of typing, and a repeated
- * search is answered from the cache without counting). Ended trials, expired plans and 'Basic' get a few, so an
- * owner renewing can still find their business.
- */
-export const dailyPlaceSearchAllowances = {
-  trial: 20,
-  Starter: 40,
-  Growth: 100,
-  Enterprise: 300,
-  Basic: 5,
-  lapsed: 5,
-} as const;
-
-/** The day's business-finder allowance of an account in this plan state. */
-export function dailyPlaceSearchAllowanceOf(state: AccountState): number {
-  if (state.kind === 'trial') return dailyPlaceSearchAllowances.trial;
-  if (state.kind === 'active') return dailyPlaceSearchAllowances[state.tier];
-  return dailyPlaceSearchAllowances.lapsed;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountState, planTierOfAmount, planTierOfPayment } from './plans';
+import { accountState, planOfAmount, planOfPayment } from './plans';
 import { allRatings, averageRating, ratingBand, ratingsIn } from './rating';
 import { contactFollowUpDefaults, contactFollowUpText } from './survey-texts';
 import {
@@ -66,14 +66,14 @@ describe('survey link', () => {
 });
 
 describe('plans', () => {
-  it('derives the tier from the charged amount', () => {
-    expect([350, 349, 120, 119, 60, 59].map(planTierOfAmount)).toEqual([
-      'Enterprise',
-      'Growth',
-      'Growth',
-      'Starter',
-      'Starter',
-      'Basic',
+  it('derives the plan from the charged amount', () => {
+    expect([350, 349, 120, 119, 60, 59].map(planOfAmount)).toEqual([
+      'enterprise',
+      'growth',
+      'growth',
+      'starter',
+      'starter',
+      null,
     ]);
   });
   it('is a 7-day trial on day one and ends after a week without payment', () => {
@@ -88,17 +88,17 @@ describe('plans', () => {
     ];
     expect(accountState('2026-01-01T00:00:00Z', payments, new Date('2026-02-02T00:00:00Z'))).toMatchObject({
       kind: 'active',
-      tier: 'Growth',
+      tier: 'growth',
       daysRemaining: 364,
     });
     expect(accountState('2026-01-01T00:00:00Z', payments, new Date('2027-02-02T00:00:00Z'))).toMatchObject({
       kind: 'expired',
     });
   });
-  it('compares amounts in EUR only: another currency buys Basic', () => {
-    expect(planTierOfPayment({ amount: 350, currency: 'SEK' })).toBe('Basic');
-    expect(planTierOfPayment({ amount: 350, currency: 'EUR' })).toBe('Enterprise');
-    expect(planTierOfPayment({ amount: 120 })).toBe('Growth');
+  it('compares amounts in EUR only: another currency buys no plan', () => {
+    expect(planOfPayment({ amount: 350, currency: 'SEK' })).toBeNull();
+    expect(planOfPayment({ amount: 350, currency: 'EUR' })).toBe('enterprise');
+    expect(planOfPayment({ amount: 120 })).toBe('growth');
     const sek = [{ status: 'completed' as const, amount: 350, currency: 'SEK', createdAt: '2026-02-01T00:00:00Z' }];
     // Activates nothing (decisions 22): the ended trial stays ended.
     expect(accountState('2026-01-01T00:00:00Z', sek, new Date('2026-02-02T00:00:00Z'))).toEqual({

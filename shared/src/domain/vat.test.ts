@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planIds, planPricing, planTierOfAmount, planTierOfPayment, type PlanTier } from './plans';
+import { planIds, planPricing, planOfAmount, planOfPayment, type PlanId } from './plans';
 import { splitVat, splitVatCents, toCents, vatRatePercent } from './vat';
 
 describe('VAT split of an amount that includes 21 % VAT', () => {
@@ -52,16 +52,16 @@ describe('the one price table (decisions 21)', () => {
     for (const id of planIds) expect(planPricing[id].chargedAmount).toBeLessThan(planPricing[id].listPrice);
   });
 
-  it('each plan’s charged amount reaches exactly its tier; a cent less falls to the tier below', () => {
-    const tiers: Record<(typeof planIds)[number], [PlanTier, PlanTier]> = {
-      starter: ['Starter', 'Basic'],
-      growth: ['Growth', 'Starter'],
-      enterprise: ['Enterprise', 'Growth'],
+  it('each plan’s charged amount buys exactly that plan; a cent less falls to the plan below', () => {
+    const plans: Record<PlanId, [PlanId, PlanId | null]> = {
+      starter: ['starter', null],
+      growth: ['growth', 'starter'],
+      enterprise: ['enterprise', 'growth'],
     };
     for (const id of planIds) {
       const { chargedAmount } = planPricing[id];
-      expect([planTierOfAmount(chargedAmount), planTierOfAmount(chargedAmount - 0.01)]).toEqual(tiers[id]);
-      expect(planTierOfPayment({ amount: chargedAmount, currency: 'EUR' })).toBe(tiers[id][0]);
+      expect([planOfAmount(chargedAmount), planOfAmount(chargedAmount - 0.01)]).toEqual(plans[id]);
+      expect(planOfPayment({ amount: chargedAmount, currency: 'EUR' })).toBe(plans[id][0]);
     }
   });
 });

@@ -149,10 +149,10 @@ describe('account plan from the billing history', () => {
 
   it('is active for a year from a completed payment, its tier by amount', async () => {
     expect(await withPayments(payment({}))).toMatchObject({
-      plan: { kind: 'active', daysRemaining: 365, tier: 'Growth', paidAt: now.toISOString() },
+      plan: { kind: 'active', daysRemaining: 365, tier: 'growth', paidAt: now.toISOString() },
     });
     expect(await withPayments(payment({ amount: 350, paidAt: daysAgo(100), createdAt: daysAgo(100) }))).toMatchObject({
-      plan: { kind: 'active', daysRemaining: 265, tier: 'Enterprise' },
+      plan: { kind: 'active', daysRemaining: 265, tier: 'enterprise' },
     });
   });
 
@@ -171,9 +171,9 @@ describe('account plan from the billing history', () => {
         payment({ amount: 60, paidAt: daysAgo(400), createdAt: daysAgo(400) }),
         payment({ amount: 120, paidAt: daysAgo(10), createdAt: daysAgo(10) }),
       ),
-    ).toMatchObject({ plan: { kind: 'active', tier: 'Growth', daysRemaining: 355 } });
+    ).toMatchObject({ plan: { kind: 'active', tier: 'growth', daysRemaining: 355 } });
     expect(await withPayments(payment({ paidAt: daysAgo(366), createdAt: daysAgo(366) }))).toMatchObject({
-      plan: { kind: 'expired', tier: 'Growth' },
+      plan: { kind: 'expired', tier: 'growth' },
     });
   });
 
@@ -191,6 +191,6 @@ describe('account plan from the billing history', () => {
         payment({ id: 'tr_first', amount: 60, paidAt: daysAgo(10), createdAt: daysAgo(10) }),
         payment({ id: 'tr_upgrade', reversal: 'charged-back' }),
       ),
-    ).toMatchObject({ plan: { kind: 'active', tier: 'Starter', daysRemaining: 355 } });
+    ).toMatchObject({ plan: { kind: 'active', tier: 'starter', daysRemaining: 355 } });
   });
 });

@@ -1,20 +1,12 @@
-import {
-  accountState,
-  dailyPlaceSearchAllowanceOf,
-  dailyPlaceSearchAllowances,
-  type LambdaEnv,
-} from '@reviewroute/shared';
+import type { LambdaEnv } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { processLambdaEnv } from '../../lib/env';
 import { secretLoader, ssmParameterReader, type ParameterReader } from '../../lib/secrets';
 import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
-import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
-import type { BillingRepository } from '../../data/billing-repository';
-import { createCognitoUserDirectory, type UserDirectory } from '../../data/user-directory';
-import { planPayments } from '../account/account-service';
+import { entitlementsReaderOf, type EntitlementsReader } from '../../entitlements/entitlements-reader';
 import { originCheckOf } from '../../lib/origin-verify';
 import { createPlacesClient, type PlacesClient } from './places-client';
 import { createPlacesService, type PlacesService } from './service';
@@ -41,32 +33,9 @@ export async function placesClientOf(
 /** How long a container reuses an owner's allowance: a plan bought meanwhile counts within minutes. */
 export const allowanceCacheMs = 10 * 60 * 1000;
 
-/**
- * The owner's daily search allowance from their plan state (decisions 10, 22): the account's creation date (the
- * trial's start) from Cognito and the billing history, cached per container. An owner Cognito does not know (a
- * deleted account whose token is still valid) gets the smallest allowance.
- */
-export function allowanceReader(deps: {
-  directory: UserDirectory;
-  billing: Pick<BillingRepository, 'listForUser'>;
-  now?: () => Date;
-}): (userId: string) => Promise<number> {
-  const now = deps.now ?? (() => new Date());
-  const known = new Map<string, { at: number; allowance: number }>();
-  return async (userId) => {
-    const hit = known.get(userId);
-    if (hit && now().getTime() - hit.at < allowanceCacheMs) return hit.allowance;
-    const [createdAt, records] = await Promise.all([
-      deps.directory.createdAt(userId),
-      deps.billing.listForUser(userId),
-    ]);
-    const allowance = createdAt
-      ? dailyPlaceSearchAllowanceOf(accountState(createdAt.toISOString(), planPayments(records), now()))
-      : dailyPlaceSearchAllowances.lapsed;
-    known.set(userId, { at: now().getTime(), allowance });
-    return allowance;
-  };
-}
+/** The day's search allowance of the owner's plan; the finder asks on every search, so the answer is reused a while. */
+const allowanceOf = (entitlements: EntitlementsReader) => async (userId: string) =>
+  (await entitlements(userId)).dailyPlaceSearches;
 
 /** PLACES_DAILY_BUDGET: Google calls per UTC day for everyone together; undefined for the default. */
 export function placesDailyBudget(env: Pick<LambdaEnv, 'PLACES_DAILY_BUDGET'>): number | undefined {
@@ -107,10 +76,7 @@ export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader
       (service ??= createPlacesService({
         client: clientOnce,
         limiter: createDynamoRateLimiter(tableEntities(env)),
-        allowanceOf: allowanceReader({
-          directory: createCognitoUserDirectory(env),
-          billing: createDynamoBillingRepository(tableEntities(env)),
-        }),
+        allowanceOf: allowanceOf(entitlementsReaderOf(env, { answerCacheMs: allowanceCacheMs })),
         ...(placesDailyBudget(env) !== undefined ? { dailyBudget: placesDailyBudget(env)! } : {}),
       })),
     { originCheck: originCheckOf(env) },

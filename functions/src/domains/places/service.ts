@@ -47,7 +47,7 @@ export interface PlacesServiceDeps {
   client: () => PlacesClient | undefined | Promise<PlacesClient | undefined>;
   /** The shared fixed-window limiter, keyed per owner. */
   limiter: RateLimiter;
-  /** The owner's daily search allowance by their plan (`dailyPlaceSearchAllowanceOf`). */
+  /** The owner's daily search allowance by their plan (the entitlements' `dailyPlaceSearches`). */
   allowanceOf: (userId: string) => Promise<number>;
   /** Google calls per UTC day for everyone together (PLACES_DAILY_BUDGET, default `placeSearchBudgetDefault`). */
   dailyBudget?: number;

@@ -1,15 +1,13 @@
 import type { LambdaEnv } from '@reviewroute/shared';
-import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { tableEntities } from '../../data/client';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
-import { createCognitoUserDirectory } from '../../data/user-directory';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
-import { planCapReader } from './plan-caps';
+import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { createRequestSender, type RequestSender } from './sender';
 
 /** Time left for the platform after the last send starts (a send and its confirmation take well under this). */
@@ -32,16 +30,14 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
     const settings = ownerMailSettings(env);
     if (!settings) return undefined;
     const entities = tableEntities(env);
+    const entitlements = entitlementsReaderOf(env);
     return createRequestSender({
       requests: createDynamoReviewRequestStore(entities),
       surveys: createDynamoSurveyRepository(entities),
       mailer: sesMailerOf(env),
       fromAddress: settings.from,
       siteOrigin: env.SITE_ORIGIN,
-      dailyCapOf: planCapReader({
-        directory: createCognitoUserDirectory(env),
-        billing: createDynamoBillingRepository(entities),
-      }),
+      dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
       sendRate: sendRateOf(env),
     });
   };

@@ -1,13 +1,11 @@
 import { requestRepeatDays, type RequestSkipReason, type Survey, type SuppressionReason } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/survey-repository';
-import {
-  addressHashOf,
-  type DueBatch,
-  type RecipientRecord,
-  type RequestBatchRecord,
-  type ReviewRequestStore,
-} from '../../data/review-requests';
+import { addressHashOf } from '../../data/request-suppressions';
+import type { DueBatch } from '../../data/request-queue';
+import type { RecipientRecord } from '../../data/request-recipients';
+import type { RequestBatchRecord } from '../../data/request-batches';
+import type { ReviewRequestStore } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
 import { encodeRequestToken } from '../../lib/request-token';
@@ -19,7 +17,7 @@ export interface SenderDeps {
   /** The product's verified sender address; the business's name is shown with it. */
   fromAddress: string;
   siteOrigin: string;
-  /** The owner's cap of the UTC day, by their plan (`dailyRequestCapOf`); 0 holds their batches back. */
+  /** The owner's cap of the UTC day, by their plan (the entitlements' `dailyRequests`); 0 holds their batches back. */
   dailyCapOf: (userId: string) => Promise<number>;
   /** Wall clock in ms. */
   clock?: () => number;

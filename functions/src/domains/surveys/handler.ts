@@ -16,9 +16,7 @@ import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoExportJobStore } from '../../data/export-jobs';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
-import { createDynamoBillingRepository } from '../../data/billing-repository';
-import { createCognitoUserDirectory } from '../../data/user-directory';
-import { planStateReader } from '../account/plan-state';
+import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { createAlertLinkService, type AlertLinkService } from './alert-link';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createInboxService, type InboxService } from './inbox-service';
@@ -105,10 +103,7 @@ export function createHandler(env: LambdaEnv) {
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         profiles: createDynamoProfileRepository(entities),
-        planOf: planStateReader({
-          directory: createCognitoUserDirectory(env),
-          billing: createDynamoBillingRepository(entities),
-        }),
+        entitlementsOf: entitlementsReaderOf(env),
         siteOrigin: () => env.SITE_ORIGIN,
       })),
     () =>

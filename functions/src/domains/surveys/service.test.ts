@@ -7,6 +7,7 @@ import {
   surveyDefaults,
   surveyMessages,
   surveySchema,
+  allowancesOf,
   type AccountState,
   type Survey,
 } from '@reviewroute/shared';
@@ -230,12 +231,14 @@ describe('survey service', () => {
 
   describe('publish within the plan (decisions 22)', () => {
     const active = { kind: 'active', daysRemaining: 100, paidAt: '2026-01-01', activeUntil: '2027-01-01' } as const;
+    /** The entitlements of a plan state, as the reader answers them. */
+    const inState = (state: () => AccountState) => async () => ({ state: state(), ...allowancesOf(state()) });
     async function published(local: ReturnType<typeof setup>, count: number) {
       for (let i = 0; i < count; i++) await local.service.publish(owner, (await local.service.create(owner, step1)).id);
     }
 
     it('lets a trial have 5 active surveys and refuses the 6th with SURVEY_LIMIT_REACHED (402), changing nothing', async () => {
-      const local = setup({ planOf: async () => ({ kind: 'trial', daysRemaining: 5 }) });
+      const local = setup({ entitlementsOf: inState(() => ({ kind: 'trial', daysRemaining: 5 })) });
       await published(local, 5);
       const sixth = await local.service.create(owner, step1);
       await expectApiError(local.service.publish(owner, sixth.id), 'SURVEY_LIMIT_REACHED');
@@ -246,22 +249,22 @@ describe('survey service', () => {
     });
 
     it('allows Starter 1 and Enterprise any number; a survey already active publishes again', async () => {
-      const starter = setup({ planOf: async () => ({ ...active, tier: 'Starter' }) });
+      const starter = setup({ entitlementsOf: inState(() => ({ ...active, tier: 'starter' })) });
       const first = await starter.service.create(owner, step1);
       await starter.service.publish(owner, first.id);
       expect((await starter.service.publish(owner, first.id)).isActive).toBe(true);
       const second = await starter.service.create(owner, step1);
       await expectApiError(starter.service.publish(owner, second.id), 'SURVEY_LIMIT_REACHED');
-      const enterprise = setup({ planOf: async () => ({ ...active, tier: 'Enterprise' }) });
+      const enterprise = setup({ entitlementsOf: inState(() => ({ ...active, tier: 'enterprise' })) });
       await published(enterprise, 7);
     });
 
     it('refuses a further survey once the plan expired (PLAN_EXPIRED), while the active ones stay active', async () => {
-      let state: AccountState = { ...active, tier: 'Growth' };
-      const local = setup({ planOf: async () => state });
+      let state: AccountState = { ...active, tier: 'growth' };
+      const local = setup({ entitlementsOf: inState(() => state) });
       const first = await local.service.create(owner, step1);
       await local.service.publish(owner, first.id);
-      state = { kind: 'expired', tier: 'Growth', paidAt: '2025-01-01', endedAt: '2026-01-01' };
+      state = { kind: 'expired', tier: 'growth', paidAt: '2025-01-01', endedAt: '2026-01-01' };
       const next = await local.service.create(owner, step1);
       await expectApiError(local.service.publish(owner, next.id), 'PLAN_EXPIRED');
       expect((await local.surveys.get(owner, first.id))!.isActive).toBe(true);

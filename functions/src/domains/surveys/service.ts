@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  activeSurveyLimitOf,
   businessSlug,
   defaultErrorMessages,
   detectImageType,
@@ -29,7 +28,7 @@ import {
   type UploadKind,
   type UploadRequest,
   type UploadTicket,
-  type AccountState,
+  type Entitlements,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
@@ -64,10 +63,10 @@ export interface SurveyServiceDeps {
   /** A new owner's profile starts from what step 1 says about them and their business. */
   profiles: Pick<ProfileRepository, 'prefill'>;
   /**
-   * The owner's plan state, read when a survey is about to become active (decisions 22: active surveys per
-   * plan). Without it (tests of other parts) publishing is not limited.
+   * What the owner may do now (the entitlements reader), asked when a survey is about to become active
+   * (decisions 22: active surveys per plan). Without it (tests of other parts) publishing is not limited.
    */
-  planOf?: (userId: string) => Promise<AccountState>;
+  entitlementsOf?: (userId: string) => Promise<Pick<Entitlements, 'state' | 'activeSurveys'>>;
   /** The site origin the absolute landing URL starts with (SITE_ORIGIN). */
   siteOrigin: () => string;
   now?: () => Date;
@@ -139,9 +138,11 @@ export function createSurveyService(deps: SurveyServiceDeps) {
    * place can both pass: a bounded overshoot by one, which the next check sees.
    */
   async function checkAllowance(userId: string, survey: Survey): Promise<void> {
-    if (!deps.planOf || survey.isActive) return;
-    const [state, owned] = await Promise.all([deps.planOf(userId), surveys.listByOwner(userId)]);
-    const limit = activeSurveyLimitOf(state);
+    if (!deps.entitlementsOf || survey.isActive) return;
+    const [{ state, activeSurveys: limit }, owned] = await Promise.all([
+      deps.entitlementsOf(userId),
+      surveys.listByOwner(userId),
+    ]);
     if (limit === null) return;
     const active = owned.filter((s) => s.isActive && s.id !== survey.id).length;
     if (active < limit) return;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { TrialBadge } from './trial-badge';
-import { accountKeys } from '@/lib/query-keys';
+import { routeQueryKey } from '@/lib/route-query';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -33,7 +33,7 @@ describe('header plan badge (decisions 10)', () => {
       {
         kind: 'active',
         daysRemaining: 365,
-        tier: 'Growth',
+        tier: 'growth',
         paidAt: '2026-01-01T00:00:00.000Z',
         activeUntil: '2027-01-01T00:00:00.000Z',
       },
@@ -45,7 +45,7 @@ describe('header plan badge (decisions 10)', () => {
       {
         kind: 'active',
         daysRemaining: 1,
-        tier: 'Starter',
+        tier: 'starter',
         paidAt: '2026-01-01T00:00:00.000Z',
         activeUntil: '2026-01-02T00:00:00.000Z',
       },
@@ -54,13 +54,13 @@ describe('header plan badge (decisions 10)', () => {
     ],
     [
       '/dashboard',
-      { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+      { kind: 'expired', tier: 'starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
       'Expired',
       'Expired',
     ],
     [
       '/nl/dashboard',
-      { kind: 'expired', tier: 'Starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+      { kind: 'expired', tier: 'starter', paidAt: '2025-01-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
       'Verlopen',
       'Verlopen',
     ],
@@ -81,7 +81,7 @@ describe('header plan badge (decisions 10)', () => {
     );
     const { container, queryClient } = renderWithApp(<TrialBadge />, { path: '/dashboard' });
     expect(container.textContent).toBe('');
-    await waitFor(() => expect(queryClient.getQueryState(accountKeys.summary())?.status).toBe('error'));
+    await waitFor(() => expect(queryClient.getQueryState(routeQueryKey('get-account'))?.status).toBe('error'));
     expect(container.textContent).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type AccountSummary } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
-import { useAccountSummary } from '@/features/dashboard/api/get-account-summary';
+import { useRouteQuery } from '@/lib/route-query';
 import { cn } from '@/lib/utils';
 
 type Plan = AccountSummary['plan'];
@@ -23,7 +23,7 @@ export function planBadgeText(plan: Plan, t: TFunction<['dashboard', 'billing']>
       return { text, short: text };
     }
     case 'active': {
-      const tier = t(`billing:tiers.${plan.tier}` as 'billing:tiers.Growth', { defaultValue: plan.tier });
+      const tier = t(`billing:tiers.${plan.tier}`);
       return {
         text: t('billing:badge.active', { tier, count: plan.daysRemaining }),
         short: t('billing:badge.activeShort', { count: plan.daysRemaining }),
@@ -46,7 +46,7 @@ const tone: Record<Plan['kind'], string> = {
 /** Header badge (spec 2 "Dashboard"): the plan state from the account summary; nothing while it loads or fails. */
 export function TrialBadge() {
   const { t } = useTranslation(['dashboard', 'billing']);
-  const account = useAccountSummary();
+  const account = useRouteQuery('get-account');
   if (!account.data) return null;
   const { plan } = account.data;
   // Phones get a short text; screen readers always hear the full one.

@@ -45,13 +45,13 @@ beforeEach(() => {
 const activeGrowth = {
   kind: 'active',
   daysRemaining: 365,
-  tier: 'Growth',
+  tier: 'growth',
   paidAt: '2026-11-25T10:00:00.000Z',
   activeUntil: '2027-11-25T10:00:00.000Z',
 } as const;
 const expiredStarter = {
   kind: 'expired',
-  tier: 'Starter',
+  tier: 'starter',
   paidAt: '2024-01-01T00:00:00.000Z',
   endedAt: '2025-01-01T00:00:00.000Z',
 } as const;

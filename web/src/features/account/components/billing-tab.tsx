@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
-import { billingAccountQueryOptions, paymentsQueryOptions, useBillingAccount, usePayments } from '../api/billing';
+import { routeQueryKey, useRouteQuery } from '@/lib/route-query';
 import { usePaymentItem } from '../lib/payment-item';
 import { PaymentStatus } from './payment-status';
 
@@ -49,8 +49,8 @@ function usePaymentSuccessToast() {
       id: paymentResultToastId,
       description: t('payments.toasts.activated'),
     });
-    void queryClient.invalidateQueries({ queryKey: billingAccountQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: routeQueryKey('get-account') });
+    void queryClient.invalidateQueries({ queryKey: routeQueryKey('list-payments') });
   }, [success, setParams, t, queryClient]);
 }
 
@@ -67,7 +67,7 @@ function SubscriptionCard({ plan }: { plan: Plan }) {
   const language = useLanguage();
   const to = useLocalizedPath();
   const Icon = stateIcons[plan.kind];
-  const tier = 'tier' in plan ? t(`tiers.${plan.tier}` as 'tiers.Growth', { defaultValue: plan.tier }) : null;
+  const tier = 'tier' in plan ? t(`tiers.${plan.tier}`) : null;
   const days =
     plan.kind === 'trial'
       ? t('billingTab.status.daysRemaining', { count: plan.daysRemaining })
@@ -204,8 +204,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
 export function BillingTab() {
   const { t } = useTranslation('billing');
   usePaymentSuccessToast();
-  const account = useBillingAccount();
-  const payments = usePayments();
+  const account = useRouteQuery('get-account');
+  const payments = useRouteQuery('list-payments');
 
   if (account.isError || payments.isError) {
     return (

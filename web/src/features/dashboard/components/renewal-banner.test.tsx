@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountSummary } from '@reviewroute/shared';
-import { accountKeys } from '@/lib/query-keys';
+import { routeQueryKey } from '@/lib/route-query';
 import { apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { RenewalBanner } from './renewal-banner';
@@ -24,16 +24,16 @@ const banner = (path = '/dashboard') =>
 
 /** Resolves once the summary has been read (the banner may rightly show nothing). */
 const summaryRead = (queryClient: ReturnType<typeof banner>['queryClient']) =>
-  waitFor(() => expect(queryClient.getQueryState(accountKeys.summary())?.status).not.toBe('pending'));
+  waitFor(() => expect(queryClient.getQueryState(routeQueryKey('get-account'))?.status).not.toBe('pending'));
 
 const expired = {
   kind: 'expired',
-  tier: 'Growth',
+  tier: 'growth',
   paidAt: '2025-01-01T00:00:00.000Z',
   endedAt: '2026-01-01T00:00:00.000Z',
 } as const;
 const endingIn = (days: number, activeUntil = '2026-12-20T10:00:00.000Z') =>
-  ({ kind: 'active', daysRemaining: days, tier: 'Starter', paidAt: '2025-12-20T10:00:00.000Z', activeUntil }) as const;
+  ({ kind: 'active', daysRemaining: days, tier: 'starter', paidAt: '2025-12-20T10:00:00.000Z', activeUntil }) as const;
 
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
@@ -116,7 +116,7 @@ describe('renewal banner (decisions 22)', () => {
       ),
     );
     const { container, queryClient } = banner();
-    await waitFor(() => expect(queryClient.getQueryState(accountKeys.summary())?.status).toBe('error'));
+    await waitFor(() => expect(queryClient.getQueryState(routeQueryKey('get-account'))?.status).toBe('error'));
     expect(container.textContent).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
-import { useAccountSummary } from '../api/get-account-summary';
+import { useRouteQuery } from '@/lib/route-query';
 
 /**
  * Days before the end of what was bought that the dashboard starts reminding: payments are one-off (decisions
@@ -36,12 +36,11 @@ export function RenewalBanner() {
   const { t } = useTranslation(['dashboard', 'billing']);
   const language = useLanguage();
   const to = useLocalizedPath();
-  const account = useAccountSummary();
+  const account = useRouteQuery('get-account');
   const [dismissed, setDismissed] = useState(readDismissed);
   const plan = account.data?.plan;
   if (!plan) return null;
-  const tier =
-    'tier' in plan ? t(`billing:tiers.${plan.tier}` as 'billing:tiers.Growth', { defaultValue: plan.tier }) : '';
+  const tier = 'tier' in plan ? t(`billing:tiers.${plan.tier}`) : '';
 
   if (plan.kind === 'expired' || plan.kind === 'trial-ended') {
     const expired = plan.kind === 'expired';

@@ -1,7 +1,7 @@
 import { Check, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type PlanId, planIds, planPricing } from '@reviewroute/shared/domain';
+import { type PlanId, allowances, planIds } from '@reviewroute/shared/domain';
 import { PlanPrice } from '@/components/plan-price';
 import { Button } from '@/components/ui/button';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
@@ -37,7 +37,6 @@ export function Pricing() {
         <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">
           {planIds.map((plan) => {
             const popular = plan === popularPlan;
-            const pricing = planPricing[plan];
             return (
               <li
                 key={plan}
@@ -57,7 +56,7 @@ export function Pricing() {
                 </h3>
                 <p className="text-muted-foreground mt-1 text-sm">{t(`pricing.plans.${plan}.description`)}</p>
                 <PlanPrice plan={plan} />
-                <p className="text-primary mt-2 text-sm font-semibold">{surveysText(pricing.surveys)}</p>
+                <p className="text-primary mt-2 text-sm font-semibold">{surveysText(allowances[plan].activeSurveys)}</p>
                 <ul className="mt-6 grid gap-3 text-sm">
                   {t(`pricing.plans.${plan}.features`, { returnObjects: true }).map((feature) => (
                     <li key={feature} className="flex gap-2">

@@ -1,6 +1,6 @@
 import { BadgeCheck, Check, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type PlanId, planPricing } from '@reviewroute/shared';
+import { type PlanId, allowances } from '@reviewroute/shared';
 import { PlanPrice } from '@/components/plan-price';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/money';
@@ -42,13 +42,13 @@ export function PlanCard({ plan, popular, phase, busy, signedOut, onBuy, offer, 
   const { t } = useTranslation(['billing', 'marketing']);
   const language = useLanguage();
   const current = offer === 'extend';
-  const pricing = planPricing[plan];
+  const { activeSurveys } = allowances[plan];
   const surveys =
-    pricing.surveys === null
+    activeSurveys === null
       ? t('marketing:pricing.surveys.unlimited')
-      : pricing.surveys === 1
-        ? t('marketing:pricing.surveys.single', { count: pricing.surveys })
-        : t('marketing:pricing.surveys.upTo', { count: pricing.surveys });
+      : activeSurveys === 1
+        ? t('marketing:pricing.surveys.single', { count: activeSurveys })
+        : t('marketing:pricing.surveys.upTo', { count: activeSurveys });
   const label =
     phase === 'selecting'
       ? t('payments.selecting')

@@ -1,4 +1,4 @@
-import { type AccountSummary, type PlanId, planOfTier, planIds } from '@reviewroute/shared';
+import { type AccountSummary, type PlanId, planRank } from '@reviewroute/shared';
 
 /**
  * What a plan card offers an owner in this plan state (decisions 22): the plan running now is marked current
@@ -9,8 +9,8 @@ export type PlanOffer = 'buy' | 'extend' | 'upgrade' | 'later' | 'renew';
 
 export function planOfferOf(plan: PlanId, state: AccountSummary['plan'] | undefined): PlanOffer {
   if (!state || (state.kind !== 'active' && state.kind !== 'expired')) return 'buy';
-  const own = planOfTier[state.tier];
+  const own = state.tier;
   if (state.kind === 'expired') return plan === own ? 'renew' : 'buy';
   if (plan === own) return 'extend';
-  return planIds.indexOf(plan) > planIds.indexOf(own) ? 'upgrade' : 'later';
+  return planRank(plan) > planRank(own) ? 'upgrade' : 'later';
 }

@@ -111,7 +111,7 @@ describe('/payments (spec 2 "Payments")', () => {
     stubApi([payment()], undefined, {
       kind: 'active',
       daysRemaining: 300,
-      tier: 'Growth',
+      tier: 'growth',
       paidAt: '2026-11-25T10:00:00.000Z',
       activeUntil: '2027-11-25T10:00:00.000Z',
     });
@@ -132,7 +132,7 @@ describe('/payments (spec 2 "Payments")', () => {
   it('with an expired Growth plan: Growth offers to renew, the others are bought', async () => {
     stubApi([payment()], undefined, {
       kind: 'expired',
-      tier: 'Growth',
+      tier: 'growth',
       paidAt: '2024-11-25T10:00:00.000Z',
       endedAt: '2025-11-25T10:00:00.000Z',
     });
