@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProfile, type Language } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
-import { profileQueryOptions } from '@/features/account/api/profile';
+import { routeQueryOptions } from '@/lib/route-query';
 import { RecordInterfaceLanguage } from './record-interface-language';
 
 /** The profile API with a recorded language; the PATCH answers with the change applied. */
@@ -30,13 +30,13 @@ describe('recording the interface language', () => {
     });
     await waitFor(() => expect(writes().map((c) => c.body)).toEqual([{ language: 'nl' }]));
     // The cached profile stays the object it was (a new one would reset the profile tab's form under the owner).
-    const cached = queryClient.getQueryData(profileQueryOptions().queryKey);
+    const cached = queryClient.getQueryData(routeQueryOptions('get-profile').queryKey);
     expect(cached).toMatchObject({ language: null });
     // Another Dutch page writes nothing (the profile says Dutch now); the switch to English writes once.
     await router.navigate('/nl/account');
     await router.navigate('/account');
     await waitFor(() => expect(writes().map((c) => c.body)).toEqual([{ language: 'nl' }, { language: 'en' }]));
-    expect(queryClient.getQueryData(profileQueryOptions().queryKey)).toBe(cached);
+    expect(queryClient.getQueryData(routeQueryOptions('get-profile').queryKey)).toBe(cached);
   });
 
   it('writes nothing while the recorded language is the one in use', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { type Language } from '@reviewroute/shared';
-import { profileQueryOptions } from '@/features/account/api/profile';
 import { call } from '@/lib/api-client';
+import { routeQueryOptions } from '@/lib/route-query';
 import { useLanguage } from '@/lib/use-language';
 
 /**
@@ -12,7 +12,7 @@ import { useLanguage } from '@/lib/use-language';
  */
 export function RecordInterfaceLanguage() {
   const language = useLanguage();
-  const { data: profile } = useQuery(profileQueryOptions());
+  const { data: profile } = useQuery(routeQueryOptions('get-profile'));
   // The language last sent (or being sent). The cached profile is left as it is: replacing it would reset the
   // profile tab's form under an owner who is typing in it; its next read brings the recorded language anyway.
   const sent = useRef<Language | null>(null);

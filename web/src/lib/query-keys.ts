@@ -1,30 +1,12 @@
 /**
- * The query keys, one factory per API resource: every reader and every invalidation of a resource names
- * its key here, so two features that read the same resource (the account summary: the header badge and
- * the billing tab) share one cache entry and a refresh reaches both.
+ * The query keys of resources whose reads are grouped under one prefix, one factory per resource: every reader
+ * and every invalidation of such a resource names its key here. A route read on its own (the account summary,
+ * the profile, payments) needs none: `routeQueryOptions` in `route-query.ts` keys it by route id and input.
  */
-
-/** The account summary (GET /api/account): plan state and trial. */
-export const accountKeys = {
-  summary: () => ['account'] as const,
-};
 
 /** The signed-in user as the API sees them. */
 export const meKeys = {
   me: () => ['me'] as const,
-};
-
-/** The owner's profile; the invoice reads it too. */
-export const profileKeys = {
-  profile: () => ['profile'] as const,
-};
-
-/** Payments: under `all`, the list and each payment (a refresh after a checkout covers both). */
-export const paymentKeys = {
-  all: () => ['payments'] as const,
-  list: () => [...paymentKeys.all(), 'list'] as const,
-  detail: (paymentId: string) => [...paymentKeys.all(), paymentId] as const,
-  invoice: (paymentId: string) => [...paymentKeys.all(), paymentId, 'invoice'] as const,
 };
 
 /** Surveys: under `all`, the list and each survey, so invalidating `all` refreshes every one. */

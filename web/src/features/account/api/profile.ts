@@ -1,22 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProfileUpdateInput } from '@reviewroute/shared';
-import { call } from '@/lib/api-client';
-import { profileKeys } from '@/lib/query-keys';
+import { useQueryClient } from '@tanstack/react-query';
+import { routeQueryOptions, useRouteMutation } from '@/lib/route-query';
 
-// The profile tab's read and write. The key is the app's one profile key (the invoice reads it too), so a
-// save refreshes every reader.
-
-export const profileQueryOptions = () =>
-  queryOptions({ queryKey: profileKeys.profile(), queryFn: ({ signal }) => call('get-profile', { signal }) });
-
-/** The profile (one never saved reads as empty). */
-export const useProfile = () => useQuery(profileQueryOptions());
-
-/** Saves profile changes; the saved profile becomes the cached one. */
+/**
+ * Saves profile changes from the profile tab; the saved profile becomes the cached one of every reader of
+ * `get-profile` (the invoice reads it too). The other profile writes (a recorded interface language, the
+ * copied-link flag) leave the cache alone, so an owner typing in this form is not reset under their hands.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProfileUpdateInput) => call('update-profile', { body: input }),
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions().queryKey, profile),
+  return useRouteMutation('update-profile', {
+    onSuccess: (profile) => queryClient.setQueryData(routeQueryOptions('get-profile').queryKey, profile),
   });
 }

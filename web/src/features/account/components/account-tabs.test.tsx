@@ -6,7 +6,7 @@ import { emptyProfile } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@/testing/api';
 import { renderWithApp } from '@/testing/render';
 import { AccountPage } from '../routes/account-page';
-import { profileKeys } from '@/lib/query-keys';
+import { routeQueryKey } from '@/lib/route-query';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -70,7 +70,7 @@ describe('profile tab', () => {
     const { queryClient } = renderWithApp(<AccountPage />, { path: '/account', session });
     await screen.findByText('Failed to load profile data.');
     failSave = true;
-    await queryClient.refetchQueries({ queryKey: profileKeys.profile() });
+    await queryClient.refetchQueries({ queryKey: routeQueryKey('get-profile') });
     await userEvent.type(await screen.findByLabelText('Industry'), 'Bakery');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Failed to update profile.');

@@ -14,7 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { maxLengthOf } from '@/lib/max-length';
 import { ApiError } from '@/lib/api-client';
-import { useProfile, useUpdateProfile } from '../api/profile';
+import { useRouteQuery } from '@/lib/route-query';
+import { useUpdateProfile } from '../api/profile';
 
 /** The profile fields of spec 2 "Account", in the form's order; rules and limits come from the shared schema. */
 const fields = ['fullName', 'phone', 'businessName', 'businessIndustry', 'businessAddress'] as const;
@@ -46,7 +47,7 @@ const autoComplete: Record<FieldName, string> = {
 export function ProfileTab() {
   const { t } = useTranslation('account');
   const ids = useId();
-  const profile = useProfile();
+  const profile = useRouteQuery('get-profile');
   const update = useUpdateProfile();
   const {
     register,
@@ -74,7 +75,7 @@ export function ProfileTab() {
 
   const submit = async (values: ProfileFormValues) => {
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync({ body: values });
       toast.success(t('profileTab.toast.saved'));
     } catch (error) {
       const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { accountKeys, paymentKeys } from '@/lib/query-keys';
+import { routeQueryKey } from '@/lib/route-query';
 import { BillingTab } from '../components/billing-tab';
 import { DangerTab } from '../components/danger-tab';
 import { ProfileTab } from '../components/profile-tab';
@@ -53,8 +53,8 @@ function usePaymentReturn() {
     handled.current = true;
     if (success === 'true') {
       toast.success(t('paymentReturn.successTitle'), { description: t('paymentReturn.successDescription') });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.summary() });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.all() });
+      for (const id of ['get-account', 'list-payments', 'get-payment', 'get-invoice'] as const)
+        void queryClient.invalidateQueries({ queryKey: routeQueryKey(id) });
     }
     if (error !== null)
       toast.error(t('paymentReturn.failedTitle'), {

@@ -21,10 +21,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isNotFound } from '@/lib/api-errors';
 import { useSession } from '@/lib/auth-session';
 import { formatLongDate } from '@/lib/money';
+import { routeQueryOptions, useRouteQuery } from '@/lib/route-query';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
-import { useInvoice, usePayment } from '../api/billing';
-import { profileQueryOptions } from '../api/profile';
 import { PaymentStatus } from '../components/payment-status';
 import { usePaymentItem } from '../lib/payment-item';
 
@@ -232,12 +231,16 @@ export function InvoicePage() {
   const to = useLocalizedPath();
   const { paymentId = '' } = useParams();
   const { user } = useSession();
-  const payment = usePayment(paymentId);
+  const payment = useRouteQuery('get-payment', { params: { paymentId } });
   // Only a paid payment has an invoice (numbered when it was paid).
   const paid = payment.data?.status === 'completed';
-  const invoice = useInvoice(paymentId, paid);
+  const invoice = useQuery({
+    ...routeQueryOptions('get-invoice', { params: { paymentId } }),
+    enabled: paid,
+    retry: false,
+  });
   // The profile only adds lines to "billed to": without one the invoice still shows the e-mail.
-  const profile = useQuery({ ...profileQueryOptions(), retry: false });
+  const profile = useQuery({ ...routeQueryOptions('get-profile'), retry: false });
   useDocumentTitle(t('invoice.documentTitle', { id: invoice.data?.number ?? paymentId }));
 
   let content;

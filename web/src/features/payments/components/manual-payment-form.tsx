@@ -21,7 +21,7 @@ import { Label } from '@/components/ui/label';
 import { useLanguage } from '@/lib/use-language';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreatePayment } from '../api/create-payment';
-import { paymentQueryOptions } from '../api/get-payment';
+import { routeQueryOptions } from '@/lib/route-query';
 import { lastPayment, leaveForCheckout, rememberPayment } from '../lib/last-payment';
 import { paymentErrorMessage } from '../lib/payment-errors';
 
@@ -91,7 +91,10 @@ export function ManualPaymentForm() {
     if (!paymentId) return;
     setChecking(true);
     try {
-      const payment = await queryClient.fetchQuery({ ...paymentQueryOptions(paymentId), staleTime: 0 });
+      const payment = await queryClient.fetchQuery({
+        ...routeQueryOptions('get-payment', { params: { paymentId } }),
+        staleTime: 0,
+      });
       setStatus(t('payments.form.statusOf', { id: payment.id, status: t(`payments.form.statuses.${payment.status}`) }));
     } catch (error) {
       toast.error(t('payments.toasts.failed'), {

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type SessionStatus } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
-import { paymentQueryOptions } from '../api/get-payment';
+import { routeQueryOptions } from '@/lib/route-query';
 import { forgetPayment, lastPayment } from './last-payment';
 import { failedPaymentKey } from './payment-errors';
 
@@ -75,13 +75,15 @@ export function usePaymentReturn(session: SessionStatus): boolean {
   const paymentId = returned.paymentId ?? '';
   const verify = returned.paymentId !== null && session === 'signedIn';
   const payment = useQuery({
-    ...paymentQueryOptions(paymentId),
+    ...routeQueryOptions('get-payment', { params: { paymentId } }),
     enabled: verify,
     staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && query.state.dataUpdateCount < maxPolls ? pollMs : false,
   });
-  const polls = queryClient.getQueryState(paymentQueryOptions(paymentId).queryKey)?.dataUpdateCount ?? 0;
+  const polls =
+    queryClient.getQueryState(routeQueryOptions('get-payment', { params: { paymentId } }).queryKey)?.dataUpdateCount ??
+    0;
 
   let outcome: Outcome = null;
   if (verify) {

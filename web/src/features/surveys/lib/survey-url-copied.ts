@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { updateProfile } from '../api/update-profile';
+import { call } from '@/lib/api-client';
 
 /**
  * Onboarding step 2, "the survey URL was copied" (spec 4): a local flag under `survey_url_copied` (spec 3
@@ -41,7 +41,7 @@ export function setUrlCopiedFlag(store: Storage | undefined = storage()): void {
  */
 export function recordSurveyUrlCopied(): Promise<void> {
   setUrlCopiedFlag();
-  return updateProfile({ surveyUrlCopied: true }).then(
+  return call('update-profile', { body: { surveyUrlCopied: true } }).then(
     () => undefined,
     () => undefined,
   );
