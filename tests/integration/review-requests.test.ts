@@ -9,11 +9,8 @@ import {
   type RequestRecipient,
   type Survey,
 } from '@reviewroute/shared';
-import {
-  batchCursorOf,
-  createDynamoReviewRequestStore,
-  InvalidBatchCursorError,
-} from '@reviewroute/functions/data/review-requests';
+import { batchCursorOf, InvalidBatchCursorError } from '@reviewroute/functions/data/request-batches';
+import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
 import { sampleBatch } from '@reviewroute/functions/data/review-requests-testing';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';

@@ -14,3 +14,7 @@ export async function deleteInBatches<K>(
     pending = (await remove(pending)).unprocessed;
   }
 }
+
+/** BatchWriteItem deletes of `keys` through an electrodb delete (whose answer names the keys left unprocessed). */
+export const deleteAll = <K>(remove: (keys: K[]) => Promise<{ unprocessed: unknown[] }>, keys: K[], what: string) =>
+  deleteInBatches(async (batch: K[]) => ({ unprocessed: (await remove(batch)).unprocessed as K[] }), keys, what);

@@ -14,7 +14,7 @@ import {
   type Payment,
   type ProviderStatus,
 } from '@reviewroute/shared';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** A billing record as stored: the API's `Payment` and the owner it belongs to (from the payment's metadata). */
 export interface BillingRecord extends Payment {
@@ -212,7 +212,7 @@ export function billingEntities(config: EntityConfiguration) {
    */
   const payment = new Entity(
     {
-      model: { entity: 'payment', version: '1', service },
+      model: { entity: 'payment', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         paymentId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** The day's random salt of client keys (client-key-salts.ts). */
 export interface ClientKeySaltStore {
@@ -36,7 +36,7 @@ export function clientKeySaltEntities(config: EntityConfiguration) {
    */
   const clientKeySalt = new Entity(
     {
-      model: { entity: 'clientKeySalt', version: '1', service },
+      model: { entity: 'clientKeySalt', version: '1', service: tableService },
       attributes: {
         day: { type: 'string', required: true, readOnly: true },
         salt: { type: 'string', required: true, readOnly: true },

@@ -8,7 +8,12 @@ import { rateWindowEntities } from './rate-window';
 import { clientKeySaltEntities } from './client-key-salts';
 import { billingEntities } from './billing-repository';
 import { erasureEntities } from './erasure-repository';
-import { reviewRequestEntities } from './review-requests';
+import { requestBatchEntities } from './request-batches';
+import { requestQueueEntities } from './request-queue';
+import { requestRecipientEntities } from './request-recipients';
+import { requestClaimEntities } from './request-claims';
+import { suppressionEntities } from './request-suppressions';
+import { requestFunnelEntities } from './request-funnel';
 import { requestHookEntities } from './request-hooks';
 import { ownerAlertEntities } from './owner-alert-store';
 import { exportJobEntities } from './export-jobs';
@@ -32,7 +37,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...clientKeySaltEntities(config),
     ...billingEntities(config),
     ...erasureEntities(config),
-    ...reviewRequestEntities(config),
+    ...requestBatchEntities(config),
+    ...requestQueueEntities(config),
+    ...requestRecipientEntities(config),
+    ...requestClaimEntities(config),
+    ...suppressionEntities(config),
+    ...requestFunnelEntities(config),
     ...requestHookEntities(config),
     ...ownerAlertEntities(config),
     ...exportJobEntities(config),

@@ -4,7 +4,7 @@ import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { CancellationReason } from './busy-retry';
 import type { TransactionEntities } from './transaction';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** An account erasure in progress (decisions 14): its item exists from the confirmation to the last step. */
 export interface ErasureJob {
@@ -151,7 +151,7 @@ export function erasureEntities(config: EntityConfiguration) {
    */
   const erasureJob = new Entity(
     {
-      model: { entity: 'erasureJob', version: '1', service },
+      model: { entity: 'erasureJob', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         /** What Cognito's admin calls take (the token's `cognito:username`). */
@@ -178,7 +178,7 @@ export function erasureEntities(config: EntityConfiguration) {
    */
   const erasureTombstone = new Entity(
     {
-      model: { entity: 'erasureTombstone', version: '1', service },
+      model: { entity: 'erasureTombstone', version: '1', service: tableService },
       attributes: {
         userHash: { type: 'string', required: true, readOnly: true },
         expiresAt: { type: 'number', required: true },

@@ -13,7 +13,7 @@ import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repos
 import { AccountErasedError } from '../lib/erasure-guard';
 import { transactWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** One CSV export job as the services see it. */
 export interface ExportJobRecord {
@@ -213,7 +213,7 @@ export function exportJobEntities(config: EntityConfiguration) {
    */
   const exportJob = new Entity(
     {
-      model: { entity: 'exportJob', version: '1', service },
+      model: { entity: 'exportJob', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         exportId: { type: 'string', required: true, readOnly: true },

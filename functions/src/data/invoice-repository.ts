@@ -7,7 +7,7 @@ import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
 import type { ErasedGuard } from './memory';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** An invoice to issue: everything but its number, which the issue gives it. */
 export type InvoiceDraft = Omit<Invoice, 'number'>;
@@ -237,7 +237,7 @@ export function invoiceEntities(config: EntityConfiguration) {
    */
   const invoice = new Entity(
     {
-      model: { entity: 'invoice', version: '1', service },
+      model: { entity: 'invoice', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         paymentId: { type: 'string', required: true, readOnly: true },
@@ -271,7 +271,7 @@ export function invoiceEntities(config: EntityConfiguration) {
   /** The last invoice number given out in a year (`last`), raised only together with the invoice it numbers. */
   const invoiceCounter = new Entity(
     {
-      model: { entity: 'invoiceCounter', version: '1', service },
+      model: { entity: 'invoiceCounter', version: '1', service: tableService },
       attributes: {
         year: { type: 'number', required: true, readOnly: true },
         last: { type: 'number', required: true },

@@ -1,5 +1,6 @@
-import type { LinkStage, ReviewRequestStore } from './review-requests';
-import { linkStages } from './review-requests';
+import type { LinkStage } from './request-recipients';
+import type { ReviewRequestStore } from './review-requests';
+import { linkStages } from './request-recipients';
 import { logger } from '../lib/logger';
 import { decodeRequestToken, secretMatches } from '../lib/request-token';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryReviewRequestStore } from './memory-review-requests';
-import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from './review-requests';
+import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from './request-batches';
 import { sampleBatch } from './review-requests-testing';
 
 const owner = 'owner-1';

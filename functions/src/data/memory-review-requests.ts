@@ -1,19 +1,11 @@
 import type { FunnelStage, RequestFunnel, SuppressionReason } from '@reviewroute/shared';
-import {
-  addressHashOf,
-  batchCursorOf,
-  batchOfCursor,
-  type FunnelCountOutcome,
-  type NewRecipient,
-  type ReminderClaimOutcome,
-  type ClaimInput,
-  type ClaimOutcome,
-  type DueBatch,
-  type RecipientRecord,
-  type RequestBatchRecord,
-  type ReviewRequestStore,
-  reachedStages as reachedOf,
-} from './review-requests';
+import { addressHashOf } from './request-suppressions';
+import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from './request-batches';
+import type { FunnelCountOutcome } from './request-funnel';
+import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from './request-recipients';
+import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from './request-claims';
+import type { DueBatch } from './request-queue';
+import type { ReviewRequestStore } from './review-requests';
 import { HookCallTakenError, type HookCallRecord, type RequestHookRecord } from './request-hooks';
 
 /**

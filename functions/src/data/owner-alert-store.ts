@@ -3,7 +3,7 @@ import { transactWhileBusy, type CancellationReason } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { claimAlertMark, releaseAlertMark } from './response-store';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /**
  * The low-rating alerts' bookkeeping (decisions 23): the `alerted` mark on each response (its owner,
@@ -324,7 +324,7 @@ export function ownerAlertEntities(config: EntityConfiguration) {
    */
   const alertWindow = new Entity(
     {
-      model: { entity: 'alertWindow', version: '1', service },
+      model: { entity: 'alertWindow', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         windowStart: { type: 'string', required: true, readOnly: true },
@@ -363,7 +363,7 @@ export function ownerAlertEntities(config: EntityConfiguration) {
    */
   const alertDigestDue = new Entity(
     {
-      model: { entity: 'alertDigestDue', version: '1', service },
+      model: { entity: 'alertDigestDue', version: '1', service: tableService },
       attributes: {
         dueAt: { type: 'string', required: true, readOnly: true },
         surveyId: { type: 'string', required: true, readOnly: true },

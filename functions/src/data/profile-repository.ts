@@ -5,7 +5,7 @@ import { transactWhileBusy } from './busy-retry';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
 import { splitChanges } from './survey-repository';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 export interface ProfileRepository {
   get(userId: string): Promise<Profile | undefined>;
@@ -106,7 +106,7 @@ export function profileEntities(config: EntityConfiguration) {
   /** The owner's profile, in the owner's partition beside their surveys. */
   const profile = new Entity(
     {
-      model: { entity: 'profile', version: '1', service },
+      model: { entity: 'profile', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         fullName: { type: 'string' },

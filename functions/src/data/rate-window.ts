@@ -2,7 +2,7 @@ import { Entity, type EntityConfiguration } from 'electrodb';
 import { deleteInBatches } from './batch-delete';
 import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** At most `limit` events per fixed window of `windowSeconds`. */
 export interface RateRule {
@@ -164,7 +164,7 @@ export function rateWindowEntities(config: EntityConfiguration) {
   /** A fixed-window counter of one client's public submits (decisions 14: the key is a salted hash, never an IP). */
   const rateWindow = new Entity(
     {
-      model: { entity: 'rateWindow', version: '1', service },
+      model: { entity: 'rateWindow', version: '1', service: tableService },
       attributes: {
         clientKey: { type: 'string', required: true, readOnly: true },
         window: { type: 'number', required: true, readOnly: true },

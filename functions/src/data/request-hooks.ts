@@ -7,7 +7,7 @@ import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import type { TransactionEntities } from './transaction';
 import { AccountErasedError } from '../lib/erasure-guard';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /**
  * The inbound webhook's items, part of the review-request store (review-requests.ts spreads these methods into
@@ -167,7 +167,7 @@ export function requestHookEntities(config: EntityConfiguration) {
    */
   const requestHook = new Entity(
     {
-      model: { entity: 'requestHook', version: '1', service },
+      model: { entity: 'requestHook', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         userId: { type: 'string', required: true },
@@ -195,7 +195,7 @@ export function requestHookEntities(config: EntityConfiguration) {
    */
   const requestHookCall = new Entity(
     {
-      model: { entity: 'requestHookCall', version: '1', service },
+      model: { entity: 'requestHookCall', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         externalIdHash: { type: 'string', required: true, readOnly: true },

@@ -6,7 +6,7 @@ import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import type { TransactionEntities } from './transaction';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** A customer's answer (spec 3 "Survey response"). No IP address is ever stored (decisions 14). */
 export interface SurveyResponseRecord {
@@ -570,7 +570,7 @@ export function responseEntities(config: EntityConfiguration) {
    */
   const response = new Entity(
     {
-      model: { entity: 'response', version: '1', service },
+      model: { entity: 'response', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         responseId: { type: 'string', required: true, readOnly: true },

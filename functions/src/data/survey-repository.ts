@@ -6,7 +6,7 @@ import type { Entities } from './entities';
 import { isConditionalCheckFailure } from './conditional-check';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /** What an update may change of a survey: its steps' fields, the link (it follows the language), the completed steps. */
 export type SurveyChanges = Partial<
@@ -263,7 +263,7 @@ export function surveyEntities(config: EntityConfiguration) {
    */
   const survey = new Entity(
     {
-      model: { entity: 'survey', version: '1', service },
+      model: { entity: 'survey', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
         surveyId: { type: 'string', required: true, readOnly: true },
@@ -283,7 +283,7 @@ export function surveyEntities(config: EntityConfiguration) {
   /** Uniqueness of a public code (decisions 5): created only if absent; maps the code to its survey. */
   const surveyCode = new Entity(
     {
-      model: { entity: 'surveyCode', version: '1', service },
+      model: { entity: 'surveyCode', version: '1', service: tableService },
       attributes: {
         code: { type: 'string', required: true, readOnly: true },
         surveyId: { type: 'string', required: true, readOnly: true },

@@ -8,7 +8,7 @@ import type { Entities } from './entities';
 import { deleteInBatches } from './batch-delete';
 import { markCounted } from './response-store';
 import type { TransactionEntities } from './transaction';
-import { service } from './table-service';
+import { tableService } from './table-service';
 
 /**
  * The stored per-survey aggregate of its responses (decisions 8, 20): counted from the table's stream, each
@@ -496,7 +496,7 @@ export function surveyStatsEntities(config: EntityConfiguration) {
    */
   const surveyTally = new Entity(
     {
-      model: { entity: 'surveyStats', version: '1', service },
+      model: { entity: 'surveyStats', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         ...ratingCounters,
@@ -520,7 +520,7 @@ export function surveyStatsEntities(config: EntityConfiguration) {
    */
   const surveyWeek = new Entity(
     {
-      model: { entity: 'surveyWeek', version: '1', service },
+      model: { entity: 'surveyWeek', version: '1', service: tableService },
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         /** `yyyy-Www`. */

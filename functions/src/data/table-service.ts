@@ -1,2 +1,2 @@
 /** The electrodb service every entity of the one table is modelled under: part of each stored item's identity. */
-export const service = 'reviewroute';
+export const tableService = 'reviewroute';

@@ -1,12 +1,8 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { FunnelStage, LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import {
-  createDynamoReviewRequestStore,
-  reachedStages,
-  type RecipientRecord,
-  type ReviewRequestStore,
-} from '../../data/review-requests';
+import { createDynamoReviewRequestStore, type ReviewRequestStore } from '../../data/review-requests';
+import { reachedStages, type RecipientRecord } from '../../data/request-recipients';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';

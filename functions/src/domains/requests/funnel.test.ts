@@ -1,7 +1,7 @@
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
-import type { RecipientRecord } from '../../data/review-requests';
+import type { RecipientRecord } from '../../data/request-recipients';
 import { parseInput } from '../../lib/validation';
 import type { OutgoingMail } from '../../mail/mailer';
 import { consumeFunnel } from './funnel-worker';

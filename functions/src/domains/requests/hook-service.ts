@@ -22,7 +22,8 @@ import {
   type HookCallRecord,
   type RequestHookRecord,
 } from '../../data/request-hooks';
-import { recipientIdOf, type ReviewRequestStore } from '../../data/review-requests';
+import { recipientIdOf } from '../../data/request-recipients';
+import type { ReviewRequestStore } from '../../data/review-requests';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
 import { newTokenSecret } from '../../lib/request-token';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
-import { addressHashOf } from '../../data/review-requests';
+import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';

@@ -14,14 +14,9 @@ import { ApiError } from '../../lib/api-error';
 import { newId } from '../../lib/ids';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/survey-repository';
-import {
-  InvalidBatchCursorError,
-  recipientIdOf,
-  type NewRecipient,
-  type RecipientRecord,
-  type RequestBatchRecord,
-  type ReviewRequestStore,
-} from '../../data/review-requests';
+import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/request-batches';
+import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
+import type { ReviewRequestStore } from '../../data/review-requests';
 import { decodeRequestToken, newTokenSecret, secretMatches } from '../../lib/request-token';
 
 export interface RequestServiceDeps {

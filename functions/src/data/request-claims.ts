@@ -1,0 +1,238 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
+import { transactWhileBusy } from './busy-retry';
+import { deleteAll } from './batch-delete';
+import { isConditionalCheckFailure } from './conditional-check';
+import type { Entities } from './entities';
+import { allPages } from './paging';
+import {
+  claimRecipient,
+  claimRecipientReminder,
+  unclaimRecipient,
+  unclaimRecipientReminder,
+  type RecipientRecord,
+} from './request-recipients';
+import { addressHashOf, notSuppressed } from './request-suppressions';
+import { tableService } from './table-service';
+import type { TransactionEntities } from './transaction';
+
+/**
+ * The claims of review-request mails (the owning module of the "asked recently" contact marks and the owner's
+ * daily counts): a request or reminder is claimed in one transaction before its mail (the recipient's state,
+ * the address's 30-day mark per survey, the suppression check, the day's count under the plan's cap), so a
+ * retried, overlapping or crashed run mails nobody twice.
+ */
+
+/**
+ * What a claim found: `claimed` (the recipient is `sending` now, its address marked as asked and counted in the
+ * day); otherwise nothing changed: `suppressed` (on the owner's list), `recently-asked` (this survey asked the
+ * address within the window), `capped` (the day's cap is reached), `not-queued` (claimed or settled before:
+ * a retry, or another run).
+ */
+export type ClaimOutcome = 'claimed' | 'suppressed' | 'recently-asked' | 'capped' | 'not-queued';
+
+/** What a reminder's claim found. */
+export type ReminderClaimOutcome = 'claimed' | 'not-eligible' | 'suppressed' | 'capped';
+
+export interface ClaimInput {
+  recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>;
+  now: string;
+  /** Asked before this time: may be asked again. */
+  askedBefore: string;
+  /** Epoch seconds the contact mark expires (the end of the window). */
+  contactExpiresAt: number;
+  /** The UTC day (`YYYY-MM-DD`) and its cap. */
+  day: string;
+  dailyCap: number;
+}
+
+export interface RequestClaimStore {
+  /** queued -> sending, in one transaction with the address's contact mark, the suppression check and the day's count. */
+  claim(input: ClaimInput): Promise<ClaimOutcome>;
+  /**
+   * Gives a claim back (the send did not happen: SES was busy): sending -> queued, the contact mark removed if
+   * it is this recipient's, the day's count less one.
+   */
+  release(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>,
+    day: string,
+  ): Promise<void>;
+  /**
+   * The one reminder's claim, in one transaction: the recipient (sent, not rated, no reminder yet) -> reminder
+   * `sending`, the suppression check, the day's count under the cap.
+   */
+  claimReminder(input: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome>;
+  /** Gives a reminder's claim back (SES was busy): the reminder state removed, the day's count less one. */
+  releaseReminder(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string): Promise<void>;
+}
+
+/** The day's counts outlive their day by one (TTL), so a run at midnight still reads the right one. */
+const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 24 * 3600;
+
+/**
+ * What every mail's claim (the request's and the reminder's) also asks of the table, in its own transaction:
+ * the address is not on the owner's suppression list, and the owner's day stays below the plan's cap (counted
+ * by the claim itself). In this order, after the claim's own items: the callers read the refusals by index.
+ */
+function sendGuards(tx: TransactionEntities, userId: string, addressHash: string, day: string, dailyCap: number) {
+  return [
+    notSuppressed(tx, userId, addressHash),
+    tx.requestDailyCount
+      .update({ userId, day })
+      .add({ count: 1 })
+      .set({ expiresAt: dayCountExpiry(day) })
+      .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
+      .commit(),
+  ] as const;
+}
+
+export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestClaimStore {
+  return {
+    async claim({ recipient, now, askedBefore, contactExpiresAt, day, dailyCap }) {
+      const addressHash = addressHashOf(recipient.email);
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Claiming request ${recipient.batchId}/${recipient.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            claimRecipient(tx, recipient, now),
+            tx.requestContact
+              .put({
+                surveyId: recipient.surveyId,
+                addressHash,
+                batchId: recipient.batchId,
+                recipientId: recipient.id,
+                contactedAt: now,
+                expiresAt: contactExpiresAt,
+              })
+              .where((attr, op) => `${op.notExists(attr.contactedAt)} OR ${op.lt(attr.contactedAt, askedBefore)}`)
+              .commit(),
+            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'claimed';
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(0)) return 'not-queued';
+      if (failed(2)) return 'suppressed';
+      if (failed(1)) return 'recently-asked';
+      if (failed(3)) return 'capped';
+      throw new Error(`Claim refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async release(recipient, day) {
+      const { requestContact, requestDailyCount } = entitiesOf();
+      const addressHash = addressHashOf(recipient.email);
+      await requestContact
+        .delete({ surveyId: recipient.surveyId, addressHash })
+        .where((attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`)
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+      await requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      await unclaimRecipient(entitiesOf, recipient);
+    },
+
+    async claimReminder({ recipient, now, day, dailyCap }) {
+      const addressHash = addressHashOf(recipient.email);
+      const { service } = entitiesOf();
+      const reasons = await transactWhileBusy(`Claiming reminder ${recipient.batchId}/${recipient.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            claimRecipientReminder(tx, recipient, now),
+            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap),
+          ])
+          .go(),
+      );
+      if (!reasons) return 'claimed';
+      const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
+      if (failed(0)) return 'not-eligible';
+      if (failed(1)) return 'suppressed';
+      if (failed(2)) return 'capped';
+      throw new Error(`Reminder claim refused: ${reasons.map((r) => r.code).join(', ')}`);
+    },
+
+    async releaseReminder(recipient, day) {
+      await entitiesOf().requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      await unclaimRecipientReminder(entitiesOf, recipient);
+    },
+  };
+}
+
+/** A survey's contact marks (its deletion's). Idempotent. */
+export async function deleteContactsOf(entitiesOf: () => Entities, surveyId: string): Promise<void> {
+  const { requestContact } = entitiesOf();
+  for (;;) {
+    const { data } = await requestContact.query
+      .bySurvey({ surveyId })
+      .go({ limit: 500, attributes: ['surveyId', 'addressHash'] });
+    if (data.length === 0) break;
+    await deleteAll(
+      (keys) => requestContact.delete(keys).go(),
+      data.map((c) => ({ surveyId: c.surveyId, addressHash: c.addressHash })),
+      'review-request contact marks',
+    );
+  }
+}
+
+/** The owner's daily counts (the account erasure's). Idempotent. */
+export async function deleteDailyCountsOf(entitiesOf: () => Entities, userId: string): Promise<void> {
+  const { requestDailyCount } = entitiesOf();
+  const counts = await allPages((cursor) =>
+    requestDailyCount.query.byOwner({ userId }).go({ cursor, consistent: true, attributes: ['day'] }),
+  );
+  await deleteAll(
+    (keys) => requestDailyCount.delete(keys).go(),
+    counts.map((c) => ({ userId, day: c.day })),
+    'daily request counts',
+  );
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function requestClaimEntities(config: EntityConfiguration) {
+  /**
+   * "This address was asked for this survey" (a hash of the address, never the address), in the survey's
+   * partition, claimed in the same transaction as the request it stands for: at most one request per address
+   * and survey in 30 days. Expires (TTL) after them.
+   */
+  const requestContact = new Entity(
+    {
+      model: { entity: 'requestContact', version: '1', service: tableService },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        addressHash: { type: 'string', required: true, readOnly: true },
+        batchId: { type: 'string', required: true },
+        recipientId: { type: 'string', required: true },
+        contactedAt: { type: 'string', required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['addressHash'], template: 'CONTACTED#${addressHash}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /** Requests an owner sent on one UTC day: counted in each claim's transaction, up to the plan's cap. */
+  const requestDailyCount = new Entity(
+    {
+      model: { entity: 'requestDailyCount', version: '1', service: tableService },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        day: { type: 'string', required: true, readOnly: true },
+        count: { type: 'number' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['day'], template: 'REQCOUNT#${day}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { requestContact, requestDailyCount };
+}

@@ -1,0 +1,414 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
+import {
+  languages,
+  requestRecipientStates,
+  requestSkipReasons,
+  type FunnelStage,
+  type Language,
+  type RequestRecipientState,
+  type RequestSkipReason,
+} from '@reviewroute/shared';
+import { deleteInBatches, deleteAll } from './batch-delete';
+import { isConditionalCheckFailure } from './conditional-check';
+import type { Entities } from './entities';
+import { tableService } from './table-service';
+import type { TransactionEntities } from './transaction';
+
+/**
+ * The customers of the review-request batches (the owning module of the recipients): one item per customer in
+ * its batch's partition, whose state moves queued -> sending -> sent (or skipped, failed) by conditional
+ * updates only, so no request is ever sent twice. The claims (request-claims.ts) and the funnel's count
+ * (request-funnel.ts) change a recipient inside their own transactions through the items exported here.
+ */
+
+/** The one reminder of a request: claimed before its mail (never sent twice), then sent or failed. */
+export type ReminderState = 'sending' | 'sent' | 'failed';
+
+export interface RecipientRecord {
+  batchId: string;
+  /** The row's index, zero-padded: the partition's order. */
+  id: string;
+  userId: string;
+  surveyId: string;
+  name: string;
+  email: string;
+  language: Language;
+  /** The random part of the personal token (never shown to anyone but the customer, in their mail). */
+  secret: string;
+  state: RequestRecipientState;
+  reason: RequestSkipReason | null;
+  claimedAt: string | null;
+  sentAt: string | null;
+  /** What the customer did with the personal link. */
+  openedAt: string | null;
+  ratedAt: string | null;
+  clickedAt: string | null;
+  /** The funnel steps already counted in the survey's funnel (the funnel worker's marks). */
+  counted: FunnelStage[];
+  reminderState: ReminderState | null;
+  reminderClaimedAt: string | null;
+  remindedAt: string | null;
+}
+
+export type NewRecipient = Pick<
+  RecipientRecord,
+  'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language' | 'secret'
+>;
+
+/** The link steps the public page reports; each implies the ones before it. */
+export type LinkStage = 'opened' | 'rated' | 'clicked';
+export const linkStages = ['opened', 'rated', 'clicked'] as const satisfies readonly LinkStage[];
+
+/** The funnel steps a recipient has reached (from its state and link marks), in funnel order. */
+export function reachedStages(r: Pick<RecipientRecord, 'state' | 'openedAt' | 'ratedAt' | 'clickedAt'>): FunnelStage[] {
+  const out: FunnelStage[] = [];
+  if (r.state === 'sent') out.push('sent');
+  if (r.openedAt) out.push('opened');
+  if (r.ratedAt) out.push('rated');
+  if (r.clickedAt) out.push('clicked');
+  return out;
+}
+
+/** Row index -> recipient id: zero-padded so the partition sorts in row order. */
+export const recipientIdOf = (index: number): string => String(index).padStart(5, '0');
+
+export interface RequestRecipientStore {
+  /** A page of a batch's recipients in row order, after the given id; `next` when more may follow. */
+  pageRecipients(
+    batchId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ items: RecipientRecord[]; next: string | null }>;
+  getRecipient(batchId: string, recipientId: string): Promise<RecipientRecord | undefined>;
+  /** sending -> sent. */
+  markSent(batchId: string, recipientId: string, sentAt: string): Promise<void>;
+  /** queued -> skipped with the reason; false when it was not queued. */
+  skip(batchId: string, recipientId: string, reason: RequestSkipReason): Promise<boolean>;
+  /** sending -> failed with the reason (SES refused it; or an interrupted send, never retried). */
+  fail(batchId: string, recipientId: string, reason: RequestSkipReason): Promise<void>;
+  /**
+   * Marks what the customer did with the personal link (only the marks not set yet are written; a deleted
+   * recipient is not recreated).
+   */
+  markLink(batchId: string, recipientId: string, marks: Partial<Record<`${LinkStage}At`, string>>): Promise<void>;
+  /** reminder sending -> sent. */
+  markReminded(batchId: string, recipientId: string, at: string): Promise<void>;
+  /** reminder sending -> failed (refused, or interrupted): never sent again. */
+  failReminder(batchId: string, recipientId: string): Promise<void>;
+}
+
+type RecipientItem = {
+  batchId: string;
+  recipientId: string;
+  userId: string;
+  surveyId: string;
+  name: string;
+  email: string;
+  language: Language;
+  secret: string;
+  state: RequestRecipientState;
+  reason?: RequestSkipReason;
+  claimedAt?: string;
+  sentAt?: string;
+  openedAt?: string;
+  ratedAt?: string;
+  clickedAt?: string;
+  sentCounted?: boolean;
+  openedCounted?: boolean;
+  ratedCounted?: boolean;
+  clickedCounted?: boolean;
+  reminderState?: ReminderState;
+  reminderClaimedAt?: string;
+  remindedAt?: string;
+};
+
+/** The recipient item's mark of a funnel step. */
+const countedAttribute = {
+  sent: 'sentCounted',
+  opened: 'openedCounted',
+  rated: 'ratedCounted',
+  clicked: 'clickedCounted',
+} as const satisfies Record<FunnelStage, keyof RecipientItem>;
+
+const toRecipient = (item: RecipientItem): RecipientRecord => ({
+  batchId: item.batchId,
+  id: item.recipientId,
+  userId: item.userId,
+  surveyId: item.surveyId,
+  name: item.name,
+  email: item.email,
+  language: item.language,
+  secret: item.secret,
+  state: item.state,
+  reason: item.reason ?? null,
+  claimedAt: item.claimedAt ?? null,
+  sentAt: item.sentAt ?? null,
+  openedAt: item.openedAt ?? null,
+  ratedAt: item.ratedAt ?? null,
+  clickedAt: item.clickedAt ?? null,
+  counted: (Object.keys(countedAttribute) as FunnelStage[]).filter((stage) => item[countedAttribute[stage]] === true),
+  reminderState: item.reminderState ?? null,
+  reminderClaimedAt: item.reminderClaimedAt ?? null,
+  remindedAt: item.remindedAt ?? null,
+});
+
+type Who = Pick<RecipientRecord, 'batchId' | 'id'>;
+
+/** A request's claim, as an item of its transaction: queued -> sending. */
+export const claimRecipient = (
+  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
+  r: Who,
+  now: string,
+) =>
+  requestRecipient
+    .patch({ batchId: r.batchId, recipientId: r.id })
+    .set({ state: 'sending', claimedAt: now })
+    .where((attr, op) => op.eq(attr.state, 'queued'))
+    .commit();
+
+/** A reminder's claim, as an item of its transaction: a sent, unrated request with no reminder yet -> reminder `sending`. */
+export const claimRecipientReminder = (
+  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
+  r: Who,
+  now: string,
+) =>
+  requestRecipient
+    .patch({ batchId: r.batchId, recipientId: r.id })
+    .set({ reminderState: 'sending', reminderClaimedAt: now })
+    .where(
+      (attr, op) =>
+        `${op.eq(attr.state, 'sent')} AND ${op.notExists(attr.ratedAt)} AND ${op.notExists(attr.reminderState)}`,
+    )
+    .commit();
+
+/** The funnel count's marks of these steps, as an item of its transaction: each if absent, the step reached. */
+export const markFunnelCounted = (
+  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
+  r: Who,
+  stages: readonly FunnelStage[],
+) => {
+  const reached = { sent: 'state', opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
+  return requestRecipient
+    .patch({ batchId: r.batchId, recipientId: r.id })
+    .set(Object.fromEntries(stages.map((stage) => [countedAttribute[stage], true])))
+    .where((attr, op) =>
+      stages
+        .map((stage) =>
+          [
+            op.notExists(attr[countedAttribute[stage]]),
+            stage === 'sent' ? op.eq(attr.state, 'sent') : op.exists(attr[reached[stage]]),
+          ].join(' AND '),
+        )
+        .join(' AND '),
+    )
+    .commit();
+};
+
+/** Gives a request's claim back (the claim's other items are its caller's): sending -> queued. */
+export async function unclaimRecipient(entitiesOf: () => Entities, r: Who): Promise<void> {
+  await entitiesOf()
+    .requestRecipient.patch({ batchId: r.batchId, recipientId: r.id })
+    .set({ state: 'queued' })
+    .remove(['claimedAt'])
+    .where((attr, op) => op.eq(attr.state, 'sending'))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** Gives a reminder's claim back: the reminder state removed. */
+export async function unclaimRecipientReminder(entitiesOf: () => Entities, r: Who): Promise<void> {
+  await entitiesOf()
+    .requestRecipient.patch({ batchId: r.batchId, recipientId: r.id })
+    .remove(['reminderState', 'reminderClaimedAt'])
+    .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** A new batch's recipients, all `queued` (a batch write: the batch's scheduling follows once all are written). */
+export async function writeRecipients(entitiesOf: () => Entities, recipients: readonly NewRecipient[]): Promise<void> {
+  const { requestRecipient } = entitiesOf();
+  const items = recipients.map((r) => ({
+    batchId: r.batchId,
+    recipientId: r.id,
+    userId: r.userId,
+    surveyId: r.surveyId,
+    name: r.name,
+    email: r.email,
+    language: r.language,
+    secret: r.secret,
+    state: 'queued' as const,
+  }));
+  // Written in parallel slices: electrodb splits each into BatchWriteItem calls of 25.
+  const slice = 250;
+  const slices: (typeof items)[] = [];
+  for (let i = 0; i < items.length; i += slice) slices.push(items.slice(i, i + slice));
+  for (let i = 0; i < slices.length; i += 4)
+    await Promise.all(
+      slices.slice(i, i + 4).map((part) =>
+        deleteInBatches(
+          async (pending) => {
+            const { unprocessed } = await requestRecipient.put(pending).go();
+            const left = new Set(unprocessed.map((u) => u.recipientId));
+            return { unprocessed: pending.filter((p) => left.has(p.recipientId)) };
+          },
+          part,
+          'review-request recipients',
+        ),
+      ),
+    );
+}
+
+/** Every recipient of a batch. Idempotent. */
+export async function deleteRecipientsOf(entitiesOf: () => Entities, batchId: string): Promise<void> {
+  const { requestRecipient } = entitiesOf();
+  for (;;) {
+    const { data } = await requestRecipient.query
+      .byBatch({ batchId })
+      .go({ limit: 500, attributes: ['batchId', 'recipientId'] });
+    if (data.length === 0) break;
+    await deleteAll(
+      (keys) => requestRecipient.delete(keys).go(),
+      data.map((r) => ({ batchId: r.batchId, recipientId: r.recipientId })),
+      'review-request recipients',
+    );
+  }
+}
+
+export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecipientStore {
+  return {
+    async pageRecipients(batchId, after, limit) {
+      const query = entitiesOf().requestRecipient.query.byBatch({ batchId });
+      const { data } = await (after === undefined ? query : query.gt({ recipientId: after })).go({
+        limit,
+        consistent: true,
+      });
+      const items = data.map(toRecipient);
+      return { items, next: items.length === limit ? items[items.length - 1]!.id : null };
+    },
+
+    async getRecipient(batchId, recipientId) {
+      const { data } = await entitiesOf().requestRecipient.get({ batchId, recipientId }).go({ consistent: true });
+      return data ? toRecipient(data) : undefined;
+    },
+
+    async markSent(batchId, recipientId, sentAt) {
+      await entitiesOf()
+        .requestRecipient.patch({ batchId, recipientId })
+        .set({ state: 'sent', sentAt })
+        .where((attr, op) => op.eq(attr.state, 'sending'))
+        .go();
+    },
+
+    async skip(batchId, recipientId, reason) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ state: 'skipped', reason })
+          .where((attr, op) => op.eq(attr.state, 'queued'))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async fail(batchId, recipientId, reason) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ state: 'failed', reason })
+          .where((attr, op) => op.eq(attr.state, 'sending'))
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async markLink(batchId, recipientId, marks) {
+      const set = Object.fromEntries(Object.entries(marks).filter(([, v]) => v));
+      if (Object.keys(set).length === 0) return;
+      try {
+        // patch: only an existing recipient (a deleted one is not recreated).
+        await entitiesOf().requestRecipient.patch({ batchId, recipientId }).set(set).go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
+    async markReminded(batchId, recipientId, at) {
+      await entitiesOf()
+        .requestRecipient.patch({ batchId, recipientId })
+        .set({ reminderState: 'sent', remindedAt: at })
+        .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+        .go();
+    },
+
+    async failReminder(batchId, recipientId) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ reminderState: 'failed' })
+          .where((attr, op) => op.eq(attr.reminderState, 'sending'))
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+  };
+}
+
+/** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
+export function requestRecipientEntities(config: EntityConfiguration) {
+  /**
+   * One customer of a batch, in the batch's own partition (a 5,000-row batch is paged in row order). `secret`
+   * is the random part of the personal token; the state moves queued -> sending -> sent (or skipped, failed) by
+   * conditional updates only, so no request is ever sent twice.
+   */
+  const requestRecipient = new Entity(
+    {
+      model: { entity: 'requestRecipient', version: '1', service: tableService },
+      attributes: {
+        batchId: { type: 'string', required: true, readOnly: true },
+        /** The row's index, zero-padded (`00042`), so the partition sorts in row order. */
+        recipientId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
+        surveyId: { type: 'string', required: true, readOnly: true },
+        name: { type: 'string', required: true, readOnly: true },
+        email: { type: 'string', required: true, readOnly: true },
+        language: { type: [...languages], required: true, readOnly: true },
+        secret: { type: 'string', required: true, readOnly: true },
+        state: { type: [...requestRecipientStates], required: true },
+        reason: { type: [...requestSkipReasons] },
+        claimedAt: { type: 'string' },
+        sentAt: { type: 'string' },
+        // What the customer did with the personal link (the public page reports it with the token).
+        openedAt: { type: 'string' },
+        ratedAt: { type: 'string' },
+        clickedAt: { type: 'string' },
+        // The funnel worker's marks: each step counted in the survey's funnel once, in the count's transaction.
+        sentCounted: { type: 'boolean' },
+        openedCounted: { type: 'boolean' },
+        ratedCounted: { type: 'boolean' },
+        clickedCounted: { type: 'boolean' },
+        // The one reminder: claimed (`sending`) before its mail, so it is never sent twice.
+        reminderState: { type: ['sending', 'sent', 'failed'] as const },
+        reminderClaimedAt: { type: 'string' },
+        remindedAt: { type: 'string' },
+      },
+      indexes: {
+        byBatch: {
+          pk: { field: 'pk', composite: ['batchId'], template: 'REQBATCH#${batchId}', casing: 'none' },
+          sk: { field: 'sk', composite: ['recipientId'], template: 'RCPT#${recipientId}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { requestRecipient };
+}
