@@ -4,7 +4,7 @@ import { accountExportPageSchema, emptyProfile, type Survey } from '@reviewroute
 import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { lambdaContext, sampleEvent } from '../../testing/events';
-import { publishedSurvey, seed } from '../public/testing';
+import { publishedSurvey, seed } from '../../testing/sample-survey';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';

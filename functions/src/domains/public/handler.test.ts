@@ -11,7 +11,8 @@ import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { responseIdOf } from '../../data/response-store';
 import { createPublicHandler, minFillMs, submitRateLimit, surveyRateLimit } from './handler';
-import { memoryPublicSurveyService, newestResponse, sampleResponseId, sampleSurveyId } from './testing';
+import { sampleResponseId, sampleSurveyId } from '../../testing/sample-survey';
+import { memoryPublicSurveyService, newestResponse } from './testing';
 
 function setup() {
   const ctx = memoryPublicSurveyService();

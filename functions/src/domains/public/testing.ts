@@ -1,35 +1,9 @@
 import { routeContracts, type Survey } from '@reviewroute/shared';
-import { sampleSurvey } from '@reviewroute/shared/testing';
-import { createMemoryStores, type MemoryResponseStore, type MemorySurveyRepository } from '../../data/memory';
+import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
 import { parseInput } from '../../lib/validation';
+import { publishedSurvey, sampleSurveyId, seed } from '../../testing/sample-survey';
 import { createPublicSurveyService, type ClientInfo, type PublicSurveyServiceDeps } from './service';
-
-/** The code and ids the sample events in events/ use. */
-export const sampleCode = 'k7m2p9qx';
-export const sampleOwner = '8f1c2b4e-0000-4000-8000-000000000001';
-export const sampleSurveyId = '0195a3c4-7b00-7000-8000-000000000001';
-export const sampleResponseId = '0195a3c4-7b00-7000-8000-0000000000a1';
-
-/** The sample survey, published under the sample events' code and ids. */
-export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>
-  sampleSurvey({
-    id: sampleSurveyId,
-    userId: sampleOwner,
-    businessName: "Joe's Pizza",
-    status: 'active',
-    isActive: true,
-    surveyCode: sampleCode,
-    businessSlug: 'joes-pizza',
-    landingPageUrl: `https://app.example.com/surveys/${sampleCode}/joes-pizza`,
-    ...overrides,
-  });
-
-/** Puts a survey into the fake as publish would: its code item with it. */
-export function seed(surveys: MemorySurveyRepository, survey: Survey): void {
-  surveys.surveys.set(`${survey.userId}/${survey.id}`, structuredClone(survey));
-  if (survey.surveyCode) surveys.codes.set(survey.surveyCode, { userId: survey.userId, surveyId: survey.id });
-}
 
 /** The newest stored response of a survey (the sample's by default): the last one stored. */
 export const newestResponse = (

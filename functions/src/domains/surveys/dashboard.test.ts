@@ -13,7 +13,7 @@ import { createMemoryStores, type MemoryResponseStore } from '../../data/memory'
 import type { SurveyResponseRecord } from '../../data/response-store';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../public/testing';
+import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../../testing/sample-survey';
 import { createDashboardService } from './dashboard-service';
 import { createAlertLinkService } from './alert-link';
 import { createSurveysHandler } from './handler';

@@ -5,7 +5,7 @@ import { createMemoryStores } from '../../data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { publishedSurvey, sampleSurveyId, seed } from '../public/testing';
+import { publishedSurvey, sampleSurveyId, seed } from '../../testing/sample-survey';
 import { createAlertLinkService } from './alert-link';
 import { createDashboardService } from './dashboard-service';
 import { createSurveysHandler } from './handler';
