@@ -13,6 +13,14 @@ import globals from 'globals';
 const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * Every folder under functions/src/domains is a domain: each imports no other (a new one is bounded the day it is
+ * created). What two need goes down into functions/src/data or lib; the account erasure and export reach the others'
+ * data through the owner-data registry (functions/src/owner-data.ts) above them.
+ */
+const functionDomains = readdirSync(new URL('./functions/src/domains', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** The one feature others may import: the survey calls, hooks and link panel the sidebar, dashboard and wizard share. */
 const sharedFeature = 'surveys';
 /** ESLint takes a rule's options from the last matching block, so every web block repeats this pattern. */
@@ -199,6 +207,13 @@ export default tseslint.config(
               from: './functions/src/domains',
               message: 'functions/src/data sits below the domains: move the shared piece down into data or lib.',
             },
+            // Domains do not import each other, in source or tests.
+            ...functionDomains.map((domain) => ({
+              target: `./functions/src/domains/${domain}`,
+              from: './functions/src/domains',
+              except: [`./${domain}`],
+              message: `Domains do not import each other: move what both need down into functions/src/data or functions/src/lib (an owner's data reaches the erasure and export through the domain's own owner-data.ts).`,
+            })),
           ],
         },
       ],

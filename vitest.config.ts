@@ -24,8 +24,15 @@ export default defineConfig({
           // These files build their state in each test (no module-level mocks): one module graph for all of
           // them saves re-importing CDK, the SDK and zod per file, three quarters of this project's CPU time.
           isolate: false,
-          // tests/docs: the docs' backticked names checked against the tree (no stack needed).
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          // tests/docs: the docs' backticked names checked against the tree; tests/lint: lint rules on fixtures (no
+          // stack needed).
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
