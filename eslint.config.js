@@ -199,13 +199,19 @@ export default tseslint.config(
           zones: [
             {
               target: './functions/src/lib',
-              from: ['./functions/src/data', './functions/src/domains'],
+              from: ['./functions/src/data', './functions/src/entitlements', './functions/src/domains'],
               message: 'functions/src/lib sits below data and domains: pass what it needs in as an argument.',
             },
             {
               target: './functions/src/data',
-              from: './functions/src/domains',
+              from: ['./functions/src/domains', './functions/src/entitlements'],
               message: 'functions/src/data sits below the domains: move the shared piece down into data or lib.',
+            },
+            // What an owner may do is answered once, below the domains that ask it (surveys, requests, places, account).
+            {
+              target: './functions/src/entitlements',
+              from: './functions/src/domains',
+              message: 'functions/src/entitlements sits below the domains: it reads data and shared rules only.',
             },
             // Domains do not import each other, in source or tests.
             ...functionDomains.map((domain) => ({
