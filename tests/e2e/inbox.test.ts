@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { type Survey } from '@reviewroute/shared';
 import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
@@ -10,6 +9,7 @@ import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } fr
 import { phoneContext } from '../support/phone';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { signInThroughUi, type Lang } from '../support/app-flows';
+import { parseExportCsv } from '../support/csv-export';
 import { callApi, createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
 
 const stack = inject('localStack');
@@ -170,13 +170,7 @@ describe('feedback inbox at 1280 px', () => {
       page.getByRole('button', { name: /export csv/i }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^responses-inbox-bistro-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = await downloadedBytes(download);
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const csv = Papa.parse<Record<string, string>>(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes), {
-      header: true,
-      skipEmptyLines: true,
-    });
-    expect(csv.errors).toEqual([]);
+    const csv = parseExportCsv(await downloadedBytes(download));
     const headers = mailCatalogues.en.csvExport.columns;
     expect(csv.meta.fields).toEqual(csvColumns.map((column) => headers[column]));
     expect(csv.data).toHaveLength(25);

@@ -1,9 +1,9 @@
 import { CheckCircle2, Circle, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type Onboarding } from '@reviewroute/shared';
+import { LoadingStatus } from '@/components/loading-status';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useUrlCopiedFlag } from '@/features/surveys/lib/survey-url-copied';
 import { buildChecklist } from '../lib/checklist';
@@ -25,11 +25,7 @@ export function GettingStartedCard({ onboarding }: { onboarding: Onboarding | un
       </CardHeader>
       <CardContent className="grid gap-4">
         {!checklist ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">{t('gettingStarted.loading')}</span>
-            <Skeleton className="h-2 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
+          <LoadingStatus label={t('gettingStarted.loading')} shapes={['h-2 w-full', 'h-24 w-full']} />
         ) : (
           <>
             <div className="grid gap-1.5">

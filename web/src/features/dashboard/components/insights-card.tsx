@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from 'recharts';
 import { type Language, type SurveyInsights } from '@reviewroute/shared';
+import { LoadingStatus } from '@/components/loading-status';
 import { DataTable } from '@/components/data-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import {
   ChartTooltip,
   ChartTooltipContent,
 } from '@/components/ui/chart';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
 import { useSurveyInsights } from '../api/get-survey-insights';
 import { formatAverage, formatCount } from '../lib/format';
@@ -60,11 +60,7 @@ export function InsightsCard({ surveyId }: { surveyId: string }) {
       </CardHeader>
       <CardContent>
         {insights.isPending ? (
-          <div role="status" className="grid gap-4">
-            <span className="sr-only">{t('insights.loading')}</span>
-            <Skeleton className="h-16" />
-            <Skeleton className="h-56" />
-          </div>
+          <LoadingStatus label={t('insights.loading')} shapes={['h-16', 'h-56']} className="gap-4" />
         ) : insights.isError ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden="true" />

@@ -1,10 +1,10 @@
 import { MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type FeedbackItem } from '@reviewroute/shared';
+import { LoadingStatus } from '@/components/loading-status';
 import { ContactDetails } from '@/components/contact-details';
 import { RatingStars } from '@/components/rating-stars';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
 import { formatFeedbackDate, formatFullDate } from '../lib/format';
 import { replyHref } from '../lib/request-templates';
@@ -22,11 +22,7 @@ export function RecentFeedback({ items }: { items: FeedbackItem[] | undefined })
       </CardHeader>
       <CardContent>
         {!items ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">{t('feedback.loading')}</span>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
+          <LoadingStatus label={t('feedback.loading')} shapes={['h-16 w-full', 'h-16 w-full']} />
         ) : items.length === 0 ? (
           <div className="text-muted-foreground flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-8 text-center text-sm">
             <MessageSquareText aria-hidden="true" className="size-6" />

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { LoadingStatus } from '@/components/loading-status';
 import { EmailAddress } from '@/components/email-address';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -76,8 +77,7 @@ export function DashboardPage() {
       </div>
       <RenewalBanner />
       {surveys.isPending ? (
-        <div role="status" className="grid gap-4">
-          <span className="sr-only">{t('page.loadingSurveys')}</span>
+        <LoadingStatus label={t('page.loadingSurveys')} className="gap-4">
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
@@ -85,7 +85,7 @@ export function DashboardPage() {
             <Skeleton className="h-28" />
           </div>
           <Skeleton className="h-64" />
-        </div>
+        </LoadingStatus>
       ) : surveys.isError ? (
         <Alert variant="destructive" className="max-w-2xl">
           <AlertCircle aria-hidden="true" />

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { inboxBulkMaxIds, inboxPageSize, type InboxFilter, type InboxState } from '@reviewroute/shared';
+import { LoadingStatus } from '@/components/loading-status';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
@@ -311,14 +311,7 @@ function SurveyInbox({ survey }: { survey: ListedSurvey }) {
 
 function ListSkeleton() {
   const { t } = useTranslation('inbox');
-  return (
-    <div role="status" className="grid gap-3">
-      <span className="sr-only">{t('list.loading')}</span>
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-24 w-full" />
-    </div>
-  );
+  return <LoadingStatus label={t('list.loading')} shapes={['h-24 w-full', 'h-24 w-full', 'h-24 w-full']} />;
 }
 
 function LoadError({ onRetry }: { onRetry: () => void }) {

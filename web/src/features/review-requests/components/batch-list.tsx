@@ -3,6 +3,7 @@ import { type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
+import { LoadingStatus } from '@/components/loading-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,13 +25,7 @@ const useDateTime = () => {
 export function BatchList({ surveyId }: { surveyId: string }) {
   const { t } = useTranslation(['requests', 'errors']);
   const batches = useRequestBatches(surveyId);
-  if (batches.isPending)
-    return (
-      <div role="status" className="grid gap-3">
-        <span className="sr-only">{t('batches.loading')}</span>
-        <Skeleton className="h-24" />
-      </div>
-    );
+  if (batches.isPending) return <LoadingStatus label={t('batches.loading')} shapes={['h-24']} />;
   // Only an error before anything was read replaces the list: a failed poll or next page keeps what is shown.
   if (!batches.data) return <LoadFailed query={batches} />;
   // Pages read again one after another can meet at their edges (a send moved everything down by one): each

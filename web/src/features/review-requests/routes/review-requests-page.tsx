@@ -3,12 +3,12 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { LoadingStatus } from '@/components/loading-status';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { languageOfPath } from '@/lib/language';
 import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
@@ -59,11 +59,7 @@ export function ReviewRequestsPage() {
         <p className="text-muted-foreground text-sm">{t('description')}</p>
       </div>
       {surveys.isPending ? (
-        <div role="status" className="grid gap-4">
-          <span className="sr-only">{t('dashboard:page.loadingSurveys')}</span>
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="h-64" />
-        </div>
+        <LoadingStatus label={t('dashboard:page.loadingSurveys')} shapes={['h-9 w-64', 'h-64']} className="gap-4" />
       ) : surveys.isError ? (
         <Alert variant="destructive" className="max-w-2xl">
           <AlertCircle aria-hidden="true" />
