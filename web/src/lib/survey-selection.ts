@@ -1,11 +1,14 @@
+import { pages, surveySearchParam } from '@reviewroute/shared/domain';
+
+// The parameter's name is the page table's (shared), which the mails' links use too.
+export { surveySearchParam };
+
 /**
  * Which survey the dashboard shows (spec 2 "Dashboard"): the one named in `?survey=` when the owner has it,
  * otherwise the newest published one (the list comes newest first), and only when none is published the
  * newest draft: an abandoned draft has nothing to show, so it never hides a live survey's results. A stale or
  * foreign id falls back the same way.
  */
-export const surveySearchParam = 'survey';
-
 export function selectSurvey<T extends { id: string; status: string }>(
   surveys: readonly T[],
   requestedId: string | null,
@@ -14,7 +17,8 @@ export function selectSurvey<T extends { id: string; status: string }>(
 }
 
 /** The dashboard URL that selects `surveyId` (English path; localise it with useLocalizedPath). */
-export const dashboardPathFor = (surveyId: string) => `/dashboard?${surveySearchParam}=${encodeURIComponent(surveyId)}`;
+export const dashboardPathFor = (surveyId: string) =>
+  `${pages.dashboard}?${surveySearchParam}=${encodeURIComponent(surveyId)}`;
 
 /**
  * A wizard step's address for a survey (English path; localise it with useLocalizedPath): the survey's id in
@@ -25,4 +29,4 @@ export const wizardPathFor = (englishPath: string, surveyId: string | null | und
 
 /** The review-requests page for a survey (English path; localise it with useLocalizedPath); none: the default survey. */
 export const reviewRequestsPathFor = (surveyId: string | null | undefined) =>
-  surveyId ? `/review-requests?${surveySearchParam}=${encodeURIComponent(surveyId)}` : '/review-requests';
+  surveyId ? `${pages.reviewRequests}?${surveySearchParam}=${encodeURIComponent(surveyId)}` : pages.reviewRequests;
