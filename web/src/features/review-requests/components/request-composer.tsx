@@ -29,6 +29,9 @@ interface Imported {
 
 let typedKey = 0;
 
+/** The three ways to gather customers, in the order of their tabs. */
+const customerTabs = ['one', 'paste', 'upload'] as const;
+
 /**
  * Gathers a batch (typed, pasted or uploaded customers, previewed with their errors) and sends it with the
  * owner's permission, text and time. Only rows that pass the shared schema are sent.
@@ -135,15 +138,11 @@ export function RequestComposer({
         <CardContent className="grid gap-6">
           <Tabs defaultValue="one" className="min-w-0">
             <TabsList className="h-auto min-h-9 w-full sm:w-fit">
-              <TabsTrigger value="one" className="whitespace-normal sm:whitespace-nowrap">
-                {t('customers.tabs.one')}
-              </TabsTrigger>
-              <TabsTrigger value="paste" className="whitespace-normal sm:whitespace-nowrap">
-                {t('customers.tabs.paste')}
-              </TabsTrigger>
-              <TabsTrigger value="upload" className="whitespace-normal sm:whitespace-nowrap">
-                {t('customers.tabs.upload')}
-              </TabsTrigger>
+              {customerTabs.map((tab) => (
+                <TabsTrigger key={tab} value={tab} className="whitespace-normal sm:whitespace-nowrap">
+                  {t(`customers.tabs.${tab}`)}
+                </TabsTrigger>
+              ))}
             </TabsList>
             <TabsContent value="one" className="pt-4">
               <AddCustomerForm defaultLanguage={surveyLanguage} onAdd={addTyped} full={full} />
