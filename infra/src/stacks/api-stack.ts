@@ -20,7 +20,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
-import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   type ApiDomain,
   type DeployedLambdaEnv,
@@ -32,6 +32,7 @@ import {
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
+import { unrotatedSecret } from './unrotated-secret';
 import {
   assetsBucketName,
   concurrencyCappedDomains,
@@ -129,33 +130,33 @@ export class ApiStack extends Stack {
     // The Mollie API key (decisions 11) stays out of the template and the bundle: CloudFormation creates the
     // secret with a placeholder once (a later deploy leaves a value put since untouched), the operator puts the
     // key in it (README "Deploy"), and the payments Lambda reads it once per container.
-    const mollieApiKey = new Secret(this, 'MollieApiKey', {
-      secretName: mollieApiKeySecretName(props.config.stage),
-      description: 'ReviewRoute: the Mollie API key (live_... or test_...) of the payments Lambda',
-      secretStringValue: SecretValue.unsafePlainText(mollieApiKeyPlaceholder),
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    Validations.of(mollieApiKey).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'A Mollie API key is issued and revoked in the Mollie dashboard, not generated here: the operator rotates it ' +
+    const mollieApiKey = unrotatedSecret(
+      this,
+      'MollieApiKey',
+      {
+        secretName: mollieApiKeySecretName(props.config.stage),
+        description: 'ReviewRoute: the Mollie API key (live_... or test_...) of the payments Lambda',
+        secretStringValue: SecretValue.unsafePlainText(mollieApiKeyPlaceholder),
+        removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      },
+      'A Mollie API key is issued and revoked in the Mollie dashboard, not generated here: the operator rotates it ' +
         'by putting the new key in the secret (README); a Lambda container picks it up when it is next started.',
-    });
+    );
     new CfnOutput(this, 'MollieApiKeySecret', { value: mollieApiKey.secretName });
 
     // The key the switch-off links in the owner's alert mails are signed with (decisions 23): generated here, never
     // seen by anyone; the surveys Lambda checks a link, the alerts and digests workers sign them.
-    const mailLinkKey = new Secret(this, 'MailLinkKey', {
-      description: 'ReviewRoute: the key the links in owner mails are signed with (HMAC-SHA256)',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    Validations.of(mailLinkKey).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the mail-link key would break the switch-off links in every alert mail already sent; it signs only ' +
+    const mailLinkKey = unrotatedSecret(
+      this,
+      'MailLinkKey',
+      {
+        description: 'ReviewRoute: the key the links in owner mails are signed with (HMAC-SHA256)',
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+        removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      },
+      'Rotating the mail-link key would break the switch-off links in every alert mail already sent; it signs only ' +
         "the switch of one survey's alerts. Replace it by hand if it ever leaks (old links then answer 404).",
-    });
+    );
 
     const accessTargets: AccessTargets = {
       mailLinkKey,

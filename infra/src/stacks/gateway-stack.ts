@@ -1,9 +1,10 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
 import { type StageConfig } from '../config';
+import { unrotatedSecret } from './unrotated-secret';
 
 export interface GatewayStackProps extends StackProps {
   readonly config: StageConfig;
@@ -52,20 +53,20 @@ export class GatewayStack extends Stack {
     }
     this.apiDomainName = config.apiDomainName ?? `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
-    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
-      secretName: originVerifySecretName(config.stage),
-      description: 'ReviewRoute: the header value CloudFront sends to the API; the API refuses requests without it',
-      // Header-safe characters only.
-      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(this.originVerifySecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotated by the operator (README: put a new value, deploy with -c originVerifyRotation=...): CloudFront reads ' +
+    this.originVerifySecret = unrotatedSecret(
+      this,
+      'OriginVerifySecret',
+      {
+        secretName: originVerifySecretName(config.stage),
+        description: 'ReviewRoute: the header value CloudFront sends to the API; the API refuses requests without it',
+        // Header-safe characters only.
+        generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+        removalPolicy: RemovalPolicy.DESTROY,
+      },
+      'Rotated by the operator (README: put a new value, deploy with -c originVerifyRotation=...): CloudFront reads ' +
         'the value only when its configuration changes, so a scheduled rotation alone would refuse all API traffic. ' +
         'The API accepts the current and the previous value, so a rotation never refuses a request.',
-    });
+    );
 
     if (!config.disableExecuteApiEndpoint) new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
