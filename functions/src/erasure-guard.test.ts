@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { longestTokenValiditySeconds, surveySchema } from '@reviewroute/shared';
 import { erasedCheckOf, erasureTombstoneSeconds } from './lib/erasure-guard';
 import type { ApiEvent } from './lib/http';
-import { lambdaContext, sampleEvent } from './testing/events';
+import { lambdaContext, sampleEvent } from '../testing/events';
 import { createPaymentsHandler } from './domains/payments/handler';
 import { createPaymentService } from './domains/payments/service';
-import { MemoryInvoiceRepository } from './data/invoice-repository';
-import { createMemoryRateLimiter } from './data/rate-window';
-import { FakePaymentProvider, fakeSeller, fakeSiteOrigin } from './domains/payments/testing';
+import { MemoryInvoiceRepository } from '../testing/data/memory-invoices';
+import { createMemoryRateLimiter } from '../testing/data/memory-rate-limiter';
+import { FakePaymentProvider, fakeSeller, fakeSiteOrigin } from '../testing/domains/payments';
 import { createDashboardService } from './domains/surveys/dashboard-service';
 import { createAlertLinkService } from './domains/surveys/alert-link';
 import { createSurveysHandler } from './domains/surveys/handler';
@@ -15,7 +15,7 @@ import { createSurveyService } from './domains/surveys/service';
 import { createAccountService } from './domains/account/account-service';
 import { createAccountHandler } from './domains/account/handler';
 import { createProfileService } from './domains/account/profile-service';
-import { acceptingSecurity, accountWorld } from './domains/account/testing';
+import { acceptingSecurity, accountWorld } from '../testing/domains/account';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 

@@ -1,5 +1,5 @@
 import { afterAll, inject } from 'vitest';
-import { describeMailerContract } from '@reviewroute/functions/mail/mailer-contract';
+import { describeMailerContract } from '@reviewroute/functions/testing/mail/mailer-contract';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
 import { type InboxMail, listMails } from '../support/inbox';
 

@@ -9,7 +9,7 @@ import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasu
 import { createDynamoExportJobStore } from '@reviewroute/functions/data/export-jobs';
 import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
 import { createDynamoRateLimiter } from '@reviewroute/functions/data/rate-window';
-import { describeRepositoryContracts } from '@reviewroute/functions/data/repository-contract';
+import { describeRepositoryContracts } from '@reviewroute/functions/testing/data/repository-contract';
 import { createDynamoResponseStore } from '@reviewroute/functions/data/response-store';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDynamoSurveyStats } from '@reviewroute/functions/data/survey-stats';

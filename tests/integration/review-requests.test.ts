@@ -11,7 +11,7 @@ import {
 } from '@reviewroute/shared';
 import { batchCursorOf, InvalidBatchCursorError } from '@reviewroute/functions/data/request-batches';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
-import { sampleBatch } from '@reviewroute/functions/data/review-requests-testing';
+import { sampleBatch } from '@reviewroute/functions/testing/data/sample-batch';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { googlePlaceOf, placesCatalogue, type CataloguePlace } from '@reviewroute/functions/domains/places/testing';
+import { googlePlaceOf, placesCatalogue, type CataloguePlace } from '@reviewroute/functions/testing/domains/places';
 
 /**
  * A loopback stand-in for Google Places API (New): Text Search (`POST /v1/places:searchText`) over a small

@@ -6,7 +6,6 @@ import { paidPaymentCheck } from './billing-repository';
 import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { AccountErasedError } from '../lib/erasure-guard';
-import type { ErasedGuard } from './memory';
 import { tableService } from './table-service';
 
 /** An invoice to issue: everything but its number, which the issue gives it. */
@@ -183,50 +182,6 @@ export function createDynamoInvoiceRepository(
     },
   };
 }
-
-/** The same rules in memory (unit tests): numbered per year without gaps, once per payment, paid ones only. */
-export class MemoryInvoiceRepository implements InvoiceRepository {
-  readonly invoices = new Map<string, Invoice & { userId: string }>();
-  readonly counters = new Map<number, number>();
-
-  /** The fakes' tombstone condition (`createMemoryStores` wires the erasure fake's). */
-  guard: ErasedGuard = () => undefined;
-
-  /** Whether the payment is stored as paid (the billing fake's answer); every payment is, unless told. */
-  constructor(private readonly isPaid: (userId: string, paymentId: string) => boolean = () => true) {}
-
-  async issue(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue> {
-    const key = `${userId}/${draft.paymentId}`;
-    const existing = this.invoices.get(key);
-    if (existing) return { outcome: 'existing', invoice: strip(existing) };
-    this.guard(userId, 'Issuing an invoice');
-    if (!this.isPaid(userId, draft.paymentId)) return { outcome: 'not-paid' };
-    const year = invoiceYearOf(draft.issuedAt);
-    const next = (this.counters.get(year) ?? 0) + 1;
-    this.counters.set(year, next);
-    const invoice = { ...draft, number: invoiceNumberOf(year, next) };
-    this.invoices.set(key, { ...invoice, userId });
-    return { outcome: 'issued', invoice };
-  }
-
-  async get(userId: string, paymentId: string) {
-    const found = this.invoices.get(`${userId}/${paymentId}`);
-    return found && strip(found);
-  }
-
-  async listByOwner(userId: string) {
-    return [...this.invoices.values()]
-      .filter((i) => i.userId === userId)
-      .map(strip)
-      .sort((a, b) => (a.number < b.number ? -1 : 1));
-  }
-
-  async deleteByOwner(userId: string) {
-    for (const [key, invoice] of this.invoices) if (invoice.userId === userId) this.invoices.delete(key);
-  }
-}
-
-const strip = ({ userId: _userId, ...invoice }: Invoice & { userId: string }): Invoice => invoice;
 
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function invoiceEntities(config: EntityConfiguration) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter, createSoftRateLimiter, rateSlot, type RateSlot } from './rate-window';
+import { createMemoryRateLimiter } from '../../testing/data/memory-rate-limiter';
+import { createSoftRateLimiter, rateSlot, type RateSlot } from './rate-window';
 
 const at = new Date('2026-11-21T09:00:10.000Z');
 const slotOf = (limit: number, key = 'survey:s1'): RateSlot => rateSlot(key, { limit, windowSeconds: 60 }, at);

@@ -88,25 +88,6 @@ export function createDynamoRateLimiter(entitiesOf: () => Entities): RateWindowS
     },
   };
 }
-
-/** The same limiter in memory (unit tests); `counts` holds `${key}/${window}` -> events. */
-export function createMemoryRateLimiter(): RateWindowStore & { counts: Map<string, number> } {
-  const counts = new Map<string, number>();
-  return {
-    counts,
-    async consume(slot, count = 1) {
-      const id = `${slot.key}/${slot.window}`;
-      const used = counts.get(id) ?? 0;
-      if (used + count > slot.limit) return false;
-      counts.set(id, used + count);
-      return true;
-    },
-    async deleteByKey(key) {
-      for (const id of [...counts.keys()]) if (id.startsWith(`${key}/`)) counts.delete(id);
-    },
-  };
-}
-
 /**
  * A limiter that costs no table write on the common path: this Lambda instance counts each slot in memory
  * first, and only a key past `softShare` of its limit here is counted in the table window too (which then

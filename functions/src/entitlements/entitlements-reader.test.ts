@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowances } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
-import { MemoryBillingRepository } from '../data/memory';
+import { MemoryBillingRepository } from '../../testing/data/memory';
 import type { BillingRecord } from '../data/billing-repository';
 import type { UserDirectory } from '../data/user-directory';
 import { createEntitlementsReader, planPayments, type EntitlementsReaderDeps } from './entitlements-reader';

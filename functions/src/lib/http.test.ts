@@ -7,7 +7,7 @@ import {
   type ApiDomain,
   type RouteDefinition,
 } from '@reviewroute/shared';
-import { lambdaContext, sampleEvent } from '../testing/events';
+import { lambdaContext, sampleEvent } from '../../testing/events';
 import { createDomainHandler, type RouteRequest } from './http';
 import { logger } from './logger';
 import { busyRetryAfterSeconds, ServiceBusyError } from './service-busy';

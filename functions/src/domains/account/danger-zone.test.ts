@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { accountExportPageSchema, emptyProfile, type Survey } from '@reviewroute/shared';
 import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { erasedCheckOf } from '../../lib/erasure-guard';
-import { lambdaContext, sampleEvent } from '../../testing/events';
-import { publishedSurvey, seed } from '../../testing/sample-survey';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
+import { publishedSurvey, seed } from '../../../testing/sample-survey';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
-import { acceptingSecurity, accountWorld, samplePassword } from './testing';
+import { acceptingSecurity, accountWorld, samplePassword } from '../../../testing/domains/account';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 const other = '8f1c2b4e-0000-4000-8000-000000000002';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { profileSchema, routesOfDomain } from '@reviewroute/shared';
-import { MemoryProfileRepository } from '../../data/memory';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { MemoryProfileRepository } from '../../../testing/data/memory';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { createAccountService } from './account-service';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { securityProofRateRule } from '@reviewroute/shared';
-import { createMemoryRateLimiter } from '../../data/rate-window';
+import { createMemoryRateLimiter } from '../../../testing/data/memory-rate-limiter';
 import type { PasswordCheck, SignInProof } from '../../data/sign-in-proof';
-import { createMemoryMailer } from '../../mail/memory-mailer';
+import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import { createSecurityService } from './security-service';
 
 const who = { userId: 'user-1', username: 'user-1' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { contactSettings, createContactHandler } from './handler';
-import { memoryContactService } from './testing';
+import { memoryContactService } from '../../../testing/domains/contact';
 
 describe('contact handler', () => {
   it('answers 204 for the sample event and hands the viewer address to the service', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { composeContactMail } from './mail';
 import { contactRateLimit } from './service';
-import { memoryContactService, testOperator } from './testing';
+import { memoryContactService, testOperator } from '../../../testing/domains/contact';
 
 const form = {
   firstName: 'Anna',

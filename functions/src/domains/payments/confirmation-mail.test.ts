@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplePayment } from '@reviewroute/shared/testing';
 import type { BillingRecord } from '../../data/billing-repository';
 import { composePaymentConfirmation, paymentConfirmationSender } from './confirmation-mail';
-import { createMemoryMailer } from '../../mail/memory-mailer';
+import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 
 const payment: BillingRecord = {
   userId: 'u1',

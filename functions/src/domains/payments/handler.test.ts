@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPaymentResponseSchema, paymentListSchema, paymentSchema, type LambdaEnv } from '@reviewroute/shared';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { createHandler, createPaymentsHandler, mollieSettingsOf } from './handler';
-import { memoryPaymentService } from './testing';
+import { memoryPaymentService } from '../../../testing/domains/payments';
 
 const other = '8f1c2b4e-0000-4000-8000-000000000002';
 

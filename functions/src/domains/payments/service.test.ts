@@ -9,7 +9,7 @@ import {
 import { samplePayment } from '@reviewroute/shared/testing';
 import { ApiError } from '../../lib/api-error';
 import { paymentCreateRateLimit } from './service';
-import { fakeSeller, fakeSiteOrigin, memoryPaymentService } from './testing';
+import { fakeSeller, fakeSiteOrigin, memoryPaymentService } from '../../../testing/domains/payments';
 
 const owner = '8f1c2b4e-0000-4000-8000-000000000001';
 const other = '8f1c2b4e-0000-4000-8000-000000000002';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { lambdaEnvOf } from '../../lib/env';
 import { createHandler, createPlacesHandler, placesClientOf } from './handler';
 import type { PlacesClient } from './places-client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googlePlaceOf, placesCatalogue } from './testing';
+import { googlePlaceOf, placesCatalogue } from '../../../testing/domains/places';
 import { createPlacesClient, PlacesApiError, placesLocaleOf, searchTextFieldMask } from './places-client';
 
 interface Sent {

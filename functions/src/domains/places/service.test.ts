@@ -10,7 +10,8 @@ import {
   placesCacheMs,
   placesRateLimit,
 } from './service';
-import { createMemoryRateLimiter, type RateLimiter } from '../../data/rate-window';
+import { createMemoryRateLimiter } from '../../../testing/data/memory-rate-limiter';
+import type { RateLimiter } from '../../data/rate-window';
 
 const place: PlaceSearchResult = {
   place_id: 'ChIJabc',

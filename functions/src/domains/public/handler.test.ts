@@ -7,12 +7,12 @@ import {
   startResponseResultSchema,
   submitResponseResultSchema,
 } from '@reviewroute/shared';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { responseIdOf } from '../../data/response-store';
 import { createPublicHandler, minFillMs, submitRateLimit, surveyRateLimit } from './handler';
-import { sampleResponseId, sampleSurveyId } from '../../testing/sample-survey';
-import { memoryPublicSurveyService, newestResponse } from './testing';
+import { sampleResponseId, sampleSurveyId } from '../../../testing/sample-survey';
+import { memoryPublicSurveyService, newestResponse } from '../../../testing/domains/public';
 
 function setup() {
   const ctx = memoryPublicSurveyService();

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
-import { publishedSurvey, sampleCode, sampleSurveyId, seed } from '../../testing/sample-survey';
-import { memoryPublicSurveyService, newestResponse } from './testing';
+import { publishedSurvey, sampleCode, sampleSurveyId, seed } from '../../../testing/sample-survey';
+import { memoryPublicSurveyService, newestResponse } from '../../../testing/domains/public';
 
 const client: ClientInfo = { viewerIp: '203.0.113.7', userAgent: 'Mozilla/5.0 (test)' };
 let keyCounter = 0;

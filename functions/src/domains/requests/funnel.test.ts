@@ -7,7 +7,12 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { consumeFunnel } from './funnel-worker';
 import { createLinkMarker } from '../../data/link-marks';
 import { encodeRequestToken } from '../../lib/request-token';
-import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
+import {
+  memoryRequests,
+  publishedSurvey,
+  requestOwnerId as owner,
+  requestSurveyId as surveyId,
+} from '../../../testing/domains/requests';
 
 const batchBody = (input: CreateRequestBatchInput) => parseInput(routeContracts['create-request-batch'].body, input);
 

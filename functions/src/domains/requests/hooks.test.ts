@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { routeContracts, type HookRequestInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { requestsOwnerData } from './owner-data';
 import { createRequestsHandler } from './handler';
 import { decodeHookToken, encodeHookToken } from './hook-token';
-import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
+import {
+  memoryRequests,
+  publishedSurvey,
+  requestOwnerId as owner,
+  requestSurveyId as surveyId,
+} from '../../../testing/domains/requests';
 
 /** The call's body as the router hands it over: parsed by the route's schema. */
 const hookBody = (input: HookRequestInput) => parseInput(routeContracts['call-request-hook'].body, input);

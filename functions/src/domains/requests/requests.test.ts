@@ -5,7 +5,12 @@ import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
 import { decodeRequestToken, encodeRequestToken } from '../../lib/request-token';
-import { memoryRequests, publishedSurvey, requestOwnerId as owner, requestSurveyId as surveyId } from './testing';
+import {
+  memoryRequests,
+  publishedSurvey,
+  requestOwnerId as owner,
+  requestSurveyId as surveyId,
+} from '../../../testing/domains/requests';
 
 /**
  * The batch as the router hands it over: parsed by the route's schema. Without a reminder unless the test asks

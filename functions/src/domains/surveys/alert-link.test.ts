@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemorySurveyRepository } from '../../data/memory';
+import { MemorySurveyRepository } from '../../../testing/data/memory';
 import { alertLinkToken, createAlertLinkService } from './alert-link';
 
 function world() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryOwnerAlertStore } from '../../data/owner-alert-store';
+import { MemoryOwnerAlertStore } from '../../../testing/data/memory-owner-alerts';
 import type { OwnerContact } from '../../data/owner-contacts';
-import { createMemoryMailer } from '../../mail/memory-mailer';
+import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import { consumeAlerts, type AlertDeps } from './alerts-worker';
-import { responseInserted, streamBatch } from './testing';
+import { responseInserted, streamBatch } from '../../../testing/domains/surveys';
 
 /** A response's INSERT on the stream, of survey s1 by owner-1 unless `more` says otherwise. */
 const inserted = (responseId: string, rating: number, more: Record<string, string> = {}) =>

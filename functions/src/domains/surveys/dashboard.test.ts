@@ -9,11 +9,11 @@ import {
   type Survey,
 } from '@reviewroute/shared';
 import { sampleResponse } from '@reviewroute/shared/testing';
-import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
+import { createMemoryStores, type MemoryResponseStore } from '../../../testing/data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../../testing/sample-survey';
+import { publishedSurvey, sampleOwner, sampleSurveyId, seed } from '../../../testing/sample-survey';
 import { createDashboardService } from './dashboard-service';
 import { createAlertLinkService } from './alert-link';
 import { createSurveysHandler } from './handler';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryOwnerAlertStore, shortenComment } from '../../data/owner-alert-store';
-import { createMemoryMailer } from '../../mail/memory-mailer';
+import { MemoryOwnerAlertStore } from '../../../testing/data/memory-owner-alerts';
+import { shortenComment } from '../../data/owner-alert-store';
+import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import { flushDigests, type DigestDeps } from './digests-worker';
 import { consumeAlerts, type AlertDeps } from './alerts-worker';
-import { responseInserted, streamBatch } from './testing';
+import { responseInserted, streamBatch } from '../../../testing/domains/surveys';
 
 /** A low rating's INSERT on the stream, created `minute` minutes after 05:00. */
 function lowRating(responseId: string, minute: number, rating = 1, comment?: string) {

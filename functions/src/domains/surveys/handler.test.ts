@@ -7,8 +7,8 @@ import {
   surveySchema,
   uploadTicketSchema,
 } from '@reviewroute/shared';
-import { createMemoryStores } from '../../data/memory';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { createMemoryStores } from '../../../testing/data/memory';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import type { ApiEvent } from '../../lib/http';
 import { createDashboardService } from './dashboard-service';
 import { createAlertLinkService } from './alert-link';

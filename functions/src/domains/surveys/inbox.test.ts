@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, inboxPageSchema, inboxPageSize, type InboxItem } from '@reviewroute/shared';
 import { sampleResponse } from '@reviewroute/shared/testing';
-import { createMemoryStores } from '../../data/memory';
+import { createMemoryStores } from '../../../testing/data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import type { ApiEvent } from '../../lib/http';
-import { publishedSurvey, sampleSurveyId, seed } from '../../testing/sample-survey';
+import { publishedSurvey, sampleSurveyId, seed } from '../../../testing/sample-survey';
 import { createAlertLinkService } from './alert-link';
 import { createDashboardService } from './dashboard-service';
 import { createSurveysHandler } from './handler';

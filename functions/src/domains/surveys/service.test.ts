@@ -13,7 +13,7 @@ import {
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
-import { createMemoryStores, MemorySurveyRepository } from '../../data/memory';
+import { createMemoryStores, MemorySurveyRepository } from '../../../testing/data/memory';
 import { StaleSurveyVersionError } from '../../data/survey-repository';
 import { createSurveyService, type SurveyServiceDeps } from './service';
 

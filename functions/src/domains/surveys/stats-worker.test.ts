@@ -1,7 +1,7 @@
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { sampleResponse } from '@reviewroute/shared/testing';
-import { createMemoryStores } from '../../data/memory';
+import { createMemoryStores } from '../../../testing/data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
 import { consumeStream } from './stats-worker';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema, healthResponseSchema } from '@reviewroute/shared';
-import { lambdaContext, sampleEvent } from '../../testing/events';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { handler } from './handler';
 
 describe('system handler', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryReviewRequestStore } from './memory-review-requests';
-import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from './request-batches';
-import { sampleBatch } from './review-requests-testing';
+import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from '../../src/data/request-batches';
+import { sampleBatch } from './sample-batch';
 
 const owner = 'owner-1';
 const survey = 'survey-1';

@@ -6,24 +6,24 @@ import {
   type Profile,
   type Survey,
 } from '@reviewroute/shared';
-import { AccountErasedError } from '../lib/erasure-guard';
-import { erasedUserHash } from './erasure-repository';
+import { AccountErasedError } from '../../src/lib/erasure-guard';
+import { erasedUserHash } from '../../src/data/erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
-import { MemoryOwnerAlertStore } from './owner-alert-store';
-import { createMemoryRateLimiter } from './rate-window';
-import { memoryCount, weekOf } from './survey-stats';
+import { MemoryOwnerAlertStore } from './memory-owner-alerts';
+import { createMemoryRateLimiter } from './memory-rate-limiter';
+import { memoryCount, weekOf } from '../../src/data/survey-stats';
 import {
   newestFirst,
   statusRankOf,
   type BillingRecord,
   type BillingRepository,
   type BillingUpsertOutcome,
-} from './billing-repository';
-import type { AssetCdn } from './asset-cdn';
-import type { AccountAdmin } from './account-admin';
-import type { AssetStore } from './asset-store';
-import type { ClientKeySaltStore } from './client-key-salts';
-import type { ErasureJob, ErasureRepository } from './erasure-repository';
+} from '../../src/data/billing-repository';
+import type { AssetCdn } from '../../src/data/asset-cdn';
+import type { AccountAdmin } from '../../src/data/account-admin';
+import type { AssetStore } from '../../src/data/asset-store';
+import type { ClientKeySaltStore } from '../../src/data/client-key-salts';
+import type { ErasureJob, ErasureRepository } from '../../src/data/erasure-repository';
 import type {
   InboxPageRequest,
   InboxPageResult,
@@ -33,11 +33,11 @@ import type {
   ReviewClickOutcome,
   SubmitOutcome,
   SurveyResponseRecord,
-} from './response-store';
-import type { ProfileRepository } from './profile-repository';
-import { type SurveyRepository, StaleSurveyVersionError } from './survey-repository';
-import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from './survey-stats';
-import { MemoryExportJobStore } from './export-jobs';
+} from '../../src/data/response-store';
+import type { ProfileRepository } from '../../src/data/profile-repository';
+import { type SurveyRepository, StaleSurveyVersionError } from '../../src/data/survey-repository';
+import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from '../../src/data/survey-stats';
+import { MemoryExportJobStore } from './memory-export-jobs';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,

@@ -1,15 +1,15 @@
 import type { ProviderStatus } from '@reviewroute/shared';
-import { MemoryBillingRepository, MemoryErasureRepository, MemoryProfileRepository } from '../../data/memory';
-import { MemoryInvoiceRepository } from '../../data/invoice-repository';
-import { createMemoryRateLimiter } from '../../data/rate-window';
+import { MemoryBillingRepository, MemoryErasureRepository, MemoryProfileRepository } from '../data/memory';
+import { MemoryInvoiceRepository } from '../data/memory-invoices';
+import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
 import {
   PaymentProviderError,
   providerPaymentIdPattern,
   type NewProviderPayment,
   type PaymentProvider,
   type ProviderPayment,
-} from './provider';
-import { createPaymentService, type PaymentService } from './service';
+} from '../../src/domains/payments/provider';
+import { createPaymentService, type PaymentService } from '../../src/domains/payments/service';
 
 /**
  * An in-memory payment provider for unit tests: payments it created (or was given) by id, statuses set by

@@ -1,12 +1,12 @@
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryReviewRequestStore } from '../../data/memory-review-requests';
-import { MemorySurveyRepository } from '../../data/memory';
-import { createMemoryRateLimiter } from '../../data/rate-window';
-import { createMemoryMailer } from '../../mail/memory-mailer';
-import { createHookService, type HookServiceDeps } from './hook-service';
-import { createRequestSender, type SenderDeps } from './sender';
-import { createRequestService, type RequestServiceDeps } from './service';
+import { MemoryReviewRequestStore } from '../data/memory-review-requests';
+import { MemorySurveyRepository } from '../data/memory';
+import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
+import { createMemoryMailer } from '../mail/memory-mailer';
+import { createHookService, type HookServiceDeps } from '../../src/domains/requests/hook-service';
+import { createRequestSender, type SenderDeps } from '../../src/domains/requests/sender';
+import { createRequestService, type RequestServiceDeps } from '../../src/domains/requests/service';
 
 export const requestOwnerId = 'owner-1';
 export const requestSurveyId = '0190d7a0-0000-7000-8000-000000000001';

@@ -1,5 +1,5 @@
 import type { Language } from '@reviewroute/shared';
-import type { OwnerContacts } from '../../data/owner-contacts';
+import type { OwnerContacts } from '../../src/data/owner-contacts';
 
 /** Owners' languages by user id, as Cognito's `locale` would give them. */
 export function createOwnerContactsStub(languages: ReadonlyMap<string, Language>): OwnerContacts {

@@ -1,6 +1,6 @@
-import { createMemoryRateLimiter } from '../../data/rate-window';
-import { createMemoryMailer } from '../../mail/memory-mailer';
-import { createContactService, type ContactServiceDeps } from './service';
+import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
+import { createMemoryMailer } from '../mail/memory-mailer';
+import { createContactService, type ContactServiceDeps } from '../../src/domains/contact/service';
 
 export const testOperator = { to: 'owner@reviewroute.example', from: 'no-reply@reviewroute.example' } as const;
 

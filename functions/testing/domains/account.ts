@@ -1,11 +1,11 @@
-import { createMemoryStores } from '../../data/memory';
-import { MemoryInvoiceRepository } from '../../data/invoice-repository';
-import { createMemoryRateLimiter } from '../../data/rate-window';
-import { ownerDataParts } from '../../owner-data';
-import { createSecurityService } from './security-service';
-import { createErasureService } from './erasure-service';
-import { createExportService } from './export-service';
-import type { DangerZone } from './danger-zone';
+import { createMemoryStores } from '../data/memory';
+import { MemoryInvoiceRepository } from '../data/memory-invoices';
+import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
+import { ownerDataParts } from '../../src/owner-data';
+import { createSecurityService } from '../../src/domains/account/security-service';
+import { createErasureService } from '../../src/domains/account/erasure-service';
+import { createExportService } from '../../src/domains/account/export-service';
+import type { DangerZone } from '../../src/domains/account/danger-zone';
 
 /**
  * The account's danger zone (export and erasure) on one set of in-memory stores, for the account tests.

@@ -1,20 +1,20 @@
 import fc from 'fast-check';
 import { routes, type LambdaEnv, type Route } from '@reviewroute/shared';
-import type { ApiEvent, ApiResponse } from '../lib/http';
+import type { ApiEvent, ApiResponse } from '../src/lib/http';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import { createMemoryStores } from '../data/memory';
-import { createContactHandler } from '../domains/contact/handler';
-import { createAlertLinkService } from '../domains/surveys/alert-link';
-import { createSurveysHandler } from '../domains/surveys/handler';
-import { memoryContactService } from '../domains/contact/testing';
-import { createPublicHandler } from '../domains/public/handler';
-import { memoryPublicSurveyService } from '../domains/public/testing';
+import { createMemoryStores } from './data/memory';
+import { createContactHandler } from '../src/domains/contact/handler';
+import { createAlertLinkService } from '../src/domains/surveys/alert-link';
+import { createSurveysHandler } from '../src/domains/surveys/handler';
+import { memoryContactService } from './domains/contact';
+import { createPublicHandler } from '../src/domains/public/handler';
+import { memoryPublicSurveyService } from './domains/public';
 import { sampleSurveyId } from './sample-survey';
-import { createPaymentsHandler } from '../domains/payments/handler';
-import { memoryPaymentService } from '../domains/payments/testing';
-import { createRequestsHandler } from '../domains/requests/handler';
-import { memoryRequests, publishedSurvey } from '../domains/requests/testing';
-import { createHandler as createSystemHandler } from '../domains/system/handler';
+import { createPaymentsHandler } from '../src/domains/payments/handler';
+import { memoryPaymentService } from './domains/payments';
+import { createRequestsHandler } from '../src/domains/requests/handler';
+import { memoryRequests, publishedSurvey } from './domains/requests';
+import { createHandler as createSystemHandler } from '../src/domains/system/handler';
 import { lambdaContext, sampleEvent } from './events';
 
 /**

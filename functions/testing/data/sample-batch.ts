@@ -1,4 +1,4 @@
-import type { RequestBatchRecord } from './request-batches';
+import type { RequestBatchRecord } from '../../src/data/request-batches';
 
 /**
  * Batch `n` of an owner's survey as the paging tests store it: ids that sort by `n` (so newest first is

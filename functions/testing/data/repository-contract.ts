@@ -2,25 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { matchesInboxFilter, type InboxFilter, type Survey } from '@reviewroute/shared';
 import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
-import { erasureTombstoneExpiry } from '../lib/erasure-guard';
-import { newId } from '../lib/ids';
-import type { RateSlot, RateWindowStore } from './rate-window';
-import { responseIdOf } from './response-store';
-import { weekOf } from './survey-stats';
-import { StaleSurveyVersionError, type SurveyRepository } from './survey-repository';
-import { zeroTally, type SurveyStatsStore } from './survey-stats';
-import type { BillingRecord, BillingRepository } from './billing-repository';
-import type { ClientKeySaltStore } from './client-key-salts';
-import type { ErasureRepository } from './erasure-repository';
-import type { ExportJobStore } from './export-jobs';
+import { erasureTombstoneExpiry } from '../../src/lib/erasure-guard';
+import { newId } from '../../src/lib/ids';
+import type { RateSlot, RateWindowStore } from '../../src/data/rate-window';
+import { responseIdOf } from '../../src/data/response-store';
+import { weekOf } from '../../src/data/survey-stats';
+import { StaleSurveyVersionError, type SurveyRepository } from '../../src/data/survey-repository';
+import { zeroTally, type SurveyStatsStore } from '../../src/data/survey-stats';
+import type { BillingRecord, BillingRepository } from '../../src/data/billing-repository';
+import type { ClientKeySaltStore } from '../../src/data/client-key-salts';
+import type { ErasureRepository } from '../../src/data/erasure-repository';
+import type { ExportJobStore } from '../../src/data/export-jobs';
 import type {
   InboxPosition,
   InboxResponseRecord,
   NewSubmission,
   ResponseStore,
   SurveyResponseRecord,
-} from './response-store';
-import type { ProfileRepository } from './profile-repository';
+} from '../../src/data/response-store';
+import type { ProfileRepository } from '../../src/data/profile-repository';
 
 /** One of each owner of the table's items, on one store (memory or DynamoDB). */
 export interface Repositories {

@@ -1,12 +1,12 @@
 import type { FunnelStage, RequestFunnel, SuppressionReason } from '@reviewroute/shared';
-import { addressHashOf } from './request-suppressions';
-import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from './request-batches';
-import type { FunnelCountOutcome } from './request-funnel';
-import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from './request-recipients';
-import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from './request-claims';
-import type { DueBatch } from './request-queue';
-import type { ReviewRequestStore } from './review-requests';
-import { HookCallTakenError, type HookCallRecord, type RequestHookRecord } from './request-hooks';
+import { addressHashOf } from '../../src/data/request-suppressions';
+import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from '../../src/data/request-batches';
+import type { FunnelCountOutcome } from '../../src/data/request-funnel';
+import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from '../../src/data/request-recipients';
+import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from '../../src/data/request-claims';
+import type { DueBatch } from '../../src/data/request-queue';
+import type { ReviewRequestStore } from '../../src/data/review-requests';
+import { HookCallTakenError, type HookCallRecord, type RequestHookRecord } from '../../src/data/request-hooks';
 
 /**
  * The review-request store's in-memory twin, with the table's rules: state changes only from the state the

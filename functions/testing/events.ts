@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../lib/http';
+import type { ApiEvent } from '../src/lib/http';
 
 /** The sample events in events/ (one per route) are what tests and `npm run invoke` feed to handlers. */
 export const sampleEvent = (routeId: string): ApiEvent =>
-  JSON.parse(readFileSync(new URL(`../../../events/${routeId}.json`, import.meta.url), 'utf8')) as ApiEvent;
+  JSON.parse(readFileSync(new URL(`../../events/${routeId}.json`, import.meta.url), 'utf8')) as ApiEvent;
 
 export const lambdaContext = (): Context =>
   ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MailRefusedError, type Mailer, type OutgoingMail } from './mailer';
+import { MailRefusedError, type Mailer, type OutgoingMail } from '../../src/mail/mailer';
 
 /** A mail as the receiving side saw it. */
 export interface DeliveredMail {

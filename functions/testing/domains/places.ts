@@ -1,4 +1,4 @@
-import type { GooglePlace } from './places-client';
+import type { GooglePlace } from '../../src/domains/places/places-client';
 
 /**
  * A small fixed catalogue of places as Google Places API (New) knows them: the places client's unit tests and

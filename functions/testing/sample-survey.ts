@@ -1,6 +1,6 @@
 import type { Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
-import type { MemorySurveyRepository } from '../data/memory';
+import type { MemorySurveyRepository } from './data/memory';
 
 /**
  * The sample survey of every domain's tests, published under the code and ids the sample events in events/ use

@@ -1,4 +1,4 @@
-import { assertSendable, type Mailer, type OutgoingMail } from './mailer';
+import { assertSendable, type Mailer, type OutgoingMail } from '../../src/mail/mailer';
 
 /** An in-memory mailer for unit tests: every accepted mail in `sent`, oldest first. */
 export function createMemoryMailer(): Mailer & { sent: OutgoingMail[] } {

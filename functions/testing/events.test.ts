@@ -7,7 +7,7 @@ import { sampleEvent } from './events';
 // step with the route table so a new route cannot ship without one.
 describe('sample events', () => {
   it.each(routes.map((r) => [r.id, r] as const))('%s has a payload 2.0 sample with its route key', (id, route) => {
-    expect(existsSync(new URL(`../../../events/${id}.json`, import.meta.url)), `events/${id}.json`).toBe(true);
+    expect(existsSync(new URL(`../../events/${id}.json`, import.meta.url)), `events/${id}.json`).toBe(true);
     const event = sampleEvent(id);
     expect(event.version).toBe('2.0');
     expect(event.routeKey).toBe(routeKey(route));

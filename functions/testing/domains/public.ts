@@ -1,9 +1,13 @@
 import { routeContracts, type Survey } from '@reviewroute/shared';
-import { createMemoryStores, type MemoryResponseStore } from '../../data/memory';
-import type { SurveyResponseRecord } from '../../data/response-store';
-import { parseInput } from '../../lib/validation';
-import { publishedSurvey, sampleSurveyId, seed } from '../../testing/sample-survey';
-import { createPublicSurveyService, type ClientInfo, type PublicSurveyServiceDeps } from './service';
+import { createMemoryStores, type MemoryResponseStore } from '../data/memory';
+import type { SurveyResponseRecord } from '../../src/data/response-store';
+import { parseInput } from '../../src/lib/validation';
+import { publishedSurvey, sampleSurveyId, seed } from '../sample-survey';
+import {
+  createPublicSurveyService,
+  type ClientInfo,
+  type PublicSurveyServiceDeps,
+} from '../../src/domains/public/service';
 
 /** The newest stored response of a survey (the sample's by default): the last one stored. */
 export const newestResponse = (
