@@ -2,8 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emptyProfile, type Language } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { routeQueryOptions } from '@/lib/route-query';
 import { RecordInterfaceLanguage } from './record-interface-language';
 

@@ -4,9 +4,9 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser } from '@/lib/auth-session';
 import { languageStorageKey } from '@/lib/language';
-import { apiHandler, configHandler, everyRoute, serveApi } from '@/testing/api';
-import { sampleAppConfig } from '@/testing/fixtures';
-import { deferred, renderWithApp } from '@/testing/render';
+import { apiHandler, configHandler, everyRoute, serveApi } from '@testing/api';
+import { sampleAppConfig } from '@testing/fixtures';
+import { deferred, renderWithApp } from '@testing/render';
 import { routes } from './router';
 
 const amplify = vi.hoisted(() => ({

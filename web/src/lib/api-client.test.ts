@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configHandler, serveApi } from '@/testing/api';
+import { configHandler, serveApi } from '@testing/api';
 import { type AppConfig, ConfigError, loadConfig, parseConfig, placeSearchConfigured } from './config';
 
 const local = {

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/testing/api';
+import { serveApi } from '@testing/api';
 import {
   embeddableImage,
   posterColors,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessInformationSchema, surveyDefaultTexts, surveyWizardDefaults } from '@reviewroute/shared';
-import { sampleSurvey } from '@/testing/fixtures';
+import { sampleSurvey } from '@testing/fixtures';
 import {
   draftFromSurvey,
   draftValuesOf,

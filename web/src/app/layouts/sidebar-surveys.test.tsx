@@ -4,9 +4,9 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, type SurveyListItem } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
-import { apiCalls, apiHandler, configHandler, everyRoute, serveApi } from '@/testing/api';
-import { sampleAppConfig, sampleSurvey } from '@/testing/fixtures';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, configHandler, everyRoute, serveApi } from '@testing/api';
+import { sampleAppConfig, sampleSurvey } from '@testing/fixtures';
+import { renderWithApp } from '@testing/render';
 import { routes } from '../router';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), getCurrentUser: vi.fn(), signOut: vi.fn() }));

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { TrialBadge } from './trial-badge';
 import { routeQueryKey } from '@/lib/route-query';
 

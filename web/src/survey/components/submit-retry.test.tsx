@@ -4,8 +4,8 @@ import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SurveyLanguage } from '../lib/path';
 import { createTranslator, I18nContext } from '../lib/i18n';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { samplePublicSurvey } from '@/testing/fixtures';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { samplePublicSurvey } from '@testing/fixtures';
 import { SurveyPage, SurveySkeleton } from './survey-page';
 
 /**

@@ -6,8 +6,8 @@ import type { submitResponse } from '../lib/api';
 import { surveyPalette } from '@reviewroute/shared/domain';
 import { draftKey, loadDraft, saveDraft, emptyDraft } from '../lib/draft';
 import { createTranslator, I18nContext } from '../lib/i18n';
-import { apiHandler, serveApi } from '@/testing/api';
-import { samplePublicSurvey } from '@/testing/fixtures';
+import { apiHandler, serveApi } from '@testing/api';
+import { samplePublicSurvey } from '@testing/fixtures';
 import { SurveyForm } from './survey-form';
 
 const survey = samplePublicSurvey({

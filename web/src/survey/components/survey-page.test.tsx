@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicSurvey } from '@reviewroute/shared';
 import { createTranslator, I18nContext } from '../lib/i18n';
-import { samplePublicSurvey } from '@/testing/fixtures';
+import { samplePublicSurvey } from '@testing/fixtures';
 import { SurveyPage, SurveySkeleton } from './survey-page';
 
 const survey = samplePublicSurvey({

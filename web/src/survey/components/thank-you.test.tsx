@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, type PublicSurvey } from '@reviewroute/shared';
 import { contactFollowUpDefaults, surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext } from '../lib/i18n';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { samplePublicSurvey } from '@/testing/fixtures';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { samplePublicSurvey } from '@testing/fixtures';
 import { ThankYou } from './thank-you';
 
 const base = samplePublicSurvey({

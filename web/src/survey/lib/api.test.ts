@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, type SubmitResponseInput } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import {
   fetchPublicSurvey,
   type postResponse,

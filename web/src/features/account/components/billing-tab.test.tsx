@@ -3,8 +3,8 @@ import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountSummary, type Payment } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { BillingTab } from './billing-tab';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
 import { samplePayment } from '@reviewroute/shared/testing';
-import { apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { InvoicePage } from './invoice-page';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

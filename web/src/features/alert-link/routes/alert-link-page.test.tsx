@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { AlertLinkPage } from './alert-link-page';
 
 const token = `k7m2p9qx-${'A'.repeat(43)}`;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderWithApp } from '@/testing/render';
+import { deferred, renderWithApp } from '@testing/render';
 import { SignInForm } from './sign-in-form';
 
 const amplify = vi.hoisted(() => ({ signIn: vi.fn(), confirmSignIn: vi.fn(), resetPassword: vi.fn() }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, renderWithApp } from '@/testing/render';
+import { deferred, renderWithApp } from '@testing/render';
 import { AuthPage } from './auth-page';
 
 const amplify = vi.hoisted(() => ({

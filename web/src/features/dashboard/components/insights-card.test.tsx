@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SurveyInsights } from '@reviewroute/shared';
-import { apiHandler, everyRoute, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiHandler, everyRoute, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { InsightsCard } from './insights-card';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

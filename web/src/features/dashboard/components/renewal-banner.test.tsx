@@ -4,8 +4,8 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountSummary } from '@reviewroute/shared';
 import { routeQueryKey } from '@/lib/route-query';
-import { apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { RenewalBanner } from './renewal-banner';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

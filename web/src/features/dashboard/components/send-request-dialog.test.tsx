@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/testing/render';
+import { renderWithApp } from '@testing/render';
 import { SendRequestDialog } from './send-request-dialog';
 
 const open = (url: string, path = '/dashboard') =>

@@ -4,10 +4,10 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { apiCalls, apiHandler, everyRoute, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, everyRoute, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { DashboardPage } from './dashboard-page';
-import { sampleSurvey } from '@/testing/fixtures';
+import { sampleSurvey } from '@testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);

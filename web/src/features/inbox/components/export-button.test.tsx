@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportJob } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { ExportButton } from './export-button';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/testing/render';
+import { renderWithApp } from '@testing/render';
 import { Pricing } from './pricing';
 
 /** The home page's plan cards (no API: the prices come from the one table in shared/). */

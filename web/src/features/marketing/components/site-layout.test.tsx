@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInPath } from '@/lib/auth-paths';
-import { renderWithApp } from '@/testing/render';
+import { renderWithApp } from '@testing/render';
 import { SiteLayout, type SiteSession } from './site-layout';
 
 function renderLayout(path: string, session?: SiteSession) {

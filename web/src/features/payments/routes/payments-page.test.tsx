@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
 import { pathOf, type Payment } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { PaymentsPage } from './payments-page';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

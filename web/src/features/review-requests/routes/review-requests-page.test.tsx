@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultRequestTemplates, type RequestBatch } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { ReviewRequestsPage } from './review-requests-page';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));

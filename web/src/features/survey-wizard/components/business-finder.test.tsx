@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { googleReviewUrlOf, type PlaceSearchResult, surveyMessages } from '@reviewroute/shared';
 import { loadConfig } from '@/lib/config';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { apiCalls, apiHandler, configHandler, serveApi } from '@/testing/api';
-import { sampleAppConfig } from '@/testing/fixtures';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, configHandler, serveApi } from '@testing/api';
+import { sampleAppConfig } from '@testing/fixtures';
+import { renderWithApp } from '@testing/render';
 import { BusinessStepPage } from '../routes/business-step-page';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));

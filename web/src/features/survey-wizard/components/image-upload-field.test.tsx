@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Survey } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { deferred, renderWithApp } from '@/testing/render';
-import { sampleSurvey } from '@/testing/fixtures';
+import { deferred, renderWithApp } from '@testing/render';
+import { sampleSurvey } from '@testing/fixtures';
 import type { UploadOptions } from '@/features/surveys/api/upload-survey-image';
 import { ImageUploadField } from './image-upload-field';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { renderWithApp } from '@/testing/render';
+import { renderWithApp } from '@testing/render';
 import { LandingPreview } from './landing-preview';
 
 afterEach(() => {

@@ -4,12 +4,12 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, type Survey, surveyDefaultTexts, surveyMessages } from '@reviewroute/shared';
 import { surveyDraftStorageKey, surveyDraftStore } from '@/lib/survey-draft';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { BusinessStepPage } from './business-step-page';
 import { LandingStepPage } from './landing-step-page';
 import { WizardLayout } from './wizard-layout';
-import { sampleSurvey } from '@/testing/fixtures';
+import { sampleSurvey } from '@testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);

@@ -4,11 +4,11 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, pathOf } from '@reviewroute/shared';
 import { surveyDraftStore } from '@/lib/survey-draft';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { DistributionStepPage } from './distribution-step-page';
 import { WizardLayout } from './wizard-layout';
-import { sampleSurvey } from '@/testing/fixtures';
+import { sampleSurvey } from '@testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);

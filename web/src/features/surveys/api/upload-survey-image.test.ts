@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathOf, surveyMessages } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { sampleSurvey } from '@/testing/fixtures';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { sampleSurvey } from '@testing/fixtures';
 
 const fetchAuthSession = vi.hoisted(() => vi.fn());
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));

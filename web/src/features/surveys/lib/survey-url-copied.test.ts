@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { readUrlCopiedFlag, recordSurveyUrlCopied, urlCopiedStorageKey, useUrlCopiedFlag } from './survey-url-copied';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn().mockResolvedValue({ tokens: undefined }) }));

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, apiHandler, serveApi } from '@/testing/api';
-import { renderWithApp } from '@/testing/render';
+import { apiCalls, apiHandler, serveApi } from '@testing/api';
+import { renderWithApp } from '@testing/render';
 import { UnsubscribePage } from './unsubscribe-page';
 
 const token = 'A'.repeat(46);

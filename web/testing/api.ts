@@ -4,7 +4,7 @@ import { type AppConfig, routeOf, type RouteId, type RouteParams, routes } from 
 
 /**
  * The network of the web unit tests: every request goes to msw, and a request no handler answers fails the
- * test (web/src/testing/setup-msw.ts starts it for the unit-web project and resets it after each test).
+ * test (web/testing/setup-msw.ts starts it for the unit-web project and resets it after each test).
  */
 export const apiServer = setupServer();
 
