@@ -36,34 +36,23 @@ export function accountWorld(
       },
     });
 
-  // Every domain's part of the owner's data, on the fakes; each store interruptible under its name.
+  // Every domain's part of the owner's data on all the fakes, each store interruptible under its name: a part that
+  // needs a new store finds it here once it is among the fakes.
   const invoices = new MemoryInvoiceRepository();
-  const parts = ownerDataParts(
-    {
-      responses: interruptible('responses', stores.responses),
-      stats: interruptible('stats', stores.stats),
-      alerts: interruptible('alerts', stores.alerts),
-      rateLimiter: interruptible('rateLimiter', stores.rateLimiter),
-      profiles: interruptible('profiles', stores.profiles),
-      billing: interruptible('billing', stores.billing),
-      invoices: interruptible('invoices', invoices),
-      requests: interruptible('requests', stores.requests),
-      exportJobs: interruptible('exportJobs', stores.exportJobs),
-      assets: stores.assets,
-      cdn: stores.cdn,
-    },
-    options.erasurePageSize ? { pageSize: options.erasurePageSize } : {},
-  );
+  const all = { ...stores, invoices };
+  const steps = Object.fromEntries(
+    Object.entries(all).map(([name, store]) => [name, typeof store === 'object' ? interruptible(name, store) : store]),
+  ) as typeof all;
   const erasure = createErasureService({
-    erasures: interruptible('erasures', stores.erasures),
-    surveys: interruptible('surveys', stores.surveys),
-    parts,
-    admin: interruptible('admin', stores.admin),
+    erasures: steps.erasures,
+    surveys: steps.surveys,
+    parts: ownerDataParts(steps, options.erasurePageSize ? { pageSize: options.erasurePageSize } : {}),
+    admin: steps.admin,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const exports = createExportService({
     surveys: stores.surveys,
-    parts: ownerDataParts({ ...stores, invoices }),
+    parts: ownerDataParts(all),
     ...(options.exportPageSize ? { pageSize: options.exportPageSize } : {}),
   });
   const danger: DangerZone = { erasure, exports };
