@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageConfig } from './config';
 import { iamWildcardFindingIds } from './nag-acknowledgements';
 import { readFindings, validationReportFile } from './nag-report';
-import { synthTestApp, type TestApp } from './testing/test-app';
+import { synthTestApp, type TestApp } from '../testing/test-app';
 
 describe('cdk-nag (AwsSolutions) on the whole app', () => {
   let dev: TestApp;

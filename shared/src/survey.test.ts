@@ -19,7 +19,7 @@ import {
   surveyUpdateSchema,
   surveyWizardDefaults,
 } from './survey';
-import { sampleSurvey } from './testing';
+import { sampleSurvey } from '../testing';
 
 const validStep1 = {
   businessName: "Joe's Pizza",

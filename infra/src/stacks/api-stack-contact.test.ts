@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCapReachedLog } from '@reviewroute/shared';
 import { stageConfig } from '../config';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 /** The contact form's mail: the operator's address from the `contactEmail` context value, sent through SES. */
 describe('api stack: contact mail', () => {

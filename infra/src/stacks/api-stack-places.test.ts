@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { stageConfig } from '../config';
-import { synthTestApp, testEnv } from '../testing/test-app';
+import { synthTestApp, testEnv } from '../../testing/test-app';
 
 describe('api stack: the business finder key', () => {
   it('lets only the places Lambda read the SSM parameter named in the context, and keeps the key out of the template', () => {

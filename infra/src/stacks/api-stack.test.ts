@@ -14,7 +14,7 @@ import { domainAccess, workerAccess } from '../access';
 import { routeThrottleOf } from '../config';
 import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
 import { pascal } from './lambda-function';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('api + gateway stacks', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { tokenValidity } from '@reviewroute/shared';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('auth stack', () => {
   let app: TestApp;

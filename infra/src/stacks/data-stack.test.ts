@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { tableDefinition, tableKeySchema } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('data stack', () => {
   let app: TestApp;

@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { routes } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgePublicPostLimit, edgeSurveySubmitLimit } from '../config';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 /** The two statements of a rule's scope that match POSTs to paths under `prefix`. */
 const postsUnder = (prefix: string) => [

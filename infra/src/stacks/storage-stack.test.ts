@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetsBucketDefinition } from '@reviewroute/shared';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('storage stack', () => {
   let app: TestApp;

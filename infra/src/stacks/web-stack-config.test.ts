@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@reviewroute/shared';
 import type { stageConfig } from '../config';
-import { standaloneWebStack } from '../testing/test-app';
+import { standaloneWebStack } from '../../testing/test-app';
 
 /** The config.json the web stack deploys for a stage with these context values, as the app parses it. */
 function deployedConfig(context: Parameters<typeof stageConfig>[0]) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared';
-import { standaloneWebStack } from '../testing/test-app';
+import { standaloneWebStack } from '../../testing/test-app';
 
 /** A built site with prerendered pages, as `npm run build -w web` leaves it. */
 function builtSite(): string {

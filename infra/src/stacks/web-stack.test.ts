@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originVerifyHeader } from '@reviewroute/shared';
 import { surveyPathPattern } from '@reviewroute/shared/domain';
-import { synthTestApp, type TestApp } from '../testing/test-app';
+import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('web stack', () => {
   let app: TestApp;

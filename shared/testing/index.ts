@@ -1,6 +1,6 @@
-import type { ExportedResponse } from '../account-export';
-import type { Payment } from '../billing';
-import type { Survey } from '../survey';
+import type { ExportedResponse } from '../src/account-export';
+import type { Payment } from '../src/billing';
+import type { Survey } from '../src/survey';
 
 /**
  * Test fixtures shared by every workspace's tests (`@reviewroute/shared/testing`); never imported by

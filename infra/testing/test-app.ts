@@ -3,11 +3,11 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Finding, readFindings } from '../nag-report';
-import { repoRoot } from '../paths';
-import { addReviewRouteStacks, type ReviewRouteStacks } from '../reviewroute-app';
-import { stageConfig } from '../config';
-import { WebStack } from '../stacks/web-stack';
+import { type Finding, readFindings } from '../src/nag-report';
+import { repoRoot } from '../src/paths';
+import { addReviewRouteStacks, type ReviewRouteStacks } from '../src/reviewroute-app';
+import { stageConfig } from '../src/config';
+import { WebStack } from '../src/stacks/web-stack';
 
 export const testEnv = { account: '123456789012', region: 'eu-west-1' } as const;
 
