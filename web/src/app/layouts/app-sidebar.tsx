@@ -17,13 +17,14 @@ import {
 } from '@/components/ui/sidebar';
 import { delocalize } from '@/lib/language';
 import { reviewRequestsPathFor, surveySearchParam } from '@/lib/survey-selection';
+import { pagePath } from '@reviewroute/shared/domain';
 import { useLocalizedPath } from '@/lib/use-language';
 import { stepAtPath } from '@/features/survey-wizard/steps';
 import { SidebarSurveys } from './sidebar-surveys';
 
 /** The inbox of the survey the page shows (the dashboard's `?survey=`), else the inbox picks one. */
 const inboxPath = (surveyId: string | null) =>
-  surveyId ? `/inbox?${surveySearchParam}=${encodeURIComponent(surveyId)}` : '/inbox';
+  pagePath('inbox', 'en', { query: { [surveySearchParam]: surveyId ?? undefined } });
 
 /** The dashboard sidebar: collapsible to icons; navigation and the owner's surveys. */
 export function AppSidebar() {

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { type AccountSummary, formatMoney, type Language, type Payment, paymentMethodName } from '@reviewroute/shared';
+import {
+  type AccountSummary,
+  formatMoney,
+  type Language,
+  pagePath,
+  type Payment,
+  paymentMethodName,
+} from '@reviewroute/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,7 +30,7 @@ type Plan = AccountSummary['plan'];
 const paymentResultToastId = 'payment-result';
 
 /** The invoice of a payment (inside the owner app; printable). */
-export const invoicePath = (paymentId: string) => `/account/invoices/${encodeURIComponent(paymentId)}`;
+export const invoicePath = (paymentId: string) => pagePath('invoice', 'en', { params: { paymentId } });
 
 /**
  * The payments page's hand-over after a paid checkout (spec 2 "Payments"): `payment=success` → the success

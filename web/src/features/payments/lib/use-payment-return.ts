@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { pagePath } from '@reviewroute/shared/domain';
 import { type SessionStatus } from '@/lib/auth-session';
 import { useLocalizedPath } from '@/lib/use-language';
 import { routeQueryOptions } from '@/lib/route-query';
@@ -19,7 +20,7 @@ const maxPolls = 15;
 export const successRedirectMs = 2_000;
 
 /** Where a successful payment takes the owner (spec 2 "Payments"). */
-export const billingSuccessPath = '/account?tab=billing&payment=success';
+export const billingSuccessPath = pagePath('account', 'en', { query: { tab: 'billing', payment: 'success' } });
 
 type Outcome = 'checking' | 'completed' | 'failed' | 'pending' | 'unknown' | null;
 
