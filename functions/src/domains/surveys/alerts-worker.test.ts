@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryOwnerAlertStore } from '../../../testing/data/memory-owner-alerts';
-import type { OwnerContact } from '../../data/owner-contacts';
-import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import { consumeAlerts, type AlertDeps } from './alerts-worker';
-import { responseInserted, streamBatch } from '../../../testing/domains/surveys';
+import { alertWorld, responseInserted, streamBatch } from '../../../testing/domains/surveys';
 
 /** A response's INSERT on the stream, of survey s1 by owner-1 unless `more` says otherwise. */
 const inserted = (responseId: string, rating: number, more: Record<string, string> = {}) =>
@@ -17,30 +13,7 @@ const inserted = (responseId: string, rating: number, more: Record<string, strin
   });
 const batch = streamBatch;
 
-function world(options: { alertsOn?: boolean; owner?: OwnerContact | undefined } = {}) {
-  const mailer = createMemoryMailer();
-  const alerts = new MemoryOwnerAlertStore();
-  const survey = sampleSurvey({
-    id: 's1',
-    userId: 'owner-1',
-    businessName: 'Bakkerij Anna',
-    lowRatingAlerts: options.alertsOn ?? true,
-  });
-  const owner = 'owner' in options ? options.owner : { email: 'anna@bakkerij.example', language: 'nl' as const };
-  const deps: AlertDeps = {
-    surveys: {
-      get: async (userId, surveyId) => (userId === survey.userId && surveyId === survey.id ? survey : undefined),
-    },
-    contacts: { contactOf: async (id) => (id === 'owner-1' ? owner : undefined) },
-    alerts,
-    mailer,
-    from: 'no-reply@reviewroute.example',
-    helpEmail: 'support@reviewroute.example',
-    siteOrigin: 'https://reviewroute.example',
-    mailLinkKey: async () => 'mail-link-key',
-  };
-  return { deps, mailer, alerts };
-}
+const world = alertWorld;
 
 describe('the low-rating alerts worker', () => {
   it('mails the owner once per low rating, in their language, even when the same batch comes twice', async () => {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sampleSurvey } from '@reviewroute/shared/testing';
-import { MemoryOwnerAlertStore } from '../../../testing/data/memory-owner-alerts';
 import { shortenComment } from '../../data/owner-alert-store';
-import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
+import type { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import { flushDigests, type DigestDeps } from './digests-worker';
-import { consumeAlerts, type AlertDeps } from './alerts-worker';
-import { responseInserted, streamBatch } from '../../../testing/domains/surveys';
+import { consumeAlerts } from './alerts-worker';
+import { alertWorld, responseInserted, streamBatch } from '../../../testing/domains/surveys';
 
 /** A low rating's INSERT on the stream, created `minute` minutes after 05:00. */
 function lowRating(responseId: string, minute: number, rating = 1, comment?: string) {
@@ -21,33 +19,12 @@ function lowRating(responseId: string, minute: number, rating = 1, comment?: str
 const batch = streamBatch;
 
 function world(language: 'en' | 'nl' = 'nl') {
-  const mailer = createMemoryMailer();
-  const alerts = new MemoryOwnerAlertStore();
-  const survey = sampleSurvey({ id: 's1', userId: 'owner-1', businessName: 'Bakkerij Anna', lowRatingAlerts: true });
+  const alerting = alertWorld({ owner: { email: 'anna@bakkerij.example', language } });
   let now = new Date('2026-11-26T05:30:00.000Z');
-  const common = {
-    surveys: {
-      get: async (userId: string, surveyId: string) =>
-        userId === survey.userId && surveyId === survey.id ? survey : undefined,
-    },
-    contacts: {
-      contactOf: async (id: string) => (id === 'owner-1' ? { email: 'anna@bakkerij.example', language } : undefined),
-    },
-    alerts,
-    mailer,
-    from: 'no-reply@reviewroute.example',
-    helpEmail: 'support@reviewroute.example',
-    siteOrigin: 'https://reviewroute.example',
-    mailLinkKey: async () => 'mail-link-key',
-  };
-  const deps: AlertDeps = common;
-  const digestDeps: DigestDeps = { ...common, now: () => now };
+  const digestDeps: DigestDeps = { ...alerting.deps, now: () => now };
   return {
-    deps,
+    ...alerting,
     digestDeps,
-    mailer,
-    alerts,
-    survey,
     setNow: (iso: string) => {
       now = new Date(iso);
     },
