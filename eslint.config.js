@@ -225,4 +225,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Test code (fakes, contract suites, fixtures, render helpers) lives in each workspace's testing/ tree beside src/:
+  // no source file that is not a test imports it or vitest, so none of it is counted as source or bundled. The
+  // typescript-eslint twin of no-restricted-imports, so the blocks above keep their own patterns.
+  {
+    files: ['{functions,web,shared,infra}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['vitest', 'vitest/*', '**/testing', '**/testing/*', '@testing/*'],
+              message: 'Only tests import vitest and the testing trees (functions/testing, web/testing, ...).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
