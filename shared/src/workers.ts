@@ -54,7 +54,7 @@ export type WorkerTrigger =
  * worker's own check.
  */
 export interface StreamRecordFilter {
-  /** The item's electrodb entity (its `__edb_e__` attribute, functions/src/data/entities.ts). */
+  /** The item's electrodb entity (its `__edb_e__` attribute: the model name in its owning module in functions/src/data). */
   readonly entity: string;
   /** Number attributes of the item and the values let through. */
   readonly numbers?: Readonly<Record<string, readonly number[]>>;

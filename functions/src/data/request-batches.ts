@@ -1,4 +1,4 @@
-import { Entity, type EntityConfiguration } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import {
   requestBatchSources,
   requestBatchStates,
@@ -121,20 +121,8 @@ export function batchOfCursor(cursor: string, userId: string, surveyId: string):
   return sk.slice(prefix.length);
 }
 
-type BatchItem = {
-  userId: string;
-  surveyId: string;
-  batchId: string;
-  state: RequestBatchState;
-  total: number;
-  template?: string;
-  sendAt: string;
-  permissionConfirmedAt: string;
-  createdAt: string;
-  waitingUntil?: string;
-  reminderDays?: number;
-  source?: RequestBatchSource;
-};
+/** The batch as stored (electrodb's item of the entity below). */
+type BatchItem = EntityItem<Entities['requestBatch']>;
 
 const toBatch = (item: BatchItem): RequestBatchRecord => ({
   id: item.batchId,

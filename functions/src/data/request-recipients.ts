@@ -1,4 +1,4 @@
-import { Entity, type EntityConfiguration } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import {
   languages,
   requestRecipientStates,
@@ -97,30 +97,8 @@ export interface RequestRecipientStore {
   failReminder(batchId: string, recipientId: string): Promise<void>;
 }
 
-type RecipientItem = {
-  batchId: string;
-  recipientId: string;
-  userId: string;
-  surveyId: string;
-  name: string;
-  email: string;
-  language: Language;
-  secret: string;
-  state: RequestRecipientState;
-  reason?: RequestSkipReason;
-  claimedAt?: string;
-  sentAt?: string;
-  openedAt?: string;
-  ratedAt?: string;
-  clickedAt?: string;
-  sentCounted?: boolean;
-  openedCounted?: boolean;
-  ratedCounted?: boolean;
-  clickedCounted?: boolean;
-  reminderState?: ReminderState;
-  reminderClaimedAt?: string;
-  remindedAt?: string;
-};
+/** The recipient as stored (electrodb's item of the entity below). */
+type RecipientItem = EntityItem<Entities['requestRecipient']>;
 
 /** The recipient item's mark of a funnel step. */
 const countedAttribute = {

@@ -252,7 +252,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
 
     async listFeedback(surveyId, limit): Promise<SurveyResponseRecord[]> {
       const { response } = entitiesOf();
-      // The sparse gsi1 (entities.ts `recentFeedback`): Limit=n reads exactly n items whatever the volume.
+      // The sparse gsi1 (`recentFeedback`, below): Limit=n reads exactly n items whatever the volume.
       // A GSI read is eventually consistent: a comment shows up within about a second of its submit.
       const { data } = await response.query
         .recentFeedback({ surveyId })
@@ -261,7 +261,7 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
     },
 
     /**
-     * The inbox index (gsi2, entities.ts `inbox`) holds a survey's responses in one partition per star,
+     * The inbox index (gsi2, `inbox` below) holds a survey's responses in one partition per star,
      * sorted by createdAt: the filter's band picks the partitions (1, 2 or all 5), its dates bound the sort
      * key, and the partitions are merged newest first. What the index cannot answer (comment, contact,
      * state, search) is checked on the responses read, at most `maxRead` of them a request; the position
