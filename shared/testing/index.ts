@@ -1,5 +1,6 @@
 import type { ExportedResponse } from '../src/account-export';
 import type { Payment } from '../src/billing';
+import type { SurveyStats } from '../src/dashboard';
 import type { Survey } from '../src/survey';
 
 /**
@@ -75,4 +76,15 @@ export const sampleResponse = (overrides: Partial<StoredResponse> = {}): StoredR
   googleReviewClicked: false,
   createdAt: '2026-11-21T09:00:00.000Z',
   ...overrides,
+});
+
+/** A survey's stats before any response: every count zero, no feedback. */
+export const emptySurveyStats = (surveyId: string): SurveyStats => ({
+  surveyId,
+  reviewCount: 0,
+  averageRating: 0,
+  fiveStarCount: 0,
+  reviewClicks: 0,
+  histogram: [0, 0, 0, 0, 0],
+  recentFeedback: [],
 });

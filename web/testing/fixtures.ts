@@ -1,7 +1,7 @@
 import { type AppConfig, publicSurveySchema, type PublicSurvey } from '@reviewroute/shared';
-import { sampleSurvey } from '@reviewroute/shared/testing';
+import { emptySurveyStats, sampleSurvey } from '@reviewroute/shared/testing';
 
-export { sampleSurvey };
+export { emptySurveyStats, sampleSurvey };
 
 /** What the public page receives of `sampleSurvey()` once it is published (code `abcd2345`), with `overrides`. */
 export const samplePublicSurvey = (overrides: Partial<PublicSurvey> = {}): PublicSurvey => ({

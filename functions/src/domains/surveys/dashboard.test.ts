@@ -8,7 +8,7 @@ import {
   surveyStatsSchema,
   type Survey,
 } from '@reviewroute/shared';
-import { sampleResponse } from '@reviewroute/shared/testing';
+import { emptySurveyStats, sampleResponse } from '@reviewroute/shared/testing';
 import { createMemoryStores, type MemoryResponseStore } from '../../../testing/data/memory';
 import type { SurveyResponseRecord } from '../../data/response-store';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
@@ -89,15 +89,7 @@ describe('survey stats', () => {
     const { call } = setup();
     const { status, body } = await call(sampleEvent('get-survey-stats'));
     expect(status).toBe(200);
-    expect(surveyStatsSchema.strict().parse(body)).toEqual({
-      surveyId: sampleSurveyId,
-      reviewCount: 0,
-      averageRating: 0,
-      fiveStarCount: 0,
-      reviewClicks: 0,
-      histogram: [0, 0, 0, 0, 0],
-      recentFeedback: [],
-    });
+    expect(surveyStatsSchema.strict().parse(body)).toEqual(emptySurveyStats(sampleSurveyId));
   });
 
   it('reads a draft without a tally as zeros', async () => {

@@ -7,7 +7,7 @@ import { surveyDraftStore } from '@/lib/survey-draft';
 import { apiCalls, apiHandler, everyRoute, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { DashboardPage } from './dashboard-page';
-import { sampleSurvey } from '@testing/fixtures';
+import { emptySurveyStats, sampleSurvey } from '@testing/fixtures';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
@@ -84,15 +84,7 @@ function stubApi(api: Api) {
       api.stats === 'fail'
         ? HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Survey not found.' } }, { status: 404 })
         : api.stats === 'none'
-          ? HttpResponse.json({
-              ...stats(params.surveyId),
-              reviewCount: 0,
-              averageRating: 0,
-              fiveStarCount: 0,
-              reviewClicks: 0,
-              histogram: [0, 0, 0, 0, 0],
-              recentFeedback: [],
-            })
+          ? HttpResponse.json(emptySurveyStats(params.surveyId))
           : HttpResponse.json(stats(params.surveyId)),
     ),
     apiHandler('get-onboarding', () =>
