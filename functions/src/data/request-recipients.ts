@@ -131,27 +131,23 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
 });
 
 type Who = Pick<RecipientRecord, 'batchId' | 'id'>;
+type RecipientTransaction = Pick<TransactionEntities, 'requestRecipient'>;
+
+/** A request's key in the table. */
+const keyOf = (r: Who) => ({ batchId: r.batchId, recipientId: r.id });
 
 /** A request's claim, as an item of its transaction: queued -> sending. */
-export const claimRecipient = (
-  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
-  r: Who,
-  now: string,
-) =>
+export const claimRecipient = ({ requestRecipient }: RecipientTransaction, r: Who, now: string) =>
   requestRecipient
-    .patch({ batchId: r.batchId, recipientId: r.id })
+    .patch(keyOf(r))
     .set({ state: 'sending', claimedAt: now })
     .where((attr, op) => op.eq(attr.state, 'queued'))
     .commit();
 
 /** A reminder's claim, as an item of its transaction: a sent, unrated request with no reminder yet -> reminder `sending`. */
-export const claimRecipientReminder = (
-  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
-  r: Who,
-  now: string,
-) =>
+export const claimRecipientReminder = ({ requestRecipient }: RecipientTransaction, r: Who, now: string) =>
   requestRecipient
-    .patch({ batchId: r.batchId, recipientId: r.id })
+    .patch(keyOf(r))
     .set({ reminderState: 'sending', reminderClaimedAt: now })
     .where(
       (attr, op) =>
@@ -161,13 +157,13 @@ export const claimRecipientReminder = (
 
 /** The funnel count's marks of these steps, as an item of its transaction: each if absent, the step reached. */
 export const markFunnelCounted = (
-  { requestRecipient }: Pick<TransactionEntities, 'requestRecipient'>,
+  { requestRecipient }: RecipientTransaction,
   r: Who,
   stages: readonly FunnelStage[],
 ) => {
   const reached = { sent: 'state', opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
   return requestRecipient
-    .patch({ batchId: r.batchId, recipientId: r.id })
+    .patch(keyOf(r))
     .set(Object.fromEntries(stages.map((stage) => [countedAttribute[stage], true])))
     .where((attr, op) =>
       stages
@@ -185,7 +181,7 @@ export const markFunnelCounted = (
 /** Gives a request's claim back (the claim's other items are its caller's): sending -> queued. */
 export async function unclaimRecipient(entitiesOf: () => Entities, r: Who): Promise<void> {
   await entitiesOf()
-    .requestRecipient.patch({ batchId: r.batchId, recipientId: r.id })
+    .requestRecipient.patch(keyOf(r))
     .set({ state: 'queued' })
     .remove(['claimedAt'])
     .where((attr, op) => op.eq(attr.state, 'sending'))
@@ -198,7 +194,7 @@ export async function unclaimRecipient(entitiesOf: () => Entities, r: Who): Prom
 /** Gives a reminder's claim back: the reminder state removed. */
 export async function unclaimRecipientReminder(entitiesOf: () => Entities, r: Who): Promise<void> {
   await entitiesOf()
-    .requestRecipient.patch({ batchId: r.batchId, recipientId: r.id })
+    .requestRecipient.patch(keyOf(r))
     .remove(['reminderState', 'reminderClaimedAt'])
     .where((attr, op) => op.eq(attr.reminderState, 'sending'))
     .go()
