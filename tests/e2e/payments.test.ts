@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { pathOf } from '@reviewroute/shared';
+import { pathOf, planIds, planPricing, splitVat, type PlanId } from '@reviewroute/shared';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
@@ -129,32 +129,24 @@ async function toastTitle(page: Page, description: string): Promise<string | nul
   return toast.locator('[data-title]').textContent();
 }
 
-/** What each plan bought in these tests charges, as the purchase card and the local checkout write it. */
-const planCharges: Record<
-  string,
-  {
-    list: Record<Lang, string>;
-    launchRow: Record<Lang, string>;
-    total: Record<Lang, string>;
-    vat: Record<Lang, string>;
-    checkout: string;
-  }
-> = {
-  Growth: {
-    list: { en: '€300', nl: '€ 300' },
-    launchRow: { en: '€120 / year', nl: '€ 120 / jaar' },
-    total: { en: '€120.00', nl: '€ 120,00' },
-    vat: { en: 'incl. €20.83 VAT', nl: 'incl. € 20,83 btw' },
-    checkout: 'EUR 120.00',
-  },
-  Starter: {
-    list: { en: '€120', nl: '€ 120' },
-    launchRow: { en: '€60 / year', nl: '€ 60 / jaar' },
-    total: { en: '€60.00', nl: '€ 60,00' },
-    vat: { en: 'incl. €10.41 VAT', nl: 'incl. € 10,41 btw' },
-    checkout: 'EUR 60.00',
-  },
+/** An amount in euros as each language writes it: `€120.00` and `€ 120,00` (whole euros without decimals). */
+const euros = (lang: Lang, amount: number, decimals = 0): string => {
+  const figure = amount.toFixed(decimals);
+  return lang === 'en' ? `€${figure}` : `€ ${figure.replace('.', ',')}`;
 };
+
+/** What buying `plan` charges, as the purchase card and the local checkout write it: the price table's figures. */
+function planCharge(plan: PlanId, lang: Lang) {
+  const { listPrice, chargedAmount } = planPricing[plan];
+  const words = { en: { year: 'year', vat: 'VAT' }, nl: { year: 'jaar', vat: 'btw' } }[lang];
+  return {
+    list: euros(lang, listPrice),
+    launchRow: `${euros(lang, chargedAmount)} / ${words.year}`,
+    total: euros(lang, chargedAmount, 2),
+    vat: `incl. ${euros(lang, splitVat(chargedAmount).vat, 2)} ${words.vat}`,
+    checkout: `EUR ${chargedAmount.toFixed(2)}`,
+  };
+}
 
 /** Buys `planName` on /payments and finishes the local Mollie checkout with `outcome`; resolves to the payment id. */
 async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | 'failed'): Promise<string> {
@@ -175,11 +167,14 @@ async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | '
   // The purchase card shows the launch price only, and what is charged now with the VAT it includes.
   const card = page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: t.completePurchase }) });
   const cardText = (await card.innerText()).replace(/\s/g, ' ');
-  const charged = planCharges[planName]!;
-  expect(cardText).toContain(charged.launchRow[lang]);
-  expect(cardText).toContain(charged.total[lang]);
-  expect(cardText).toContain(charged.vat[lang]);
-  expect(cardText).not.toContain(charged.list[lang]);
+  const charged = planCharge(
+    planIds.find((id) => id === planName.toLowerCase())!,
+    lang,
+  );
+  expect(cardText).toContain(charged.launchRow);
+  expect(cardText).toContain(charged.total);
+  expect(cardText).toContain(charged.vat);
+  expect(cardText).not.toContain(charged.list);
   release();
   // The local Mollie's hosted checkout (infra/local/mollie.ts), like Mollie's test mode: it shows the payment's
   // amount, which must be the charged launch price the card showed.
