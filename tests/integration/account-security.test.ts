@@ -1,16 +1,10 @@
-import {
-  AssociateSoftwareTokenCommand,
-  GetUserCommand,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
-  VerifyUserAttributeCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { GetUserCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
 import { apiCall, type ApiUser } from '../support/api';
 import { TEST_PASSWORD, cognitoClient, createSignedInUser, uniqueEmail } from '../support/cognito';
 import { extractCode, listMails, waitForMail } from '../support/inbox';
-import { TestAuthenticator } from '../support/totp';
+import { enableTotp } from '../support/totp';
 
 /**
  * Sensitive account actions on the local stack: the account Lambda proves the password (and the authenticator's
@@ -23,24 +17,6 @@ const inbox = stack.urls.inbox;
 const cognito = cognitoClient(stack);
 afterAll(() => cognito.destroy());
 
-/** Turns the authenticator app on as the security tab does; returns the owner's app. */
-async function withTotp(owner: ApiUser): Promise<TestAuthenticator> {
-  const { SecretCode } = await cognito.send(
-    new AssociateSoftwareTokenCommand({ AccessToken: owner.tokens.accessToken }),
-  );
-  const app = new TestAuthenticator(SecretCode!);
-  await cognito.send(
-    new VerifySoftwareTokenCommand({ AccessToken: owner.tokens.accessToken, UserCode: await app.nextCode() }),
-  );
-  await cognito.send(
-    new SetUserMFAPreferenceCommand({
-      AccessToken: owner.tokens.accessToken,
-      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-    }),
-  );
-  return app;
-}
-
 const mfaOf = async (owner: ApiUser) =>
   (await cognito.send(new GetUserCommand({ AccessToken: owner.tokens.accessToken }))).UserMFASettingList ?? [];
 
@@ -50,7 +26,7 @@ const mailsTo = async (address: string, subject: string) =>
 describe('turning two-step verification off', () => {
   it('refuses it without a code, with a wrong password or code; with both it is off and the owner is told', async () => {
     const owner = await createSignedInUser(stack);
-    const app = await withTotp(owner);
+    const app = await enableTotp(cognito, owner.tokens.accessToken);
     const disable = (body: unknown) => apiCall(api, 'POST', pathOf('disable-two-factor'), { user: owner, body });
 
     const noCode = await disable({ password: TEST_PASSWORD });

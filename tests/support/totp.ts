@@ -1,3 +1,9 @@
+import {
+  AssociateSoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
 
 /**
@@ -24,4 +30,21 @@ export class TestAuthenticator {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/** Turns the authenticator app on for the owner of `accessToken` as the security tab does; returns their app. */
+export async function enableTotp(
+  cognito: CognitoIdentityProviderClient,
+  accessToken: string,
+): Promise<TestAuthenticator> {
+  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  const app = new TestAuthenticator(SecretCode!);
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: await app.nextCode() }));
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  return app;
 }
