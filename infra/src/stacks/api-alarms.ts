@@ -7,16 +7,17 @@ import {
   MathExpression,
   Metric,
   TreatMissingData,
+  type IAlarmAction,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type ILogGroup, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { contactCapReachedLog } from '@reviewroute/shared';
 import { type StageConfig } from '../config';
-import { alarmTopic } from './alarm-topic';
 
 export interface ApiAlarmsProps {
   readonly config: StageConfig;
+  /** The stack's alarm topic's action (the worker failure queues' alarms notify it too). */
+  readonly alarmAction: IAlarmAction;
   readonly httpApi: IHttpApi;
   /** The stage's JSON access logs: the 429 count comes from their `status`. */
   readonly accessLogs: LogGroup;
@@ -46,7 +47,7 @@ const total = (label: string, metrics: readonly IMetric[]): MathExpression =>
  * falling behind the table's changes. WAF blocks alarm in the edge stack (us-east-1), where WAF's metrics are.
  */
 export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
-  const action = new SnsAction(alarmTopic(stack, props.config));
+  const action = props.alarmAction;
 
   new MetricFilter(stack, 'TooManyRequestsFilter', {
     logGroup: props.accessLogs,

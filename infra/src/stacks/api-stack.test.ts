@@ -321,6 +321,67 @@ describe('api + gateway stacks', () => {
     }
   });
 
+  it('keeps what a trigger gives up on: a failure queue per stream reader and Lambda-invoking rule, each alarmed', () => {
+    const queueOf = (name: string) => Match.stringLikeRegexp(`^${name}FailureQueue`);
+    for (const reader of streamReaders) {
+      const name = `${pascal(reader.id)}StreamReader`;
+      api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: Match.stringLikeRegexp(`^${name}Function`) },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueOf(name), 'Arn'] } } },
+        // Well inside the stream's 24 hours, so a record given up on can still be replayed from it.
+        MaximumRecordAgeInSeconds: 6 * 60 * 60,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: reader.retryAttempts,
+      });
+    }
+    const mappings = Object.values(api.findResources('AWS::Lambda::EventSourceMapping'));
+    for (const mapping of mappings) expect(mapping.Properties.DestinationConfig.OnFailure).toBeDefined();
+
+    // Every target of every rule that invokes a Lambda: a DLQ and a bounded retry policy.
+    const lambdaTargets = Object.values(api.findResources('AWS::Events::Rule')).flatMap((rule) =>
+      (rule.Properties.Targets as { Arn: unknown }[]).filter((target) =>
+        JSON.stringify(target.Arn).includes('Function'),
+      ),
+    );
+    expect(lambdaTargets).toHaveLength(workers.filter((w) => w.trigger.kind !== 'stream').length);
+    for (const target of lambdaTargets) {
+      expect(target).toMatchObject({
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching(/FailureQueue/), 'Arn'] } },
+        RetryPolicy: {
+          MaximumRetryAttempts: expect.any(Number),
+          MaximumEventAgeInSeconds: expect.any(Number),
+        },
+      });
+    }
+
+    // One queue per stream reader and per rule target, encrypted and TLS-only, each with its alarm on the topic.
+    const queues = api.findResources('AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(mappings.length + lambdaTargets.length);
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
+    for (const [id, queue] of Object.entries(queues)) {
+      expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
+      api.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+      const alarm = alarms.filter(
+        (a) =>
+          a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          JSON.stringify(a.Properties.Dimensions).includes(`"${id}"`),
+      );
+      expect(alarm, id).toHaveLength(1);
+      expect(alarm[0]!.Properties).toMatchObject({
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        AlarmActions: [{ Ref: expect.stringMatching(/^AlarmTopic/) }],
+      });
+    }
+  });
+
   it('gives each stream reader what its workers may do, and no more', () => {
     /** Every action any policy of the role allows. */
     const actionsOf = (role: string) =>
@@ -330,7 +391,8 @@ describe('api + gateway stacks', () => {
           .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
           .flatMap((st) => [st.Action].flat()),
       );
-    // The stats and funnel workers read the stream and update the table, nothing else.
+    // The stats and funnel workers read the stream and update the table, nothing else; Lambda sends what the
+    // reader gives up on to its own failure queue, with the reader's role.
     const tallies = actionsOf('TalliesStreamReaderRole');
     expect([...tallies].sort()).toEqual(
       [
@@ -340,8 +402,21 @@ describe('api + gateway stacks', () => {
         'dynamodb:GetShardIterator',
         'dynamodb:ListStreams',
         'dynamodb:UpdateItem',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:SendMessage',
       ].sort(),
     );
+    for (const reader of streamReaders) {
+      const name = `${pascal(reader.id)}StreamReader`;
+      const sqsResources = Object.values(api.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`${name}Role`))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Action).includes('sqs:'))
+        .map((st) => JSON.stringify(st.Resource));
+      expect(sqsResources, name).toHaveLength(1);
+      expect(sqsResources[0]).toMatch(new RegExp(`^\\{"Fn::GetAtt":\\["${name}FailureQueue[0-9A-F]+","Arn"\\]\\}$`));
+    }
     // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not),
     // the exports worker writes the files.
     const ownerJobs = actionsOf('OwnerJobsStreamReaderRole');

@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -42,6 +43,7 @@ import {
 } from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
+import { alarmTopic } from './alarm-topic';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { addWorkers } from './workers';
 
@@ -218,7 +220,14 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     // The background jobs of the worker table, with the same environment and the rights access.ts gives them.
-    const { streamReaders } = addWorkers(this, { isProd, lambdaEnv, mailConfigurationSet, ...accessTargets });
+    const alarmAction = new SnsAction(alarmTopic(this, props.config));
+    const { streamReaders } = addWorkers(this, {
+      isProd,
+      lambdaEnv,
+      mailConfigurationSet,
+      alarmAction,
+      ...accessTargets,
+    });
 
     const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
     const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {
@@ -296,6 +305,7 @@ export class ApiStack extends Stack {
 
     addApiAlarms(this, {
       config: props.config,
+      alarmAction,
       httpApi: props.httpApi,
       accessLogs,
       functions: [...functions.values()],

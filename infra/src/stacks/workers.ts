@@ -1,7 +1,9 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
+import { type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, type Function as LambdaFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import {
   type DeployedLambdaEnv,
@@ -16,6 +18,7 @@ import {
 } from '@reviewroute/shared';
 import { streamReaderEntry, workerEntry } from '@reviewroute/functions/worker-entries';
 import { type DomainAccess, accessOfAll, workerAccess } from '../access';
+import { addFailureQueue } from './failure-queue';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 
@@ -24,6 +27,8 @@ export interface WorkersProps extends AccessTargets {
   readonly lambdaEnv: DeployedLambdaEnv;
   /** The configuration set every mail is sent with (SES_CONFIGURATION_SET): a mail-events trigger's source. */
   readonly mailConfigurationSet: ConfigurationSet;
+  /** Where the failure queues' alarms notify (the stack's alarm topic). */
+  readonly alarmAction: IAlarmAction;
 }
 
 /** Each mail event as SES's configuration set names it, and as its EventBridge event's detail-type says it. */
@@ -42,6 +47,7 @@ function addStreamSource(
   const streamArn = props.table.tableStreamArn;
   if (!streamArn) throw new Error('The table has no stream (shared/src/table.ts `stream`)');
   // ITableV2 is not the ITable DynamoEventSource takes: the same mapping, spelled out.
+  const failures = addFailureQueue(fn.stack, name, reader.description, props.alarmAction);
   fn.addEventSourceMapping(`${name}Stream`, {
     eventSourceArn: streamArn,
     startingPosition: StartingPosition.TRIM_HORIZON,
@@ -52,6 +58,12 @@ function addStreamSource(
     bisectBatchOnError: true,
     reportBatchItemFailures: true,
     retryAttempts: reader.retryAttempts,
+    // A record still failing after its retries, or six hours old, is given up: its shard and sequence range goes
+    // to the failure queue (not the record itself), to be replayed from the stream, which keeps a record 24 hours.
+    // Giving up long before that leaves at least 18 hours to replay; waiting longer would not help (a reader six
+    // hours behind has long raised the lag alarm) and would only shrink that window.
+    maxRecordAge: Duration.hours(6),
+    onFailure: new SqsDlq(failures),
     // Only the records one of its workers takes (Lambda lets a record through when any filter matches it): a
     // crowd's 3 to 5 stars do not invoke the owner-jobs reader at all.
     filters: streamReaderFilters(reader.id).map((pattern) => FilterCriteria.filter(pattern)),
@@ -71,22 +83,30 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: La
         destination: EventDestination.eventBus(bus),
         events: trigger.events.map((kind) => sesMailEvents[kind].sending),
       });
+      const failures = addFailureQueue(stack, name, worker.description, props.alarmAction);
       new Rule(stack, `${name}Rule`, {
         description: `Hands SES's mail events to the ${worker.description}`,
         eventPattern: { source: ['aws.ses'], detailType: trigger.events.map((kind) => sesMailEvents[kind].detailType) },
-        // EventBridge retries a failed run (a busy table) for up to a day by default; a few tries are plenty.
-        targets: [new LambdaTarget(fn, { retryAttempts: 8 })],
+        // EventBridge retries a failed run (a busy table) for up to a day by default; a few tries within two hours
+        // are plenty, then the event waits in the failure queue to be replayed.
+        targets: [
+          new LambdaTarget(fn, { retryAttempts: 8, maxEventAge: Duration.hours(2), deadLetterQueue: failures }),
+        ],
       });
       return;
     }
-    case 'schedule':
+    case 'schedule': {
+      const failures = addFailureQueue(stack, name, worker.description, props.alarmAction);
+      const every = Duration.minutes(trigger.everyMinutes);
       new Rule(stack, `${name}Schedule`, {
         description: `Runs the ${worker.description}`,
-        schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
-        // The next run retries: a failed run is not repeated on top of it.
-        targets: [new LambdaTarget(fn, { retryAttempts: 0 })],
+        schedule: Schedule.rate(every),
+        // The next run retries: a failed run is not repeated on top of it, nor delivered once the next is due.
+        // A run EventBridge could not invoke at all (throttled, no rights) lands in the failure queue and alarms.
+        targets: [new LambdaTarget(fn, { retryAttempts: 0, maxEventAge: every, deadLetterQueue: failures })],
       });
       return;
+    }
   }
 }
 
