@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathOf } from '@reviewroute/shared';
+import { tableEntities } from '@reviewroute/functions/data/client';
+import { newId } from '@reviewroute/functions/lib/ids';
+import { startLocalStack } from '../../infra/local/stack';
+import { listMails, waitForMail } from '../support/inbox';
+import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
+
+/**
+ * A noisy neighbour on the local stack. Owner A (an Enterprise year, a survey of 20,000 responses) posts 10,000
+ * one-row review-request batches, reads its inbox at 100 requests a second and starts exports in a loop; meanwhile
+ * owner B (a trial) sends 10 review requests and receives a 1-star rating. Figures:
+ * - `neighbour-request-delay-s`: from B's send until B's last request mail is in the local inbox (goal ≤ 120);
+ * - `neighbour-alert-delay-s`: from B's customer's submit until B's low-rating alert is in the inbox (goal ≤ 60);
+ * - `neighbour-inbox-ratio`: B's inbox p99 during A's load ÷ B's inbox p99 on a quiet stack (goal ≤ 1.5);
+ * - `neighbour-a-refused`: A's requests answered 429 (the per-owner limits at work; goal > 0).
+ * Printed, never asserted.
+ */
+
+interface AutocannonResult {
+  latency: { p99: number };
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  overallRate: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+// autocannon is CommonJS and ships no types.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const aResponses = 20_000;
+const aBatches = 10_000;
+const aInboxRate = 100;
+const loadSeconds = 60;
+const bRequests = 10;
+/** B's requests and alert must arrive within this, or the bench reports what it saw. */
+const waitMs = 5 * 60_000;
+
+const p99 = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+};
+
+export async function run(): Promise<void> {
+  const stack = await startLocalStack({ web: false, persist: false, handlerLogLevel: 'ERROR' });
+  try {
+    const api = stack.urls.api;
+    const entities = tableEntities(stack.env)();
+    const a = await benchOwner(stack);
+    const b = await benchOwner(stack);
+    const aSurvey = await createBenchSurvey(api, a.auth, 'Noisy Neighbour Noodles', { publish: true });
+    const bSurvey = await createBenchSurvey(api, b.auth, 'Quiet Quiche', { publish: true });
+
+    // A's Enterprise year, as the payment webhook writes it: A's allowances are the largest a plan gives.
+    const paidAt = new Date().toISOString();
+    await entities.payment
+      .put({
+        userId: a.owner.userId,
+        paymentId: 'tr_benchneighbour',
+        amount: 350,
+        currency: 'EUR',
+        status: 'completed',
+        providerStatus: 'paid',
+        statusRank: 3,
+        description: 'Enterprise - Annual Subscription',
+        plan: 'enterprise',
+        createdAt: paidAt,
+        paidAt,
+      })
+      .go();
+    const start = Date.now() - aResponses * 60_000;
+    await putResponses(
+      entities.response,
+      Array.from({ length: aResponses }, (_, i) => {
+        const at = start + i * 60_000;
+        return {
+          surveyId: aSurvey.id,
+          responseId: newId(at),
+          rating: benchRating(i),
+          comment: `Neighbour comment ${i}`,
+          userAgent: 'bench',
+          googleReviewClicked: false,
+          createdAt: new Date(at).toISOString(),
+          // Not for the stats worker or the alerts: A's history, read by its inbox and its exports.
+          counted: true,
+        };
+      }),
+    );
+
+    let aRefused = 0;
+    const aCall = async (method: string, path: string, body?: unknown): Promise<number> => {
+      const res = await fetch(`${api}${path}`, {
+        method,
+        headers: a.auth,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 429) aRefused++;
+      return res.status;
+    };
+
+    const bInboxPath = pathOf('list-inbox', { surveyId: bSurvey.id });
+    const bInboxTimes = async (until: () => boolean, atLeast: number): Promise<number[]> => {
+      const times: number[] = [];
+      while (times.length < atLeast || !until()) {
+        const started = performance.now();
+        const res = await fetch(`${api}${bInboxPath}`, { headers: b.auth });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`B's inbox answered ${res.status}`);
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+
+    // Quiet: B's inbox with nobody else at work (after a warm-up).
+    await bInboxTimes(() => true, 10);
+    const quiet = p99(await bInboxTimes(() => true, 200));
+
+    // A's load: batches, inbox reads at a fixed rate and exports, all at once for `loadSeconds`.
+    const loadEnds = Date.now() + loadSeconds * 1000;
+    const batchesPath = pathOf('create-request-batch', { surveyId: aSurvey.id });
+    let nextBatch = 0;
+    const batchStatuses = new Map<number, number>();
+    const aBatchesDone = Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (nextBatch < aBatches && Date.now() < loadEnds) {
+          const i = nextBatch++;
+          const status = await aCall('POST', batchesPath, {
+            rows: [{ name: `Neighbour ${i}`, email: `neighbour-${i}@customer.example` }],
+            permissionConfirmed: true,
+          });
+          batchStatuses.set(status, (batchStatuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const exportsPath = pathOf('start-export', { surveyId: aSurvey.id });
+    const exportStatuses = new Map<number, number>();
+    const aExportsDone = (async () => {
+      while (Date.now() < loadEnds) {
+        const status = await aCall('POST', exportsPath, { language: 'en' });
+        exportStatuses.set(status, (exportStatuses.get(status) ?? 0) + 1);
+      }
+    })();
+    const aInboxDone = autocannon({
+      url: `${api}${pathOf('list-inbox', { surveyId: aSurvey.id })}`,
+      connections: 10,
+      duration: loadSeconds,
+      overallRate: aInboxRate,
+      headers: { authorization: a.auth.authorization },
+    }).then((result) => {
+      aRefused += result.statusCodeStats['429']?.count ?? 0;
+      return result;
+    });
+
+    // Five seconds into A's load, B sends its requests and one of B's customers rates 1 star.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const bAddresses = Array.from({ length: bRequests }, (_, i) => `quiet-${i}-${randomUUID()}@customer.example`);
+    const bSentAt = Date.now();
+    const sent = await fetch(`${api}${pathOf('create-request-batch', { surveyId: bSurvey.id })}`, {
+      method: 'POST',
+      headers: b.auth,
+      body: JSON.stringify({
+        rows: bAddresses.map((email, i) => ({ name: `Quiet ${i}`, email })),
+        permissionConfirmed: true,
+      }),
+    });
+    if (sent.status !== 201 && sent.status !== 200)
+      throw new Error(`B's batch answered ${sent.status}: ${(await sent.text()).slice(0, 300)}`);
+    const bRatedAt = Date.now();
+    const rated = await fetch(`${api}${pathOf('submit-response', { surveyCode: bSurvey.surveyCode! })}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'bench-neighbour' },
+      body: JSON.stringify({ rating: 1, comment: 'Cold quiche', idempotencyKey: randomUUID(), elapsedMs: 9000 }),
+    });
+    if (rated.status !== 201) throw new Error(`B's customer's submit answered ${rated.status}`);
+
+    const alertDelay = waitForMail(stack.urls.inbox, b.owner.email, { subject: '1/5', timeoutMs: waitMs }).then(
+      (mail) => Math.max(0, mail.at * 1000 - bRatedAt) / 1000,
+      () => undefined,
+    );
+    const requestDelay = (async () => {
+      const deadline = bSentAt + waitMs;
+      while (Date.now() < deadline) {
+        const arrivals = (await listMails(stack.urls.inbox)).filter((m) =>
+          m.destination.to.some((to) => bAddresses.includes(to)),
+        );
+        if (new Set(arrivals.flatMap((m) => m.destination.to)).size >= bRequests)
+          return Math.max(0, Math.max(...arrivals.map((m) => m.at * 1000)) - bSentAt) / 1000;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      return undefined;
+    })();
+    const loaded = p99(await bInboxTimes(() => Date.now() >= loadEnds, 50));
+    const inbox = await aInboxDone;
+    await Promise.all([aBatchesDone, aExportsDone]);
+
+    const seconds = (value: number | undefined) => (value === undefined ? `over ${waitMs / 1000} s` : value.toFixed(1));
+    console.error(
+      `(A: batches ${JSON.stringify(Object.fromEntries(batchStatuses))}, exports ` +
+        `${JSON.stringify(Object.fromEntries(exportStatuses))}, inbox p99 ${inbox.latency.p99} ms; ` +
+        `B's inbox p99 quiet ${quiet.toFixed(1)} ms, during A's load ${loaded.toFixed(1)} ms)`,
+    );
+    console.log(`neighbour-request-delay-s: ${seconds(await requestDelay)}`);
+    console.log(`neighbour-alert-delay-s: ${seconds(await alertDelay)}`);
+    console.log(`neighbour-inbox-ratio: ${(loaded / quiet).toFixed(2)}`);
+    console.log(`neighbour-a-refused: ${aRefused}`);
+  } finally {
+    await stack.stop();
+  }
+}
