@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowances, allowancesOf, entitlementsOf, type Allowances } from './entitlements';
+import { allowances, allowancesOf, entitlementsOf, rampUpDays, type Allowances } from './entitlements';
 import { planIds, planOfAmount, planPricing, planRank, type PaymentRecord } from './plans';
 
 const created = '2026-01-01T00:00:00.000Z';
@@ -107,7 +107,25 @@ describe('what an owner may do now', () => {
       periodEndsAt: null,
       ...allowances.lapsed,
     });
-    expect(entitlementsOf(null, [paid(60, created)], now)).toMatchObject({ plan: 'starter', ...allowances.starter });
+    // Ramped as a new account could be: the trial's daily requests, the plan's other allowances.
+    expect(entitlementsOf(null, [paid(60, created)], now)).toMatchObject({
+      plan: 'starter',
+      ...allowances.starter,
+      dailyRequests: allowances.trial.dailyRequests,
+    });
+  });
+
+  it('ramps a new account up: a plan paid in the first week sends at most the trial’s requests a day until it ends', () => {
+    const payments = [paid(350, '2026-01-02T00:00:00.000Z')];
+    expect(entitlementsOf(created, payments, new Date('2026-01-07T23:59:59Z'))).toMatchObject({
+      plan: 'enterprise',
+      activeSurveys: null,
+      dailyRequests: allowances.trial.dailyRequests,
+    });
+    expect(entitlementsOf(created, payments, new Date('2026-01-08T00:00:00Z'))).toMatchObject({
+      plan: 'enterprise',
+      ...allowances.enterprise,
+    });
   });
 
   it('never gives an owner of unknown creation more than any known account with the same payments', () => {
@@ -124,7 +142,12 @@ describe('what an owner may do now', () => {
     fc.assert(
       fc.property(instant, fc.array(payment, { maxLength: 6 }), instant, (createdAt, payments, now) => {
         const e = entitlementsOf(createdAt.toISOString(), payments, now);
-        expect(e).toMatchObject(allowancesOf(e.state));
+        const own = allowancesOf(e.state);
+        const ramping = now.getTime() - createdAt.getTime() < rampUpDays * 24 * 3600 * 1000;
+        expect(e).toMatchObject({
+          ...own,
+          dailyRequests: ramping ? Math.min(own.dailyRequests, allowances.trial.dailyRequests) : own.dailyRequests,
+        });
         if (e.state.kind === 'trial' || e.state.kind === 'active')
           expect(Date.parse(e.periodEndsAt!)).toBeGreaterThan(now.getTime());
         expect(e.plan).toBe(e.state.kind === 'active' ? e.state.tier : null);

@@ -50,6 +50,20 @@ export interface Entitlements extends Allowances {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/**
+ * New accounts ramp up (decisions 26): in their first week an account sends at most the trial's daily requests,
+ * whatever plan it paid for at once, so a fresh account cannot spend the shared sender reputation at a plan's volume.
+ */
+export const rampUpDays = 7;
+
+/** The daily review requests after the ramp-up: a plan's, held to the trial's in the account's first week. */
+function rampedDailyRequests(dailyRequests: number, accountCreatedAt: string | null, now: Date): number {
+  const created = accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt);
+  // An unknown creation may be a new account: ramped as one (the answer never fails open).
+  if (!Number.isNaN(created) && now.getTime() - created >= rampUpDays * dayMs) return dailyRequests;
+  return Math.min(dailyRequests, allowances.trial.dailyRequests);
+}
+
 function periodEndOf(state: AccountState, accountCreatedAt: string | null): string | null {
   if (state.kind === 'active') return state.activeUntil;
   if (state.kind === 'expired') return state.endedAt;
@@ -58,7 +72,7 @@ function periodEndOf(state: AccountState, accountCreatedAt: string | null): stri
 }
 
 /**
- * What an owner may do now (decisions 10, 22, 25), from the account's creation (the trial's start) and the
+ * What an owner may do now (decisions 10, 22, 25, 26: the first week's ramp-up), from the account's creation (the trial's start) and the
  * billing history. The one rule for an owner whose creation is not known (`null`: Cognito has no such user,
  * or could not tell): no trial, so only completed payments grant anything; the answer never fails open.
  */
@@ -68,10 +82,12 @@ export function entitlementsOf(
   now: Date,
 ): Entitlements {
   const state = accountState(accountCreatedAt, payments, now);
+  const allowed = allowancesOf(state);
   return {
     state,
     plan: state.kind === 'active' ? state.tier : null,
     periodEndsAt: periodEndOf(state, accountCreatedAt),
-    ...allowancesOf(state),
+    ...allowed,
+    dailyRequests: rampedDailyRequests(allowed.dailyRequests, accountCreatedAt, now),
   };
 }
