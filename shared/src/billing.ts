@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { languages } from './domain/language';
 import { planIds, planPricing, type PlanId } from './domain/plans';
+import { profileMessages, profileTextLimits, vatNumberField } from './profile';
 
 /**
  * Payments and the billing history (spec 2 "Payments", "Payment form", 3 "Billing history", 9;
@@ -33,6 +34,8 @@ export const paymentMessages = {
   descriptionRequired: 'Description is required',
   /** Spec 8 "Payments": no session. */
   loginRequired: 'Please log in to make a payment',
+  businessNameRequired: 'Enter your business name',
+  businessAddressRequired: 'Enter your business address',
 } as const;
 
 /** The largest manual amount accepted (Mollie's own ceiling for most methods is far below this). */
@@ -46,13 +49,40 @@ export const planPaymentDescription = (plan: PlanId): string =>
 export const formatPaymentAmount = (amount: number): string => amount.toFixed(2);
 
 /**
+ * What a business books with (asked on the Complete Your Purchase card, prefilled from the profile): its name,
+ * address and, optionally, its VAT number (checked by its country's format). The API saves them to the profile
+ * before it creates the payment, so the invoice of that payment is issued with them.
+ */
+export const purchaseBuyerSchema = z.object({
+  businessName: z
+    .string()
+    .trim()
+    .min(1, paymentMessages.businessNameRequired)
+    .max(profileTextLimits.businessName, profileMessages.textTooLong),
+  businessAddress: z
+    .string()
+    .trim()
+    .min(1, paymentMessages.businessAddressRequired)
+    .max(profileTextLimits.businessAddress, profileMessages.textTooLong),
+  vatNumber: vatNumberField,
+});
+export type PurchaseBuyerInput = z.input<typeof purchaseBuyerSchema>;
+export type PurchaseBuyer = z.output<typeof purchaseBuyerSchema>;
+
+/**
  * POST /api/payments. `plan`: an annual plan at its charged amount (EUR). `manual`: the payment form's
  * manual mode (amount >= `minManualAmount` in steps of 0.01, EUR, a description). The client never
  * sends the redirect or webhook URL: the API builds both from its own origin. `language` (optional, default
- * en): the checkout's language and the return to `/payments` or `/nl/payments`.
+ * en): the checkout's language, the payment's description (on the checkout and the bank statement) and the
+ * return to `/payments` or `/nl/payments`. `buyer` (a plan, optional): saved to the profile first.
  */
 export const createPaymentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('plan'), plan: z.enum(planIds), language: z.enum(languages).optional() }),
+  z.object({
+    kind: z.literal('plan'),
+    plan: z.enum(planIds),
+    language: z.enum(languages).optional(),
+    buyer: purchaseBuyerSchema.optional(),
+  }),
   z.object({
     kind: z.literal('manual'),
     language: z.enum(languages).optional(),

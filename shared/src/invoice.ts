@@ -22,8 +22,8 @@ export const invoiceSellerSchema = z.object({
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
 
 /**
- * The buyer as the owner's profile named them when the invoice was issued. The profile holds no VAT number of
- * the buyer, so none is copied (a Dutch invoice to a Dutch business needs only name and address).
+ * The buyer as the owner's profile named them when the invoice was issued (the Complete Your Purchase card
+ * saves business name, address and VAT number to the profile just before the payment is made).
  */
 export const invoiceBuyerSchema = z.object({
   /** The contact person (the profile's full name). */
@@ -31,6 +31,8 @@ export const invoiceBuyerSchema = z.object({
   businessName: z.string().max(200),
   /** Lines separated by `\n`, as the profile stores them. */
   address: z.string().max(500),
+  /** The buyer's VAT number, normalized (`NL123456789B01`); empty when they gave none. */
+  vatNumber: z.string().max(40).default(''),
 });
 export type InvoiceBuyer = z.infer<typeof invoiceBuyerSchema>;
 
@@ -55,6 +57,32 @@ export const invoiceSchema = z.object({
   buyer: invoiceBuyerSchema.nullable().default(null),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * How long an invoice is kept after its owner's account was erased (decisions 24: a Dutch seller keeps its
+ * invoices for 7 years; GDPR art. 17(3)(b)): 7 years from the invoice date, then it expires.
+ */
+export const invoiceRetentionYears = 7;
+
+/** The epoch second a kept invoice issued at `issuedAt` expires: the same instant, `invoiceRetentionYears` later. */
+export function invoiceExpiryOf(issuedAt: string): number {
+  const date = new Date(issuedAt);
+  date.setUTCFullYear(date.getUTCFullYear() + invoiceRetentionYears);
+  return Math.floor(date.getTime() / 1000);
+}
+
+/**
+ * An invoice kept after its owner's account was erased: only what an invoice must carry (number, date, seller,
+ * the buyer's business name, address and VAT number, the line, the amounts, the payment reference it names),
+ * nothing that leads back to the account (no user id, no contact person, no e-mail). Read only by the
+ * operator's lookup by number (`npm run invoice`).
+ */
+export const keptInvoiceSchema = invoiceSchema.omit({ buyer: true }).extend({
+  buyer: invoiceBuyerSchema.omit({ name: true }),
+  /** Epoch seconds: when it expires (`invoiceExpiryOf` its date). */
+  expiresAt: z.number(),
+});
+export type KeptInvoice = z.infer<typeof keptInvoiceSchema>;
 
 /** The invoice number of the `sequence`th invoice of `year`. */
 export const invoiceNumberOf = (year: number, sequence: number): string =>

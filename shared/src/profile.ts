@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import { languages } from './domain/language';
+import { isEuVatNumber, normalizeVatNumber } from './domain/vat-number';
 
 /** The owner's profile (spec 3 "Profile"), plus the onboarding URL-copied flag (decisions 9). */
 
 export const profileMessages = {
   textTooLong: 'This text is too long',
+  vatNumberInvalid: 'Enter an EU VAT number with its country code, such as NL123456789B01',
 } as const;
 
 export const profileTextLimits = {
@@ -13,9 +15,21 @@ export const profileTextLimits = {
   businessIndustry: 100,
   phone: 40,
   businessAddress: 500,
+  /** Typed with spaces or dots it may be longer than the 14 characters it is stored as. */
+  vatNumber: 40,
 } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max, profileMessages.textTooLong);
+
+/**
+ * The business's own VAT number for its invoices (optional: empty clears it), checked by its country's format
+ * (`domain/vat-number.ts`) and stored normalized ("NL123456789B01").
+ */
+export const vatNumberField = z
+  .string()
+  .max(profileTextLimits.vatNumber, profileMessages.vatNumberInvalid)
+  .transform(normalizeVatNumber)
+  .refine((value) => value === '' || isEuVatNumber(value), profileMessages.vatNumberInvalid);
 
 export const profileSchema = z.object({
   userId: z.string(),
@@ -24,6 +38,8 @@ export const profileSchema = z.object({
   businessIndustry: z.string(),
   phone: z.string(),
   businessAddress: z.string(),
+  /** The business's VAT number, normalized; empty when none was given. */
+  vatNumber: z.string().default(''),
   /** Onboarding step 2 done: the survey URL was copied once, on any device (decisions 9). */
   surveyUrlCopied: z.boolean(),
   /**
@@ -45,6 +61,7 @@ export const profileUpdateSchema = z
     businessIndustry: optionalText(profileTextLimits.businessIndustry),
     phone: optionalText(profileTextLimits.phone),
     businessAddress: optionalText(profileTextLimits.businessAddress),
+    vatNumber: vatNumberField,
     surveyUrlCopied: z.boolean(),
     language: z.enum(languages),
   })
@@ -60,6 +77,7 @@ export const emptyProfile = (userId: string): Profile => ({
   businessIndustry: '',
   phone: '',
   businessAddress: '',
+  vatNumber: '',
   surveyUrlCopied: false,
   language: null,
   updatedAt: null,

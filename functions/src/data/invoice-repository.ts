@@ -1,5 +1,13 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
-import { currencies, planIds, invoiceNumberOf, invoiceYearOf, type Invoice } from '@reviewroute/shared';
+import {
+  currencies,
+  invoiceExpiryOf,
+  invoiceNumberOf,
+  invoiceYearOf,
+  planIds,
+  type Invoice,
+  type KeptInvoice,
+} from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { backOffOrGiveUp, isBusyCancellation, type CancellationReason } from './busy-retry';
 import { paidPaymentCheck } from './billing-repository';
@@ -17,7 +25,10 @@ export type InvoiceDraft = Omit<Invoice, 'number'>;
  */
 export type InvoiceIssue = { outcome: 'issued' | 'existing'; invoice: Invoice } | { outcome: 'not-paid' };
 
-/** The invoices (`USER#{userId}/INVOICE#{paymentId}`) and the yearly counters: this module is their only writer. */
+/**
+ * The invoices (`USER#{userId}/INVOICE#{paymentId}`), the yearly counters and the invoices kept after an erasure
+ * (`KEPT-INVOICE#{number}`): this module is their only writer.
+ */
 export interface InvoiceRepository {
   /**
    * Issues the invoice of a paid payment once: the year's counter is raised by one (conditionally, from the
@@ -31,8 +42,18 @@ export interface InvoiceRepository {
   get(userId: string, paymentId: string): Promise<Invoice | undefined>;
   /** Every invoice of the owner, oldest number first (the account export's). */
   listByOwner(userId: string): Promise<Invoice[]>;
-  /** The account erasure's. Idempotent. */
-  deleteByOwner(userId: string): Promise<void>;
+  /**
+   * The account erasure's (decisions 24): each invoice of the owner is kept under its number with only what an
+   * invoice must carry (no user id, no contact person), expiring 7 years after its date, and the owner's own
+   * item goes. The counters stay, so the series stays gapless. Idempotent: an interrupted run keeps again what it
+   * kept before (the same item) and deletes the rest.
+   */
+  keepAndDeleteByOwner(userId: string): Promise<void>;
+  /**
+   * A kept invoice by its number (the operator's lookup); undefined when there is none or it expired (DynamoDB's
+   * TTL deletes an expired item only within days, so the expiry is checked here too).
+   */
+  getKept(number: string): Promise<KeptInvoice | undefined>;
 }
 
 type InvoiceItem = EntityItem<Entities['invoice']>;
@@ -52,8 +73,52 @@ const toInvoice = (item: InvoiceItem): Invoice => ({
     vatNumber: item.sellerVat ?? '',
   },
   buyer: item.buyerCopied
-    ? { name: item.buyerName ?? '', businessName: item.buyerBusiness ?? '', address: item.buyerAddress ?? '' }
+    ? {
+        name: item.buyerName ?? '',
+        businessName: item.buyerBusiness ?? '',
+        address: item.buyerAddress ?? '',
+        vatNumber: item.buyerVat ?? '',
+      }
     : null,
+});
+
+/** What an erasure keeps of an invoice: everything it carries but the contact person, and no user id. */
+function toKeptItem(invoice: Invoice) {
+  return {
+    number: invoice.number,
+    paymentId: invoice.paymentId,
+    issuedAt: invoice.issuedAt,
+    amount: invoice.amount,
+    currency: invoice.currency,
+    ...(invoice.plan ? { plan: invoice.plan } : {}),
+    ...nonEmpty('description', invoice.description),
+    ...nonEmpty('sellerName', invoice.seller.name),
+    ...nonEmpty('sellerAddress', invoice.seller.address),
+    ...nonEmpty('sellerKvk', invoice.seller.kvkNumber),
+    ...nonEmpty('sellerVat', invoice.seller.vatNumber),
+    ...nonEmpty('buyerBusiness', invoice.buyer?.businessName),
+    ...nonEmpty('buyerAddress', invoice.buyer?.address),
+    ...nonEmpty('buyerVat', invoice.buyer?.vatNumber),
+    expiresAt: invoiceExpiryOf(invoice.issuedAt),
+  };
+}
+
+const toKeptInvoice = (item: EntityItem<Entities['keptInvoice']>): KeptInvoice => ({
+  number: item.number,
+  paymentId: item.paymentId,
+  issuedAt: item.issuedAt,
+  amount: item.amount,
+  currency: item.currency,
+  plan: item.plan ?? null,
+  description: item.description ?? '',
+  seller: {
+    name: item.sellerName ?? '',
+    address: item.sellerAddress ?? '',
+    kvkNumber: item.sellerKvk ?? '',
+    vatNumber: item.sellerVat ?? '',
+  },
+  buyer: { businessName: item.buyerBusiness ?? '', address: item.buyerAddress ?? '', vatNumber: item.buyerVat ?? '' },
+  expiresAt: item.expiresAt,
 });
 
 /** Empty strings are never stored (entities.ts). */
@@ -80,6 +145,7 @@ function toItem(userId: string, draft: InvoiceDraft, number: string) {
           ...nonEmpty('buyerName', draft.buyer.name),
           ...nonEmpty('buyerBusiness', draft.buyer.businessName),
           ...nonEmpty('buyerAddress', draft.buyer.address),
+          ...nonEmpty('buyerVat', draft.buyer.vatNumber),
         }
       : {}),
   };
@@ -91,7 +157,7 @@ function toItem(userId: string, draft: InvoiceDraft, number: string) {
  */
 const maxIssueAttempts = 200;
 
-/** `clock`: the time the tombstone condition of its issues is evaluated at (ms). */
+/** `clock`: the time the tombstone condition of its issues and a kept invoice's expiry are evaluated at (ms). */
 export function createDynamoInvoiceRepository(
   entitiesOf: () => Entities,
   clock: () => number = Date.now,
@@ -169,16 +235,24 @@ export function createDynamoInvoiceRepository(
       return data.map(toInvoice).sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
     },
 
-    async deleteByOwner(userId) {
-      const { invoice } = entitiesOf();
-      const { data } = await invoice.query
-        .byOwner({ userId })
-        .go({ attributes: ['userId', 'paymentId'], pages: 'all', consistent: true });
+    async keepAndDeleteByOwner(userId) {
+      const { invoice, keptInvoice } = entitiesOf();
+      const { data } = await invoice.query.byOwner({ userId }).go({ pages: 'all', consistent: true });
+      if (data.length === 0) return;
+      // Kept first: an interruption between the two leaves both, and the next run keeps the same item again.
+      const { unprocessed } = await keptInvoice.put(data.map((item) => toKeptItem(toInvoice(item)))).go();
+      if (unprocessed.length > 0)
+        throw new Error(`${unprocessed.length} invoices could not be kept; the next run retries`);
       await deleteInBatches(
         (keys) => invoice.delete(keys).go(),
         data.map(({ paymentId }) => ({ userId, paymentId })),
         'invoices',
       );
+    },
+
+    async getKept(number) {
+      const { data } = await entitiesOf().keptInvoice.get({ number }).go({ consistent: true });
+      return data && data.expiresAt > epochSeconds(clock) ? toKeptInvoice(data) : undefined;
     },
   };
 }
@@ -212,6 +286,7 @@ export function invoiceEntities(config: EntityConfiguration) {
         buyerName: { type: 'string', readOnly: true },
         buyerBusiness: { type: 'string', readOnly: true },
         buyerAddress: { type: 'string', readOnly: true },
+        buyerVat: { type: 'string', readOnly: true },
       },
       indexes: {
         byOwner: {
@@ -240,5 +315,39 @@ export function invoiceEntities(config: EntityConfiguration) {
     },
     config,
   );
-  return { invoice, invoiceCounter };
+  /**
+   * An invoice kept after its owner's account was erased (decisions 24), under its number: what an invoice must
+   * carry and nothing of the account (no user id, no contact person). `expiresAt` (the table's TTL) is 7 years
+   * after its date.
+   */
+  const keptInvoice = new Entity(
+    {
+      model: { entity: 'keptInvoice', version: '1', service: tableService },
+      attributes: {
+        number: { type: 'string', required: true, readOnly: true },
+        paymentId: { type: 'string', required: true, readOnly: true },
+        issuedAt: { type: 'string', required: true, readOnly: true },
+        amount: { type: 'number', required: true, readOnly: true },
+        currency: { type: [...currencies], required: true, readOnly: true },
+        plan: { type: [...planIds], readOnly: true },
+        description: { type: 'string', readOnly: true },
+        sellerName: { type: 'string', readOnly: true },
+        sellerAddress: { type: 'string', readOnly: true },
+        sellerKvk: { type: 'string', readOnly: true },
+        sellerVat: { type: 'string', readOnly: true },
+        buyerBusiness: { type: 'string', readOnly: true },
+        buyerAddress: { type: 'string', readOnly: true },
+        buyerVat: { type: 'string', readOnly: true },
+        expiresAt: { type: 'number', required: true, readOnly: true },
+      },
+      indexes: {
+        byNumber: {
+          pk: { field: 'pk', composite: ['number'], template: 'KEPT-INVOICE#${number}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'KEPT-INVOICE', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { invoice, invoiceCounter, keptInvoice };
 }

@@ -30,6 +30,7 @@ const toProfile = (item: EntityItem<Entities['profile']>): Profile => ({
   businessIndustry: item.businessIndustry ?? '',
   phone: item.phone ?? '',
   businessAddress: item.businessAddress ?? '',
+  vatNumber: item.vatNumber ?? '',
   surveyUrlCopied: item.surveyUrlCopied ?? false,
   language: item.language ?? null,
   updatedAt: item.updatedAt ?? null,
@@ -114,6 +115,8 @@ export function profileEntities(config: EntityConfiguration) {
         businessIndustry: { type: 'string' },
         phone: { type: 'string' },
         businessAddress: { type: 'string' },
+        // Normalized by the shared schema ("NL123456789B01"); copied onto each invoice as it is issued.
+        vatNumber: { type: 'string' },
         surveyUrlCopied: { type: 'boolean' },
         // The interface language the owner last used, for their mails (shared profileSchema).
         language: { type: [...languages] },

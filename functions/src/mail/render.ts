@@ -57,6 +57,16 @@ function line(language: Language, key: string, values: Record<string, string>, p
 export const planLineItem = (plan: PlanId, language: Language): string =>
   i18n.t('billing.planItem', { lng: language, replace: { plan: i18n.t(`billing.plans.${plan}`, { lng: language }) } });
 
+/**
+ * A plan payment's description at Mollie (its checkout page and the owner's bank statement) in the owner's
+ * language: the spec's "Growth - Annual Subscription" in English, "Growth - Jaarabonnement" in Dutch.
+ */
+export const planPaymentDescriptionIn = (plan: PlanId, language: Language): string =>
+  i18n.t('billing.paymentDescription', {
+    lng: language,
+    replace: { plan: i18n.t(`billing.plans.${plan}`, { lng: language }) },
+  });
+
 /** The name of a language in another one ("Dutch", "Nederlands"). */
 export const languageName = (of: Language, language: Language): string =>
   i18n.t(`languageNames.${of}`, { lng: language });

@@ -1,4 +1,4 @@
-import { invoiceNumberOf, invoiceYearOf, type Invoice } from '@reviewroute/shared';
+import { invoiceExpiryOf, invoiceNumberOf, invoiceYearOf, type Invoice, type KeptInvoice } from '@reviewroute/shared';
 import type { InvoiceDraft, InvoiceIssue, InvoiceRepository } from '../../src/data/invoice-repository';
 import type { ErasedGuard } from './memory';
 
@@ -8,6 +8,10 @@ const strip = ({ userId: _userId, ...invoice }: Invoice & { userId: string }): I
 export class MemoryInvoiceRepository implements InvoiceRepository {
   readonly invoices = new Map<string, Invoice & { userId: string }>();
   readonly counters = new Map<number, number>();
+  /** The invoices kept after an erasure, by number. */
+  readonly kept = new Map<string, KeptInvoice>();
+  /** The clock a kept invoice's expiry is judged by (ms). */
+  clock: () => number = Date.now;
 
   /** The fakes' tombstone condition (`createMemoryStores` wires the erasure fake's). */
   guard: ErasedGuard = () => undefined;
@@ -41,7 +45,24 @@ export class MemoryInvoiceRepository implements InvoiceRepository {
       .sort((a, b) => (a.number < b.number ? -1 : 1));
   }
 
-  async deleteByOwner(userId: string) {
-    for (const [key, invoice] of this.invoices) if (invoice.userId === userId) this.invoices.delete(key);
+  async keepAndDeleteByOwner(userId: string) {
+    for (const [key, { userId: owner, buyer, ...invoice }] of this.invoices) {
+      if (owner !== userId) continue;
+      this.kept.set(invoice.number, {
+        ...invoice,
+        buyer: {
+          businessName: buyer?.businessName ?? '',
+          address: buyer?.address ?? '',
+          vatNumber: buyer?.vatNumber ?? '',
+        },
+        expiresAt: invoiceExpiryOf(invoice.issuedAt),
+      });
+      this.invoices.delete(key);
+    }
+  }
+
+  async getKept(number: string) {
+    const kept = this.kept.get(number);
+    return kept && kept.expiresAt > Math.floor(this.clock() / 1000) ? kept : undefined;
   }
 }

@@ -269,7 +269,7 @@ describe('account erasure', () => {
       'surveys.delete',
       'profiles.deleteByOwner',
       'billing.deleteByOwner',
-      'invoices.deleteByOwner',
+      'invoices.keepAndDeleteByOwner',
       'requests.deleteByOwner',
       'erasures.updateErasure',
       'admin.deleteUser',

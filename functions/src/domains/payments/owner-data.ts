@@ -11,10 +11,13 @@ import { paymentRateKey } from './service';
 
 const toPayment = ({ userId: _userId, ...payment }: BillingRecord): Payment => payment;
 
-/** The owner's payments, their invoices and the payment attempts counted against them, in the erasure and the export. */
+/**
+ * The owner's payments, their invoices and the payment attempts counted against them, in the erasure and the
+ * export. The erasure keeps each invoice, without anything of the account, for 7 years (decisions 24).
+ */
 export const paymentsOwnerData = defineOwnerData<{
   billing: Pick<BillingRepository, 'listForUser' | 'deleteByOwner'>;
-  invoices: Pick<InvoiceRepository, 'listByOwner' | 'deleteByOwner'>;
+  invoices: Pick<InvoiceRepository, 'listByOwner' | 'keepAndDeleteByOwner'>;
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
 }>({
   domain: 'payments',
@@ -27,7 +30,7 @@ export const paymentsOwnerData = defineOwnerData<{
     return {
       async eraseOwner(userId) {
         await billing.deleteByOwner(userId);
-        await invoices.deleteByOwner(userId);
+        await invoices.keepAndDeleteByOwner(userId);
         await rateLimiter.deleteByKey(paymentRateKey(userId));
       },
       async exportSummary(userId) {

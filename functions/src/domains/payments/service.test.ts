@@ -313,7 +313,7 @@ describe('invoices', () => {
       plan: 'starter',
       description: 'Starter - Annual Subscription',
       seller: fakeSeller,
-      buyer: { name: '', businessName: '', address: '' },
+      buyer: { name: '', businessName: '', address: '', vatNumber: '' },
     });
     expect((await rejection(service.invoice(owner, failed))).statusCode).toBe(404);
     expect((await rejection(service.invoice(other, first))).statusCode).toBe(404);
@@ -331,7 +331,12 @@ describe('invoices', () => {
     const { paymentId } = await service.create(owner, { kind: 'plan', plan: 'growth' });
     provider.setStatus(paymentId, 'paid');
     await service.webhook(paymentId);
-    const buyer = { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' };
+    const buyer = {
+      name: 'Anna de Vries',
+      businessName: 'Bakkerij Anna',
+      address: 'Dorpsstraat 1\n3511 AA Utrecht',
+      vatNumber: '',
+    };
     expect((await service.invoice(owner, paymentId)).buyer).toEqual(buyer);
     await profiles.update(
       owner,
@@ -350,6 +355,43 @@ describe('invoices', () => {
       businessName: 'Anna B.V.',
       address: 'Elders 2',
     });
+  });
+
+  it('saves the purchase card’s business details to the profile, so its invoice carries them; Dutch description', async () => {
+    const { service, provider, profiles } = memoryPaymentService();
+    await profiles.update(owner, { fullName: 'Anna de Vries', businessName: 'Old name' }, '2026-11-21T07:00:00.000Z');
+    const request = createPaymentSchema.parse({
+      kind: 'plan',
+      plan: 'growth',
+      language: 'nl',
+      buyer: {
+        businessName: ' Bakkerij Anna B.V. ',
+        businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht',
+        vatNumber: 'nl 8579.12345 b01',
+      },
+    });
+    const { paymentId } = await service.create(owner, request);
+    expect(provider.created[0]).toMatchObject({ description: 'Growth - Jaarabonnement', language: 'nl' });
+    expect(await profiles.get(owner)).toMatchObject({
+      fullName: 'Anna de Vries',
+      businessName: 'Bakkerij Anna B.V.',
+      businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht',
+      vatNumber: 'NL857912345B01',
+    });
+    provider.setStatus(paymentId, 'paid');
+    await service.webhook(paymentId);
+    expect((await service.invoice(owner, paymentId)).buyer).toEqual({
+      name: 'Anna de Vries',
+      businessName: 'Bakkerij Anna B.V.',
+      address: 'Dorpsstraat 1\n3511 AA Utrecht',
+      vatNumber: 'NL857912345B01',
+    });
+    // A VAT number in no member state's format, or no business name, is refused before anything is created.
+    for (const buyer of [
+      { businessName: 'B', businessAddress: 'A', vatNumber: 'NL123' },
+      { businessName: ' ', businessAddress: 'A', vatNumber: '' },
+    ])
+      expect(createPaymentSchema.safeParse({ kind: 'plan', plan: 'growth', buyer }).success).toBe(false);
   });
 
   it('numbers per year in Dutch time: a payment at 00:30 on 1 January in Amsterdam starts the new year', async () => {

@@ -24,6 +24,7 @@ import type { BillingRecord, BillingRepository, BillingUpsertOutcome } from '../
 import type { ProfileRepository } from '../../data/profile-repository';
 import type { InvoiceRepository } from '../../data/invoice-repository';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
+import { planPaymentDescriptionIn } from '../../mail/render';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
 
 /**
@@ -42,8 +43,11 @@ export interface PaymentServiceDeps {
   invoices: InvoiceRepository;
   /** The seller on a new invoice, as the deployment configures it now (an issued invoice keeps its own). */
   seller: () => InvoiceSeller;
-  /** The owner's profile: the buyer copied onto a new invoice (an issued invoice keeps its own). */
-  profiles: Pick<ProfileRepository, 'get'>;
+  /**
+   * The owner's profile: the buyer copied onto a new invoice (an issued invoice keeps its own), and where the
+   * purchase card's business details are saved.
+   */
+  profiles: Pick<ProfileRepository, 'get' | 'update'>;
   /** The shared fixed-window limiter: payment creations per owner. */
   limiter: RateLimiter;
   /** The provider, made on first use (in AWS its key is read from Secrets Manager once per container). */
@@ -143,6 +147,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       name: profile?.fullName.trim() ?? '',
       businessName: profile?.businessName.trim() ?? '',
       address: profile?.businessAddress.trim() ?? '',
+      vatNumber: profile?.vatNumber ?? '',
     };
   }
 
@@ -205,8 +210,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const at = now();
       const slot = rateSlot(paymentRateKey(userId), paymentCreateRateLimit, at);
       if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
-      const charge = chargeOf(request);
       const language = request.language ?? 'en';
+      // The business details of the purchase card go to the profile first: the invoice of this payment copies
+      // them from there when it is paid. (Its tombstone condition refuses an erased account's, as any write.)
+      if (request.kind === 'plan' && request.buyer) await deps.profiles.update(userId, request.buyer, at.toISOString());
+      const base = chargeOf(request);
+      // The checkout and the bank statement show the description: in the owner's language.
+      const charge = base.plan ? { ...base, description: planPaymentDescriptionIn(base.plan, language) } : base;
       const origin = deps.siteOrigin().replace(/\/+$/, '');
       let created: ProviderPayment;
       try {
