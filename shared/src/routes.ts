@@ -42,6 +42,15 @@ export const throttleClasses = ['public', 'owner'] as const;
 export type ThrottleClass = (typeof throttleClasses)[number];
 
 /**
+ * Each owner's requests to owner routes, all routes together, per fixed window (the router answers 429 with
+ * Retry-After past it): a script cannot take a route's shared throttle from the other owners. A person never
+ * comes near it: a dashboard of many surveys loads a few dozen reads, the inbox's keyboard shortcuts a write and a
+ * read or two per key, an account export one page at a time. The regional WAF counts per token before the route
+ * throttle on a minute (`ownerTokenWafLimit` in infra/src/config.ts), coarser and above this.
+ */
+export const ownerRequestLimit = { limit: 300, windowSeconds: 10 } as const;
+
+/**
  * One route's contract, the part that needs no zod: the schemas of its path parameters, query, body and
  * response are attached to the same id in `route-contracts.ts` (see there why they live apart).
  */

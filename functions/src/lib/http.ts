@@ -20,11 +20,12 @@ import {
   type RouteResponseBody,
   type RouteSchemas,
 } from '@reviewroute/shared';
-import { ApiError } from './api-error';
+import { ApiError, rateLimited } from './api-error';
 import { AccountErasedError, type ErasedCheck } from './erasure-guard';
 import { logger } from './logger';
 import type { OriginCheck } from './origin-verify';
 import { busyRetryAfterSeconds, isServiceBusy } from './service-busy';
+import { isRestProxyEvent, toHttpApiEvent, toRestProxyResult, type RestProxyEvent } from './rest-proxy-event';
 import { parseInput } from './validation';
 import { viewerIpOf } from './viewer';
 
@@ -210,7 +211,12 @@ export interface DomainHandlerOptions {
    * Without it (unit tests of other things) nobody is refused.
    */
   isErased?: ErasedCheck | undefined;
+  /** Asked on every owner route before its work: past the owner's limit, 429 with Retry-After. */
+  ownerLimit?: OwnerRequestLimit | undefined;
 }
+
+/** The seconds until the owner may call owner routes again, or undefined while under the limit. */
+export type OwnerRequestLimit = (userId: string) => Promise<number | undefined>;
 
 /** Parses one part of the request with the route's schema for it; a part without a schema is not read. */
 const parsePart = (schema: RouteSchemas['body'], input: unknown): unknown =>
@@ -219,7 +225,7 @@ const parsePart = (schema: RouteSchemas['body'], input: unknown): unknown =>
 export function createDomainHandler<D extends ApiDomain>(
   domain: D,
   implementations: DomainImplementations<D>,
-  { originCheck, isErased }: DomainHandlerOptions = {},
+  { originCheck, isErased, ownerLimit }: DomainHandlerOptions = {},
 ) {
   type Entry = {
     route: RouteDefinition;
@@ -245,6 +251,10 @@ export function createDomainHandler<D extends ApiDomain>(
     const owner = ownerFromClaims(event);
     // Defence in depth: the JWT authorizer already refused the request if this were missing.
     if (entry.route.auth === 'owner' && !owner) throw new ApiError('UNAUTHORIZED');
+    if (entry.route.auth === 'owner' && owner && ownerLimit) {
+      const wait = await ownerLimit(owner.userId);
+      if (wait !== undefined) throw rateLimited(wait);
+    }
     if (owner && isErased && entry.route.createsData && (await isErased(owner.userId)))
       throw new ApiError('UNAUTHORIZED');
     logger.appendKeys({ route: entry.route.id });
@@ -264,7 +274,7 @@ export function createDomainHandler<D extends ApiDomain>(
     return jsonResponse(result.status ?? 200, result.body, result.headers);
   };
 
-  return middy<ApiEvent, ApiResponse, Error, Context>()
+  const handle = middy<ApiEvent, ApiResponse, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
     .use(originVerification(originCheck))
@@ -272,4 +282,7 @@ export function createDomainHandler<D extends ApiDomain>(
     .use(jsonBodyWhenPresent())
     .use(apiErrorHandler())
     .handler(router);
+  // In AWS the REST API's proxy integration sends payload 1.0: converted here, so all of the above sees 2.0.
+  return async (event: ApiEvent | RestProxyEvent, context: Context): Promise<ApiResponse> =>
+    isRestProxyEvent(event) ? toRestProxyResult(await handle(toHttpApiEvent(event), context)) : handle(event, context);
 }

@@ -4,6 +4,7 @@ import { createDomainHandler, type ApiEvent, type DomainHandlerOptions, type Own
 import { originCheckOf } from '../../lib/origin-verify';
 import { configureLogger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { erasedCheckOf } from '../../lib/erasure-guard';
@@ -142,6 +143,7 @@ export function createHandler(env: LambdaEnv) {
     {
       originCheck: originCheckOf(env),
       isErased: erasedCheckOf(createDynamoErasureRepository(tableEntities(env))),
+      ownerLimit: ownerRequestLimitOf(tableEntities(env)),
       dangerOf: () => (danger ??= createDangerZone(env)),
       securityOf: () => (security ??= securityServiceOf(env)),
     },

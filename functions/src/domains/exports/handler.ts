@@ -1,5 +1,6 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoExportJobStore } from '../../data/export-jobs';
 import { createCognitoOwnerContacts } from '../../data/owner-contacts';
@@ -42,7 +43,11 @@ export function createHandler(env: LambdaEnv) {
         files: exportFilesOf(env),
         contacts: createCognitoOwnerContacts(env),
       })),
-    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
+    {
+      originCheck: originCheckOf(env),
+      isErased: erasedCheckOf(createDynamoErasureRepository(entities)),
+      ownerLimit: ownerRequestLimitOf(entities),
+    },
   );
 }
 

@@ -6,6 +6,7 @@ import { configureLogger } from '../../lib/logger';
 import { originCheckOf } from '../../lib/origin-verify';
 import { secretLoader, secretsManagerReader, type SecretReader } from '../../lib/secrets';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoInvoiceRepository } from '../../data/invoice-repository';
@@ -139,7 +140,7 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
         isErased,
         notifyPaid,
       })),
-    { originCheck: originCheckOf(env), isErased },
+    { originCheck: originCheckOf(env), isErased, ownerLimit: ownerRequestLimitOf(tableEntities(env)) },
   );
 }
 

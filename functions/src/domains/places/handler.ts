@@ -5,6 +5,7 @@ import { secretLoader, ssmParameterReader, type ParameterReader } from '../../li
 import { createDomainHandler, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger, logger } from '../../lib/logger';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { entitlementsReaderOf, type EntitlementsReader } from '../../entitlements/entitlements-reader';
 import { originCheckOf } from '../../lib/origin-verify';
@@ -79,7 +80,7 @@ export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader
         allowanceOf: allowanceOf(entitlementsReaderOf(env, { answerCacheMs: allowanceCacheMs })),
         ...(placesDailyBudget(env) !== undefined ? { dailyBudget: placesDailyBudget(env)! } : {}),
       })),
-    { originCheck: originCheckOf(env) },
+    { originCheck: originCheckOf(env), ownerLimit: ownerRequestLimitOf(tableEntities(env)) },
   );
 }
 

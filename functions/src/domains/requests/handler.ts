@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { routeKey, routeOf, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
@@ -88,7 +89,11 @@ export function createHandler(env: LambdaEnv) {
         requests: createDynamoReviewRequestStore(entities),
         limiter: createDynamoRateLimiter(entities),
       })),
-    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
+    {
+      originCheck: originCheckOf(env),
+      isErased: erasedCheckOf(createDynamoErasureRepository(entities)),
+      ownerLimit: ownerRequestLimitOf(entities),
+    },
   );
 }
 

@@ -6,6 +6,7 @@ import { erasedCheckOf } from '../../lib/erasure-guard';
 import { configureLogger } from '../../lib/logger';
 import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { tableEntities } from '../../data/client';
+import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createAssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf } from '../../data/asset-store';
@@ -118,7 +119,11 @@ export function createHandler(env: LambdaEnv) {
         surveys: createDynamoSurveyRepository(entities),
         key: mailLinkKeyOf(env),
       })),
-    { originCheck: originCheckOf(env), isErased: erasedCheckOf(createDynamoErasureRepository(entities)) },
+    {
+      originCheck: originCheckOf(env),
+      isErased: erasedCheckOf(createDynamoErasureRepository(entities)),
+      ownerLimit: ownerRequestLimitOf(entities),
+    },
     () =>
       (inbox ??= createInboxService({
         surveys: createDynamoSurveyRepository(entities),

@@ -1,0 +1,47 @@
+import { ownerRequestLimit } from '@reviewroute/shared';
+import type { OwnerRequestLimit } from '../lib/http';
+import type { Entities } from './entities';
+import {
+  createDynamoRateLimiter,
+  createSoftRateLimiter,
+  rateSlot,
+  retryAfterSeconds,
+  type RateLimiter,
+  type RateRule,
+} from './rate-window';
+
+export interface OwnerRequestLimitOptions {
+  rule?: RateRule;
+  now?: () => Date;
+}
+
+/**
+ * The per-owner limit of owner routes (`ownerRequestLimit`), on the table's fixed windows (`owner:{userId}`), so it
+ * holds across every Lambda and container an owner's requests land on. Each container takes its share from the
+ * table in blocks (`createSoftRateLimiter` with no free share: a container never passes more than the table
+ * granted, at most one block ahead), so the common request costs a fraction of a write. Once the table refuses a
+ * window, this container refuses the owner until the window ends without asking again: a flood costs no writes.
+ */
+export function createOwnerRequestLimit(
+  table: RateLimiter,
+  { rule = ownerRequestLimit, now = () => new Date() }: OwnerRequestLimitOptions = {},
+): OwnerRequestLimit {
+  const limiter = createSoftRateLimiter(table, 0);
+  /** key -> the epoch second its refused window ends. */
+  const refusedUntil = new Map<string, number>();
+  return async (userId) => {
+    const at = now();
+    const slot = rateSlot(`owner:${userId}`, rule, at);
+    const epoch = Math.floor(at.getTime() / 1000);
+    const refused = refusedUntil.get(slot.key);
+    if (refused !== undefined && refused > epoch) return retryAfterSeconds(slot, at);
+    if (await limiter.consume(slot)) return undefined;
+    for (const [key, until] of refusedUntil) if (until <= epoch) refusedUntil.delete(key);
+    refusedUntil.set(slot.key, slot.endsAt);
+    return retryAfterSeconds(slot, at);
+  };
+}
+
+/** The limit on the table of `entitiesOf`: what each domain Lambda with owner routes passes its handler. */
+export const ownerRequestLimitOf = (entitiesOf: () => Entities): OwnerRequestLimit =>
+  createOwnerRequestLimit(createDynamoRateLimiter(entitiesOf));
