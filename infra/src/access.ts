@@ -29,7 +29,8 @@ export interface DomainAccess {
   readonly mollieKey?: boolean;
   /**
    * secretsmanager:GetSecretValue on the mail-link key (the api stack generates it) and MAIL_LINK_SECRET_ARN: signs
-   * (the alerts and digests workers) or checks (the surveys Lambda) the switch-off link of the owner's alert mails.
+   * (the alerts and digests workers) or checks (the surveys Lambda) the switch-off link of the owner's alert mails;
+   * derives the review requests' link and unsubscribe secrets (the requests Lambda and worker).
    */
   readonly mailLinkKey?: boolean;
   /** The table's change stream (DescribeStream, GetShardIterator, GetRecords, ListStreams): a stream worker's. */
@@ -110,7 +111,8 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // owner's suppressions (BatchGetItem) and plan (billing history; the account's creation date from Cognito);
   // claims each request in a transaction (conditional update of the recipient, put of the address's contact
   // mark, condition check of the suppression, update of the day's count), confirms it, gives a throttled claim
-  // back (deletes its contact mark), removes a finished batch's queue entry; mails.
+  // back (deletes its contact mark), removes a finished batch's queue entry; mails. Each request's link and
+  // unsubscribe secrets are derived under the mail-link key.
   requests: {
     table: [
       'dynamodb:GetItem',
@@ -123,6 +125,7 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     ],
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
+    mailLinkKey: true,
   },
   // A bounce or complaint of a review request: reads whether the owner's account is still enabled (Cognito)
   // and puts the address on their suppression list (a conditional put). Nothing else.
@@ -189,6 +192,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
       'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
     ],
+    // The hashes of each new request's link and unsubscribe secrets are made under the mail-link key.
+    mailLinkKey: true,
   },
   // The health check touches nothing.
   system: {},

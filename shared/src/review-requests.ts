@@ -18,6 +18,13 @@ export const requestRepeatDays = 30;
 export const defaultReminderDays = 3;
 export const maxReminderDays = 30;
 
+/**
+ * Days a review request's customer data is kept (the privacy page says so): each customer's row (name, address,
+ * link marks) from when it was sent or skipped, the batch from when it is done; then the table's TTL deletes them.
+ * Longer than the reminder (at most `maxReminderDays` after the request) and the funnel's counting need.
+ */
+export const requestRetentionDays = 90;
+
 export const requestRowLimits = { name: 200, email: 254, template: 2000 } as const;
 
 export const requestMessages = {

@@ -15,6 +15,8 @@ import { sampleBatch } from '@reviewroute/functions/testing/data/sample-batch';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';
+import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
+import { requestTokensOf } from '@reviewroute/functions/lib/request-token';
 import type { Mailer } from '@reviewroute/functions/mail/mailer';
 import { sesMailerOf } from '@reviewroute/functions/mail/ses-mailer';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
@@ -179,6 +181,7 @@ describe('review requests', () => {
           mailer: send,
           fromAddress: 'no-reply@reviewroute.local',
           siteOrigin: stack.env.SITE_ORIGIN,
+          tokens: requestTokensOf(mailLinkKeyOf(stack.env)),
           dailyCapOf: async () => 50,
           clock,
           concurrency: 1,
@@ -245,7 +248,8 @@ describe('review requests', () => {
       name: `N${i}`,
       email,
       language: 'en' as const,
-      secret: 's',
+      linkHash: 'l',
+      unsubscribeHash: 'u',
     }));
     await store.createBatch(batch, recipients);
     const claim = (i: number, dailyCap = 10, now = '2026-11-26T10:00:00.000Z') =>

@@ -12,7 +12,13 @@ import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repos
 import { allPages } from './paging';
 import { hookCallCreate, HookCallTakenError, type HookCallRecord } from './request-hooks';
 import { enqueueBatch, type DueBatch } from './request-queue';
-import { deleteRecipientsOf, writeRecipients, type NewRecipient } from './request-recipients';
+import {
+  deleteRecipientsOf,
+  retentionExpiry,
+  unsentExpiry,
+  writeRecipients,
+  type NewRecipient,
+} from './request-recipients';
 import { tableService } from './table-service';
 import { AccountErasedError } from '../lib/erasure-guard';
 
@@ -183,6 +189,7 @@ export function createDynamoRequestBatches(
         createdAt: batch.createdAt,
         updatedAt: batch.createdAt,
         source: batch.source,
+        expiresAt: unsentExpiry(batch.sendAt),
         ...(batch.template ? { template: batch.template } : {}),
         ...((batch.reminderDays ?? 0) > 0 ? { reminderDays: batch.reminderDays } : {}),
       };
@@ -199,7 +206,7 @@ export function createDynamoRequestBatches(
       );
       if (created && tombstoneRefused(created)) throw new AccountErasedError(`Creating batch ${batch.id}`);
       if (created) throw new Error(`Creating batch ${batch.id} was refused: ${created.map((r) => r.code).join(', ')}`);
-      await writeRecipients(entitiesOf, recipients);
+      await writeRecipients(entitiesOf, recipients, unsentExpiry(batch.sendAt));
       const scheduled = await transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
         service.transaction
           .write((tx) => [
@@ -262,7 +269,10 @@ export function createDynamoRequestBatches(
     },
 
     async setBatchState({ userId, surveyId, batchId }, state, waitingUntil, now) {
-      const update = entitiesOf().requestBatch.patch({ userId, surveyId, batchId }).set({ state, updatedAt: now });
+      // A done batch expires with its customers' data (`requestRetentionDays` on).
+      const update = entitiesOf()
+        .requestBatch.patch({ userId, surveyId, batchId })
+        .set({ state, updatedAt: now, ...(state === 'done' ? { expiresAt: retentionExpiry(now) } : {}) });
       try {
         await (waitingUntil ? update.set({ waitingUntil }) : update.remove(['waitingUntil'])).go();
       } catch (error) {
@@ -278,7 +288,7 @@ export function requestBatchEntities(config: EntityConfiguration) {
   /**
    * A batch of e-mail review requests for one survey, in its owner's partition (the owner's export and erasure
    * find it there; a survey's batches are one `begins_with` query). It records the owner's permission
-   * confirmation and when it was given.
+   * confirmation and when it was given. Expires (TTL) `requestRetentionDays` after it is done.
    */
   const requestBatch = new Entity(
     {
@@ -301,6 +311,8 @@ export function requestBatchEntities(config: EntityConfiguration) {
         reminderDays: { type: 'number' },
         /** The owner's page or the webhook; absent on batches stored before the webhook: `upload`. */
         source: { type: [...requestBatchSources], readOnly: true },
+        /** Epoch seconds: the table's TTL deletes the batch then (`requestRetentionDays` after it is done). */
+        expiresAt: { type: 'number' },
       },
       indexes: {
         byOwner: {

@@ -2,6 +2,7 @@ import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import {
   languages,
   requestRecipientStates,
+  requestRetentionDays,
   requestSkipReasons,
   type FunnelStage,
   type Language,
@@ -11,6 +12,7 @@ import {
 import { deleteInBatches, deleteAll } from './batch-delete';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
+import type { RequestTokenHashes } from '../lib/request-token';
 import { tableService } from './table-service';
 import type { TransactionEntities } from './transaction';
 
@@ -33,8 +35,14 @@ export interface RecipientRecord {
   name: string;
   email: string;
   language: Language;
-  /** The random part of the personal token (never shown to anyone but the customer, in their mail). */
-  secret: string;
+  /**
+   * SHA-256 of the personal survey link's secret and of the unsubscribe link's (lib/request-token.ts): the
+   * secrets themselves are only in the customer's mails. Null on a request stored before they were hashed.
+   */
+  linkHash: string | null;
+  unsubscribeHash: string | null;
+  /** Only on a request stored before the secrets were hashed: its one plaintext secret, of both links. */
+  secret: string | null;
   state: RequestRecipientState;
   reason: RequestSkipReason | null;
   claimedAt: string | null;
@@ -52,8 +60,24 @@ export interface RecipientRecord {
 
 export type NewRecipient = Pick<
   RecipientRecord,
-  'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language' | 'secret'
->;
+  'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language'
+> &
+  RequestTokenHashes;
+
+const daySeconds = 24 * 3600;
+
+/**
+ * When a customer's data expires (epoch seconds, the table's TTL): `requestRetentionDays` after it was settled
+ * (sent, skipped, failed) or its batch was done.
+ */
+export const retentionExpiry = (at: string | number): number =>
+  Math.floor((typeof at === 'number' ? at : Date.parse(at)) / 1000) + requestRetentionDays * daySeconds;
+
+/**
+ * The expiry a batch and its rows get when recorded, in case it is never done (its survey taken offline, its plan
+ * lapsed): twice the retention after its send time. Sending or finishing it sets the usual one.
+ */
+export const unsentExpiry = (sendAt: string): number => retentionExpiry(sendAt) + requestRetentionDays * daySeconds;
 
 /** The link steps the public page reports; each implies the ones before it. */
 export type LinkStage = 'opened' | 'rated' | 'clicked';
@@ -116,7 +140,9 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
   name: item.name,
   email: item.email,
   language: item.language,
-  secret: item.secret,
+  linkHash: item.linkHash ?? null,
+  unsubscribeHash: item.unsubscribeHash ?? null,
+  secret: item.secret ?? null,
   state: item.state,
   reason: item.reason ?? null,
   claimedAt: item.claimedAt ?? null,
@@ -203,8 +229,15 @@ export async function unclaimRecipientReminder(entitiesOf: () => Entities, r: Wh
     });
 }
 
-/** A new batch's recipients, all `queued` (a batch write: the batch's scheduling follows once all are written). */
-export async function writeRecipients(entitiesOf: () => Entities, recipients: readonly NewRecipient[]): Promise<void> {
+/**
+ * A new batch's recipients, all `queued` (a batch write: the batch's scheduling follows once all are written),
+ * expiring at `expiresAt` unless sent or skipped before (`unsentExpiry`).
+ */
+export async function writeRecipients(
+  entitiesOf: () => Entities,
+  recipients: readonly NewRecipient[],
+  expiresAt: number,
+): Promise<void> {
   const { requestRecipient } = entitiesOf();
   const items = recipients.map((r) => ({
     batchId: r.batchId,
@@ -214,8 +247,10 @@ export async function writeRecipients(entitiesOf: () => Entities, recipients: re
     name: r.name,
     email: r.email,
     language: r.language,
-    secret: r.secret,
+    linkHash: r.linkHash,
+    unsubscribeHash: r.unsubscribeHash,
     state: 'queued' as const,
+    expiresAt,
   }));
   // Written in parallel slices: electrodb splits each into BatchWriteItem calls of 25.
   const slice = 250;
@@ -253,7 +288,14 @@ export async function deleteRecipientsOf(entitiesOf: () => Entities, batchId: st
   }
 }
 
-export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecipientStore {
+/**
+ * The recipients on the one table. Settling one (sent, skipped, failed) sets its expiry (`retentionExpiry`): of
+ * its sent time, else of `clock` (ms).
+ */
+export function createDynamoRecipients(
+  entitiesOf: () => Entities,
+  clock: () => number = Date.now,
+): RequestRecipientStore {
   return {
     async pageRecipients(batchId, after, limit) {
       const query = entitiesOf().requestRecipient.query.byBatch({ batchId });
@@ -273,7 +315,7 @@ export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecip
     async markSent(batchId, recipientId, sentAt) {
       await entitiesOf()
         .requestRecipient.patch({ batchId, recipientId })
-        .set({ state: 'sent', sentAt })
+        .set({ state: 'sent', sentAt, expiresAt: retentionExpiry(sentAt) })
         .where((attr, op) => op.eq(attr.state, 'sending'))
         .go();
     },
@@ -282,7 +324,7 @@ export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecip
       try {
         await entitiesOf()
           .requestRecipient.patch({ batchId, recipientId })
-          .set({ state: 'skipped', reason })
+          .set({ state: 'skipped', reason, expiresAt: retentionExpiry(clock()) })
           .where((attr, op) => op.eq(attr.state, 'queued'))
           .go();
         return true;
@@ -296,7 +338,7 @@ export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecip
       try {
         await entitiesOf()
           .requestRecipient.patch({ batchId, recipientId })
-          .set({ state: 'failed', reason })
+          .set({ state: 'failed', reason, expiresAt: retentionExpiry(clock()) })
           .where((attr, op) => op.eq(attr.state, 'sending'))
           .go();
       } catch (error) {
@@ -340,9 +382,10 @@ export function createDynamoRecipients(entitiesOf: () => Entities): RequestRecip
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function requestRecipientEntities(config: EntityConfiguration) {
   /**
-   * One customer of a batch, in the batch's own partition (a 5,000-row batch is paged in row order). `secret`
-   * is the random part of the personal token; the state moves queued -> sending -> sent (or skipped, failed) by
-   * conditional updates only, so no request is ever sent twice.
+   * One customer of a batch, in the batch's own partition (a 5,000-row batch is paged in row order), with the
+   * hashes of its two tokens' secrets; the state moves queued -> sending -> sent (or skipped, failed) by
+   * conditional updates only, so no request is ever sent twice. Expires (TTL) `requestRetentionDays` after it
+   * was settled.
    */
   const requestRecipient = new Entity(
     {
@@ -356,7 +399,10 @@ export function requestRecipientEntities(config: EntityConfiguration) {
         name: { type: 'string', required: true, readOnly: true },
         email: { type: 'string', required: true, readOnly: true },
         language: { type: [...languages], required: true, readOnly: true },
-        secret: { type: 'string', required: true, readOnly: true },
+        // SHA-256 of the two tokens' secrets (lib/request-token.ts); `secret` only on items stored before that.
+        linkHash: { type: 'string', readOnly: true },
+        unsubscribeHash: { type: 'string', readOnly: true },
+        secret: { type: 'string', readOnly: true },
         state: { type: [...requestRecipientStates], required: true },
         reason: { type: [...requestSkipReasons] },
         claimedAt: { type: 'string' },
@@ -374,6 +420,8 @@ export function requestRecipientEntities(config: EntityConfiguration) {
         reminderState: { type: ['sending', 'sent', 'failed'] as const },
         reminderClaimedAt: { type: 'string' },
         remindedAt: { type: 'string' },
+        /** Epoch seconds: the table's TTL deletes the customer's row then. */
+        expiresAt: { type: 'number' },
       },
       indexes: {
         byBatch: {

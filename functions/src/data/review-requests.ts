@@ -43,7 +43,7 @@ export function createDynamoReviewRequestStore(
   clock: () => number = Date.now,
 ): ReviewRequestStore {
   const batches = createDynamoRequestBatches(entitiesOf, clock);
-  const recipients = createDynamoRecipients(entitiesOf);
+  const recipients = createDynamoRecipients(entitiesOf, clock);
   const hooks = createDynamoHookMethods(entitiesOf, clock);
   return {
     ...batches,

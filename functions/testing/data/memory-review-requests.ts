@@ -49,6 +49,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       batch.id,
       recipients.map((r) => ({
         ...r,
+        secret: null,
         state: 'queued' as const,
         reason: null,
         claimedAt: null,

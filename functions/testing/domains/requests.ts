@@ -7,6 +7,10 @@ import { createMemoryMailer } from '../mail/memory-mailer';
 import { createHookService, type HookServiceDeps } from '../../src/domains/requests/hook-service';
 import { createRequestSender, type SenderDeps } from '../../src/domains/requests/sender';
 import { createRequestService, type RequestServiceDeps } from '../../src/domains/requests/service';
+import { requestTokensOf } from '../../src/lib/request-token';
+
+/** The mail-link key of the in-memory requests: each request's token secrets are derived under it. */
+export const requestLinkKey = 'test-mail-link-key';
 
 export const requestOwnerId = 'owner-1';
 export const requestSurveyId = '0190d7a0-0000-7000-8000-000000000001';
@@ -42,12 +46,12 @@ export function memoryRequests(
   const requests = new MemoryReviewRequestStore();
   const mailer = createMemoryMailer();
   const clock = { now: Date.parse('2026-11-26T09:00:00.000Z') };
-  let secrets = 0;
+  const tokens = requestTokensOf(async () => requestLinkKey);
   const service = createRequestService({
     surveys,
     requests,
     now: () => new Date(clock.now),
-    newSecret: () => Buffer.alloc(16, ++secrets).toString('base64url'),
+    tokens,
     ...overrides.service,
   });
   const sender = createRequestSender({
@@ -56,6 +60,7 @@ export function memoryRequests(
     mailer,
     fromAddress: 'requests@reviewroute.example',
     siteOrigin: 'https://app.reviewroute.example',
+    tokens,
     dailyCapOf: async () => 50,
     clock: () => clock.now,
     sleep: async (ms) => {
@@ -74,9 +79,9 @@ export function memoryRequests(
     now: () => new Date(clock.now),
     // UUIDv7-shaped, in creation order (the batch list is newest first by id).
     newId: () => `0190d7b0-0000-7000-8000-${String(++ids).padStart(12, '0')}`,
-    newSecret: () => Buffer.alloc(16, ++secrets).toString('base64url'),
+    tokens,
     newHookSecret: () => Buffer.alloc(24, ++hookSecrets).toString('base64url'),
     ...overrides.hooks,
   });
-  return { surveys, requests, mailer, clock, service, sender, hooks, limiter };
+  return { surveys, requests, mailer, clock, service, sender, hooks, limiter, tokens };
 }

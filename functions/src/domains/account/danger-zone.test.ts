@@ -62,7 +62,8 @@ function world({ responsesPerSurvey = 7 } = {}) {
         name: `Klant ${i}`,
         email: `k${i}@klant.example`,
         language: 'nl' as const,
-        secret: 'secret',
+        linkHash: 'link-hash',
+        unsubscribeHash: 'unsubscribe-hash',
       })),
     );
     w.requests.contacts.set(`${id}/hash`, { batchId: `${id}-b`, recipientId: '00000', contactedAt: '2026-11-21' });

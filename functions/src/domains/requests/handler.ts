@@ -10,8 +10,11 @@ import { processLambdaEnv } from '../../lib/env';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger } from '../../lib/logger';
+import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { originCheckOf } from '../../lib/origin-verify';
+import { requestTokensOf } from '../../lib/request-token';
 import { createHookService, type HookService } from './hook-service';
+import { sendingHealthOf, type SendingHealth } from './sending-health';
 import { createRequestService, type RequestService } from './service';
 
 const unsubscribeRouteKey = routeKey(routeOf('unsubscribe'));
@@ -29,6 +32,9 @@ export function createRequestsHandler(
   serviceOf: () => RequestService,
   hooksOf: () => HookService,
   options?: DomainHandlerOptions,
+  healthOf: () => SendingHealth = () => {
+    throw new Error('No sending health wired');
+  },
 ) {
   const handler = createDomainHandler(
     'requests',
@@ -46,6 +52,8 @@ export function createRequestsHandler(
       'get-request-funnel': async ({ owner, params: { surveyId } }) => ({
         body: await serviceOf().getFunnel(owner.userId, surveyId),
       }),
+      'get-request-sending': async ({ owner }) => ({ body: await healthOf().status(owner.userId, 'mail') }),
+      'resume-request-sending': async ({ owner }) => ({ body: await healthOf().resume(owner.userId, 'mail') }),
       unsubscribe: async ({ params: { token } }) => {
         await serviceOf().unsubscribe(token);
         return { status: 200 };
@@ -75,25 +83,31 @@ export function createRequestsHandler(
 export function createHandler(env: LambdaEnv) {
   configureLogger(env);
   const entities = tableEntities(env);
+  // The hashes of each new request's token secrets are made under the mail-link key.
+  const tokens = requestTokensOf(mailLinkKeyOf(env));
   let service: RequestService | undefined;
   let hooks: HookService | undefined;
+  let health: SendingHealth | undefined;
   return createRequestsHandler(
     () =>
       (service ??= createRequestService({
         surveys: createDynamoSurveyRepository(entities),
         requests: createDynamoReviewRequestStore(entities),
+        tokens,
       })),
     () =>
       (hooks ??= createHookService({
         surveys: createDynamoSurveyRepository(entities),
         requests: createDynamoReviewRequestStore(entities),
         limiter: createDynamoRateLimiter(entities),
+        tokens,
       })),
     {
       originCheck: originCheckOf(env),
       isErased: erasedCheckOf(createDynamoErasureRepository(entities)),
       ownerLimit: ownerRequestLimitOf(entities),
     },
+    () => (health ??= sendingHealthOf(env)),
   );
 }
 

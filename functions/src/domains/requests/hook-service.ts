@@ -26,7 +26,7 @@ import { recipientIdOf } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
-import { newTokenSecret } from '../../lib/request-token';
+import type { RequestTokenSource } from '../../lib/request-token';
 
 export interface HookServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;
@@ -35,8 +35,8 @@ export interface HookServiceDeps {
   limiter: RateLimiter;
   now?: () => Date;
   newId?: () => string;
-  /** The random part of each customer's personal token. */
-  newSecret?: () => string;
+  /** The hashes of each customer's token secrets (under the mail-link key). */
+  tokens: Pick<RequestTokenSource, 'hasher'>;
   /** The random part of the hook's token. */
   newHookSecret?: () => string;
 }
@@ -62,7 +62,6 @@ export const toApiHook = (hook: RequestHookRecord): RequestHook => ({
 export function createHookService(deps: HookServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const makeId = deps.newId ?? (() => newId());
-  const newSecret = deps.newSecret ?? newTokenSecret;
   const makeHookSecret = deps.newHookSecret ?? newHookSecret;
   const { requests } = deps;
 
@@ -173,7 +172,7 @@ export function createHookService(deps: HookServiceDeps) {
               name: input.name,
               email: input.email,
               language: input.language ?? survey.language,
-              secret: newSecret(),
+              ...(await deps.tokens.hasher())(batchId, recipientIdOf(0)),
             },
           ],
           call,

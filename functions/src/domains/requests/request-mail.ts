@@ -41,7 +41,10 @@ export interface ReviewRequestMailInput {
   /** The owner's text; null: the default of the customer's language. */
   template: string | null;
   recipient: { name: string; email: string; language: Language };
+  /** The personal survey link's token. */
   token: string;
+  /** The unsubscribe links' token: a secret of its own, so forwarding the survey link cannot unsubscribe anyone. */
+  unsubscribeToken: string;
   /** The survey's owner, whose suppression list a bounce or complaint of this mail goes on. */
   ownerId: string;
   /** The one reminder of this request (its own subject and footer; the same text, link and headers). */
@@ -56,7 +59,7 @@ export const mailTag = { kind: 'mail', owner: 'owner' } as const;
 
 /** One customer's review request, in their language, with the one-click unsubscribe headers. */
 export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
-  const { survey, recipient, token, siteOrigin } = input;
+  const { survey, recipient, token, unsubscribeToken, siteOrigin } = input;
   const message = fillRequestTemplate(input.template ?? defaultRequestTemplates[recipient.language], {
     // "Hi Anna," for Anna de Vries: the first name, as people greet each other; a neutral greeting without one.
     name: customerFirstName(recipient.name),
@@ -65,7 +68,7 @@ export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMai
   const rendered = renderMail(input.reminder ? 'reviewReminder' : 'reviewRequest', recipient.language, {
     values: {
       businessName: survey.businessName,
-      unsubscribeUrl: unsubscribePageUrl(siteOrigin, recipient.language, token),
+      unsubscribeUrl: unsubscribePageUrl(siteOrigin, recipient.language, unsubscribeToken),
     },
     quote: message,
   });
@@ -75,7 +78,7 @@ export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMai
     ...(survey.supportEmail.trim() ? { replyTo: survey.supportEmail.trim() } : {}),
     ...rendered,
     headers: {
-      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(siteOrigin, token)}>`,
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(siteOrigin, unsubscribeToken)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     tags: reviewRequestTags(input.ownerId),

@@ -4,6 +4,8 @@ import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
+import { mailLinkKeyOf } from '../../lib/mail-link-key';
+import { requestTokensOf } from '../../lib/request-token';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
@@ -37,6 +39,7 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
       mailer: sesMailerOf(env),
       fromAddress: settings.from,
       siteOrigin: env.SITE_ORIGIN,
+      tokens: requestTokensOf(mailLinkKeyOf(env)),
       dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
       sendRate: sendRateOf(env),
     });

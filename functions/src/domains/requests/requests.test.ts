@@ -4,7 +4,7 @@ import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
-import { decodeRequestToken, encodeRequestToken } from '../../lib/request-token';
+import { decodeRequestToken, encodeRequestToken, tokenSecretHash } from '../../lib/request-token';
 import {
   memoryRequests,
   publishedSurvey,
@@ -32,8 +32,12 @@ async function world(overrides: Parameters<typeof memoryRequests>[0] = {}) {
   return { ...w, run };
 }
 
+/** The mail's unsubscribe token (its one-click header's). */
 const tokenOf = (mail: OutgoingMail) =>
   /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+
+/** The mail's personal survey link's token. */
+const linkTokenOf = (mail: OutgoingMail) => /\?r=([A-Za-z0-9_-]{46})/.exec(mail.text)![1]!;
 
 describe('the batch schema', () => {
   it('refuses a malformed row with its row and field, and a batch without the permission', () => {
@@ -146,11 +150,15 @@ describe('sending', () => {
       ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    const token = tokenOf(jane!);
+    const token = linkTokenOf(jane!);
     expect(jane!.text).toContain(
       `Hi Jane, thank you for choosing our service! We'd love to hear about your experience. Please take a moment to share your feedback: https://app.reviewroute.example/nl/surveys/abcdefgh/bakkerij-de-vries?r=${token}`,
     );
-    expect(jane!.text).toContain(`Unsubscribe: https://app.reviewroute.example/unsubscribe/${token}`);
+    // The unsubscribe links carry a token of their own: the same request, another secret.
+    const unsubscribeToken = tokenOf(jane!);
+    expect(unsubscribeToken).not.toBe(token);
+    expect(decodeRequestToken(unsubscribeToken)).toMatchObject({ batchId: batch.id, recipientId: '00001' });
+    expect(jane!.text).toContain(`Unsubscribe: https://app.reviewroute.example/unsubscribe/${unsubscribeToken}`);
     // By first name, in each customer's language.
     expect(piet!.text).toContain('Hoi Piet, bedankt');
     expect(piet!.text).not.toContain('Piet Klant');
@@ -277,6 +285,7 @@ describe('sending', () => {
       },
       fromAddress: 'requests@reviewroute.example',
       siteOrigin: 'https://app.reviewroute.example',
+      tokens: w.tokens,
       dailyCapOf: async () => 50,
       clock: () => w.clock.now,
       sleep: async () => {},
@@ -361,5 +370,40 @@ describe('unsubscribe', () => {
     await service.unsubscribe(encodeRequestToken(batch.id, '00099', real.secret));
     await service.unsubscribe('nonsense');
     expect(requests.suppressions.size).toBe(0);
+  });
+
+  it('refuses the survey link’s token: a forwarded survey link unsubscribes nobody', async () => {
+    const { service, mailer, requests, run } = await world();
+    await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    await service.unsubscribe(linkTokenOf(mailer.sent[1]!));
+    expect(requests.suppressions.size).toBe(0);
+    await service.unsubscribe(tokenOf(mailer.sent[1]!));
+    expect([...(await requests.listSuppressions(owner)).map((s) => s.addressHash)]).toEqual([
+      addressHashOf('jane@customer.example'),
+    ]);
+  });
+
+  it('stores only the hashes of the secrets, and still honours a request stored with its plaintext secret', async () => {
+    const { service, mailer, requests, run } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    const stored = (await requests.getRecipient(batch.id, '00001'))!;
+    const link = decodeRequestToken(linkTokenOf(mailer.sent[1]!))!;
+    const unsubscribe = decodeRequestToken(tokenOf(mailer.sent[1]!))!;
+    expect(stored.secret).toBeNull();
+    expect(stored.linkHash).toBe(tokenSecretHash(link.secret));
+    expect(stored.unsubscribeHash).toBe(tokenSecretHash(unsubscribe.secret));
+    expect(JSON.stringify(stored)).not.toContain(link.secret);
+    expect(JSON.stringify(stored)).not.toContain(unsubscribe.secret);
+
+    // A request stored before hashing: its one plaintext secret, which both links of its mail carried.
+    const legacy = Buffer.alloc(16, 3).toString('base64url');
+    const item = requests.recipients.get(batch.id)!.find((r) => r.id === '00001')!;
+    Object.assign(item, { linkHash: null, unsubscribeHash: null, secret: legacy });
+    await service.unsubscribe(encodeRequestToken(batch.id, '00001', legacy));
+    expect((await requests.listSuppressions(owner)).map((s) => s.addressHash)).toEqual([
+      addressHashOf('jane@customer.example'),
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import type { RequestBatchRecord } from '../../data/request-batches';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
-import { encodeRequestToken } from '../../lib/request-token';
+import type { RequestTokenSource } from '../../lib/request-token';
 
 export interface SenderDeps {
   requests: ReviewRequestStore;
@@ -17,6 +17,8 @@ export interface SenderDeps {
   /** The product's verified sender address; the business's name is shown with it. */
   fromAddress: string;
   siteOrigin: string;
+  /** Each request's two tokens (the survey link's and the unsubscribe link's), under the mail-link key. */
+  tokens: Pick<RequestTokenSource, 'tokensOf'>;
   /** The owner's cap of the UTC day, by their plan (the entitlements' `dailyRequests`); 0 holds their batches back. */
   dailyCapOf: (userId: string) => Promise<number>;
   /** Wall clock in ms. */
@@ -272,7 +274,7 @@ export function createRequestSender(deps: SenderDeps) {
     if (claim === 'capped') return 'capped';
     if (claim !== 'claimed') return 'none';
     const mail = composeReviewRequest({
-      ...mailInputOf(batch, survey, r),
+      ...(await mailInputOf(batch, survey, r)),
       reminder: true,
     });
     await slot();
@@ -293,7 +295,7 @@ export function createRequestSender(deps: SenderDeps) {
   }
 
   /** The request mail's input for a customer (the first mail and the reminder alike). */
-  function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord) {
+  async function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord) {
     return {
       fromAddress: deps.fromAddress,
       siteOrigin: deps.siteOrigin,
@@ -304,7 +306,7 @@ export function createRequestSender(deps: SenderDeps) {
       },
       template: batch.template,
       recipient: r,
-      token: encodeRequestToken(r.batchId, r.id, r.secret),
+      ...(await deps.tokens.tokensOf(r)),
       ownerId: r.userId,
     };
   }
@@ -330,7 +332,7 @@ export function createRequestSender(deps: SenderDeps) {
       const reason = (await requests.suppressionsOf(r.userId, [addressHashOf(r.email)])).get(addressHashOf(r.email));
       return (await requests.skip(r.batchId, r.id, reason ?? 'unsubscribed')) ? (reason ?? 'unsubscribed') : 'none';
     }
-    const mail = composeReviewRequest(mailInputOf(batch, survey, r));
+    const mail = composeReviewRequest(await mailInputOf(batch, survey, r));
     await slot();
     try {
       await deps.mailer(mail);

@@ -17,14 +17,15 @@ import type { SurveyRepository } from '../../data/survey-repository';
 import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/request-batches';
 import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
-import { decodeRequestToken, newTokenSecret, secretMatches } from '../../lib/request-token';
+import { decodeRequestToken, tokenProves, type RequestTokenSource } from '../../lib/request-token';
 
 export interface RequestServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;
   requests: ReviewRequestStore;
   now?: () => Date;
   newId?: () => string;
-  newSecret?: () => string;
+  /** The hashes of each new request's token secrets (under the mail-link key). */
+  tokens: Pick<RequestTokenSource, 'hasher'>;
 }
 
 /** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
@@ -72,7 +73,6 @@ export const toApiRecipient = (r: RecipientRecord): RequestRecipient => ({
 export function createRequestService(deps: RequestServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const makeId = deps.newId ?? (() => newId());
-  const newSecret = deps.newSecret ?? newTokenSecret;
   const { requests } = deps;
 
   async function ownedSurvey(userId: string, surveyId: string) {
@@ -92,6 +92,7 @@ export function createRequestService(deps: RequestServiceDeps) {
       const requested = input.sendAt ? new Date(input.sendAt) : at;
       const sendAt = (requested > at ? requested : at).toISOString();
       const batchId = makeId();
+      const hashesOf = await deps.tokens.hasher();
       const recipients: NewRecipient[] = input.rows.map((row, index) => ({
         batchId,
         id: recipientIdOf(index),
@@ -101,7 +102,7 @@ export function createRequestService(deps: RequestServiceDeps) {
         email: row.email,
         // The customer's language when known, else the survey's (decisions 17).
         language: row.language ?? survey.language,
-        secret: newSecret(),
+        ...hashesOf(batchId, recipientIdOf(index)),
       }));
       const batch = await requests.createBatch(
         {
@@ -164,14 +165,14 @@ export function createRequestService(deps: RequestServiceDeps) {
     },
 
     /**
-     * One-click unsubscribe (RFC 8058): the token's address goes on its owner's suppression list, so no request
+     * One-click unsubscribe (RFC 8058) with the mail's unsubscribe token (never the survey link's): its address goes on its owner's suppression list, so no request
      * of theirs reaches it again. Unknown or forged tokens change nothing and are answered the same way.
      */
     async unsubscribe(token: string): Promise<void> {
       const decoded = decodeRequestToken(token);
       if (!decoded) return;
       const recipient = await requests.getRecipient(decoded.batchId, decoded.recipientId);
-      if (!recipient || !secretMatches(decoded.secret, recipient.secret)) return;
+      if (!recipient || !tokenProves(recipient, 'unsubscribe', decoded.secret)) return;
       await requests.suppress(recipient.userId, recipient.email, 'unsubscribed', now().toISOString());
       // A request of this batch that is still queued is skipped now rather than at its turn.
       if (recipient.state === 'queued') await requests.skip(recipient.batchId, recipient.id, 'unsubscribed');

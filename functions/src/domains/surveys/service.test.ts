@@ -433,7 +433,8 @@ describe('survey service', () => {
               name: 'Kees',
               email: 'k@x.example',
               language: 'en',
-              secret: 's',
+              linkHash: 'l',
+              unsubscribeHash: 'u',
             },
           ],
         );
