@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { currentPasswordSchema } from './account-security';
+import { currentPasswordSchema, secondFactorCodeSchema } from './account-security';
 import { paymentSchema } from './billing';
 import { inboxStates } from './inbox';
 import { invoiceSchema } from './invoice';
@@ -93,11 +93,13 @@ export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /**
  * DELETE /api/account: the owner types their e-mail to confirm (compared case-insensitively) and proves it is
- * them with their password (checked with Cognito: a signed-in browser alone never deletes an account).
+ * them with their password, and with two-step verification on a current code or a recovery code (checked with
+ * Cognito: a signed-in browser alone never deletes an account).
  */
 export const accountDeleteSchema = z.object({
   email: z.string().trim().min(1).max(320),
   password: currentPasswordSchema,
+  code: secondFactorCodeSchema.optional(),
 });
 export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;
 

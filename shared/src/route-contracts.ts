@@ -8,6 +8,11 @@ import {
 import {
   emailChangeStartedSchema,
   emailChangeStartSchema,
+  recoveryCodesCreateSchema,
+  recoveryCodesSchema,
+  recoveryCodesStatusSchema,
+  signInRecoveredSchema,
+  signInRecoverySchema,
   twoFactorDisableSchema,
   twoFactorStateSchema,
 } from './account-security';
@@ -133,6 +138,9 @@ export const routeContracts = {
   'delete-account': { body: accountDeleteSchema, response: accountDeleteResponseSchema },
   'disable-two-factor': { body: twoFactorDisableSchema, response: twoFactorStateSchema },
   'start-email-change': { body: emailChangeStartSchema, response: emailChangeStartedSchema },
+  'get-recovery-codes': { response: recoveryCodesStatusSchema },
+  'create-recovery-codes': { body: recoveryCodesCreateSchema, response: recoveryCodesSchema },
+  'recover-sign-in': { body: signInRecoverySchema, response: signInRecoveredSchema },
   'list-payments': { response: paymentListSchema },
   'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
   'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },

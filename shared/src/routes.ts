@@ -208,6 +208,34 @@ export const routes = [
     domain: 'account',
     throttle: 'owner',
   },
+  // Recovery codes of two-step verification: how many are left, and a new set (proven as above; shown once).
+  {
+    id: 'get-recovery-codes',
+    method: 'GET',
+    path: '/api/account/recovery-codes',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  {
+    id: 'create-recovery-codes',
+    method: 'POST',
+    path: '/api/account/recovery-codes',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+    createsData: true,
+  },
+  // Signing in with a recovery code (Cognito's code challenge takes none): the address, password and code proven
+  // by the API, which turns two-step verification off; limited per viewer and per account.
+  {
+    id: 'recover-sign-in',
+    method: 'POST',
+    path: '/api/public/sign-in-recovery',
+    auth: 'public',
+    domain: 'account',
+    throttle: 'public',
+  },
   // Payments through Mollie (decisions 11). The webhook is public: Mollie posts only a payment id, which
   // the API looks up at Mollie before it records anything.
   {

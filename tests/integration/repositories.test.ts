@@ -9,6 +9,7 @@ import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasu
 import { createDynamoExportJobStore } from '@reviewroute/functions/data/export-jobs';
 import { createDynamoProfileRepository } from '@reviewroute/functions/data/profile-repository';
 import { createDynamoRateLimiter } from '@reviewroute/functions/data/rate-window';
+import { createDynamoRecoveryCodeStore } from '@reviewroute/functions/data/recovery-codes';
 import { describeRepositoryContracts } from '@reviewroute/functions/testing/data/repository-contract';
 import { createDynamoResponseStore } from '@reviewroute/functions/data/response-store';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
@@ -28,6 +29,7 @@ describeRepositoryContracts('DynamoDB Local', () => ({
   billing: createDynamoBillingRepository(entities),
   erasures: createDynamoErasureRepository(entities),
   exportJobs: createDynamoExportJobStore(entities),
+  recoveryCodes: createDynamoRecoveryCodeStore(entities),
 }));
 
 describe('survey assets on s3rver', () => {

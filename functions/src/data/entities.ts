@@ -18,6 +18,7 @@ import { requestHookEntities } from './request-hooks';
 import { ownerAlertEntities } from './owner-alert-store';
 import { exportJobEntities } from './export-jobs';
 import { invoiceEntities } from './invoice-repository';
+import { recoveryCodeEntities } from './recovery-codes';
 
 /**
  * The electrodb entities on the one table (docs/data-model.md has the key design and every access pattern),
@@ -47,6 +48,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...ownerAlertEntities(config),
     ...exportJobEntities(config),
     ...invoiceEntities(config),
+    ...recoveryCodeEntities(config),
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

@@ -1,4 +1,5 @@
 import {
+  AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -34,6 +35,11 @@ export type PasswordCheck =
  * revoked at once, so a proof leaves no session behind.
  */
 export interface SignInProof {
+  /**
+   * The account signed in with `login` (its address, or its username): the id our items carry (`sub`) and
+   * Cognito's username; undefined when the pool has no such user.
+   */
+  accountOf(login: string): Promise<{ userId: string; username: string } | undefined>;
   checkPassword(username: string, password: string, context: ProofContext): Promise<PasswordCheck>;
   /** Answers the code challenge of a `totp` check: true when Cognito accepted the code. */
   answerTotp(username: string, session: string, code: string, context: ProofContext): Promise<boolean>;
@@ -80,6 +86,17 @@ export function createCognitoSignInProof(env: LambdaEnv): SignInProof {
   };
 
   return {
+    async accountOf(login) {
+      try {
+        const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: env.USER_POOL_ID, Username: login }));
+        const userId = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+        return userId && user.Username ? { userId, username: user.Username } : undefined;
+      } catch (error) {
+        if (nameOf(error) === 'UserNotFoundException') return undefined;
+        throw error;
+      }
+    },
+
     async checkPassword(username, password, context) {
       try {
         const answer = await cognito().send(

@@ -79,6 +79,9 @@ describe('domain handler router', () => {
       'delete-account': ok,
       'disable-two-factor': ok,
       'start-email-change': ok,
+      'get-recovery-codes': ok,
+      'create-recovery-codes': ok,
+      'recover-sign-in': ok,
     });
     const exportEvent = sampleEvent('export-account');
     await handler({ ...exportEvent, queryStringParameters: { cursor: 'c1', other: 'x' } }, lambdaContext());
@@ -120,6 +123,9 @@ describe('domain handler router', () => {
       'delete-account': ok,
       'disable-two-factor': ok,
       'start-email-change': ok,
+      'get-recovery-codes': ok,
+      'create-recovery-codes': ok,
+      'recover-sign-in': ok,
     });
     const tooLong = { ...sampleEvent('export-account'), queryStringParameters: { cursor: 'x'.repeat(1001) } };
     const refused = await account(tooLong, lambdaContext());
@@ -156,6 +162,9 @@ describe('domain handler router', () => {
       'delete-account': ok,
       'disable-two-factor': ok,
       'start-email-change': ok,
+      'get-recovery-codes': ok,
+      'create-recovery-codes': ok,
+      'recover-sign-in': ok,
     });
     const event = sampleEvent('me');
     event.requestContext.authorizer.jwt.claims = {};

@@ -47,6 +47,10 @@ export const mailTemplates = {
   passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   twoFactorDisabled: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   emailChanged: { values: ['email', 'newEmail', 'helpEmail'], fields: ['account', 'newAddress', 'when'] },
+  /** A recovery code proved a change (how many are left); a new set replaced the old; one signed in (two-step off). */
+  recoveryCodeUsed: { values: ['email', 'remaining', 'helpEmail'], fields: ['account', 'remaining', 'when'] },
+  recoveryCodesRegenerated: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
+  signInRecovered: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   /**
    * A review request to a customer (from the business, in the customer's language): the owner's text with the
    * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.

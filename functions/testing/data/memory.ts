@@ -38,6 +38,7 @@ import type { ProfileRepository } from '../../src/data/profile-repository';
 import { type SurveyRepository, StaleSurveyVersionError } from '../../src/data/survey-repository';
 import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from '../../src/data/survey-stats';
 import { MemoryExportJobStore } from './memory-export-jobs';
+import { MemoryRecoveryCodeStore } from './memory-recovery-codes';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
@@ -544,7 +545,9 @@ export function createMemoryStores() {
   const requests = new MemoryReviewRequestStore();
   const billing = new MemoryBillingRepository();
   const exportJobs = new MemoryExportJobStore();
+  const recoveryCodes = new MemoryRecoveryCodeStore();
   surveys.guard = profiles.guard = requests.guard = billing.guard = exportJobs.guard = erasures.guard;
+  recoveryCodes.guard = erasures.guard;
   return {
     surveys,
     stats,
@@ -562,6 +565,7 @@ export function createMemoryStores() {
     admin: new MemoryAccountAdmin(),
     requests,
     exportJobs,
+    recoveryCodes,
   };
 }
 

@@ -13,6 +13,7 @@ import type { BillingRecord, BillingRepository } from '../../src/data/billing-re
 import type { ClientKeySaltStore } from '../../src/data/client-key-salts';
 import type { ErasureRepository } from '../../src/data/erasure-repository';
 import type { ExportJobStore } from '../../src/data/export-jobs';
+import type { RecoveryCodeStore } from '../../src/data/recovery-codes';
 import type {
   InboxPosition,
   InboxResponseRecord,
@@ -33,6 +34,7 @@ export interface Repositories {
   billing: BillingRepository;
   erasures: ErasureRepository;
   exportJobs: ExportJobStore;
+  recoveryCodes: RecoveryCodeStore;
 }
 
 /**
@@ -718,6 +720,36 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
     });
   });
 
+  describe(`recovery codes (${name})`, () => {
+    it('uses each code of the owner’s set once, replaces the set whole, and forgets it', async () => {
+      const { recoveryCodes } = repositoriesOf();
+      const [userId, other] = [randomUUID(), randomUUID()];
+      expect(await recoveryCodes.get(userId)).toBeUndefined();
+      expect(await recoveryCodes.consume(userId, 'aaaaabbbbb')).toBe(false);
+      await recoveryCodes.replace(userId, ['aaaaabbbbb', 'cccccddddd'], '2026-11-21T08:00:00.000Z');
+      expect(await recoveryCodes.get(userId)).toEqual({ remaining: 2, createdAt: '2026-11-21T08:00:00.000Z' });
+      // Another owner's code is not this owner's, however it is spelt.
+      expect(await recoveryCodes.consume(other, 'aaaaabbbbb')).toBe(false);
+      const twice = await Promise.all([
+        recoveryCodes.consume(userId, 'aaaaabbbbb'),
+        recoveryCodes.consume(userId, 'aaaaabbbbb'),
+      ]);
+      expect(twice.sort()).toEqual([false, true]);
+      expect(await recoveryCodes.get(userId)).toMatchObject({ remaining: 1 });
+      expect(await recoveryCodes.consume(userId, 'cccccddddd')).toBe(true);
+      // The last one used: the set is there, with none left.
+      expect(await recoveryCodes.get(userId)).toMatchObject({ remaining: 0 });
+      expect(await recoveryCodes.consume(userId, 'cccccddddd')).toBe(false);
+      await recoveryCodes.replace(userId, ['eeeeefffff'], '2026-11-22T08:00:00.000Z');
+      expect(await recoveryCodes.consume(userId, 'aaaaabbbbb')).toBe(false);
+      expect(await recoveryCodes.get(userId)).toEqual({ remaining: 1, createdAt: '2026-11-22T08:00:00.000Z' });
+      await recoveryCodes.deleteByOwner(userId);
+      await recoveryCodes.deleteByOwner(userId);
+      expect(await recoveryCodes.get(userId)).toBeUndefined();
+      expect(await recoveryCodes.consume(userId, 'eeeeefffff')).toBe(false);
+    });
+  });
+
   describe(`erasure repository (${name})`, () => {
     it('keeps one erasure job per user until it is finished', async () => {
       const { erasures: data } = repositoriesOf();
@@ -762,7 +794,7 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
     });
 
     it('makes every creating write of an erased owner write nothing (the tombstone is a condition in the write)', async () => {
-      const { erasures, surveys, profiles, exportJobs } = repositoriesOf();
+      const { erasures, surveys, profiles, exportJobs, recoveryCodes } = repositoriesOf();
       const userId = randomUUID();
       const kept = draft(userId);
       const exportJob = (ownerId: string) => {
@@ -791,6 +823,8 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       await expect(profiles.prefill(userId, { fullName: 'Late' })).rejects.toThrow(erased);
       const lateExport = exportJob(userId);
       await expect(exportJobs.create(lateExport)).rejects.toThrow(erased);
+      await expect(recoveryCodes.replace(userId, ['aaaaabbbbb'], new Date().toISOString())).rejects.toThrow(erased);
+      expect(await recoveryCodes.get(userId)).toBeUndefined();
       expect(await exportJobs.get(kept.id, lateExport.id)).toBeUndefined();
       expect((await surveys.listByOwner(userId)).map((s) => s.id)).toEqual([kept.id]);
       expect((await surveys.get(userId, kept.id))?.surveyCode).toBeNull();

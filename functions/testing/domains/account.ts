@@ -1,6 +1,7 @@
 import { createMemoryStores } from '../data/memory';
 import { MemoryInvoiceRepository } from '../data/memory-invoices';
 import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
+import { MemoryRecoveryCodeStore } from '../data/memory-recovery-codes';
 import { ownerDataParts } from '../../src/owner-data';
 import { createSecurityService } from '../../src/domains/account/security-service';
 import { createErasureService } from '../../src/domains/account/erasure-service';
@@ -83,6 +84,7 @@ export function acceptingSecurity() {
   const proofs: string[] = [];
   const service = createSecurityService({
     proof: {
+      accountOf: async () => undefined,
       async checkPassword(username, password) {
         proofs.push(username);
         return password === samplePassword ? { result: 'valid' } : { result: 'invalid' };
@@ -93,6 +95,7 @@ export function acceptingSecurity() {
     },
     contacts: { contactOf: async () => undefined },
     limiter: createMemoryRateLimiter(),
+    recoveryCodes: new MemoryRecoveryCodeStore(),
   });
   return Object.assign(service, { proofs });
 }

@@ -19,6 +19,9 @@ import { createSecurityService, type SecurityService } from './security-service'
 import { createCognitoSignInProof, type ProofContext } from '../../data/sign-in-proof';
 import { createCognitoOwnerContacts, createCognitoOwnerLocaleWriter } from '../../data/owner-contacts';
 import { createDynamoRateLimiter } from '../../data/rate-window';
+import { createDynamoClientKeySalts } from '../../data/client-key-salts';
+import { createDynamoRecoveryCodeStore } from '../../data/recovery-codes';
+import { createClientKeys } from '../../lib/viewer';
 import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 
@@ -100,8 +103,8 @@ export function createAccountHandler(
         const { owner, event, body } = request;
         const who = identityOf(owner, event);
         const erasure = danger().erasure;
-        // The password is checked with Cognito after the typed address, before the erasure starts.
-        const prove = () => security().confirmPassword(who, body.password, proofContextOf(request));
+        // The account's factors are checked with Cognito after the typed address, before the erasure starts.
+        const prove = () => security().confirmFactors(who, body, proofContextOf(request));
         const answer = await erasure.request(who, body.email, erasureBudgetMs, prove);
         return { status: 202, body: answer };
       },
@@ -117,6 +120,19 @@ export function createAccountHandler(
         const who = identityOf(owner, event);
         return { body: await security().startEmailChange(who, body, proofContextOf(request)) };
       },
+      'get-recovery-codes': async ({ owner }) => {
+        await notErasing(owner.userId);
+        return { body: await security().recoveryCodesOf(owner.userId) };
+      },
+      'create-recovery-codes': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        const who = identityOf(owner, event);
+        return { body: await security().createRecoveryCodes(who, body, proofContextOf(request)) };
+      },
+      'recover-sign-in': async (request) => ({
+        body: await security().recoverSignIn(request.body, proofContextOf(request)),
+      }),
     },
     domainOptions,
   );
@@ -153,10 +169,13 @@ export function createHandler(env: LambdaEnv) {
 /** The security service on the environment's user pool, rate windows and mail sender. */
 function securityServiceOf(env: LambdaEnv): SecurityService {
   const sender = ownerMailSettings(env);
+  const clientKeys = createClientKeys(createDynamoClientKeySalts(tableEntities(env)).saltOf);
   return createSecurityService({
     proof: createCognitoSignInProof(env),
     contacts: createCognitoOwnerContacts(env),
     limiter: createDynamoRateLimiter(tableEntities(env)),
+    recoveryCodes: createDynamoRecoveryCodeStore(tableEntities(env)),
+    viewerKeyOf: clientKeys.keyOf,
     ...(sender ? { notices: { mailer: sesMailerOf(env), ...sender } } : {}),
   });
 }

@@ -1,8 +1,23 @@
-import { securityProofRateRule, type EmailChangeStarted, type TwoFactorState } from '@reviewroute/shared';
+import { randomInt } from 'node:crypto';
+import {
+  formatRecoveryCode,
+  isRecoveryCode,
+  normalizeSecondFactorCode,
+  recoveryCodeAlphabet,
+  recoveryCodeCount,
+  securityProofRateRule,
+  signInRecoveryRateRule,
+  type EmailChangeStarted,
+  type Language,
+  type RecoveryCodes,
+  type RecoveryCodesStatus,
+  type TwoFactorState,
+} from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
+import type { RecoveryCodeStore } from '../../data/recovery-codes';
 import type { PasswordCheck, ProofContext, SignInProof } from '../../data/sign-in-proof';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { mailTime } from '../../mail/owner-mail';
@@ -19,6 +34,12 @@ export interface SecurityServiceDeps {
   /** The owner's address (Cognito's, now) and language (the profile's last recorded one): the notices' recipient. */
   contacts: OwnerContacts;
   limiter: RateLimiter;
+  /** The owners' recovery codes (hashed), each accepted once where a code is asked. */
+  recoveryCodes: RecoveryCodeStore;
+  /** The rate-limit key of a viewer (a salted hash, never the address): the sign-in recovery's per-client limit. */
+  viewerKeyOf?: (viewerIp: string, at: Date) => Promise<string>;
+  /** A new recovery code (ten characters of the alphabet); tests pass their own. */
+  newRecoveryCode?: () => string;
   /** The product's sender and help address; undefined: no notice is sent (no sender configured). */
   notices?: { mailer: Mailer; from: string; helpEmail: string };
   clock?: () => Date;
@@ -29,11 +50,22 @@ export const securityRateKey = (userId: string) => `security:${userId}`;
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** Ten characters drawn uniformly from the recovery alphabet by the platform's CSPRNG. */
+const randomRecoveryCode = () =>
+  Array.from({ length: 10 }, () => recoveryCodeAlphabet[randomInt(recoveryCodeAlphabet.length)]).join('');
+
+/** What a proof of the account's factors showed: whether it has a second step, and whether a recovery code was spent. */
+interface FactorsProven {
+  twoFactor: boolean;
+  recoveryCodeUsed: boolean;
+}
+
 /**
- * The sensitive account actions (account-security.ts in shared): each proves the password, and turning two-step
- * verification off a current code as well, with Cognito before it acts, and tells the owner by mail (decisions
- * 23): the two-step notice to the account's address, the address-change notice to the OLD address. Attempts
- * are counted per owner (`securityProofRateRule`) before Cognito is asked, so the API cannot be used to guess.
+ * The sensitive account actions (account-security.ts in shared): each proves the account's factors with Cognito
+ * before it acts (the password, and with two-step verification on a current code of the authenticator app or one of
+ * the owner's recovery codes, each usable once), and tells the owner by mail (decisions 23): to the account's
+ * address, the address-change notice to the OLD address. Attempts are counted per owner (`securityProofRateRule`)
+ * before Cognito is asked, whichever factor is wrong, so the API cannot be used to guess.
  */
 export function createSecurityService(deps: SecurityServiceDeps) {
   const clock = deps.clock ?? (() => new Date());
@@ -51,6 +83,59 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     return check as Exclude<PasswordCheck, { result: 'invalid' }>;
   }
 
+  /**
+   * The factors the account has, proven: the password, and with two-step verification on a current code of the
+   * authenticator app or one unused recovery code (spent by this proof). One counted attempt, whichever is wrong.
+   */
+  async function proveFactors(
+    who: SecurityRequester,
+    input: { password: string; code?: string | undefined },
+    context: ProofContext,
+  ): Promise<FactorsProven> {
+    const check = await provePassword(who, input.password, context);
+    if (check.result === 'valid') return { twoFactor: false, recoveryCodeUsed: false };
+    const code = input.code && normalizeSecondFactorCode(input.code);
+    if (!code) throw new ApiError('INCORRECT_CODE', 'Two-step verification is on: a code is needed.');
+    if (isRecoveryCode(code)) {
+      if (!(await deps.recoveryCodes.consume(who.userId, code))) throw new ApiError('INCORRECT_CODE');
+      await notifyRecoveryCodeUsed(who);
+      return { twoFactor: true, recoveryCodeUsed: true };
+    }
+    if (!(await deps.proof.answerTotp(who.username, check.session, code, context)))
+      throw new ApiError('INCORRECT_CODE');
+    return { twoFactor: true, recoveryCodeUsed: false };
+  }
+
+  /** A security notice to the account's current address, in the owner's language, with the account and the time. */
+  async function notifyOwner(
+    kind: 'twoFactorDisabled' | 'recoveryCodesRegenerated' | 'signInRecovered',
+    username: string,
+  ): Promise<void> {
+    const owner = await deps.contacts.contactOf(username);
+    await notify(kind, (from, helpEmail) => {
+      if (!owner) return undefined;
+      const mail = renderMail(kind, owner.language, {
+        values: { email: owner.email, helpEmail },
+        fields: { account: owner.email, when: mailTime(clock(), owner.language) },
+      });
+      return { from, to: owner.email, replyTo: helpEmail, ...mail };
+    });
+  }
+
+  async function notifyRecoveryCodeUsed(who: SecurityRequester): Promise<void> {
+    const [owner, set] = await Promise.all([deps.contacts.contactOf(who.username), deps.recoveryCodes.get(who.userId)]);
+    const remaining = String(set?.remaining ?? 0);
+    await notify('recoveryCodeUsed', (from, helpEmail) => {
+      if (!owner) return undefined;
+      const language: Language = owner.language;
+      const mail = renderMail('recoveryCodeUsed', language, {
+        values: { email: owner.email, remaining, helpEmail },
+        fields: { account: owner.email, remaining, when: mailTime(clock(), language) },
+      });
+      return { from, to: owner.email, replyTo: helpEmail, ...mail };
+    });
+  }
+
   /** Sends a notice; a failure is logged, not thrown: the change it reports has happened. */
   async function notify(kind: string, mail: (from: string, helpEmail: string) => OutgoingMail | undefined) {
     if (!deps.notices) return;
@@ -64,45 +149,98 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   }
 
   return {
-    /** The password alone (account deletion): throws INCORRECT_PASSWORD or RATE_LIMITED. */
-    async confirmPassword(who: SecurityRequester, password: string, context: ProofContext): Promise<void> {
-      await provePassword(who, password, context);
+    /**
+     * The account's factors (account deletion): the password, and with two-step verification on a code or a
+     * recovery code. Throws INCORRECT_PASSWORD, INCORRECT_CODE or RATE_LIMITED.
+     */
+    async confirmFactors(
+      who: SecurityRequester,
+      input: { password: string; code?: string | undefined },
+      context: ProofContext,
+    ): Promise<void> {
+      await proveFactors(who, input, context);
     },
 
     /**
-     * Turns the authenticator app off as a second step, once the password and a current code are proven. An
-     * account without it (the password alone signs in) is left as it is and nobody is mailed.
+     * Turns the authenticator app off as a second step, once the password and a current code (or a recovery code)
+     * are proven; its recovery codes go with it. An account without it (the password alone signs in) is left as it
+     * is and nobody is mailed.
      */
     async disableTwoFactor(
       who: SecurityRequester,
       input: { password: string; code: string },
       context: ProofContext,
     ): Promise<TwoFactorState> {
-      const check = await provePassword(who, input.password, context);
-      if (check.result === 'valid') return { enabled: false };
-      if (!(await deps.proof.answerTotp(who.username, check.session, input.code, context)))
-        throw new ApiError('INCORRECT_CODE');
+      const proven = await proveFactors(who, input, context);
+      if (!proven.twoFactor) return { enabled: false };
       await deps.proof.disableTotp(who.username);
-      const owner = await deps.contacts.contactOf(who.username);
-      await notify('twoFactorDisabled', (from, helpEmail) => {
-        if (!owner) return undefined;
-        const mail = renderMail('twoFactorDisabled', owner.language, {
-          values: { email: owner.email, helpEmail },
-          fields: { account: owner.email, when: mailTime(clock(), owner.language) },
-        });
-        return { from, to: owner.email, replyTo: helpEmail, ...mail };
-      });
+      await deps.recoveryCodes.deleteByOwner(who.userId);
+      await notifyOwner('twoFactorDisabled', who.username);
       return { enabled: false };
     },
 
+    /** How many unused recovery codes the owner has, and since when. */
+    async recoveryCodesOf(userId: string): Promise<RecoveryCodesStatus> {
+      const set = await deps.recoveryCodes.get(userId);
+      return { remaining: set?.remaining ?? 0, createdAt: set?.createdAt ?? null };
+    },
+
     /**
-     * Starts the change to a new address once the password is proven (a code challenge proves it too): Cognito
+     * A new set of recovery codes, replacing the previous one, once the account's factors are proven: set-up asks
+     * before two-step verification is on (the password is the whole proof then), later it takes a code too. Only
+     * the hashes are stored; the codes are answered this once. A set replaced while two-step verification is on is
+     * told to the owner.
+     */
+    async createRecoveryCodes(
+      who: SecurityRequester,
+      input: { password: string; code?: string | undefined },
+      context: ProofContext,
+    ): Promise<RecoveryCodes> {
+      const proven = await proveFactors(who, input, context);
+      const codes = Array.from({ length: recoveryCodeCount }, deps.newRecoveryCode ?? randomRecoveryCode);
+      await deps.recoveryCodes.replace(who.userId, codes, clock().toISOString());
+      if (proven.twoFactor) await notifyOwner('recoveryCodesRegenerated', who.username);
+      return { codes: codes.map(formatRecoveryCode) };
+    },
+
+    /**
+     * Sign-in with a recovery code instead of the authenticator's (Cognito's code challenge takes none): the
+     * address, the password and an unused code of that account are proven, then two-step verification is turned off
+     * (the other codes go with it) and the owner is mailed; the browser signs in with the password next and sets it
+     * up again. Counted per viewer and in the owner's proof window; every refusal reads like a wrong password or
+     * code, so it tells nobody whether an address has an account.
+     */
+    async recoverSignIn(
+      input: { email: string; password: string; recoveryCode: string },
+      context: ProofContext,
+    ): Promise<{ twoFactor: false }> {
+      const at = clock();
+      if (deps.viewerKeyOf) {
+        const slot = rateSlot(`recovery:${await deps.viewerKeyOf(context.viewerIp, at)}`, signInRecoveryRateRule, at);
+        if (!(await deps.limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
+      }
+      const account = await deps.proof.accountOf(input.email);
+      if (!account) throw new ApiError('INCORRECT_PASSWORD');
+      const check = await provePassword(account, input.password, context);
+      // No second step to recover from: a recovery code proves nothing here (one used before turned it off).
+      if (check.result === 'valid') throw new ApiError('INCORRECT_CODE');
+      if (!(await deps.recoveryCodes.consume(account.userId, normalizeSecondFactorCode(input.recoveryCode))))
+        throw new ApiError('INCORRECT_CODE');
+      await deps.proof.disableTotp(account.username);
+      await deps.recoveryCodes.deleteByOwner(account.userId);
+      await notifyOwner('signInRecovered', account.username);
+      return { twoFactor: false };
+    },
+
+    /**
+     * Starts the change to a new address once the account's factors are proven (the password, and with two-step
+     * verification on a code or a recovery code): Cognito
      * mails the new address a code and keeps the old one until it is confirmed. The old address is told now, the
      * one moment the API sees the change, while it can still be stopped.
      */
     async startEmailChange(
       who: SecurityRequester,
-      input: { password: string; newEmail: string },
+      input: { password: string; code?: string | undefined; newEmail: string },
       context: ProofContext,
     ): Promise<EmailChangeStarted> {
       const before = await deps.contacts.contactOf(who.username);
@@ -110,7 +248,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         throw new ApiError('VALIDATION_FAILED', 'That is already your address.', {
           newEmail: 'That is already your address.',
         });
-      await provePassword(who, input.password, context);
+      await proveFactors(who, input, context);
       await deps.proof.requestEmailChange(who.username, input.newEmail);
       await notify('emailChanged', (from, helpEmail) => {
         if (!before) return undefined;
