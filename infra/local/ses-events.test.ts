@@ -16,6 +16,8 @@ describe('the local twin of SES event publishing', () => {
     const deps = {
       suppress: async (userId: string, email: string, reason: string) =>
         void suppressed.push(`${userId} ${email} ${reason}`),
+      suppressForAll: async () => undefined,
+      recordOutcome: async () => undefined,
       ownerIsActive: async () => true,
       now: () => new Date(),
     };

@@ -127,9 +127,15 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     sendMail: true,
     mailLinkKey: true,
   },
-  // A bounce or complaint of a review request: reads whether the owner's account is still enabled (Cognito)
-  // and puts the address on their suppression list (a conditional put). Nothing else.
-  'mail-events': { table: ['dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
+  // A bounce or complaint of a review request: puts the address on the platform's list and, while the owner's
+  // account is still enabled (Cognito), on their suppression list (conditional puts), and counts it in the
+  // owner's sending health (a read and a conditional put); when that pauses their requests, mails the owner
+  // (their address from Cognito, their language from the profile: GetItem).
+  'mail-events': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    userPool: ['cognito-idp:AdminGetUser'],
+    sendMail: true,
+  },
   // Reads the table's stream; counts each review request's funnel steps once: a conditional update of the
   // recipient (its counted marks) and an ADD to the survey's funnel, in one transaction; reads a recipient that
   // changed meanwhile again (GetItem). No delete.

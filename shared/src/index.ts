@@ -20,6 +20,7 @@ export * from './billing';
 export * from './account-export';
 export * from './review-requests';
 export * from './request-hooks';
+export * from './request-sending';
 export * from './inbox';
 export * from './inbox-api';
 export * from './csv-export';

@@ -67,6 +67,7 @@ import {
   requestHookStateSchema,
   updateRequestHookSchema,
 } from './request-hooks';
+import { requestSendingSchema } from './request-sending';
 import type { RouteId, RouteParams } from './routes';
 import { surveyCreateSchema, surveyListItemSchema, surveySchema, surveyUpdateSchema } from './survey';
 import { uploadConfirmSchema, uploadRequestSchema, uploadTicketSchema } from './survey-upload';
@@ -166,6 +167,9 @@ export const routeContracts = {
     query: requestRecipientQuerySchema,
     response: requestRecipientPageSchema,
   },
+  'get-request-sending': { response: requestSendingSchema },
+  // 409 after a second pause: only we can lift that one.
+  'resume-request-sending': { response: requestSendingSchema },
   // One click from the mail client (RFC 8058): 200, whatever the token, so nobody learns which tokens exist.
   unsubscribe: { params: unsubscribeParamsSchema, response: null },
   'set-alerts-by-link': {

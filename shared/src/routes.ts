@@ -386,6 +386,23 @@ export const routes = [
     domain: 'requests',
     throttle: 'owner',
   },
+  // The reputation guard (decisions 26): whether the owner's review requests are paused, why, and the way back.
+  {
+    id: 'get-request-sending',
+    method: 'GET',
+    path: '/api/request-sending',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  {
+    id: 'resume-request-sending',
+    method: 'POST',
+    path: '/api/request-sending/resume',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
   {
     id: 'unsubscribe',
     method: 'POST',

@@ -13,6 +13,7 @@ import { requestQueueEntities } from './request-queue';
 import { requestRecipientEntities } from './request-recipients';
 import { requestClaimEntities } from './request-claims';
 import { suppressionEntities } from './request-suppressions';
+import { sendingHealthEntities } from './sending-health';
 import { requestFunnelEntities } from './request-funnel';
 import { requestHookEntities } from './request-hooks';
 import { ownerAlertEntities } from './owner-alert-store';
@@ -43,6 +44,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...requestRecipientEntities(config),
     ...requestClaimEntities(config),
     ...suppressionEntities(config),
+    ...sendingHealthEntities(config),
     ...requestFunnelEntities(config),
     ...requestHookEntities(config),
     ...ownerAlertEntities(config),

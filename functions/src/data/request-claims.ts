@@ -11,21 +11,21 @@ import {
   unclaimRecipientReminder,
   type RecipientRecord,
 } from './request-recipients';
-import { addressHashOf, notSuppressed } from './request-suppressions';
+import { addressHashOf, notPlatformSuppressed, notSuppressed } from './request-suppressions';
 import { tableService } from './table-service';
 import type { TransactionEntities } from './transaction';
 
 /**
  * The claims of review-request mails (the owning module of the "asked recently" contact marks and the owner's
  * daily counts): a request or reminder is claimed in one transaction before its mail (the recipient's state,
- * the address's 30-day mark per survey, the suppression check, the day's count under the plan's cap), so a
- * retried, overlapping or crashed run mails nobody twice.
+ * the address's 30-day mark per owner, the owner's and the platform's suppression checks, the day's count under
+ * the plan's cap), so a retried, overlapping or crashed run mails nobody twice.
  */
 
 /**
  * What a claim found: `claimed` (the recipient is `sending` now, its address marked as asked and counted in the
- * day); otherwise nothing changed: `suppressed` (on the owner's list), `recently-asked` (this survey asked the
- * address within the window), `capped` (the day's cap is reached), `not-queued` (claimed or settled before:
+ * day); otherwise nothing changed: `suppressed` (on the owner's or the platform's list), `recently-asked` (this
+ * owner asked the address within the window, for any survey), `capped` (the day's cap is reached), `not-queued` (claimed or settled before:
  * a retry, or another run).
  */
 export type ClaimOutcome = 'claimed' | 'suppressed' | 'recently-asked' | 'capped' | 'not-queued';
@@ -46,7 +46,7 @@ export interface ClaimInput {
 }
 
 export interface RequestClaimStore {
-  /** queued -> sending, in one transaction with the address's contact mark, the suppression check and the day's count. */
+  /** queued -> sending, in one transaction with the address's contact mark, the suppression checks and the day's count. */
   claim(input: ClaimInput): Promise<ClaimOutcome>;
   /**
    * Gives a claim back (the send did not happen: SES was busy): sending -> queued, the contact mark removed if
@@ -70,12 +70,14 @@ const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`
 
 /**
  * What every mail's claim (the request's and the reminder's) also asks of the table, in its own transaction:
- * the address is not on the owner's suppression list, and the owner's day stays below the plan's cap (counted
- * by the claim itself). In this order, after the claim's own items: the callers read the refusals by index.
+ * the address is on neither the owner's nor the platform's suppression list, and the owner's day stays below the
+ * plan's cap (counted by the claim itself). In this order, after the claim's own items: the callers read the
+ * refusals by index.
  */
 function sendGuards(tx: TransactionEntities, userId: string, addressHash: string, day: string, dailyCap: number) {
   return [
     notSuppressed(tx, userId, addressHash),
+    notPlatformSuppressed(tx, addressHash),
     tx.requestDailyCount
       .update({ userId, day })
       .add({ count: 1 })
@@ -96,6 +98,7 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
             claimRecipient(tx, recipient, now),
             tx.requestContact
               .put({
+                userId: recipient.userId,
                 surveyId: recipient.surveyId,
                 addressHash,
                 batchId: recipient.batchId,
@@ -112,9 +115,9 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
       if (!reasons) return 'claimed';
       const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
       if (failed(0)) return 'not-queued';
-      if (failed(2)) return 'suppressed';
+      if (failed(2) || failed(3)) return 'suppressed';
       if (failed(1)) return 'recently-asked';
-      if (failed(3)) return 'capped';
+      if (failed(4)) return 'capped';
       throw new Error(`Claim refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
@@ -122,7 +125,7 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
       const { requestContact, requestDailyCount } = entitiesOf();
       const addressHash = addressHashOf(recipient.email);
       await requestContact
-        .delete({ surveyId: recipient.surveyId, addressHash })
+        .delete({ userId: recipient.userId, addressHash })
         .where((attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`)
         .go()
         .catch((error: unknown) => {
@@ -146,8 +149,8 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
       if (!reasons) return 'claimed';
       const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
       if (failed(0)) return 'not-eligible';
-      if (failed(1)) return 'suppressed';
-      if (failed(2)) return 'capped';
+      if (failed(1) || failed(2)) return 'suppressed';
+      if (failed(3)) return 'capped';
       throw new Error(`Reminder claim refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
@@ -158,17 +161,20 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
   };
 }
 
-/** A survey's contact marks (its deletion's). Idempotent. */
-export async function deleteContactsOf(entitiesOf: () => Entities, surveyId: string): Promise<void> {
+/**
+ * The owner's contact marks (the account erasure's; a survey's deletion leaves them: the owner did ask those
+ * addresses, and the marks expire after 30 days). Idempotent.
+ */
+export async function deleteContactsOf(entitiesOf: () => Entities, userId: string): Promise<void> {
   const { requestContact } = entitiesOf();
   for (;;) {
     const { data } = await requestContact.query
-      .bySurvey({ surveyId })
-      .go({ limit: 500, attributes: ['surveyId', 'addressHash'] });
+      .byOwner({ userId })
+      .go({ limit: 500, consistent: true, attributes: ['userId', 'addressHash'] });
     if (data.length === 0) break;
     await deleteAll(
       (keys) => requestContact.delete(keys).go(),
-      data.map((c) => ({ surveyId: c.surveyId, addressHash: c.addressHash })),
+      data.map((c) => ({ userId: c.userId, addressHash: c.addressHash })),
       'review-request contact marks',
     );
   }
@@ -190,24 +196,27 @@ export async function deleteDailyCountsOf(entitiesOf: () => Entities, userId: st
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function requestClaimEntities(config: EntityConfiguration) {
   /**
-   * "This address was asked for this survey" (a hash of the address, never the address), in the survey's
-   * partition, claimed in the same transaction as the request it stands for: at most one request per address
-   * and survey in 30 days. Expires (TTL) after them.
+   * "This owner asked this address" (a hash of the address, never the address), in the owner's partition,
+   * claimed in the same transaction as the request it stands for: at most one request per owner and address in
+   * 30 days, whichever of the owner's surveys asks (decisions 26). Expires (TTL) after them. Version 2: marks of
+   * version 1 were kept per survey (`SURVEY#{surveyId}`) and expire by their TTL.
    */
   const requestContact = new Entity(
     {
-      model: { entity: 'requestContact', version: '1', service: tableService },
+      model: { entity: 'requestContact', version: '2', service: tableService },
       attributes: {
-        surveyId: { type: 'string', required: true, readOnly: true },
+        userId: { type: 'string', required: true, readOnly: true },
         addressHash: { type: 'string', required: true, readOnly: true },
+        /** The survey that asked (for the record). */
+        surveyId: { type: 'string', required: true },
         batchId: { type: 'string', required: true },
         recipientId: { type: 'string', required: true },
         contactedAt: { type: 'string', required: true },
         expiresAt: { type: 'number', required: true },
       },
       indexes: {
-        bySurvey: {
-          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+        byOwner: {
+          pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
           sk: { field: 'sk', composite: ['addressHash'], template: 'CONTACTED#${addressHash}', casing: 'none' },
         },
       },

@@ -9,20 +9,37 @@ import { tableService } from './table-service';
 import type { TransactionEntities } from './transaction';
 
 /**
- * The owner's suppression list (the owning module of its entries): addresses the owner's review requests never
- * go to again (unsubscribed, bounced, complained), each by a hash of the address. Every mail's claim checks it
- * in its own transaction (`notSuppressed`, request-claims.ts).
+ * The suppression lists (the owning module of their entries): addresses the owner's review requests never go to
+ * again (unsubscribed, bounced, complained), each by a hash of the address; and the platform's list (decisions
+ * 26): an address that hard-bounced or complained about any owner's request gets no owner's request again. The
+ * platform's entries belong to no owner, so they outlive every account (no erasure reaches them). Every mail's
+ * claim checks both in its own transaction (`notSuppressed`, `notPlatformSuppressed`, request-claims.ts).
  */
 
 /** How an address is keyed (suppressions, contact marks): SHA-256 of its trimmed lower-case form, never the address. */
 export const addressHashOf = (email: string): string =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
+/**
+ * The platform list's key for an address: a domain-separated hash of its owner-list hash (so the same address
+ * never has the same key on both lists, and no list's key is the plain SHA-256 of the address's other uses).
+ */
+export const platformHashOf = (addressHash: string): string =>
+  createHash('sha256').update(`reviewroute/platform-suppression/v1\0${addressHash}`).digest('hex');
+
+/** What puts an address on the platform's list: a hard bounce or a complaint (an unsubscribe is the owner's). */
+export type PlatformSuppressionReason = Exclude<SuppressionReason, 'unsubscribed'>;
+
 export interface SuppressionStore {
-  /** The owner's suppressions among these address hashes. */
+  /**
+   * The suppressions among these address hashes: the owner's, and the platform's for every owner (the owner's
+   * reason shown where both hold one).
+   */
   suppressionsOf(userId: string, hashes: readonly string[]): Promise<Map<string, SuppressionReason>>;
   /** Puts the address on the owner's suppression list (a hash of it); an existing entry keeps its first reason. */
   suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
+  /** Puts the address on the platform's list (a hash of it), for every owner; an entry keeps its first reason. */
+  suppressForAll(email: string, reason: PlatformSuppressionReason, at: string): Promise<void>;
   listSuppressions(userId: string): Promise<{ addressHash: string; reason: SuppressionReason; createdAt: string }[]>;
 }
 
@@ -37,25 +54,58 @@ export const notSuppressed = (
     .where((attr, op) => op.notExists(attr.reason))
     .commit();
 
+/** A claim's check, as an item of its transaction: the address is not on the platform's list. */
+export const notPlatformSuppressed = (
+  { platformSuppression }: Pick<TransactionEntities, 'platformSuppression'>,
+  addressHash: string,
+) =>
+  platformSuppression
+    .check({ platformHash: platformHashOf(addressHash) })
+    .where((attr, op) => op.notExists(attr.reason))
+    .commit();
+
+/** A create that finds its item there already changes nothing (the first reason stays). */
+async function createOnce(create: () => Promise<unknown>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
 export function createDynamoSuppressions(entitiesOf: () => Entities): SuppressionStore {
   return {
     async suppressionsOf(userId, hashes) {
       const unique = [...new Set(hashes)];
       if (unique.length === 0) return new Map();
-      const { data } = await entitiesOf()
-        .suppression.get(unique.map((addressHash) => ({ userId, addressHash })))
-        .go({ consistent: true });
-      return new Map(data.map((s) => [s.addressHash, s.reason]));
+      const { suppression, platformSuppression } = entitiesOf();
+      const byPlatformHash = new Map(unique.map((hash) => [platformHashOf(hash), hash]));
+      const [own, platform] = await Promise.all([
+        suppression.get(unique.map((addressHash) => ({ userId, addressHash }))).go({ consistent: true }),
+        platformSuppression
+          .get([...byPlatformHash.keys()].map((platformHash) => ({ platformHash })))
+          .go({ consistent: true }),
+      ]);
+      const found = new Map<string, SuppressionReason>();
+      for (const p of platform.data) found.set(byPlatformHash.get(p.platformHash)!, p.reason);
+      for (const s of own.data) found.set(s.addressHash, s.reason);
+      return found;
     },
 
     async suppress(userId, email, reason, at) {
-      try {
-        await entitiesOf()
+      await createOnce(() =>
+        entitiesOf()
           .suppression.create({ userId, addressHash: addressHashOf(email), reason, createdAt: at })
-          .go();
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+          .go(),
+      );
+    },
+
+    async suppressForAll(email, reason, at) {
+      await createOnce(() =>
+        entitiesOf()
+          .platformSuppression.create({ platformHash: platformHashOf(addressHashOf(email)), reason, createdAt: at })
+          .go(),
+      );
     },
 
     async listSuppressions(userId) {
@@ -101,5 +151,26 @@ export function suppressionEntities(config: EntityConfiguration) {
     },
     config,
   );
-  return { suppression };
+  /**
+   * An address no owner's request goes to again (a hard bounce or a complaint about any owner's), by a hash of
+   * it, in a partition of its own: no owner's, so no erasure deletes it.
+   */
+  const platformSuppression = new Entity(
+    {
+      model: { entity: 'platformSuppression', version: '1', service: tableService },
+      attributes: {
+        platformHash: { type: 'string', required: true, readOnly: true },
+        reason: { type: ['bounced', 'complaint'] as const, required: true },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byHash: {
+          pk: { field: 'pk', composite: ['platformHash'], template: 'BLOCKED#${platformHash}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'PLATFORM', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { suppression, platformSuppression };
 }

@@ -11,11 +11,12 @@ import { createDynamoHookMethods, type RequestHookMethods } from './request-hook
 import { createDynamoRequestQueue, type RequestQueueStore } from './request-queue';
 import { createDynamoRecipients, type RequestRecipientStore } from './request-recipients';
 import { createDynamoSuppressions, deleteSuppressionsOf, type SuppressionStore } from './request-suppressions';
+import { createDynamoSendingHealth, deleteSendingHealthOf, type SendingHealthStore } from './sending-health';
 
 /**
  * E-mail review requests as the requests domain sees them: one store over the modules that each own one
  * part (request-batches.ts, request-queue.ts, request-recipients.ts, request-claims.ts: contact marks and daily
- * counts, request-suppressions.ts, request-funnel.ts, request-hooks.ts). The requests service (the API), the
+ * counts, request-suppressions.ts, request-funnel.ts, request-hooks.ts, sending-health.ts). The requests service (the API), the
  * hook service and the requests worker use it; the survey delete and the account export and erasure reach
  * every part through `…BySurvey` / `…ByOwner` here, in the order the parts' rules need.
  */
@@ -27,10 +28,14 @@ export interface ReviewRequestStore
     RequestClaimStore,
     SuppressionStore,
     RequestFunnelStore,
-    RequestHookMethods {
-  /** A survey's batches, their recipients and queue entries, its contact marks, its funnel and its webhook. Idempotent. */
+    RequestHookMethods,
+    SendingHealthStore {
+  /** A survey's batches, their recipients and queue entries, its funnel and its webhook. Idempotent. */
   deleteBySurvey(userId: string, surveyId: string): Promise<void>;
-  /** Everything of the owner: every batch (and its recipients), the suppression list, the daily counts. Idempotent. */
+  /**
+   * Everything of the owner: every batch (and its recipients), the suppression list, the daily counts, the contact
+   * marks, the sending health (never the platform's suppression list, which is no owner's). Idempotent.
+   */
   deleteByOwner(userId: string): Promise<void>;
 }
 
@@ -53,11 +58,11 @@ export function createDynamoReviewRequestStore(
     ...createDynamoSuppressions(entitiesOf),
     ...createDynamoRequestFunnel(entitiesOf, recipients),
     ...hooks,
+    ...createDynamoSendingHealth(entitiesOf),
 
     async deleteBySurvey(userId, surveyId) {
       for (const batch of await batches.listBatchesBySurvey(userId, surveyId))
         await deleteBatch(entitiesOf, userId, surveyId, batch.id);
-      await deleteContactsOf(entitiesOf, surveyId);
       // After the recipients: a count that comes later finds its recipient gone and does not recreate it.
       await deleteFunnelOf(entitiesOf, surveyId);
       await hooks.deleteHookOf(surveyId);
@@ -67,6 +72,8 @@ export function createDynamoReviewRequestStore(
       await deleteBatchesOf(entitiesOf, userId);
       await deleteSuppressionsOf(entitiesOf, userId);
       await deleteDailyCountsOf(entitiesOf, userId);
+      await deleteContactsOf(entitiesOf, userId);
+      await deleteSendingHealthOf(entitiesOf, userId);
     },
   };
 }

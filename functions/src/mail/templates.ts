@@ -56,6 +56,12 @@ export const mailTemplates = {
    * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.
    */
   reviewRequest: { values: ['businessName', 'unsubscribeUrl'] },
+  /**
+   * The owner's notice that their review requests paused themselves (decisions 26): the window's figures, what to
+   * clean and where to resume (the first pause); the second says to contact us.
+   */
+  requestsPaused: { values: ['requestsUrl', 'helpEmail'], fields: ['sends', 'bounces', 'complaints', 'when'] },
+  requestsPausedAgain: { values: ['requestsUrl', 'helpEmail'], fields: ['sends', 'bounces', 'complaints', 'when'] },
   // The one reminder of a review request, to a customer who has not rated after the batch's days.
   reviewReminder: { values: ['businessName', 'unsubscribeUrl'] },
 } as const satisfies Record<string, MailTemplateSpec>;

@@ -1,5 +1,12 @@
-import type { FunnelStage, RequestFunnel, SuppressionReason } from '@reviewroute/shared';
-import { addressHashOf } from '../../src/data/request-suppressions';
+import {
+  emptySendingHealth,
+  type FunnelStage,
+  type RequestFunnel,
+  type SendingChannel,
+  type SendingHealthState,
+  type SuppressionReason,
+} from '@reviewroute/shared';
+import { addressHashOf, type PlatformSuppressionReason } from '../../src/data/request-suppressions';
 import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from '../../src/data/request-batches';
 import type { FunnelCountOutcome } from '../../src/data/request-funnel';
 import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from '../../src/data/request-recipients';
@@ -17,10 +24,14 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly queue = new Map<string, DueBatch>();
   /** batchId -> recipients in row order. */
   readonly recipients = new Map<string, RecipientRecord[]>();
-  /** `${surveyId}/${hash}` -> the contact mark. */
+  /** `${userId}/${hash}` -> the contact mark (per owner: any of their surveys asked). */
   readonly contacts = new Map<string, { batchId: string; recipientId: string; contactedAt: string }>();
   /** `${userId}/${hash}` -> the suppression. */
   readonly suppressions = new Map<string, { reason: SuppressionReason; createdAt: string }>();
+  /** address hash -> the platform's suppression (no owner's: no erasure deletes it). */
+  readonly platformSuppressions = new Map<string, { reason: PlatformSuppressionReason; createdAt: string }>();
+  /** `${userId}/${channel}` -> the sending health. */
+  readonly sendingHealth = new Map<string, SendingHealthState>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
   /** surveyId -> the funnel. */
@@ -137,25 +148,29 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   async suppressionsOf(userId: string, hashes: readonly string[]) {
     const found = new Map<string, SuppressionReason>();
     for (const hash of hashes) {
-      const s = this.suppressions.get(`${userId}/${hash}`);
+      const s = this.suppressions.get(`${userId}/${hash}`) ?? this.platformSuppressions.get(hash);
       if (s) found.set(hash, s.reason);
     }
     return found;
+  }
+
+  private suppressed(userId: string, hash: string) {
+    return this.suppressions.has(`${userId}/${hash}`) || this.platformSuppressions.has(hash);
   }
 
   async claim({ recipient: who, now, askedBefore, day, dailyCap }: ClaimInput): Promise<ClaimOutcome> {
     const r = this.recipient(who.batchId, who.id);
     if (!r || r.state !== 'queued') return 'not-queued';
     const hash = addressHashOf(who.email);
-    if (this.suppressions.has(`${who.userId}/${hash}`)) return 'suppressed';
-    const contact = this.contacts.get(`${who.surveyId}/${hash}`);
+    if (this.suppressed(who.userId, hash)) return 'suppressed';
+    const contact = this.contacts.get(`${who.userId}/${hash}`);
     if (contact && contact.contactedAt >= askedBefore) return 'recently-asked';
     const countKey = `${who.userId}/${day}`;
     const count = this.dailyCounts.get(countKey) ?? 0;
     if (count >= dailyCap) return 'capped';
     r.state = 'sending';
     r.claimedAt = now;
-    this.contacts.set(`${who.surveyId}/${hash}`, { batchId: who.batchId, recipientId: who.id, contactedAt: now });
+    this.contacts.set(`${who.userId}/${hash}`, { batchId: who.batchId, recipientId: who.id, contactedAt: now });
     this.dailyCounts.set(countKey, count + 1);
     return 'claimed';
   }
@@ -185,9 +200,9 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
 
   async release(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>, day: string) {
     const hash = addressHashOf(who.email);
-    const contact = this.contacts.get(`${who.surveyId}/${hash}`);
+    const contact = this.contacts.get(`${who.userId}/${hash}`);
     if (contact?.batchId === who.batchId && contact.recipientId === who.id)
-      this.contacts.delete(`${who.surveyId}/${hash}`);
+      this.contacts.delete(`${who.userId}/${hash}`);
     const countKey = `${who.userId}/${day}`;
     this.dailyCounts.set(countKey, (this.dailyCounts.get(countKey) ?? 0) - 1);
     const r = this.recipient(who.batchId, who.id);
@@ -200,6 +215,26 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   async suppress(userId: string, email: string, reason: SuppressionReason, at: string) {
     const key = `${userId}/${addressHashOf(email)}`;
     if (!this.suppressions.has(key)) this.suppressions.set(key, { reason, createdAt: at });
+  }
+
+  async suppressForAll(email: string, reason: PlatformSuppressionReason, at: string) {
+    const hash = addressHashOf(email);
+    if (!this.platformSuppressions.has(hash)) this.platformSuppressions.set(hash, { reason, createdAt: at });
+  }
+
+  async getSendingHealth(userId: string, channel: SendingChannel) {
+    return structuredClone(this.sendingHealth.get(`${userId}/${channel}`) ?? emptySendingHealth);
+  }
+
+  async updateSendingHealth(
+    userId: string,
+    channel: SendingChannel,
+    change: (state: SendingHealthState) => SendingHealthState,
+  ) {
+    const before = await this.getSendingHealth(userId, channel);
+    const after = change(before);
+    if (after !== before) this.sendingHealth.set(`${userId}/${channel}`, structuredClone(after));
+    return { before, after };
   }
 
   async listSuppressions(userId: string) {
@@ -247,7 +282,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   }: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome> {
     const r = this.recipient(who.batchId, who.id);
     if (!r || r.state !== 'sent' || r.ratedAt || r.reminderState) return 'not-eligible';
-    if (this.suppressions.has(`${who.userId}/${addressHashOf(who.email)}`)) return 'suppressed';
+    if (this.suppressed(who.userId, addressHashOf(who.email))) return 'suppressed';
     const countKey = `${who.userId}/${day}`;
     const count = this.dailyCounts.get(countKey) ?? 0;
     if (count >= dailyCap) return 'capped';
@@ -286,7 +321,6 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       this.recipients.delete(batch.id);
       this.batches.delete(batch.id);
     }
-    for (const key of [...this.contacts.keys()]) if (key.startsWith(`${surveyId}/`)) this.contacts.delete(key);
     this.funnels.delete(surveyId);
     await this.deleteHookOf(surveyId);
   }
@@ -299,7 +333,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
         this.batches.delete(batch.id);
       }
     for (const key of [...this.suppressions.keys()]) if (key.startsWith(`${userId}/`)) this.suppressions.delete(key);
-    for (const key of [...this.dailyCounts.keys()]) if (key.startsWith(`${userId}/`)) this.dailyCounts.delete(key);
+    for (const map of [this.dailyCounts, this.contacts, this.sendingHealth])
+      for (const key of [...map.keys()]) if (key.startsWith(`${userId}/`)) map.delete(key);
   }
 
   async getHook(surveyId: string) {

@@ -6,9 +6,11 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';
 import { recordMailEvent, sesMailEventSchema, type MailEventDeps } from './mail-events';
+import { sendingHealthOf } from './sending-health';
 
 /**
- * The mail-events worker (`mail-events` in the worker table): one SES bounce or complaint event per run, from
+ * The mail-events worker (`mail-events` in the worker table): one SES bounce or complaint event per run (onto the
+ * platform's and the owner's suppression lists and the owner's sending health), from
  * EventBridge in AWS and from the local SES twin locally. An event it cannot read is logged and dropped (SES
  * will not send it differently next time); a failing write throws, so EventBridge retries the event.
  */
@@ -17,8 +19,11 @@ export function createWorker(env: LambdaEnv, depsOf?: () => MailEventDeps): Work
   const defaults = (): MailEventDeps => {
     const requests = createDynamoReviewRequestStore(tableEntities(env));
     const userOf = cognitoUserReader(env);
+    const health = sendingHealthOf(env);
     return {
       suppress: (userId, email, reason, at) => requests.suppress(userId, email, reason, at),
+      suppressForAll: (email, reason, at) => requests.suppressForAll(email, reason, at),
+      recordOutcome: (userId, outcome) => health.recordOutcome(userId, 'mail', outcome),
       ownerIsActive: async (userId) => (await userOf(userId))?.Enabled === true,
       now: () => new Date(),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SuppressionReason } from '@reviewroute/shared';
+import type { SendOutcome, SuppressionReason } from '@reviewroute/shared';
 import { recordMailEvent, sesMailEventSchema, type MailEventDeps } from './mail-events';
 import { reviewRequestTags } from './request-mail';
 import { createWorker } from './mail-events-worker';
@@ -27,42 +27,66 @@ const complaint = (...addresses: string[]) => ({
 
 function fakeDeps(active = true) {
   const suppressed: [string, string, SuppressionReason][] = [];
+  const forAll: [string, SuppressionReason][] = [];
+  const outcomes: [string, SendOutcome][] = [];
   const deps: MailEventDeps = {
     suppress: async (userId, email, reason) => void suppressed.push([userId, email, reason]),
+    suppressForAll: async (email, reason) => void forAll.push([email, reason]),
+    recordOutcome: async (userId, outcome) => void outcomes.push([userId, outcome]),
     ownerIsActive: async () => active,
     now: () => new Date('2026-11-26T10:00:00Z'),
   };
-  return { deps, suppressed };
+  return { deps, suppressed, forAll, outcomes };
 }
 
 describe('recordMailEvent', () => {
-  it('puts every hard-bounced address of a review request on its owner’s list', async () => {
-    const { deps, suppressed } = fakeDeps();
+  it('puts every hard-bounced address of a review request on its owner’s and the platform’s list, and counts it', async () => {
+    const { deps, suppressed, forAll, outcomes } = fakeDeps();
     const event = sesMailEventSchema.parse(sesEvent(bounce('Permanent', 'a@x.example', 'b@x.example')));
     expect(await recordMailEvent(deps, event)).toBe('suppressed');
     expect(suppressed).toEqual([
       [owner, 'a@x.example', 'bounced'],
       [owner, 'b@x.example', 'bounced'],
     ]);
+    expect(forAll).toEqual([
+      ['a@x.example', 'bounced'],
+      ['b@x.example', 'bounced'],
+    ]);
+    expect(outcomes).toEqual([
+      [owner, 'failed'],
+      [owner, 'failed'],
+    ]);
   });
 
   it('records a complaint as a complaint', async () => {
-    const { deps, suppressed } = fakeDeps();
+    const { deps, suppressed, forAll, outcomes } = fakeDeps();
     await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(complaint('c@x.example'))));
     expect(suppressed).toEqual([[owner, 'c@x.example', 'complaint']]);
+    expect(forAll).toEqual([['c@x.example', 'complaint']]);
+    expect(outcomes).toEqual([[owner, 'complained']]);
   });
 
-  it('ignores a soft bounce, another kind of mail, a mail without owner and an account that is gone', async () => {
+  it('keeps the platform’s entry for an account that is gone or a mail without owner, and nothing of the owner', async () => {
+    for (const [event, active] of [
+      [sesEvent(complaint('a@x.example')), false],
+      [sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'review-request' }), true],
+    ] as const) {
+      const { deps, suppressed, forAll, outcomes } = fakeDeps(active);
+      expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('suppressed');
+      expect(forAll).toHaveLength(1);
+      expect([...suppressed, ...outcomes]).toEqual([]);
+    }
+  });
+
+  it('ignores a soft bounce and another kind of mail', async () => {
     const cases = [
-      { event: sesEvent(bounce('Transient', 'a@x.example')), active: true },
-      { event: sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'owner-alert', owner }), active: true },
-      { event: sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'review-request' }), active: true },
-      { event: sesEvent(complaint('a@x.example')), active: false },
+      sesEvent(bounce('Transient', 'a@x.example')),
+      sesEvent(bounce('Permanent', 'a@x.example'), { mail: 'owner-alert', owner }),
     ];
-    for (const { event, active } of cases) {
-      const { deps, suppressed } = fakeDeps(active);
+    for (const event of cases) {
+      const { deps, suppressed, forAll, outcomes } = fakeDeps();
       expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('ignored');
-      expect(suppressed).toEqual([]);
+      expect([...suppressed, ...forAll, ...outcomes]).toEqual([]);
     }
   });
 });

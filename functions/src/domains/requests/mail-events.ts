@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { SuppressionReason } from '@reviewroute/shared';
+import type { SendOutcome, SuppressionReason } from '@reviewroute/shared';
+import type { PlatformSuppressionReason } from '../../data/request-suppressions';
 import { logger } from '../../lib/logger';
 import { mailTag } from './request-mail';
 
@@ -33,6 +34,10 @@ export type SesMailEvent = z.infer<typeof sesMailEventSchema>;
 export interface MailEventDeps {
   /** The owner's suppression list (the review-request store). */
   suppress(userId: string, email: string, reason: SuppressionReason, at: string): Promise<void>;
+  /** The platform's list (decisions 26): no owner's request goes to the address again. */
+  suppressForAll(email: string, reason: PlatformSuppressionReason, at: string): Promise<void>;
+  /** The owner's sending health (the reputation guard): one outcome of their mail requests. */
+  recordOutcome(userId: string, outcome: SendOutcome): Promise<void>;
   /** Whether the owner's account is still there and enabled: an erased account gets no new items. */
   ownerIsActive(userId: string): Promise<boolean>;
   now: () => Date;
@@ -41,7 +46,7 @@ export interface MailEventDeps {
 export type MailEventOutcome = 'suppressed' | 'ignored';
 
 /** What an event means for the suppression list: the reason and the addresses, or nothing. */
-function suppressionOf(event: SesMailEvent): { reason: SuppressionReason; addresses: string[] } | undefined {
+function suppressionOf(event: SesMailEvent): { reason: PlatformSuppressionReason; addresses: string[] } | undefined {
   const { detail } = event;
   // Only a hard bounce says the address is gone; a transient one (a full mailbox) may work next time.
   if (detail.eventType === 'Bounce' && detail.bounce?.bounceType === 'Permanent')
@@ -52,18 +57,25 @@ function suppressionOf(event: SesMailEvent): { reason: SuppressionReason; addres
 }
 
 /**
- * A bounce or complaint of a review request puts its address on the request's owner's suppression list (an
- * entry keeps its first reason, so a redelivered event changes nothing). Events about other mails (owner mails,
- * the contact form), soft bounces and events for an account that is gone are ignored.
+ * A hard bounce or complaint of a review request puts its address on the platform's list (every owner's requests
+ * skip it, whatever becomes of this owner's account) and on the request's owner's suppression list, and counts
+ * against the owner's sending health, which may pause their requests (decisions 26). An entry keeps its first
+ * reason, so a redelivered event adds no entry (it may count once more in the window: at worst a pause a little
+ * early, never a bad address mailed again). Events about other mails (owner mails, the contact form) and soft
+ * bounces are ignored; an account that is gone gets no owner items, only the platform's entry.
  */
 export async function recordMailEvent(deps: MailEventDeps, event: SesMailEvent): Promise<MailEventOutcome> {
   const tags = event.detail.mail.tags;
   const owner = tags[mailTag.owner]?.[0];
   const suppression = suppressionOf(event);
-  if (tags[mailTag.kind]?.[0] !== 'review-request' || !owner || !suppression) return 'ignored';
-  if (!(await deps.ownerIsActive(owner))) return 'ignored';
+  if (tags[mailTag.kind]?.[0] !== 'review-request' || !suppression) return 'ignored';
   const at = deps.now().toISOString();
-  for (const address of suppression.addresses) await deps.suppress(owner, address, suppression.reason, at);
+  for (const address of suppression.addresses) await deps.suppressForAll(address, suppression.reason, at);
+  if (owner && (await deps.ownerIsActive(owner))) {
+    for (const address of suppression.addresses) await deps.suppress(owner, address, suppression.reason, at);
+    const outcome: SendOutcome = suppression.reason === 'complaint' ? 'complained' : 'failed';
+    for (const _address of suppression.addresses) await deps.recordOutcome(owner, outcome);
+  }
   logger.info('Review request address suppressed', { reason: suppression.reason, count: suppression.addresses.length });
   return 'suppressed';
 }

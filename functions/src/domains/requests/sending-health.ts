@@ -1,0 +1,165 @@
+import {
+  applySendingEvent,
+  ownerMayResume,
+  pageUrl,
+  resumedSending,
+  type Language,
+  type LambdaEnv,
+  type RequestSending,
+  type SendingChannel,
+  type SendingHealthState,
+  type SendOutcome,
+} from '@reviewroute/shared';
+import { tableEntities } from '../../data/client';
+import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
+import { createDynamoReviewRequestStore } from '../../data/review-requests';
+import type { SendingHealthStore } from '../../data/sending-health';
+import { ApiError } from '../../lib/api-error';
+import { logger } from '../../lib/logger';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
+import { mailTime, ownerMailSettings } from '../../mail/owner-mail';
+import { renderMail } from '../../mail/render';
+import { sesMailerOf } from '../../mail/ses-mailer';
+
+/**
+ * The reputation guard's service (decisions 26): records each request send and each hard bounce or complaint
+ * into the owner's window for the channel (`applySendingEvent`, shared), tells the requests worker whether the
+ * owner may send, mails the owner once when a pause starts, and lets the owner resume the first pause.
+ */
+export interface SendingHealthDeps {
+  store: SendingHealthStore;
+  /** Tells the owner that the channel paused itself (called once per pause, by the write that paused it). */
+  notifyPaused: (userId: string, state: SendingHealthState) => Promise<void>;
+  now?: () => Date;
+}
+
+export const sendingHealthMessages = {
+  secondPause: 'Your review requests were paused a second time: contact us to send again',
+} as const;
+
+export function createSendingHealth(deps: SendingHealthDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { store } = deps;
+
+  async function record(userId: string, channel: SendingChannel, event: Parameters<typeof applySendingEvent>[2]) {
+    const at = now().toISOString();
+    const { before, after } = await store.updateSendingHealth(userId, channel, (state) =>
+      applySendingEvent(channel, state, event, at),
+    );
+    if (!before.pausedAt && after.pausedAt) {
+      logger.warn('Review requests paused by the reputation guard', { channel, ...after.pause });
+      // The pause holds whether or not the mail goes: a failed notice is logged, the page shows the reason too.
+      await deps.notifyPaused(userId, after).catch((error: unknown) => {
+        logger.error('Pause notice not sent', error as Error);
+      });
+    }
+    return after;
+  }
+
+  return {
+    /** Whether the owner's requests on the channel may go out now (not paused). */
+    async mayOwnerSend(userId: string, channel: SendingChannel): Promise<boolean> {
+      return !(await store.getSendingHealth(userId, channel)).pausedAt;
+    },
+
+    /** One request (or reminder) went out: false when the channel is paused now, so the caller sends no more. */
+    async recordSend(userId: string, channel: SendingChannel): Promise<boolean> {
+      return !(await record(userId, channel, { kind: 'sent' })).pausedAt;
+    },
+
+    /** A hard bounce or complaint came back about one of the owner's requests. */
+    async recordOutcome(userId: string, channel: SendingChannel, outcome: SendOutcome): Promise<void> {
+      await record(userId, channel, { kind: 'outcome', outcome });
+    },
+
+    /** The channel's state as the requests page shows it. */
+    async status(userId: string, channel: SendingChannel): Promise<RequestSending> {
+      return requestSendingOf(channel, await store.getSendingHealth(userId, channel));
+    },
+
+    /**
+     * The owner resumes the channel after cleaning their list: allowed for the first pause only (409 after a
+     * second, which needs us). Resuming a channel that sends changes nothing.
+     */
+    async resume(userId: string, channel: SendingChannel): Promise<RequestSending> {
+      const at = now().toISOString();
+      const { after } = await store.updateSendingHealth(userId, channel, (state) => {
+        if (!state.pausedAt) return state;
+        if (!ownerMayResume(state)) throw new ApiError('CONFLICT', sendingHealthMessages.secondPause);
+        return resumedSending(state, at);
+      });
+      logger.info('Review requests resumed by their owner', { channel });
+      return requestSendingOf(channel, after);
+    },
+  };
+}
+
+export type SendingHealth = ReturnType<typeof createSendingHealth>;
+
+/** What the owner sees of a channel's state: the pause and its figures, and whether they may resume. */
+export function requestSendingOf(channel: SendingChannel, state: SendingHealthState): RequestSending {
+  return {
+    channel,
+    paused: state.pausedAt !== null,
+    pausedAt: state.pausedAt,
+    canResume: ownerMayResume(state),
+    pauses: state.pauses,
+    pause: state.pausedAt ? state.pause : null,
+  };
+}
+
+/** The pause notice (the first: clean the list and resume; a later one: contact us), in the owner's language. */
+export function composePauseNotice(input: {
+  state: SendingHealthState;
+  to: string;
+  language: Language;
+  from: string;
+  helpEmail: string;
+  siteOrigin: string;
+}): OutgoingMail {
+  const { state, language } = input;
+  const figures = state.pause ?? { sends: 0, failed: 0, complained: 0 };
+  const mail = renderMail(ownerMayResume(state) ? 'requestsPaused' : 'requestsPausedAgain', language, {
+    values: { requestsUrl: pageUrl(input.siteOrigin, 'reviewRequests', language), helpEmail: input.helpEmail },
+    fields: {
+      sends: String(figures.sends),
+      bounces: String(figures.failed),
+      complaints: String(figures.complained),
+      when: state.pausedAt ? mailTime(state.pausedAt, language) : undefined,
+    },
+  });
+  return { from: input.from, to: input.to, replyTo: input.helpEmail, ...mail };
+}
+
+/** `notifyPaused` by mail: the owner's address and language now (Cognito, the profile); an owner gone gets nothing. */
+export function pauseNoticeSender(deps: {
+  contacts: OwnerContacts;
+  mailer: Mailer;
+  from: string;
+  helpEmail: string;
+  siteOrigin: string;
+}): SendingHealthDeps['notifyPaused'] {
+  return async (userId, state) => {
+    const owner = await deps.contacts.contactOf(userId);
+    if (!owner) return;
+    await deps.mailer(composePauseNotice({ state, to: owner.email, language: owner.language, ...deps }));
+  };
+}
+
+/** The service on the table, mailing pauses from the product's sender (no sender configured: the pause is silent). */
+export function sendingHealthOf(env: LambdaEnv): SendingHealth {
+  const entities = tableEntities(env);
+  const settings = ownerMailSettings(env);
+  return createSendingHealth({
+    store: createDynamoReviewRequestStore(entities),
+    notifyPaused: settings
+      ? pauseNoticeSender({
+          contacts: createCognitoOwnerContacts(env),
+          mailer: sesMailerOf(env),
+          from: settings.from,
+          helpEmail: settings.helpEmail,
+          siteOrigin: env.SITE_ORIGIN,
+        })
+      : async () => logger.warn('Pause notice not sent: no sender configured (CONTACT_FROM_ADDRESS)'),
+  });
+}
