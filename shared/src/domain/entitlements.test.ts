@@ -55,7 +55,14 @@ describe('the table of entitlements', () => {
     expect(allowances.starter).toMatchObject({ activeSurveys: 1, monthlyTexts: 100 });
     expect(allowances.growth).toMatchObject({ activeSurveys: 5, monthlyTexts: 500 });
     expect(allowances.enterprise).toMatchObject({ activeSurveys: null, monthlyTexts: 2000 });
-    expect(allowances.lapsed).toEqual({ activeSurveys: 0, dailyRequests: 0, dailyPlaceSearches: 5, monthlyTexts: 0 });
+    expect(allowances.lapsed).toEqual({
+      activeSurveys: 0,
+      dailyRequests: 0,
+      dailyPlaceSearches: 5,
+      monthlyTexts: 0,
+      dailyBatches: 20,
+      dailyRows: 500,
+    });
   });
 
   it('gives a dearer plan at least what a cheaper one gives, and a lapsed account least of all', () => {

@@ -10,6 +10,13 @@ export interface Allowances {
   dailyPlaceSearches: number;
   /** Text messages per calendar month (decisions 25), for the text channel that comes next. */
   monthlyTexts: number;
+  /**
+   * Review-request batches an owner may schedule per UTC day (uploads and booking-system calls, one batch each):
+   * the queue's share one owner can take, whatever they send later.
+   */
+  dailyBatches: number;
+  /** Customers (rows) those batches may hold together per UTC day. */
+  dailyRows: number;
 }
 
 /** The rows of the table: each plan, the trial, and `lapsed` (an ended trial or an expired plan). */
@@ -21,14 +28,52 @@ export type AllowanceRow = PlanId | 'trial' | 'lapsed';
  * business can always be entered by hand), so the trial's allowance is small, enough for a few surveys'
  * searches (the finder searches at most once a second of typing, and a repeated search is answered from the
  * cache without counting); a lapsed account keeps a few, so an owner renewing can still find their business.
- * A lapsed account publishes no further survey and sends nothing until a renewal.
+ * A lapsed account publishes no further survey and sends nothing until a renewal. Scheduling review requests is
+ * limited per day in batches (twice the daily sends: a booking system makes one per customer) and rows (a few
+ * days of sends; Starter one full upload of 5,000), so no owner fills the queue every owner shares; a lapsed
+ * account may still prepare a little, which waits for the renewal.
  */
 export const allowances: Record<AllowanceRow, Allowances> = {
-  trial: { activeSurveys: 5, dailyRequests: 50, dailyPlaceSearches: 20, monthlyTexts: 25 },
-  starter: { activeSurveys: 1, dailyRequests: 200, dailyPlaceSearches: 40, monthlyTexts: 100 },
-  growth: { activeSurveys: 5, dailyRequests: 1000, dailyPlaceSearches: 100, monthlyTexts: 500 },
-  enterprise: { activeSurveys: null, dailyRequests: 5000, dailyPlaceSearches: 300, monthlyTexts: 2000 },
-  lapsed: { activeSurveys: 0, dailyRequests: 0, dailyPlaceSearches: 5, monthlyTexts: 0 },
+  trial: {
+    activeSurveys: 5,
+    dailyRequests: 50,
+    dailyPlaceSearches: 20,
+    monthlyTexts: 25,
+    dailyBatches: 100,
+    dailyRows: 1000,
+  },
+  starter: {
+    activeSurveys: 1,
+    dailyRequests: 200,
+    dailyPlaceSearches: 40,
+    monthlyTexts: 100,
+    dailyBatches: 400,
+    dailyRows: 5000,
+  },
+  growth: {
+    activeSurveys: 5,
+    dailyRequests: 1000,
+    dailyPlaceSearches: 100,
+    monthlyTexts: 500,
+    dailyBatches: 2000,
+    dailyRows: 20000,
+  },
+  enterprise: {
+    activeSurveys: null,
+    dailyRequests: 5000,
+    dailyPlaceSearches: 300,
+    monthlyTexts: 2000,
+    dailyBatches: 10000,
+    dailyRows: 50000,
+  },
+  lapsed: {
+    activeSurveys: 0,
+    dailyRequests: 0,
+    dailyPlaceSearches: 5,
+    monthlyTexts: 0,
+    dailyBatches: 20,
+    dailyRows: 500,
+  },
 };
 
 /** The allowances of a plan state: the trial's, the running plan's, or a lapsed account's. */
