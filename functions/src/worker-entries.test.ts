@@ -22,6 +22,7 @@ describe('worker entries', () => {
     const entities = createEntities(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })), 't');
     const names = Object.values(entities).map((e) => (e as { model?: { entity?: string } }).model?.entity);
     for (const worker of workers)
-      if (worker.trigger.kind === 'stream') expect(names, worker.id).toContain(worker.trigger.records.entity);
+      if (worker.trigger.kind === 'stream' || worker.trigger.kind === 'stream-handoff')
+        expect(names, worker.id).toContain(worker.trigger.records.entity);
   });
 });

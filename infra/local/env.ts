@@ -1,4 +1,4 @@
-import { appConfigSchema, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
+import { appConfigSchema, workerName, workers, type AppConfig, type LambdaEnv } from '@reviewroute/shared';
 
 /** The region every local client uses. */
 export const LOCAL_REGION = 'eu-west-1';
@@ -32,7 +32,17 @@ export interface LocalEndpoints {
   siteOrigin: string;
   /** The local Mollie's API base and the one key it accepts (the payments Lambda's client points there). */
   mollie?: { apiEndpoint: string; apiKey: string };
+  /** The Lambda twin (infra/local/lambda-twin.ts): the readers hand their `stream-handoff` workers' records to it. */
+  lambda?: string;
 }
+
+/** Each hand-off's variable naming its worker's function: CDK sets it on the reader; locally the twin's name. */
+const handoffFunctions = (): Partial<LambdaEnv> =>
+  Object.fromEntries(
+    workers.flatMap((worker) =>
+      worker.trigger.kind === 'stream-handoff' ? [[worker.trigger.functionVariable, workerName(worker.id)]] : [],
+    ),
+  );
 
 /**
  * The environment a Lambda gets in AWS (TABLE_NAME, …) plus the region, fake keys and the emulators'
@@ -63,6 +73,9 @@ export function lambdaEnvironment(
     REVIEW_REQUEST_SEND_RATE: '500',
     // Mails to SES's simulator addresses bounce or complain through the local twin (infra/local/ses-events.ts).
     SES_CONFIGURATION_SET: 'reviewroute-local',
+    // As in AWS (decisions 26): review requests from their own sending subdomain, with their own configuration set.
+    REQUEST_MAIL_FROM_ADDRESS: 'requests@requests.reviewroute.local',
+    REQUEST_MAIL_CONFIGURATION_SET: 'reviewroute-local-requests',
     // Invoices name a seller; locally it is a placeholder that says so on every invoice.
     INVOICE_SELLER_NAME: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)',
     INVOICE_SELLER_ADDRESS: 'PLACEHOLDER Street 1\n0000 XX Placeholder City (set invoiceSellerAddress)',
@@ -78,6 +91,7 @@ export function lambdaEnvironment(
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_SES: endpoints.ses,
     S3_FORCE_PATH_STYLE: 'true',
+    ...(endpoints.lambda ? { AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda, ...handoffFunctions() } : {}),
     ...(endpoints.mollie
       ? { MOLLIE_API_KEY: endpoints.mollie.apiKey, MOLLIE_API_ENDPOINT: endpoints.mollie.apiEndpoint }
       : {}),

@@ -18,6 +18,8 @@ import { startSes, type LocalSes } from './ses';
 import { startSesEventsTwin } from './ses-events';
 import { startWeb, type LocalWeb } from './web';
 import { startWorkers } from './workers';
+import { createLocalFailureQueues, localLambdaFile } from './failures';
+import { startLambdaTwin } from './lambda-twin';
 
 /**
  * The key the owner mails' links are signed with, kept in the data directory: a link in a mail of the local inbox
@@ -223,9 +225,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mailLinkSecret: await mailLinkSecretIn(dataDir),
     };
 
+    // What the triggers give up on goes to local failure queues under the data dir (their alarms in the log and
+    // alarms.jsonl); the Lambda twin runs the workers the stream readers hand records to, apart from them.
+    const failures = createLocalFailureQueues(dataDir, log);
+    const lambda = await startLambdaTwin(failures, log);
+    stops.push(lambda.stop);
+    await writeFile(localLambdaFile(dataDir), JSON.stringify({ lambda: lambda.url, dynamodb: dynamodb.url }));
+
     const env = lambdaEnvironment(
       resources,
       {
+        lambda: lambda.url,
         dynamodb: dynamodb.url,
         s3: s3.url,
         cognito: cognito.url,
@@ -240,7 +250,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(async () => handlers.close());
     // The background jobs of the worker table (account erasures left over by the delete request, ...) run
     // here on the local twin of their trigger, as their Lambdas do in AWS.
-    stops.push(startWorkers(env, { mailEvents: sesEvents }, log));
+    stops.push(startWorkers(env, { mailEvents: sesEvents, lambda, failures }, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
     serveGateway(gateway.server, {

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   matchesFilterPattern,
-  streamReaders,
   streamReaderFilters,
+  streamReaderName,
+  streamReaders,
+  streamReaderTimeoutSeconds,
+  workerName,
   workers,
   type LambdaEnv,
   type StreamReaderDefinition,
@@ -17,6 +21,8 @@ import {
   type WorkerRun,
 } from '@reviewroute/functions/worker-entries';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
+import type { LocalFailureQueues } from './failures';
+import { localFunctionArn, type LambdaTwin } from './lambda-twin';
 import type { SesEventsTwin } from './ses-events';
 
 /** The time a local run may take, as Lambda's remaining time would say. */
@@ -58,7 +64,15 @@ export function startWorker(
 interface StreamRecord {
   eventID?: string;
   eventName?: string;
-  dynamodb?: { SequenceNumber?: string };
+  /** ApproximateCreationDateTime: epoch seconds. */
+  dynamodb?: { SequenceNumber?: string; ApproximateCreationDateTime?: number };
+}
+
+/** Where a local trigger gives up what keeps failing: its queue's name (CDK's) and what to say in the alarm. */
+export interface GiveUp {
+  queue: string;
+  description: string;
+  failures: Pick<LocalFailureQueues, 'put'>;
 }
 
 /** One call of the DynamoDB Streams API (DynamoDB Local serves it on the table's endpoint; any signature). */
@@ -79,29 +93,43 @@ export function streamsApi(endpoint: string) {
   };
 }
 
+/** Where a shard is read next: its iterator, or the record to fetch one at (or just past, once given up). */
+interface ShardPosition {
+  iterator?: string;
+  after?: string;
+  /** `after` was given up: read from the record past it. */
+  pastAfter?: boolean;
+  /** The record that keeps failing, and how often it has so far. */
+  failing?: { sequence: string; attempts: number };
+}
+
 /**
  * The local twin of a stream reader's event source: polls the table's stream on DynamoDB Local (DescribeStream,
  * GetShardIterator, GetRecords) and hands each batch to the reader in the event shape Lambda's event source
  * uses (`{ Records }`), only the records one of its filters lets through (none: no run). As in AWS, a batch the
  * reader fails (it throws, or reports partial batch failures) is delivered again from its first failed
- * record; a shard is read in order, one batch at a time; new shards are picked up as DynamoDB rolls them.
- * An idle shard is polled every `localPollMs`, a busy one at once again.
+ * record, up to `retryAttempts` times (or until the record is `maxRecordAgeSeconds` old); then that record is
+ * given up to the reader's local failure queue with the on-failure record Lambda sends to SQS (its shard and
+ * sequence number, `giveUp`), its alarm goes off, and the shard is read on past it, as AWS does once the
+ * failing batch is split down to that record. A shard is read in order, one batch at a time; new shards are
+ * picked up as DynamoDB rolls them. An idle shard is polled every `localPollMs`, a busy one at once again.
  */
 export function startStreamReader(
-  reader: Pick<StreamReaderDefinition, 'id' | 'batchSize' | 'localPollMs'> & {
+  reader: Pick<StreamReaderDefinition, 'id' | 'batchSize' | 'localPollMs' | 'retryAttempts' | 'maxRecordAgeSeconds'> & {
     /** Its event source's filters: a record is handed on when one of them matches it. */
     filters: readonly Record<string, unknown>[];
   },
   run: Promise<WorkerRun>,
   source: { endpoint: string; tableName: string },
   log?: (line: string) => void,
+  giveUp?: GiveUp,
 ): () => Promise<void> {
   const { batchSize, localPollMs, filters } = reader;
   const call = streamsApi(source.endpoint);
   let stopped = false;
   let streamArn: string | undefined;
-  /** Open shards -> the iterator to read next (undefined: to be fetched from `after`). */
-  const shards = new Map<string, { iterator?: string; after?: string }>();
+  /** Open shards -> where to read next. */
+  const shards = new Map<string, ShardPosition>();
   const done = new Set<string>();
   let lastDescribe = 0;
 
@@ -129,14 +157,61 @@ export function startStreamReader(
     lastDescribe = Date.now();
   }
 
+  /**
+   * After a failed run: the failing record is tried again from, or, once its tries are spent or it is too old,
+   * given up to the failure queue and read past.
+   */
+  function retryOrGiveUp(
+    shardId: string,
+    position: ShardPosition,
+    record: StreamRecord | undefined,
+    firstFailed: string,
+  ) {
+    const attempts = position.failing?.sequence === firstFailed ? position.failing.attempts + 1 : 1;
+    const created = record?.dynamodb?.ApproximateCreationDateTime;
+    const tooOld = created !== undefined && Date.now() / 1000 - created > reader.maxRecordAgeSeconds;
+    if (!giveUp || (attempts <= reader.retryAttempts && !tooOld)) {
+      // Again from the first failed record, as Lambda's event source does (after a pause, not in a spin).
+      shards.set(shardId, { after: firstFailed, failing: { sequence: firstFailed, attempts } });
+      return;
+    }
+    const arrived = created !== undefined ? new Date(created * 1000).toISOString() : new Date().toISOString();
+    giveUp.failures.put(giveUp.queue, giveUp.description, {
+      body: {
+        requestContext: {
+          requestId: randomUUID(),
+          functionArn: localFunctionArn(giveUp.queue),
+          condition: tooOld ? 'RecordAgeExceeded' : 'RetryAttemptsExhausted',
+          approximateInvokeCount: attempts,
+        },
+        responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+        version: '1.0',
+        timestamp: new Date().toISOString(),
+        DDBStreamBatchInfo: {
+          shardId,
+          startSequenceNumber: firstFailed,
+          endSequenceNumber: firstFailed,
+          approximateArrivalOfFirstRecord: arrived,
+          approximateArrivalOfLastRecord: arrived,
+          batchSize: 1,
+          streamArn,
+        },
+      },
+    });
+    shards.set(shardId, { after: firstFailed, pastAfter: true });
+  }
+
   /** Reads and hands on one batch of a shard; true when the shard had a full batch (read again at once). */
-  async function pollShard(shardId: string, position: { iterator?: string; after?: string }): Promise<boolean> {
+  async function pollShard(shardId: string, position: ShardPosition): Promise<boolean> {
     if (!position.iterator) {
       const { ShardIterator } = await call<{ ShardIterator: string }>('GetShardIterator', {
         StreamArn: streamArn,
         ShardId: shardId,
         ...(position.after
-          ? { ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: position.after }
+          ? {
+              ShardIteratorType: position.pastAfter ? 'AFTER_SEQUENCE_NUMBER' : 'AT_SEQUENCE_NUMBER',
+              SequenceNumber: position.after,
+            }
           : { ShardIteratorType: 'TRIM_HORIZON' }),
       });
       position.iterator = ShardIterator;
@@ -160,8 +235,8 @@ export function startStreamReader(
         firstFailed = delivered[0]?.dynamodb?.SequenceNumber;
       }
       if (firstFailed) {
-        // Again from the first failed record, as Lambda's event source does (after a pause, not in a spin).
-        shards.set(shardId, { after: firstFailed });
+        const record = delivered.find((r) => r.dynamodb?.SequenceNumber === firstFailed);
+        retryOrGiveUp(shardId, position, record, firstFailed);
         return false;
       }
     }
@@ -190,7 +265,8 @@ export function startStreamReader(
         log?.(`[${reader.id}] stream poll failed: ${String(error)}`);
         // An expired iterator (or a restarted emulator) is fetched again from where the shard was, and the
         // stream described again at once (a restarted emulator may have new shards).
-        for (const [shardId, position] of shards) shards.set(shardId, { after: position.after });
+        for (const [shardId, { after, pastAfter, failing }] of shards)
+          shards.set(shardId, { after, pastAfter, failing });
         lastDescribe = 0;
       }
       if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, localPollMs));
@@ -201,6 +277,12 @@ export function startStreamReader(
     await loop;
   };
 }
+
+/** The attributes EventBridge puts on a dead letter (the target is the worker's Lambda; locally its twin's name). */
+const deadLetterOf = (error: unknown): Record<string, string> => ({
+  ERROR_CODE: 'Lambda.FunctionError',
+  ERROR_MESSAGE: String(error),
+});
 
 /** Tries of one mail event before it is given up (EventBridge retries a failed target too). */
 const mailEventTries = 3;
@@ -214,6 +296,7 @@ export function startMailEventWorker(
   run: Promise<WorkerRun>,
   source: Pick<SesEventsTwin, 'subscribe'>,
   log?: (line: string) => void,
+  giveUp?: GiveUp,
 ): () => Promise<void> {
   let queue: Promise<void> = Promise.resolve();
   const unsubscribe = source.subscribe((kind, event) => {
@@ -228,6 +311,8 @@ export function startMailEventWorker(
         } catch (error) {
           log?.(`[${worker.id}] run failed (try ${attempt}): ${String(error)}`);
           if (attempt < mailEventTries) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          // As EventBridge's dead letter: the event itself, the error in the message's attributes.
+          else giveUp?.failures.put(giveUp.queue, giveUp.description, { body: event, attributes: deadLetterOf(error) });
         }
       }
     });
@@ -248,34 +333,59 @@ function runOf(entry: string, env: LambdaEnv): Promise<WorkerRun> {
 /**
  * Every worker of the worker table (shared/src/workers.ts) in this process, made with the stack's own Lambda
  * environment from the same modules CDK bundles, each on the local twin of its trigger: the stream workers
- * through their readers, as in AWS. Returns one stop for all.
+ * through their readers, as in AWS, and the workers a reader hands records to through the Lambda twin
+ * (`lambda`), which runs them apart from the reader. Every worker and reader is also invokable there by its
+ * name (the replay's way back in), and what a trigger gives up on goes to its local failure queue
+ * (`failures`). Returns one stop for all.
  */
 export function startWorkers(
   env: LambdaEnv,
-  sources: { mailEvents: Pick<SesEventsTwin, 'subscribe'> },
+  sources: {
+    mailEvents: Pick<SesEventsTwin, 'subscribe'>;
+    lambda: Pick<LambdaTwin, 'register'>;
+    failures: Pick<LocalFailureQueues, 'put'>;
+  },
   log?: (line: string) => void,
 ): () => Promise<void> {
+  const { lambda, failures } = sources;
   const stops = workers.flatMap((worker: WorkerDefinition) => {
     const { trigger } = worker;
+    if (trigger.kind === 'stream') return [];
+    const name = workerName(worker.id);
+    const run = runOf(workerEntry(worker), env);
+    const giveUp = { queue: name, description: worker.description, failures };
+    lambda.register(name, {
+      run,
+      description: worker.description,
+      timeoutSeconds: worker.timeoutSeconds,
+      ...(trigger.kind === 'stream-handoff' ? { retryAttempts: trigger.retryAttempts } : {}),
+    });
     switch (trigger.kind) {
       case 'schedule':
-        return [startWorker({ id: worker.id, trigger }, runOf(workerEntry(worker), env), log)];
+        return [startWorker({ id: worker.id, trigger }, run, log)];
       case 'mail-events':
-        return [
-          startMailEventWorker({ id: worker.id, trigger }, runOf(workerEntry(worker), env), sources.mailEvents, log),
-        ];
-      case 'stream':
+        return [startMailEventWorker({ id: worker.id, trigger }, run, sources.mailEvents, log, giveUp)];
+      case 'stream-handoff':
+        // Its reader invokes it through the Lambda twin.
         return [];
     }
   });
   for (const reader of streamReaders) {
     if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream reader needs the DynamoDB Local endpoint');
+    const name = streamReaderName(reader.id);
+    const run = runOf(streamReaderEntry(reader), env);
+    lambda.register(name, {
+      run,
+      description: reader.description,
+      timeoutSeconds: streamReaderTimeoutSeconds(reader.id),
+    });
     stops.push(
       startStreamReader(
         { ...reader, filters: streamReaderFilters(reader.id) },
-        runOf(streamReaderEntry(reader), env),
+        run,
         { endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, tableName: env.TABLE_NAME },
         log,
+        { queue: name, description: reader.description, failures },
       ),
     );
   }

@@ -102,6 +102,13 @@ export const lambdaEnvVariables = {
    * worker). Without it mails are sent without one and nothing is reported.
    */
   SES_CONFIGURATION_SET: 'optional',
+  /**
+   * The owner-jobs stream reader only: the exports worker's Lambda, to which it hands each new export job
+   * asynchronously (a `stream-handoff` trigger in shared/src/workers.ts); locally the name the stack's Lambda
+   * twin knows it by. Without it the reader cannot hand exports over and fails their records (retried, then
+   * given up to its failure queue).
+   */
+  EXPORTS_WORKER_FUNCTION: 'optional',
   POWERTOOLS_SERVICE_NAME: 'optional',
   POWERTOOLS_LOG_LEVEL: 'optional',
   /** Set by the Lambda runtime in AWS; by the local stack on a laptop. */
@@ -115,6 +122,8 @@ export const lambdaEnvVariables = {
   AWS_ENDPOINT_URL_S3: 'optional',
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'optional',
   AWS_ENDPOINT_URL_SES: 'optional',
+  /** Local only: the stack's Lambda twin (infra/local/lambda-twin.ts), which takes the readers' asynchronous invokes. */
+  AWS_ENDPOINT_URL_LAMBDA: 'optional',
   /** Local only: `true` for s3rver, which serves buckets by path. */
   S3_FORCE_PATH_STYLE: 'optional',
 } as const satisfies Record<string, 'required' | 'optional'>;
@@ -155,6 +164,7 @@ export type DeployedLambdaEnv = Omit<
   | 'AWS_ENDPOINT_URL_S3'
   | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'
   | 'AWS_ENDPOINT_URL_SES'
+  | 'AWS_ENDPOINT_URL_LAMBDA'
   | 'S3_FORCE_PATH_STYLE'
   | 'ORIGIN_VERIFY_SECRET'
   | 'MAIL_LINK_SECRET'

@@ -4,6 +4,8 @@ import {
   streamFilterPattern,
   streamReaders,
   streamReadersAllowed,
+  streamReaderFilters,
+  streamReaderHandoffs,
   streamReaderTimeoutSeconds,
   streamReaderWorkers,
   workers,
@@ -12,7 +14,8 @@ import {
 describe('the stream workers’ record filters', () => {
   const filterOf = (id: string) => {
     const worker = workers.find((w) => w.id === id);
-    if (worker?.trigger.kind !== 'stream') throw new Error(`${id} is no stream worker`);
+    if (worker?.trigger.kind !== 'stream' && worker?.trigger.kind !== 'stream-handoff')
+      throw new Error(`${id} is no stream worker`);
     return streamFilterPattern(worker.trigger.records);
   };
   const record = (eventName: string, image?: Record<string, unknown>) => ({
@@ -52,11 +55,11 @@ describe('the stream readers', () => {
     for (const reader of streamReaders) {
       expect(streamReaderWorkers(reader.id).length, reader.id).toBeGreaterThan(0);
       // One event source filter per worker, and Lambda takes 5 on a mapping (its default quota).
-      expect(streamReaderWorkers(reader.id).length, reader.id).toBeLessThanOrEqual(5);
+      expect(streamReaderFilters(reader.id).length, reader.id).toBeLessThanOrEqual(5);
     }
   });
 
-  it('feed every stream worker, the tallies on a reader that neither mail nor exports hold up', () => {
+  it('feed every stream worker, the tallies on a reader that neither mail nor exports hold up, the alerts on one no export holds up', () => {
     const fed = streamReaders.flatMap((reader) => streamReaderWorkers(reader.id).map((worker) => worker.id));
     expect(fed.sort()).toEqual(
       workers
@@ -66,6 +69,9 @@ describe('the stream readers', () => {
     );
     expect(streamReaderWorkers('tallies').map((worker) => worker.id)).toEqual(['stats', 'funnel']);
     expect(streamReaderTimeoutSeconds('tallies')).toBe(60);
-    expect(streamReaderTimeoutSeconds('owner-jobs')).toBe(15 * 60);
+    // The exports run in their own Lambda: the alerts' reader never waits for an export.
+    expect(streamReaderHandoffs('owner-jobs').map((worker) => worker.id)).toEqual(['exports']);
+    expect(streamReaderTimeoutSeconds('owner-jobs')).toBe(60);
+    expect(streamReaderFilters('owner-jobs')).toHaveLength(2);
   });
 });

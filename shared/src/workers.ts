@@ -11,7 +11,10 @@ import type { ApiDomain } from './routes';
  * `functions/src/stream-readers/<id>-reader.ts`.
  */
 
-/** What starts a worker: a schedule, the table's change stream or SES's events (queue consumers get their own kind here). */
+/**
+ * What starts a worker: a schedule, the table's change stream (in its reader's Lambda, or handed by the reader
+ * to the worker's own Lambda) or SES's events (queue consumers get their own kind here).
+ */
 export type WorkerTrigger =
   | {
       readonly kind: 'schedule';
@@ -33,6 +36,30 @@ export type WorkerTrigger =
       readonly reader: StreamReaderId;
       /** The records it takes; the others never reach it (its code still checks each one it gets). */
       readonly records: StreamRecordFilter;
+    }
+  | {
+      /**
+       * The table's stream as for `stream`, but the reader does not run the worker: it hands each record the
+       * worker takes to the worker's own Lambda asynchronously (an async invoke, Lambda's own queue), which takes
+       * milliseconds, so a long run (a CSV export of many rows, minutes) never holds up the reader's other
+       * workers (the low-rating alerts) nor the next records of its shard. A run that fails is tried
+       * `retryAttempts` more times, then given up to the worker's failure queue (its on-failure destination):
+       * delivered at least once, so the worker must be idempotent. DynamoDB serves only `streamReadersAllowed`
+       * readers of a shard, so this is how a slow job gets a path of its own without a third reader.
+       */
+      readonly kind: 'stream-handoff';
+      /** The stream reader that takes its records and hands them over. */
+      readonly reader: StreamReaderId;
+      readonly records: StreamRecordFilter;
+      /** Lambda's retries of a failed asynchronous run (0 to 2). */
+      readonly retryAttempts: 0 | 1 | 2;
+      /** How long a run may wait in Lambda's queue before it is given up to the failure queue. */
+      readonly maxEventAgeSeconds: number;
+      /**
+       * The reader's Lambda variable holding the worker's function name (the async invoke's target; locally the
+       * name the stack's Lambda twin knows it by).
+       */
+      readonly functionVariable: 'EXPORTS_WORKER_FUNCTION';
     }
   | {
       /**
@@ -96,8 +123,13 @@ export interface StreamReaderDefinition {
   readonly batchSize: number;
   /** In AWS: how long Lambda may gather a batch before it invokes (0: at once). */
   readonly maxBatchingWindowSeconds: number;
-  /** In AWS: tries of a failing batch before its records are given up (they are logged by the workers). */
+  /**
+   * Tries of a failing batch (split down to the failing record) before that record is given up to the reader's
+   * failure queue (locally: its failure destination under the stack's data dir, infra/local/failures.ts).
+   */
   readonly retryAttempts: number;
+  /** A failing record older than this is given up at once (the stream keeps records 24 hours: room to replay). */
+  readonly maxRecordAgeSeconds: number;
   /** Locally: how often an idle shard is polled (DynamoDB Local's GetRecords). */
   readonly localPollMs: number;
 }
@@ -115,17 +147,19 @@ export const streamReaders = [
     batchSize: 100,
     maxBatchingWindowSeconds: 0,
     retryAttempts: 10,
+    maxRecordAgeSeconds: 6 * 60 * 60,
     localPollMs: 100,
   },
   {
-    // What the owner is sent or given: low-rating alerts (within a minute, decisions 23) and CSV exports (each
-    // starts within about a second). A batch waits for its slowest run, so an export of many responses can
-    // hold the next alerts up for its seconds; small batches keep each run short.
+    // What the owner is sent or given: low-rating alerts (within a minute, decisions 23), and the hand-off of
+    // CSV exports to their own Lambda (each starts within about a second, and no export, however long, holds
+    // an alert up: the reader only invokes the exports worker asynchronously).
     id: 'owner-jobs',
-    description: 'ReviewRoute stream reader: owner jobs (low-rating alerts, CSV exports)',
+    description: 'ReviewRoute stream reader: owner jobs (low-rating alerts, hand-off of CSV exports)',
     batchSize: 25,
     maxBatchingWindowSeconds: 0,
     retryAttempts: 10,
+    maxRecordAgeSeconds: 6 * 60 * 60,
     localPollMs: 200,
   },
 ] as const satisfies readonly StreamReaderDefinition[];
@@ -218,16 +252,20 @@ export const workers = [
   {
     // The CSV export of a survey's responses: each new export job (an INSERT of its item on the table's
     // stream, so it starts within about a second, where a schedule would keep the owner waiting up to a
-    // minute) is written page by page to the assets bucket. Jobs are claimed, so a redelivered record
-    // writes nothing twice.
+    // minute) is written page by page to the assets bucket, in a Lambda of its own that the owner-jobs reader
+    // hands the job to: an export of minutes never holds the low-rating alerts up. Jobs are claimed, so a
+    // redelivered record writes nothing twice.
     id: 'exports',
     domain: 'exports',
     description: 'ReviewRoute CSV export worker',
     trigger: {
-      kind: 'stream',
+      kind: 'stream-handoff',
       reader: 'owner-jobs',
       // Export jobs (only their creation starts one).
       records: { entity: 'exportJob' },
+      retryAttempts: 2,
+      maxEventAgeSeconds: 60 * 60,
+      functionVariable: 'EXPORTS_WORKER_FUNCTION',
     },
     timeoutSeconds: 15 * 60,
   },
@@ -249,20 +287,48 @@ export const workers = [
 
 export type WorkerId = (typeof workers)[number]['id'];
 
-/** The stream workers one reader feeds, in the worker table's order. */
+/** The stream workers one reader runs in its own Lambda, in the worker table's order. */
 export const streamReaderWorkers = (reader: StreamReaderId) =>
   workers.filter(
     (worker): worker is Extract<(typeof workers)[number], { trigger: { kind: 'stream' } }> =>
       worker.trigger.kind === 'stream' && worker.trigger.reader === reader,
   );
 
+/** The workers one reader hands their records to (each in its own Lambda), in the worker table's order. */
+export const streamReaderHandoffs = (reader: StreamReaderId) =>
+  workers.filter(
+    (worker): worker is Extract<(typeof workers)[number], { trigger: { kind: 'stream-handoff' } }> =>
+      worker.trigger.kind === 'stream-handoff' && worker.trigger.reader === reader,
+  );
+
 /**
- * A reader's event source filters, one per worker (Lambda, and locally the stream poller, hands a record on
- * when any of them matches it).
+ * A reader's event source filters, one per worker it runs or hands records to (Lambda, and locally the stream
+ * poller, hands a record on when any of them matches it).
  */
 export const streamReaderFilters = (reader: StreamReaderId) =>
-  streamReaderWorkers(reader).map((worker) => streamFilterPattern(worker.trigger.records));
+  [...streamReaderWorkers(reader), ...streamReaderHandoffs(reader)].map((worker) =>
+    streamFilterPattern(worker.trigger.records),
+  );
+
+/** How long a reader's hand-off of a batch may take at most (asynchronous invokes answer within milliseconds). */
+const handoffTimeoutSeconds = 30;
 
 /** A reader's time limit: its slowest worker's (they run side by side on each batch). */
 export const streamReaderTimeoutSeconds = (reader: StreamReaderId) =>
-  Math.max(...streamReaderWorkers(reader).map((worker) => worker.timeoutSeconds));
+  Math.max(handoffTimeoutSeconds, ...streamReaderWorkers(reader).map((worker) => worker.timeoutSeconds));
+
+const pascalOf = (id: string) =>
+  id
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * The name of a worker's own Lambda and trigger (`mail-events` -> `MailEventsWorker`): CDK's construct ids
+ * (`{name}Function`, `{name}FailureQueue`, …) and, locally, the Lambda twin's function and the failure queue
+ * the replay reads.
+ */
+export const workerName = (id: string) => `${pascalOf(id)}Worker`;
+
+/** The same for a stream reader (`owner-jobs` -> `OwnerJobsStreamReader`). */
+export const streamReaderName = (id: string) => `${pascalOf(id)}StreamReader`;

@@ -1,6 +1,8 @@
-import * as exportsWorker from '../domains/exports/exports-worker';
 import * as alerts from '../domains/surveys/alerts-worker';
 import { streamReader } from './stream-reader';
 
-/** The `owner-jobs` stream reader: the low-rating alerts and the CSV exports on one read of the table's stream. */
-export const { handler, createWorker } = streamReader('owner-jobs', { alerts, exports: exportsWorker });
+/**
+ * The `owner-jobs` stream reader: the low-rating alerts on one read of the table's stream, and the hand-off of
+ * each new CSV export to the exports worker's own Lambda (a `stream-handoff` in the worker table).
+ */
+export const { handler, createWorker } = streamReader('owner-jobs', { alerts });

@@ -5,10 +5,13 @@ import {
   type WorkerId,
   matchesFilterPattern,
   streamFilterPattern,
+  streamReaderHandoffs,
   streamReaderWorkers,
 } from '@reviewroute/shared';
+import { processLambdaEnv } from '../lib/env';
 import { logger } from '../lib/logger';
 import type { WorkerModule, WorkerRun } from '../worker-entries';
+import { handoffRun, type AsyncInvoker } from './handoff';
 
 /** One worker of a reader: its records (the worker table's `records`) and its run. */
 interface Fed {
@@ -44,26 +47,37 @@ function feedAll(fed: readonly Fed[]): WorkerRun {
 }
 
 /**
- * A stream reader's module (`streamReaders` in shared/src/workers.ts), from the modules of its workers, keyed
- * by their ids: exactly the workers the worker table gives it, else it throws as it loads (a unit test loads
- * every reader). Its `handler` is Lambda's entry; `createWorker(env)` the same for the local stack.
+ * A stream reader's module (`streamReaders` in shared/src/workers.ts), from the modules of the workers it runs,
+ * keyed by their ids: exactly the workers the worker table gives it, else it throws as it loads (a unit test
+ * loads every reader). The workers it hands records to (`stream-handoff`) are not loaded: their records go to
+ * their own Lambdas (`invoker`, for tests). Its `handler` is Lambda's entry; `createWorker(env)` the same for
+ * the local stack.
  */
-export function streamReader(reader: StreamReaderId, modules: Readonly<Record<string, WorkerModule>>): WorkerModule {
+export function streamReader(
+  reader: StreamReaderId,
+  modules: Readonly<Record<string, WorkerModule>>,
+  invoker?: AsyncInvoker,
+): WorkerModule {
   const workers = streamReaderWorkers(reader);
   const ids = workers.map((worker) => worker.id as string).sort();
   const given = Object.keys(modules).sort();
   if (ids.join() !== given.join())
     throw new Error(`The ${reader} reader feeds ${ids.join(', ')} (the worker table), not ${given.join(', ')}`);
-  const feed = (runOf: (mod: WorkerModule) => WorkerRun) =>
-    feedAll(
-      workers.map((worker) => ({
+  const feed = (env: LambdaEnv, runOf: (mod: WorkerModule) => WorkerRun) =>
+    feedAll([
+      ...workers.map((worker) => ({
         id: worker.id,
         pattern: streamFilterPattern(worker.trigger.records),
         run: runOf(modules[worker.id]!),
       })),
-    );
+      ...streamReaderHandoffs(reader).map((worker) => ({
+        id: worker.id,
+        pattern: streamFilterPattern(worker.trigger.records),
+        run: handoffRun(worker, env, invoker),
+      })),
+    ]);
   return {
-    handler: feed((mod) => mod.handler),
-    createWorker: (env: LambdaEnv) => feed((mod) => mod.createWorker(env)),
+    handler: feed(processLambdaEnv, (mod) => mod.handler),
+    createWorker: (env: LambdaEnv) => feed(env, (mod) => mod.createWorker(env)),
   };
 }

@@ -5,6 +5,7 @@ import {
   routes,
   streamFilterPattern,
   streamReaders,
+  streamReaderHandoffs,
   streamReaderTimeoutSeconds,
   streamReaderWorkers,
   workers,
@@ -192,7 +193,7 @@ describe('api + gateway stacks', () => {
     expect(withKey.sort()).toEqual([
       'ReviewRoute API: surveys domain',
       'ReviewRoute low-rating digest worker',
-      'ReviewRoute stream reader: owner jobs (low-rating alerts, CSV exports)',
+      'ReviewRoute stream reader: owner jobs (low-rating alerts, hand-off of CSV exports)',
     ]);
   });
 
@@ -277,7 +278,36 @@ describe('api + gateway stacks', () => {
       const { trigger } = worker;
       if (trigger.kind === 'stream') continue;
       const fnArn = fnArnOf(`${pascal(worker.id)}Worker`);
-      if (trigger.kind === 'schedule') {
+      if (trigger.kind === 'stream-handoff') {
+        // Started by its reader (an async invoke): Lambda's queue retries it, then hands it to its failure queue.
+        api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+          FunctionName: { Ref: Match.stringLikeRegexp(`^${pascal(worker.id)}WorkerFunction`) },
+          MaximumRetryAttempts: trigger.retryAttempts,
+          MaximumEventAgeInSeconds: trigger.maxEventAgeSeconds,
+          DestinationConfig: {
+            OnFailure: {
+              Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${pascal(worker.id)}WorkerFailureQueue`), 'Arn'] },
+            },
+          },
+        });
+        const reader = `${pascal(trigger.reader)}StreamReader`;
+        api.hasResourceProperties('AWS::Lambda::Function', {
+          Description: streamReaders.find((r) => r.id === trigger.reader)!.description,
+          Environment: {
+            Variables: Match.objectLike({
+              [trigger.functionVariable]: { Ref: Match.stringLikeRegexp(`^${pascal(worker.id)}WorkerFunction`) },
+            }),
+          },
+        });
+        api.hasResourceProperties('AWS::IAM::Policy', {
+          Roles: [{ Ref: Match.stringLikeRegexp(`^${reader}Role`) }],
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Action: 'lambda:InvokeFunction', Resource: Match.arrayWith([fnArn]) }),
+            ]),
+          },
+        });
+      } else if (trigger.kind === 'schedule') {
         const minutes = trigger.everyMinutes;
         api.hasResourceProperties('AWS::Events::Rule', {
           ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
@@ -301,7 +331,6 @@ describe('api + gateway stacks', () => {
     // No more readers of the table's stream than its shards serve at once: one mapping per reader.
     expect(Object.keys(api.findResources('AWS::Lambda::EventSourceMapping'))).toHaveLength(streamReaders.length);
     for (const reader of streamReaders) {
-      const fed = streamReaderWorkers(reader.id);
       api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: Match.stringLikeRegexp(`^${pascal(reader.id)}StreamReaderFunction`) },
         EventSourceArn: Match.anyValue(),
@@ -310,8 +339,11 @@ describe('api + gateway stacks', () => {
         BisectBatchOnFunctionError: true,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         MaximumRetryAttempts: reader.retryAttempts,
+        // The records of the workers it runs and of those it hands records to.
         FilterCriteria: {
-          Filters: fed.map((worker) => ({ Pattern: JSON.stringify(streamFilterPattern(worker.trigger.records)) })),
+          Filters: [...streamReaderWorkers(reader.id), ...streamReaderHandoffs(reader.id)].map((worker) => ({
+            Pattern: JSON.stringify(streamFilterPattern(worker.trigger.records)),
+          })),
         },
       });
       api.hasResourceProperties('AWS::Lambda::Function', {
@@ -343,7 +375,8 @@ describe('api + gateway stacks', () => {
         JSON.stringify(target.Arn).includes('Function'),
       ),
     );
-    expect(lambdaTargets).toHaveLength(workers.filter((w) => w.trigger.kind !== 'stream').length);
+    const ruleTargets = workers.filter((w) => w.trigger.kind === 'schedule' || w.trigger.kind === 'mail-events');
+    expect(lambdaTargets).toHaveLength(ruleTargets.length);
     for (const target of lambdaTargets) {
       expect(target).toMatchObject({
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching(/FailureQueue/), 'Arn'] } },
@@ -354,9 +387,15 @@ describe('api + gateway stacks', () => {
       });
     }
 
-    // One queue per stream reader and per rule target, encrypted and TLS-only, each with its alarm on the topic.
+    // Every asynchronously started worker: its failure queue as the on-failure destination.
+    const handoffs = workers.filter((w) => w.trigger.kind === 'stream-handoff');
+    const invokeConfigs = Object.values(api.findResources('AWS::Lambda::EventInvokeConfig'));
+    expect(invokeConfigs).toHaveLength(handoffs.length);
+    for (const config of invokeConfigs) expect(config.Properties.DestinationConfig.OnFailure).toBeDefined();
+
+    // One queue per stream reader, rule target and hand-off, encrypted and TLS-only, each with its alarm on the topic.
     const queues = api.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(mappings.length + lambdaTargets.length);
+    expect(Object.keys(queues)).toHaveLength(mappings.length + lambdaTargets.length + handoffs.length);
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
     for (const [id, queue] of Object.entries(queues)) {
       expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
@@ -417,18 +456,16 @@ describe('api + gateway stacks', () => {
       expect(sqsResources, name).toHaveLength(1);
       expect(sqsResources[0]).toMatch(new RegExp(`^\\{"Fn::GetAtt":\\["${name}FailureQueue[0-9A-F]+","Arn"\\]\\}$`));
     }
-    // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not),
-    // the exports worker writes the files.
+    // The alerts worker reads owners in Cognito (its mail rights need a sender, which the test app has not);
+    // the exports worker, in its own Lambda, writes the files: the reader only starts it.
     const ownerJobs = actionsOf('OwnerJobsStreamReaderRole');
-    for (const action of [
-      ...workerAccess.alerts.table!,
-      ...workerAccess.exports.table!,
-      'cognito-idp:AdminGetUser',
-      's3:PutObject',
-      's3:AbortMultipartUpload',
-    ])
+    for (const action of [...workerAccess.alerts.table!, 'cognito-idp:AdminGetUser', 'lambda:InvokeFunction'])
       expect(ownerJobs, action).toContain(action);
     expect(ownerJobs).not.toContain('dynamodb:DeleteItem');
+    expect(ownerJobs).not.toContain('s3:PutObject');
+    const exportsWorker = actionsOf('ExportsWorkerRole');
+    for (const action of [...workerAccess.exports.table!, 's3:PutObject', 's3:AbortMultipartUpload'])
+      expect(exportsWorker, action).toContain(action);
   });
 
   it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {

@@ -1,8 +1,10 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, type Function as LambdaFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import {
@@ -11,16 +13,19 @@ import {
   type WorkerDefinition,
   environmentVariables,
   streamReaderFilters,
+  streamReaderHandoffs,
+  streamReaderName,
   streamReaders,
   streamReaderTimeoutSeconds,
   streamReaderWorkers,
+  workerName,
   workers,
 } from '@reviewroute/shared';
 import { streamReaderEntry, workerEntry } from '@reviewroute/functions/worker-entries';
 import { type DomainAccess, accessOfAll, workerAccess } from '../access';
 import { addFailureQueue } from './failure-queue';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
-import { createReviewRouteFunction, pascal } from './lambda-function';
+import { createReviewRouteFunction } from './lambda-function';
 
 export interface WorkersProps extends AccessTargets {
   readonly isProd: boolean;
@@ -62,7 +67,7 @@ function addStreamSource(
     // to the failure queue (not the record itself), to be replayed from the stream, which keeps a record 24 hours.
     // Giving up long before that leaves at least 18 hours to replay; waiting longer would not help (a reader six
     // hours behind has long raised the lag alarm) and would only shrink that window.
-    maxRecordAge: Duration.hours(6),
+    maxRecordAge: Duration.seconds(reader.maxRecordAgeSeconds),
     onFailure: new SqsDlq(failures),
     // Only the records one of its workers takes (Lambda lets a record through when any filter matches it): a
     // crowd's 3 to 5 stars do not invoke the owner-jobs reader at all.
@@ -76,6 +81,17 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: La
   switch (trigger.kind) {
     case 'stream':
       throw new Error(`The ${worker.id} worker runs in its stream reader's Lambda`);
+    case 'stream-handoff': {
+      // Its reader invokes it asynchronously: Lambda's own queue retries a failed run, then gives the event up
+      // (with the error) to the failure queue, from which the replay invokes it again.
+      const failures = addFailureQueue(stack, name, worker.description, props.alarmAction);
+      fn.configureAsyncInvoke({
+        retryAttempts: trigger.retryAttempts,
+        maxEventAge: Duration.seconds(trigger.maxEventAgeSeconds),
+        onFailure: new SqsDestination(failures),
+      });
+      return;
+    }
     case 'mail-events': {
       // SES puts the configuration set's events on the account's default bus; the rule hands these to the worker.
       const bus = EventBus.fromEventBusName(stack, `${name}Bus`, 'default');
@@ -145,9 +161,11 @@ function addWorkerFunction(
  */
 export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: LambdaFunction[] } {
   const readers: LambdaFunction[] = [];
+  /** The Lambdas of the workers a reader hands records to, by worker id. */
+  const handedTo = new Map<string, LambdaFunction>();
   for (const worker of workers) {
     if (worker.trigger.kind === 'stream') continue;
-    const name = `${pascal(worker.id)}Worker`;
+    const name = workerName(worker.id);
     const fn = addWorkerFunction(
       stack,
       name,
@@ -155,9 +173,10 @@ export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: 
       props,
     );
     addTrigger(stack, name, worker, fn, props);
+    handedTo.set(worker.id, fn);
   }
   for (const reader of streamReaders) {
-    const name = `${pascal(reader.id)}StreamReader`;
+    const name = streamReaderName(reader.id);
     const fed = streamReaderWorkers(reader.id);
     const fn = addWorkerFunction(
       stack,
@@ -171,6 +190,13 @@ export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: 
       props,
     );
     addStreamSource(name, reader, fn, props);
+    // The reader may start (only) the Lambdas it hands records to, named in its environment.
+    for (const worker of streamReaderHandoffs(reader.id)) {
+      const target = handedTo.get(worker.id)!;
+      fn.addEnvironment(worker.trigger.functionVariable, target.functionName);
+      // The unqualified function only (grantInvoke would add every version and alias: `:*`).
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.functionArn] }));
+    }
     readers.push(fn);
   }
   return { streamReaders: readers };
