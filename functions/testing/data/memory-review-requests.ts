@@ -231,7 +231,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     channel: SendingChannel,
     change: (state: SendingHealthState) => SendingHealthState,
   ) {
-    const before = await this.getSendingHealth(userId, channel);
+    // Read, change and write with no await between them: atomic, as the table's version condition makes it.
+    const before = structuredClone(this.sendingHealth.get(`${userId}/${channel}`) ?? emptySendingHealth);
     const after = change(before);
     if (after !== before) this.sendingHealth.set(`${userId}/${channel}`, structuredClone(after));
     return { before, after };

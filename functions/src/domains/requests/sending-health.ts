@@ -142,7 +142,16 @@ export function pauseNoticeSender(deps: {
   return async (userId, state) => {
     const owner = await deps.contacts.contactOf(userId);
     if (!owner) return;
-    await deps.mailer(composePauseNotice({ state, to: owner.email, language: owner.language, ...deps }));
+    await deps.mailer(
+      composePauseNotice({
+        state,
+        to: owner.email,
+        language: owner.language,
+        from: deps.from,
+        helpEmail: deps.helpEmail,
+        siteOrigin: deps.siteOrigin,
+      }),
+    );
   };
 }
 
