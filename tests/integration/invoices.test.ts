@@ -5,6 +5,7 @@ import { createDynamoBillingRepository } from '@reviewroute/functions/data/billi
 import { createDynamoInvoiceRepository } from '@reviewroute/functions/data/invoice-repository';
 import { apiCall, ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { expectYearGapless, sequenceOf } from '../support/invoices';
 import { createPayment, payAtCheckout, paymentWebhook as webhook } from '../support/local-mollie';
 
 /**
@@ -23,23 +24,6 @@ async function mollieReads(id: string): Promise<number> {
   const res = await fetch(`${mollie}/_test/reads?id=${encodeURIComponent(id)}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { reads: number }).reads;
-}
-
-const sequenceOf = (number: string) => Number(number.slice(number.indexOf('-') + 1));
-
-/**
- * Gapless across the whole year, whatever else this run paid: every number up to the counter has exactly one
- * invoice (the counter is read first, so invoices issued meanwhile can only add numbers above it).
- */
-async function expectYearGapless(year: number) {
-  const { invoice, invoiceCounter } = stackEntities();
-  const last = (await invoiceCounter.get({ year }).go({ consistent: true })).data!.last;
-  const { data: all } = await invoice.scan.go({ pages: 'all', consistent: true });
-  const ofYear = all.map((i) => i.number).filter((n) => n.startsWith(`${year}-`));
-  expect(new Set(ofYear).size).toBe(ofYear.length);
-  const sequences = new Set(ofYear.map(sequenceOf));
-  for (let n = 1; n <= last; n++) expect(sequences.has(n), `invoice ${year}-${n}`).toBe(true);
-  return { all, last };
 }
 
 describe('invoices', () => {

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { invoiceSchema, pathOf } from '@reviewroute/shared';
+import { invoiceExpiryOf, invoiceSchema, invoiceYearOf, keptInvoiceSchema, pathOf } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { createDynamoBillingRepository } from '@reviewroute/functions/data/billing-repository';
 import { createDynamoErasureRepository } from '@reviewroute/functions/data/erasure-repository';
@@ -7,18 +11,24 @@ import { createDynamoInvoiceRepository } from '@reviewroute/functions/data/invoi
 import { erasureTombstoneExpiry } from '@reviewroute/functions/lib/erasure-guard';
 import { ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
+import { deleteAccount, mentioning, scanTable, waitForErasure } from '../support/erasure';
+import { expectYearGapless, sequenceOf } from '../support/invoices';
 import { createPayment, payAtCheckout, paymentWebhook as webhook } from '../support/local-mollie';
 
 /**
  * The payments' writes on the local stack: the payment's put and the invoice's issue carry the owner's erasure
  * tombstone as a condition, so a late webhook for an erased account writes nothing even when its payment is
- * still found; and an issued invoice keeps the buyer the profile named when it was issued.
+ * still found; an issued invoice keeps the buyer the profile named when it was issued; and the erasure keeps
+ * the owner's invoices (decisions 24) for the operator's lookup by number, until they expire.
  */
 
 const stack = inject('localStack');
 const api = stack.urls.api;
 const hourMs = 3_600_000;
 const growthPlan = { kind: 'plan', plan: 'growth' } as const;
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 describe('payments of an erased account', () => {
   let owner: ApiUser;
@@ -85,7 +95,12 @@ describe('the buyer on an invoice', () => {
     await payAtCheckout(first.checkoutUrl);
     const invoiceOf = async (paymentId: string) =>
       invoiceSchema.parse(await ownerCall(api, owner, 'GET', pathOf('get-invoice', { paymentId })));
-    const buyer = { name: 'Anna de Vries', businessName: 'Bakkerij Anna', address: 'Dorpsstraat 1\n3511 AA Utrecht' };
+    const buyer = {
+      name: 'Anna de Vries',
+      businessName: 'Bakkerij Anna',
+      address: 'Dorpsstraat 1\n3511 AA Utrecht',
+      vatNumber: '',
+    };
     expect((await invoiceOf(first.paymentId)).buyer).toEqual(buyer);
 
     await profile({ businessName: 'Anna B.V.', businessAddress: 'Elders 2\n1000 AA Amsterdam' });
@@ -102,4 +117,105 @@ describe('the buyer on an invoice', () => {
       address: 'Elders 2\n1000 AA Amsterdam',
     });
   });
+});
+
+describe('invoices of an erased account (decisions 24)', () => {
+  /** The operator's lookup as the operator runs it (`npm run invoice -- <number> --json`), on this run's table. */
+  async function operatorLookup(number: string): Promise<{ code: number; out: string }> {
+    const env = Object.fromEntries(
+      Object.entries(stack.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    try {
+      const { stdout } = await run(process.execPath, [tsxCli, 'functions/scripts/invoice.ts', number, '--json'], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+      });
+      return { code: 0, out: stdout };
+    } catch (error) {
+      const failed = error as { code?: number; stderr?: string };
+      return { code: failed.code ?? -1, out: failed.stderr ?? '' };
+    }
+  }
+
+  it(
+    'are kept with the buyer’s business fields only, nothing else of the owner stays, the series goes on without a gap, and they expire 7 years after their date',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await createSignedInUser(stack);
+      const buyer = {
+        businessName: 'Bakkerij Griet B.V.',
+        businessAddress: 'Kerkplein 7\n2011 AB Haarlem',
+        vatNumber: 'NL 8579.12345 B01',
+      };
+      await ownerCall(api, owner, 'PATCH', pathOf('update-profile'), {
+        fullName: 'Griet Verkerk',
+        phone: '0687654321',
+      });
+      const paid = [];
+      for (const plan of ['starter', 'growth'] as const) {
+        const payment = await createPayment(owner, { kind: 'plan', plan, language: 'nl', buyer });
+        await payAtCheckout(payment.checkoutUrl);
+        paid.push(invoiceSchema.parse(await ownerCall(api, owner, 'GET', pathOf('get-invoice', payment))));
+      }
+      expect(paid.map((invoice) => invoice.buyer)).toEqual([
+        {
+          name: 'Griet Verkerk',
+          businessName: buyer.businessName,
+          address: buyer.businessAddress,
+          vatNumber: 'NL857912345B01',
+        },
+        {
+          name: 'Griet Verkerk',
+          businessName: buyer.businessName,
+          address: buyer.businessAddress,
+          vatNumber: 'NL857912345B01',
+        },
+      ]);
+
+      expect((await deleteAccount(owner)).status).toBe(202);
+      const { erasureJob } = stackEntities();
+      await waitForErasure(
+        async () => !(await erasureJob.get({ userId: owner.userId }).go({ consistent: true })).data,
+        90_000,
+      );
+
+      const items = await scanTable();
+      // What stays is each invoice under its number, with what an invoice carries.
+      for (const invoice of paid) {
+        const lookup = await operatorLookup(invoice.number);
+        expect(lookup.code, lookup.out).toBe(0);
+        const kept = keptInvoiceSchema.strict().parse(JSON.parse(lookup.out));
+        const { buyer: _contact, ...rest } = invoice;
+        expect(kept).toEqual({
+          ...rest,
+          buyer: { businessName: buyer.businessName, address: buyer.businessAddress, vatNumber: 'NL857912345B01' },
+          expiresAt: invoiceExpiryOf(invoice.issuedAt),
+        });
+        // The table's TTL attribute: 7 years after the invoice date.
+        const [item] = items.filter((i) => i.pk === `KEPT-INVOICE#${invoice.number}`);
+        expect(item).toMatchObject({ expiresAt: invoiceExpiryOf(invoice.issuedAt) });
+        expect(Object.keys(item!).sort()).not.toContain('buyerName');
+      }
+      expect((await operatorLookup('2026-1')).code).toBe(1);
+
+      // The next invoice (another owner) follows the last: the series has no gap where the erased owner's were.
+      const next = await createSignedInUser(stack);
+      const payment = await createPayment(next, growthPlan);
+      await payAtCheckout(payment.checkoutUrl);
+      const after = invoiceSchema.parse(await ownerCall(api, next, 'GET', pathOf('get-invoice', payment)));
+      expect(sequenceOf(after.number)).toBeGreaterThan(sequenceOf(paid[1]!.number));
+      const { kept } = await expectYearGapless(invoiceYearOf(after.issuedAt));
+      expect(kept.map((k) => k.number)).toEqual(expect.arrayContaining(paid.map((i) => i.number)));
+
+      // 7 years after its date the invoice expires: the lookup refuses it from that second on (DynamoDB's TTL
+      // deletes the item within days after).
+      const expiry = invoiceExpiryOf(paid[0]!.issuedAt) * 1000;
+      const at = (ms: number) => createDynamoInvoiceRepository(stackEntities, () => ms);
+      expect(await at(expiry - 1000).getKept(paid[0]!.number)).toMatchObject({ number: paid[0]!.number });
+      expect(await at(expiry).getKept(paid[0]!.number)).toBeUndefined();
+
+      // Nothing else names the owner: not the user id, the e-mail, the contact person or the phone.
+      expect(items.filter(mentioning(owner.userId, owner.email, 'Griet Verkerk', '0687654321'))).toEqual([]);
+    },
+  );
 });
