@@ -188,6 +188,10 @@ function DeleteAccount() {
         pending={remove.isPending}
         onConfirm={() => void confirm()}
       >
+        {/* Decisions 24: what outlives the account, why and for how long, said before the owner confirms. */}
+        <p className="text-muted-foreground text-sm" data-testid="delete-kept">
+          {t('dangerTab.delete.kept')}
+        </p>
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-email`}>{t('dangerTab.delete.emailLabel')}</Label>
           <p className="text-sm font-semibold break-all" id={`${ids}-expected`}>

@@ -18,11 +18,18 @@ import { useRouteQuery } from '@/lib/route-query';
 import { useUpdateProfile } from '../api/profile';
 
 /** The profile fields of spec 2 "Account", in the form's order; rules and limits come from the shared schema. */
-const fields = ['fullName', 'phone', 'businessName', 'businessIndustry', 'businessAddress'] as const;
+const fields = ['fullName', 'phone', 'businessName', 'businessIndustry', 'businessAddress', 'vatNumber'] as const;
 type FieldName = (typeof fields)[number];
 
 const profileFormSchema = profileUpdateSchema
-  .pick({ fullName: true, phone: true, businessName: true, businessIndustry: true, businessAddress: true })
+  .pick({
+    fullName: true,
+    phone: true,
+    businessName: true,
+    businessIndustry: true,
+    businessAddress: true,
+    vatNumber: true,
+  })
   .required();
 type ProfileFormInput = z.input<typeof profileFormSchema>;
 type ProfileFormValues = z.output<typeof profileFormSchema>;
@@ -33,6 +40,7 @@ const valuesOf = (profile: Profile): ProfileFormInput => ({
   businessName: profile.businessName,
   businessIndustry: profile.businessIndustry,
   businessAddress: profile.businessAddress,
+  vatNumber: profile.vatNumber,
 });
 
 const autoComplete: Record<FieldName, string> = {
@@ -41,6 +49,7 @@ const autoComplete: Record<FieldName, string> = {
   businessName: 'organization',
   businessIndustry: 'off',
   businessAddress: 'street-address',
+  vatNumber: 'off',
 };
 
 /** The account page's profile tab: the owner's name, phone and business details (spec 2, 3, 8). */
@@ -56,7 +65,14 @@ export function ProfileTab() {
     formState: { errors, isDirty, isSubmitting },
   } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { fullName: '', phone: '', businessName: '', businessIndustry: '', businessAddress: '' },
+    defaultValues: {
+      fullName: '',
+      phone: '',
+      businessName: '',
+      businessIndustry: '',
+      businessAddress: '',
+      vatNumber: '',
+    },
   });
 
   // The form starts from the stored profile once it arrives (and again after a save).
@@ -86,6 +102,7 @@ export function ProfileTab() {
   const messageOf = (name: FieldName): string | undefined => {
     const message = errors[name]?.message;
     if (!message) return undefined;
+    if (message === profileMessages.vatNumberInvalid) return t('profileTab.errors.vatNumberInvalid');
     return message === profileMessages.textTooLong
       ? t('profileTab.errors.textTooLong', { max: maxLengthOf(profileUpdateSchema.shape[name]) })
       : message;

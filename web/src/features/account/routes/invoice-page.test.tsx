@@ -147,6 +147,32 @@ describe('invoice page', () => {
     expect(screen.getByTestId('invoice-buyer-hint').textContent).toContain('volgende facturen');
   });
 
+  it('prints the buyer’s VAT number; the hint names only what is truly missing (the address, not the name)', async () => {
+    serveApi(
+      apiHandler('get-profile', () => HttpResponse.json(profile)),
+      apiHandler('get-payment', () => HttpResponse.json(paid)),
+      apiHandler('get-invoice', () =>
+        HttpResponse.json({
+          ...invoiceOf(),
+          buyer: {
+            name: 'Anna de Vries',
+            businessName: 'Bakkerij Anna B.V.',
+            address: '',
+            vatNumber: 'NL857912345B01',
+          },
+        }),
+      ),
+    );
+    invoice('/account/invoices/tr_paid');
+    await screen.findByRole('article', { name: 'Invoice' });
+    expect(screen.getByTestId('invoice-billed-to').textContent).toBe(
+      'Bakkerij Anna B.V.Anna de Vriesowner@example.comVAT number: NL857912345B01',
+    );
+    const hint = screen.getByTestId('invoice-buyer-hint').textContent;
+    expect(hint).toContain('This invoice was issued without your business address.');
+    expect(hint).not.toMatch(/business name/);
+  });
+
   it('a payment not paid yet has no invoice number and nothing to download', async () => {
     serveApi(
       apiHandler('get-profile', () => HttpResponse.json(profile)),

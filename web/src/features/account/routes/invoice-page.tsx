@@ -106,12 +106,22 @@ function InvoiceDocument({
   const issuedBuyer = invoice?.buyer ?? null;
   const buyer: InvoiceBuyer | undefined =
     issuedBuyer ??
-    (profile && { name: profile.fullName, businessName: profile.businessName, address: profile.businessAddress });
+    (profile && {
+      name: profile.fullName,
+      businessName: profile.businessName,
+      address: profile.businessAddress,
+      vatNumber: profile.vatNumber,
+    });
   const billedTo = [buyer?.businessName, buyer?.name, ...lines(buyer?.address ?? ''), email].filter(
     (line): line is string => Boolean(line?.trim()),
   );
-  // A Dutch invoice names the buyer's business and address: the owner is told where to add them (not printed).
-  const buyerIncomplete = !buyer?.businessName?.trim() || !buyer?.address?.trim();
+  // A Dutch invoice names the buyer's business and address: the owner is told which is missing and where to add
+  // it (not printed); only what is truly missing is named.
+  const missingName = !buyer?.businessName?.trim();
+  const missingAddress = !buyer?.address?.trim();
+  const hintKey = `invoice.${issuedBuyer ? 'buyerHintIssued' : 'buyerHint'}${
+    missingName && missingAddress ? '' : missingName ? 'Name' : 'Address'
+  }` as const;
   const note =
     payment.status === 'completed'
       ? t('invoice.paidNote')
@@ -154,10 +164,15 @@ function InvoiceDocument({
                 {line}
               </p>
             ))}
+            {buyer?.vatNumber && (
+              <p data-testid="invoice-buyer-vat">
+                {t('invoice.vatNumber')}: {buyer.vatNumber}
+              </p>
+            )}
           </address>
-          {buyerIncomplete && (
+          {(missingName || missingAddress) && (
             <p className="text-muted-foreground mt-2 text-sm print:hidden" data-testid="invoice-buyer-hint">
-              {issuedBuyer ? t('invoice.buyerHintIssued') : t('invoice.buyerHint')}{' '}
+              {t(hintKey)}{' '}
               <Link className="text-primary underline underline-offset-4" to={to('/account?tab=profile')}>
                 {t('invoice.editProfile')}
               </Link>

@@ -1,15 +1,17 @@
-import { type Ref } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type PlanId, planPricing, splitVat } from '@reviewroute/shared';
+import { formatMoney, type PlanId, planPricing, type PurchaseBuyer, splitVat } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLanguage } from '@/lib/use-language';
+import { BuyerDetailsForm } from './buyer-details-form';
 import { PlanPayment } from './plan-payment';
 
 /**
  * 'Complete Your Purchase' (spec 2 "Payments"): the chosen plan, its launch price and period, what is charged
- * now with the VAT it includes, Cancel, and the payment form in auto mode. Only the launch price appears here
- * (decisions 21): it is the amount the checkout and the invoice show, so nobody pays a figure they were not shown.
+ * now with the VAT it includes, Cancel, the business details the invoice carries (prefilled from the profile),
+ * then the payment form in auto mode. Only the launch price appears here (decisions 21): it is the amount the
+ * checkout and the invoice show, so nobody pays a figure they were not shown.
  */
 interface CheckoutCardProps {
   plan: PlanId;
@@ -21,6 +23,8 @@ interface CheckoutCardProps {
 export function CheckoutCard({ plan, onCancel, headingRef }: CheckoutCardProps) {
   const { t } = useTranslation(['billing', 'marketing', 'common']);
   const language = useLanguage();
+  // Set once the business details are confirmed: then the payment is created with them.
+  const [buyer, setBuyer] = useState<PurchaseBuyer | null>(null);
   const pricing = planPricing[plan];
   const { vat } = splitVat(pricing.chargedAmount);
   const rows = [
@@ -59,7 +63,7 @@ export function CheckoutCard({ plan, onCancel, headingRef }: CheckoutCardProps) 
             </div>
           ))}
         </dl>
-        <PlanPayment plan={plan} />
+        {buyer ? <PlanPayment plan={plan} buyer={buyer} /> : <BuyerDetailsForm onSubmit={setBuyer} />}
         <Button type="button" variant="outline" onClick={onCancel} className="justify-self-start">
           {t('payments.checkout.cancel')}
         </Button>

@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type PlanId } from '@reviewroute/shared';
+import { type PlanId, type PurchaseBuyer } from '@reviewroute/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/lib/use-language';
@@ -12,11 +12,12 @@ import { paymentErrorMessage } from '../lib/payment-errors';
 
 /**
  * The payment form's auto mode (spec 2 "Payment form", 4): it creates the plan's payment as soon as it
- * shows and sends the browser to the provider's checkout. The browser names only the plan; the API
- * charges the plan's amount. If the card is cancelled first, the answer is ignored (mutate's callbacks do
+ * shows (once the business details were confirmed, which the API saves to the profile for the invoice) and
+ * sends the browser to the provider's checkout. The browser names only the plan; the API charges the plan's
+ * amount. If the card is cancelled first, the answer is ignored (mutate's callbacks do
  * not run after unmount) and the unused checkout simply expires at the provider.
  */
-export function PlanPayment({ plan }: { plan: PlanId }) {
+export function PlanPayment({ plan, buyer }: { plan: PlanId; buyer: PurchaseBuyer }) {
   const { t } = useTranslation(['billing', 'errors']);
   const language = useLanguage();
   const create = useCreatePayment();
@@ -27,7 +28,7 @@ export function PlanPayment({ plan }: { plan: PlanId }) {
     setFailed(false);
     mutate(
       // The language picks the checkout's language and the page the provider returns to.
-      { kind: 'plan', plan, language },
+      { kind: 'plan', plan, language, buyer },
       {
         onSuccess: ({ paymentId, checkoutUrl }) => {
           rememberPayment(paymentId);
@@ -41,7 +42,7 @@ export function PlanPayment({ plan }: { plan: PlanId }) {
         },
       },
     );
-  }, [mutate, plan, language, t]);
+  }, [mutate, plan, language, buyer, t]);
 
   // Once per card: StrictMode's second effect run keeps the ref, so one payment is created, not two.
   const started = useRef(false);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
-import { pathOf, type Payment } from '@reviewroute/shared';
+import { emptyProfile, pathOf, type Payment } from '@reviewroute/shared';
 import { samplePayment } from '@reviewroute/shared/testing';
 import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
@@ -17,13 +17,24 @@ const owner = { userId: 'u1', email: 'owner@example.com' };
 const storageKey = 'reviewroute.lastPaymentId';
 
 const trial = { kind: 'trial', daysRemaining: 6 };
-/** The calls of the payments themselves (the page also reads the plan state). */
-const paymentCalls = () => apiCalls().filter((c) => c.route !== 'get-account');
+/** The calls of the payments themselves (the page also reads the plan state, the card the profile). */
+const paymentCalls = () => apiCalls().filter((c) => c.route !== 'get-account' && c.route !== 'get-profile');
 const accountHandler = (plan: unknown = trial) =>
   apiHandler('get-account', () =>
     HttpResponse.json({ userId: 'u1', email: owner.email, createdAt: '2026-01-01T00:00:00.000Z', plan }),
   );
 const payment = (overrides: Partial<Payment> = {}): Payment => samplePayment({ id: 'tr_123', ...overrides });
+/** The profile the purchase card is prefilled from: a business name and address, no VAT number yet. */
+const profileHandler = () =>
+  apiHandler('get-profile', () =>
+    HttpResponse.json({
+      ...emptyProfile('u1'),
+      businessName: 'Bakkerij Anna',
+      businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    }),
+  );
+const buyer = { businessName: 'Bakkerij Anna', businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht' };
 
 /**
  * The API: create answers a checkout; get answers `current` (a list, one per call, the last repeating); the
@@ -33,6 +44,7 @@ function stubApi(current: Payment[] = [payment()], create?: () => Response, plan
   let gets = 0;
   serveApi(
     accountHandler(plan),
+    profileHandler(),
     apiHandler(
       'create-payment',
       () =>
@@ -181,10 +193,29 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(card).getByText('1 year')).toBeTruthy();
     expect(within(card).getByText('€120.00')).toBeTruthy();
     expect(within(card).getByText('incl. €20.83 VAT')).toBeTruthy();
-    expect(within(card).getByText('Processing your payment...')).toBeTruthy();
+    // The business on the invoice, prefilled from the profile; a VAT number in no country's format is refused.
+    const name = (await within(card).findByLabelText('Business name')) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Bakkerij Anna'));
+    expect((within(card).getByLabelText('Business address') as HTMLTextAreaElement).value).toBe(buyer.businessAddress);
+    const vat = within(card).getByLabelText('VAT number (optional)');
+    await userEvent.type(vat, 'NL123');
+    await userEvent.click(within(card).getByRole('button', { name: 'Continue to payment' }));
+    expect(
+      await within(card).findByText(
+        'This is not an EU VAT number: enter it with its country code, such as NL123456789B01',
+      ),
+    ).toBeTruthy();
+    expect(vat.getAttribute('aria-invalid')).toBe('true');
+    expect(paymentCalls()).toEqual([]);
+    await userEvent.clear(vat);
+    await userEvent.type(vat, 'nl 1234.56789 b01');
+    await userEvent.click(within(card).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(card).findByText('Processing your payment...')).toBeTruthy();
     expect(within(card).getByText('You will be redirected to a payment provider')).toBeTruthy();
     await waitFor(() => expect(checkout.leaveForCheckout).toHaveBeenCalledWith('https://checkout.example/tr_new'));
-    expect(paymentCalls()).toEqual([createCall({ kind: 'plan', plan: 'growth', language: 'en' })]);
+    expect(paymentCalls()).toEqual([
+      createCall({ kind: 'plan', plan: 'growth', language: 'en', buyer: { ...buyer, vatNumber: 'NL123456789B01' } }),
+    ]);
     expect(window.sessionStorage.getItem(storageKey)).toBe('tr_new');
   });
 
@@ -192,6 +223,7 @@ describe('/payments (spec 2 "Payments")', () => {
     // The create never answers: Cancel comes first.
     serveApi(
       accountHandler(),
+      profileHandler(),
       apiHandler('create-payment', () => new Promise<never>(() => undefined)),
     );
     page('/payments');
@@ -217,6 +249,10 @@ describe('/payments (spec 2 "Payments")', () => {
     await userEvent.click(
       within(await screen.findByRole('listitem', { name: 'Growth' })).getByRole('button', { name: 'Buy now' }),
     );
+    await waitFor(() =>
+      expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe('Bakkerij Anna'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Payment failed. Please try again.')).toBeTruthy();
     expect(await toast('Failed to create payment')).toBe('Payment failed');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -317,6 +353,19 @@ describe('/payments (spec 2 "Payments")', () => {
     expect(within(card).getByText('Introductieprijs')).toBeTruthy();
     expect(within(card).getByText(/^€\s120,00$/)).toBeTruthy();
     expect(within(card).getByText(/^incl\. €\s20,83 btw$/)).toBeTruthy();
-    await waitFor(() => expect(paymentCalls()[0]?.body).toEqual({ kind: 'plan', plan: 'growth', language: 'nl' }));
+    // The card asks in Dutch; the business details go with the payment.
+    await waitFor(() =>
+      expect((within(card).getByLabelText('Bedrijfsnaam') as HTMLInputElement).value).toBe('Bakkerij Anna'),
+    );
+    expect(within(card).getByLabelText('Btw-nummer (optioneel)')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Verder naar betalen' }));
+    await waitFor(() =>
+      expect(paymentCalls()[0]?.body).toEqual({
+        kind: 'plan',
+        plan: 'growth',
+        language: 'nl',
+        buyer: { ...buyer, vatNumber: '' },
+      }),
+    );
   });
 });
