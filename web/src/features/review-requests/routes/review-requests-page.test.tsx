@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultRequestTemplates, type RequestBatch } from '@reviewroute/shared';
+import { defaultRequestTemplates, type RequestBatch, type RequestSending } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { ReviewRequestsPage } from './review-requests-page';
@@ -44,7 +44,25 @@ const batch = (over: Partial<RequestBatch> = {}): RequestBatch => ({
   ...over,
 });
 
-function stubApi(stored: RequestBatch[] = []) {
+const sendingState = (over: Partial<RequestSending> = {}): RequestSending => ({
+  channel: 'mail',
+  paused: false,
+  pausedAt: null,
+  canResume: false,
+  pauses: 0,
+  pause: null,
+  ...over,
+});
+const pausedState = (pauses: number) =>
+  sendingState({
+    paused: true,
+    pausedAt: '2026-01-05T10:30:00.000Z',
+    canResume: pauses === 1,
+    pauses,
+    pause: { cause: 'failed', sends: 60, failed: 4, complained: 0 },
+  });
+
+function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingState()) {
   // A send adds its batch at the top, as the API lists them newest first.
   const batches = [...stored];
   serveApi(
@@ -95,6 +113,11 @@ function stubApi(stored: RequestBatch[] = []) {
       return HttpResponse.json(created, { status: 201 });
     }),
     apiHandler('get-request-hook', () => HttpResponse.json({ hook: null })),
+    apiHandler('get-request-sending', () => HttpResponse.json(sending)),
+    apiHandler('resume-request-sending', () => {
+      sending = sendingState({ pauses: sending.pauses });
+      return HttpResponse.json(sending);
+    }),
   );
 }
 
@@ -263,6 +286,41 @@ describe('the review requests page', () => {
     render('/review-requests?survey=d1');
     expect(await screen.findByText('Publish this survey first')).toBeTruthy();
     expect(apiCalls().some((c) => c.route === 'list-request-batches')).toBe(false);
+  });
+});
+
+describe('paused requests (the reputation guard)', () => {
+  it('says why with the figures, and resumes the first pause once the owner says the list is clean', async () => {
+    stubApi([], pausedState(1));
+    const user = userEvent.setup();
+    render();
+    const banner = await screen.findByTestId('sending-paused-banner');
+    expect(within(banner).getByText('Your review requests are paused')).toBeTruthy();
+    expect(banner.textContent).toContain('4 of your last 60 requests bounced as undeliverable (6.7%)');
+    expect(banner.textContent).toContain('At 5% we pause');
+    const resume = within(banner).getByRole('button', { name: 'Resume sending' });
+    expect(resume).toHaveProperty('disabled', true);
+    await user.click(within(banner).getByLabelText('I cleaned my customer list'));
+    await user.click(resume);
+    await waitFor(() => expect(screen.queryByTestId('sending-paused-banner')).toBeNull());
+    expect(apiCalls().filter((c) => c.route === 'resume-request-sending')).toHaveLength(1);
+  });
+
+  it('offers no resume after a second pause, only contact, in Dutch', async () => {
+    stubApi([], pausedState(2));
+    render('/nl/review-requests');
+    const banner = await screen.findByTestId('sending-paused-banner');
+    expect(banner.textContent).toContain('4 van je laatste 60 verzoeken kwamen onbezorgbaar terug (6,7%)');
+    expect(within(banner).queryByRole('button', { name: 'Versturen hervatten' })).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Neem contact op' }).getAttribute('href')).toBe('/nl/contact');
+  });
+
+  it('shows nothing while requests go out', async () => {
+    stubApi();
+    render();
+    await screen.findAllByText('Bakkerij');
+    await waitFor(() => expect(apiCalls().some((c) => c.route === 'get-request-sending')).toBe(true));
+    expect(screen.queryByTestId('sending-paused-banner')).toBeNull();
   });
 });
 

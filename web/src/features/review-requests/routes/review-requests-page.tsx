@@ -20,6 +20,7 @@ import { useRecipientsFollowFunnel } from '../api/list-request-recipients';
 import { BatchList } from '../components/batch-list';
 import { ConnectBookingSystem } from '../components/connect-booking-system';
 import { RequestComposer } from '../components/request-composer';
+import { SendingPausedBanner } from '../components/sending-paused-banner';
 
 /** A survey's language, from its public link (decisions 17: a Dutch survey's link is under /nl). */
 const languageOfLink = (url: string) => languageOfPath(new URL(url).pathname);
@@ -58,6 +59,7 @@ export function ReviewRequestsPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground text-sm">{t('description')}</p>
       </div>
+      <SendingPausedBanner />
       {surveys.isPending ? (
         <LoadingStatus label={t('dashboard:page.loadingSurveys')} shapes={['h-9 w-64', 'h-64']} className="gap-4" />
       ) : surveys.isError ? (
