@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,27 +35,7 @@ const messageKeys = {
  */
 export function BuyerDetailsForm({ onSubmit }: { onSubmit: (buyer: PurchaseBuyer) => void }) {
   const { t } = useTranslation('billing');
-  const ids = useId();
   const profile = useRouteQuery('get-profile');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<PurchaseBuyerInput, unknown, PurchaseBuyer>({
-    resolver: zodResolver(purchaseBuyerSchema),
-    defaultValues: { businessName: '', businessAddress: '', vatNumber: '' },
-  });
-  // Prefilled once the profile arrives; a profile that cannot be read leaves the fields empty to fill in.
-  useEffect(() => {
-    if (profile.data)
-      reset({
-        businessName: profile.data.businessName,
-        businessAddress: profile.data.businessAddress,
-        vatNumber: profile.data.vatNumber,
-      });
-  }, [profile.data, reset]);
-
   if (profile.isPending)
     return (
       <div className="grid gap-4" aria-busy="true" aria-label={t('payments.buyer.loading')}>
@@ -64,6 +44,37 @@ export function BuyerDetailsForm({ onSubmit }: { onSubmit: (buyer: PurchaseBuyer
         <Skeleton className="h-9 w-full" />
       </div>
     );
+  // The form starts from the profile as loaded (so nothing typed is ever overwritten by a late answer); a profile
+  // that cannot be read leaves the fields empty to fill in.
+  return (
+    <BuyerFields
+      defaults={{
+        businessName: profile.data?.businessName ?? '',
+        businessAddress: profile.data?.businessAddress ?? '',
+        vatNumber: profile.data?.vatNumber ?? '',
+      }}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+function BuyerFields({
+  defaults,
+  onSubmit,
+}: {
+  defaults: PurchaseBuyerInput;
+  onSubmit: (buyer: PurchaseBuyer) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const ids = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PurchaseBuyerInput, unknown, PurchaseBuyer>({
+    resolver: zodResolver(purchaseBuyerSchema),
+    defaultValues: defaults,
+  });
 
   const errorOf = (name: FieldName) => {
     const message = errors[name]?.message;
