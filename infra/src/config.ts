@@ -1,6 +1,7 @@
 import { type Stack } from 'aws-cdk-lib';
 import {
   assetsBucketDefinition,
+  ownerRequestLimit,
   publicSubmitSurveyRateLimitDefault,
   routeOf,
   routes,
@@ -235,15 +236,29 @@ export type RouteThrottle = Readonly<Record<ThrottleClass, { rateLimit: number; 
  * survey's tally item 132 of them. With `publicConcurrency` 0 (unreserved) the throttle is sized as for the
  * default; raising the concurrency raises the throttle with it.
  *
- * `owner`: signed-in owners on unreserved Lambdas; a dashboard makes a handful of calls a page.
+ * `owner`: signed-in owners on unreserved Lambdas; a dashboard makes a handful of calls a page. Each owner is held
+ * to `ownerRequestLimit` (30 a second over 10 s, in the Lambdas, and per token by the API's web ACL before this
+ * throttle, `ownerTokenWafLimit`), so the route's bucket is sized for several owners at their limit at once: one
+ * owner's script takes at most 15 % of a route, never the whole of it.
  */
 export function routeThrottleOf(config: Pick<StageConfig, 'publicConcurrency'>): RouteThrottle {
   const concurrency = config.publicConcurrency > 0 ? config.publicConcurrency : defaultPublicConcurrency;
   return {
     public: { rateLimit: Math.floor((concurrency * 1000) / publicLatencyBudgetMs), burstLimit: concurrency },
-    owner: { rateLimit: 50, burstLimit: 100 },
+    owner: { rateLimit: 200, burstLimit: 400 },
   };
 }
+
+/**
+ * The API's regional web ACL counts each bearer token's requests per minute before the route throttle: the
+ * per-owner limit (`ownerRequestLimit`) over WAF's shortest window. WAF counts roughly and acts within seconds, so
+ * the Lambdas' exact window (which also holds across an owner's tokens) refuses first; this one keeps a script's
+ * flood out of the routes' shared buckets.
+ */
+export const ownerTokenWafLimit = {
+  limit: ownerRequestLimit.limit * (60 / ownerRequestLimit.windowSeconds),
+  windowSeconds: 60,
+} as const;
 
 /** A route's path up to its first parameter, from the route table: `/api/public/surveys/` of the survey read. */
 export const pathBeforeParams = (id: RouteId): string => routeOf(id).path.split('{')[0]!;

@@ -219,16 +219,20 @@ describe('a stage with its own API domain', () => {
   afterAll(() => app.cleanup());
 
   it('disables the execute-api endpoint, maps the stage onto the domain and sends CloudFront there', () => {
-    app.template('gateway').hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
-    app.template('gateway').hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+    app.template('gateway').hasResourceProperties('AWS::ApiGateway::RestApi', { DisableExecuteApiEndpoint: true });
+    app.template('gateway').hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'api.reviewroute.example',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      SecurityPolicy: 'TLS_1_2',
     });
-    app.template('api').hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: Match.anyValue() });
+    app.template('api').hasResourceProperties('AWS::ApiGateway::BasePathMapping', { Stage: Match.anyValue() });
     app.template('web').hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Origins: Match.arrayWith([
           Match.objectLike({
             DomainName: 'api.reviewroute.example',
+            // The domain maps the stage at its root: no stage in the path.
+            OriginPath: Match.absent(),
             // The rotation value changes the origin, so CloudFormation resolves the rotated secret again.
             OriginCustomHeaders: [
               Match.objectLike({ HeaderName: 'x-origin-verify' }),
@@ -239,5 +243,18 @@ describe('a stage with its own API domain', () => {
       }),
     });
     expect(app.findings).toEqual([]);
+  });
+
+  it('lets the previous origin-verify value through the API web ACL too while a rotation reaches every edge', () => {
+    const [acl] = Object.values(app.template('gateway').findResources('AWS::WAFv2::WebACL'));
+    const rule = (acl!.Properties.Rules as { Name: string; Statement: unknown }[]).find(
+      (r) => r.Name === 'OnlyFromCloudFront',
+    )!;
+    const text = JSON.stringify(rule.Statement);
+    expect(text).toContain('OrStatement');
+    expect(text).toContain(':SecretString::AWSPREVIOUS:}}');
+    expect(text).toContain(':SecretString:::}}');
+    // The rotation value is part of the web ACL, so CloudFormation resolves the rotated secret again.
+    expect(acl!.Properties.Description).toContain('rotation 2');
   });
 });

@@ -31,9 +31,11 @@ export interface AddStacksOptions {
  * cdk-nag's AwsSolutions pack as a synth-time validation plugin.
  *
  * Deploy order (CloudFormation exports decide it; `cdk deploy --all` follows it):
- *   auth, data -> gateway (its JWT authorizer names the pool; the origin-verify secret), edge (WAF, us-east-1)
- *   -> web (API domain, secret, web ACL, pool ids for config.json) -> storage (OAC grant + CORS origin need the
- *   distribution) -> api (Lambdas need all of it, SITE_ORIGIN too; the stage and its per-route throttles).
+ *   auth, data -> gateway (the REST API, the origin-verify secret and the API's regional web ACL that requires it),
+ *   edge (WAF, us-east-1) -> web (API domain, secret, web ACL, pool ids for config.json) -> storage (OAC grant +
+ *   CORS origin need the distribution) -> api (Lambdas need all of it, SITE_ORIGIN too; the methods, the Cognito
+ *   authorizer, the stage with its per-method throttles and the web ACL's association). A rotation of the
+ *   origin-verify secret thus reaches the API's web ACL before CloudFront sends the new value.
  * The survey-assets bucket has a deterministic name so web can use it without a reference back to storage.
  */
 export function addReviewRouteStacks(app: App, options: AddStacksOptions): ReviewRouteStacks {
@@ -48,6 +50,8 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     emailFrom: context('emailFrom'),
     contactEmail: context('contactEmail'),
     supportEmail: context('supportEmail'),
+    requestMailFrom: context('requestMailFrom'),
+    requestMailDailyCap: context('requestMailDailyCap'),
     placesApiKeyParameter: context('placesApiKeyParameter'),
     alarmEmail: context('alarmEmail'),
     apiDomainName: context('apiDomainName'),
@@ -65,7 +69,10 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
 
   const auth = new AuthStack(app, `${prefix}-Auth`, { ...common, description: 'ReviewRoute: Cognito user pool' });
   const data = new DataStack(app, `${prefix}-Data`, { ...common, description: 'ReviewRoute: DynamoDB table' });
-  const gateway = new GatewayStack(app, `${prefix}-Gateway`, { ...common, description: 'ReviewRoute: HTTP API' });
+  const gateway = new GatewayStack(app, `${prefix}-Gateway`, {
+    ...common,
+    description: 'ReviewRoute: REST API, its web ACL',
+  });
   // CloudFront takes its web ACL from us-east-1 only; CDK carries the ARN across regions (SSM in us-east-1).
   const edge = new EdgeStack(app, `${prefix}-Edge`, {
     ...common,
@@ -79,6 +86,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     description: 'ReviewRoute: CloudFront, site bucket, web app',
     siteAssetDir: options.siteAssetDir,
     apiDomainName: gateway.apiDomainName,
+    ...(gateway.apiOriginPath ? { apiOriginPath: gateway.apiOriginPath } : {}),
     originVerifySecretName: originVerifySecretName(config.stage),
     webAclArn: edge.webAcl.attrArn,
     userPoolId: auth.userPool.userPoolId,
@@ -93,8 +101,10 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
   const api = new ApiStack(app, `${prefix}-Api`, {
     ...common,
     description: 'ReviewRoute: API Lambdas and routes',
-    httpApi: gateway.httpApi,
-    issuer: auth.issuer,
+    restApiId: gateway.restApi.ref,
+    restApiRootResourceId: gateway.restApi.attrRootResourceId,
+    restApiName: gateway.restApiName,
+    apiWebAclArn: gateway.webAcl.attrArn,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     table: data.table,

@@ -1,5 +1,4 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
-import { type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   ComparisonOperator,
@@ -18,7 +17,8 @@ export interface ApiAlarmsProps {
   readonly config: StageConfig;
   /** The stack's alarm topic's action (the worker failure queues' alarms notify it too). */
   readonly alarmAction: IAlarmAction;
-  readonly httpApi: IHttpApi;
+  /** The API's 5xx answers (the REST API stage's `5XXError`). */
+  readonly serverErrors: IMetric;
   /** The stage's JSON access logs: the 429 count comes from their `status`. */
   readonly accessLogs: LogGroup;
   readonly functions: readonly IFunction[];
@@ -62,7 +62,7 @@ export function addApiAlarms(stack: Stack, props: ApiAlarmsProps): void {
     {
       id: 'Api5xxAlarm',
       description: 'ReviewRoute: the API answered 5xx',
-      metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      metric: props.serverErrors,
       threshold: 0,
     },
     {

@@ -1,6 +1,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import {
   activeDomains,
+  originVerifyHeader,
+  ownerRequestLimit,
   routeKey,
   routes,
   streamFilterPattern,
@@ -12,8 +14,9 @@ import {
 } from '@reviewroute/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainAccess, workerAccess } from '../access';
-import { routeThrottleOf } from '../config';
+import { ownerTokenWafLimit, routeThrottleOf } from '../config';
 import { mollieApiKeyPlaceholder, mollieApiKeySecretName } from './api-stack';
+import { originVerifySecretName } from './gateway-stack';
 import { pascal } from './lambda-function';
 import { synthTestApp, type TestApp } from '../../testing/test-app';
 
@@ -468,82 +471,180 @@ describe('api + gateway stacks', () => {
       expect(exportsWorker, action).toContain(action);
   });
 
-  it('has one route per route-table entry; the JWT authorizer guards owner routes only', () => {
-    api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
-    for (const route of routes) {
-      api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-        RouteKey: routeKey(route),
-        ...(route.auth === 'owner'
-          ? { AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() }
-          : { AuthorizationType: 'NONE', AuthorizerId: Match.absent() }),
-      });
-    }
-  });
+  /** The REST API methods, by `METHOD /path` (the route key), with their resource's path rebuilt from the tree. */
+  const methodsByRouteKey = () => {
+    const resources = api.findResources('AWS::ApiGateway::Resource');
+    const pathOf = (ref: unknown): string => {
+      const id = (ref as { Ref?: string }).Ref;
+      const resource = id ? resources[id] : undefined;
+      if (!resource) return '';
+      const { ParentId, PathPart } = resource.Properties as { ParentId: unknown; PathPart: string };
+      return `${pathOf(ParentId)}/${PathPart}`;
+    };
+    return new Map(
+      Object.values(api.findResources('AWS::ApiGateway::Method')).map((method) => {
+        const props = method.Properties as { HttpMethod: string; ResourceId: unknown };
+        return [`${props.HttpMethod} ${pathOf(props.ResourceId)}`, props as Record<string, unknown>];
+      }),
+    );
+  };
 
-  it('trusts tokens of our user pool issued to our app client', () => {
-    const authorizers = [
-      ...Object.values(api.findResources('AWS::ApiGatewayV2::Authorizer')),
-      ...Object.values(gateway.findResources('AWS::ApiGatewayV2::Authorizer')),
-    ];
-    expect(authorizers).toHaveLength(1);
-    expect(authorizers[0]).toMatchObject({
-      Properties: {
-        AuthorizerType: 'JWT',
-        IdentitySource: ['$request.header.Authorization'],
-        JwtConfiguration: {
-          Issuer: {
+  it('has one REST API method per route-table entry on its domain Lambda; the Cognito authorizer guards owner routes only', () => {
+    const methods = methodsByRouteKey();
+    expect(methods.size).toBe(routes.length);
+    for (const route of routes) {
+      const method = methods.get(routeKey(route));
+      expect(method, routeKey(route)).toBeDefined();
+      expect(method, routeKey(route)).toMatchObject({
+        ...(route.auth === 'owner'
+          ? {
+              AuthorizationType: 'COGNITO_USER_POOLS',
+              AuthorizerId: { Ref: expect.stringMatching(/^CognitoAuthorizer/) },
+            }
+          : { AuthorizationType: 'NONE' }),
+        Integration: {
+          Type: 'AWS_PROXY',
+          IntegrationHttpMethod: 'POST',
+          Uri: expect.objectContaining({
             'Fn::Join': [
               '',
-              [
-                'https://cognito-idp.eu-west-1.',
-                { Ref: 'AWS::URLSuffix' },
-                '/',
-                { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:ExportsOutputRefUserPool[0-9A-F]/) },
-              ],
+              expect.arrayContaining([
+                { 'Fn::GetAtt': [expect.stringMatching(new RegExp(`^${pascal(route.domain)}Function`)), 'Arn'] },
+              ]),
             ],
+          }),
+        },
+      });
+      if (route.auth === 'public') expect(method).not.toHaveProperty('AuthorizerId');
+    }
+    // One invoke permission per domain Lambda, for the stage only (not one per method).
+    const permissions = Object.values(api.findResources('AWS::Lambda::Permission')).filter(
+      (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    expect(permissions).toHaveLength(new Set(routes.map((r) => r.domain)).size);
+    for (const permission of permissions)
+      expect(JSON.stringify(permission.Properties.SourceArn)).toContain('/live/*/*');
+  });
+
+  it('trusts ID tokens of our user pool, never cached', () => {
+    const authorizers = Object.values(api.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+    expect(authorizers[0]!.Properties).toMatchObject({
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    expect(JSON.stringify(authorizers[0]!.Properties.ProviderARNs)).toMatch(/userpool\/.*ExportsOutputRefUserPool/);
+  });
+
+  it('throttles every method by its throttle class in the route table and logs access without IPs', () => {
+    const routeThrottle = routeThrottleOf(app.stacks.config);
+    const [stage, ...more] = Object.values(api.findResources('AWS::ApiGateway::Stage'));
+    expect(more).toHaveLength(0);
+    const { MethodSettings, AccessLogSetting, StageName } = stage!.Properties as {
+      MethodSettings: {
+        HttpMethod: string;
+        ResourcePath: string;
+        ThrottlingRateLimit: number;
+        ThrottlingBurstLimit: number;
+      }[];
+      AccessLogSetting: { DestinationArn: unknown; Format: string };
+      StageName: string;
+    };
+    expect(StageName).toBe('live');
+    const settingOf = (method: string, path: string) =>
+      MethodSettings.find((m) => m.HttpMethod === method && m.ResourcePath === path);
+    // The stage's default: the stricter public limits.
+    expect(settingOf('*', '/*')).toMatchObject({
+      ThrottlingRateLimit: routeThrottle.public.rateLimit,
+      ThrottlingBurstLimit: routeThrottle.public.burstLimit,
+    });
+    for (const route of routes) {
+      expect(settingOf(route.method, `/${route.path.replaceAll('/', '~1')}`), routeKey(route)).toMatchObject({
+        ThrottlingRateLimit: routeThrottle[route.throttle].rateLimit,
+        ThrottlingBurstLimit: routeThrottle[route.throttle].burstLimit,
+      });
+    }
+    expect(AccessLogSetting.DestinationArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AccessLogs/), 'Arn'] });
+    expect(AccessLogSetting.Format).toContain('$context.requestId');
+    expect(JSON.stringify(stage)).not.toContain('sourceIp');
+    // The deployment the stage serves is made after every method.
+    const [deployment] = Object.values(api.findResources('AWS::ApiGateway::Deployment'));
+    expect((deployment!.DependsOn as string[]).filter((id) => id.includes('Method'))).not.toHaveLength(0);
+    gateway.resourceCountIs('AWS::ApiGateway::Stage', 0);
+    gateway.resourceCountIs('AWS::ApiGateway::Deployment', 0);
+  });
+
+  it('lets nothing reach a throttle or a Lambda without the origin secret: the one stage is behind the regional web ACL that blocks requests lacking CloudFront’s value', () => {
+    // The association: the one stage and the gateway stack's web ACL.
+    const associations = Object.values(api.findResources('AWS::WAFv2::WebACLAssociation'));
+    expect(associations).toHaveLength(1);
+    const [stageId] = Object.keys(api.findResources('AWS::ApiGateway::Stage'));
+    expect(JSON.stringify(associations[0]!.Properties.ResourceArn)).toContain(`"Ref":"${stageId}"`);
+    expect(associations[0]!.Properties.WebACLArn).toEqual({
+      'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Gateway:ExportsOutputFnGetAttApiWebAcl.*Arn/),
+    });
+
+    // The web ACL: regional, and its first rule blocks (403, the error contract) whatever lacks the secret's value.
+    const acls = gateway.findResources('AWS::WAFv2::WebACL');
+    expect(Object.keys(acls)).toHaveLength(1);
+    const acl = Object.values(acls)[0]!.Properties as {
+      Scope: string;
+      Rules: { Name: string; Priority: number; Statement: Record<string, never>; Action: unknown }[];
+      CustomResponseBodies: Record<string, { Content: string }>;
+    };
+    expect(acl.Scope).toBe('REGIONAL');
+    const first = [...acl.Rules].sort((a, b) => a.Priority - b.Priority)[0]!;
+    expect(first.Name).toBe('OnlyFromCloudFront');
+    expect(first.Action).toEqual({
+      Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'forbidden' } },
+    });
+    expect(JSON.parse(acl.CustomResponseBodies.forbidden!.Content)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    // Blocked unless the origin-verify header is exactly the secret's value: one secret, the one CloudFront sends.
+    const [secretId, secret] = Object.entries(gateway.findResources('AWS::SecretsManager::Secret'))[0]!;
+    expect(secret.Properties.Name).toBe(originVerifySecretName('dev'));
+    expect(first.Statement).toEqual({
+      NotStatement: {
+        Statement: {
+          ByteMatchStatement: {
+            FieldToMatch: { SingleHeader: { Name: originVerifyHeader } },
+            PositionalConstraint: 'EXACTLY',
+            SearchString: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
           },
-          Audience: [
-            { 'Fn::ImportValue': expect.stringMatching(/^ReviewRoute-dev-Auth:ExportsOutputRefUserPoolWebClient/) },
-          ],
         },
       },
     });
-  });
 
-  it('throttles every route by its throttle class in the route table and logs access without IPs', () => {
-    const routeThrottle = routeThrottleOf(app.stacks.config);
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: {
-        ThrottlingBurstLimit: routeThrottle.public.burstLimit,
-        ThrottlingRateLimit: routeThrottle.public.rateLimit,
-      },
-      RouteSettings: Object.fromEntries(
-        routes.map((route) => [
-          routeKey(route),
-          {
-            ThrottlingRateLimit: routeThrottle[route.throttle].rateLimit,
-            ThrottlingBurstLimit: routeThrottle[route.throttle].burstLimit,
-          },
-        ]),
-      ),
-      AccessLogSettings: {
-        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] },
-        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+    // Per token before the routes' shared throttle: 429 with Retry-After and the error contract.
+    const perToken = acl.Rules.find((r) => r.Name === 'OwnerTokenRate')!;
+    expect(perToken.Statement).toMatchObject({
+      RateBasedStatement: {
+        Limit: ownerTokenWafLimit.limit,
+        EvaluationWindowSec: 60,
+        AggregateKeyType: 'CUSTOM_KEYS',
+        CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
       },
     });
-    // The stage names the routes, so CloudFormation creates them first.
-    const [stage] = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'));
-    expect(stage!.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^Route/)]));
-    expect(JSON.stringify(stage)).not.toContain('sourceIp');
-    gateway.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+    expect(perToken.Action).toMatchObject({
+      Block: { CustomResponse: { ResponseCode: 429, ResponseHeaders: [{ Name: 'retry-after', Value: '60' }] } },
+    });
+    expect(ownerTokenWafLimit.limit / ownerTokenWafLimit.windowSeconds).toBeGreaterThanOrEqual(
+      ownerRequestLimit.limit / ownerRequestLimit.windowSeconds,
+    );
   });
 
   it('alarms on 5xx, 429s, Lambda errors and throttles, DynamoDB throttles and a stream reader behind', () => {
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
     const text = JSON.stringify(alarms);
-    for (const metric of ['5xx', 'Api429-dev', 'Errors', 'Throttles', 'ReadThrottleEvents', 'WriteThrottleEvents']) {
+    for (const metric of [
+      '5XXError',
+      'Api429-dev',
+      'Errors',
+      'Throttles',
+      'ReadThrottleEvents',
+      'WriteThrottleEvents',
+    ]) {
       expect(text, metric).toContain(`"${metric}"`);
     }
     // Every reader's oldest record, a minute at most.

@@ -1,59 +1,36 @@
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnStage,
-  type DomainName,
-  HttpMethod,
-  HttpNoneAuthorizer,
-  HttpRoute,
-  HttpRouteKey,
-  HttpStage,
-  type IHttpApi,
-  type IHttpRouteAuthorizer,
-  LogGroupLogDestination,
-} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { type IDomainName } from 'aws-cdk-lib/aws-apigateway';
 import { type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import {
-  type ApiDomain,
-  type DeployedLambdaEnv,
-  activeDomains,
-  environmentVariables,
-  routeKey,
-  routes,
-} from '@reviewroute/shared';
+import { type ApiDomain, type DeployedLambdaEnv, activeDomains, environmentVariables } from '@reviewroute/shared';
 import { handlerEntry } from '@reviewroute/functions/handler-entries';
 import { type Construct } from 'constructs';
 import { domainAccess } from '../access';
 import { unrotatedSecret } from './unrotated-secret';
-import {
-  assetsBucketName,
-  concurrencyCappedDomains,
-  invoiceSellerEnv,
-  routeThrottleOf,
-  type StageConfig,
-} from '../config';
+import { assetsBucketName, concurrencyCappedDomains, invoiceSellerEnv, type StageConfig } from '../config';
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { alarmTopic } from './alarm-topic';
 import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
 import { addWorkers } from './workers';
+import { addRestApiRoutes } from './rest-api';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
-  readonly httpApi: IHttpApi;
-  /** The pool's token issuer, `https://cognito-idp.{region}.amazonaws.com/{poolId}`. */
-  readonly issuer: string;
+  /** The gateway stack's REST API: its id, root resource and name (its metrics' `ApiName`). */
+  readonly restApiId: string;
+  readonly restApiRootResourceId: string;
+  readonly restApiName: string;
+  /** The gateway stack's regional web ACL (only CloudFront's requests pass), associated with the stage here. */
+  readonly apiWebAclArn: string;
   readonly userPoolId: string;
-  /** The JWT authorizer's audience (the handlers never need it). */
+  /** The web client: the account Lambda proves passwords as it. */
   readonly userPoolClientId: string;
   readonly table: ITableV2;
   readonly assetsBucket: IBucket;
@@ -64,8 +41,8 @@ export interface ApiStackProps extends StackProps {
   /** The web distribution: the surveys Lambda invalidates `/files/*` paths of replaced or removed files. */
   readonly distributionId: string;
   readonly distributionArn: string;
-  /** The API's own domain (gateway stack): the `$default` stage is mapped onto it. */
-  readonly customDomain?: DomainName;
+  /** The API's own domain (gateway stack): the stage is mapped onto it. */
+  readonly customDomain?: IDomainName;
   /** The table's metrics feed the DynamoDB throttle alarm. */
   readonly tableName: string;
 }
@@ -77,7 +54,7 @@ export const mollieApiKeySecretName = (stage: string): string => `reviewroute/${
 export const mollieApiKeyPlaceholder = 'not-configured: put the Mollie API key (live_... or test_...) here';
 
 /**
- * One Lambda per API domain and one HTTP API route per route-table entry, both generated from
+ * One Lambda per API domain and one REST API method per route-table entry, both generated from
  * @reviewroute/shared's `routes`: adding a route there is all it takes to expose it.
  */
 export class ApiStack extends Stack {
@@ -86,14 +63,6 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { isProd } = props.config;
-
-    // Cognito ID tokens carry `aud` = the app client id (access tokens carry `client_id`, no `aud`):
-    // the web app sends the ID token. CDK creates the authorizer resource next to the HttpApi (gateway
-    // stack), which therefore depends on the auth stack.
-    const ownerAuthorizer = new HttpJwtAuthorizer('CognitoJwt', props.issuer, {
-      jwtAudience: [props.userPoolClientId],
-    });
-    const publicAuthorizer = new HttpNoneAuthorizer();
 
     // Built from the deterministic bucket name (not the storage stack's export) so that cdk-nag reports the
     // same resource string that the acknowledgement below names.
@@ -229,84 +198,27 @@ export class ApiStack extends Stack {
       ...accessTargets,
     });
 
-    const integrations = new Map<ApiDomain, HttpLambdaIntegration>();
-    const integrationOf = (domain: ApiDomain): HttpLambdaIntegration => {
-      let integration = integrations.get(domain);
-      if (!integration) {
-        const fn = functions.get(domain);
-        if (!fn) throw new Error(`No Lambda for domain ${domain}: activeDomains() and the route table disagree.`);
-        integration = new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn);
-        integrations.set(domain, integration);
-      }
-      return integration;
-    };
-
-    const httpRoutes: HttpRoute[] = [];
-    for (const route of routes) {
-      const authorizer: IHttpRouteAuthorizer = route.auth === 'owner' ? ownerAuthorizer : publicAuthorizer;
-      const httpRoute = new HttpRoute(this, `Route${pascal(route.id)}`, {
-        httpApi: props.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: integrationOf(route.domain),
-        authorizer,
-      });
-      if (route.auth === 'public') {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `Public by design in the shared route table (${route.method} ${route.path}); the handler validates input and never returns owner data.`,
-        });
-      }
-      httpRoutes.push(httpRoute);
-    }
-
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: isProd ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
       removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    // The stage lives here, not with the API, because its per-route throttles name routes that must exist.
-    const routeThrottle = routeThrottleOf(props.config);
-    const stage = new HttpStage(this, 'DefaultStage', {
-      httpApi: props.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      // A route missing from the settings below (none should) gets the stricter public limits.
-      throttle: routeThrottle.public,
-      ...(props.customDomain ? { domainMapping: { domainName: props.customDomain } } : {}),
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        // No source IP: we do not store visitors' IP addresses (decisions.md 14).
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLatency: '$context.responseLatency',
-            integrationLatency: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            userAgent: '$context.identity.userAgent',
-          }),
-        ),
-      },
+    // The routes, their authorizer, the stage and its throttles, and the web ACL on the stage (rest-api.ts).
+    const { serverErrors } = addRestApiRoutes(this, {
+      config: props.config,
+      restApiId: props.restApiId,
+      restApiRootResourceId: props.restApiRootResourceId,
+      restApiName: props.restApiName,
+      webAclArn: props.apiWebAclArn,
+      userPoolId: props.userPoolId,
+      functions,
+      accessLogs,
+      ...(props.customDomain ? { customDomain: props.customDomain } : {}),
     });
-    // Per-route throttling by the route table's `throttle` class (config.ts `routeThrottleOf`: the arithmetic).
-    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      routes.map((route) => [
-        routeKey(route),
-        // A JSON property: CloudFormation's own (Pascal-case) names.
-        {
-          ThrottlingRateLimit: routeThrottle[route.throttle].rateLimit,
-          ThrottlingBurstLimit: routeThrottle[route.throttle].burstLimit,
-        },
-      ]),
-    );
-    for (const httpRoute of httpRoutes) stage.node.addDependency(httpRoute);
 
     addApiAlarms(this, {
       config: props.config,
       alarmAction,
-      httpApi: props.httpApi,
+      serverErrors,
       accessLogs,
       functions: [...functions.values()],
       streamReaders,

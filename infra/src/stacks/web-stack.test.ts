@@ -60,7 +60,7 @@ describe('web stack', () => {
     });
   });
 
-  it('sends /api/* to the HTTP API uncached, with every viewer header but Host and all methods', () => {
+  it('sends /api/* to the REST API stage uncached, with every viewer header but Host and all methods', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Origins: Match.arrayWith([
@@ -69,12 +69,14 @@ describe('web stack', () => {
               'Fn::Join': [
                 '',
                 [
-                  { 'Fn::ImportValue': Match.stringLikeRegexp('Gateway:.*HttpApi') },
+                  { 'Fn::ImportValue': Match.stringLikeRegexp('Gateway:.*RestApi') },
                   '.execute-api.eu-west-1.',
                   { Ref: 'AWS::URLSuffix' },
                 ],
               ],
             },
+            // The execute-api endpoint names the stage in the path.
+            OriginPath: '/live',
             CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
           }),
         ]),

@@ -52,6 +52,8 @@ export interface WebStackProps extends StackProps {
   readonly siteAssetDir: string;
   /** The API's own domain or `{apiId}.execute-api.{region}.amazonaws.com`, from the gateway stack. */
   readonly apiDomainName: string;
+  /** The REST API's stage on the execute-api endpoint (`/live`); none on the API's own domain. */
+  readonly apiOriginPath?: string;
   /** The Secrets Manager secret (by name) whose value CloudFront sends to the API as `originVerifyHeader`. */
   readonly originVerifySecretName: string;
   /** The WAF web ACL (us-east-1, edge stack) in front of the distribution. */
@@ -147,6 +149,7 @@ export class WebStack extends Stack {
     // dynamic reference, resolved by CloudFormation at deploy time; it is never in the template.
     const originVerify = SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap();
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      ...(props.apiOriginPath ? { originPath: props.apiOriginPath } : {}),
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       customHeaders: {
