@@ -37,6 +37,11 @@ export interface DomainAccess {
   readonly tableStream?: boolean;
   /** ses:SendEmail as the product's sender (CONTACT_FROM_ADDRESS), through the mail layer (functions/src/mail). */
   readonly sendMail?: boolean;
+  /**
+   * ses:SendEmail as the review requests' sender alone (REQUEST_MAIL_FROM_ADDRESS, its own sending subdomain and
+   * configuration set, decisions 26): the requests worker's, which sends nothing else.
+   */
+  readonly sendRequestMail?: boolean;
 }
 
 const { incomingPrefix, publicPrefix, exportsPrefix } = assetsBucketDefinition;
@@ -111,8 +116,9 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // owner's suppressions (BatchGetItem) and plan (billing history; the account's creation date from Cognito);
   // claims each request in a transaction (conditional update of the recipient, put of the address's contact
   // mark, condition check of the suppression, update of the day's count), confirms it, gives a throttled claim
-  // back (deletes its contact mark), removes a finished batch's queue entry; mails. Each request's link and
-  // unsubscribe secrets are derived under the mail-link key.
+  // back (deletes its contact mark), removes a finished batch's queue entry; counts each send in the platform's
+  // day (an update); mails from the requests' own sender. Each request's link and unsubscribe secrets are derived
+  // under the mail-link key.
   requests: {
     table: [
       'dynamodb:GetItem',
@@ -124,7 +130,7 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
       'dynamodb:ConditionCheckItem',
     ],
     userPool: ['cognito-idp:AdminGetUser'],
-    sendMail: true,
+    sendRequestMail: true,
     mailLinkKey: true,
   },
   // A bounce or complaint of a review request: puts the address on the platform's list and, while the owner's
@@ -169,6 +175,7 @@ export function accessOfAll(accesses: readonly DomainAccess[]): {
     mailLinkKey: any((a) => a.mailLinkKey),
     tableStream: any((a) => a.tableStream),
     sendMail: any((a) => a.sendMail),
+    sendRequestMail: any((a) => a.sendRequestMail),
   };
 }
 

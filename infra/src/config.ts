@@ -3,6 +3,7 @@ import {
   assetsBucketDefinition,
   ownerRequestLimit,
   publicSubmitSurveyRateLimitDefault,
+  requestMailDailyCapDefault,
   routeOf,
   routes,
   type ApiDomain,
@@ -42,6 +43,19 @@ export interface StageConfig {
    * owner mail is sent anyway).
    */
   readonly supportEmail?: string;
+  /**
+   * The review requests' sender (decisions 26), on a sending subdomain of its own with its own configuration set,
+   * never shared with account, security and payment mail (REQUEST_MAIL_FROM_ADDRESS). Context `requestMailFrom`;
+   * default `requests@requests.` the mail domain (of `emailFrom`, else of `contactEmail`); the api stack makes its
+   * domain an SES identity (Easy DKIM: publish the three CNAMEs it outputs). Undefined when neither is set (then no
+   * request is sent).
+   */
+  readonly requestMailFrom?: string;
+  /**
+   * Review-request mails a UTC day for all owners together (context `requestMailDailyCap`, default
+   * `requestMailDailyCapDefault`, REQUEST_MAIL_DAILY_CAP): past it sending waits for the next day; 80 % alarms.
+   */
+  readonly requestMailDailyCap: number;
   /**
    * Optional SSM SecureString parameter name (e.g. `/reviewroute/prod/google-places-api-key`) holding the
    * Google Places API (New) key of the wizard's business finder; the places Lambda may read only it. Without
@@ -94,6 +108,8 @@ export function stageConfig(input: {
   emailFrom?: string;
   contactEmail?: string;
   supportEmail?: string;
+  requestMailFrom?: string;
+  requestMailDailyCap?: string;
   placesApiKeyParameter?: string;
   alarmEmail?: string;
   apiDomainName?: string;
@@ -126,6 +142,20 @@ export function stageConfig(input: {
   }
   const mailDomain = (input.emailFrom ?? input.contactEmail)?.split('@')[1];
   const supportEmail = input.supportEmail ?? (mailDomain ? `support@${mailDomain}` : undefined);
+  if (input.requestMailFrom !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.requestMailFrom)) {
+    throw new Error(
+      `Invalid requestMailFrom "${input.requestMailFrom}": expected an address such as requests@requests.example.com.`,
+    );
+  }
+  const requestMailFrom = input.requestMailFrom ?? (mailDomain ? `requests@requests.${mailDomain}` : undefined);
+  if (requestMailFrom && [input.emailFrom, input.contactEmail].includes(requestMailFrom)) {
+    throw new Error(`requestMailFrom "${requestMailFrom}" must not be the account mails' sender (decisions 26).`);
+  }
+  const requestMailDailyCap =
+    input.requestMailDailyCap === undefined ? requestMailDailyCapDefault : Number(input.requestMailDailyCap);
+  if (!Number.isInteger(requestMailDailyCap) || requestMailDailyCap < 1) {
+    throw new Error(`Invalid requestMailDailyCap "${input.requestMailDailyCap}": expected a whole number above 0.`);
+  }
   if (input.placesApiKeyParameter !== undefined && !/^\/[A-Za-z0-9_.\-/]+$/.test(input.placesApiKeyParameter)) {
     throw new Error(
       `Invalid placesApiKeyParameter "${input.placesApiKeyParameter}": expected an SSM parameter name such as /reviewroute/prod/google-places-api-key.`,
@@ -188,6 +218,8 @@ export function stageConfig(input: {
     ...(input.emailFrom ? { emailFrom: input.emailFrom } : {}),
     ...(input.contactEmail ? { contactEmail: input.contactEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),
+    ...(requestMailFrom ? { requestMailFrom } : {}),
+    requestMailDailyCap,
     ...(input.placesApiKeyParameter ? { placesApiKeyParameter: input.placesApiKeyParameter } : {}),
   };
 }

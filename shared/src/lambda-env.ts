@@ -103,6 +103,19 @@ export const lambdaEnvVariables = {
    */
   SES_CONFIGURATION_SET: 'optional',
   /**
+   * The review requests' own sender (decisions 26): an address on their own sending subdomain (CDK context
+   * `requestMailFrom`, default `requests@requests.` the mail domain), shown with the business's name; account,
+   * security and payment mails never use it. Without it the requests worker sends nothing.
+   */
+  REQUEST_MAIL_FROM_ADDRESS: 'optional',
+  /** The SES configuration set of review requests alone, so their bounces, complaints and reputation stay apart. */
+  REQUEST_MAIL_CONFIGURATION_SET: 'optional',
+  /**
+   * Review-request mails per UTC day for all owners together (CDK context `requestMailDailyCap`, default
+   * `requestMailDailyCapDefault`): past it the requests worker sends nothing more that day; 80 % raises an alarm.
+   */
+  REQUEST_MAIL_DAILY_CAP: 'optional',
+  /**
    * The owner-jobs stream reader only: the exports worker's Lambda, to which it hands each new export job
    * asynchronously (a `stream-handoff` trigger in shared/src/workers.ts); locally the name the stack's Lambda
    * twin knows it by. Without it the reader cannot hand exports over and fails their records (retried, then
@@ -137,6 +150,15 @@ export const lambdaEnvVariables = {
  * fit beside each other. The edge's per-survey rule (WAF) is derived from it.
  */
 export const publicSubmitSurveyRateLimitDefault = 1200;
+
+/**
+ * Default of REQUEST_MAIL_DAILY_CAP, review-request mails a day for all owners together: a fifth of SES's usual
+ * first production quota (50,000 a day), so requests can never use up what sign-up codes and owner mails need.
+ */
+export const requestMailDailyCapDefault = 10_000;
+
+/** The requests worker's log line that carries the day's platform count (`platformCount`): the cap alarm's metric. */
+export const requestMailCountLog = 'Platform request mail count';
 
 /**
  * The custom origin header CloudFront adds to every request it sends to the API, carrying the value of the

@@ -13,6 +13,7 @@ import { requestQueueEntities } from './request-queue';
 import { requestRecipientEntities } from './request-recipients';
 import { requestClaimEntities } from './request-claims';
 import { suppressionEntities } from './request-suppressions';
+import { platformSendCountEntities } from './platform-send-counts';
 import { sendingHealthEntities } from './sending-health';
 import { requestFunnelEntities } from './request-funnel';
 import { requestHookEntities } from './request-hooks';
@@ -44,6 +45,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...requestRecipientEntities(config),
     ...requestClaimEntities(config),
     ...suppressionEntities(config),
+    ...platformSendCountEntities(config),
     ...sendingHealthEntities(config),
     ...requestFunnelEntities(config),
     ...requestHookEntities(config),

@@ -41,3 +41,10 @@ export function createSesMailer(
 /** The Lambda's mailer: SES of the environment's region (locally the SES emulator AWS_ENDPOINT_URL_SES names). */
 export const sesMailerOf = (env: LambdaEnv) =>
   createSesMailer(() => awsClientConfig(env, 'AWS_ENDPOINT_URL_SES'), env.SES_CONFIGURATION_SET);
+
+/**
+ * The review requests' mailer (decisions 26): SES with the requests' own configuration set
+ * (REQUEST_MAIL_CONFIGURATION_SET), so their bounces, complaints and reputation never mix with account mail's.
+ */
+export const requestMailerOf = (env: LambdaEnv) =>
+  createSesMailer(() => awsClientConfig(env, 'AWS_ENDPOINT_URL_SES'), env.REQUEST_MAIL_CONFIGURATION_SET);

@@ -17,7 +17,8 @@ import { assetsBucketName, concurrencyCappedDomains, invoiceSellerEnv, type Stag
 import { createReviewRouteFunction, pascal } from './lambda-function';
 import { addApiAlarms } from './api-alarms';
 import { alarmTopic } from './alarm-topic';
-import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
+import { grantAccess, grantSendMail, productSender, type AccessTargets } from './lambda-access';
+import { addRequestMailCapAlarm, addRequestMailSending } from './request-mail';
 import { addWorkers } from './workers';
 import { addRestApiRoutes } from './rest-api';
 
@@ -76,10 +77,13 @@ export class ApiStack extends Stack {
     // complaints (to the mail-events worker, through the event destination addWorkers adds).
     // Its reputation metrics (bounce and complaint rates) go to CloudWatch, as SES's own review reads them.
     const mailConfigurationSet = new ConfigurationSet(this, 'MailConfigurationSet', { reputationMetrics: true });
+    // Review requests never share it (decisions 26): their own sender's identity and configuration set.
+    const requestMail = addRequestMailSending(this, props.config);
 
     // The shared Lambda environment; the runtime adds the region and the role's credentials.
     const lambdaEnv: DeployedLambdaEnv = {
       SES_CONFIGURATION_SET: mailConfigurationSet.configurationSetName,
+      ...requestMail.env,
       TABLE_NAME: props.table.tableName,
       ASSETS_BUCKET: props.assetsBucket.bucketName,
       USER_POOL_ID: props.userPoolId,
@@ -164,7 +168,7 @@ export class ApiStack extends Stack {
       );
       const access = domainAccess[domain];
       grantAccess(this, fn, role, access, accessTargets);
-      if (access.sendMail) grantSendMail(this, role, [contactFrom, contactTo], lambdaEnv.SES_CONFIGURATION_SET);
+      if (access.sendMail) grantSendMail(this, role, productSender(lambdaEnv));
       if (access.mollieKey) {
         fn.addEnvironment('MOLLIE_API_KEY_SECRET_ARN', mollieApiKey.secretArn);
         role.addToPrincipalPolicy(
@@ -190,12 +194,18 @@ export class ApiStack extends Stack {
 
     // The background jobs of the worker table, with the same environment and the rights access.ts gives them.
     const alarmAction = new SnsAction(alarmTopic(this, props.config));
-    const { streamReaders } = addWorkers(this, {
+    const { streamReaders, workerFunctions } = addWorkers(this, {
       isProd,
       lambdaEnv,
       mailConfigurationSet,
+      requestMailConfigurationSet: requestMail.configurationSet,
       alarmAction,
       ...accessTargets,
+    });
+    addRequestMailCapAlarm(this, {
+      config: props.config,
+      requestsWorker: workerFunctions.get('requests')!,
+      alarmAction,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -157,7 +157,7 @@ export class AuthStack extends Stack {
         ...(supportEmail ? { SUPPORT_ADDRESS: supportEmail } : {}),
       },
     });
-    grantSendMail(this, role, [from, contactTo]);
+    grantSendMail(this, role, { from, alsoIdentities: [contactTo] });
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn);
   }
 }

@@ -5,7 +5,7 @@ import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
-import { tableDefinition } from '@reviewroute/shared';
+import { tableDefinition, type DeployedLambdaEnv } from '@reviewroute/shared';
 import { type DomainAccess } from '../access';
 
 /** The resources an entry of infra/src/access.ts grants rights on. */
@@ -89,19 +89,37 @@ export function grantAccess(stack: Stack, fn: LambdaFunction, role: Role, access
   }
 }
 
+/** Who a role sends mail as: the From address, the identities SES authorises, the configuration set. */
+export interface MailSender {
+  /** The one From address the role may use (`ses:FromAddress`); none: nothing is granted. */
+  readonly from?: string | undefined;
+  /** Further addresses SES authorises as identities (in the sandbox the recipient's too: the operator's). */
+  readonly alsoIdentities?: readonly (string | undefined)[];
+  readonly configurationSetName?: string | undefined;
+}
+
+/** The product's sender of account, security, payment and contact mail (CONTACT_FROM_ADDRESS, SES_CONFIGURATION_SET). */
+export const productSender = (env: DeployedLambdaEnv): MailSender => ({
+  from: env.CONTACT_FROM_ADDRESS,
+  alsoIdentities: [env.CONTACT_TO_ADDRESS],
+  configurationSetName: env.SES_CONFIGURATION_SET,
+});
+
+/** The review requests' own sender (decisions 26: REQUEST_MAIL_FROM_ADDRESS, REQUEST_MAIL_CONFIGURATION_SET). */
+export const requestSender = (env: DeployedLambdaEnv): MailSender => ({
+  from: env.REQUEST_MAIL_FROM_ADDRESS,
+  configurationSetName: env.REQUEST_MAIL_CONFIGURATION_SET,
+});
+
 /**
- * ses:SendEmail as the product's sender: SES authorises the sender's identity (address or its domain) and, in
- * the sandbox, the recipient's, and the configuration set the mail is sent with (SES_CONFIGURATION_SET). Nothing
- * is granted without a sender (the mail layer then sends nothing).
+ * ses:SendEmail as one sender: SES authorises the sender's identity (address or its domain) and, in the sandbox,
+ * the recipient's, and the configuration set the mail is sent with; `ses:FromAddress` holds the role to that one
+ * From address, so a role that sends account mail cannot send as the requests' sender, nor the reverse, whatever
+ * name is shown with it. Nothing is granted without a sender (the mail layer then sends nothing).
  */
-export function grantSendMail(
-  stack: Stack,
-  role: Role,
-  addresses: readonly (string | undefined)[],
-  configurationSetName?: string,
-) {
-  const known = addresses.filter((a): a is string => !!a);
-  if (known.length === 0) return;
+export function grantSendMail(stack: Stack, role: Role, sender: MailSender) {
+  if (!sender.from) return;
+  const known = [sender.from, ...(sender.alsoIdentities ?? [])].filter((a): a is string => !!a);
   const identities = new Set(known.flatMap((address) => [address, address.split('@')[1]!]));
   role.addToPrincipalPolicy(
     new PolicyStatement({
@@ -110,10 +128,17 @@ export function grantSendMail(
         ...[...identities].map((identity) =>
           stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
         ),
-        ...(configurationSetName
-          ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName })]
+        ...(sender.configurationSetName
+          ? [
+              stack.formatArn({
+                service: 'ses',
+                resource: 'configuration-set',
+                resourceName: sender.configurationSetName,
+              }),
+            ]
           : []),
       ],
+      conditions: { StringEquals: { 'ses:FromAddress': sender.from } },
     }),
   );
 }

@@ -24,7 +24,7 @@ import {
 import { streamReaderEntry, workerEntry } from '@reviewroute/functions/worker-entries';
 import { type DomainAccess, accessOfAll, workerAccess } from '../access';
 import { addFailureQueue } from './failure-queue';
-import { grantAccess, grantSendMail, type AccessTargets } from './lambda-access';
+import { grantAccess, grantSendMail, productSender, requestSender, type AccessTargets } from './lambda-access';
 import { createReviewRouteFunction } from './lambda-function';
 
 export interface WorkersProps extends AccessTargets {
@@ -32,6 +32,8 @@ export interface WorkersProps extends AccessTargets {
   readonly lambdaEnv: DeployedLambdaEnv;
   /** The configuration set every mail is sent with (SES_CONFIGURATION_SET): a mail-events trigger's source. */
   readonly mailConfigurationSet: ConfigurationSet;
+  /** The review requests' own configuration set (REQUEST_MAIL_CONFIGURATION_SET): its events go to the same rule. */
+  readonly requestMailConfigurationSet?: ConfigurationSet;
   /** Where the failure queues' alarms notify (the stack's alarm topic). */
   readonly alarmAction: IAlarmAction;
 }
@@ -99,6 +101,11 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: La
         destination: EventDestination.eventBus(bus),
         events: trigger.events.map((kind) => sesMailEvents[kind].sending),
       });
+      // Review requests go with their own configuration set (decisions 26); its bounces and complaints matter most.
+      props.requestMailConfigurationSet?.addEventDestination(`${name}RequestsDestination`, {
+        destination: EventDestination.eventBus(bus),
+        events: trigger.events.map((kind) => sesMailEvents[kind].sending),
+      });
       const failures = addFailureQueue(stack, name, worker.description, props.alarmAction);
       new Rule(stack, `${name}Rule`, {
         description: `Hands SES's mail events to the ${worker.description}`,
@@ -143,13 +150,8 @@ function addWorkerFunction(
     environment: environmentVariables(props.lambdaEnv),
   });
   grantAccess(stack, fn, role, lambda.access, props);
-  if (lambda.access.sendMail)
-    grantSendMail(
-      stack,
-      role,
-      [props.lambdaEnv.CONTACT_FROM_ADDRESS, props.lambdaEnv.CONTACT_TO_ADDRESS],
-      props.lambdaEnv.SES_CONFIGURATION_SET,
-    );
+  if (lambda.access.sendMail) grantSendMail(stack, role, productSender(props.lambdaEnv));
+  if (lambda.access.sendRequestMail) grantSendMail(stack, role, requestSender(props.lambdaEnv));
   return fn;
 }
 
@@ -157,9 +159,12 @@ function addWorkerFunction(
  * The worker table (shared/src/workers.ts) in AWS: one Lambda per scheduled or mail-events worker
  * (`{Id}Worker{Logs,Role,Function}`, its role holding exactly `workerAccess[id]`, and its trigger), and one per
  * stream reader (`{Id}StreamReader…`, its role holding what its workers' entries hold, and its event source).
- * Returns the readers' Lambdas (their lag is alarmed).
+ * Returns the readers' Lambdas (their lag is alarmed) and each scheduled or mail-events worker's, by worker id.
  */
-export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: LambdaFunction[] } {
+export function addWorkers(
+  stack: Stack,
+  props: WorkersProps,
+): { streamReaders: LambdaFunction[]; workerFunctions: ReadonlyMap<string, LambdaFunction> } {
   const readers: LambdaFunction[] = [];
   /** The Lambdas of the workers a reader hands records to, by worker id. */
   const handedTo = new Map<string, LambdaFunction>();
@@ -199,5 +204,5 @@ export function addWorkers(stack: Stack, props: WorkersProps): { streamReaders: 
     }
     readers.push(fn);
   }
-  return { streamReaders: readers };
+  return { streamReaders: readers, workerFunctions: handedTo };
 }

@@ -6,10 +6,11 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { requestTokensOf } from '../../lib/request-token';
-import { ownerMailSettings } from '../../mail/owner-mail';
-import { sesMailerOf } from '../../mail/ses-mailer';
+import { createDynamoPlatformSendCounts } from '../../data/platform-send-counts';
+import { requestMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
 import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
+import { requestMailDailyCapOf, withPlatformCap } from './platform-cap';
 import { createRequestSender, type RequestSender } from './sender';
 
 /** Time left for the platform after the last send starts (a send and its confirmation take well under this). */
@@ -24,20 +25,26 @@ export function sendRateOf(env: Pick<LambdaEnv, 'REVIEW_REQUEST_SEND_RATE'>): nu
 /**
  * The requests worker (`requests` in the worker table, shared/src/workers.ts): sends the due review-request
  * batches, on its schedule in AWS and on the local twin of it in the local stack. Runs may overlap: every send
- * is claimed first. Without a sender address (CONTACT_FROM_ADDRESS / CONTACT_TO_ADDRESS) it sends nothing.
+ * is claimed first. Requests go from their own sender and configuration set (REQUEST_MAIL_FROM_ADDRESS,
+ * REQUEST_MAIL_CONFIGURATION_SET), never the account mails' (decisions 26), under the platform's daily cap
+ * (REQUEST_MAIL_DAILY_CAP); without that sender it sends nothing.
  */
 export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | undefined): WorkerRun {
   configureLogger(env);
   const defaults = (): RequestSender | undefined => {
-    const settings = ownerMailSettings(env);
-    if (!settings) return undefined;
+    const fromAddress = env.REQUEST_MAIL_FROM_ADDRESS;
+    if (!fromAddress) return undefined;
     const entities = tableEntities(env);
     const entitlements = entitlementsReaderOf(env);
     return createRequestSender({
-      requests: createDynamoReviewRequestStore(entities),
+      requests: withPlatformCap(
+        createDynamoReviewRequestStore(entities),
+        createDynamoPlatformSendCounts(entities),
+        requestMailDailyCapOf(env),
+      ),
       surveys: createDynamoSurveyRepository(entities),
-      mailer: sesMailerOf(env),
-      fromAddress: settings.from,
+      mailer: requestMailerOf(env),
+      fromAddress,
       siteOrigin: env.SITE_ORIGIN,
       tokens: requestTokensOf(mailLinkKeyOf(env)),
       dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
@@ -49,7 +56,7 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
   return async (_event, context) => {
     sender ??= (senderOf ?? defaults)();
     if (!sender) {
-      if (!warned) logger.warn('Requests worker: no sender configured (CONTACT_FROM_ADDRESS), nothing is sent');
+      if (!warned) logger.warn('Requests worker: no sender configured (REQUEST_MAIL_FROM_ADDRESS), nothing is sent');
       warned = true;
       return { batches: 0 };
     }
