@@ -13,6 +13,12 @@ export type ExportJobState = (typeof exportJobStates)[number];
 /** How long a download link works: long enough to click it, short enough that a leaked one is soon useless. */
 export const exportLinkTtlSeconds = 15 * 60;
 
+/**
+ * CSV exports an owner may start per hour (a joined running export is not counted): far more than anyone
+ * downloads by hand, and each reads every response of its survey, so a script cannot keep the exports worker busy.
+ */
+export const exportsPerOwnerHour = 10;
+
 /** How long a finished file and its job are kept (the bucket's lifecycle rule and the job item's TTL). */
 export const exportRetentionDays = 1;
 

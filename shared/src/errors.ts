@@ -21,9 +21,16 @@ export const errorCodes = {
    * (another tab or device) meanwhile. Nothing was written; the wizard shows the saved version.
    */
   SURVEY_CHANGED: 409,
+  /**
+   * Another export of the survey (another filter or language) is being written: one at a time per survey. The
+   * same export asked again joins the running one instead.
+   */
+  EXPORT_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** The owner started as many CSV exports this hour as allowed (`exportsPerOwnerHour`): Retry-After says when more may start. */
+  EXPORT_LIMIT_REACHED: 429,
   INTERNAL: 500,
   /** Storage was throttled or busy even after retries: not a bug, so the answer says when to come back (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
@@ -61,9 +68,11 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   CONFLICT: 'The request conflicts with the current state.',
   SURVEY_CHANGED:
     'This survey was changed in another tab or on another device after you opened it. Your changes were not saved.',
+  EXPORT_RUNNING: 'Another export of this survey is being written. Please try again when it is done.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
+  EXPORT_LIMIT_REACHED: 'You have started as many exports this hour as allowed. Please try again later.',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'The service is busy. Please try again in a moment.',
   PLACES_NOT_CONFIGURED: 'Business search is not configured.',

@@ -34,16 +34,28 @@ export interface ExportJobRecord {
 }
 
 /**
- * The owner of export jobs (`SURVEY#{surveyId}/EXPORT#{exportId}`), the only module that writes them. A job goes
- * queued → running → done or failed; the exports worker claims it before it writes anything, so a stream record
- * delivered twice writes the file once (a run that died is claimed again once its last progress is stale).
+ * A run that made no progress for this long died (the worker's Lambda timed out or crashed): its job may be
+ * claimed again, the status route reports it as failed, and it no longer holds its survey.
+ */
+export const exportStaleMs = 2 * 60 * 1000;
+
+/**
+ * The owner of export jobs (`SURVEY#{surveyId}/EXPORT#{exportId}`) and of each survey's export lock
+ * (`SURVEY#{surveyId}/EXPORTLOCK`: the one export being written, held until `exportStaleMs` after its last
+ * sign of life), the only module that writes them. A job goes queued → running → done or failed; the exports
+ * worker claims it before it writes anything, so a stream record delivered twice writes the file once (a run
+ * that died is claimed again once its last progress is stale).
  */
 export interface ExportJobStore {
   /**
-   * Creates the job (its id is new, so it never exists), on the condition that its owner has no live erasure
-   * tombstone, as every creating write of an owner: else `AccountErasedError` and nothing is written.
+   * Creates the job (its id is new, so it never exists) and makes it its survey's one running export, on the
+   * conditions that no other export holds the survey (else `{ running }`: the export that does, and nothing
+   * is written) and that its owner has no live erasure tombstone, as every creating write of an owner (else
+   * `AccountErasedError`).
    */
-  create(job: ExportJobRecord): Promise<void>;
+  create(job: ExportJobRecord): Promise<{ running: string } | undefined>;
+  /** The export holding the survey at `now` (queued or running, alive), if any. */
+  running(surveyId: string, now: string): Promise<string | undefined>;
   /** The job, read consistently; undefined when there is none. */
   get(surveyId: string, exportId: string): Promise<ExportJobRecord | undefined>;
   /**
@@ -55,9 +67,12 @@ export interface ExportJobStore {
   progress(surveyId: string, exportId: string, rows: number, now: string): Promise<void>;
   /** The end of a run. */
   finish(surveyId: string, exportId: string, state: 'done' | 'failed', rows: number, now: string): Promise<void>;
-  /** Every job of the survey (its files are the assets' `exports/{surveyId}/` prefix). Idempotent. */
+  /** Every job of the survey and its lock (its files are the assets' `exports/{surveyId}/` prefix). Idempotent. */
   deleteBySurvey(surveyId: string): Promise<void>;
 }
+
+/** Until when a sign of life at `now` holds the survey. */
+export const heldUntilAfter = (now: string) => new Date(Date.parse(now) + exportStaleMs).toISOString();
 
 const filterOf = (json: string | undefined): InboxFilter | undefined => {
   if (!json) return undefined;
@@ -81,7 +96,27 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: ()
     expiresAt: item.expiresAt,
   });
 
+  /** The lock's new sign of life, if this export still holds it (a stale one may have been taken over). */
+  async function hold(surveyId: string, exportId: string, now: string) {
+    try {
+      await entitiesOf()
+        .exportLock.patch({ surveyId })
+        .set({ heldUntil: heldUntilAfter(now) })
+        .where((a, op) => op.eq(a.exportId, exportId))
+        .go({ response: 'none' });
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+
+  async function running(surveyId: string, now: string) {
+    const { data } = await entitiesOf().exportLock.get({ surveyId }).go({ consistent: true });
+    return data && data.heldUntil >= now ? data.exportId : undefined;
+  }
+
   return {
+    running,
+
     async create(job) {
       const what = `Starting export ${job.id}`;
       // With the owner's tombstone as a condition: a request that passed the route's early check just before
@@ -104,12 +139,27 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: ()
                 expiresAt: job.expiresAt,
               })
               .commit(),
+            // One export per survey at a time: the lock is free, or its holder stopped showing signs of life.
+            tx.exportLock
+              .put({
+                surveyId: job.surveyId,
+                exportId: job.id,
+                heldUntil: heldUntilAfter(job.createdAt),
+                expiresAt: job.expiresAt,
+              })
+              .where((a, op) => `${op.notExists(a.exportId)} OR ${op.lt(a.heldUntil, job.createdAt)}`)
+              .commit(),
             tombstoneAbsent(job.ownerId, epochSeconds(clock))(tx),
           ])
           .go(),
       );
-      if (!reasons) return;
+      if (!reasons) return undefined;
       if (tombstoneRefused(reasons)) throw new AccountErasedError(what);
+      if (reasons[1]?.code === 'ConditionalCheckFailed') {
+        const holder = await running(job.surveyId, job.createdAt);
+        // Released between the refusal and this read: the caller may simply try again.
+        if (holder) return { running: holder };
+      }
       throw new Error(`${what} was refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
@@ -128,6 +178,7 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: ()
               `${op.eq(a.state, 'queued')} OR (${op.eq(a.state, 'running')} AND ${op.lt(a.updatedAt, staleBefore)})`,
           )
           .go({ response: 'all_new' });
+        await hold(surveyId, exportId, now);
         return toRecord(data as Item);
       } catch (error) {
         if (isConditionalCheckFailure(error)) return undefined;
@@ -137,6 +188,7 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: ()
 
     async progress(surveyId, exportId, rows, now) {
       await entitiesOf().exportJob.patch({ surveyId, exportId }).set({ rows, updatedAt: now }).go({ response: 'none' });
+      await hold(surveyId, exportId, now);
     },
 
     async finish(surveyId, exportId, state, rows, now) {
@@ -149,9 +201,19 @@ export function createDynamoExportJobStore(entitiesOf: () => Entities, clock: ()
         // The survey was deleted while the file was written: nothing to record.
         if (!isConditionalCheckFailure(error)) throw error;
       }
+      // The survey is free for the next export (unless another already took over a lock this run let go stale).
+      try {
+        await entitiesOf()
+          .exportLock.delete({ surveyId })
+          .where((a, op) => op.eq(a.exportId, exportId))
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
     },
 
     async deleteBySurvey(surveyId) {
+      await entitiesOf().exportLock.delete({ surveyId }).go({ response: 'none' });
       const { exportJob } = entitiesOf();
       const { data } = await exportJob.query
         .bySurvey({ surveyId })
@@ -197,5 +259,27 @@ export function exportJobEntities(config: EntityConfiguration) {
     },
     config,
   );
-  return { exportJob };
+  /**
+   * The survey's one running export (owner: export-jobs.ts): which job holds the survey, until when (pushed on
+   * by each sign of life of its run), deleted when the run finishes; expires by TTL with its job.
+   */
+  const exportLock = new Entity(
+    {
+      model: { entity: 'exportLock', version: '1', service: tableService },
+      attributes: {
+        surveyId: { type: 'string', required: true, readOnly: true },
+        exportId: { type: 'string', required: true },
+        heldUntil: { type: 'string', required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        bySurvey: {
+          pk: { field: 'pk', composite: ['surveyId'], template: 'SURVEY#${surveyId}', casing: 'none' },
+          sk: { field: 'sk', composite: [], template: 'EXPORTLOCK', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { exportJob, exportLock };
 }

@@ -4,6 +4,7 @@ import { matchesInboxFilter, type InboxFilter, type Survey } from '@reviewroute/
 import { sampleResponse, sampleSurvey } from '@reviewroute/shared/testing';
 import { erasureTombstoneExpiry } from '../../src/lib/erasure-guard';
 import { newId } from '../../src/lib/ids';
+import { exportStaleMs } from '../../src/data/export-jobs';
 import type { RateSlot, RateWindowStore } from '../../src/data/rate-window';
 import { responseIdOf } from '../../src/data/response-store';
 import { weekOf } from '../../src/data/survey-stats';
@@ -747,6 +748,59 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       await recoveryCodes.deleteByOwner(userId);
       expect(await recoveryCodes.get(userId)).toBeUndefined();
       expect(await recoveryCodes.consume(userId, 'eeeeefffff')).toBe(false);
+    });
+  });
+
+  describe(`export jobs (${name})`, () => {
+    it('lets one export hold a survey at a time: until it finishes, or its run shows no sign of life for exportStaleMs', async () => {
+      const { exportJobs } = repositoriesOf();
+      const surveyId = newId(tick());
+      const job = (at: number) => ({
+        surveyId,
+        id: newId(at),
+        ownerId: randomUUID(),
+        language: 'en' as const,
+        filter: undefined,
+        fileKey: `exports/${surveyId}/${at}.csv`,
+        state: 'queued' as const,
+        rows: 0,
+        createdAt: new Date(at).toISOString(),
+        updatedAt: new Date(at).toISOString(),
+        expiresAt: Math.floor(at / 1000) + 86_400,
+      });
+      const iso = (at: number) => new Date(at).toISOString();
+      const start = tick();
+      const first = job(start);
+      expect(await exportJobs.create(first)).toBeUndefined();
+      expect(await exportJobs.running(surveyId, iso(start))).toBe(first.id);
+      const second = job(tick());
+      expect(await exportJobs.create(second)).toEqual({ running: first.id });
+      expect(await exportJobs.get(surveyId, second.id)).toBeUndefined();
+
+      // Each sign of life (claim, progress) holds the survey for exportStaleMs more.
+      const claimedAt = start + exportStaleMs - 1000;
+      await exportJobs.claim(surveyId, first.id, iso(claimedAt), iso(claimedAt - exportStaleMs));
+      const late = job(start + exportStaleMs + 1000);
+      expect(await exportJobs.create(late)).toEqual({ running: first.id });
+      await exportJobs.progress(surveyId, first.id, 10, iso(claimedAt + exportStaleMs - 1000));
+      expect(await exportJobs.running(surveyId, iso(claimedAt + exportStaleMs + 1000))).toBe(first.id);
+
+      // Finished: free at once.
+      await exportJobs.finish(surveyId, first.id, 'done', 10, iso(claimedAt + exportStaleMs));
+      expect(await exportJobs.running(surveyId, iso(claimedAt + exportStaleMs))).toBeUndefined();
+      const third = job(claimedAt + exportStaleMs + 1000);
+      expect(await exportJobs.create(third)).toBeUndefined();
+
+      // A dead run lets go: past exportStaleMs without a sign of life another export takes over, and the dead
+      // one's finish does not free the survey of the new one.
+      const fourth = job(claimedAt + 2 * exportStaleMs + 2000);
+      expect(await exportJobs.create(fourth)).toBeUndefined();
+      await exportJobs.finish(surveyId, third.id, 'failed', 0, iso(claimedAt + 2 * exportStaleMs + 3000));
+      expect(await exportJobs.running(surveyId, iso(claimedAt + 2 * exportStaleMs + 3000))).toBe(fourth.id);
+
+      await exportJobs.deleteBySurvey(surveyId);
+      expect(await exportJobs.running(surveyId, iso(claimedAt + 2 * exportStaleMs + 3000))).toBeUndefined();
+      expect(await exportJobs.get(surveyId, fourth.id)).toBeUndefined();
     });
   });
 

@@ -1,6 +1,6 @@
 import { formatSpreadsheetDateTime } from '@reviewroute/shared';
 import type { ExportFiles } from '../../data/export-files';
-import type { ExportJobRecord, ExportJobStore } from '../../data/export-jobs';
+import { exportStaleMs, type ExportJobRecord, type ExportJobStore } from '../../data/export-jobs';
 import type { ResponseStore } from '../../data/response-store';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { logger } from '../../lib/logger';
@@ -16,11 +16,8 @@ export interface ExporterDeps {
   pageSize?: number;
 }
 
-/**
- * A run that made no progress for this long died (the worker's Lambda timed out or crashed): its job may be
- * claimed again, and the status route reports it as failed.
- */
-export const exportStaleMs = 2 * 60 * 1000;
+// A run without progress for this long died; its store holds the rule (the survey's lock lapses with it).
+export { exportStaleMs };
 
 /**
  * Writes one job's file: the BOM and the header in the job's language, then the survey's responses that the

@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { Survey } from '@reviewroute/shared';
+import { exportsPerOwnerHour, type Survey } from '@reviewroute/shared';
 import { MemoryExportFiles } from '../../../testing/data/memory-export-files';
 import { presignGet } from '../../data/export-files';
 import { MemoryExportJobStore } from '../../../testing/data/memory-export-jobs';
+import { createMemoryRateLimiter } from '../../../testing/data/memory-rate-limiter';
 import { MemoryResponseStore, MemorySurveyRepository } from '../../../testing/data/memory';
 import type { InboxResponseRecord, SurveyResponseRecord } from '../../data/response-store';
 import { createOwnerContactsStub } from '../../../testing/domains/exports';
@@ -45,6 +46,7 @@ function world(count = 25) {
   const service = createExportService({
     surveys,
     jobs,
+    limiter: createMemoryRateLimiter(),
     files,
     contacts: createOwnerContactsStub(languages),
     now,
@@ -265,6 +267,60 @@ describe('the export job', () => {
     const { id } = await w.service.start(owner, surveyId, { language: 'en' });
     await claimAndRun(w.exporter, surveyId, id);
     expect(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.name).toBe('responses-cafe-zoe-co-2026-11-27.csv');
+  });
+});
+
+describe('starting exports', () => {
+  it('runs one export per survey at a time: the same one asked again joins it, another is refused until it ends', async () => {
+    const w = world(3);
+    const { id } = await w.service.start(owner, surveyId, { filter: { rating: 'low' }, language: 'nl' });
+    // A second click or another tab: the running export's id, nothing new queued.
+    expect(await w.service.start(owner, surveyId, { filter: { rating: 'low' }, language: 'nl' })).toEqual({ id });
+    expect(w.jobs.jobs.size).toBe(1);
+    for (const other of [{ language: 'nl' as const }, { filter: { rating: 'low' as const }, language: 'en' as const }])
+      await expect(w.service.start(owner, surveyId, other)).rejects.toMatchObject({
+        code: 'EXPORT_RUNNING',
+        statusCode: 409,
+      });
+    // Still held while it runs and shows progress.
+    await w.jobs.claim(surveyId, id, w.exporter.now().toISOString(), '');
+    w.advance(exportStaleMs - 1000);
+    await w.jobs.progress(surveyId, id, 1, w.exporter.now().toISOString());
+    w.advance(exportStaleMs - 1000);
+    await expect(w.service.start(owner, surveyId, { language: 'nl' })).rejects.toMatchObject({
+      code: 'EXPORT_RUNNING',
+    });
+
+    // Once it is done the survey is free again.
+    await w.jobs.finish(surveyId, id, 'done', 3, w.exporter.now().toISOString());
+    const { id: next } = await w.service.start(owner, surveyId, { language: 'nl' });
+    expect(next).not.toBe(id);
+
+    // A run that died (no sign of life for exportStaleMs) holds the survey no longer.
+    w.advance(exportStaleMs + 1);
+    const { id: after } = await w.service.start(owner, surveyId, { language: 'en' });
+    expect(after).not.toBe(next);
+  });
+
+  it(`lets an owner start ${exportsPerOwnerHour} exports an hour, then answers 429 with Retry-After until the next hour`, async () => {
+    const w = world(1);
+    for (let i = 0; i < exportsPerOwnerHour; i += 1) {
+      const { id } = await w.service.start(owner, surveyId, { language: 'en' });
+      // Joining the running one costs nothing.
+      expect(await w.service.start(owner, surveyId, { language: 'en' })).toEqual({ id });
+      expect(await claimAndRun(w.exporter, surveyId, id)).toBe('done');
+    }
+    const refused = await w.service.start(owner, surveyId, { language: 'en' }).catch((error: unknown) => error);
+    // 10:00 now: the hour's window ends at 11:00.
+    expect(refused).toMatchObject({
+      code: 'EXPORT_LIMIT_REACHED',
+      statusCode: 429,
+      headers: { 'retry-after': '3600' },
+    });
+    w.advance(60 * 60 * 1000);
+    await expect(w.service.start(owner, surveyId, { language: 'en' })).resolves.toMatchObject({
+      id: expect.any(String),
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
 import { createDynamoExportJobStore } from '../../data/export-jobs';
 import { createCognitoOwnerContacts } from '../../data/owner-contacts';
+import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
 import { erasedCheckOf } from '../../lib/erasure-guard';
@@ -40,6 +41,7 @@ export function createHandler(env: LambdaEnv) {
       (service ??= createExportService({
         surveys: createDynamoSurveyRepository(entities),
         jobs: createDynamoExportJobStore(entities),
+        limiter: createDynamoRateLimiter(entities),
         files: exportFilesOf(env),
         contacts: createCognitoOwnerContacts(env),
       })),

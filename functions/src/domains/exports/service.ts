@@ -1,15 +1,18 @@
 import {
   exportLinkTtlSeconds,
   exportRetentionDays,
+  exportsPerOwnerHour,
   surveyMessages,
   type ExportJob,
   type ExportStarted,
+  type InboxFilter,
   type Language,
   type StartExport,
 } from '@reviewroute/shared';
 import { exportFileKey, type ExportFiles } from '../../data/export-files';
-import type { ExportJobStore } from '../../data/export-jobs';
+import type { ExportJobRecord, ExportJobStore } from '../../data/export-jobs';
 import type { OwnerContacts } from '../../data/owner-contacts';
+import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { ApiError } from '../../lib/api-error';
 import { newId as defaultNewId } from '../../lib/ids';
@@ -17,7 +20,9 @@ import { exportStaleMs } from './exporter';
 
 export interface ExportServiceDeps {
   surveys: Pick<SurveyRepository, 'get'>;
-  jobs: Pick<ExportJobStore, 'create' | 'get'>;
+  jobs: Pick<ExportJobStore, 'create' | 'get' | 'running'>;
+  /** Counts the exports each owner starts per hour (`exportsPerOwnerHour`). */
+  limiter: RateLimiter;
   files: Pick<ExportFiles, 'downloadUrl'>;
   /** The owner's language (Cognito's `locale`, as the owner mails read it). */
   contacts: OwnerContacts;
@@ -29,6 +34,17 @@ export interface ExportServiceDeps {
 const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
 const notFound = () => new ApiError('NOT_FOUND', surveyMessages.surveyNotFound);
 export const exportMessages = { exportNotFound: 'Export not found' } as const;
+
+/** The rate-window key of an owner's exports (erased with the account, exports' owner data). */
+export const exportRateKey = (userId: string) => `exports:${userId}`;
+
+/** A filter's canonical form: its set fields in one order (an empty filter is none). */
+const filterKey = (filter: InboxFilter | undefined) =>
+  JSON.stringify(
+    Object.entries(filter ?? {})
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 export function createExportService(deps: ExportServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -42,14 +58,31 @@ export function createExportService(deps: ExportServiceDeps) {
     /**
      * Records a queued job; the exports worker picks it up from the table's stream. Another owner's survey: 404.
      * The file is in `language`, the language of the page the owner started it from (their stored language
-     * when a client sends none).
+     * when a client sends none). One export per survey at a time: while one runs, the same export (filter and
+     * language) asked again answers the running one's id (a second click, another tab: the button follows it),
+     * another one 409 EXPORT_RUNNING. At most `exportsPerOwnerHour` new exports per owner and hour, else 429
+     * EXPORT_LIMIT_REACHED with Retry-After.
      */
     async start(userId: string, surveyId: string, { filter, language: asked }: StartExport): Promise<ExportStarted> {
       await ownSurvey(userId, surveyId);
       const language: Language = asked ?? (await deps.contacts.contactOf(userId))?.language ?? 'en';
       const at = now();
+      const joinOrRefuse = async (running: string): Promise<ExportStarted> => {
+        const job: ExportJobRecord | undefined = await deps.jobs.get(surveyId, running);
+        if (job && job.ownerId === userId && job.language === language && filterKey(job.filter) === filterKey(filter))
+          return { id: running };
+        throw new ApiError('EXPORT_RUNNING');
+      };
+      // Joining costs nothing; only a new export counts toward the hour's limit.
+      const running = await deps.jobs.running(surveyId, at.toISOString());
+      if (running) return joinOrRefuse(running);
+      const slot = rateSlot(exportRateKey(userId), { limit: exportsPerOwnerHour, windowSeconds: 60 * 60 }, at);
+      if (!(await deps.limiter.consume(slot)))
+        throw new ApiError('EXPORT_LIMIT_REACHED', undefined, undefined, {
+          'retry-after': String(retryAfterSeconds(slot, at)),
+        });
       const id = newId();
-      await deps.jobs.create({
+      const refused = await deps.jobs.create({
         surveyId,
         id,
         ownerId: userId,
@@ -62,6 +95,8 @@ export function createExportService(deps: ExportServiceDeps) {
         updatedAt: at.toISOString(),
         expiresAt: Math.floor(at.getTime() / 1000) + exportRetentionDays * 24 * 60 * 60,
       });
+      // Another start of the survey won the race since the look above.
+      if (refused) return joinOrRefuse(refused.running);
       return { id };
     },
 

@@ -80,6 +80,31 @@ describe('Export CSV button', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it.each([
+    [
+      'EXPORT_RUNNING',
+      409,
+      '/dashboard',
+      'Another export of this survey is still being written. Wait until it is done, then try again.',
+    ],
+    [
+      'EXPORT_LIMIT_REACHED',
+      429,
+      '/nl/dashboard',
+      'Je hebt dit uur al zoveel exports gestart als is toegestaan. Binnen het uur kun je weer een nieuwe starten.',
+    ],
+  ] as const)('a start refused with %s (%i) says why', async (code, status, path, message) => {
+    serveApi(
+      apiHandler('start-export', () =>
+        HttpResponse.json({ error: { code, message: 'refused' } }, { status, headers: { 'retry-after': '1200' } }),
+      ),
+    );
+    renderWithApp(<ExportButton surveyId={surveyId} />, { path });
+    await userEvent.click(screen.getByRole('button', { name: /csv/i }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(message));
+    expect(screen.getByRole('button', { name: /csv/i }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('a slow start: says it is starting, keeps the button busy and disabled, then goes on when the API answers', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));

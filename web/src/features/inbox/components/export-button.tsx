@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { AlertCircle, Download, Loader2, RotateCw } from 'lucide-react';
 import type { InboxFilter } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
+import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { useExportStatus, useStartExport } from '../api/export';
+
+/** The refusals of a start that say more than "failed". */
+const refusalCodes = new Set<ApiErrorCode>(['EXPORT_RUNNING', 'EXPORT_LIMIT_REACHED']);
 
 export interface ExportButtonProps {
   surveyId: string;
@@ -20,6 +24,7 @@ export interface ExportButtonProps {
  */
 export function ExportButton({ surveyId, filter }: ExportButtonProps) {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tErrors } = useTranslation('errors');
   // The file is in the language of the page it is started from, whatever the account's language.
   const language = useLanguage();
   const start = useStartExport(surveyId);
@@ -37,6 +42,9 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
   }, [job]);
 
   const failed = start.isError || status.isError || job?.state === 'failed';
+  // A start refused for a reason of its own (another export of the survey runs, the hour's exports are used)
+  // says that reason instead of "failed".
+  const refusal = start.error instanceof ApiError && refusalCodes.has(start.error.code) ? start.error.code : undefined;
   const running =
     start.isPending ||
     (exportId !== undefined && !failed && (!job || job.state === 'queued' || job.state === 'running'));
@@ -63,7 +71,7 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
         {failed ? (
           <>
             <AlertCircle className="size-4 shrink-0" aria-hidden />
-            {t('csvExport.failed')}
+            {refusal ? tErrors(`api.${refusal}`) : t('csvExport.failed')}
           </>
         ) : start.isPending || (exportId && !job) ? (
           t('csvExport.starting')
