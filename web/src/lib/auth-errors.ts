@@ -32,6 +32,7 @@ export const authErrorKeys = [
   'missingPassword',
   'missingCode',
   'totpCodeMismatch',
+  'recoveryCodeMismatch',
   'signInExpired',
   'sessionExpired',
   'network',

@@ -8,7 +8,7 @@ import { renderWithApp } from '@testing/render';
 import { AccountPage } from '../routes/account-page';
 import { routeQueryKey } from '@/lib/route-query';
 
-const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn(), fetchMFAPreference: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
@@ -18,6 +18,7 @@ const profile = { ...emptyProfile('u1'), fullName: 'Bea Baker', updatedAt: '2026
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
   amplify.signOut.mockResolvedValue(undefined);
+  amplify.fetchMFAPreference.mockResolvedValue({});
 });
 afterEach(() => {
   vi.clearAllMocks();
@@ -139,6 +140,34 @@ describe('danger tab', () => {
     const password = screen.getByLabelText('Je wachtwoord');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(amplify.signOut).not.toHaveBeenCalled();
+  });
+
+  it('with two-step verification on, asks for a code too and shows a wrong one at its field (Dutch)', async () => {
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('delete-account', () =>
+        json(403, { error: { code: 'INCORRECT_CODE', message: 'The code is not correct or was used already.' } }),
+      ),
+    );
+    renderWithApp(<AccountPage />, { path: '/nl/account?tab=danger', session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    await userEvent.type(screen.getByLabelText(/e-mailadres/i), 'owner@example.com');
+    await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'Sup3r-secret!');
+    const confirm = screen.getByRole('button', { name: 'Mijn account verwijderen' }) as HTMLButtonElement;
+    // The password alone is not enough while two-step verification is on.
+    const code = await screen.findByLabelText('Code uit je authenticator-app');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(code, '654321');
+    await userEvent.click(confirm);
+    expect(await screen.findByText(/De code klopt niet of is al gebruikt/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(apiCalls().find((c) => c.route === 'delete-account')?.body).toEqual({
+      email: 'owner@example.com',
+      password: 'Sup3r-secret!',
+      code: '654321',
+    });
     expect(amplify.signOut).not.toHaveBeenCalled();
   });
 

@@ -18,6 +18,8 @@ import { clearSession, useSession } from '@/lib/auth-session';
 import { saveFile } from '@/lib/save-file';
 import { useLocalizedPath } from '@/lib/use-language';
 import { exportAccount, useDeleteAccount, type ExportProgress } from '../api/account-data';
+import { SecondStepCodeField } from '../security/second-step-code-field';
+import { useTotpEnabled } from '../security/use-mfa-preference';
 
 /** Lets the browser save a JSON document as a file. */
 function saveJson(value: unknown, fileName: string) {
@@ -109,8 +111,8 @@ function DownloadData() {
 }
 
 /**
- * "Delete account": the owner types their e-mail to confirm and their password to prove it is them; then
- * everything is erased and they are signed out.
+ * "Delete account": the owner types their e-mail to confirm and their password (and, with two-step verification on,
+ * a code or a recovery code) to prove it is them; then everything is erased and they are signed out.
  */
 function DeleteAccount() {
   const { t } = useTranslation(['account', 'errors']);
@@ -122,6 +124,11 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Two-step verification on: the proof takes a code as well (the API refuses the password alone).
+  const withCode = useTotpEnabled(user?.userId ?? '').data === true;
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -130,16 +137,22 @@ function DeleteAccount() {
   // The field is disabled while the request runs: it takes the focus back once it is enabled again.
   useEffect(() => {
     if (passwordError && !remove.isPending) passwordRef.current?.focus();
-  }, [passwordError, remove.isPending]);
+    else if (codeError && !remove.isPending) codeRef.current?.focus();
+  }, [passwordError, codeError, remove.isPending]);
 
   const confirm = async () => {
     setPasswordError(null);
+    setCodeError(null);
     try {
-      await remove.mutateAsync({ email: typed, password });
+      await remove.mutateAsync({ email: typed, password, ...(withCode ? { code } : {}) });
     } catch (error) {
-      // A wrong password is shown at its field, which takes the focus again; the dialog stays open.
+      // A wrong password or code is shown at its field, which takes the focus again; the dialog stays open.
       if (error instanceof ApiError && error.code === 'INCORRECT_PASSWORD') {
         setPasswordError(t('errors:api.INCORRECT_PASSWORD'));
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'INCORRECT_CODE' && withCode) {
+        setCodeError(t('errors:api.INCORRECT_CODE'));
         return;
       }
       const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined;
@@ -170,6 +183,8 @@ function DeleteAccount() {
             setTyped('');
             setPassword('');
             setPasswordError(null);
+            setCode('');
+            setCodeError(null);
           }
         }}
         trigger={
@@ -184,7 +199,7 @@ function DeleteAccount() {
         confirmLabel={t('dangerTab.delete.confirm')}
         pendingLabel={t('dangerTab.delete.busy')}
         destructive
-        confirmDisabled={!matches || password === ''}
+        confirmDisabled={!matches || password === '' || (withCode && code.trim() === '')}
         pending={remove.isPending}
         onConfirm={() => void confirm()}
       >
@@ -227,6 +242,21 @@ function DeleteAccount() {
             <p id={`${ids}-password-error`} className="text-destructive text-sm">
               {passwordError}
             </p>
+          )}
+          {withCode && (
+            <div className="mt-2">
+              <SecondStepCodeField
+                ref={codeRef}
+                id={`${ids}-code`}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setCodeError(null);
+                }}
+                error={codeError ?? undefined}
+                disabled={remove.isPending}
+              />
+            </div>
           )}
         </div>
       </ConfirmDialog>

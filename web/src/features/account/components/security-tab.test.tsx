@@ -26,6 +26,13 @@ const session = { userId: 'user-1', email: 'owner@shop.nl' };
 const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
 const refusal = (status: number, code: string) => json(status, { error: { code, message: code } });
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
+const recoveryCodes = ['k7m2p-x9qrt', 'abcde-fghjk', '23456-789ab'];
+/** The recovery codes' routes: ten… well, three codes, and how many are left. */
+const recoveryApi = (remaining = 10) => [
+  apiHandler('get-recovery-codes', () => json(200, { remaining, createdAt: '2026-11-26T11:00:00.000Z' })),
+  apiHandler('create-recovery-codes', () => json(200, { codes: recoveryCodes })),
+];
+const callsOf = (route: string) => apiCalls().filter((call) => call.route === route);
 
 function setup(path = '/account?tab=security') {
   renderWithApp(<SecurityTab />, { path, routePath: path.split('?')[0], session });
@@ -158,6 +165,7 @@ describe('SecurityTab: password reset', () => {
 
 describe('SecurityTab: two-factor authentication', () => {
   it('sets up TOTP with a QR code and the key, confirms a code and prefers TOTP', async () => {
+    serveApi(...recoveryApi());
     amplify.setUpTOTP.mockResolvedValue({
       sharedSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
       getSetupUri: (issuer: string, account: string) =>
@@ -173,12 +181,61 @@ describe('SecurityTab: two-factor authentication', () => {
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    // Without the password nothing happens: it proves the account for the recovery codes.
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(amplify.verifyTOTPSetup).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' }));
     expect(amplify.verifyTOTPSetup).toHaveBeenCalledWith({ code: '123456' });
+    expect(callsOf('create-recovery-codes').map((c) => c.body)).toEqual([{ password: 'Sup3r-secret!' }]);
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
+    // The codes, shown this once, until the owner says they are saved.
+    expect(screen.getByTestId('recovery-codes').textContent).toBe(recoveryCodes.join(''));
+    await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
+    expect((await screen.findByTestId('recovery-remaining')).textContent).toBe('10 unused codes left.');
+  });
+
+  it('shows a wrong password at its field and sets nothing up', async () => {
+    serveApi(apiHandler('create-recovery-codes', () => refusal(403, 'INCORRECT_PASSWORD')));
+    amplify.setUpTOTP.mockResolvedValue({
+      sharedSecret: 'JBSWY3DPEHPK3PXP',
+      getSetupUri: () => new URL('otpauth://totp/ReviewRoute:owner@shop.nl?secret=JBSWY3DPEHPK3PXP'),
+    });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.type(await screen.findByLabelText('Code from your app'), '123456');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The password is not correct.')).toBeTruthy();
+    expect(amplify.verifyTOTPSetup).not.toHaveBeenCalled();
+    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+  });
+
+  it('makes a new set of recovery codes with the password and a code, and shows it once', async () => {
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(...recoveryApi(1));
+    const user = setup();
+    expect((await screen.findByTestId('recovery-remaining')).textContent).toBe('1 unused code left.');
+    await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
+    await user.type(screen.getByLabelText('Code from your authenticator app', { selector: '#recovery-new-code' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    expect(await screen.findByText('Enter the 6-digit code from your app or a recovery code')).toBeTruthy();
+    await user.type(
+      screen.getByLabelText('Code from your authenticator app', { selector: '#recovery-new-code' }),
+      '23456',
+    );
+    await user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    expect((await screen.findByTestId('recovery-codes')).textContent).toBe(recoveryCodes.join(''));
+    expect(callsOf('create-recovery-codes').map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', code: '123456' },
+    ]);
   });
 
   it('says a wrong code is wrong and leaves TOTP off', async () => {
+    serveApi(...recoveryApi());
     amplify.setUpTOTP.mockResolvedValue({
       sharedSecret: 'JBSWY3DPEHPK3PXP',
       getSetupUri: () => new URL('otpauth://totp/ReviewRoute:owner@shop.nl?secret=JBSWY3DPEHPK3PXP'),
@@ -187,6 +244,7 @@ describe('SecurityTab: two-factor authentication', () => {
     const user = setup();
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
     await user.type(await screen.findByLabelText('Code from your app'), '000000');
+    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Failed to update two-factor authentication.')).toBeTruthy();
     expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
@@ -195,6 +253,7 @@ describe('SecurityTab: two-factor authentication', () => {
   it('turns TOTP off only with the password and a current code, checked by the API', async () => {
     amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
     serveApi(
+      ...recoveryApi(),
       apiHandler('disable-two-factor', async ({ request }) => {
         const { code } = (await request.json()) as { code: string };
         return code === '123456' ? json(200, { enabled: false }) : refusal(403, 'INCORRECT_CODE');
@@ -207,8 +266,8 @@ describe('SecurityTab: two-factor authentication', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
     await user.keyboard('Sup3r-secret!');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
-    expect(apiCalls()).toEqual([]);
+    expect(await screen.findByText('Enter the 6-digit code from your app or a recovery code')).toBeTruthy();
+    expect(callsOf('disable-two-factor')).toEqual([]);
 
     await user.type(screen.getByLabelText('Code from your app'), '000000');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
@@ -220,7 +279,7 @@ describe('SecurityTab: two-factor authentication', () => {
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('Off'));
-    expect(apiCalls().map((c) => c.body)).toEqual([
+    expect(callsOf('disable-two-factor').map((c) => c.body)).toEqual([
       { password: 'Sup3r-secret!', code: '000000' },
       { password: 'Sup3r-secret!', code: '123456' },
     ]);
@@ -229,7 +288,10 @@ describe('SecurityTab: two-factor authentication', () => {
 
   it('shows a wrong password at its field (Dutch) and keeps TOTP on; "Aan laten" goes back', async () => {
     amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
-    serveApi(apiHandler('disable-two-factor', () => refusal(403, 'INCORRECT_PASSWORD')));
+    serveApi(
+      ...recoveryApi(),
+      apiHandler('disable-two-factor', () => refusal(403, 'INCORRECT_PASSWORD')),
+    );
     const user = setup('/nl/account?tab=security');
     await user.click(await screen.findByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
     await user.type(screen.getByLabelText('Wachtwoord'), 'fout');

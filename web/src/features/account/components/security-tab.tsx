@@ -10,7 +10,7 @@ export function SecurityTab() {
   if (!user) return <></>;
   return (
     <div className="grid gap-6">
-      <EmailChangeCard currentEmail={user.email} />
+      <EmailChangeCard currentEmail={user.email} userId={user.userId} />
       <PasswordResetCard email={user.email} />
       <TwoFactorCard userId={user.userId} email={user.email} />
     </div>

@@ -16,15 +16,19 @@ import { type CodeForm, codeSchema } from '@/lib/password-reset';
 import { useStartEmailChange } from '../api/security';
 import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
 import { type EmailChange, emailChangeSchema, sameAddress } from './schemas';
+import { SecondStepCodeField } from './second-step-code-field';
+import { useTotpEnabled } from './use-mfa-preference';
 
 /**
- * E-mail change (spec 2 "Account"): the API checks the password with Cognito and starts the change (the old address
- * is told); Cognito mails a code to the new address and keeps the old one as the sign-in address until the code is
- * confirmed; then the session's tokens are refreshed so the app shows the new address.
+ * E-mail change (spec 2 "Account"): the API checks the password, and with two-step verification on a code, with
+ * Cognito and starts the change (the old address is told); Cognito mails a code to the new address and keeps the old
+ * one as the sign-in address until the code is confirmed; then the session's tokens are refreshed so the app shows
+ * the new address.
  */
-export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
+export function EmailChangeCard({ currentEmail, userId }: { currentEmail: string; userId: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const [pending, setPending] = useState<string | null>(null);
+  const withCode = useTotpEnabled(userId).data === true;
   return (
     <Card>
       <CardHeader>
@@ -42,14 +46,26 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
             onCancel={() => setPending(null)}
           />
         ) : (
-          <NewEmailForm key={currentEmail} currentEmail={currentEmail} onCodeSent={setPending} />
+          <NewEmailForm
+            key={`${currentEmail}/${withCode}`}
+            currentEmail={currentEmail}
+            withCode={withCode}
+            onCodeSent={setPending}
+          />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCodeSent: (email: string) => void }) {
+interface NewEmailFormProps {
+  currentEmail: string;
+  /** Two-step verification is on: the proof takes a code (or a recovery code) as well. */
+  withCode: boolean;
+  onCodeSent: (email: string) => void;
+}
+
+function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const start = useStartEmailChange();
   const {
@@ -60,24 +76,28 @@ function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCo
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<EmailChange>({
-    resolver: zodResolver(emailChangeSchema(t)),
-    defaultValues: { email: currentEmail, password: '' },
+    resolver: zodResolver(emailChangeSchema(t, withCode)),
+    defaultValues: { email: currentEmail, password: '', code: '' },
   });
   const email = useWatch({ control, name: 'email' });
   const unchanged = sameAddress(email ?? '', currentEmail);
   const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
-  const submit = async ({ email, password }: EmailChange) => {
+  const submit = async ({ email, password, code }: EmailChange) => {
     if (sameAddress(email, currentEmail)) return;
     try {
-      const { destination } = await start.mutateAsync({ password, newEmail: email });
+      const { destination } = await start.mutateAsync({
+        password,
+        newEmail: email,
+        ...(withCode && code ? { code } : {}),
+      });
       toast.success(t('security:toasts.emailCodeSent'), {
         description: t('security:toasts.emailCodeSentDescription', { email: destination }),
       });
       onCodeSent(email);
     } catch (caught) {
       const { field, message } = proofErrorOf(caught, t);
-      if (field === 'password' || field === 'email') {
+      if (field === 'password' || field === 'email' || (field === 'code' && withCode)) {
         setError(field, { message });
         focusAfterSubmit(field);
       } else setError('root', { message });
@@ -103,6 +123,14 @@ function NewEmailForm({ currentEmail, onCodeSent }: { currentEmail: string; onCo
         disabled={isSubmitting}
         {...register('password')}
       />
+      {withCode && (
+        <SecondStepCodeField
+          id="security-email-second-step"
+          error={errors.code?.message}
+          disabled={isSubmitting}
+          {...register('code')}
+        />
+      )}
       {errors.root?.message && (
         <p role="alert" className="text-destructive text-sm">
           {errors.root.message}

@@ -1,20 +1,40 @@
 import { z } from 'zod';
-import { ownerEmailSchema } from '@reviewroute/shared';
+import { ownerEmailSchema, secondFactorCodeSchema } from '@reviewroute/shared';
 import { type TFunction } from 'i18next';
 
 /** The password as typed, for the API to check with Cognito: only required here (never trimmed). */
 const currentPassword = (t: TFunction<'security'>) => z.string().min(1, t('validation.passwordRequired'));
 
-/** The e-mail change (spec 5): a valid address, the same rule as sign-up, and the current password. */
-export const emailChangeSchema = (t: TFunction<'security'>) =>
+/**
+ * The second step where a proof asks for it: the authenticator app's 6-digit code or one of the recovery codes
+ * (the API's rule, `secondFactorCodeSchema`, with the form's message).
+ */
+const secondStepCode = (t: TFunction<'security'>) =>
+  z.string().refine((code) => secondFactorCodeSchema.safeParse(code).success, t('validation.secondStepInvalid'));
+
+/**
+ * The e-mail change (spec 5): a valid address, the same rule as sign-up, and the current password; with two-step
+ * verification on (`withCode`), a code as well.
+ */
+export const emailChangeSchema = (t: TFunction<'security'>, withCode = false) =>
   z.object({
     email: ownerEmailSchema({ required: t('validation.emailRequired'), invalid: t('validation.emailInvalid') }),
     password: currentPassword(t),
+    code: withCode ? secondStepCode(t) : z.string().optional(),
   });
 export type EmailChange = z.infer<ReturnType<typeof emailChangeSchema>>;
 
-/** Turning two-step verification off: the password and a current code from the authenticator app. */
+/** Turning two-step verification off: the password and a current code from the authenticator app, or a recovery code. */
 export const twoFactorOffSchema = (t: TFunction<'security'>) =>
+  z.object({ password: currentPassword(t), code: secondStepCode(t) });
+export type TwoFactorOff = z.input<ReturnType<typeof twoFactorOffSchema>>;
+
+/** A new set of recovery codes while two-step verification is on: the password and a code (or a recovery code). */
+export const newRecoveryCodesSchema = twoFactorOffSchema;
+export type NewRecoveryCodes = TwoFactorOff;
+
+/** Setting two-step verification up: the password (the proof for the recovery codes) and the app's first code. */
+export const totpSetupSchema = (t: TFunction<'security'>) =>
   z.object({
     password: currentPassword(t),
     code: z
@@ -22,7 +42,7 @@ export const twoFactorOffSchema = (t: TFunction<'security'>) =>
       .transform((code) => code.replace(/\s+/g, ''))
       .pipe(z.string().regex(/^\d{6}$/, t('validation.totpCodeInvalid'))),
   });
-export type TwoFactorOff = z.input<ReturnType<typeof twoFactorOffSchema>>;
+export type TotpSetup = z.input<ReturnType<typeof totpSetupSchema>>;
 
 /** Addresses are compared as Cognito does with a case-insensitive pool. */
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

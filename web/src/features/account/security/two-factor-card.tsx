@@ -12,16 +12,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authErrorText } from '@/lib/auth-error-text';
-import { type CodeForm, codeSchema } from '@/lib/password-reset';
-import { useDisableTwoFactor } from '../api/security';
+import { useCreateRecoveryCodes, useDisableTwoFactor } from '../api/security';
 import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
-import { type TwoFactorOff, twoFactorOffSchema } from './schemas';
+import { RecoveryCodesSection, RecoveryCodesShown } from './recovery-codes';
+import { type TotpSetup as TotpSetupForm, totpSetupSchema, type TwoFactorOff, twoFactorOffSchema } from './schemas';
+import { SecondStepCodeField } from './second-step-code-field';
 import { useTotpEnabled } from './use-mfa-preference';
 
 /** The issuer the authenticator app shows next to the account. */
 const totpIssuer = 'ReviewRoute';
 
-interface TotpSetup {
+interface TotpSecret {
   secret: string;
   qrCode: string;
 }
@@ -31,15 +32,18 @@ const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim(
 
 /**
  * Optional TOTP two-factor sign-in: set up with a QR code of the otpauth:// URI (and the key as text), confirmed
- * with a code from the app; turned off only with the password and a current code, which the API checks with
- * Cognito (a signed-in browser alone must not be enough to remove the second step), and the owner is mailed.
+ * with a code from the app and the password, which makes ten recovery codes (shown once) before it is turned on;
+ * turned off only with the password and a current code (or a recovery code), which the API checks with Cognito (a
+ * signed-in browser alone must not be enough to remove the second step), and the owner is mailed.
  */
 export function TwoFactorCard({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const totp = useTotpEnabled(userId);
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [setup, setSetup] = useState<TotpSecret | null>(null);
   const [busy, setBusy] = useState<'setUp' | null>(null);
   const [confirmingOff, setConfirmingOff] = useState(false);
+  // Recovery codes just made: shown until the owner says they are saved, never again.
+  const [shownCodes, setShownCodes] = useState<string[] | null>(null);
 
   const startSetup = async () => {
     setBusy('setUp');
@@ -83,6 +87,8 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
               </Button>
             </div>
           </div>
+        ) : shownCodes ? (
+          <RecoveryCodesShown codes={shownCodes} email={email} onDone={() => setShownCodes(null)} />
         ) : confirmingOff ? (
           <TotpOffForm
             onDisabled={() => {
@@ -94,9 +100,10 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
         ) : setup ? (
           <TotpSetupForm
             setup={setup}
-            onEnabled={() => {
+            onEnabled={(codes) => {
               totp.set(true);
               setSetup(null);
+              setShownCodes(codes);
             }}
             onCancel={() => setSetup(null)}
           />
@@ -122,6 +129,7 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
                 </Button>
               )}
             </div>
+            {enabled && <RecoveryCodesSection onNewCodes={setShownCodes} />}
           </>
         )}
       </CardContent>
@@ -134,23 +142,40 @@ function TotpSetupForm({
   onEnabled,
   onCancel,
 }: {
-  setup: TotpSetup;
-  onEnabled: () => void;
+  setup: TotpSecret;
+  onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
+  const createCodes = useCreateRecoveryCodes();
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema(t, 'totpCodeInvalid')), defaultValues: { code: '' } });
+  } = useForm<TotpSetupForm>({ resolver: zodResolver(totpSetupSchema(t)), defaultValues: { password: '', code: '' } });
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
-  const submit = async ({ code }: CodeForm) => {
+  const submit = async ({ password, code }: TotpSetupForm) => {
+    // The recovery codes first, while the password alone proves the account: a wrong password costs no app code,
+    // and two-step verification is never on without codes to fall back on.
+    let codes: string[];
+    try {
+      ({ codes } = await createCodes.mutateAsync({ password }));
+    } catch (caught) {
+      const { field, message } = proofErrorOf(caught, t);
+      if (field === 'password' || field === 'code') {
+        setError(field, { message });
+        focusAfterSubmit(field);
+      } else setError('root', { message });
+      return;
+    }
     try {
       await verifyTOTPSetup({ code });
       await updateMFAPreference({ totp: 'PREFERRED' });
       toast.success(t('security:toasts.totpOn'), { description: t('security:toasts.totpOnDescription') });
-      onEnabled();
+      onEnabled(codes);
     } catch (caught) {
       toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'verifyTotp') });
     }
@@ -187,6 +212,21 @@ function TotpSetupForm({
         disabled={isSubmitting}
         {...register('code')}
       />
+      <InputField
+        id="totp-setup-password"
+        label={t('security:totp.password')}
+        help={t('security:totp.setupPasswordHelp')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        disabled={isSubmitting}
+        {...register('password')}
+      />
+      {errors.root?.message && (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.root.message}
+        </p>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
@@ -249,8 +289,7 @@ function TotpOffForm({ onDisabled, onCancel }: { onDisabled: () => void; onCance
         disabled={isSubmitting}
         {...register('password')}
       />
-      <OneTimeCodeField
-        appearance="inline"
+      <SecondStepCodeField
         id="totp-off-code"
         label={t('security:totp.offCode')}
         error={errors.code?.message}

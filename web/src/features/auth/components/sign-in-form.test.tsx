@@ -143,7 +143,7 @@ describe('SignInForm', () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
     const { user, onNeedsTotp, onSignedIn } = setup();
     await fillAndSubmit(user);
-    await waitFor(() => expect(onNeedsTotp).toHaveBeenCalledWith('owner@shop.nl'));
+    await waitFor(() => expect(onNeedsTotp).toHaveBeenCalledWith('owner@shop.nl', 'Secret1!'));
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -23,8 +23,11 @@ interface SignInFormProps {
   onNeedsConfirmation: (email: string, password: string) => void;
   /** Tokens are stored; resolves once the app knows the session. */
   onSignedIn: () => Promise<void>;
-  /** Two-factor authentication is on: the code from the authenticator app comes next. */
-  onNeedsTotp: (email: string) => void;
+  /**
+   * Two-factor authentication is on: the code from the authenticator app comes next (the password stays in the
+   * page's state for a recovery code's sign-in).
+   */
+  onNeedsTotp: (email: string, password: string) => void;
   /** "Forgot password?", with whatever address is typed so far. */
   onForgotPassword: (email: string) => void;
 }
@@ -62,7 +65,7 @@ export function SignInForm({
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         onNeedsConfirmation(email, password);
       } else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
-        onNeedsTotp(email);
+        onNeedsTotp(email, password);
       } else if (nextStep.signInStep === 'RESET_PASSWORD') {
         error.show('passwordResetRequired');
       } else {

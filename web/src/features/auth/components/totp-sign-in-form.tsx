@@ -11,10 +11,12 @@ interface TotpSignInFormProps {
   onSignedIn: () => Promise<void>;
   /** Back to the sign-in tab (the challenge is given up, or has expired). */
   onBack: () => void;
+  /** The phone is lost: a recovery code instead. */
+  onUseRecoveryCode: () => void;
 }
 
 /** Sign-in's second step for an owner with two-factor authentication on: the code from the authenticator app. */
-export function TotpSignInForm({ onSignedIn, onBack }: TotpSignInFormProps) {
+export function TotpSignInForm({ onSignedIn, onBack, onUseRecoveryCode }: TotpSignInFormProps) {
   const { t } = useTranslation('auth');
   const error = useAuthError();
 
@@ -41,9 +43,20 @@ export function TotpSignInForm({ onSignedIn, onBack }: TotpSignInFormProps) {
       busyLabel={t('totp.submitting')}
     >
       {(submitting) => (
-        <Button type="button" variant="ghost" onClick={onBack} disabled={submitting}>
-          {t('totp.back')}
-        </Button>
+        <>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto justify-self-center p-0"
+            onClick={onUseRecoveryCode}
+            disabled={submitting}
+          >
+            {t('totp.useRecoveryCode')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onBack} disabled={submitting}>
+            {t('totp.back')}
+          </Button>
+        </>
       )}
     </CodeStepForm>
   );

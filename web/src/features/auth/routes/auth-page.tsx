@@ -17,6 +17,7 @@ import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TermsNotice } from '../components/terms-notice';
+import { RecoverySignInForm } from '../components/recovery-sign-in-form';
 import { TotpSignInForm } from '../components/totp-sign-in-form';
 
 type AuthTab = 'sign-up' | 'sign-in';
@@ -31,8 +32,12 @@ interface PendingConfirmation {
   password?: string;
 }
 
-/** A step of the sign-in tab that replaces its form: the TOTP code, or "Forgot password?". */
-type SignInStep = { kind: 'totp' } | { kind: 'forgotPassword'; email: string };
+/**
+ * A step of the sign-in tab that replaces its form: the TOTP code, a recovery code instead (with the address and
+ * password the sign-in was tried with, React state only), or "Forgot password?".
+ */
+type SignInStep =
+  { kind: 'totp' | 'recovery'; email: string; password: string } | { kind: 'forgotPassword'; email: string };
 
 /**
  * /auth: sign-up (default) and sign-in (`?tab=signin`) tabs, with the e-mail confirmation step in between (spec 2,
@@ -75,6 +80,13 @@ export function AuthPage() {
     await navigate(to('/dashboard'), { replace: true });
   };
 
+  // Signed in with a recovery code: two-step verification is off, so the owner goes to set it up again.
+  const handleRecovered = async () => {
+    await refreshSession(queryClient);
+    toast.success(t('recovery.signedIn'), { description: t('recovery.signedInDescription') });
+    await navigate(to('/account?tab=security'), { replace: true });
+  };
+
   // Confirmed in this tab: signed in already, on to the dashboard (decisions 4). Otherwise (confirmed late, the
   // sign-in did not go through) the sign-in tab with the address filled in.
   const handleConfirmed = async (email: string, signedIn: boolean) => {
@@ -101,7 +113,18 @@ export function AuthPage() {
           <Card>
             <CardContent>
               {signInStep?.kind === 'totp' ? (
-                <TotpSignInForm onSignedIn={() => handleSignedIn()} onBack={() => setSignInStep(null)} />
+                <TotpSignInForm
+                  onSignedIn={() => handleSignedIn()}
+                  onBack={() => setSignInStep(null)}
+                  onUseRecoveryCode={() => setSignInStep({ ...signInStep, kind: 'recovery' })}
+                />
+              ) : signInStep?.kind === 'recovery' ? (
+                <RecoverySignInForm
+                  email={signInStep.email}
+                  password={signInStep.password}
+                  onSignedIn={handleRecovered}
+                  onBack={() => setSignInStep({ ...signInStep, kind: 'totp' })}
+                />
               ) : signInStep?.kind === 'forgotPassword' ? (
                 <ForgotPasswordForm
                   defaultEmail={signInStep.email}
@@ -148,7 +171,7 @@ export function AuthPage() {
                       defaultEmail={signInEmail}
                       onNeedsConfirmation={(email, password) => setPending({ email, reason: 'signIn', password })}
                       onSignedIn={() => handleSignedIn()}
-                      onNeedsTotp={() => setSignInStep({ kind: 'totp' })}
+                      onNeedsTotp={(email, password) => setSignInStep({ kind: 'totp', email, password })}
                       onForgotPassword={(email) => setSignInStep({ kind: 'forgotPassword', email })}
                     />
                   </TabsContent>
