@@ -31,6 +31,11 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   /** The owner started as many CSV exports this hour as allowed (`exportsPerOwnerHour`): Retry-After says when more may start. */
   EXPORT_LIMIT_REACHED: 429,
+  /**
+   * The plan's daily quota of review-request batches or customers is used (entitlements' `dailyBatches`,
+   * `dailyRows`): more can be scheduled after the UTC day's end (Retry-After).
+   */
+  REQUEST_QUOTA_REACHED: 429,
   INTERNAL: 500,
   /** Storage was throttled or busy even after retries: not a bug, so the answer says when to come back (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
@@ -73,6 +78,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   EXPORT_LIMIT_REACHED: 'You have started as many exports this hour as allowed. Please try again later.',
+  REQUEST_QUOTA_REACHED:
+    'You have scheduled as many review requests today as your plan allows. You can schedule more tomorrow, or upgrade your plan.',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'The service is busy. Please try again in a moment.',
   PLACES_NOT_CONFIGURED: 'Business search is not configured.',

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { decodeRequestToken } from '@reviewroute/functions/lib/request-token';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { requestBatchPageSize } from '@reviewroute/shared';
+import { createDynamoRequestQueue, scheduleOwner, type DueBatch } from '@reviewroute/functions/data/request-queue';
 import { createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
 import { signInThroughUi } from '../support/app-flows';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
@@ -76,13 +77,17 @@ async function expectFunnel(page: Page, counts: [number, number, number, number]
  * worker has finished sending it (its queue entry waits for the reminder then), each request's sent time goes
  * back by the days and the queue entry becomes due now. The worker's own rule and path run unchanged.
  */
-async function makeReminderDue(batchId: string, days: number) {
-  const { requestRecipient, requestQueue } = stackEntities();
+/** The request queue of the run's stack, as the worker sees it. */
+const queue = createDynamoRequestQueue(stackEntities);
+
+async function makeReminderDue(userId: string, batchId: string, days: number) {
+  const { requestRecipient } = stackEntities();
+  let entry: DueBatch | undefined;
   await expect
     .poll(
       async () => {
-        const { data } = await requestQueue.get({ batchId }).go({ consistent: true });
-        return data ? Date.parse(data.dueAt) > Date.now() + dayMs : false;
+        entry = await queue.queuedBatch(userId, batchId);
+        return entry ? Date.parse(entry.dueAt) > Date.now() + dayMs : false;
       },
       { timeout: 20_000, interval: 200 },
     )
@@ -94,7 +99,10 @@ async function makeReminderDue(batchId: string, days: number) {
         .patch({ batchId, recipientId: r.recipientId })
         .set({ sentAt: new Date(Date.parse(r.sentAt) - days * dayMs - 60_000).toISOString() })
         .go();
-  await requestQueue.patch({ batchId }).set({ dueAt: new Date().toISOString() }).go();
+  // The batch's entry due now, and its owner's turn with it (as scheduling a batch due now does).
+  const now = new Date().toISOString();
+  await queue.reschedule(entry!, now);
+  await scheduleOwner(stackEntities, userId, now);
 }
 
 /** The recipients' states on the page, in the order shown, once they match. */
@@ -215,15 +223,12 @@ describe('the Review requests page', () => {
       expect(oneClick.status).toBe(200);
 
       // Three days later: the one reminder reaches Kees only (Piet rated, Jane unsubscribed), once.
-      await makeReminderDue(batchId, 3);
+      await makeReminderDue(owner.userId, batchId, 3);
       await expect
-        .poll(
-          async () => {
-            const { data } = await stackEntities().requestQueue.get({ batchId }).go({ consistent: true });
-            return data === null;
-          },
-          { timeout: 20_000, interval: 200 },
-        )
+        .poll(async () => (await queue.queuedBatch(owner.userId, batchId)) === undefined, {
+          timeout: 20_000,
+          interval: 200,
+        })
         .toBe(true);
       const keesMails = (await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(kees));
       expect(keesMails.map((m) => m.subject)).toEqual([

@@ -5,13 +5,13 @@ import {
   type RequestBatchSource,
   type RequestBatchState,
 } from '@reviewroute/shared';
-import { transactWhileBusy } from './busy-retry';
+import { transactWhileBusy, type CancellationReason } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { allPages } from './paging';
 import { hookCallCreate, HookCallTakenError, type HookCallRecord } from './request-hooks';
-import { enqueueBatch, type DueBatch } from './request-queue';
+import { deleteQueuedOf, deleteQueueOf, enqueueBatch, scheduleOwner, touchOwner, type DueBatch } from './request-queue';
 import {
   deleteRecipientsOf,
   retentionExpiry,
@@ -151,9 +151,11 @@ export async function deleteBatch(
   userId: string,
   surveyId: string,
   batchId: string,
+  { queued = true }: { queued?: boolean } = {},
 ): Promise<void> {
-  const { requestQueue, requestBatch } = entitiesOf();
-  await requestQueue.delete({ batchId }).go();
+  const { requestBatch } = entitiesOf();
+  // Callers that delete many batches of an owner delete their queue entries first, in one read (`queued: false`).
+  if (queued) await deleteQueuedOf(entitiesOf, userId, { batchId });
   await deleteRecipientsOf(entitiesOf, batchId);
   await requestBatch.delete({ userId, surveyId, batchId }).go();
 }
@@ -165,7 +167,8 @@ export async function deleteBatchesOf(entitiesOf: () => Entities, userId: string
       .requestBatch.query.byOwner({ userId })
       .go({ cursor, consistent: true, attributes: ['surveyId', 'batchId'] }),
   );
-  for (const b of batches) await deleteBatch(entitiesOf, userId, b.surveyId, b.batchId);
+  await deleteQueueOf(entitiesOf, userId);
+  for (const b of batches) await deleteBatch(entitiesOf, userId, b.surveyId, b.batchId, { queued: false });
 }
 
 /**
@@ -207,29 +210,35 @@ export function createDynamoRequestBatches(
       if (created && tombstoneRefused(created)) throw new AccountErasedError(`Creating batch ${batch.id}`);
       if (created) throw new Error(`Creating batch ${batch.id} was refused: ${created.map((r) => r.code).join(', ')}`);
       await writeRecipients(entitiesOf, recipients, unsentExpiry(batch.sendAt));
-      const scheduled = await transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
-        service.transaction
-          .write((tx) => [
-            enqueueBatch(tx, {
-              batchId: batch.id,
-              userId: batch.userId,
-              surveyId: batch.surveyId,
-              dueAt: batch.sendAt,
-            }),
-            tx.requestBatch
-              .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
-              .set({ state: 'scheduled' })
-              .commit(),
-            ...(hookCall ? [hookCallCreate(hookCall)(tx)] : []),
-            tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
-          ])
-          .go(),
-      );
+      const due = { batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt };
+      const schedule = async () => {
+        // The owner's turn no later than the batch, before the batch is queued (request-queue.ts says why).
+        await scheduleOwner(entitiesOf, batch.userId, batch.sendAt);
+        return transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
+          service.transaction
+            .write((tx) => [
+              enqueueBatch(tx, due),
+              tx.requestBatch
+                .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
+                .set({ state: 'scheduled' })
+                .commit(),
+              touchOwner(tx, batch.userId),
+              ...(hookCall ? [hookCallCreate(hookCall)(tx)] : []),
+              tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
+            ])
+            .go(),
+        );
+      };
+      let scheduled = await schedule();
+      // The owner's entry went between its write and the transaction (a turn that found no batch): once more.
+      const ownerEntryGone = (r: CancellationReason[]) =>
+        !tombstoneRefused(r) && r[2]?.code === 'ConditionalCheckFailed';
+      for (let again = 0; again < 3 && scheduled && ownerEntryGone(scheduled); again++) scheduled = await schedule();
       if (scheduled) {
         // Erased meanwhile (or the batch deleted with its survey): nothing of it may stay.
-        await deleteBatch(entitiesOf, batch.userId, batch.surveyId, batch.id);
+        await deleteBatch(entitiesOf, batch.userId, batch.surveyId, batch.id, { queued: false });
         if (tombstoneRefused(scheduled)) throw new AccountErasedError(`Scheduling batch ${batch.id}`);
-        if (hookCall && scheduled[2]?.code === 'ConditionalCheckFailed')
+        if (hookCall && scheduled[3]?.code === 'ConditionalCheckFailed')
           throw new HookCallTakenError(hookCall.externalIdHash);
         throw new Error(`Scheduling batch ${batch.id} was refused: ${scheduled.map((r) => r.code).join(', ')}`);
       }

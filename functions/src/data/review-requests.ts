@@ -8,7 +8,7 @@ import {
 } from './request-claims';
 import { createDynamoRequestFunnel, deleteFunnelOf, type RequestFunnelStore } from './request-funnel';
 import { createDynamoHookMethods, type RequestHookMethods } from './request-hooks';
-import { createDynamoRequestQueue, type RequestQueueStore } from './request-queue';
+import { createDynamoRequestQueue, deleteQueuedOf, type RequestQueueStore } from './request-queue';
 import { createDynamoRecipients, type RequestRecipientStore } from './request-recipients';
 import { createDynamoSuppressions, deleteSuppressionsOf, type SuppressionStore } from './request-suppressions';
 import { createDynamoSendingHealth, deleteSendingHealthOf, type SendingHealthStore } from './sending-health';
@@ -61,8 +61,10 @@ export function createDynamoReviewRequestStore(
     ...createDynamoSendingHealth(entitiesOf),
 
     async deleteBySurvey(userId, surveyId) {
+      // The survey's queue entries in one read of the owner's queue; the owner's turn settles their entry.
+      await deleteQueuedOf(entitiesOf, userId, { surveyId });
       for (const batch of await batches.listBatchesBySurvey(userId, surveyId))
-        await deleteBatch(entitiesOf, userId, surveyId, batch.id);
+        await deleteBatch(entitiesOf, userId, surveyId, batch.id, { queued: false });
       // After the recipients: a count that comes later finds its recipient gone and does not recreate it.
       await deleteFunnelOf(entitiesOf, surveyId);
       await hooks.deleteHookOf(surveyId);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from '../../src/data/request-batches';
 import { sampleBatch } from './sample-batch';
+import { describeRequestQueueContract } from './request-queue-contract';
 
 const owner = 'owner-1';
 const survey = 'survey-1';
@@ -62,3 +63,5 @@ describe('the in-memory twin’s batch pages', () => {
     ]);
   });
 });
+
+describeRequestQueueContract('in memory', () => new MemoryReviewRequestStore());

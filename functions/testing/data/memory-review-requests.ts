@@ -11,7 +11,8 @@ import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from '../../src
 import type { FunnelCountOutcome } from '../../src/data/request-funnel';
 import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from '../../src/data/request-recipients';
 import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from '../../src/data/request-claims';
-import type { DueBatch } from '../../src/data/request-queue';
+import type { DuePauseNotice } from '../../src/data/sending-health';
+import type { DueBatch, OwnerSettlement, QueuedOwner } from '../../src/data/request-queue';
 import type { ReviewRequestStore } from '../../src/data/review-requests';
 import { HookCallTakenError, type HookCallRecord, type RequestHookRecord } from '../../src/data/request-hooks';
 
@@ -32,6 +33,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly platformSuppressions = new Map<string, { reason: PlatformSuppressionReason; createdAt: string }>();
   /** `${userId}/${channel}` -> the sending health. */
   readonly sendingHealth = new Map<string, SendingHealthState>();
+  /** `${userId}/${channel}` -> a pause the owner is not told of yet. */
+  readonly pauseNotices = new Map<string, DuePauseNotice>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
   /** surveyId -> the funnel. */
@@ -80,6 +83,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       surveyId: batch.surveyId,
       dueAt: batch.sendAt,
     });
+    this.scheduleOwner(batch.userId, batch.sendAt);
     return { ...stored };
   }
 
@@ -119,12 +123,72 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return r && { ...r, counted: [...r.counted] };
   }
 
-  async dueBatches(now: string, limit: number) {
+  /** The owner entries (request-queue.ts): when each owner's next turn is, and its version. */
+  readonly owners = new Map<string, QueuedOwner>();
+
+  /** `scheduleOwner` of request-queue.ts: earlier unless parked, the version counted up either way. */
+  private scheduleOwner(userId: string, dueAt: string) {
+    const owner = this.owners.get(userId);
+    if (!owner) this.owners.set(userId, { userId, dueAt, version: 1, parkedUntil: null });
+    else
+      this.owners.set(userId, {
+        ...owner,
+        dueAt: owner.dueAt > dueAt && !owner.parkedUntil ? dueAt : owner.dueAt,
+        version: owner.version + 1,
+      });
+  }
+
+  async dueOwners(now: string, limit: number) {
+    return [...this.owners.values()]
+      .filter((o) => o.dueAt <= now)
+      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0))
+      .slice(0, limit)
+      .map((o) => ({ ...o }));
+  }
+
+  async queuedOwner(userId: string) {
+    const owner = this.owners.get(userId);
+    return owner && { ...owner };
+  }
+
+  /** The owner's batch entries in the table's order: by due time, then batch id. */
+  private queuedOf(userId: string) {
     return [...this.queue.values()]
+      .filter((d) => d.userId === userId)
+      .sort((a, b) => (a.dueAt + a.batchId < b.dueAt + b.batchId ? -1 : 1));
+  }
+
+  async dueBatchesOf(userId: string, now: string, limit: number) {
+    return this.queuedOf(userId)
       .filter((d) => d.dueAt <= now)
-      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1))
       .slice(0, limit)
       .map((d) => ({ ...d }));
+  }
+
+  async queuedBatch(userId: string, batchId: string) {
+    const entry = this.queue.get(batchId);
+    return entry?.userId === userId ? { ...entry } : undefined;
+  }
+
+  async settleOwner(owner: QueuedOwner, { parkUntil, notBefore }: OwnerSettlement) {
+    const stored = this.owners.get(owner.userId);
+    if (stored?.version !== owner.version) return false;
+    const next = this.queuedOf(owner.userId)[0];
+    if (parkUntil === undefined && !next) this.owners.delete(owner.userId);
+    else
+      this.owners.set(owner.userId, {
+        ...stored,
+        dueAt: parkUntil ?? (next!.dueAt > notBefore ? next!.dueAt : notBefore),
+        parkedUntil: parkUntil ?? null,
+        version: stored.version + 1,
+      });
+    return true;
+  }
+
+  async wakeOwner(userId: string, at: string) {
+    const owner = this.owners.get(userId);
+    if (owner?.parkedUntil)
+      this.owners.set(userId, { ...owner, dueAt: at, parkedUntil: null, version: owner.version + 1 });
   }
 
   async setBatchState(
@@ -136,13 +200,14 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     if (batch) this.batches.set(batchId, { ...batch, state, waitingUntil });
   }
 
-  async reschedule(batchId: string, dueAt: string) {
-    const entry = this.queue.get(batchId);
-    if (entry) this.queue.set(batchId, { ...entry, dueAt });
+  /** Moves the entry only if it is still where the caller read it (an overlapping run's move stands). */
+  async reschedule(entry: DueBatch, dueAt: string) {
+    const stored = this.queue.get(entry.batchId);
+    if (stored?.dueAt === entry.dueAt) this.queue.set(entry.batchId, { ...stored, dueAt });
   }
 
-  async dequeue(batchId: string) {
-    this.queue.delete(batchId);
+  async dequeue(entry: DueBatch) {
+    if (this.queue.get(entry.batchId)?.dueAt === entry.dueAt) this.queue.delete(entry.batchId);
   }
 
   async suppressionsOf(userId: string, hashes: readonly string[]) {
@@ -236,6 +301,21 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     const after = change(before);
     if (after !== before) this.sendingHealth.set(`${userId}/${channel}`, structuredClone(after));
     return { before, after };
+  }
+
+  async queuePauseNotice(notice: DuePauseNotice) {
+    this.pauseNotices.set(`${notice.userId}/${notice.channel}`, { ...notice });
+  }
+
+  async duePauseNotices(limit: number) {
+    return [...this.pauseNotices.values()]
+      .sort((a, b) => (a.pausedAt < b.pausedAt ? -1 : 1))
+      .slice(0, limit)
+      .map((n) => ({ ...n }));
+  }
+
+  async takePauseNotice({ userId, channel }: Pick<DuePauseNotice, 'userId' | 'channel'>) {
+    return this.pauseNotices.delete(`${userId}/${channel}`);
   }
 
   async listSuppressions(userId: string) {
@@ -333,8 +413,9 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
         this.recipients.delete(batch.id);
         this.batches.delete(batch.id);
       }
+    this.owners.delete(userId);
     for (const key of [...this.suppressions.keys()]) if (key.startsWith(`${userId}/`)) this.suppressions.delete(key);
-    for (const map of [this.dailyCounts, this.contacts, this.sendingHealth])
+    for (const map of [this.dailyCounts, this.contacts, this.sendingHealth, this.pauseNotices])
       for (const key of [...map.keys()]) if (key.startsWith(`${userId}/`)) map.delete(key);
   }
 

@@ -1,10 +1,11 @@
-import type { Survey } from '@reviewroute/shared';
+import { allowances, type Allowances, type Survey } from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryReviewRequestStore } from '../data/memory-review-requests';
 import { MemorySurveyRepository } from '../data/memory';
 import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
 import { createMemoryMailer } from '../mail/memory-mailer';
 import { createHookService, type HookServiceDeps } from '../../src/domains/requests/hook-service';
+import { createRequestQuota } from '../../src/domains/requests/request-quota';
 import { createRequestSender, type SenderDeps } from '../../src/domains/requests/sender';
 import { createRequestService, type RequestServiceDeps } from '../../src/domains/requests/service';
 import { requestTokensOf } from '../../src/lib/request-token';
@@ -40,6 +41,8 @@ export function memoryRequests(
     service?: Partial<RequestServiceDeps>;
     sender?: Partial<SenderDeps>;
     hooks?: Partial<HookServiceDeps>;
+    /** The owner's daily quota of scheduled batches and rows; the trial's by default. */
+    quota?: Pick<Allowances, 'dailyBatches' | 'dailyRows'>;
   } = {},
 ) {
   const surveys = new MemorySurveyRepository();
@@ -47,11 +50,14 @@ export function memoryRequests(
   const mailer = createMemoryMailer();
   const clock = { now: Date.parse('2026-11-26T09:00:00.000Z') };
   const tokens = requestTokensOf(async () => requestLinkKey);
+  const limiter = createMemoryRateLimiter();
+  const quota = createRequestQuota({ limiter, quotaOf: async () => overrides.quota ?? allowances.trial });
   const service = createRequestService({
     surveys,
     requests,
     now: () => new Date(clock.now),
     tokens,
+    quota,
     ...overrides.service,
   });
   const sender = createRequestSender({
@@ -69,7 +75,6 @@ export function memoryRequests(
     sendRate: 1000,
     ...overrides.sender,
   });
-  const limiter = createMemoryRateLimiter();
   let hookSecrets = 0;
   let ids = 0;
   const hooks = createHookService({
@@ -80,6 +85,7 @@ export function memoryRequests(
     // UUIDv7-shaped, in creation order (the batch list is newest first by id).
     newId: () => `0190d7b0-0000-7000-8000-${String(++ids).padStart(12, '0')}`,
     tokens,
+    quota,
     newHookSecret: () => Buffer.alloc(24, ++hookSecrets).toString('base64url'),
     ...overrides.hooks,
   });

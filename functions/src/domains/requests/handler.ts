@@ -13,7 +13,9 @@ import { configureLogger } from '../../lib/logger';
 import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { originCheckOf } from '../../lib/origin-verify';
 import { requestTokensOf } from '../../lib/request-token';
+import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { createHookService, type HookService } from './hook-service';
+import { createRequestQuota } from './request-quota';
 import { sendingHealthOf, type SendingHealth } from './sending-health';
 import { createRequestService, type RequestService } from './service';
 
@@ -88,12 +90,15 @@ export function createHandler(env: LambdaEnv) {
   let service: RequestService | undefined;
   let hooks: HookService | undefined;
   let health: SendingHealth | undefined;
+  // Uploads and the hook's calls count in one daily quota per owner, by their plan.
+  const quota = createRequestQuota({ limiter: createDynamoRateLimiter(entities), quotaOf: entitlementsReaderOf(env) });
   return createRequestsHandler(
     () =>
       (service ??= createRequestService({
         surveys: createDynamoSurveyRepository(entities),
         requests: createDynamoReviewRequestStore(entities),
         tokens,
+        quota,
       })),
     () =>
       (hooks ??= createHookService({
@@ -101,6 +106,7 @@ export function createHandler(env: LambdaEnv) {
         requests: createDynamoReviewRequestStore(entities),
         limiter: createDynamoRateLimiter(entities),
         tokens,
+        quota,
       })),
     {
       originCheck: originCheckOf(env),

@@ -24,6 +24,7 @@ import {
 } from '../../data/request-hooks';
 import { recipientIdOf } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
+import type { RequestQuota } from './request-quota';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
 import type { RequestTokenSource } from '../../lib/request-token';
@@ -39,6 +40,8 @@ export interface HookServiceDeps {
   tokens: Pick<RequestTokenSource, 'hasher'>;
   /** The random part of the hook's token. */
   newHookSecret?: () => string;
+  /** The owner's daily quota of scheduled batches and rows (`request-quota.ts`): 429 past it. */
+  quota: RequestQuota;
 }
 
 const plausibleId = /^[A-Za-z0-9-]{1,64}$/;
@@ -135,6 +138,8 @@ export function createHookService(deps: HookServiceDeps) {
       const survey = await deps.surveys.get(hook.userId, hook.surveyId);
       if (!survey) throw hookNotFound();
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
+      // A booking system's customers count in the owner's daily quota as an upload's do (one batch each).
+      await deps.quota(hook.userId, 1, at);
       const batchId = makeId();
       const sendAt = new Date(at.getTime() + hook.delayMinutes * 60_000).toISOString();
       const call: HookCallRecord = {

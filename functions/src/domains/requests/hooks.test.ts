@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeContracts, type HookRequestInput } from '@reviewroute/shared';
+import { allowances, routeContracts, type CreateRequestBatchInput, type HookRequestInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
@@ -15,6 +15,10 @@ import {
 
 /** The call's body as the router hands it over: parsed by the route's schema. */
 const hookBody = (input: HookRequestInput) => parseInput(routeContracts['call-request-hook'].body, input);
+
+/** An upload of the owner's page as the router hands it over. */
+const uploadBody = (rows: CreateRequestBatchInput['rows']) =>
+  parseInput(routeContracts['create-request-batch'].body, { rows, permissionConfirmed: true, reminderDays: 0 });
 
 const piet = { name: 'Piet Klant', email: 'piet@klant.example', language: 'nl' as const, externalId: 'booking-1' };
 
@@ -186,13 +190,32 @@ describe('a call of the hook', () => {
   });
 
   it('is limited per hook: 429 with Retry-After past the limit', async () => {
-    const w = await world();
+    // A plan whose daily quota of batches is far above the hook's minute.
+    const w = await world({ quota: allowances.growth });
     for (let i = 0; i < 120; i++)
       await w.hooks.call(w.token, hookBody({ ...piet, email: `c${i}@klant.example`, externalId: `b-${i}` }));
     const refused = await w.hooks.call(w.token, hookBody({ ...piet, externalId: 'b-120' })).catch((e: unknown) => e);
     expect(refused).toMatchObject({ statusCode: 429, headers: { 'retry-after': '60' } });
     w.clock.now += 60_000;
     expect((await w.hooks.call(w.token, hookBody({ ...piet, externalId: 'b-120' }))).status).toBe('scheduled');
+  });
+
+  it('counts each call in the owner’s daily quota of batches, with the owner’s uploads: 429 with Retry-After to the day’s end', async () => {
+    const w = await world({ quota: { dailyBatches: 3, dailyRows: 100 } });
+    await w.service.create(owner, surveyId, uploadBody([{ name: 'Jan', email: 'jan@klant.example' }]));
+    for (const n of [1, 2]) await w.hooks.call(w.token, hookBody({ ...piet, externalId: `q-${n}` }));
+    const refused = await w.hooks.call(w.token, hookBody({ ...piet, externalId: 'q-3' })).catch((e: unknown) => e);
+    // 09:00 UTC: 15 hours until the quota's day ends.
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      code: 'REQUEST_QUOTA_REACHED',
+      headers: { 'retry-after': String(15 * 3600) },
+    });
+    expect((await w.service.listBatches(owner, surveyId)).batches).toHaveLength(3);
+    // A repeat of a call that was scheduled is answered from its record, without counting.
+    expect((await w.hooks.call(w.token, hookBody({ ...piet, externalId: 'q-1' }))).status).toBe('duplicate');
+    w.clock.now = Date.parse('2026-11-27T00:00:00.000Z');
+    expect((await w.hooks.call(w.token, hookBody({ ...piet, externalId: 'q-3' }))).status).toBe('scheduled');
   });
 
   it('answers 409 while the survey is a draft, and 404 once the survey (and so its hook) is deleted', async () => {

@@ -4,6 +4,7 @@ import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
+import { capResetOf } from './sender';
 import { decodeRequestToken, encodeRequestToken, tokenSecretHash } from '../../lib/request-token';
 import {
   memoryRequests,
@@ -57,6 +58,33 @@ describe('the batch schema', () => {
 });
 
 describe('creating and listing batches', () => {
+  it('holds each owner to the plan’s daily quota of batches and rows: 429 with Retry-After to the day’s end, nothing stored', async () => {
+    const { service, requests } = await world({ quota: { dailyBatches: 2, dailyRows: 5 } });
+    const refused = (input: Promise<unknown>) => input.catch((e: unknown) => e);
+    const tooMany = Array.from({ length: 6 }, (_, i) => ({ name: `Klant ${i}`, email: `k${i}@klant.example` }));
+    // 09:00 UTC: 15 hours until the day's quota resets.
+    const quotaReached = { statusCode: 429, code: 'REQUEST_QUOTA_REACHED', headers: { 'retry-after': '54000' } };
+    expect(
+      await refused(service.create(owner, surveyId, batchBody({ rows: tooMany, permissionConfirmed: true }))),
+    ).toMatchObject(quotaReached);
+    expect(requests.batches.size).toBe(0);
+    // A smaller batch still fits the day's rows; the third batch is one too many.
+    await service.create(owner, surveyId, batchBody({ rows: rows.slice(0, 2), permissionConfirmed: true }));
+    await service.create(owner, surveyId, batchBody({ rows: rows.slice(2), permissionConfirmed: true }));
+    expect(
+      await refused(service.create(owner, surveyId, batchBody({ rows: rows.slice(0, 1), permissionConfirmed: true }))),
+    ).toMatchObject(quotaReached);
+    expect(requests.batches.size).toBe(2);
+    // Another owner's quota is their own.
+    const { service: other, surveys } = await world({ quota: { dailyBatches: 2, dailyRows: 5 } });
+    await surveys.create(publishedSurvey({ userId: 'owner-2' }));
+    await expect(
+      other.create('owner-2', surveyId, batchBody({ rows, permissionConfirmed: true })),
+    ).resolves.toMatchObject({
+      total: 3,
+    });
+  });
+
   it('records the batch with the permission time and each row in its language (the survey’s when none)', async () => {
     const { service } = await world();
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
@@ -213,31 +241,54 @@ describe('sending', () => {
     expect(mailer.sent).toHaveLength(2);
   });
 
-  it('stops at the plan’s daily cap and resumes the next UTC day', async () => {
+  it('stops at the plan’s daily cap: the owner leaves the due queue until the cap resets, within the first hour of the next UTC day', async () => {
     const { service, mailer, clock, run, requests } = await world({ sender: { dailyCapOf: async () => 2 } });
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     await run();
     expect(mailer.sent).toHaveLength(2);
+    const resume = new Date(capResetOf(owner, clock.now)).toISOString();
+    expect(resume >= '2026-11-27T00:00:00.000Z' && resume < '2026-11-27T01:00:00.000Z').toBe(true);
     expect((await service.listBatches(owner, surveyId)).batches[0]).toMatchObject({
       state: 'sending',
-      waitingUntil: '2026-11-27T00:00:00.000Z',
+      waitingUntil: resume,
     });
-    await run();
-    expect(mailer.sent).toHaveLength(2);
-    clock.now = Date.parse('2026-11-27T00:00:01.000Z');
+    // Parked: not due, so no run even looks at it until the reset.
+    expect(await requests.dueOwners('2026-11-26T23:59:59.000Z', 10)).toEqual([]);
+    expect(await run()).toMatchObject({ turns: 0 });
+    clock.now = Date.parse(resume) - 1;
+    expect(await run()).toMatchObject({ turns: 0 });
+    clock.now = Date.parse(resume);
     await run();
     expect(mailer.sent.map((m) => m.to)).toEqual(rows.map((r) => r.email));
     expect(requests.queue.has(batch.id)).toBe(false);
+    expect(requests.owners.has(owner)).toBe(false);
   });
 
-  it('sends nothing for an account whose trial ended or plan expired (cap 0), until a renewal', async () => {
+  it('spreads the owners capped on one day over the first hour of the next', () => {
+    const at = Date.parse('2026-11-26T18:00:00.000Z');
+    const resets = Array.from({ length: 200 }, (_, i) => capResetOf(`owner-${i}`, at));
+    for (const r of resets) expect(r - Date.parse('2026-11-27T00:00:00.000Z')).toBeGreaterThanOrEqual(0);
+    for (const r of resets) expect(r - Date.parse('2026-11-27T01:00:00.000Z')).toBeLessThan(0);
+    // Not one moment: 200 owners fall due over many distinct minutes.
+    expect(new Set(resets.map((r) => Math.floor(r / 60_000))).size).toBeGreaterThan(50);
+    expect(capResetOf('owner-1', at)).toBe(capResetOf('owner-1', at + 3600_000));
+  });
+
+  it('sends nothing for an account whose trial ended or plan expired (cap 0) until a payment wakes its queue', async () => {
     let cap = 0;
-    const { service, mailer, clock, run } = await world({ sender: { dailyCapOf: async () => cap } });
+    const { service, mailer, clock, run, requests } = await world({ sender: { dailyCapOf: async () => cap } });
     await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
     await run();
     expect(mailer.sent).toHaveLength(0);
+    expect((await requests.queuedOwner(owner))?.parkedUntil).toBe(new Date(capResetOf(owner, clock.now)).toISOString());
+    // A new batch does not wake a parked owner.
+    await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
+    expect(await run()).toMatchObject({ turns: 0 });
     cap = 50;
     clock.now += 3600_000;
+    expect(await run()).toMatchObject({ turns: 0 });
+    // The payment completes: the owner's queue is due at once, hours before the reset.
+    await requests.wakeOwner(owner, new Date(clock.now).toISOString());
     await run();
     expect(mailer.sent).toHaveLength(3);
   });

@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { requestRepeatDays, type RequestSkipReason, type Survey, type SuppressionReason } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { addressHashOf } from '../../data/request-suppressions';
-import type { DueBatch } from '../../data/request-queue';
+import type { DueBatch, QueuedOwner } from '../../data/request-queue';
 import type { RecipientRecord } from '../../data/request-recipients';
 import type { RequestBatchRecord } from '../../data/request-batches';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
+import type { SendingHealth } from './sending-health';
 import type { RequestTokenSource } from '../../lib/request-token';
 
 export interface SenderDeps {
@@ -21,6 +23,8 @@ export interface SenderDeps {
   tokens: Pick<RequestTokenSource, 'tokensOf'>;
   /** The owner's cap of the UTC day, by their plan (the entitlements' `dailyRequests`); 0 holds their batches back. */
   dailyCapOf: (userId: string) => Promise<number>;
+  /** The reputation guard (decisions 26, `sending-health.ts`): whether the owner may send; each mail counted. */
+  health?: Pick<SendingHealth, 'mayOwnerSend' | 'recordSend'>;
   /** Wall clock in ms. */
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -35,9 +39,15 @@ export interface SenderDeps {
    * confirmation): settled as failed, never sent again.
    */
   interruptedAfterMs?: number;
+  /** Mails (requests and reminders) one owner's turn sends at most before the next owner's turn. */
+  turnSends?: number;
+  /** Due batches one owner's turn takes at most. */
+  turnBatches?: number;
 }
 
 export interface SendRunResult {
+  /** Owners' turns taken. */
+  turns: number;
   batches: number;
   sent: number;
   skipped: number;
@@ -47,6 +57,17 @@ export interface SendRunResult {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** Parked owners come back over the first hour of the UTC day, not all at midnight. */
+const resetSpreadMs = 60 * 60 * 1000;
+
+/**
+ * When a parked owner's turn comes again: the next reset of the daily count (UTC midnight), plus an offset
+ * fixed by the user id within the first hour, so the owners capped on one day do not all fall due at once.
+ */
+export function capResetOf(userId: string, nowMs: number): number {
+  const offset = createHash('sha256').update(userId, 'utf8').digest().readUInt32BE(0) % resetSpreadMs;
+  return Math.floor(nowMs / dayMs) * dayMs + dayMs + offset;
+}
 /** Throttling answers: SES did not take the mail, so the claim is given back and tried again later. */
 const throttled = new Set(['TooManyRequestsException', 'ThrottlingException', 'LimitExceededException']);
 
@@ -84,6 +105,10 @@ export function createRequestSender(deps: SenderDeps) {
   const concurrency = deps.concurrency ?? 8;
   const pageSize = deps.pageSize ?? 200;
   const interruptedAfterMs = deps.interruptedAfterMs ?? 10 * 60 * 1000;
+  const turnSends = deps.turnSends ?? 200;
+  const turnBatches = deps.turnBatches ?? 10;
+  /** Due owners read per pass: the longest waiting; those after them come in the next pass. */
+  const duePage = 50;
   const iso = (ms = clock()) => new Date(ms).toISOString();
   const { requests } = deps;
 
@@ -96,32 +121,41 @@ export function createRequestSender(deps: SenderDeps) {
     if (at > now) await sleep(at - now);
   }
 
-  const nextUtcMidnight = (ms: number) => Math.floor(ms / dayMs) * dayMs + dayMs;
+  /** What one owner's turn may still send: counted down by each claim, across the turn's batches. */
+  interface Turn {
+    left: number;
+    deadline: number;
+    result: SendRunResult;
+  }
+  /** Why a batch's pass stopped before its end; `capped` parks the owner. */
+  type Stop = 'deadline' | 'turn' | 'capped' | 'busy';
+  const stopOf = (turn: Turn): Stop | undefined =>
+    clock() >= turn.deadline ? 'deadline' : turn.left <= 0 ? 'turn' : undefined;
 
-  async function sendBatch(due: DueBatch, deadline: number, result: SendRunResult): Promise<void> {
+  /** One due batch: its requests, or once they are out, its reminder. Answers `capped` when the day's cap held. */
+  async function sendBatch(due: DueBatch, cap: number, turn: Turn): Promise<'capped' | undefined> {
+    const { result } = turn;
     const batch = await requests.getBatch(due.userId, due.surveyId, due.batchId);
     const survey = batch && (await deps.surveys.get(due.userId, due.surveyId));
     if (!batch || !survey?.landingPageUrl) {
       // Erased, or its survey deleted (whose delete takes the batch too): nothing to send.
-      await requests.dequeue(due.batchId);
+      await requests.dequeue(due);
       return;
     }
     if (batch.state === 'preparing') return;
-    // Decisions 22: an ended trial or an expired plan sends nothing until a renewal; nor does a survey taken
-    // offline (its link would lead nowhere). Looked at again in an hour.
-    const cap = survey.isActive ? await deps.dailyCapOf(due.userId) : 0;
-    if (cap <= 0) {
+    // A survey taken offline sends nothing (its link would lead nowhere): this batch is looked at in an hour.
+    if (!survey.isActive) {
       if (batch.state !== 'done') await requests.setBatchState(due, 'sending', iso(clock() + 3600_000), iso());
-      await requests.reschedule(due.batchId, iso(clock() + 3600_000));
+      await requests.reschedule(due, iso(clock() + 3600_000));
       return;
     }
     // A sent batch stays in the queue only for its reminder.
-    if (batch.state === 'done') return remindBatch(due, batch, survey, cap, deadline, result);
+    if (batch.state === 'done') return remindBatch(due, batch, survey, cap, turn);
     if (batch.state !== 'sending' || batch.waitingUntil) await requests.setBatchState(due, 'sending', null, iso());
 
     const seen = new Set<string>();
     let inFlightElsewhere = false;
-    let stop: 'deadline' | 'capped' | 'busy' | undefined;
+    let stop: Stop | undefined;
     let after: string | undefined;
     do {
       const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
@@ -152,36 +186,36 @@ export function createRequestSender(deps: SenderDeps) {
       );
       await inPool(queued, concurrency, async (r) => {
         if (stop) return;
-        if (clock() >= deadline) {
-          stop = 'deadline';
-          return;
-        }
         const reason: SuppressionReason | undefined = suppressed.get(addressHashOf(r.email));
         if (reason) {
           if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
           return;
         }
+        if ((stop = stopOf(turn))) return;
+        turn.left--;
         const outcome = await sendOne(batch, survey, r, cap);
-        if (outcome === 'sent') result.sent++;
-        else if (outcome === 'failed') result.failed++;
+        if (outcome === 'sent') {
+          result.sent++;
+          await countSend(r.userId, turn);
+        } else if (outcome === 'failed') result.failed++;
         else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
         else if (outcome !== 'none') result.skipped++;
       });
     } while (after && !stop);
 
     if (stop === 'capped') {
-      const resume = iso(nextUtcMidnight(clock()));
-      await requests.setBatchState(due, 'sending', resume, iso());
-      await requests.reschedule(due.batchId, resume);
+      // The owner is parked until the cap resets (the turn does it); the owner's page says until when.
+      await requests.setBatchState(due, 'sending', iso(capResetOf(due.userId, clock())), iso());
+      return 'capped';
     } else if (stop === 'busy') {
-      await requests.reschedule(due.batchId, iso(clock() + 60_000));
+      await requests.reschedule(due, iso(clock() + 60_000));
     } else if (!stop && !inFlightElsewhere) {
       await requests.setBatchState(due, 'done', null, iso());
       // Its reminder is due the batch's days after the last request went out (the pass looks at each one's own
       // sent time, and waits again for any not due yet).
       const days = batch.reminderDays ?? 0;
-      if (days > 0) await requests.reschedule(due.batchId, iso(clock() + days * dayMs));
-      else await requests.dequeue(due.batchId);
+      if (days > 0) await requests.reschedule(due, iso(clock() + days * dayMs));
+      else await requests.dequeue(due);
       logger.info('Review request batch done', { batchId: due.batchId, reminderDays: days });
     }
   }
@@ -198,18 +232,18 @@ export function createRequestSender(deps: SenderDeps) {
     batch: RequestBatchRecord,
     survey: Survey,
     cap: number,
-    deadline: number,
-    result: SendRunResult,
-  ): Promise<void> {
+    turn: Turn,
+  ): Promise<'capped' | undefined> {
+    const { result } = turn;
     const days = batch.reminderDays ?? 0;
     if (days <= 0) {
-      await requests.dequeue(due.batchId);
+      await requests.dequeue(due);
       return;
     }
     const delay = days * dayMs;
     let nextDue: number | undefined;
     let inFlight = false;
-    let stop: 'deadline' | 'capped' | 'busy' | undefined;
+    let stop: Stop | undefined;
     let after: string | undefined;
     do {
       const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
@@ -239,25 +273,24 @@ export function createRequestSender(deps: SenderDeps) {
         dueNow.filter((r) => !suppressed.has(addressHashOf(r.email))),
         concurrency,
         async (r) => {
-          if (stop) return;
-          if (clock() >= deadline) {
-            stop = 'deadline';
-            return;
-          }
+          if (stop || (stop = stopOf(turn))) return;
+          turn.left--;
           const outcome = await remindOne(batch, survey, r, cap);
-          if (outcome === 'sent') result.reminded++;
-          else if (outcome === 'failed') result.failed++;
+          if (outcome === 'sent') {
+            result.reminded++;
+            await countSend(r.userId, turn);
+          } else if (outcome === 'failed') result.failed++;
           else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
         },
       );
     } while (after && !stop);
 
-    if (stop === 'capped') await requests.reschedule(due.batchId, iso(nextUtcMidnight(clock())));
-    else if (stop === 'busy') await requests.reschedule(due.batchId, iso(clock() + 60_000));
+    if (stop === 'capped') return 'capped';
+    else if (stop === 'busy') await requests.reschedule(due, iso(clock() + 60_000));
     else if (stop || inFlight) return;
-    else if (nextDue !== undefined) await requests.reschedule(due.batchId, iso(nextDue));
+    else if (nextDue !== undefined) await requests.reschedule(due, iso(nextDue));
     else {
-      await requests.dequeue(due.batchId);
+      await requests.dequeue(due);
       logger.info('Review request reminders done', { batchId: due.batchId });
     }
   }
@@ -350,18 +383,88 @@ export function createRequestSender(deps: SenderDeps) {
     return 'sent';
   }
 
-  return {
-    /** Sends the due batches, oldest first, until the deadline (epoch ms). */
-    async runDue(deadline: number, limit = 20): Promise<SendRunResult> {
-      const result: SendRunResult = { batches: 0, sent: 0, skipped: 0, failed: 0, reminded: 0 };
-      for (const due of await requests.dueBatches(iso(), limit)) {
-        if (clock() >= deadline) break;
-        result.batches++;
-        try {
-          await sendBatch(due, deadline, result);
-        } catch (error) {
-          logger.error('Review request batch step failed; the next run resumes it', error as Error);
+  /**
+   * The reputation guard counts each mail that went out; when that pauses the owner, their turn ends here (the
+   * next one parks them until they resume).
+   */
+  async function countSend(userId: string, turn: Turn): Promise<void> {
+    if (deps.health && !(await deps.health.recordSend(userId, 'mail'))) turn.left = 0;
+  }
+
+  /**
+   * One owner's turn: their plan's cap of the day, then their due batches oldest first until the turn's mails
+   * are used; then the owner goes behind those already waiting (their next batch's due time, not before now),
+   * or is parked until the cap resets when it held (or their plan lapsed: a payment wakes them), or leaves the
+   * queue when nothing of theirs is queued.
+   */
+  async function takeTurn(owner: QueuedOwner, deadline: number, result: SendRunResult): Promise<void> {
+    result.turns++;
+    // Decisions 22: an ended trial or an expired plan sends nothing until a renewal. Decisions 26: nor does an
+    // owner whose requests paused themselves (parked like a lapsed plan; resuming wakes them).
+    const mayOwnerSend = (await deps.health?.mayOwnerSend(owner.userId, 'mail')) ?? true;
+    const cap = mayOwnerSend ? await deps.dailyCapOf(owner.userId) : 0;
+    let parkUntil: string | undefined;
+    const due = await requests.dueBatchesOf(owner.userId, iso(), turnBatches);
+    if (cap <= 0) {
+      parkUntil = iso(capResetOf(owner.userId, clock()));
+      for (const d of due) {
+        const batch = await requests.getBatch(d.userId, d.surveyId, d.batchId);
+        if (batch && batch.state !== 'done' && batch.state !== 'preparing')
+          await requests.setBatchState(d, 'sending', parkUntil, iso());
+      }
+    }
+    const turn: Turn = { left: turnSends, deadline, result };
+    for (const d of parkUntil ? [] : due) {
+      if (stopOf(turn)) break;
+      result.batches++;
+      try {
+        if ((await sendBatch(d, cap, turn)) === 'capped') {
+          parkUntil = iso(capResetOf(owner.userId, clock()));
+          break;
         }
+      } catch (error) {
+        logger.error('Review request batch step failed; the next run resumes it', error as Error);
+      }
+    }
+    await settle(owner, parkUntil);
+  }
+
+  /** Writes where the owner's turn left them; read again and redone when a new batch changed the entry meanwhile. */
+  async function settle(owner: QueuedOwner, parkUntil: string | undefined): Promise<void> {
+    let entry: QueuedOwner | undefined = owner;
+    for (let attempt = 0; entry && attempt < 5; attempt++) {
+      if (await requests.settleOwner(entry, { parkUntil, notBefore: iso() })) return;
+      entry = await requests.queuedOwner(owner.userId);
+    }
+  }
+
+  return {
+    /**
+     * Takes the due owners' turns, longest waiting first, again and again until none is due or the deadline
+     * (epoch ms): an owner with more due work goes behind the others after each turn, so one owner's backlog
+     * never holds another's requests for longer than a turn of each owner before them.
+     */
+    async runDue(deadline: number): Promise<SendRunResult> {
+      const result: SendRunResult = { turns: 0, batches: 0, sent: 0, skipped: 0, failed: 0, reminded: 0 };
+      const settled = () => result.sent + result.skipped + result.failed + result.reminded;
+      while (clock() < deadline) {
+        const before = settled();
+        let turns = 0;
+        for (const listed of await requests.dueOwners(iso(), duePage)) {
+          if (clock() >= deadline) break;
+          // The owners' index is eventually consistent: the entry itself says whether the turn is due.
+          const owner = await requests.queuedOwner(listed.userId);
+          if (!owner || owner.dueAt > iso()) continue;
+          turns++;
+          try {
+            await takeTurn(owner, deadline, result);
+          } catch (error) {
+            logger.error('Review request turn failed; the next run resumes it', error as Error);
+          }
+        }
+        // Nothing due, or a pass in which no customer was settled (what is due is in flight elsewhere, or waits
+        // on a later due time it was just given): the next run goes on.
+        if (turns === 0 || settled() === before) break;
       }
       return result;
     },

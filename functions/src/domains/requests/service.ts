@@ -17,6 +17,7 @@ import type { SurveyRepository } from '../../data/survey-repository';
 import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/request-batches';
 import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
+import type { RequestQuota } from './request-quota';
 import { decodeRequestToken, tokenProves, type RequestTokenSource } from '../../lib/request-token';
 
 export interface RequestServiceDeps {
@@ -26,6 +27,8 @@ export interface RequestServiceDeps {
   newId?: () => string;
   /** The hashes of each new request's token secrets (under the mail-link key). */
   tokens: Pick<RequestTokenSource, 'hasher'>;
+  /** The owner's daily quota of scheduled batches and rows (`request-quota.ts`): 429 past it. */
+  quota: RequestQuota;
 }
 
 /** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
@@ -89,6 +92,7 @@ export function createRequestService(deps: RequestServiceDeps) {
       // The personal link is the survey's public link: a draft has none yet.
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
       const at = now();
+      await deps.quota(userId, input.rows.length, at);
       const requested = input.sendAt ? new Date(input.sendAt) : at;
       const sendAt = (requested > at ? requested : at).toISOString();
       const batchId = makeId();
