@@ -2,6 +2,9 @@ import { Duration, type Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type IAlarmAction, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 
+/** The failure queue of a trigger (`OwnerJobsStreamReader`, `ExportsWorker`, …) in a stack (`ReviewRoute-prod-Api`). */
+export const failureQueueName = (stackName: string, name: string) => `${stackName}-${name}-failures`;
+
 /**
  * Where a trigger puts what it gave up on, so nothing is dropped silently: an encrypted, TLS-only SQS queue
  * (`{name}FailureQueue`) holding it for SQS's longest retention, and an alarm (`{name}FailureAlarm`) as soon as
@@ -9,6 +12,8 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
  */
 export function addFailureQueue(stack: Stack, name: string, description: string, alarmAction: IAlarmAction): Queue {
   const queue = new Queue(stack, `${name}FailureQueue`, {
+    // Named, so the replay finds it from the stage and the trigger's name alone (`failureQueueName`).
+    queueName: failureQueueName(stack.stackName, name),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     // Two weeks to look at and replay what failed after the alarm.
