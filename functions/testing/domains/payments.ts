@@ -99,6 +99,8 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
   erased: Set<string>;
   /** The payments the service announced as paid (its `notifyPaid`), in order. */
   paidNotices: string[];
+  /** The owners whose waiting work a payment woke (its `planPaid`), in order. */
+  plansPaid: string[];
 } {
   const provider = new FakePaymentProvider(now);
   const billing = new MemoryBillingRepository();
@@ -107,6 +109,7 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
   erasures.clock = () => now().getTime();
   const erased = new Set<string>();
   const paidNotices: string[] = [];
+  const plansPaid: string[] = [];
   const invoices = new MemoryInvoiceRepository(
     (userId, paymentId) => billing.records.get(`${userId}/${paymentId}`)?.providerStatus === 'paid',
   );
@@ -123,7 +126,10 @@ export function memoryPaymentService(now = () => new Date('2026-11-21T08:00:00.0
     notifyPaid: async (payment) => {
       paidNotices.push(payment.id);
     },
+    planPaid: async (userId) => {
+      plansPaid.push(userId);
+    },
     now,
   });
-  return { service, provider, billing, invoices, profiles, erasures, erased, paidNotices };
+  return { service, provider, billing, invoices, profiles, erasures, erased, paidNotices, plansPaid };
 }

@@ -12,6 +12,7 @@ import { createDynamoBillingRepository } from '../../data/billing-repository';
 import { createDynamoInvoiceRepository } from '../../data/invoice-repository';
 import { createDynamoProfileRepository } from '../../data/profile-repository';
 import { createDynamoRateLimiter } from '../../data/rate-window';
+import { createDynamoRequestQueue } from '../../data/request-queue';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { createCognitoOwnerContacts } from '../../data/owner-contacts';
 import { ownerMailSettings } from '../../mail/owner-mail';
@@ -139,6 +140,9 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
         siteOrigin: () => env.SITE_ORIGIN,
         isErased,
         notifyPaid,
+        // A lapsed owner's review requests wait in the queue, parked: a plan paid makes them due at once.
+        planPaid: (userId) =>
+          createDynamoRequestQueue(tableEntities(env)).wakeOwner(userId, new Date(now()).toISOString()),
       })),
     { originCheck: originCheckOf(env), isErased, ownerLimit: ownerRequestLimitOf(tableEntities(env)) },
   );

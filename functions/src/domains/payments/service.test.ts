@@ -162,14 +162,17 @@ describe('the webhook', () => {
   });
 
   it('announces a payment as paid once: on the one write that turned it paid, whatever repeats or races', async () => {
-    const { service, provider, paidNotices, paymentId } = await created();
+    const { service, provider, paidNotices, plansPaid, paymentId } = await created();
     await service.webhook(paymentId);
     expect(paidNotices).toEqual([]);
+    expect(plansPaid).toEqual([]);
     provider.setStatus(paymentId, 'paid');
     await Promise.all([1, 2, 3].map(() => service.webhook(paymentId)));
     await service.get(owner, paymentId);
     await service.webhook(paymentId);
     expect(paidNotices).toEqual([paymentId]);
+    // The owner's review requests parked for a lapsed plan are woken by the same write, once.
+    expect(plansPaid).toEqual([owner]);
   });
 
   it('records nothing for a payment of an account deleted since it was created', async () => {

@@ -65,6 +65,12 @@ export interface PaymentServiceDeps {
    * the one write that turned it paid. A failure is logged, never the webhook's: the payment stands.
    */
   notifyPaid?: (payment: BillingRecord, invoice?: Invoice) => Promise<void>;
+  /**
+   * Lets what waited for a plan go on now rather than at its next look (the owner's parked review requests,
+   * `wakeOwner` of data/request-queue.ts), called by the same one write. A failure is logged: they go on at the
+   * next reset anyway.
+   */
+  planPaid?: (userId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -185,6 +191,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         invoiceError = error;
       }
     }
+    if (outcome === 'became-paid' && deps.planPaid)
+      await deps
+        .planPaid(payment.userId)
+        .catch((error: unknown) =>
+          logger.error('Waking the owner’s waiting work after a payment failed', {
+            paymentId: payment.id,
+            error: String(error),
+          }),
+        );
     if (outcome === 'became-paid' && deps.notifyPaid) {
       try {
         await deps.notifyPaid(payment, invoice);
