@@ -6,6 +6,7 @@ import { expectNoAxeViolations, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { extractCode, waitForMail } from '../support/inbox';
 import { mailField, mailTimesBetween } from '../support/mail-time';
+import { confirmPurchaseDetails } from '../support/purchase-card';
 
 /**
  * The owner's mails (decisions 23) as an owner meets them, in both languages: a customer's 1-star rating with a
@@ -164,6 +165,7 @@ describe.each(['en', 'nl'] as const)('owner mails (%s)', (lang) => {
       .getByRole('listitem', { name: 'Growth' })
       .getByRole('button', { name: t.buyNow })
       .click();
+    await confirmPurchaseDetails(page, lang);
     // The local Mollie's hosted checkout (infra/local/mollie), like Mollie's test mode.
     await page.getByRole('heading', { name: 'Test payment' }).waitFor();
     const paymentId = /\/checkout\/([^/?#]+)/.exec(page.url())?.[1];

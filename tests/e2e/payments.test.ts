@@ -1,14 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, inject, it } from 'vitest';
-import { pathOf, planIds, planPricing, splitVat, type PlanId } from '@reviewroute/shared';
+import { describe, expect, it } from 'vitest';
+import { planIds, planPricing, splitVat, type PlanId } from '@reviewroute/shared';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
-import { apiCall } from '../support/api';
-import { signIn } from '../support/cognito';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
+import { confirmPurchaseDetails, purchaseCardTexts, type PurchaseDetails } from '../support/purchase-card';
 
 /** Visible texts, exactly as web/src/locales/{en,nl}/billing.json have them. */
 const texts = {
@@ -20,6 +19,8 @@ const texts = {
     buyNow: 'Buy now',
     completePurchase: 'Complete your purchase',
     processing: 'Processing your payment...',
+    checkoutDescription: (plan: string) => `${plan} - Annual Subscription`,
+    buyerVat: 'VAT number: NL857912345B01',
     success: 'Payment successful!',
     processed: (id: string) => `Your payment (${id}) has been processed. You'll receive a confirmation email shortly.`,
     failed: 'Payment failed',
@@ -51,6 +52,8 @@ const texts = {
     buyNow: 'Nu kopen',
     completePurchase: 'Rond je aankoop af',
     processing: 'Je betaling wordt verwerkt...',
+    checkoutDescription: (plan: string) => `${plan} - Jaarabonnement`,
+    buyerVat: 'Btw-nummer: NL857912345B01',
     success: 'Betaling geslaagd!',
     processed: (id: string) => `Je betaling (${id}) is verwerkt. Je ontvangt zo een bevestiging per e-mail.`,
     failed: 'Betaling mislukt',
@@ -148,8 +151,18 @@ function planCharge(plan: PlanId, lang: Lang) {
   };
 }
 
-/** Buys `planName` on /payments and finishes the local Mollie checkout with `outcome`; resolves to the payment id. */
-async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | 'failed'): Promise<string> {
+/**
+ * Buys `planName` on /payments, with the business `details` typed on the purchase card (`look`: its screenshots
+ * and axe check first), and finishes the local Mollie checkout with `outcome`; resolves to the payment id.
+ */
+async function buy(
+  page: Page,
+  lang: Lang,
+  planName: string,
+  outcome: 'paid' | 'failed',
+  details: PurchaseDetails = {},
+  look = false,
+): Promise<string> {
   const t = texts[lang];
   await page.goto(`${flowTexts[lang].prefix}/payments`);
   await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
@@ -163,7 +176,6 @@ async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | '
   });
   await plan(page, lang, planName).getByRole('button', { name: t.buyNow }).click();
   await page.getByRole('heading', { name: t.completePurchase }).waitFor();
-  await page.getByText(t.processing).waitFor();
   // The purchase card shows the launch price only, and what is charged now with the VAT it includes.
   const card = page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: t.completePurchase }) });
   const cardText = (await card.innerText()).replace(/\s/g, ' ');
@@ -175,11 +187,21 @@ async function buy(page: Page, lang: Lang, planName: string, outcome: 'paid' | '
   expect(cardText).toContain(charged.total);
   expect(cardText).toContain(charged.vat);
   expect(cardText).not.toContain(charged.list);
+  // The business the invoice is made out to, asked on the card (prefilled from the profile) before paying.
+  await page.getByRole('button', { name: purchaseCardTexts[lang].continue }).waitFor();
+  if (look) {
+    await expectNoAxeViolations(page);
+    await lookAt(page, `purchase-card-${lang}`);
+  }
+  await confirmPurchaseDetails(page, lang, details);
+  await page.getByText(t.processing).waitFor();
   release();
   // The local Mollie's hosted checkout (infra/local/mollie.ts), like Mollie's test mode: it shows the payment's
   // amount, which must be the charged launch price the card showed.
   await page.getByRole('heading', { name: 'Test payment' }).waitFor();
   expect(await page.locator('dt:has-text("Amount") + dd').textContent()).toBe(charged.checkout);
+  // Its description (the checkout's and the bank statement's) in the owner's language.
+  expect(await page.locator('dt:has-text("Description") + dd').textContent()).toBe(t.checkoutDescription(planName));
   const paymentId = /\/checkout\/([^/?#]+)/.exec(page.url())?.[1];
   expect(paymentId).toMatch(/^tr_/);
   await page.getByRole('button', { name: new RegExp(`^${outcome}$`, 'i') }).click();
@@ -197,14 +219,6 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
     it('buys Growth through the checkout: the billing tab shows the active plan, the payment and its invoice', async () => {
       const page = b.page();
       const owner = await signInThroughUi(page, lang);
-      // The buyer on the invoice comes from the profile: a business name and a two-line address.
-      const stack = inject('localStack');
-      const user = { ...owner, tokens: await signIn(stack, owner.email, owner.password) };
-      const saved = await apiCall(stack.urls.api, 'PATCH', pathOf('update-profile'), {
-        user,
-        body: { businessName: 'Bakkerij Anna', businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht' },
-      });
-      expect(saved.status).toBe(200);
       await page.goto(`${prefix}/payments`);
       await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
       // decisions 21: the Growth card keeps the list price as the regular price, the launch price beside it.
@@ -215,7 +229,19 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       await growth.getByText(t.inclVat, { exact: true }).waitFor();
       await expectNoAxeViolations(page);
       await lookAt(page, `plans-${lang}`);
-      const paymentId = await buy(page, lang, 'Growth', 'paid');
+      // The buyer on the invoice is what the purchase card asked: a business name, a two-line address, a VAT number.
+      const paymentId = await buy(
+        page,
+        lang,
+        'Growth',
+        'paid',
+        {
+          businessName: 'Bakkerij Anna',
+          businessAddress: 'Dorpsstraat 1\n3511 AA Utrecht',
+          vatNumber: 'nl 8579.12345 b01',
+        },
+        true,
+      );
 
       // Back on /payments the page checks the payment, says so, then opens the billing tab after 2 s.
       expect(await toastTitle(page, t.processed(paymentId))).toBe(t.success);
@@ -244,12 +270,15 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(await plain(page, 'invoice-vat')).toBe(t.vat);
       expect(await plain(page, 'invoice-total')).toBe(t.total);
       // A number of this year's gapless sequence; the seller from the configuration (locally named placeholders);
-      // the buyer's business and address from the profile.
+      // the buyer's business, address and VAT number from the purchase card; nothing is said to be missing.
       expect(await page.getByTestId('invoice-number').textContent()).toMatch(/^\d{4}-\d{6}$/);
       expect(await page.getByTestId('invoice-seller').textContent()).toBe(t.seller);
       expect(await page.getByTestId('invoice-billed-to').innerText()).toMatch(
-        new RegExp(`^Bakkerij Anna\\s+Dorpsstraat 1\\s+3511 AA Utrecht\\s+${owner.email.replace(/[.+]/g, '\\$&')}$`),
+        new RegExp(
+          `^Bakkerij Anna\\s+Dorpsstraat 1\\s+3511 AA Utrecht\\s+${owner.email.replace(/[.+]/g, '\\$&')}\\s+${t.buyerVat}$`,
+        ),
       );
+      expect(await page.getByTestId('invoice-buyer-hint').count()).toBe(0);
       expect(await page.getByRole('button', { name: t.downloadPdf }).isEnabled()).toBe(true);
       await expectNoAxeViolations(page);
       await lookAt(page, `invoice-${lang}`);
@@ -271,7 +300,17 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       expect(Math.abs(size![0] - 595.28)).toBeLessThan(1);
       expect(Math.abs(size![1] - 841.89)).toBeLessThan(1);
       const printed = pdfText(pdf).replace(/\s/g, '');
-      for (const part of [number, t.seller, 'Bakkerij Anna', 'Dorpsstraat 1', t.item, t.net, t.vat, t.total])
+      for (const part of [
+        number,
+        t.seller,
+        'Bakkerij Anna',
+        'Dorpsstraat 1',
+        t.buyerVat,
+        t.item,
+        t.net,
+        t.vat,
+        t.total,
+      ])
         expect(printed, part).toContain(part.replace(/\s/g, ''));
       expect(printed).not.toContain(t.downloadPdf.replace(/\s/g, ''));
     });

@@ -7,6 +7,7 @@ import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 import { putExpiredGrowthYear } from '../support/local-mollie';
+import { confirmPurchaseDetails } from '../support/purchase-card';
 
 /**
  * Plans as entitlements (decisions 22), tried as an owner would: the current plan on /payments, extending
@@ -119,6 +120,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
 
     await openPayments(page, lang);
     await planCard(page, lang, 'Growth').getByRole('button', { name: t.buyNow }).click();
+    await confirmPurchaseDetails(page, lang);
     await payAtCheckout(page, lang);
     const first = await planState(owner);
     expect(first).toMatchObject({ kind: 'active', tier: 'growth' });
@@ -137,6 +139,8 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
 
     // Extending adds a year after the current one ends.
     await growth.getByRole('button', { name: t.extend }).click();
+    // Prefilled from the profile the first purchase saved.
+    await confirmPurchaseDetails(page, lang);
     const extension = await payAtCheckout(page, lang);
     const extended = await planState(owner);
     const yearLater = new Date(firstUntil);

@@ -38,7 +38,7 @@ export function BuyerDetailsForm({ onSubmit }: { onSubmit: (buyer: PurchaseBuyer
   const profile = useRouteQuery('get-profile');
   if (profile.isPending)
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label={t('payments.buyer.loading')}>
+      <div className="grid max-w-xl gap-4" aria-busy="true" aria-label={t('payments.buyer.loading')}>
         <Skeleton className="h-9 w-full" />
         <Skeleton className="h-20 w-full" />
         <Skeleton className="h-9 w-full" />
@@ -89,7 +89,7 @@ function BuyerFields({
     <form
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       noValidate
-      className="grid gap-4"
+      className="grid max-w-xl gap-4"
       aria-labelledby={`${ids}-title`}
     >
       <div className="grid gap-1">
