@@ -9,7 +9,8 @@ import { useUnsubscribe } from '../api/unsubscribe';
  * The page behind the unsubscribe link in a review request's footer, for the customer who got it. It asks
  * before it acts: a mail scanner that follows the link must not unsubscribe anyone (mail clients that offer
  * one-click unsubscribe POST to the API themselves, RFC 8058). The API answers the same for every token, so
- * the page never tells whether an address or a business is behind one.
+ * the page never tells whether an address or a business is behind one. The token is the mail's unsubscribe
+ * token, a secret of its own: the survey link's token (a forwarded survey link) unsubscribes nobody.
  */
 export function UnsubscribePage() {
   const { token = '' } = useParams();
