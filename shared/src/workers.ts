@@ -224,12 +224,13 @@ export const workers = [
   {
     // E-mail review requests: sends the due batches, a page of customers at a time within SES's rate, each
     // customer claimed before the send (queued -> sending -> sent), so a retried or crashed run mails nobody
-    // twice; resumes where the last run stopped.
+    // twice; resumes where the last run stopped. A run works until its time is nearly up (20 s before it), so
+    // 75 s makes a run of about a minute, ending as the next starts rather than several pacing SES at once.
     id: 'requests',
     domain: 'requests',
     description: 'ReviewRoute review-request sending worker',
     trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 500 },
-    timeoutSeconds: 5 * 60,
+    timeoutSeconds: 75,
   },
   {
     // The low-rating digests (decisions 23): the alerts worker keeps a survey's low ratings beyond the first 5

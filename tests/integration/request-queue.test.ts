@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '@reviewroute/functions/data/client';
 import { createEntities } from '@reviewroute/functions/data/entities';
-import { queueShards } from '@reviewroute/functions/data/request-queue';
+import { migrateLegacyQueue, queueShards } from '@reviewroute/functions/data/request-queue';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
 import { describeRequestQueueContract } from '@reviewroute/functions/testing/data/request-queue-contract';
 import { sampleBatch } from '@reviewroute/functions/testing/data/sample-batch';
@@ -81,5 +81,23 @@ describe('the request queue’s queries on DynamoDB Local', () => {
     expect(seen[0]!.input.KeyConditionExpression).toMatch(/ < :/);
     expect(seen[0]!.input.FilterExpression).toBeUndefined();
     expect(seen[0]!.output.ScannedCount).toBe(1);
+  });
+});
+
+describe('the queue as it was before (one partition)', () => {
+  it('moves its entries into the owners’ queues, each once, keeping their due time', async () => {
+    const entities = createEntities(createDocumentClient(stack.env), stack.env.TABLE_NAME);
+    const store = createDynamoReviewRequestStore(() => entities);
+    const userId = `queue-legacy-${randomUUID()}`;
+    const batchId = randomUUID();
+    const dueAt = '2101-06-01T09:00:00.000Z';
+    await entities.legacyRequestQueue.put({ batchId, userId, surveyId: 'survey-old', dueAt }).go();
+    let moved = 0;
+    for (let n = await migrateLegacyQueue(() => entities); n > 0; n = await migrateLegacyQueue(() => entities))
+      moved += n;
+    expect(moved).toBeGreaterThanOrEqual(1);
+    expect(await store.queuedBatch(userId, batchId)).toEqual({ batchId, userId, surveyId: 'survey-old', dueAt });
+    expect(await store.queuedOwner(userId)).toMatchObject({ dueAt, parkedUntil: null });
+    expect((await entities.legacyRequestQueue.get({ batchId }).go({ consistent: true })).data).toBeNull();
   });
 });

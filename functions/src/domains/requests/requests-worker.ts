@@ -1,5 +1,6 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
+import { migrateLegacyQueue } from '../../data/request-queue';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
@@ -31,10 +32,10 @@ export function sendRateOf(env: Pick<LambdaEnv, 'REVIEW_REQUEST_SEND_RATE'>): nu
  */
 export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | undefined): WorkerRun {
   configureLogger(env);
+  const entities = tableEntities(env);
   const defaults = (): RequestSender | undefined => {
     const fromAddress = env.REQUEST_MAIL_FROM_ADDRESS;
     if (!fromAddress) return undefined;
-    const entities = tableEntities(env);
     const entitlements = entitlementsReaderOf(env);
     return createRequestSender({
       requests: withPlatformCap(
@@ -53,6 +54,9 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
   };
   let sender: RequestSender | undefined;
   let warned = false;
+  // Entries of the queue as it was before (one partition) move into the owners' queues, a hundred a run, until
+  // none is left; then this container looks no more.
+  let legacyQueue = !senderOf;
   return async (_event, context) => {
     sender ??= (senderOf ?? defaults)();
     if (!sender) {
@@ -60,9 +64,10 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
       warned = true;
       return { batches: 0 };
     }
+    if (legacyQueue) legacyQueue = (await migrateLegacyQueue(entities)) > 0;
     const remaining = context?.getRemainingTimeInMillis?.() ?? 60_000;
     const result = await sender.runDue(Date.now() + Math.max(1000, remaining - safetyMarginMs));
-    if (result.batches > 0) logger.info('Requests worker run', { ...result });
+    if (result.turns > 0) logger.info('Requests worker run', { ...result });
     return result;
   };
 }

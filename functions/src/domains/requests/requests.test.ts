@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
+import { allowances, routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
 import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { parseInput } from '../../lib/validation';
@@ -159,6 +159,49 @@ describe('creating and listing batches', () => {
 });
 
 describe('sending', () => {
+  it('takes owners in turns: another owner’s backlog of one-row batches holds a batch back for one turn at most', async () => {
+    const w = await world({ quota: allowances.enterprise, sender: { dailyCapOf: async () => 5000, sendRate: 14 } });
+    const other = 'owner-backlog';
+    const otherSurvey = '0190d7a0-0000-7000-8000-0000000000aa';
+    await w.surveys.create(publishedSurvey({ id: otherSurvey, userId: other, surveyCode: 'bcdefghj' }));
+    for (let i = 0; i < 300; i++)
+      await w.service.create(
+        other,
+        otherSurvey,
+        batchBody({ rows: [{ name: `Klant ${i}`, email: `k${i}@backlog.example` }], permissionConfirmed: true }),
+      );
+    w.clock.now += 1;
+    const ten = Array.from({ length: 10 }, (_, i) => ({ name: `Gast ${i}`, email: `g${i}@bakkerij.example` }));
+    await w.service.create(owner, surveyId, batchBody({ rows: ten, permissionConfirmed: true }));
+    const start = w.clock.now;
+    const result = await w.run();
+    const order = w.mailer.sent.map((m) => m.to);
+    const lastOfTen = Math.max(...ten.map((r) => order.indexOf(r.email)));
+    // The backlog's owner waited longest, so their turn (10 batches) comes first; the ten follow in the next.
+    expect(order.slice(0, 10).every((to) => to.endsWith('@backlog.example'))).toBe(true);
+    expect(lastOfTen).toBe(19);
+    // At SES's 14 mails a second that is under 2 s, where a queue in due order would make it 300 mails first.
+    expect(lastOfTen / 14).toBeLessThan(2);
+    // And the run goes on until the backlog is out too, with no count of batches to stop it.
+    expect(result).toMatchObject({ sent: 310, batches: 301 });
+    expect(w.clock.now - start).toBeLessThan(60_000);
+    expect(w.requests.owners.size).toBe(0);
+  });
+
+  it('works until its deadline, then the next run resumes where it stopped', async () => {
+    const w = await world({ quota: allowances.enterprise, sender: { dailyCapOf: async () => 5000, sendRate: 10 } });
+    const hundred = Array.from({ length: 100 }, (_, i) => ({ name: `Gast ${i}`, email: `g${i}@bakkerij.example` }));
+    await w.service.create(owner, surveyId, batchBody({ rows: hundred, permissionConfirmed: true }));
+    // 10 mails a second for 3 s: about 30, then no new send starts (those in flight finish).
+    const first = await w.sender.runDue(w.clock.now + 3000);
+    expect(first.sent).toBeGreaterThanOrEqual(25);
+    expect(first.sent).toBeLessThan(40);
+    expect((await w.requests.queuedOwner(owner))?.dueAt).toBeDefined();
+    await w.run();
+    expect(new Set(w.mailer.sent.map((m) => m.to)).size).toBe(100);
+    expect(w.mailer.sent).toHaveLength(100);
+  });
+
   it('mails each customer once, in their language, from the business with reply-to the owner and one-click unsubscribe', async () => {
     const { service, sender, mailer, run } = await world();
     const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
