@@ -6,6 +6,7 @@ import {
   invoiceYearOf,
   planIds,
   type Invoice,
+  type InvoiceBuyer,
   type KeptInvoice,
 } from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
@@ -57,8 +58,12 @@ export interface InvoiceRepository {
 }
 
 type InvoiceItem = EntityItem<Entities['invoice']>;
+type KeptInvoiceItem = EntityItem<Entities['keptInvoice']>;
 
-const toInvoice = (item: InvoiceItem): Invoice => ({
+/** What both the owner's invoice item and a kept one hold: the invoice but its buyer's contact person. */
+type DocumentItem = Omit<KeptInvoiceItem, 'expiresAt'>;
+
+const documentOf = (item: DocumentItem) => ({
   number: item.number,
   paymentId: item.paymentId,
   issuedAt: item.issuedAt,
@@ -72,52 +77,22 @@ const toInvoice = (item: InvoiceItem): Invoice => ({
     kvkNumber: item.sellerKvk ?? '',
     vatNumber: item.sellerVat ?? '',
   },
-  buyer: item.buyerCopied
-    ? {
-        name: item.buyerName ?? '',
-        businessName: item.buyerBusiness ?? '',
-        address: item.buyerAddress ?? '',
-        vatNumber: item.buyerVat ?? '',
-      }
-    : null,
 });
 
-/** What an erasure keeps of an invoice: everything it carries but the contact person, and no user id. */
-function toKeptItem(invoice: Invoice) {
-  return {
-    number: invoice.number,
-    paymentId: invoice.paymentId,
-    issuedAt: invoice.issuedAt,
-    amount: invoice.amount,
-    currency: invoice.currency,
-    ...(invoice.plan ? { plan: invoice.plan } : {}),
-    ...nonEmpty('description', invoice.description),
-    ...nonEmpty('sellerName', invoice.seller.name),
-    ...nonEmpty('sellerAddress', invoice.seller.address),
-    ...nonEmpty('sellerKvk', invoice.seller.kvkNumber),
-    ...nonEmpty('sellerVat', invoice.seller.vatNumber),
-    ...nonEmpty('buyerBusiness', invoice.buyer?.businessName),
-    ...nonEmpty('buyerAddress', invoice.buyer?.address),
-    ...nonEmpty('buyerVat', invoice.buyer?.vatNumber),
-    expiresAt: invoiceExpiryOf(invoice.issuedAt),
-  };
-}
+const businessOf = (item: DocumentItem) => ({
+  businessName: item.buyerBusiness ?? '',
+  address: item.buyerAddress ?? '',
+  vatNumber: item.buyerVat ?? '',
+});
 
-const toKeptInvoice = (item: EntityItem<Entities['keptInvoice']>): KeptInvoice => ({
-  number: item.number,
-  paymentId: item.paymentId,
-  issuedAt: item.issuedAt,
-  amount: item.amount,
-  currency: item.currency,
-  plan: item.plan ?? null,
-  description: item.description ?? '',
-  seller: {
-    name: item.sellerName ?? '',
-    address: item.sellerAddress ?? '',
-    kvkNumber: item.sellerKvk ?? '',
-    vatNumber: item.sellerVat ?? '',
-  },
-  buyer: { businessName: item.buyerBusiness ?? '', address: item.buyerAddress ?? '', vatNumber: item.buyerVat ?? '' },
+const toInvoice = (item: InvoiceItem): Invoice => ({
+  ...documentOf(item),
+  buyer: item.buyerCopied ? { name: item.buyerName ?? '', ...businessOf(item) } : null,
+});
+
+const toKeptInvoice = (item: KeptInvoiceItem): KeptInvoice => ({
+  ...documentOf(item),
+  buyer: businessOf(item),
   expiresAt: item.expiresAt,
 });
 
@@ -125,31 +100,37 @@ const toKeptInvoice = (item: EntityItem<Entities['keptInvoice']>): KeptInvoice =
 const nonEmpty = <K extends string>(key: K, value: string | null | undefined) =>
   (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
 
+/** The attributes of an invoice but its buyer's contact person, as both items store them. */
+const documentItemOf = (invoice: Omit<Invoice, 'buyer'>, buyer: Omit<InvoiceBuyer, 'name'> | null) => ({
+  paymentId: invoice.paymentId,
+  number: invoice.number,
+  issuedAt: invoice.issuedAt,
+  amount: invoice.amount,
+  currency: invoice.currency,
+  ...(invoice.plan ? { plan: invoice.plan } : {}),
+  ...nonEmpty('description', invoice.description),
+  ...nonEmpty('sellerName', invoice.seller.name),
+  ...nonEmpty('sellerAddress', invoice.seller.address),
+  ...nonEmpty('sellerKvk', invoice.seller.kvkNumber),
+  ...nonEmpty('sellerVat', invoice.seller.vatNumber),
+  ...nonEmpty('buyerBusiness', buyer?.businessName),
+  ...nonEmpty('buyerAddress', buyer?.address),
+  ...nonEmpty('buyerVat', buyer?.vatNumber),
+});
+
 function toItem(userId: string, draft: InvoiceDraft, number: string) {
   return {
     userId,
-    paymentId: draft.paymentId,
-    number,
-    issuedAt: draft.issuedAt,
-    amount: draft.amount,
-    currency: draft.currency,
-    ...(draft.plan ? { plan: draft.plan } : {}),
-    ...nonEmpty('description', draft.description),
-    ...nonEmpty('sellerName', draft.seller.name),
-    ...nonEmpty('sellerAddress', draft.seller.address),
-    ...nonEmpty('sellerKvk', draft.seller.kvkNumber),
-    ...nonEmpty('sellerVat', draft.seller.vatNumber),
-    ...(draft.buyer
-      ? {
-          buyerCopied: true,
-          ...nonEmpty('buyerName', draft.buyer.name),
-          ...nonEmpty('buyerBusiness', draft.buyer.businessName),
-          ...nonEmpty('buyerAddress', draft.buyer.address),
-          ...nonEmpty('buyerVat', draft.buyer.vatNumber),
-        }
-      : {}),
+    ...documentItemOf({ ...draft, number }, draft.buyer),
+    ...(draft.buyer ? { buyerCopied: true, ...nonEmpty('buyerName', draft.buyer.name) } : {}),
   };
 }
+
+/** What an erasure keeps of an invoice: everything it carries but the contact person, and no user id. */
+const toKeptItem = (invoice: Invoice) => ({
+  ...documentItemOf(invoice, invoice.buyer),
+  expiresAt: invoiceExpiryOf(invoice.issuedAt),
+});
 
 /**
  * How many times a lost race for the next number is tried again. Each round of racers has one winner, so 200
@@ -259,6 +240,24 @@ export function createDynamoInvoiceRepository(
 
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function invoiceEntities(config: EntityConfiguration) {
+  /** What an invoice carries but its buyer's contact person: the owner's item and a kept one alike. */
+  const documentAttributes = {
+    paymentId: { type: 'string', required: true, readOnly: true },
+    number: { type: 'string', required: true, readOnly: true },
+    issuedAt: { type: 'string', required: true, readOnly: true },
+    amount: { type: 'number', required: true, readOnly: true },
+    currency: { type: [...currencies], required: true, readOnly: true },
+    plan: { type: [...planIds], readOnly: true },
+    description: { type: 'string', readOnly: true },
+    sellerName: { type: 'string', readOnly: true },
+    sellerAddress: { type: 'string', readOnly: true },
+    sellerKvk: { type: 'string', readOnly: true },
+    sellerVat: { type: 'string', readOnly: true },
+    buyerBusiness: { type: 'string', readOnly: true },
+    buyerAddress: { type: 'string', readOnly: true },
+    buyerVat: { type: 'string', readOnly: true },
+  } as const;
+
   /**
    * The invoice of a paid payment, in the owner's partition beside the payment (the export and the erasure
    * find it there): issued once, never changed. Its number comes from the year's counter below, in the same
@@ -269,24 +268,11 @@ export function invoiceEntities(config: EntityConfiguration) {
       model: { entity: 'invoice', version: '1', service: tableService },
       attributes: {
         userId: { type: 'string', required: true, readOnly: true },
-        paymentId: { type: 'string', required: true, readOnly: true },
-        number: { type: 'string', required: true, readOnly: true },
-        issuedAt: { type: 'string', required: true, readOnly: true },
-        amount: { type: 'number', required: true, readOnly: true },
-        currency: { type: [...currencies], required: true, readOnly: true },
-        plan: { type: [...planIds], readOnly: true },
-        description: { type: 'string', readOnly: true },
-        sellerName: { type: 'string', readOnly: true },
-        sellerAddress: { type: 'string', readOnly: true },
-        sellerKvk: { type: 'string', readOnly: true },
-        sellerVat: { type: 'string', readOnly: true },
         // The buyer as the profile had them at issue (never read from the profile again). `buyerCopied` tells an
         // invoice issued with an empty profile (nothing to copy) from one issued before buyers were copied.
+        ...documentAttributes,
         buyerCopied: { type: 'boolean', readOnly: true },
         buyerName: { type: 'string', readOnly: true },
-        buyerBusiness: { type: 'string', readOnly: true },
-        buyerAddress: { type: 'string', readOnly: true },
-        buyerVat: { type: 'string', readOnly: true },
       },
       indexes: {
         byOwner: {
@@ -324,20 +310,7 @@ export function invoiceEntities(config: EntityConfiguration) {
     {
       model: { entity: 'keptInvoice', version: '1', service: tableService },
       attributes: {
-        number: { type: 'string', required: true, readOnly: true },
-        paymentId: { type: 'string', required: true, readOnly: true },
-        issuedAt: { type: 'string', required: true, readOnly: true },
-        amount: { type: 'number', required: true, readOnly: true },
-        currency: { type: [...currencies], required: true, readOnly: true },
-        plan: { type: [...planIds], readOnly: true },
-        description: { type: 'string', readOnly: true },
-        sellerName: { type: 'string', readOnly: true },
-        sellerAddress: { type: 'string', readOnly: true },
-        sellerKvk: { type: 'string', readOnly: true },
-        sellerVat: { type: 'string', readOnly: true },
-        buyerBusiness: { type: 'string', readOnly: true },
-        buyerAddress: { type: 'string', readOnly: true },
-        buyerVat: { type: 'string', readOnly: true },
+        ...documentAttributes,
         expiresAt: { type: 'number', required: true, readOnly: true },
       },
       indexes: {
