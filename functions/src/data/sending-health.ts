@@ -8,12 +8,20 @@ import { tableService } from './table-service';
  * The owner's sending health per channel (the owning module of its item): the last 200 sends and what came back
  * about them, and whether the channel is paused (decisions 26; the rule is `applySendingEvent` in shared). One
  * small item per owner and channel, read and written whole under a version condition: a send or an SES event
- * costs one read and one write, whatever the owner's volume.
+ * costs one read and one write, whatever the owner's volume. A pause to tell the owner of waits as a due item for
+ * the pause-notices worker.
  */
 
 export interface SendingHealthChange {
   before: SendingHealthState;
   after: SendingHealthState;
+}
+
+/** A pause the owner has not been told of yet (the pause-notices worker's). */
+export interface DuePauseNotice {
+  userId: string;
+  channel: SendingChannel;
+  pausedAt: string;
 }
 
 export interface SendingHealthStore {
@@ -28,6 +36,15 @@ export interface SendingHealthStore {
     channel: SendingChannel,
     change: (state: SendingHealthState) => SendingHealthState,
   ): Promise<SendingHealthChange>;
+  /**
+   * The owner is to be told of this pause: the workers that pause an owner may not send owner mail (the requests
+   * worker sends only as the requests' sender), so the pause-notices worker does. Writing it again changes nothing.
+   */
+  queuePauseNotice(notice: DuePauseNotice): Promise<void>;
+  /** The notices not sent yet, oldest pause first, at most `limit` (one partition: one query). */
+  duePauseNotices(limit: number): Promise<DuePauseNotice[]>;
+  /** Takes the notice off the list: true for the one call that found it there (so each is sent at most once). */
+  takePauseNotice(notice: Pick<DuePauseNotice, 'userId' | 'channel'>): Promise<boolean>;
 }
 
 /** Concurrent writers of one owner's item (a run's parallel sends, an SES event) retry this often at most. */
@@ -91,12 +108,39 @@ export function createDynamoSendingHealth(entitiesOf: () => Entities): SendingHe
         }
       }
     },
+
+    async queuePauseNotice(notice) {
+      await entitiesOf().pauseNoticeDue.put(notice).go();
+    },
+
+    async duePauseNotices(limit) {
+      const { data } = await entitiesOf().pauseNoticeDue.query.due({}).go({ limit, consistent: true });
+      return data
+        .map((n) => ({ userId: n.userId, channel: n.channel, pausedAt: n.pausedAt }))
+        .sort((a, b) => (a.pausedAt < b.pausedAt ? -1 : 1));
+    },
+
+    async takePauseNotice({ userId, channel }) {
+      try {
+        await entitiesOf()
+          .pauseNoticeDue.delete({ userId, channel })
+          .where((attr, op) => op.exists(attr.pausedAt))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      }
+    },
   };
 }
 
 /** The owner's items of every channel (the account erasure's). Idempotent. */
 export async function deleteSendingHealthOf(entitiesOf: () => Entities, userId: string): Promise<void> {
-  for (const channel of sendingChannels) await entitiesOf().sendingHealth.delete({ userId, channel }).go();
+  for (const channel of sendingChannels) {
+    await entitiesOf().sendingHealth.delete({ userId, channel }).go();
+    await entitiesOf().pauseNoticeDue.delete({ userId, channel }).go();
+  }
 }
 
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
@@ -127,5 +171,26 @@ export function sendingHealthEntities(config: EntityConfiguration) {
     },
     config,
   );
-  return { sendingHealth };
+  /**
+   * A pause whose owner is not told yet, in one partition of its own (few at any time), so the pause-notices
+   * worker finds them with one query. No owner data but the id; taken (deleted) when the notice goes out.
+   */
+  const pauseNoticeDue = new Entity(
+    {
+      model: { entity: 'pauseNoticeDue', version: '1', service: tableService },
+      attributes: {
+        userId: { type: 'string', required: true, readOnly: true },
+        channel: { type: [...sendingChannels], required: true, readOnly: true },
+        pausedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        due: {
+          pk: { field: 'pk', composite: [], template: 'PAUSE-NOTICES', casing: 'none' },
+          sk: { field: 'sk', composite: ['userId', 'channel'], template: 'OWNER#${userId}#${channel}', casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+  return { sendingHealth, pauseNoticeDue };
 }

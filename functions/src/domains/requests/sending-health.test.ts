@@ -10,6 +10,7 @@ import {
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
 import { composePauseNotice, createSendingHealth, pauseNoticeSender, type SendingHealth } from './sending-health';
+import { sendPauseNotices } from './pause-notices-worker';
 
 const batchBody = (input: CreateRequestBatchInput) =>
   parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
@@ -32,7 +33,7 @@ async function guarded() {
   });
   const health = (guard.health = createSendingHealth({
     store: w.requests,
-    notifyPaused: async (userId, state) => void notices.push({ userId, cause: state.pause?.cause }),
+    notifyPaused: async (userId, _channel, state) => void notices.push({ userId, cause: state.pause?.cause }),
     now: () => new Date(w.clock.now),
   }));
   await w.surveys.create(publishedSurvey());
@@ -182,5 +183,18 @@ describe('the pause notice', () => {
     expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
       ['anna@bakkerij.example', 'Je reviewverzoeken zijn gepauzeerd'],
     ]);
+  });
+
+  it('goes out from the pause-notices worker once per pause, and not for a pause already resumed', async () => {
+    const w = memoryRequests();
+    const sent: string[] = [];
+    const deps = { store: w.requests, send: async (userId: string) => void sent.push(userId) };
+    const paused = { ...state, recent: '' };
+    await w.requests.updateSendingHealth(owner, 'mail', () => paused);
+    await w.requests.queuePauseNotice({ userId: owner, channel: 'mail', pausedAt: state.pausedAt });
+    await w.requests.queuePauseNotice({ userId: 'resumed', channel: 'mail', pausedAt: state.pausedAt });
+    expect(await sendPauseNotices(deps)).toEqual({ sent: 1, dropped: 1 });
+    expect(await sendPauseNotices(deps)).toEqual({ sent: 0, dropped: 0 });
+    expect(sent).toEqual([owner]);
   });
 });

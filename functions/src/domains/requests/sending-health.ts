@@ -11,15 +11,14 @@ import {
   type SendOutcome,
 } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
-import { createCognitoOwnerContacts, type OwnerContacts } from '../../data/owner-contacts';
+import type { OwnerContacts } from '../../data/owner-contacts';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import type { SendingHealthStore } from '../../data/sending-health';
 import { ApiError } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
-import { mailTime, ownerMailSettings } from '../../mail/owner-mail';
+import { mailTime } from '../../mail/owner-mail';
 import { renderMail } from '../../mail/render';
-import { sesMailerOf } from '../../mail/ses-mailer';
 
 /**
  * The reputation guard's service (decisions 26): records each request send and each hard bounce or complaint
@@ -28,8 +27,11 @@ import { sesMailerOf } from '../../mail/ses-mailer';
  */
 export interface SendingHealthDeps {
   store: SendingHealthStore;
-  /** Tells the owner that the channel paused itself (called once per pause, by the write that paused it). */
-  notifyPaused: (userId: string, state: SendingHealthState) => Promise<void>;
+  /**
+   * Tells the owner that the channel paused itself (called once per pause, by the write that paused it). The
+   * workers queue it for the pause-notices worker (`queuePauseNotice`): they may not send owner mail themselves.
+   */
+  notifyPaused: (userId: string, channel: SendingChannel, state: SendingHealthState) => Promise<void>;
   now?: () => Date;
 }
 
@@ -49,7 +51,7 @@ export function createSendingHealth(deps: SendingHealthDeps) {
     if (!before.pausedAt && after.pausedAt) {
       logger.warn('Review requests paused by the reputation guard', { channel, ...after.pause });
       // The pause holds whether or not the mail goes: a failed notice is logged, the page shows the reason too.
-      await deps.notifyPaused(userId, after).catch((error: unknown) => {
+      await deps.notifyPaused(userId, channel, after).catch((error: unknown) => {
         logger.error('Pause notice not sent', error as Error);
       });
     }
@@ -131,14 +133,14 @@ export function composePauseNotice(input: {
   return { from: input.from, to: input.to, replyTo: input.helpEmail, ...mail };
 }
 
-/** `notifyPaused` by mail: the owner's address and language now (Cognito, the profile); an owner gone gets nothing. */
+/** The pause notice by mail: the owner's address and language now (Cognito, the profile); an owner gone gets nothing. */
 export function pauseNoticeSender(deps: {
   contacts: OwnerContacts;
   mailer: Mailer;
   from: string;
   helpEmail: string;
   siteOrigin: string;
-}): SendingHealthDeps['notifyPaused'] {
+}): (userId: string, state: SendingHealthState) => Promise<void> {
   return async (userId, state) => {
     const owner = await deps.contacts.contactOf(userId);
     if (!owner) return;
@@ -155,20 +157,12 @@ export function pauseNoticeSender(deps: {
   };
 }
 
-/** The service on the table, mailing pauses from the product's sender (no sender configured: the pause is silent). */
+/** The service on the table; a pause's notice is queued for the pause-notices worker. */
 export function sendingHealthOf(env: LambdaEnv): SendingHealth {
-  const entities = tableEntities(env);
-  const settings = ownerMailSettings(env);
+  const store = createDynamoReviewRequestStore(tableEntities(env));
   return createSendingHealth({
-    store: createDynamoReviewRequestStore(entities),
-    notifyPaused: settings
-      ? pauseNoticeSender({
-          contacts: createCognitoOwnerContacts(env),
-          mailer: sesMailerOf(env),
-          from: settings.from,
-          helpEmail: settings.helpEmail,
-          siteOrigin: env.SITE_ORIGIN,
-        })
-      : async () => logger.warn('Pause notice not sent: no sender configured (CONTACT_FROM_ADDRESS)'),
+    store,
+    notifyPaused: (userId, channel, state) =>
+      store.queuePauseNotice({ userId, channel, pausedAt: state.pausedAt ?? new Date().toISOString() }),
   });
 }
