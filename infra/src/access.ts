@@ -113,11 +113,12 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     mailLinkKey: true,
   },
   // Sends the due review-request batches: lists the queue and each batch's recipients, reads the survey, the
-  // owner's suppressions (BatchGetItem) and plan (billing history; the account's creation date from Cognito);
-  // claims each request in a transaction (conditional update of the recipient, put of the address's contact
-  // mark, condition check of the suppression, update of the day's count), confirms it, gives a throttled claim
-  // back (deletes its contact mark), removes a finished batch's queue entry; counts each send in the platform's
-  // day (an update); mails from the requests' own sender. Each request's link and unsubscribe secrets are derived
+  // owner's and the platform's suppressions (BatchGetItem) and plan (billing history; the account's creation
+  // date from Cognito); claims each request in a transaction (conditional update of the recipient, put of the
+  // address's contact mark, condition checks of the suppressions, update of the day's count), counts each sent
+  // mail in the owner's sending health (GetItem, a conditional put; a pause queues the owner's notice: a put),
+  // confirms it, gives a throttled claim back (deletes its contact mark), removes a finished batch's queue entry;
+  // counts each send in the platform's day (an update); mails from the requests' own sender. Each request's link and unsubscribe secrets are derived
   // under the mail-link key.
   requests: {
     table: [
@@ -135,10 +136,13 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   },
   // A bounce or complaint of a review request: puts the address on the platform's list and, while the owner's
   // account is still enabled (Cognito), on their suppression list (conditional puts), and counts it in the
-  // owner's sending health (a read and a conditional put); when that pauses their requests, mails the owner
-  // (their address from Cognito, their language from the profile: GetItem).
-  'mail-events': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  // owner's sending health (a read and a conditional put; a pause it starts queues the owner's notice: a put).
+  'mail-events': { table: ['dynamodb:GetItem', 'dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
+  // The reputation guard's notices: lists the queued ones (a query of their one partition), takes each (a
+  // conditional delete), reads the owner's sending health (GetItem), their address (Cognito) and language (the
+  // profile: GetItem), and mails them from the product's sender.
+  'pause-notices': {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
     userPool: ['cognito-idp:AdminGetUser'],
     sendMail: true,
   },

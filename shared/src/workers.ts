@@ -242,6 +242,15 @@ export const workers = [
     timeoutSeconds: 60,
   },
   {
+    // The reputation guard's owner mails (decisions 26): tells each owner whose review requests paused themselves
+    // why and what to do, once, from the product's sender (the requests worker sends only as the requests' own).
+    id: 'pause-notices',
+    domain: 'requests',
+    description: 'ReviewRoute review-request pause notice worker',
+    trigger: { kind: 'schedule', everyMinutes: 1, localEveryMs: 1000 },
+    timeoutSeconds: 60,
+  },
+  {
     // Bounces and complaints of review requests: the address goes on the owner's suppression list, so it is
     // never mailed again and the owner sees why (SES's reputation rules: a sender that keeps bouncing is paused).
     id: 'mail-events',

@@ -38,7 +38,7 @@ describe('api stack: contact mail', () => {
     });
   });
 
-  it('lets only the contact, payments and account Lambdas and the alerts (its stream reader), digests, mail-events and requests workers send, the requests worker only as their own sender', () => {
+  it('lets only the contact, payments and account Lambdas and the alerts (its stream reader), digests, pause-notices and requests workers send, the requests worker only as their own sender', () => {
     const sending = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
@@ -46,8 +46,8 @@ describe('api stack: contact mail', () => {
       'AccountRole',
       'ContactRole',
       'DigestsWorkerRole',
-      'MailEventsWorkerRole',
       'OwnerJobsStreamReaderRole',
+      'PauseNoticesWorkerRole',
       'PaymentsRole',
       'RequestsWorkerRole',
     ]);

@@ -211,7 +211,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts (its reader), digests, requests and mail-events workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts (its reader), digests, requests, mail-events and pause-notices workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -225,6 +225,7 @@ describe('api + gateway stacks', () => {
       'ExportsRole',
       'MailEventsWorkerRole',
       'OwnerJobsStreamReaderRole',
+      'PauseNoticesWorkerRole',
       'PaymentsRole',
       'PlacesRole',
       'RequestsWorkerRole',
@@ -258,6 +259,8 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('ExportsRole')).toEqual(['cognito-idp:AdminGetUser']);
     // A bounce is recorded only while the owner's account is still enabled.
     expect(actionsOf('MailEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // A pause notice goes to the owner's address, in their language.
+    expect(actionsOf('PauseNoticesWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     // The plan (its trial's start): the place-search allowance and the active-survey limit on publish.
     expect(actionsOf('PlacesRole')).toEqual(['cognito-idp:AdminGetUser']);
     expect(actionsOf('SurveysRole')).toEqual(['cognito-idp:AdminGetUser']);
