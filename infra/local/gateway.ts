@@ -216,8 +216,9 @@ export interface GatewayOptions {
   /** Served at GET /config.json (the SPA's runtime config). */
   webConfig: AppConfig;
   /**
-   * What CloudFront adds to every API request: the origin-verify value (the handlers refuse requests
-   * without it) and the viewer's address. A client's own values of these headers never pass.
+   * The origin-verify value: what the CloudFront role adds to every API request (with the viewer's address; a
+   * client's own values of these headers never pass), and what the API's front check, the twin of its web ACL,
+   * requires of every request before anything counts it. Without it neither happens (nothing to check against).
    */
   originVerifySecret?: string;
   /** The bucket CloudFront serves under `/files/*` (only its public prefix). */
@@ -228,9 +229,33 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * What the gateway counted, so a test can see where a request stopped: at the front check (the web ACL's twin),
+ * in a route's throttle bucket (what API Gateway's per-method throttle counts: every request past the front check
+ * that matched a route), or in a handler.
+ */
+export interface GatewayCounters {
+  refusedAtFront: number;
+  /** By route key (`GET /api/health`). */
+  throttleCounted: Record<string, number>;
+  /** By API domain. */
+  handlerCalls: Partial<Record<ApiDomain, number>>;
+}
+
+/** The gateway's two doors: CloudFront's (the app's origin) and the API's own endpoint (execute-api's twin). */
+export interface ServedGateway {
+  counters: GatewayCounters;
+  /** Serves the API's own endpoint on `server`: requests as their caller sent them, no CloudFront in front. */
+  serveEndpoint(server: http.Server): void;
+}
+
 export interface LocalGateway {
+  /** CloudFront's door: what the app's origin proxies to and what tests call. */
   url: string;
   port: number;
+  /** The API's own endpoint, as a caller who skips CloudFront reaches it. */
+  endpointUrl: string;
+  counters: GatewayCounters;
   stop(): Promise<void>;
 }
 
@@ -245,41 +270,63 @@ export async function bindGateway(port: number): Promise<{ server: http.Server; 
 }
 
 /**
- * The local stand-in for API Gateway HTTP API: routes from the shared table, the JWT authorizer on
- * `owner` routes, payload 2.0 events into the domain's Lambda handler, and API Gateway's own error
- * answers (401, 404, 413, 500, 503).
+ * The local stand-in for CloudFront in front of API Gateway, on `server` (CloudFront's door: `/config.json`,
+ * `/files/*` and the API with CloudFront's headers added), and on the server `serveEndpoint` is given (the API's own
+ * endpoint, which a caller can reach past CloudFront). Behind both doors the API: first its web ACL's twin, which
+ * refuses (403) a request without the origin-verify value before anything counts it; then routes from the shared
+ * table (each counted as its throttle bucket would), the JWT authorizer on `owner` routes, payload 2.0 events into
+ * the domain's Lambda handler, and API Gateway's own error answers (401, 404, 413, 500, 503).
  */
-export function serveGateway(server: http.Server, options: GatewayOptions): void {
+export function serveGateway(server: http.Server, options: GatewayOptions): ServedGateway {
   const verify = createJwtVerifier(options.authorizer);
+  const counters: GatewayCounters = { refusedAtFront: 0, throttleCounted: {}, handlerCalls: {} };
 
-  server.removeAllListeners('request');
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const started = Date.now();
-    const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    res.on('finish', () => options.log?.(`${method} ${url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`));
-    handle(req, res).catch((error: unknown) => {
-      options.log?.(`gateway error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendGatewayError(res, 500);
-      else res.end();
+  const listen = (target: http.Server, viaCloudFront: boolean) => {
+    target.removeAllListeners('request');
+    target.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const started = Date.now();
+      const method = req.method ?? 'GET';
+      const url = req.url ?? '/';
+      res.on('finish', () =>
+        options.log?.(
+          `${viaCloudFront ? '' : '(endpoint) '}${method} ${url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`,
+        ),
+      );
+      handle(req, res, viaCloudFront).catch((error: unknown) => {
+        options.log?.(`gateway error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (!res.headersSent) sendGatewayError(res, 500);
+        else res.end();
+      });
     });
-  });
+  };
+  listen(server, true);
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, viaCloudFront: boolean): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
     const path = url.split('?')[0]!;
+    const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 
-    if (path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
+    if (viaCloudFront && path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
       const body = JSON.stringify(options.webConfig);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(method === 'HEAD' ? undefined : body);
       return;
     }
 
-    if (path.startsWith('/files/') && options.assets && (method === 'GET' || method === 'HEAD')) {
+    if (viaCloudFront && path.startsWith('/files/') && options.assets && (method === 'GET' || method === 'HEAD')) {
       req.resume();
       return serveFile(res, method, path, options.assets);
+    }
+
+    // CloudFront's door adds its headers; the endpoint passes the caller's as they are.
+    const headers = viaCloudFront ? asFromCloudFront(req, sourceIp, options.originVerifySecret) : req.headers;
+
+    // The web ACL's twin, before anything else of the API: no throttle bucket counts a refused request, no handler
+    // runs for it (the Lambdas' own check stays behind it).
+    if (options.originVerifySecret !== undefined && headers[originVerifyHeader] !== options.originVerifySecret) {
+      counters.refusedAtFront++;
+      return sendRefusedAtFront(req, res);
     }
 
     // The payload limit applies before routing, as at the gateway's edge.
@@ -290,6 +337,8 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
       req.resume();
       return sendGatewayError(res, 404);
     }
+    const key = routeKey(match.route);
+    counters.throttleCounted[key] = (counters.throttleCounted[key] ?? 0) + 1;
 
     const body = await readBody(req, BODY_LIMIT_BYTES);
     if (body === 'too-large') return sendBodyTooLarge(req, res);
@@ -307,14 +356,14 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
       authorizer = { claims: stringifyClaims(result.claims), scopes: result.scopes };
     }
 
-    const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const event = buildHttpApiEvent(
-      { method, url, headers: asFromCloudFront(req, sourceIp, options.originVerifySecret), body, sourceIp },
+      { method, url, headers, body, sourceIp },
       match.route,
       match.pathParameters,
       authorizer,
     );
     const handler = await options.loadHandler(match.route.domain);
+    counters.handlerCalls[match.route.domain] = (counters.handlerCalls[match.route.domain] ?? 0) + 1;
     const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
@@ -338,6 +387,20 @@ export function serveGateway(server: http.Server, options: GatewayOptions): void
     if (result === 'timeout') return sendGatewayError(res, 503);
     writeLambdaResult(res, result);
   }
+
+  return { counters, serveEndpoint: (endpoint) => listen(endpoint, false) };
+}
+
+/** The web ACL's block, in the API's error contract (its custom response body), once the body is read and dropped. */
+function sendRefusedAtFront(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const answer = () => {
+    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: { code: 'FORBIDDEN', message: defaultErrorMessages.FORBIDDEN } }));
+  };
+  if (req.readableEnded) return answer();
+  req.on('end', answer);
+  req.on('error', answer);
+  req.resume();
 }
 
 /**
@@ -455,6 +518,16 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | 't
 
 export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
   const { server, port, url } = await bindGateway(options.port);
-  serveGateway(server, options);
-  return { url, port, stop: () => closeServer(server) };
+  const endpoint = await bindGateway(0);
+  const served = serveGateway(server, options);
+  served.serveEndpoint(endpoint.server);
+  return {
+    url,
+    port,
+    endpointUrl: endpoint.url,
+    counters: served.counters,
+    stop: async () => {
+      await Promise.all([closeServer(server), closeServer(endpoint.server)]);
+    },
+  };
 }

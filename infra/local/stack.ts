@@ -97,7 +97,10 @@ export interface LocalStackOptions {
 
 export interface LocalStackUrls {
   app?: string;
+  /** CloudFront's door to the API (it adds the origin-verify value): what the app's origin proxies to. */
   api: string;
+  /** The API's own endpoint (execute-api's twin, on a free port): a request without the origin-verify value is refused here. */
+  apiEndpoint: string;
   inbox: string;
   dynamodb: string;
   s3: string;
@@ -165,6 +168,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const appPort = options.web ? ports.app || (await freePort()) : undefined;
     const gateway = await bindGateway(ports.api);
     stops.push(() => closeServer(gateway.server));
+    const apiEndpoint = await bindGateway(0);
+    stops.push(() => closeServer(apiEndpoint.server));
     const appUrl = appPort ? `http://${LOCAL_HOST}:${appPort}` : undefined;
     const siteOrigin = appUrl ?? options.siteOrigin ?? gateway.url;
 
@@ -253,7 +258,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(startWorkers(env, { mailEvents: sesEvents, lambda, failures }, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
-    serveGateway(gateway.server, {
+    const served = serveGateway(gateway.server, {
       port: gateway.port,
       authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },
       webConfig,
@@ -262,6 +267,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       loadHandler: handlers.load,
       ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),
     });
+    served.serveEndpoint(apiEndpoint.server);
     // After serveGateway, which replaces the server's request listeners.
     const requests = trackRequests(gateway.server);
     drainApi = () => requests.drain(apiDrainMs);
@@ -282,6 +288,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       urls: {
         ...(web ? { app: web.url } : {}),
         api: gateway.url,
+        apiEndpoint: apiEndpoint.url,
         inbox: ses.url,
         dynamodb: dynamodb.url,
         s3: s3.url,

@@ -35,6 +35,12 @@ export const lambdaEnvVariables = {
    */
   PUBLIC_SUBMIT_MIN_FILL_MS: 'optional',
   /**
+   * Each owner's requests to owner routes per 10-second window, all routes together (default
+   * `ownerRequestLimit`); past it 429 with Retry-After. The test run's stack raises it: its suites read every
+   * owner route after each step, far faster than a person.
+   */
+  OWNER_REQUEST_LIMIT: 'optional',
+  /**
    * In AWS: the Secrets Manager secret (ARN) whose value CloudFront sends to the API as the
    * `originVerifyHeader`; a request without it did not come through our CloudFront (read it with
    * secretsmanager:GetSecretValue; accept AWSCURRENT and AWSPREVIOUS so a rotation never refuses traffic).

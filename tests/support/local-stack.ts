@@ -126,6 +126,9 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
           // Browsers driven by tests answer at once: the server's fill-time measure is off here (the abuse
           // suite runs its own gateway with it on).
           PUBLIC_SUBMIT_MIN_FILL_MS: '0',
+          // The suites read all of an owner's routes after each step, far faster than a person: the per-owner limit
+          // is raised here (tests/integration/origin-guard.test.ts runs its own gateway with a small one).
+          OWNER_REQUEST_LIMIT: '100000',
         },
         ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
       }),

@@ -3,7 +3,7 @@ import { errorBodySchema, ownerRequestLimit } from '@reviewroute/shared';
 import { createMemoryRateLimiter } from '../../testing/data/memory-rate-limiter';
 import { lambdaContext, sampleEvent } from '../../testing/events';
 import { createDomainHandler } from '../lib/http';
-import { createOwnerRequestLimit } from './owner-request-limit';
+import { createOwnerRequestLimit, ownerRequestRuleOf } from './owner-request-limit';
 import type { RateLimiter } from './rate-window';
 
 const rule = { limit: 10, windowSeconds: 10 };
@@ -63,11 +63,9 @@ describe('per-owner limit of owner routes', () => {
     const time = clock();
     const limit = createOwnerRequestLimit(createMemoryRateLimiter(), { rule, now: time.now });
     let ran = 0;
-    const handler = createDomainHandler(
-      'surveys',
-      new Proxy({}, { get: () => () => (ran++, { body: {} }) }) as never,
-      { ownerLimit: limit },
-    );
+    const handler = createDomainHandler('surveys', new Proxy({}, { get: () => () => (ran++, { body: {} }) }) as never, {
+      ownerLimit: limit,
+    });
     const statuses: number[] = [];
     for (let i = 0; i <= rule.limit; i++) {
       const res = await handler(sampleEvent('get-survey'), lambdaContext());
@@ -85,5 +83,13 @@ describe('per-owner limit of owner routes', () => {
       { ownerLimit: async () => 99 },
     );
     expect(await publicHandler(sampleEvent('health'), lambdaContext())).toMatchObject({ statusCode: 200 });
+  });
+});
+
+describe('OWNER_REQUEST_LIMIT', () => {
+  it('sets the requests per window; unset or malformed keeps the default', () => {
+    expect(ownerRequestRuleOf({ OWNER_REQUEST_LIMIT: '5000' })).toEqual({ ...ownerRequestLimit, limit: 5000 });
+    for (const raw of [undefined, '', '0', '-3', '1.5', 'many'])
+      expect(ownerRequestRuleOf({ OWNER_REQUEST_LIMIT: raw }), String(raw)).toEqual(ownerRequestLimit);
   });
 });

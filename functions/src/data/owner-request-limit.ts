@@ -1,4 +1,4 @@
-import { ownerRequestLimit } from '@reviewroute/shared';
+import { ownerRequestLimit, type LambdaEnv } from '@reviewroute/shared';
 import type { OwnerRequestLimit } from '../lib/http';
 import type { Entities } from './entities';
 import {
@@ -42,6 +42,12 @@ export function createOwnerRequestLimit(
   };
 }
 
+/** OWNER_REQUEST_LIMIT (requests per window), else `ownerRequestLimit`'s; a malformed value reads as the default. */
+export function ownerRequestRuleOf(env: Pick<LambdaEnv, 'OWNER_REQUEST_LIMIT'>): RateRule {
+  const limit = Number(env.OWNER_REQUEST_LIMIT);
+  return Number.isInteger(limit) && limit > 0 ? { ...ownerRequestLimit, limit } : ownerRequestLimit;
+}
+
 /** The limit on the table of `entitiesOf`: what each domain Lambda with owner routes passes its handler. */
-export const ownerRequestLimitOf = (entitiesOf: () => Entities): OwnerRequestLimit =>
-  createOwnerRequestLimit(createDynamoRateLimiter(entitiesOf));
+export const ownerRequestLimitOf = (env: LambdaEnv, entitiesOf: () => Entities): OwnerRequestLimit =>
+  createOwnerRequestLimit(createDynamoRateLimiter(entitiesOf), { rule: ownerRequestRuleOf(env) });

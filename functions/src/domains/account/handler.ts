@@ -159,7 +159,7 @@ export function createHandler(env: LambdaEnv) {
     {
       originCheck: originCheckOf(env),
       isErased: erasedCheckOf(createDynamoErasureRepository(tableEntities(env))),
-      ownerLimit: ownerRequestLimitOf(tableEntities(env)),
+      ownerLimit: ownerRequestLimitOf(env, tableEntities(env)),
       dangerOf: () => (danger ??= createDangerZone(env)),
       securityOf: () => (security ??= securityServiceOf(env)),
     },

@@ -48,7 +48,7 @@ export function createHandler(env: LambdaEnv) {
     {
       originCheck: originCheckOf(env),
       isErased: erasedCheckOf(createDynamoErasureRepository(entities)),
-      ownerLimit: ownerRequestLimitOf(entities),
+      ownerLimit: ownerRequestLimitOf(env, entities),
     },
   );
 }

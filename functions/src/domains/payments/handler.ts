@@ -144,7 +144,7 @@ export function createHandler(env: LambdaEnv, readSecret: SecretReader = secrets
         planPaid: (userId) =>
           createDynamoRequestQueue(tableEntities(env)).wakeOwner(userId, new Date(now()).toISOString()),
       })),
-    { originCheck: originCheckOf(env), isErased, ownerLimit: ownerRequestLimitOf(tableEntities(env)) },
+    { originCheck: originCheckOf(env), isErased, ownerLimit: ownerRequestLimitOf(env, tableEntities(env)) },
   );
 }
 

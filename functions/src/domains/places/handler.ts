@@ -80,7 +80,7 @@ export function createHandler(env: LambdaEnv, readParameter = ssmParameterReader
         allowanceOf: allowanceOf(entitlementsReaderOf(env, { answerCacheMs: allowanceCacheMs })),
         ...(placesDailyBudget(env) !== undefined ? { dailyBudget: placesDailyBudget(env)! } : {}),
       })),
-    { originCheck: originCheckOf(env), ownerLimit: ownerRequestLimitOf(tableEntities(env)) },
+    { originCheck: originCheckOf(env), ownerLimit: ownerRequestLimitOf(env, tableEntities(env)) },
   );
 }
 
