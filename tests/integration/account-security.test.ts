@@ -1,7 +1,8 @@
 import { GetUserCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
-import { apiCall, type ApiUser } from '../support/api';
+import { createDynamoRecoveryCodeStore } from '@reviewroute/functions/data/recovery-codes';
+import { apiCall, stackEntities, type ApiUser } from '../support/api';
 import { TEST_PASSWORD, cognitoClient, createSignedInUser, uniqueEmail } from '../support/cognito';
 import { extractCode, listMails, waitForMail } from '../support/inbox';
 import { enableTotp } from '../support/totp';
@@ -16,6 +17,7 @@ const api = stack.urls.api;
 const inbox = stack.urls.inbox;
 const cognito = cognitoClient(stack);
 afterAll(() => cognito.destroy());
+const recoveryCodeStore = createDynamoRecoveryCodeStore(stackEntities);
 
 const mfaOf = async (owner: ApiUser) =>
   (await cognito.send(new GetUserCommand({ AccessToken: owner.tokens.accessToken }))).UserMFASettingList ?? [];
@@ -79,5 +81,90 @@ describe('changing the e-mail address', () => {
     );
     const user = await cognito.send(new GetUserCommand({ AccessToken: owner.tokens.accessToken }));
     expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(newEmail);
+  });
+});
+
+describe('proofs that match the account: two-step verification on', () => {
+  it('changes the e-mail address only with a current code besides the password', async () => {
+    const owner = await createSignedInUser(stack);
+    const app = await enableTotp(cognito, owner.tokens.accessToken);
+    const newEmail = uniqueEmail('moved-2fa');
+    const start = (body: object) =>
+      apiCall(api, 'POST', pathOf('start-email-change'), { user: owner, body: { newEmail, ...body } });
+
+    const passwordOnly = await start({ password: TEST_PASSWORD });
+    expect(passwordOnly.status).toBe(403);
+    expect(passwordOnly.body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    const wrongCode = await start({ password: TEST_PASSWORD, code: '000000' });
+    expect(wrongCode.body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    expect(await mailsTo(newEmail, '')).toEqual([]);
+
+    const started = await start({ password: TEST_PASSWORD, code: await app.nextCode() });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await waitForMail(inbox, newEmail);
+  });
+});
+
+describe('recovery codes', () => {
+  const recover = (body: object) => apiCall(api, 'POST', pathOf('recover-sign-in'), { body });
+
+  it('are made with the password before two-step verification is on, and sign in once (not twice) through the API', async () => {
+    const owner = await createSignedInUser(stack, { locale: 'nl' });
+    const create = (body: object) => apiCall(api, 'POST', pathOf('create-recovery-codes'), { user: owner, body });
+    const made = await create({ password: TEST_PASSWORD });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { codes } = made.body as { codes: string[] };
+    expect(codes).toHaveLength(10);
+    const app = await enableTotp(cognito, owner.tokens.accessToken);
+    const status = await apiCall(api, 'GET', pathOf('get-recovery-codes'), { user: owner });
+    expect(status.body).toMatchObject({ remaining: 10 });
+    // Once it is on, a new set needs a code too.
+    expect((await create({ password: TEST_PASSWORD })).body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+
+    // The wrong password, an unknown code: refused, two-step verification stays on.
+    expect(
+      (await recover({ email: owner.email, password: 'Wr0ng-password!', recoveryCode: codes[0] })).body,
+    ).toMatchObject({ error: { code: 'INCORRECT_PASSWORD' } });
+    expect(
+      (await recover({ email: owner.email, password: TEST_PASSWORD, recoveryCode: 'zzzzz-zzzzz' })).body,
+    ).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    expect(await mfaOf(owner)).toEqual(['SOFTWARE_TOKEN_MFA']);
+
+    const recovered = await recover({
+      email: owner.email,
+      password: TEST_PASSWORD,
+      recoveryCode: codes[0],
+    });
+    expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
+    expect(recovered.body).toEqual({ twoFactor: false });
+    expect(await mfaOf(owner)).toEqual([]);
+    const notice = await waitForMail(inbox, owner.email, { subject: 'met een herstelcode ingelogd' });
+    expect(notice.body.text).toContain('support@reviewroute.local');
+
+    // Set up again: the old codes are gone with the old second step, the same code signs in no more.
+    await enableTotp(cognito, owner.tokens.accessToken, app);
+    for (const code of [codes[0], codes[1]])
+      expect((await recover({ email: owner.email, password: TEST_PASSWORD, recoveryCode: code })).body).toMatchObject({
+        error: { code: 'INCORRECT_CODE' },
+      });
+    expect(await mfaOf(owner)).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+
+  it('are erased with the account, and accepted by its deletion in place of the code', async () => {
+    const owner = await createSignedInUser(stack);
+    const made = await apiCall(api, 'POST', pathOf('create-recovery-codes'), {
+      user: owner,
+      body: { password: TEST_PASSWORD },
+    });
+    const { codes } = made.body as { codes: string[] };
+    await enableTotp(cognito, owner.tokens.accessToken);
+    const remove = (body: object) =>
+      apiCall(api, 'DELETE', pathOf('delete-account'), { user: owner, body: { email: owner.email, ...body } });
+    const passwordOnly = await remove({ password: TEST_PASSWORD });
+    expect(passwordOnly.status, JSON.stringify(passwordOnly.body)).toBe(403);
+    expect(passwordOnly.body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    const deleted = await remove({ password: TEST_PASSWORD, code: codes[4] });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(202);
+    await expect.poll(async () => (await recoveryCodeStore.get(owner.userId)) ?? null, { timeout: 20_000 }).toBeNull();
   });
 });

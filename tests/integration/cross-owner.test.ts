@@ -83,6 +83,8 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'disable-two-factor': () => ({ password: TEST_PASSWORD, code: '123456' }),
   // Taking the owner's address is refused (it is in use), and nothing is mailed to it.
   'start-email-change': ({ ownerEmail }) => ({ password: TEST_PASSWORD, newEmail: ownerEmail }),
+  // The intruder's own password: the codes made are the intruder's own, the owner's are untouched.
+  'create-recovery-codes': () => ({ password: TEST_PASSWORD }),
   // The owner's own response: marking it, or noting on it, through another owner's survey id is refused.
   'set-inbox-state': ({ responseId }) => ({ ids: [responseId], state: 'handled' }),
   'set-inbox-note': () => ({ note: 'Intruder was here' }),

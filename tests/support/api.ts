@@ -71,16 +71,20 @@ export async function apiCall(
   path: string,
   { user, body, userAgent, from, headers }: ApiCallOptions = {},
 ): Promise<ApiAnswer> {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const res = await requestFrom(`${baseUrl}${path}`, {
     method,
     localAddress: from ?? newLoopbackClient(),
     headers: {
       'user-agent': userAgent ?? `reviewroute-test/${randomUUID()}`,
       ...(user ? { authorization: `Bearer ${user.tokens.idToken}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      // As a browser sends it: Node would send a DELETE's body chunked, which no browser does.
+      ...(text !== undefined
+        ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }
+        : {}),
       ...headers,
     },
-    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    ...(text !== undefined ? { body: text } : {}),
   });
   return { status: res.status, headers: res.headers, body: res.text ? (JSON.parse(res.text) as unknown) : undefined };
 }

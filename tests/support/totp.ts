@@ -15,8 +15,13 @@ export class TestAuthenticator {
   private readonly totp: TOTP;
   private lastStep = -1;
 
-  constructor(secret: string) {
+  /**
+   * `after`: the owner's previous app, when two-step verification is set up again with a new secret. Cognito
+   * remembers the last time step a user spent, not a secret's, so the new app continues after the old one's.
+   */
+  constructor(secret: string, after?: TestAuthenticator) {
     this.totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 });
+    if (after) this.lastStep = after.lastStep;
   }
 
   async nextCode(): Promise<string> {
@@ -32,13 +37,17 @@ export class TestAuthenticator {
   }
 }
 
-/** Turns the authenticator app on for the owner of `accessToken` as the security tab does; returns their app. */
+/**
+ * Turns the authenticator app on for the owner of `accessToken` as the security tab does; returns their app
+ * (`previous`: the app of an earlier set-up, see TestAuthenticator).
+ */
 export async function enableTotp(
   cognito: CognitoIdentityProviderClient,
   accessToken: string,
+  previous?: TestAuthenticator,
 ): Promise<TestAuthenticator> {
   const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-  const app = new TestAuthenticator(SecretCode!);
+  const app = new TestAuthenticator(SecretCode!, previous);
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: await app.nextCode() }));
   await cognito.send(
     new SetUserMFAPreferenceCommand({
