@@ -13,6 +13,7 @@ import type { WorkerRun } from '../../worker-entries';
 import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { requestMailDailyCapOf, withPlatformCap } from './platform-cap';
 import { createRequestSender, type RequestSender } from './sender';
+import { sendingHealthOf } from './sending-health';
 
 /** Time left for the platform after the last send starts (a send and its confirmation take well under this). */
 const safetyMarginMs = 20_000;
@@ -50,6 +51,7 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
       tokens: requestTokensOf(mailLinkKeyOf(env)),
       dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
       sendRate: sendRateOf(env),
+      health: sendingHealthOf(env),
     });
   };
   let sender: RequestSender | undefined;

@@ -32,6 +32,8 @@ export interface SendingHealthDeps {
    * workers queue it for the pause-notices worker (`queuePauseNotice`): they may not send owner mail themselves.
    */
   notifyPaused: (userId: string, channel: SendingChannel, state: SendingHealthState) => Promise<void>;
+  /** Makes the owner's parked batches due again (the request queue's `wakeOwner`): a resume sends at once. */
+  wakeOwner?: (userId: string, at: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -85,12 +87,15 @@ export function createSendingHealth(deps: SendingHealthDeps) {
      */
     async resume(userId: string, channel: SendingChannel): Promise<RequestSending> {
       const at = now().toISOString();
-      const { after } = await store.updateSendingHealth(userId, channel, (state) => {
+      const { before, after } = await store.updateSendingHealth(userId, channel, (state) => {
         if (!state.pausedAt) return state;
         if (!ownerMayResume(state)) throw new ApiError('CONFLICT', sendingHealthMessages.secondPause);
         return resumedSending(state, at);
       });
-      logger.info('Review requests resumed by their owner', { channel });
+      if (before.pausedAt && !after.pausedAt) {
+        logger.info('Review requests resumed by their owner', { channel });
+        await deps.wakeOwner?.(userId, at);
+      }
       return requestSendingOf(channel, after);
     },
   };
@@ -164,5 +169,6 @@ export function sendingHealthOf(env: LambdaEnv): SendingHealth {
     store,
     notifyPaused: (userId, channel, state) =>
       store.queuePauseNotice({ userId, channel, pausedAt: state.pausedAt ?? new Date().toISOString() }),
+    wakeOwner: (userId, at) => store.wakeOwner(userId, at),
   });
 }
