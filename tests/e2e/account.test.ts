@@ -31,6 +31,7 @@ const accountTexts = {
     passwordLabel: 'Your password',
     wrongPassword: 'The password is not correct.',
     confirmDelete: 'Delete my account',
+    kept: 'What we keep: your invoices, for 7 years from their date, because Dutch tax law requires',
   },
   nl: {
     locale: 'nl-NL',
@@ -48,6 +49,7 @@ const accountTexts = {
     passwordLabel: 'Je wachtwoord',
     wrongPassword: 'Het wachtwoord klopt niet.',
     confirmDelete: 'Mijn account verwijderen',
+    kept: 'Wat we bewaren: je facturen, 7 jaar vanaf hun datum, omdat de Nederlandse belastingwet',
   },
 } as const;
 
@@ -147,6 +149,8 @@ for (const lang of ['en', 'nl'] as const satisfies Lang[]) {
         const dialog = page.getByRole('alertdialog');
         const confirm = dialog.getByRole('button', { name: a.confirmDelete });
         expect(await confirm.isDisabled()).toBe(true);
+        // Decisions 24: before confirming, the owner reads what outlives the account, why and for how long.
+        expect(await dialog.getByTestId('delete-kept').textContent()).toContain(a.kept);
         await dialog.getByLabel(a.emailLabel).fill('someone-else@example.com');
         expect(await confirm.isDisabled()).toBe(true);
         await expectNoAxeViolations(page);
