@@ -76,6 +76,8 @@ export function lambdaEnvironment(
     // As in AWS (decisions 26): review requests from their own sending subdomain, with their own configuration set.
     REQUEST_MAIL_FROM_ADDRESS: 'requests@requests.reviewroute.local',
     REQUEST_MAIL_CONFIGURATION_SET: 'reviewroute-local-requests',
+    // The platform's daily cap as in AWS, above what a day of benches sends on one data directory.
+    REQUEST_MAIL_DAILY_CAP: '100000',
     // Invoices name a seller; locally it is a placeholder that says so on every invoice.
     INVOICE_SELLER_NAME: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)',
     INVOICE_SELLER_ADDRESS: 'PLACEHOLDER Street 1\n0000 XX Placeholder City (set invoiceSellerAddress)',
