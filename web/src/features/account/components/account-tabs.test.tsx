@@ -58,6 +58,26 @@ describe('profile tab', () => {
     expect(apiCalls().some((c) => c.route === 'update-profile')).toBe(false);
   });
 
+  it('checks the VAT number by its country’s format and saves it normalized, in Dutch under /nl', async () => {
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('update-profile', () => json(200, { ...profile, vatNumber: 'NL123456789B01' })),
+    );
+    renderWithApp(<AccountPage />, { path: '/nl/account', session });
+    const vat = await screen.findByLabelText('Btw-nummer (optioneel)');
+    await userEvent.type(vat, 'NL 1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
+    expect(
+      await screen.findByText('Dit is geen btw-nummer uit de EU: vul het in met de landcode, zoals NL123456789B01'),
+    ).toBeTruthy();
+    expect(apiCalls().some((c) => c.route === 'update-profile')).toBe(false);
+    await userEvent.type(vat, '56789 b01');
+    await userEvent.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
+    await waitFor(() =>
+      expect(apiCalls().find((c) => c.route === 'update-profile')?.body).toMatchObject({ vatNumber: 'NL123456789B01' }),
+    );
+  });
+
   it('says so when the profile cannot be loaded or saved (with the server message)', async () => {
     let failSave = false;
     serveApi(
