@@ -192,14 +192,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
     }
     if (outcome === 'became-paid' && deps.planPaid)
-      await deps
-        .planPaid(payment.userId)
-        .catch((error: unknown) =>
-          logger.error('Waking the owner’s waiting work after a payment failed', {
-            paymentId: payment.id,
-            error: String(error),
-          }),
-        );
+      await deps.planPaid(payment.userId).catch((error: unknown) =>
+        logger.error('Waking the owner’s waiting work after a payment failed', {
+          paymentId: payment.id,
+          error: String(error),
+        }),
+      );
     if (outcome === 'became-paid' && deps.notifyPaid) {
       try {
         await deps.notifyPaid(payment, invoice);
