@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorBodySchema, originVerifyHeader, ownerRequestLimit, type ApiDomain } from '@reviewroute/shared';
 import { rateSlot } from '@reviewroute/functions/data/rate-window';
-import { ownerRequestRuleOf } from '@reviewroute/functions/data/owner-request-limit';
+import { ownerRequestKey, ownerRequestRuleOf } from '@reviewroute/functions/data/owner-request-limit';
 import { createHandlerLoader } from '../../infra/local/handlers';
 import { type LocalGateway } from '../../infra/local/gateway';
 import { apiCall, newLoopbackClient, stackEntities, startStackGateway, type ApiUser } from '../support/api';
@@ -109,7 +109,7 @@ describe('per-owner limit on owner routes', () => {
   const exhaust = async (userId: string) => {
     const now = Date.now();
     for (const at of [now, now + stackRule.windowSeconds * 1000]) {
-      const slot = rateSlot(`owner:${userId}`, stackRule, new Date(at));
+      const slot = rateSlot(ownerRequestKey(userId), stackRule, new Date(at));
       await stackEntities()
         .rateWindow.put({ clientKey: slot.key, window: slot.window, count: slot.limit, expiresAt: slot.expiresAt })
         .go();

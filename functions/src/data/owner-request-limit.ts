@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ownerRequestLimit, type LambdaEnv } from '@reviewroute/shared';
 import type { OwnerRequestLimit } from '../lib/http';
 import type { Entities } from './entities';
@@ -10,13 +11,20 @@ import {
   type RateRule,
 } from './rate-window';
 
+/**
+ * The owner's window key: the user id's hash, as the other per-owner windows of the table (the erasure's scan for an
+ * owner's id finds nothing; a window is gone 20 s after it ends).
+ */
+export const ownerRequestKey = (userId: string): string =>
+  `owner:${createHash('sha256').update(userId, 'utf8').digest('hex')}`;
+
 export interface OwnerRequestLimitOptions {
   rule?: RateRule;
   now?: () => Date;
 }
 
 /**
- * The per-owner limit of owner routes (`ownerRequestLimit`), on the table's fixed windows (`owner:{userId}`), so it
+ * The per-owner limit of owner routes (`ownerRequestLimit`), on the table's fixed windows (`owner:{sha256(userId)}`), so it
  * holds across every Lambda and container an owner's requests land on. Each container takes its share from the
  * table in blocks (`createSoftRateLimiter` with no free share: a container never passes more than the table
  * granted, at most one block ahead), so the common request costs a fraction of a write. Once the table refuses a
@@ -31,7 +39,7 @@ export function createOwnerRequestLimit(
   const refusedUntil = new Map<string, number>();
   return async (userId) => {
     const at = now();
-    const slot = rateSlot(`owner:${userId}`, rule, at);
+    const slot = rateSlot(ownerRequestKey(userId), rule, at);
     const epoch = Math.floor(at.getTime() / 1000);
     const refused = refusedUntil.get(slot.key);
     if (refused !== undefined && refused > epoch) return retryAfterSeconds(slot, at);
