@@ -54,6 +54,16 @@ describe('per-owner limit of owner routes', () => {
     expect(calls).toBeGreaterThan(before);
   });
 
+  it('lets the request through when the table cannot count it (a storage failure refuses nobody by itself)', async () => {
+    const broken: RateLimiter = {
+      consume: async () => {
+        throw new Error('table unreachable');
+      },
+    };
+    const limit = createOwnerRequestLimit(broken, { rule, now: clock().now });
+    expect(await limit('a')).toBeUndefined();
+  });
+
   it('is sized so a person never meets it: a dashboard’s few dozen reads at once are far below one window', () => {
     expect(ownerRequestLimit.limit / ownerRequestLimit.windowSeconds).toBeGreaterThanOrEqual(10);
     expect(ownerRequestLimit.limit).toBeGreaterThanOrEqual(100);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ownerRequestLimit, type LambdaEnv } from '@reviewroute/shared';
 import type { OwnerRequestLimit } from '../lib/http';
+import { logger } from '../lib/logger';
 import type { Entities } from './entities';
 import {
   createDynamoRateLimiter,
@@ -29,6 +30,7 @@ export interface OwnerRequestLimitOptions {
  * table in blocks (`createSoftRateLimiter` with no free share: a container never passes more than the table
  * granted, at most one block ahead), so the common request costs a fraction of a write. Once the table refuses a
  * window, this container refuses the owner until the window ends without asking again: a flood costs no writes.
+ * A failed count (the table unreachable) lets the request through, logged.
  */
 export function createOwnerRequestLimit(
   table: RateLimiter,
@@ -43,7 +45,13 @@ export function createOwnerRequestLimit(
     const epoch = Math.floor(at.getTime() / 1000);
     const refused = refusedUntil.get(slot.key);
     if (refused !== undefined && refused > epoch) return retryAfterSeconds(slot, at);
-    if (await limiter.consume(slot)) return undefined;
+    try {
+      if (await limiter.consume(slot)) return undefined;
+    } catch (error) {
+      // The limit guards the others' share; a table it cannot reach must not refuse every owner route with it.
+      logger.warn('Per-owner limit not counted', { error: String(error) });
+      return undefined;
+    }
     for (const [key, until] of refusedUntil) if (until <= epoch) refusedUntil.delete(key);
     refusedUntil.set(slot.key, slot.endsAt);
     return retryAfterSeconds(slot, at);
