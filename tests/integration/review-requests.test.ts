@@ -11,6 +11,7 @@ import {
 } from '@reviewroute/shared';
 import { batchCursorOf, InvalidBatchCursorError } from '@reviewroute/functions/data/request-batches';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
+import { addressHashOf } from '@reviewroute/functions/data/request-suppressions';
 import { sampleBatch } from '@reviewroute/functions/testing/data/sample-batch';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
@@ -47,7 +48,7 @@ describe('review requests', () => {
     requestRecipientPageSchema.parse(
       await ownerCall(api, owner, 'GET', pathOf('list-request-recipients', { surveyId, batchId })),
     ).recipients;
-  /** A batch of these rows for a new survey of the owner (the 30-day rule is per survey): its recipients' outcomes. */
+  /** A batch of these rows for a new survey of the owner: its recipients' outcomes. */
   const batchForNewSurvey = async (name: string, rows: { name: string; email: string }[]) => {
     const other = await publishSurvey(owner, (await createSampleSurvey(owner, name, { language: 'en' })).id);
     const batch = requestBatchSchema.parse(
@@ -116,15 +117,16 @@ describe('review requests', () => {
     });
     expect(answer.status).toBe(200);
 
-    // A second batch for another survey of the owner (the 30-day rule is per survey): Jane is skipped, with why.
+    // A second batch for another survey of the owner: Jane is skipped as unsubscribed, the others as asked by this
+    // owner within 30 days (the rule is per owner and address, whichever survey asks).
     const outcomes = await batchForNewSurvey('Bakkerij Twee', rows);
     await expect.poll(outcomes, { timeout: 20_000, interval: 100 }).toEqual([
-      ['sent', null],
+      ['skipped', 'recently-asked'],
       ['skipped', 'unsubscribed'],
-      ['sent', null],
+      ['skipped', 'recently-asked'],
     ]);
     expect(await mailsTo(rows[1]!.email)).toHaveLength(1);
-    expect(await mailsTo(rows[0]!.email)).toHaveLength(2);
+    expect(await mailsTo(rows[0]!.email)).toHaveLength(1);
   });
 
   it('puts a hard-bounced and a complaining address on the owner’s suppression list from SES’s events; a later batch skips both with why', async () => {
@@ -153,7 +155,7 @@ describe('review requests', () => {
     await expect.poll(outcomes, { timeout: 20_000, interval: 100 }).toEqual([
       ['skipped', 'bounced'],
       ['skipped', 'complaint'],
-      ['sent', null],
+      ['skipped', 'recently-asked'],
     ]);
   });
 
@@ -222,7 +224,7 @@ describe('review requests', () => {
     });
   });
 
-  it('claims on DynamoDB as the in-memory twin does: 30 days per address and survey, suppressions, the daily cap, a claim given back', async () => {
+  it('claims on DynamoDB as the in-memory twin does: 30 days per owner and address, suppressions (the owner’s and the platform’s), the daily cap, a claim given back', async () => {
     const store = createDynamoReviewRequestStore(tableEntities(stack.env));
     const id = randomUUID();
     const day = '2026-11-26';
@@ -239,7 +241,8 @@ describe('review requests', () => {
       waitingUntil: null,
       source: 'upload' as const,
     };
-    const emails = ['a@x.example', 'A@x.example', 'b@x.example', 'c@x.example'];
+    const blocked = `blocked-${id}@x.example`;
+    const emails = ['a@x.example', 'A@x.example', 'b@x.example', 'c@x.example', blocked];
     const recipients = emails.map((email, i) => ({
       batchId: batch.id,
       id: String(i).padStart(5, '0'),
@@ -263,8 +266,14 @@ describe('review requests', () => {
       });
     expect(await claim(0)).toBe('claimed');
     expect(await claim(0)).toBe('not-queued');
-    // The same address (another case) in the same survey within 30 days.
+    // The same address (another case) asked by the same owner within 30 days.
     expect(await claim(1)).toBe('recently-asked');
+    // On the platform's list (another owner's bounce or complaint): suppressed here too, with its reason.
+    await store.suppressForAll(blocked.toUpperCase(), 'complaint', '2026-11-26T10:00:00.000Z');
+    expect(await claim(4)).toBe('suppressed');
+    expect(await store.suppressionsOf(batch.userId, [addressHashOf(blocked)])).toEqual(
+      new Map([[addressHashOf(blocked), 'complaint']]),
+    );
     await store.suppress(batch.userId, 'b@x.example', 'bounced', '2026-11-26T10:00:00.000Z');
     expect(await claim(2)).toBe('suppressed');
     expect(await store.suppressionsOf(batch.userId, [])).toEqual(new Map());
@@ -280,6 +289,7 @@ describe('review requests', () => {
       'queued',
       'queued',
       'sent',
+      'queued',
     ]);
     // Erased with the survey and the owner: nothing of either is left.
     await store.deleteBySurvey(batch.userId, batch.surveyId);
@@ -288,6 +298,10 @@ describe('review requests', () => {
     expect((await store.pageRecipients(batch.id, undefined, 10)).items).toEqual([]);
     expect(await store.listSuppressions(batch.userId)).toEqual([]);
     expect(await claim(0)).toBe('not-queued');
+    // The platform's entry is no owner's: no erasure takes it.
+    expect(await store.suppressionsOf(`someone-${id}`, [addressHashOf(blocked)])).toEqual(
+      new Map([[addressHashOf(blocked), 'complaint']]),
+    );
   });
 
   it('pages a survey’s batches on DynamoDB as the twin does: 25 are 20 and 5, a full last page ends, old items read as uploads', async () => {
