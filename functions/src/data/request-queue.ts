@@ -131,7 +131,7 @@ export async function scheduleOwner(entitiesOf: () => QueueEntities, userId: str
 
 /** The batch's entry as an item of its scheduling transaction. */
 export const enqueueBatch = ({ requestQueue }: TransactionEntities, due: DueBatch) =>
-  requestQueue.create(toDue(due)).commit();
+  requestQueue.put(toDue(due)).commit();
 
 /**
  * The owner entry's version counted up, as an item of a batch's scheduling transaction: a turn that read the
@@ -238,7 +238,7 @@ export function createDynamoRequestQueue(entitiesOf: () => Entities): RequestQue
               .delete(toDue(entry))
               .where((a, op) => op.exists(a.batchId))
               .commit(),
-            requestQueue.create({ ...toDue(entry), dueAt }).commit(),
+            requestQueue.put({ ...toDue(entry), dueAt }).commit(),
           ])
           .go(),
       );
