@@ -139,7 +139,7 @@ describe('api + gateway stacks', () => {
     return { mollie, mailLink };
   };
 
-  it('lets every Lambda read the origin-verify secret, only the payments Lambda the Mollie key and only the surveys Lambda the mail-link key too', () => {
+  it('lets every Lambda read the origin-verify secret, only the payments Lambda the Mollie key and only the surveys and requests Lambdas the mail-link key too', () => {
     const { mollie, mailLink } = secretIds();
     for (const domain of activeDomains()) {
       const secretStatements = statementsOf(domain).filter((st) =>
@@ -150,11 +150,11 @@ describe('api + gateway stacks', () => {
         {
           Effect: 'Allow',
           Action: 'secretsmanager:GetSecretValue',
-          // CDK merges the two grants of the payments (surveys) role into one statement.
+          // CDK merges the two grants of the payments (surveys, requests) role into one statement.
           Resource:
             domain === 'payments'
               ? [originVerify, { Ref: mollie }]
-              : domain === 'surveys'
+              : domain === 'surveys' || domain === 'requests'
                 ? [originVerify, { Ref: mailLink }]
                 : originVerify,
         },
@@ -184,7 +184,7 @@ describe('api + gateway stacks', () => {
     for (const fn of others) expect(JSON.stringify(fn.Properties.Environment)).not.toContain('MOLLIE');
   });
 
-  it('generates the mail-link key and hands its ARN (never a value) to the surveys Lambda and the alerts (its reader) and digests workers only', () => {
+  it('generates the mail-link key and hands its ARN (never a value) to the surveys and requests Lambdas and the alerts (its reader), digests and requests workers only', () => {
     const { mailLink } = secretIds();
     const withKey = Object.values(api.findResources('AWS::Lambda::Function'))
       .filter((fn) => JSON.stringify(fn.Properties.Environment).includes('MAIL_LINK_SECRET'))
@@ -194,8 +194,10 @@ describe('api + gateway stacks', () => {
         return fn.Properties.Description as string;
       });
     expect(withKey.sort()).toEqual([
+      'ReviewRoute API: requests domain',
       'ReviewRoute API: surveys domain',
       'ReviewRoute low-rating digest worker',
+      'ReviewRoute review-request sending worker',
       'ReviewRoute stream reader: owner jobs (low-rating alerts, hand-off of CSV exports)',
     ]);
   });
