@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { routeContracts, requestMailCountLog } from '@reviewroute/shared';
+import { routeContracts, requestMailCountLog, requestMailDailyCapDefault } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import { parseInput } from '../../lib/validation';
 import { createMemoryPlatformSendCounts } from '../../../testing/data/memory-platform-send-counts';
@@ -9,20 +9,21 @@ import {
   requestOwnerId as owner,
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
-import { withPlatformCap } from './platform-cap';
+import type { Mailer } from '../../mail/mailer';
+import { requestMailDailyCapOf, withPlatformCap } from './platform-cap';
 import { createRequestSender } from './sender';
 
 const dayMs = 24 * 3600_000;
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `C${i}`, email: `c${i}@klant.example` }));
 
-async function world(platformCap: number) {
+async function world(platformCap: number, mailer?: Mailer) {
   const w = memoryRequests();
   await w.surveys.create(publishedSurvey());
   const counts = createMemoryPlatformSendCounts();
   const sender = createRequestSender({
     requests: withPlatformCap(w.requests, counts, platformCap),
     surveys: w.surveys,
-    mailer: w.mailer,
+    mailer: mailer ?? w.mailer,
     fromAddress: 'requests@requests.reviewroute.example',
     siteOrigin: 'https://app.reviewroute.example',
     tokens: w.tokens,
@@ -61,6 +62,34 @@ describe('the platform daily cap of review-request mails', () => {
     await w.run();
     expect(w.mailer.sent.map((m) => m.to)).toEqual(['c0@klant.example', 'c1@klant.example', 'c2@klant.example']);
     expect(w.counts.counts.get('mail/2026-11-27')).toBe(1);
+  });
+
+  it('gives a throttled send’s take back, so the day still holds as many mails as the cap', async () => {
+    let busy = true;
+    const sent: string[] = [];
+    const w = await world(2, async (mail) => {
+      if (busy && mail.to === 'c0@klant.example')
+        throw Object.assign(new Error('slow down'), {
+          name: 'TooManyRequestsException',
+          $metadata: { httpStatusCode: 429 },
+        });
+      sent.push(mail.to);
+    });
+    await w.create(2);
+    await w.run();
+    expect(sent).toEqual(['c1@klant.example']);
+    expect(w.counts.counts.get('mail/2026-11-26')).toBe(1);
+    busy = false;
+    w.clock.now += 61_000;
+    await w.run();
+    expect(sent).toEqual(['c1@klant.example', 'c0@klant.example']);
+    expect(w.counts.counts.get('mail/2026-11-26')).toBe(2);
+  });
+
+  it('reads the cap from REQUEST_MAIL_DAILY_CAP, a whole number above 0, else the default', () => {
+    expect(requestMailDailyCapOf({ REQUEST_MAIL_DAILY_CAP: '2500' })).toBe(2500);
+    for (const value of [undefined, '0', '-3', '1.5', 'lots'])
+      expect(requestMailDailyCapOf({ REQUEST_MAIL_DAILY_CAP: value })).toBe(requestMailDailyCapDefault);
   });
 
   it('logs the day’s count for the 80 % alarm: every hundredth of the cap, then every send', async () => {
