@@ -101,7 +101,12 @@ interface ShardPosition {
   pastAfter?: boolean;
   /** The record that keeps failing, and how often it has so far. */
   failing?: { sequence: string; attempts: number };
+  /** Epoch ms before which a failing shard is not read again (the retries back off). */
+  notBefore?: number;
 }
+
+/** The longest pause between two tries of a failing record. */
+const maxRetryPauseMs = 4000;
 
 /**
  * The local twin of a stream reader's event source: polls the table's stream on DynamoDB Local (DescribeStream,
@@ -171,8 +176,14 @@ export function startStreamReader(
     const created = record?.dynamodb?.ApproximateCreationDateTime;
     const tooOld = created !== undefined && Date.now() / 1000 - created > reader.maxRecordAgeSeconds;
     if (!giveUp || (attempts <= reader.retryAttempts && !tooOld)) {
-      // Again from the first failed record, as Lambda's event source does (after a pause, not in a spin).
-      shards.set(shardId, { after: firstFailed, failing: { sequence: firstFailed, attempts } });
+      // Again from the first failed record, as Lambda's event source does, after a pause that doubles with each
+      // try (a busy table gets time; a record given up locally after seconds would be lost to a passing hiccup).
+      const pause = Math.min(maxRetryPauseMs, reader.localPollMs * 2 ** (attempts - 1));
+      shards.set(shardId, {
+        after: firstFailed,
+        failing: { sequence: firstFailed, attempts },
+        notBefore: Date.now() + pause,
+      });
       return;
     }
     const arrived = created !== undefined ? new Date(created * 1000).toISOString() : new Date().toISOString();
@@ -260,13 +271,16 @@ export function startStreamReader(
         // the cores the API shares, a noticeable part of its CPU in a crowd's burst.
         const describeEveryMs = shards.size === 0 ? 1000 : 10_000;
         if (!streamArn || Date.now() - lastDescribe > describeEveryMs) await describe();
-        for (const [shardId, position] of [...shards]) if (await pollShard(shardId, position)) busy = true;
+        for (const [shardId, position] of [...shards]) {
+          if (position.notBefore !== undefined && Date.now() < position.notBefore) continue;
+          if (await pollShard(shardId, position)) busy = true;
+        }
       } catch (error) {
         log?.(`[${reader.id}] stream poll failed: ${String(error)}`);
         // An expired iterator (or a restarted emulator) is fetched again from where the shard was, and the
         // stream described again at once (a restarted emulator may have new shards).
-        for (const [shardId, { after, pastAfter, failing }] of shards)
-          shards.set(shardId, { after, pastAfter, failing });
+        for (const [shardId, { after, pastAfter, failing, notBefore }] of shards)
+          shards.set(shardId, { after, pastAfter, failing, notBefore });
         lastDescribe = 0;
       }
       if (!busy && !stopped) await new Promise((resolve) => setTimeout(resolve, localPollMs));

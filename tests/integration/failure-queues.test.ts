@@ -59,7 +59,7 @@ describe('what a stream reader gives up on', () => {
     expect(submitted.status).toBe(201);
 
     // After the reader's retries the record is given up: its shard and sequence number in the failure queue.
-    await expect.poll(() => failuresSince(before).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    await expect.poll(() => failuresSince(before).length, { timeout: 90_000, interval: 250 }).toBe(1);
     const [given] = failuresSince(before);
     expect(given!.message.body).toMatchObject({
       requestContext: {
@@ -89,5 +89,5 @@ describe('what a stream reader gives up on', () => {
     expect(replayed.out).toContain(`${tallies}: 1 replayed, 0 still failing`);
     expect(readLocalFailures(stack.dataDir, tallies).map((f) => f.file)).not.toContain(given!.file);
     expect(await stats.getTally(survey.id)).toMatchObject({ count: 1, sum: 4, histogram: [0, 0, 0, 1, 0] });
-  }, 120_000);
+  }, 180_000);
 });
