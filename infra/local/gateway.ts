@@ -32,11 +32,11 @@ const GATEWAY_ERRORS = {
 } as const;
 
 /**
- * Requests above this are refused before they reach a handler, as API Gateway's HTTP API refuses payloads over
+ * Requests above this are refused before they reach a handler, as API Gateway refuses payloads over
  * 10 MB; each route's own limit (16 KB, a review-request batch 3 MB) is the handler's to enforce.
  */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-/** The HTTP API integration timeout. */
+/** API Gateway's integration timeout (the HTTP API's 30 s; a REST API's is 29 s). */
 const INTEGRATION_TIMEOUT_MS = 30_000;
 export const LOCAL_ACCOUNT_ID = '000000000000';
 export const LOCAL_API_ID = 'local';
@@ -52,7 +52,8 @@ export interface JwtAuthorizerConfig {
 export type VerifyResult = { ok: true; claims: JWTPayload; scopes: string[] | null } | { ok: false; reason: string };
 
 /**
- * Verifies a bearer token the way the HTTP API JWT authorizer does: signature from the issuer's JWKS,
+ * Verifies a bearer token the way the HTTP API JWT authorizer does (in AWS the REST API's Cognito authorizer
+ * checks the same ID token, whose `aud` is the pool's one client): signature from the issuer's JWKS,
  * `iss`, `exp`/`nbf`, and `aud` matching the audience (or, only when there is no `aud`, `client_id`).
  */
 export function createJwtVerifier(
@@ -103,7 +104,10 @@ export interface IncomingApiRequest {
   sourceIp: string;
 }
 
-/** Builds the payload-format-2.0 event that API Gateway HTTP API hands to the route's Lambda. */
+/**
+ * Builds the payload-format-2.0 event that API Gateway's HTTP API would hand to the route's Lambda (in AWS the REST
+ * API hands 1.0, which the Lambda entry converts to this: functions/src/lib/rest-proxy-event.ts).
+ */
 export function buildHttpApiEvent(
   request: IncomingApiRequest,
   route: RouteDefinition,

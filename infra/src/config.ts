@@ -250,15 +250,15 @@ export const publicLatencyBudgetMs = 300;
 export type RouteThrottle = Readonly<Record<ThrottleClass, { rateLimit: number; burstLimit: number }>>;
 
 /**
- * HTTP API throttling per route, by the route table's `throttle` class (requests per second and burst, each
- * route on its own, all callers of all tenants together). It is a platform-wide ceiling, so it is sized to
+ * The REST API stage's throttling per method, by the route table's `throttle` class (requests per second and
+ * burst, each route on its own, all callers of all tenants together). It is a platform-wide ceiling, so it is sized to
  * what stands behind it, never to what one queue sends; per client and per survey limits are WAF's and the
  * API's own (decisions 18).
  *
  * `public`, sized to the public Lambda's reserved concurrency C (`publicConcurrency`, default 20) and the
  * latency budget L (300 ms p99), by Little's law: sustainable rate = C / L = 20 / 0.3 s ≈ 66 requests a
  * second per route; burst = C, since a request beyond C in flight at once would meet the Lambda's own
- * throttle, which the HTTP API answers with a 5xx, not a 429 the page retries after. The public routes share
+ * throttle, which API Gateway answers with a 5xx, not a 429 the page retries after. The public routes share
  * the one Lambda, but the page's GET is served by CloudFront's cache and the start token costs a fraction of
  * a submit, so a crowd at the submit's ceiling still fits. One crowd — 1,000 customers in two minutes, about
  * 8 submits a second, a released queue far fewer than 66 — stays below it, and the per-survey cap (1,200 a

@@ -1,6 +1,6 @@
 /**
- * The API route table: the single description of the HTTP API. The CDK api stack generates one
- * Lambda per domain and one HTTP API route per entry from it; the local gateway serves the very same
+ * The API route table: the single description of the API. The CDK api stack generates one
+ * Lambda per domain and one REST API method per entry from it; the local gateway serves the very same
  * entries; each domain's Lambda router dispatches on the entry's `routeKey`.
  */
 export const apiDomains = [
@@ -30,11 +30,11 @@ export const maxRequestBodyBytes = 16 * 1024;
  */
 export const requestBatchMaxBodyBytes = 3 * 1024 * 1024;
 
-/** `owner`: a verified Cognito JWT is required (the HTTP API JWT authorizer); `public`: no auth. */
+/** `owner`: a verified Cognito ID token is required (the REST API's Cognito authorizer); `public`: no auth. */
 export type RouteAuth = 'owner' | 'public';
 
 /**
- * The HTTP API's per-route throttle classes (each route on its own, all callers together; the numbers are
+ * The API's per-route throttle classes (each route on its own, all callers together; the numbers are
  * the CDK's, `routeThrottleOf` in infra/src/config.ts): `public` for anonymous callers, sized to the public
  * Lambda's reserved concurrency (which keeps a flood off the owners' functions); `owner` for signed-in owners.
  */
@@ -558,7 +558,7 @@ export function requestOf<Id extends RouteId>(
   return { method: routeOf(id).method, path: pathOf(id, ...params) };
 }
 
-/** The HTTP API route key, e.g. `GET /api/surveys/{surveyId}`; Lambda receives it as `event.routeKey`. */
+/** The route key, e.g. `GET /api/surveys/{surveyId}`; the handlers receive it as `event.routeKey` (payload 2.0). */
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
 export const routesOfDomain = (domain: ApiDomain): RouteDefinition[] => routes.filter((r) => r.domain === domain);

@@ -62,7 +62,7 @@ export interface WebStackProps extends StackProps {
   readonly userPoolClientId: string;
 }
 
-/** The web app behind CloudFront: the SPA from a private bucket, `/api/*` to the HTTP API, `/files/*` assets. */
+/** The web app behind CloudFront: the SPA from a private bucket, `/api/*` to the REST API, `/files/*` assets. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   /** `https://{domain}`: where the app, the API and the assets are served (one origin). */
