@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '@reviewroute/functions/data/client';
 import { createEntities } from '@reviewroute/functions/data/entities';
+import { HookCallTakenError } from '@reviewroute/functions/data/request-hooks';
 import { migrateLegacyQueue, queueShards } from '@reviewroute/functions/data/request-queue';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
 import { describeRequestQueueContract } from '@reviewroute/functions/testing/data/request-queue-contract';
@@ -99,5 +100,29 @@ describe('the queue as it was before (one partition)', () => {
     expect(await store.queuedBatch(userId, batchId)).toEqual({ batchId, userId, surveyId: 'survey-old', dueAt });
     expect(await store.queuedOwner(userId)).toMatchObject({ dueAt, parkedUntil: null });
     expect((await entities.legacyRequestQueue.get({ batchId }).go({ consistent: true })).data).toBeNull();
+  });
+});
+
+describe('a scheduling refused', () => {
+  it('leaves no queue entry of an owner who has nothing else queued', async () => {
+    const entities = createEntities(createDocumentClient(stack.env), stack.env.TABLE_NAME);
+    const store = createDynamoReviewRequestStore(() => entities);
+    const surveyId = `survey-${randomUUID()}`;
+    const call = (batchId: string) => ({
+      surveyId,
+      externalIdHash: 'a'.repeat(64),
+      batchId,
+      sendAt: '2101-06-01T09:00:00.000Z',
+      createdAt: '2101-06-01T08:00:00.000Z',
+    });
+    const batchOf = (userId: string) =>
+      sampleBatch(1, { userId, surveyId, sendAt: '2101-06-01T09:00:00.000Z', id: randomUUID() });
+    const first = batchOf(`queue-first-${randomUUID()}`);
+    await store.createBatch(first, [], call(first.id));
+    // The same external id again: refused after the owner's entry was made; the entry goes with the batch.
+    const second = batchOf(`queue-second-${randomUUID()}`);
+    await expect(store.createBatch(second, [], call(second.id))).rejects.toBeInstanceOf(HookCallTakenError);
+    expect(await store.queuedOwner(second.userId)).toBeUndefined();
+    expect(await store.queuedOwner(first.userId)).toBeDefined();
   });
 });

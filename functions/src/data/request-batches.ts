@@ -11,7 +11,15 @@ import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
 import { allPages } from './paging';
 import { hookCallCreate, HookCallTakenError, type HookCallRecord } from './request-hooks';
-import { deleteQueuedOf, deleteQueueOf, enqueueBatch, scheduleOwner, touchOwner, type DueBatch } from './request-queue';
+import {
+  deleteQueuedOf,
+  deleteQueueOf,
+  dropOwnerIfIdle,
+  enqueueBatch,
+  scheduleOwner,
+  touchOwner,
+  type DueBatch,
+} from './request-queue';
 import {
   deleteRecipientsOf,
   retentionExpiry,
@@ -237,6 +245,7 @@ export function createDynamoRequestBatches(
       if (scheduled) {
         // Erased meanwhile (or the batch deleted with its survey): nothing of it may stay.
         await deleteBatch(entitiesOf, batch.userId, batch.surveyId, batch.id, { queued: false });
+        await dropOwnerIfIdle(entitiesOf, batch.userId);
         if (tombstoneRefused(scheduled)) throw new AccountErasedError(`Scheduling batch ${batch.id}`);
         if (hookCall && scheduled[3]?.code === 'ConditionalCheckFailed')
           throw new HookCallTakenError(hookCall.externalIdHash);

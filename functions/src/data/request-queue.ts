@@ -129,6 +129,26 @@ export async function scheduleOwner(entitiesOf: () => QueueEntities, userId: str
   throw new Error(`Scheduling the queue of owner ${userId}: the entry kept changing`);
 }
 
+/**
+ * The owner's entry goes if nothing of theirs is queued (a scheduling refused after `scheduleOwner` made it: an
+ * erased account keeps no entry; an overlapping write changes the version, and the entry stays for the worker).
+ */
+export async function dropOwnerIfIdle(entitiesOf: () => QueueEntities, userId: string): Promise<void> {
+  const { requestQueue, requestQueueOwner } = entitiesOf();
+  const { data: owner } = await requestQueueOwner.get({ userId }).go({ consistent: true });
+  if (!owner) return;
+  const { data } = await requestQueue.query.byOwner({ userId }).go({ consistent: true, limit: 1 });
+  if (data.length > 0) return;
+  try {
+    await requestQueueOwner
+      .delete({ userId })
+      .where((a, op) => op.eq(a.version, owner.version ?? 0))
+      .go();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
 /** The batch's entry as an item of its scheduling transaction. */
 export const enqueueBatch = ({ requestQueue }: TransactionEntities, due: DueBatch) =>
   requestQueue.put(toDue(due)).commit();

@@ -191,7 +191,11 @@ export function createRequestSender(deps: SenderDeps) {
           if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
           return;
         }
-        if ((stop = stopOf(turn))) return;
+        const over = stopOf(turn);
+        if (over) {
+          stop = over;
+          return;
+        }
         turn.left--;
         const outcome = await sendOne(batch, survey, r, cap);
         if (outcome === 'sent') {
@@ -273,7 +277,11 @@ export function createRequestSender(deps: SenderDeps) {
         dueNow.filter((r) => !suppressed.has(addressHashOf(r.email))),
         concurrency,
         async (r) => {
-          if (stop || (stop = stopOf(turn))) return;
+          const over = stop ?? stopOf(turn);
+          if (over) {
+            stop = over;
+            return;
+          }
           turn.left--;
           const outcome = await remindOne(batch, survey, r, cap);
           if (outcome === 'sent') {
