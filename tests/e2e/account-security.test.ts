@@ -31,7 +31,8 @@ const securityTexts = {
     confirmOff: 'Turn off',
     wrongPassword: 'The password is not correct.',
     wrongCode: 'The code is not correct or was used already.',
-    totpCodeRequired: 'Enter the 6-digit code from your authenticator app',
+    totpCodeRequired: 'Enter the 6-digit code from your app or a recovery code',
+    savedCodes: 'I have saved my codes',
     totpOffSubject: 'Two-step verification was turned off for your ReviewRoute account',
     emailNoticeSubject: 'The email address of your ReviewRoute account is being changed',
     on: 'On',
@@ -62,7 +63,8 @@ const securityTexts = {
     confirmOff: 'Uitzetten',
     wrongPassword: 'Het wachtwoord klopt niet.',
     wrongCode: 'De code klopt niet of is al gebruikt.',
-    totpCodeRequired: 'Vul de 6-cijferige code uit je authenticator-app in',
+    totpCodeRequired: 'Vul de 6-cijferige code uit je app of een herstelcode in',
+    savedCodes: 'Ik heb mijn codes bewaard',
     totpOffSubject: 'Verificatie in twee stappen is uitgezet voor je ReviewRoute-account',
     emailNoticeSubject: 'Het e-mailadres van je ReviewRoute-account wordt gewijzigd',
     on: 'Aan',
@@ -189,8 +191,12 @@ describe('account security (en)', () => {
     await expectNoAxeViolations(page);
     const app = new TestAuthenticator(secret);
     await page.getByLabel(s.totpCode).fill(await app.nextCode());
+    // The password proves the account for the recovery codes, shown once as it turns on.
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: s.turnOn }).click();
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
+    expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: s.savedCodes }).click();
     await signOut(page, 'en');
 
     // Sign-in now asks for the code.
@@ -275,8 +281,10 @@ describe('account security (nl)', () => {
     await page.getByRole('button', { name: s.setUpTotp }).click();
     const app = new TestAuthenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, ''));
     await page.getByLabel(s.totpCode).fill(await app.nextCode());
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: s.turnOn }).click();
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
+    await page.getByRole('button', { name: s.savedCodes }).click();
 
     await page.getByRole('button', { name: s.turnOff }).click();
     await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);

@@ -22,6 +22,9 @@ import { TotpSignInForm } from '../components/totp-sign-in-form';
 
 type AuthTab = 'sign-up' | 'sign-in';
 
+/** Where an owner who signed in with a recovery code sets two-step verification up again. */
+const securityTab = '/account?tab=security';
+
 /**
  * An address waiting for its code, whether sign-up or a sign-in brought the owner to the code step, and the
  * password that sign-in was tried with (React state only, gone with the step or the tab), so confirming signs in.
@@ -57,10 +60,12 @@ export function AuthPage() {
   const [signInStep, setSignInStep] = useState<SignInStep | null>(null);
   // Signing in right after confirming the address is the owner's first visit: welcome, not "welcome back".
   const [justConfirmed, setJustConfirmed] = useState(false);
+  // Where a session leads: the dashboard, or the security tab after a recovery code turned two-step verification off.
+  const [landing, setLanding] = useState('/dashboard');
 
   if (status === 'loading') return <FullPageLoader />;
-  // A visitor who already has a session goes straight to the dashboard.
-  if (status === 'signedIn') return <Navigate replace to={to('/dashboard')} />;
+  // A visitor who already has a session goes straight on (the session known, this page renders this first).
+  if (status === 'signedIn') return <Navigate replace to={to(landing)} />;
 
   const setTab = (next: AuthTab) =>
     setSearchParams(next === 'sign-in' ? { [authTabParam]: signInTabValue } : {}, { replace: true });
@@ -82,9 +87,10 @@ export function AuthPage() {
 
   // Signed in with a recovery code: two-step verification is off, so the owner goes to set it up again.
   const handleRecovered = async () => {
+    setLanding(securityTab);
     await refreshSession(queryClient);
     toast.success(t('recovery.signedIn'), { description: t('recovery.signedInDescription') });
-    await navigate(to('/account?tab=security'), { replace: true });
+    await navigate(to(securityTab), { replace: true });
   };
 
   // Confirmed in this tab: signed in already, on to the dashboard (decisions 4). Otherwise (confirmed late, the
