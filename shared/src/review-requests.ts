@@ -38,6 +38,7 @@ export const requestMessages = {
   tooManyRows: `At most ${maxRequestRows} customers per batch`,
   permissionRequired: 'Confirm that your customers agreed to receive this email',
   templateNeedsUrl: 'The message must contain {url}',
+  templateLinksInTrial: 'During the trial the message may contain no links but {url}, the survey link',
   sendAtInvalid: 'Choose a valid date and time',
   reminderDaysInvalid: `Choose 0 to ${maxReminderDays} days`,
 } as const;
@@ -100,6 +101,23 @@ export const requestRecipientRowSchema = z.object({
 });
 export type RequestRecipientRowInput = z.input<typeof requestRecipientRowSchema>;
 export type RequestRecipientRow = z.output<typeof requestRecipientRowSchema>;
+
+/**
+ * A web address in the owner's own text: with a scheme, starting with www., or a bare domain name of a common
+ * top-level domain (bakkerij.nl/actie); an e-mail address is not one, nor is `{url}`, where the survey link goes.
+ */
+const linkPattern =
+  /(?<![@\w.-])(?:https?:\/\/[^\s<>"]+|www\.[^\s<>"]+|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|net|org|nl|be|de|eu|info|biz|io|co|uk|fr|es|it|at|ch|shop|online|site|store|app|me|ly|gl|to|page|link|xyz|top|club)(?:\/[^\s<>"]*)?)(?![\w@-])/gi;
+
+/**
+ * The links of the owner's text other than the survey's `{url}`. A trial's requests carry none (decisions 26: an
+ * account made in a minute must not send any link it likes from our sender): refused when the batch is made,
+ * and taken out when the mail is made (`withoutLinks`).
+ */
+export const linksIn = (text: string): string[] => text.match(linkPattern) ?? [];
+
+/** The text with its links taken out (`{url}` stays), spaces left by them folded. */
+export const withoutLinks = (text: string): string => text.replace(linkPattern, '').replace(/[^\S\n]{2,}/g, ' ');
 
 export const requestTemplateSchema = z
   .string()

@@ -91,7 +91,8 @@ export function createHandler(env: LambdaEnv) {
   let hooks: HookService | undefined;
   let health: SendingHealth | undefined;
   // Uploads and the hook's calls count in one daily quota per owner, by their plan.
-  const quota = createRequestQuota({ limiter: createDynamoRateLimiter(entities), quotaOf: entitlementsReaderOf(env) });
+  const entitlements = entitlementsReaderOf(env);
+  const quota = createRequestQuota({ limiter: createDynamoRateLimiter(entities), quotaOf: entitlements });
   return createRequestsHandler(
     () =>
       (service ??= createRequestService({
@@ -99,6 +100,8 @@ export function createHandler(env: LambdaEnv) {
         requests: createDynamoReviewRequestStore(entities),
         tokens,
         quota,
+        // A trial's (or a lapsed account's) own text carries no links but the survey's (decisions 26).
+        linksAllowed: async (userId) => (await entitlements(userId)).plan !== null,
       })),
     () =>
       (hooks ??= createHookService({

@@ -52,6 +52,7 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
       dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
       sendRate: sendRateOf(env),
       health: sendingHealthOf(env),
+      linksAllowedOf: async (userId) => (await entitlements(userId)).plan !== null,
     });
   };
   let sender: RequestSender | undefined;

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { requestRepeatDays, type RequestSkipReason, type Survey, type SuppressionReason } from '@reviewroute/shared';
+import {
+  requestRepeatDays,
+  withoutLinks,
+  type RequestSkipReason,
+  type Survey,
+  type SuppressionReason,
+} from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { addressHashOf } from '../../data/request-suppressions';
@@ -25,6 +31,11 @@ export interface SenderDeps {
   dailyCapOf: (userId: string) => Promise<number>;
   /** The reputation guard (decisions 26, `sending-health.ts`): whether the owner may send; each mail counted. */
   health?: Pick<SendingHealth, 'mayOwnerSend' | 'recordSend'>;
+  /**
+   * Whether the owner's own text may carry links besides the survey's (a paid plan's; decisions 26): the API
+   * refuses a trial's text with links, and the mail takes out any that got through. Absent: allowed.
+   */
+  linksAllowedOf?: (userId: string) => Promise<boolean>;
   /** Wall clock in ms. */
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -335,8 +346,21 @@ export function createRequestSender(deps: SenderDeps) {
     return 'sent';
   }
 
+  /** Each owner's `linksAllowedOf`, looked up once a minute (a run mails many customers of one owner). */
+  const linksAllowed = new Map<string, { until: number; allowed: Promise<boolean> }>();
+  function linksAllowedFor(userId: string): Promise<boolean> {
+    if (!deps.linksAllowedOf) return Promise.resolve(true);
+    const known = linksAllowed.get(userId);
+    if (known && known.until > clock()) return known.allowed;
+    const allowed = deps.linksAllowedOf(userId);
+    linksAllowed.set(userId, { until: clock() + 60_000, allowed });
+    return allowed;
+  }
+
   /** The request mail's input for a customer (the first mail and the reminder alike). */
   async function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord) {
+    const template =
+      batch.template && !(await linksAllowedFor(r.userId)) ? withoutLinks(batch.template) : batch.template;
     return {
       fromAddress: deps.fromAddress,
       siteOrigin: deps.siteOrigin,
@@ -345,7 +369,7 @@ export function createRequestSender(deps: SenderDeps) {
         supportEmail: survey.supportEmail,
         landingPageUrl: survey.landingPageUrl!,
       },
-      template: batch.template,
+      template,
       recipient: r,
       ...(await deps.tokens.tokensOf(r)),
       ownerId: r.userId,

@@ -198,3 +198,31 @@ describe('the pause notice', () => {
     expect(sent).toEqual([owner]);
   });
 });
+
+describe('a trial’s own text (no links but the survey’s)', () => {
+  const template = 'Hoi {name}, vertel het ons: {url} en kijk ook op https://aanbieding.example/nu of bakkerij.nl';
+
+  it('is refused with a link when the batch is made, and taken for a paid plan', async () => {
+    const trial = memoryRequests({ service: { linksAllowed: async () => false } });
+    await trial.surveys.create(publishedSurvey());
+    const body = batchBody({ rows: customers(1), permissionConfirmed: true, template });
+    await expect(trial.service.create(owner, surveyId, body)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { template: 'During the trial the message may contain no links but {url}, the survey link' },
+    });
+    await trial.service.create(owner, surveyId, batchBody({ rows: customers(1), permissionConfirmed: true }));
+    const paid = memoryRequests({ service: { linksAllowed: async () => true } });
+    await paid.surveys.create(publishedSurvey());
+    expect((await paid.service.create(owner, surveyId, body)).template).toBe(template);
+  });
+
+  it('loses its links in the mail when the owner may not send them, and keeps the survey’s', async () => {
+    const w = memoryRequests({ sender: { linksAllowedOf: async () => false } });
+    await w.surveys.create(publishedSurvey());
+    await w.service.create(owner, surveyId, batchBody({ rows: customers(1), permissionConfirmed: true, template }));
+    await w.sender.runDue(w.clock.now + 60_000);
+    const [mail] = w.mailer.sent;
+    expect(mail!.text).toContain(`${publishedSurvey().landingPageUrl}?r=`);
+    expect(mail!.text).not.toMatch(/aanbieding\.example|bakkerij\.nl/);
+  });
+});

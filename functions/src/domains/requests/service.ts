@@ -1,5 +1,7 @@
 import {
   defaultReminderDays,
+  linksIn,
+  requestMessages as sharedRequestMessages,
   requestBatchPageSize,
   requestRecipientPageSize,
   surveyMessages,
@@ -29,6 +31,11 @@ export interface RequestServiceDeps {
   tokens: Pick<RequestTokenSource, 'hasher'>;
   /** The owner's daily quota of scheduled batches and rows (`request-quota.ts`): 429 past it. */
   quota: RequestQuota;
+  /**
+   * Whether the owner's own text may carry links besides the survey's: a paid plan's may, a trial's not
+   * (decisions 26). Absent: links are allowed.
+   */
+  linksAllowed?: (userId: string) => Promise<boolean>;
 }
 
 /** Ids this API hands out are UUIDs; anything else cannot exist (and must not reach DynamoDB as a key). */
@@ -91,6 +98,10 @@ export function createRequestService(deps: RequestServiceDeps) {
       const survey = await ownedSurvey(userId, surveyId);
       // The personal link is the survey's public link: a draft has none yet.
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
+      if (input.template && linksIn(input.template).length > 0 && !((await deps.linksAllowed?.(userId)) ?? true))
+        throw new ApiError('VALIDATION_FAILED', sharedRequestMessages.templateLinksInTrial, {
+          template: sharedRequestMessages.templateLinksInTrial,
+        });
       const at = now();
       await deps.quota(userId, input.rows.length, at);
       const requested = input.sendAt ? new Date(input.sendAt) : at;

@@ -12,6 +12,7 @@ import {
   type CheckedRow,
   type ColumnMapping,
   type ParsedTable,
+  messageKeyOf,
   rowErrorValues,
   rowsOfTable,
 } from '../lib/customer-rows';
@@ -113,10 +114,13 @@ export function RequestComposer({
       );
       return true;
     } catch (failure) {
+      const templateError = failure instanceof ApiError ? failure.fields?.template : undefined;
       setError(
         failure instanceof ApiError && failure.status === 409
           ? t('send.notPublished')
-          : t(`errors:${apiErrorMessageKey(failure)}`),
+          : templateError
+            ? t(`rowErrors.${messageKeyOf(templateError)}`, rowErrorValues)
+            : t(`errors:${apiErrorMessageKey(failure)}`),
       );
       return false;
     }

@@ -171,6 +171,7 @@ const messageKeys = {
   [requestMessages.templateTooLong]: 'templateTooLong',
   [requestMessages.permissionRequired]: 'permissionRequired',
   [requestMessages.templateNeedsUrl]: 'templateNeedsUrl',
+  [requestMessages.templateLinksInTrial]: 'templateLinksInTrial',
   [requestMessages.sendAtInvalid]: 'sendAtInvalid',
   [requestMessages.rowsRequired]: 'rowsRequired',
   [requestMessages.tooManyRows]: 'tooManyRows',
