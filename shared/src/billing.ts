@@ -144,6 +144,26 @@ export function billingStatusOf(status: ProviderStatus): BillingStatus {
 export const paymentReversals = ['refunded', 'charged-back'] as const;
 export type PaymentReversal = (typeof paymentReversals)[number];
 
+/**
+ * 14 days money back, for everyone (decisions 28): a plan paid less than this long ago can be cancelled (from the
+ * billing tab, or by deleting the account) for a full refund, which ends the year it paid for. Later payments stay
+ * non-refundable.
+ */
+export const refundWindowDays = 14;
+
+/** Until when a payment can be cancelled for its money back (ISO); null when it never can (not a paid plan). */
+export function refundableUntil(payment: Pick<Payment, 'status' | 'plan' | 'paidAt' | 'reversal'>): string | null {
+  if (payment.status !== 'completed' || payment.plan === null || payment.reversal || !payment.paidAt) return null;
+  const paid = Date.parse(payment.paidAt);
+  return Number.isNaN(paid) ? null : new Date(paid + refundWindowDays * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Whether the payment can be cancelled for a full refund at `now` (decisions 28). */
+export function isRefundable(payment: Pick<Payment, 'status' | 'plan' | 'paidAt' | 'reversal'>, now: Date): boolean {
+  const until = refundableUntil(payment);
+  return until !== null && now.getTime() < Date.parse(until);
+}
+
 /** One billing history entry (spec 3 "Billing history"), keyed by the provider's payment id. */
 export const paymentSchema = z.object({
   /** Mollie's payment id (`tr_…`); also the invoice reference. */

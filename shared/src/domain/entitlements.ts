@@ -1,4 +1,4 @@
-import { accountState, trialDays, type AccountState, type PaymentRecord, type PlanId } from './plans';
+import { accountState, trialEndOf, type AccountState, type PaymentRecord, type PlanId } from './plans';
 
 /** What an owner may do in one plan state: the allowances every limit of the product reads. */
 export interface Allowances {
@@ -112,8 +112,8 @@ function rampedDailyRequests(dailyRequests: number, accountCreatedAt: string | n
 function periodEndOf(state: AccountState, accountCreatedAt: string | null): string | null {
   if (state.kind === 'active') return state.activeUntil;
   if (state.kind === 'expired') return state.endedAt;
-  const created = accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt);
-  return Number.isNaN(created) ? null : new Date(created + trialDays * dayMs).toISOString();
+  const trialEnd = trialEndOf(accountCreatedAt);
+  return Number.isNaN(trialEnd) ? null : new Date(trialEnd).toISOString();
 }
 
 /**

@@ -108,10 +108,46 @@ describe('plan state from completed plan payments', () => {
     expect(accountState(created, sek, new Date('2026-02-03T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
     const pending = [paid(120, '2026-01-02T00:00:00.000Z', { status: 'pending' })];
     expect(accountState(created, pending, new Date('2026-02-03T00:00:00Z'))).toEqual({ kind: 'trial-ended' });
-    // A growth payment during the running plan still extends after a small manual one.
+    // A growth payment during the running plan still extends after a small manual one (paid in the trial: a year
+    // from the trial's end).
     const mixed = [paid(120, '2026-01-02T00:00:00.000Z'), paid(1, '2026-01-03T00:00:00.000Z')];
     expect(accountState(created, mixed, new Date('2026-01-04T00:00:00Z'))).toMatchObject({
-      activeUntil: '2027-01-02T00:00:00.000Z',
+      activeUntil: '2027-01-08T00:00:00.000Z',
+    });
+  });
+
+  it('starts a first plan paid during the trial when the trial ends, in force from the payment on', () => {
+    const payments = [paid(120, '2026-01-01T10:00:00.000Z')];
+    const trialEnd = Date.parse('2026-01-08T00:00:00.000Z');
+    expect(planPeriods(payments, trialEnd).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
+      ['growth', '2026-01-08T00:00:00.000Z', '2027-01-08T00:00:00.000Z'],
+    ]);
+    // Trial day 1: Growth now, until a year after the trial's end (the 7 trial days kept on top of the year).
+    expect(accountState(created, payments, new Date('2026-01-01T12:00:00Z'))).toEqual({
+      kind: 'active',
+      tier: 'growth',
+      daysRemaining: 372,
+      paidAt: '2026-01-01T10:00:00.000Z',
+      activeUntil: '2027-01-08T00:00:00.000Z',
+    });
+    expect(accountState(created, payments, new Date('2027-01-08T00:00:00Z'))).toMatchObject({ kind: 'expired' });
+    // Paid after the trial ended: from its own moment, as before.
+    const late = [paid(120, '2026-01-10T00:00:00.000Z')];
+    expect(accountState(created, late, new Date('2026-01-11T00:00:00Z'))).toMatchObject({
+      activeUntil: '2027-01-10T00:00:00.000Z',
+    });
+    // An upgrade during the trial applies at once; the lower year follows the higher one, both after the trial.
+    const upgraded = [paid(60, '2026-01-02T00:00:00.000Z'), paid(120, '2026-01-03T00:00:00.000Z')];
+    expect(planPeriods(upgraded, trialEnd).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
+      ['growth', '2026-01-08T00:00:00.000Z', '2027-01-08T00:00:00.000Z'],
+      ['starter', '2027-01-08T00:00:00.000Z', '2028-01-08T00:00:00.000Z'],
+    ]);
+    expect(accountState(created, upgraded, new Date('2026-01-04T00:00:00Z'))).toMatchObject({ tier: 'growth' });
+    // Refunded: the year it paid for ends, the trial runs on as if nothing was paid.
+    const refunded = [paid(120, '2026-01-01T10:00:00.000Z', { reversed: true })];
+    expect(accountState(created, refunded, new Date('2026-01-03T00:00:00Z'))).toEqual({
+      kind: 'trial',
+      daysRemaining: 5,
     });
   });
 

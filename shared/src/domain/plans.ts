@@ -77,18 +77,26 @@ const addYear = (ms: number): number => {
   return date.getTime();
 };
 
+/** When the 7-day trial of an account created at `accountCreatedAt` ends (epoch ms); NaN when unknown. */
+export const trialEndOf = (accountCreatedAt: string | null): number =>
+  accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt) + trialDays * dayMs;
+
 /**
  * The periods the completed plan payments bought (decisions 22), oldest first. Each payment that reaches a
  * tier (EUR, at least the Starter amount) and was not refunded or charged back adds a year: after the last
  * bought period when one is still running (a second Growth payment extends Growth by a year), from its own
- * moment when none is. A higher tier applies at once: the running period stops there and its remainder, and
- * any period queued after it, follow the new year, so an upgrade neither loses nor gives away time. A
- * reversed payment is left out entirely, so the year it bought ends and what followed it moves up.
+ * moment when none is. A payment made during the trial counts from the trial's end (`trialEnd`, epoch ms), so
+ * paying early keeps the trial's remaining days. A higher tier applies at once: the running period stops there
+ * and its remainder, and any period queued after it, follow the new year, so an upgrade neither loses nor gives
+ * away time. A reversed payment is left out entirely, so the year it bought ends and what followed it moves up.
  */
-export function planPeriods(payments: readonly PaymentRecord[]): PlanPeriod[] {
+export function planPeriods(payments: readonly PaymentRecord[], trialEnd = Number.NaN): PlanPeriod[] {
   const counted = payments
     .filter((p) => p.status === 'completed' && !p.reversed)
-    .map((p) => ({ tier: planOfPayment(p), at: Date.parse(p.createdAt) }))
+    .map((p) => {
+      const at = Date.parse(p.createdAt);
+      return { tier: planOfPayment(p), at: at < trialEnd ? trialEnd : at };
+    })
     .filter((p): p is { tier: PlanId; at: number } => p.tier !== null && !Number.isNaN(p.at))
     .sort((a, b) => a.at - b.at);
   let periods: PlanPeriod[] = [];
@@ -126,7 +134,8 @@ export type AccountState =
 /**
  * The account's plan state (decisions 10, 22): a 7-day trial from account creation until a payment that
  * activates a plan exists (a manual payment below the Starter amount neither activates a plan nor ends the
- * trial); then the plan of the period running now (`planPeriods`), active until the last period bought ends;
+ * trial); then the plan of the period running now (`planPeriods`; a plan paid during the trial is in force at
+ * once, and its first year starts at the trial's end), active until the last period bought ends;
  * afterwards expired, keeping the last plan for the renewal offer. An account whose creation is not known
  * (`null`: see `entitlementsOf`) has no trial left: only its payments count.
  */
@@ -135,7 +144,7 @@ export function accountState(
   payments: readonly PaymentRecord[],
   now: Date,
 ): AccountState {
-  const periods = planPeriods(payments);
+  const periods = planPeriods(payments, trialEndOf(accountCreatedAt));
   const last = periods[periods.length - 1];
   if (!last) {
     if (accountCreatedAt === null) return { kind: 'trial-ended' };
@@ -150,7 +159,8 @@ export function accountState(
     .map((p) => new Date(p.createdAt).toISOString())
     .sort()
     .at(-1)!;
-  const running = periods.find((p) => p.start <= at && at < p.end);
+  // A plan paid during the trial is the account's plan from the payment on; its year starts when the trial ends.
+  const running = periods.find((p) => p.start <= at && at < p.end) ?? (at < periods[0]!.start ? periods[0] : undefined);
   if (!running) return { kind: 'expired', tier: last.tier, paidAt, endedAt: new Date(last.end).toISOString() };
   return {
     kind: 'active',
