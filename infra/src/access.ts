@@ -224,7 +224,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // Sensitive changes (turning two-step verification off, a new e-mail address, deletion) first prove the
   // password, and the authenticator code, to Cognito as the web client (AdminInitiateAuth,
   // AdminRespondToAuthChallenge), then act (AdminSetUserMFAPreference, AdminUpdateUserAttributes) and mail the
-  // owner's notice.
+  // owner's notice. Recovery codes (one item per owner, hashes) are written and spent on the table; a sign-in with
+  // one finds the user by address (AdminGetUser) and is counted per viewer with the day's client-key salt.
   // The profile's upsert carries the owner's tombstone as a condition (ConditionCheckItem in its transaction).
   account: {
     ...erasureAccess(
