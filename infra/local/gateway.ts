@@ -396,16 +396,8 @@ export function serveGateway(server: http.Server, options: GatewayOptions): Serv
 }
 
 /** The web ACL's block, in the API's error contract (its custom response body), once the body is read and dropped. */
-function sendRefusedAtFront(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const answer = () => {
-    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: { code: 'FORBIDDEN', message: defaultErrorMessages.FORBIDDEN } }));
-  };
-  if (req.readableEnded) return answer();
-  req.on('end', answer);
-  req.on('error', answer);
-  req.resume();
-}
+const sendRefusedAtFront = (req: http.IncomingMessage, res: http.ServerResponse): void =>
+  sendErrorAfterBody(req, res, 403, 'FORBIDDEN');
 
 /**
  * The request as CloudFront passes it on: whatever the client sent as CloudFront's own headers is
@@ -463,10 +455,19 @@ async function serveFile(
  * read and dropped before the answer: a proxy in front (Vite's, the built site's) that is still sending it
  * would otherwise meet a closed socket and answer a bare 502.
  */
-function sendBodyTooLarge(req: http.IncomingMessage, res: http.ServerResponse): void {
+const sendBodyTooLarge = (req: http.IncomingMessage, res: http.ServerResponse): void =>
+  sendErrorAfterBody(req, res, 413, 'PAYLOAD_TOO_LARGE');
+
+/** The API's error contract, answered once the request's body is read to its end and dropped. */
+function sendErrorAfterBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  code: 'FORBIDDEN' | 'PAYLOAD_TOO_LARGE',
+): void {
   const answer = () => {
-    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: defaultErrorMessages.PAYLOAD_TOO_LARGE } }));
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: { code, message: defaultErrorMessages[code] } }));
   };
   if (req.readableEnded) return answer();
   req.on('end', answer);
