@@ -58,7 +58,7 @@ export function addRestApiRoutes(stack: Stack, props: RestApiRoutesProps): { sta
   const ownerAuthorizer = new CognitoUserPoolsAuthorizer(stack, 'CognitoAuthorizer', {
     cognitoUserPools: [UserPool.fromUserPoolId(stack, 'UserPool', props.userPoolId)],
     identitySource: 'method.request.header.Authorization',
-    // Never cached: a token refused once (an erased account's) must be checked again on its next request.
+    // Each request's token checked as it comes, as the HTTP API's JWT authorizer did (no cached policy per token).
     resultsCacheTtl: Duration.seconds(0),
   });
 
