@@ -66,7 +66,12 @@ function world({ responsesPerSurvey = 7 } = {}) {
         unsubscribeHash: 'unsubscribe-hash',
       })),
     );
-    w.requests.contacts.set(`${id}/hash`, { batchId: `${id}-b`, recipientId: '00000', contactedAt: '2026-11-21' });
+    // The "recently asked" mark is the owner's (any of their surveys asked the address).
+    w.requests.contacts.set(`${userId}/hash-${id}`, {
+      batchId: `${id}-b`,
+      recipientId: '00000',
+      contactedAt: '2026-11-21',
+    });
     return survey;
   };
   mine.push(add(owner, 1), add(owner, 2));
@@ -104,9 +109,8 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...w.requests.recipients.keys()]
         .filter((b) => ids.some((id) => b.startsWith(id)))
         .map((b) => `recipients ${b}`),
-      ...[...w.requests.contacts.keys()].filter((k) => ids.some((id) => k.startsWith(id))),
-      ...[...w.requests.suppressions.keys(), ...w.requests.dailyCounts.keys()].filter((k) =>
-        k.startsWith(`${userId}/`),
+      ...[...w.requests.suppressions.keys(), ...w.requests.dailyCounts.keys(), ...w.requests.contacts.keys()].filter(
+        (k) => k.startsWith(`${userId}/`),
       ),
       ...(admin.users.has(userId) ? ['cognito user'] : []),
       ...(erasures.jobs.has(userId) ? ['job'] : []),
