@@ -56,6 +56,7 @@ const answerSchemas = new Set<z.ZodType>([
   shared.requestHookSchema,
   shared.requestHookStateSchema,
   shared.requestHookCreatedSchema,
+  shared.requestSendingSchema,
 ]);
 
 /**
