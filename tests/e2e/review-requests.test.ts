@@ -243,7 +243,7 @@ describe('the Review requests page', () => {
       expect(await page.getByTestId('batch').first().getByTestId('reminded').count()).toBe(1);
       expect(await page.getByTestId('recipient-link-state').first().textContent()).toBe('Clicked through');
 
-      // A second send, for another survey of the owner (the 30-day rule is per survey), picked on the page.
+      // A second send, for another survey of the owner, picked on the page: Jane unsubscribed, so she is skipped.
       const other = await publishSurvey(
         owner,
         (await createSampleSurvey(owner, 'Bakkerij Twee', { language: 'en' })).id,
