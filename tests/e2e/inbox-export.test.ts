@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { formatSpreadsheetDateTime, pathOf, type Survey } from '@reviewroute/shared';
+import { exportsPerOwnerHour, formatSpreadsheetDateTime, pathOf, type Survey } from '@reviewroute/shared';
 import { createDynamoResponseStore, responseIdOf } from '@reviewroute/functions/data/response-store';
 import { downloadedBytes, expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { phoneContext } from '../support/phone';
 import { createConfirmedUser, signIn, type TestUser } from '../support/cognito';
 import { signInThroughUi } from '../support/app-flows';
-import { callApi, createSampleSurvey, publishSurvey, stackEntities } from '../support/api';
+import { callApi, createSampleSurvey, publishSurvey, stackEntities, type ApiUser } from '../support/api';
 import { exportHeaders, newestFirst, parseExportCsv } from '../support/csv-export';
 
 const stack = inject('localStack');
@@ -58,6 +58,18 @@ async function ownerWithResponses(businessName: string) {
   const survey = await publishSurvey(user, (await createSampleSurvey(user, businessName)).id);
   const seeded = await seedResponses(survey);
   return { owner, user, survey, seeded };
+}
+
+/**
+ * Uses up the owner's exports of this hour through the API (`started` of them were started in the page), each of
+ * a draft survey of its own, so none joins a running one.
+ */
+async function useUpExports(user: ApiUser, started: number) {
+  for (let i = started; i < exportsPerOwnerHour; i += 1) {
+    const draft = await createSampleSurvey(user, `Export draft ${i}`);
+    const answer = await callApi('POST', pathOf('start-export', { surveyId: draft.id }), { user, body: {} });
+    expect(answer.status).toBe(202);
+  }
 }
 
 /** Clicks the export button (named in the page's language) and reads the file the browser saves. */
@@ -125,6 +137,16 @@ describe('CSV export from the Dutch inbox at 1280 px', () => {
     expect(english.parsed.meta.fields).toEqual(exportHeaders.en);
     expect(english.parsed.data[0]).toMatchObject({ State: 'handled', 'Response ID': handled!.id });
     expect(english.parsed.data[1]).toMatchObject({ State: 'new', 'Private note': note });
+
+    // The hour's exports used up: the page says so instead of "failed".
+    await useUpExports(user, 2);
+    await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
+    await page
+      .getByTestId('export-status')
+      .filter({ hasText: 'You have started as many exports this hour as allowed.' })
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'tests/.artifacts/inbox-export-limit-1280-en.png');
   }, 240_000);
 });
 
@@ -133,7 +155,7 @@ describe('CSV export from the Dutch inbox at 390 px', () => {
 
   it('downloads the Dutch file and says it is ready, within the screen', async () => {
     const page = b.page();
-    const { owner, survey, seeded } = await ownerWithResponses('Telefoonbakkerij');
+    const { owner, user, survey, seeded } = await ownerWithResponses('Telefoonbakkerij');
     await signInThroughUi(page, 'nl', owner);
     await page.goto(`/nl/inbox?survey=${survey.id}`);
     await page.getByRole('heading', { name: 'Feedback-inbox', level: 1 }).waitFor();
@@ -144,5 +166,17 @@ describe('CSV export from the Dutch inbox at 390 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'tests/.artifacts/inbox-export-390-nl.png');
+
+    await useUpExports(user, 1);
+    await page.getByRole('button', { name: 'CSV exporteren', exact: true }).click();
+    await page
+      .getByTestId('export-status')
+      .filter({ hasText: 'Je hebt dit uur al zoveel exports gestart als is toegestaan.' })
+      .waitFor();
+    // Trying again at once would be refused again: no retry offered.
+    expect(await page.getByRole('button', { name: 'Opnieuw proberen' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'tests/.artifacts/inbox-export-limit-390-nl.png');
   }, 240_000);
 });

@@ -103,6 +103,8 @@ describe('Export CSV button', () => {
     await userEvent.click(screen.getByRole('button', { name: /csv/i }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(message));
     expect(screen.getByRole('button', { name: /csv/i }).hasAttribute('disabled')).toBe(false);
+    // Another export may be done soon; the hour's limit is not over at once.
+    expect(screen.queryByRole('button', { name: /try again|opnieuw/i }) !== null).toBe(code === 'EXPORT_RUNNING');
   });
 
   it('a slow start: says it is starting, keeps the button busy and disabled, then goes on when the API answers', async () => {

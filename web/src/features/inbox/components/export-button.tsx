@@ -89,7 +89,8 @@ export function ExportButton({ surveyId, filter }: ExportButtonProps) {
           </>
         ) : null}
       </p>
-      {failed ? (
+      {/* Trying again at once cannot pass the hour's limit: no retry offered then. */}
+      {failed && refusal !== 'EXPORT_LIMIT_REACHED' ? (
         <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={onClick}>
           <RotateCw aria-hidden />
           {t('csvExport.retry')}
