@@ -11,7 +11,7 @@ import { simpleEmailPattern } from './domain/public-survey-rules';
 /** Rows per batch at most: a CSV of 5,000 customers is one batch. */
 export const maxRequestRows = 5000;
 
-/** A customer is asked at most once per survey in this many days, whatever batch names them again. */
+/** A customer is asked at most once per owner in this many days, whatever survey or batch names them again. */
 export const requestRepeatDays = 30;
 
 /** Days after its request a customer who has not rated is reminded, once, by default; 0: no reminder. */
@@ -177,7 +177,7 @@ export const requestSkipReasons = [
   'unsubscribed',
   'bounced',
   'complaint',
-  /** Asked for this survey within the last 30 days (this batch or another). */
+  /** Asked by this owner within the last 30 days (for this survey or another, in this batch or another). */
   'recently-asked',
   /** The same address earlier in this batch. */
   'duplicate',

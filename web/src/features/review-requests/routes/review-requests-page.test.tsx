@@ -202,7 +202,7 @@ describe('the review requests page', () => {
       'Overgeslagen',
     ]);
     expect(within(recipients[1]!).getByTestId('skip-reason').textContent).toBe(
-      'Niet verstuurd: deze klant is de afgelopen 30 dagen al gevraagd voor deze enquête.',
+      'Niet verstuurd: je hebt deze klant de afgelopen 30 dagen al gevraagd (voor deze of een andere enquête).',
     );
     expect(screen.getByTestId('batch-state').textContent).toBe('Klaar');
     // How far each customer went with the personal link, and the survey's funnel with its rates.
