@@ -193,6 +193,33 @@ describe('the review requests page', () => {
     expect(screen.getByText('No customers added yet.')).toBeTruthy();
   });
 
+  it('says so when the plan’s daily quota of requests is used, in Dutch, and keeps the customers for later', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    serveApi(
+      apiHandler('create-request-batch', () =>
+        HttpResponse.json(
+          { error: { code: 'REQUEST_QUOTA_REACHED', message: 'quota' } },
+          { status: 429, headers: { 'retry-after': '3600' } },
+        ),
+      ),
+    );
+    render('/nl/review-requests');
+    await user.click(await screen.findByRole('tab', { name: 'Lijst plakken' }));
+    await user.click(screen.getByLabelText('Klantenlijst'));
+    await user.paste('Piet Klant, piet@klant.example, nl\nJane, jane@customer.example, en');
+    await user.click(screen.getByRole('button', { name: 'Lijst inlezen' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Mijn klanten hebben ermee ingestemd/ }));
+    await user.click(screen.getByRole('button', { name: 'Versturen naar 2 klanten' }));
+    expect(
+      await screen.findByText(
+        'Je hebt vandaag zoveel reviewverzoeken ingepland als je abonnement toestaat. Morgen kun je er weer meer inplannen, of je kunt je abonnement upgraden.',
+      ),
+    ).toBeTruthy();
+    // Nothing was scheduled: the customers stay, ready to send tomorrow.
+    expect(screen.getByRole('button', { name: 'Versturen naar 2 klanten' })).toBeTruthy();
+  });
+
   it('lists the batches with each customer’s state and why one was skipped, in Dutch', async () => {
     stubApi([batch()]);
     render('/nl/review-requests');
