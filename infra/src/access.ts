@@ -190,9 +190,9 @@ export function accessOfAll(accesses: readonly DomainAccess[]): {
  * does not check IAM).
  */
 export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
-  // Review requests: a batch is created (a conditional put, its recipients in batch writes, its queue entry)
-  // and made scheduled (an update); lists are queries and reads; the customers' unsubscribe reads the
-  // recipient, creates the suppression (a conditional put) and skips a queued request (an update). Creating a
+  // Review requests: a batch is created (a conditional put, its recipients in batch writes, its queue entry and
+  // its owner's turn: an update) and made scheduled (an update); the owner's daily quota counts in rate windows
+  // (updates); lists are queries and reads; the customers' unsubscribe reads the recipient, creates the suppression (a conditional put) and skips a queued request (an update). Creating a
   // batch reads the erasure tombstone first (GetItem).
   // The batch's creating writes carry the owner's tombstone as a condition (ConditionCheckItem in their
   // transactions); a batch whose scheduling the tombstone refused is deleted again (DeleteItem).
@@ -283,7 +283,7 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // The webhook finds a payment's owner by its id (Query of gsi1). A paid payment's invoice: the year's counter
   // raised (UpdateItem), the invoice created (PutItem) and the payment checked as paid (ConditionCheckItem) in
   // one transaction; the buyer copied onto it from the owner's profile (GetItem). The payment's put and the
-  // invoice's transaction carry the owner's erasure tombstone as a condition (ConditionCheckItem). The per-owner limit on created payments counts in a rate window (UpdateItem).
+  // invoice's transaction carry the owner's erasure tombstone as a condition (ConditionCheckItem). The per-owner limit on created payments counts in a rate window (UpdateItem). A payment turned paid wakes the owner's parked review-request queue (UpdateItem of its owner entry).
   payments: {
     table: [
       'dynamodb:GetItem',
