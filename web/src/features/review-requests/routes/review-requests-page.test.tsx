@@ -308,6 +308,36 @@ describe('the review requests page', () => {
     expect(screen.queryByText('An unexpected error occurred')).toBeNull();
   });
 
+  it('says at the send why a trial’s own message with another link was refused', async () => {
+    const user = userEvent.setup();
+    const refusal = 'During the trial the message may contain no links but {url}, the survey link';
+    stubApi();
+    serveApi(
+      apiHandler('create-request-batch', () =>
+        HttpResponse.json(
+          { error: { code: 'VALIDATION_FAILED', message: refusal, fields: { template: refusal } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    render();
+    await user.click(await screen.findByRole('tab', { name: 'Paste a list' }));
+    await user.click(screen.getByLabelText('Customer list'));
+    await user.paste('Piet Klant, piet@klant.example, nl');
+    await user.click(screen.getByRole('button', { name: 'Read list' }));
+    await user.click(await screen.findByRole('switch', { name: 'Write my own message' }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.clear(message);
+    await user.type(message, 'Dag {{name}! {{url} en www.aanbieding.example');
+    await user.click(screen.getByRole('checkbox', { name: /My customers agreed/ }));
+    await user.click(screen.getByRole('button', { name: 'Send to 1 customer' }));
+    expect(
+      await screen.findByText(
+        'During the free trial the message can contain no links of its own: {url} adds your survey link. Remove the other links, or choose a plan to include them.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('asks to publish a draft first', async () => {
     stubApi();
     render('/review-requests?survey=d1');
