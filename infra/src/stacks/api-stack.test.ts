@@ -311,7 +311,8 @@ describe('api + gateway stacks', () => {
           Roles: [{ Ref: Match.stringLikeRegexp(`^${reader}Role`) }],
           PolicyDocument: {
             Statement: Match.arrayWith([
-              Match.objectLike({ Action: 'lambda:InvokeFunction', Resource: Match.arrayWith([fnArn]) }),
+              // The unqualified function alone: no version or alias (`:*`).
+              Match.objectLike({ Action: 'lambda:InvokeFunction', Resource: fnArn }),
             ]),
           },
         });
