@@ -576,12 +576,21 @@ describe('api + gateway stacks', () => {
     expect(JSON.stringify(stage)).not.toContain('sourceIp');
     // The deployment the stage serves is made after every method.
     const [deployment] = Object.values(api.findResources('AWS::ApiGateway::Deployment'));
-    expect((deployment!.DependsOn as string[]).filter((id) => id.includes('Method'))).not.toHaveLength(0);
+    expect(deployment!.DependsOn).toEqual(
+      expect.arrayContaining(Object.keys(api.findResources('AWS::ApiGateway::Method'))),
+    );
     gateway.resourceCountIs('AWS::ApiGateway::Stage', 0);
     gateway.resourceCountIs('AWS::ApiGateway::Deployment', 0);
   });
 
   it('lets nothing reach a throttle or a Lambda without the origin secret: the one stage is behind the regional web ACL that blocks requests lacking CloudFront’s value', () => {
+    // No other door to a Lambda: no HTTP API, no function URL, no second REST API or stage.
+    for (const template of [api, gateway]) {
+      template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+      template.resourceCountIs('AWS::Lambda::Url', 0);
+    }
+    gateway.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    api.resourceCountIs('AWS::ApiGateway::RestApi', 0);
     // The association: the one stage and the gateway stack's web ACL.
     const associations = Object.values(api.findResources('AWS::WAFv2::WebACLAssociation'));
     expect(associations).toHaveLength(1);
