@@ -11,6 +11,7 @@ import {
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { addressHashOf } from '@reviewroute/functions/data/request-suppressions';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
+import { describeSendingHealthContract } from '@reviewroute/functions/testing/data/sending-health-contract';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { deleteAccount, mentioning, scanTable, waitForErasure } from '../support/erasure';
@@ -50,6 +51,8 @@ const outcomesOf = async (owner: ApiUser, surveyId: string, batchId: string) =>
 
 const sendingOf = async (owner: ApiUser) =>
   requestSendingSchema.parse(await ownerCall(api, owner, 'GET', pathOf('get-request-sending')));
+
+describeSendingHealthContract('DynamoDB Local', store);
 
 const mailsTo = async (address: string) => (await listMails(inbox)).filter((m) => m.destination.to.includes(address));
 

@@ -3,6 +3,7 @@ import { MemoryReviewRequestStore } from './memory-review-requests';
 import { batchCursorOf, InvalidBatchCursorError, type RequestBatchRecord } from '../../src/data/request-batches';
 import { sampleBatch } from './sample-batch';
 import { describeRequestQueueContract } from './request-queue-contract';
+import { describeSendingHealthContract } from './sending-health-contract';
 
 const owner = 'owner-1';
 const survey = 'survey-1';
@@ -65,3 +66,4 @@ describe('the in-memory twin’s batch pages', () => {
 });
 
 describeRequestQueueContract('in memory', () => new MemoryReviewRequestStore());
+describeSendingHealthContract('in memory', () => new MemoryReviewRequestStore());
