@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allowances, routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
 import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -186,6 +186,47 @@ describe('sending', () => {
     expect(result).toMatchObject({ sent: 310, batches: 301 });
     expect(w.clock.now - start).toBeLessThan(60_000);
     expect(w.requests.owners.size).toBe(0);
+  });
+
+  it('ends a turn in a large batch when another owner is due, and goes on through it when nobody else is', async () => {
+    const w = await world({
+      quota: allowances.enterprise,
+      sender: { dailyCapOf: async () => 5000, sendRate: 14, turnSends: 50 },
+    });
+    const pageReads = vi.spyOn(w.requests, 'pageRecipients');
+    const many = (n: number, domain: string) =>
+      Array.from({ length: n }, (_, i) => ({ name: `Klant ${i}`, email: `k${i}@${domain}` }));
+    const other = 'owner-large';
+    const otherSurvey = '0190d7a0-0000-7000-8000-0000000000bb';
+    await w.surveys.create(publishedSurvey({ id: otherSurvey, userId: other, surveyCode: 'cdefghjk' }));
+    await w.service.create(
+      other,
+      otherSurvey,
+      batchBody({ rows: many(300, 'groot.example'), permissionConfirmed: true }),
+    );
+    w.clock.now += 1;
+    await w.service.create(
+      owner,
+      surveyId,
+      batchBody({ rows: many(10, 'bakkerij.example'), permissionConfirmed: true }),
+    );
+    await w.run();
+    const order = w.mailer.sent.map((m) => m.to);
+    // The large batch's first 50 (a turn's mails, and the few already in flight), then the other owner's ten, then
+    // the rest of the large batch.
+    expect(Math.max(...order.map((to, i) => (to.endsWith('@bakkerij.example') ? i : -1)))).toBeLessThan(70);
+    expect(order).toHaveLength(310);
+
+    // Alone in the queue, a turn's allowance renews: 300 rows are read in two pages, not again from the start.
+    pageReads.mockClear();
+    await w.service.create(
+      other,
+      otherSurvey,
+      batchBody({ rows: many(300, 'alleen.example'), permissionConfirmed: true }),
+    );
+    await w.run();
+    expect(w.mailer.sent).toHaveLength(610);
+    expect(pageReads).toHaveBeenCalledTimes(2);
   });
 
   it('works until its deadline, then the next run resumes where it stopped', async () => {

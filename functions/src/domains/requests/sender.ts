@@ -134,14 +134,38 @@ export function createRequestSender(deps: SenderDeps) {
 
   /** What one owner's turn may still send: counted down by each claim, across the turn's batches. */
   interface Turn {
+    userId: string;
     left: number;
     deadline: number;
     result: SendRunResult;
+    /** The look at who else is due, while one is under way (the pool's sends ask at once). */
+    looking?: Promise<Stop | undefined>;
+    /** Ended whoever else is due (the owner's sending paused itself). */
+    ended?: boolean;
   }
   /** Why a batch's pass stopped before its end; `capped` parks the owner. */
   type Stop = 'deadline' | 'turn' | 'capped' | 'busy';
-  const stopOf = (turn: Turn): Stop | undefined =>
-    clock() >= turn.deadline ? 'deadline' : turn.left <= 0 ? 'turn' : undefined;
+
+  /**
+   * Whether the turn stops here: at the deadline, or with its mails used while another owner is due. With nobody
+   * else waiting it goes on with a new allowance, so a large batch sent alone is not read from its start again.
+   */
+  async function stopOf(turn: Turn): Promise<Stop | undefined> {
+    if (clock() >= turn.deadline) return 'deadline';
+    if (turn.ended) return 'turn';
+    if (turn.left > 0) return undefined;
+    turn.looking ??= requests
+      .dueOwners(iso(), 2)
+      .then((waiting) => {
+        if (waiting.some((o) => o.userId !== turn.userId)) return 'turn' as const;
+        turn.left = turnSends;
+        return undefined;
+      })
+      .finally(() => {
+        turn.looking = undefined;
+      });
+    return turn.looking;
+  }
 
   /** One due batch: its requests, or once they are out, its reminder. Answers `capped` when the day's cap held. */
   async function sendBatch(due: DueBatch, cap: number, turn: Turn): Promise<'capped' | undefined> {
@@ -202,9 +226,9 @@ export function createRequestSender(deps: SenderDeps) {
           if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
           return;
         }
-        const over = stopOf(turn);
-        if (over) {
-          stop = over;
+        const over = await stopOf(turn);
+        if (stop || over) {
+          stop ??= over;
           return;
         }
         turn.left--;
@@ -288,9 +312,9 @@ export function createRequestSender(deps: SenderDeps) {
         dueNow.filter((r) => !suppressed.has(addressHashOf(r.email))),
         concurrency,
         async (r) => {
-          const over = stop ?? stopOf(turn);
-          if (over) {
-            stop = over;
+          const over = stop ?? (await stopOf(turn));
+          if (stop || over) {
+            stop ??= over;
             return;
           }
           turn.left--;
@@ -420,7 +444,7 @@ export function createRequestSender(deps: SenderDeps) {
    * next one parks them until they resume).
    */
   async function countSend(userId: string, turn: Turn): Promise<void> {
-    if (deps.health && !(await deps.health.recordSend(userId, 'mail'))) turn.left = 0;
+    if (deps.health && !(await deps.health.recordSend(userId, 'mail'))) turn.ended = true;
   }
 
   /**
@@ -445,9 +469,9 @@ export function createRequestSender(deps: SenderDeps) {
           await requests.setBatchState(d, 'sending', parkUntil, iso());
       }
     }
-    const turn: Turn = { left: turnSends, deadline, result };
+    const turn: Turn = { userId: owner.userId, left: turnSends, deadline, result };
     for (const d of parkUntil ? [] : due) {
-      if (stopOf(turn)) break;
+      if (await stopOf(turn)) break;
       result.batches++;
       try {
         if ((await sendBatch(d, cap, turn)) === 'capped') {
