@@ -174,6 +174,7 @@ describe('signing in with a recovery code (en)', () => {
       await page.getByRole('button', { name: s.saved }).click();
       expect(await page.getByTestId('recovery-codes').count()).toBe(0);
       await page.getByTestId('recovery-remaining').waitFor();
+      await lookAt(page, 'en-recovery-codes-left');
       await signOut(page, 'en');
 
       await toRecoveryStep(page, owner);
