@@ -11,6 +11,9 @@ import * as shared from './index';
 const answerSchemas = new Set<z.ZodType>([
   shared.emailChangeStartedSchema,
   shared.twoFactorStateSchema,
+  shared.recoveryCodesSchema,
+  shared.recoveryCodesStatusSchema,
+  shared.signInRecoveredSchema,
   shared.accountDeleteResponseSchema,
   shared.alertLinkResponseSchema,
   shared.accountExportPageSchema,
