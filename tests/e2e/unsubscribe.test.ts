@@ -41,7 +41,7 @@ describe('a customer unsubscribes from the link in a review request', () => {
     await page.getByRole('heading', { level: 1, name: nl.doneTitle }).waitFor();
     await expectNoAxeViolations(page);
 
-    // The owner's next batch (another survey: the 30-day rule is per survey) skips the address and says why.
+    // The owner's next batch (for another survey) skips the address and says why: unsubscribed.
     const other = await publishSurvey(owner, (await createSampleSurvey(owner, 'Bakkerij Twee', { language: 'nl' })).id);
     const second = requestBatchSchema.parse(
       await ownerCall(stack.urls.api, owner, 'POST', pathOf('create-request-batch', { surveyId: other.id }), {
