@@ -230,8 +230,14 @@ export function localSource(dataDir: string, queueName: string): ReplaySource {
   };
 }
 
+/** What has a failure queue: each stream reader, and each worker with a trigger of its own. */
+const replayable = [
+  ...streamReaders.map((reader) => reader.id as string),
+  ...workers.filter((worker) => worker.trigger.kind !== 'stream').map((worker) => worker.id as string),
+];
+
 const usage = `Usage: npm run replay -- <reader or worker> [--local [dataDir]] [--stage <stage>] [--region <region>]
-  <reader or worker>: ${[...streamReaders.map((r) => r.id), ...workers.map((w) => w.id)].join(', ')}
+  <reader or worker>: ${replayable.join(', ')}
   --local [dataDir]: the local stack's failure queues (default: npm start's .data)
   --stage <stage>:   in AWS, the queue ReviewRoute-<stage>-Api-<Name>-failures (default dev; credentials and region
                      as the AWS SDK finds them)`;
@@ -239,8 +245,7 @@ const usage = `Usage: npm run replay -- <reader or worker> [--local [dataDir]] [
 /** `npm run replay -- owner-jobs [--local [dir] | --stage prod]`. */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  const known = [...streamReaders.map((r) => r.id as string), ...workers.map((w) => w.id as string)];
-  if (!name || !known.includes(name)) {
+  if (!name || !replayable.includes(name)) {
     console.error(usage);
     return 1;
   }
@@ -255,18 +260,24 @@ export async function main(args: string[]): Promise<number> {
   const local = option('--local');
   if (local !== undefined) {
     const dataDir = local || START_DATA_DIR;
-    const endpoints = JSON.parse(readFileSync(localLambdaFile(dataDir), 'utf8')) as {
-      lambda: string;
-      dynamodb: string;
-    };
-    const target = awsTarget({
-      region: LOCAL_REGION,
-      credentials: LOCAL_CREDENTIALS,
-      lambdaEndpoint: endpoints.lambda,
-      streamsEndpoint: endpoints.dynamodb,
-    });
-    const { failed } = await replay(name, localSource(dataDir, queue), target);
-    return failed > 0 ? 1 : 0;
+    try {
+      const endpoints = JSON.parse(readFileSync(localLambdaFile(dataDir), 'utf8')) as {
+        lambda: string;
+        dynamodb: string;
+      };
+      const target = awsTarget({
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+        lambdaEndpoint: endpoints.lambda,
+        streamsEndpoint: endpoints.dynamodb,
+      });
+      const { failed } = await replay(name, localSource(dataDir, queue), target);
+      return failed > 0 ? 1 : 0;
+    } catch (error) {
+      // The messages stay where they are: nothing is deleted before its run succeeded.
+      console.error(`Replay stopped (is the local stack of ${dataDir} running?): ${String(error)}`);
+      return 1;
+    }
   }
   const stage = option('--stage') || 'dev';
   const region = option('--region') || undefined;
