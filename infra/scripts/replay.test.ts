@@ -1,6 +1,13 @@
+import {
+  DeleteMessageCommand,
+  GetQueueUrlCommand,
+  ReceiveMessageCommand,
+  type ReceiveMessageCommandOutput,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import type { FailureMessage } from '../local/failures';
-import { replay, type ReplaySource, type ReplayTarget, type StreamBatchInfo } from './replay';
+import { replay, sqsSource, type ReplaySource, type ReplayTarget, type StreamBatchInfo } from './replay';
 
 /** A queue of the given messages; what was deleted is remembered. */
 function queueOf(...messages: FailureMessage[]) {
@@ -116,5 +123,51 @@ describe('replay', () => {
       { functionName: 'MailEventsWorker', payload: { 'detail-type': 'Email Complaint Received' } },
     ]);
     expect(removed).toEqual(['m0', 'm1', 'm2']);
+  });
+});
+
+describe('an SQS failure queue', () => {
+  it('is found by its name, read until empty with the messages hidden meanwhile, and a message deleted by its receipt', async () => {
+    const sent: unknown[] = [];
+    const pages: ReceiveMessageCommandOutput['Messages'][] = [
+      [
+        {
+          ReceiptHandle: 'r1',
+          Body: JSON.stringify({ 'detail-type': 'Email Bounced' }),
+          MessageAttributes: { TARGET_ARN: { DataType: 'String', StringValue: 'arn:aws:lambda:r:1:function:MailFn' } },
+        },
+      ],
+      [],
+    ];
+    const sqs = {
+      send: async (command: unknown) => {
+        sent.push(command);
+        if (command instanceof GetQueueUrlCommand) return { QueueUrl: 'https://sqs/q' };
+        if (command instanceof ReceiveMessageCommand) return { Messages: pages.shift() };
+        return {};
+      },
+    } as unknown as Pick<SQSClient, 'send'>;
+    const source = sqsSource('ReviewRoute-prod-Api-MailEventsWorker-failures', 'eu-west-1', sqs);
+    const { target, invoked } = targetOf([]);
+    expect(await replay('mail-events', source, target, quiet)).toEqual({ replayed: 1, failed: 0 });
+    expect(invoked).toEqual([{ functionName: 'MailFn', payload: { 'detail-type': 'Email Bounced' } }]);
+    const inputs = sent.map((command) => ({
+      type: (command as object).constructor.name,
+      input: (command as { input: unknown }).input,
+    }));
+    expect(inputs).toEqual([
+      { type: 'GetQueueUrlCommand', input: { QueueName: 'ReviewRoute-prod-Api-MailEventsWorker-failures' } },
+      {
+        type: 'ReceiveMessageCommand',
+        input: expect.objectContaining({
+          QueueUrl: 'https://sqs/q',
+          VisibilityTimeout: 900,
+          MessageAttributeNames: ['All'],
+        }),
+      },
+      { type: 'DeleteMessageCommand', input: { QueueUrl: 'https://sqs/q', ReceiptHandle: 'r1' } },
+      { type: 'ReceiveMessageCommand', input: expect.objectContaining({ QueueUrl: 'https://sqs/q' }) },
+    ]);
+    expect(sent[2]).toBeInstanceOf(DeleteMessageCommand);
   });
 });

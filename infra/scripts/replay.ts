@@ -182,8 +182,11 @@ export function awsTarget(config: {
 }
 
 /** A trigger's SQS failure queue in AWS (`failureQueueName` of the stage's Api stack). */
-export function sqsSource(queueName: string, region?: string): ReplaySource {
-  const sqs = new SQSClient(region ? { region } : {});
+export function sqsSource(
+  queueName: string,
+  region?: string,
+  sqs: Pick<SQSClient, 'send'> = new SQSClient(region ? { region } : {}),
+): ReplaySource {
   let url: string | undefined;
   return {
     async receive() {
