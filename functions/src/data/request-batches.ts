@@ -5,7 +5,7 @@ import {
   type RequestBatchSource,
   type RequestBatchState,
 } from '@reviewroute/shared';
-import { transactWhileBusy, type CancellationReason } from './busy-retry';
+import { transactWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repository';
@@ -17,7 +17,6 @@ import {
   dropOwnerIfIdle,
   enqueueBatch,
   scheduleOwner,
-  touchOwner,
   type DueBatch,
 } from './request-queue';
 import {
@@ -219,38 +218,32 @@ export function createDynamoRequestBatches(
       if (created) throw new Error(`Creating batch ${batch.id} was refused: ${created.map((r) => r.code).join(', ')}`);
       await writeRecipients(entitiesOf, recipients, unsentExpiry(batch.sendAt));
       const due = { batchId: batch.id, userId: batch.userId, surveyId: batch.surveyId, dueAt: batch.sendAt };
-      const schedule = async () => {
-        // The owner's turn no later than the batch, before the batch is queued (request-queue.ts says why).
-        await scheduleOwner(entitiesOf, batch.userId, batch.sendAt);
-        return transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
-          service.transaction
-            .write((tx) => [
-              enqueueBatch(tx, due),
-              tx.requestBatch
-                .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
-                .set({ state: 'scheduled' })
-                .commit(),
-              touchOwner(tx, batch.userId),
-              ...(hookCall ? [hookCallCreate(hookCall)(tx)] : []),
-              tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
-            ])
-            .go(),
-        );
-      };
-      let scheduled = await schedule();
-      // The owner's entry went between its write and the transaction (a turn that found no batch): once more.
-      const ownerEntryGone = (r: CancellationReason[]) =>
-        !tombstoneRefused(r) && r[2]?.code === 'ConditionalCheckFailed';
-      for (let again = 0; again < 3 && scheduled && ownerEntryGone(scheduled); again++) scheduled = await schedule();
+      // The owner's turn no later than the batch before and after it is queued (request-queue.ts says why); the
+      // owner's entry is kept out of the transaction, so an owner's batches scheduled at once never conflict on it.
+      await scheduleOwner(entitiesOf, batch.userId, batch.sendAt);
+      const scheduled = await transactWhileBusy(`Scheduling batch ${batch.id}`, () =>
+        service.transaction
+          .write((tx) => [
+            enqueueBatch(tx, due),
+            tx.requestBatch
+              .patch({ userId: batch.userId, surveyId: batch.surveyId, batchId: batch.id })
+              .set({ state: 'scheduled' })
+              .commit(),
+            ...(hookCall ? [hookCallCreate(hookCall)(tx)] : []),
+            tombstoneAbsent(batch.userId, epochSeconds(clock))(tx),
+          ])
+          .go(),
+      );
       if (scheduled) {
         // Erased meanwhile (or the batch deleted with its survey): nothing of it may stay.
         await deleteBatch(entitiesOf, batch.userId, batch.surveyId, batch.id, { queued: false });
         await dropOwnerIfIdle(entitiesOf, batch.userId);
         if (tombstoneRefused(scheduled)) throw new AccountErasedError(`Scheduling batch ${batch.id}`);
-        if (hookCall && scheduled[3]?.code === 'ConditionalCheckFailed')
+        if (hookCall && scheduled[2]?.code === 'ConditionalCheckFailed')
           throw new HookCallTakenError(hookCall.externalIdHash);
         throw new Error(`Scheduling batch ${batch.id} was refused: ${scheduled.map((r) => r.code).join(', ')}`);
       }
+      await scheduleOwner(entitiesOf, batch.userId, batch.sendAt);
       return { ...batch, state: 'scheduled' };
     },
 

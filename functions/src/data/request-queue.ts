@@ -21,10 +21,12 @@ import type { TransactionEntities } from './transaction';
  *
  * An owner entry is never later than the owner's earliest batch entry, except while it is parked (the day's cap
  * reached, the plan lapsed, sending paused): then it is due when the cap resets or the owner pays (`wakeOwner`).
- * Writers only make it earlier (`scheduleOwner`, before a batch's scheduling transaction) and count its
- * `version` up (`touchOwner`, in that transaction); the worker moves it later or deletes it only on the version
- * it read (`settleOwner`), after a consistent look at the owner's batch entries, so a batch scheduled meanwhile
- * is never left behind an owner entry that went.
+ * Writers only make it earlier and count its `version` up (`scheduleOwner`), before a batch's scheduling
+ * transaction and again after it; the worker moves it later or deletes it only on the version it read
+ * (`settleOwner`), after a consistent look at the owner's batch entries. A turn that looked before the batch was
+ * queued fails its write on the version the second `scheduleOwner` counted up; one that wrote before it is
+ * corrected by it. So a batch is never left behind an owner entry that went, and the entry is in no transaction:
+ * an owner's batches scheduled at once never conflict on it.
  */
 
 /** Partitions of the owners' index (gsi1): each takes the owner entries' writes of a quarter of the owners. */
@@ -99,10 +101,10 @@ const toOwner = (o: { userId: string; dueAt: string; version?: number; parkedUnt
 const justAfter = (now: string) => new Date(Date.parse(now) + 1).toISOString();
 
 /**
- * The owner's next turn no later than `dueAt` (a batch about to be scheduled): creates the entry, or moves it
- * earlier unless it is parked; else only counts its version up. Written before the batch's scheduling
- * transaction, whose `touchOwner` then requires the entry (an entry the worker deleted in between fails the
- * transaction, and the scheduling runs this again).
+ * The owner's next turn no later than `dueAt` (a batch being scheduled): creates the entry, or moves it earlier
+ * unless it is parked; else only counts its version up. Called before the batch's scheduling transaction (the
+ * entry is there, and early, before the batch is) and after it (a turn that read the entry in between does not
+ * settle it on what it read).
  */
 export async function scheduleOwner(entitiesOf: () => QueueEntities, userId: string, dueAt: string): Promise<void> {
   const { requestQueueOwner } = entitiesOf();
@@ -153,14 +155,6 @@ export async function dropOwnerIfIdle(entitiesOf: () => QueueEntities, userId: s
 export const enqueueBatch = ({ requestQueue }: TransactionEntities, due: DueBatch) =>
   requestQueue.put(toDue(due)).commit();
 
-/**
- * The owner entry's version counted up, as an item of a batch's scheduling transaction: a turn that read the
- * entry before the batch was queued does not settle it (and so never drops the owner with the new batch).
- * Fails the transaction when the entry is gone (`scheduleOwner` makes it again).
- */
-export const touchOwner = ({ requestQueueOwner }: TransactionEntities, userId: string) =>
-  requestQueueOwner.patch({ userId }).add({ version: 1 }).commit();
-
 /** Every batch entry of the owner that `keep` selects (one read of the owner's queue partition). */
 async function queuedOf(entitiesOf: () => QueueEntities, userId: string, keep: (d: DueBatch) => boolean) {
   const entries = await allPages((cursor) =>
@@ -199,13 +193,10 @@ export async function migrateLegacyQueue(entitiesOf: () => Entities, limit = 100
     await scheduleOwner(entitiesOf, due.userId, due.dueAt);
     await transactWhileBusy(`Moving queued batch ${due.batchId}`, () =>
       service.transaction
-        .write((tx) => [
-          enqueueBatch(tx, due),
-          touchOwner(tx, due.userId),
-          tx.legacyRequestQueue.delete({ batchId: due.batchId }).commit(),
-        ])
+        .write((tx) => [enqueueBatch(tx, due), tx.legacyRequestQueue.delete({ batchId: due.batchId }).commit()])
         .go(),
     );
+    await scheduleOwner(entitiesOf, due.userId, due.dueAt);
   }
   return data.length;
 }
