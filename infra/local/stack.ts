@@ -37,8 +37,10 @@ async function mailLinkSecretIn(dataDir: string): Promise<string> {
 export interface LocalStackPorts {
   /** Vite dev server (only with `web: true`). */
   app: number;
-  /** Local API gateway (serves /api/* and /config.json). */
+  /** Local API gateway, CloudFront's door (serves /api/*, /config.json and /files/*). */
   api: number;
+  /** The API's own endpoint (execute-api's twin): refuses a request without the origin-verify value. */
+  apiEndpoint: number;
   /** SES emulator: API, web inbox at `/`, JSON at `/store`. */
   inbox: number;
   dynamodb: number;
@@ -52,6 +54,7 @@ export interface LocalStackPorts {
 export const DEFAULT_PORTS: LocalStackPorts = {
   app: 5173,
   api: 3001,
+  apiEndpoint: 3002,
   inbox: 8005,
   dynamodb: 8000,
   s3: 4568,
@@ -64,7 +67,16 @@ export const DEFAULT_PORTS: LocalStackPorts = {
 const apiDrainMs = 10_000;
 
 /** All ports 0: the OS picks free ones (tests, several stacks side by side). */
-export const FREE_PORTS: LocalStackPorts = { app: 0, api: 0, inbox: 0, dynamodb: 0, s3: 0, cognito: 0, mollie: 0 };
+export const FREE_PORTS: LocalStackPorts = {
+  app: 0,
+  api: 0,
+  apiEndpoint: 0,
+  inbox: 0,
+  dynamodb: 0,
+  s3: 0,
+  cognito: 0,
+  mollie: 0,
+};
 
 export interface LocalStackOptions {
   /** Where DynamoDB (when persisted), s3rver and cognito-local keep data; a temp dir (removed on stop) if omitted. */
@@ -99,7 +111,7 @@ export interface LocalStackUrls {
   app?: string;
   /** CloudFront's door to the API (it adds the origin-verify value): what the app's origin proxies to. */
   api: string;
-  /** The API's own endpoint (execute-api's twin, on a free port): a request without the origin-verify value is refused here. */
+  /** The API's own endpoint (execute-api's twin): a request without the origin-verify value is refused here. */
   apiEndpoint: string;
   inbox: string;
   dynamodb: string;
@@ -155,6 +167,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Fixed ports are checked before anything slow starts, so a clash is reported at once.
     const fixed: [string, number][] = [
       ['API gateway', ports.api],
+      ['API endpoint', ports.apiEndpoint],
       ['SES inbox', ports.inbox],
       ['DynamoDB Local', ports.dynamodb],
       ['S3', ports.s3],
@@ -168,7 +181,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const appPort = options.web ? ports.app || (await freePort()) : undefined;
     const gateway = await bindGateway(ports.api);
     stops.push(() => closeServer(gateway.server));
-    const apiEndpoint = await bindGateway(0);
+    const apiEndpoint = await bindGateway(ports.apiEndpoint);
     stops.push(() => closeServer(apiEndpoint.server));
     const appUrl = appPort ? `http://${LOCAL_HOST}:${appPort}` : undefined;
     const siteOrigin = appUrl ?? options.siteOrigin ?? gateway.url;

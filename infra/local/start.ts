@@ -9,6 +9,7 @@ import { START_DATA_DIR, STATE_FILE, type StackState } from './state-file';
 const portVariables: Record<keyof LocalStackPorts, string> = {
   app: 'REVIEWROUTE_APP_PORT',
   api: 'REVIEWROUTE_API_PORT',
+  apiEndpoint: 'REVIEWROUTE_API_ENDPOINT_PORT',
   inbox: 'REVIEWROUTE_INBOX_PORT',
   dynamodb: 'REVIEWROUTE_DYNAMODB_PORT',
   s3: 'REVIEWROUTE_S3_PORT',

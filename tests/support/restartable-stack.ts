@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     resources: stack.resources,
     ports: {
       api: portOf(stack.urls.api),
+      apiEndpoint: portOf(stack.urls.apiEndpoint),
       inbox: portOf(stack.urls.inbox),
       dynamodb: portOf(stack.urls.dynamodb),
       s3: portOf(stack.urls.s3),
