@@ -14,7 +14,7 @@ import { authErrorText } from '@/lib/auth-error-text';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
 import { type CodeForm, codeSchema } from '@/lib/password-reset';
 import { useStartEmailChange } from '../api/security';
-import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
+import { showProofError, useFocusAfterSubmit } from './proof-error';
 import { type EmailChange, emailChangeSchema, sameAddress } from './schemas';
 import { SecondStepCodeField } from './second-step-code-field';
 import { useTotpEnabled } from './use-mfa-preference';
@@ -96,11 +96,13 @@ function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps)
       });
       onCodeSent(email);
     } catch (caught) {
-      const { field, message } = proofErrorOf(caught, t);
-      if (field === 'password' || field === 'email' || (field === 'code' && withCode)) {
-        setError(field, { message });
-        focusAfterSubmit(field);
-      } else setError('root', { message });
+      showProofError(
+        caught,
+        t,
+        withCode ? ['password', 'email', 'code'] : ['password', 'email'],
+        setError,
+        focusAfterSubmit,
+      );
     }
   };
 

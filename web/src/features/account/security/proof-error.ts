@@ -44,3 +44,22 @@ export function useFocusAfterSubmit<F extends string>(isSubmitting: boolean, set
     pending.current = field;
   }, []);
 }
+
+/**
+ * Shows a refused proof where it belongs: at the form's own field among `fields` (focused once the form is enabled
+ * again), else above the buttons (`root`).
+ */
+export function showProofError<F extends NonNullable<ProofError['field']>>(
+  caught: unknown,
+  t: TFunction<['security', 'errors']>,
+  fields: readonly F[],
+  setError: (name: F | 'root', error: { message: string }) => void,
+  focusAfterSubmit: (field: F) => void,
+): void {
+  const { field, message } = proofErrorOf(caught, t);
+  const own = fields.find((name) => name === field);
+  if (own) {
+    setError(own, { message });
+    focusAfterSubmit(own);
+  } else setError('root', { message });
+}

@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Download, KeyRound, Loader2 } from 'lucide-react';
+import { Check, Copy, Download, KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { routeQueryKey, useRouteQuery } from '@/lib/route-query';
 import { saveBlob } from '@/lib/save-file';
 import { useCreateRecoveryCodes } from '../api/security';
-import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
-import { type NewRecoveryCodes, newRecoveryCodesSchema } from './schemas';
-import { SecondStepCodeField } from './second-step-code-field';
+import { PasswordAndCodeForm } from './password-and-code-form';
 
 /** The file a download of the codes is saved as. */
 const downloadName = 'reviewroute-recovery-codes.txt';
@@ -115,73 +110,23 @@ export function RecoveryCodesSection({ onNewCodes }: { onNewCodes: (codes: strin
 }
 
 function NewRecoveryCodesForm({ onMade, onCancel }: { onMade: (codes: string[]) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['security', 'errors']);
+  const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const create = useCreateRecoveryCodes();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<NewRecoveryCodes>({
-    resolver: zodResolver(newRecoveryCodesSchema(t)),
-    defaultValues: { password: '', code: '' },
-  });
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
-
-  const submit = async (values: NewRecoveryCodes) => {
-    try {
-      const { codes } = await create.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: routeQueryKey('get-recovery-codes') });
-      onMade(codes);
-    } catch (caught) {
-      const { field, message } = proofErrorOf(caught, t);
-      if (field === 'password' || field === 'code') {
-        setError(field, { message });
-        focusAfterSubmit(field);
-      } else setError('root', { message });
-    }
-  };
-
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="recovery-new-title">
-      <div className="grid gap-1">
-        <h4 id="recovery-new-title" className="text-sm font-medium">
-          {t('security:recovery.newTitle')}
-        </h4>
-        <p className="text-muted-foreground text-sm">{t('security:recovery.newDescription')}</p>
-      </div>
-      <InputField
-        id="recovery-new-password"
-        label={t('security:totp.password')}
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        error={errors.password?.message}
-        disabled={isSubmitting}
-        {...register('password')}
-      />
-      <SecondStepCodeField
-        id="recovery-new-code"
-        error={errors.code?.message}
-        disabled={isSubmitting}
-        {...register('code')}
-      />
-      {errors.root?.message && (
-        <p role="alert" className="text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {isSubmitting ? t('security:recovery.making') : t('security:recovery.make')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-          {t('security:totp.cancel')}
-        </Button>
-      </div>
-    </form>
+    <PasswordAndCodeForm
+      id="recovery-new"
+      title={t('recovery.newTitle')}
+      description={t('recovery.newDescription')}
+      submitLabel={t('recovery.make')}
+      busyLabel={t('recovery.making')}
+      cancelLabel={t('totp.cancel')}
+      onProve={async (values) => {
+        const { codes } = await create.mutateAsync(values);
+        await queryClient.invalidateQueries({ queryKey: routeQueryKey('get-recovery-codes') });
+        onMade(codes);
+      }}
+      onCancel={onCancel}
+    />
   );
 }

@@ -24,14 +24,13 @@ export const emailChangeSchema = (t: TFunction<'security'>, withCode = false) =>
   });
 export type EmailChange = z.infer<ReturnType<typeof emailChangeSchema>>;
 
-/** Turning two-step verification off: the password and a current code from the authenticator app, or a recovery code. */
+/**
+ * An action two-step verification guards (turning it off, a new set of recovery codes): the password and a current
+ * code from the authenticator app, or a recovery code.
+ */
 export const twoFactorOffSchema = (t: TFunction<'security'>) =>
   z.object({ password: currentPassword(t), code: secondStepCode(t) });
 export type TwoFactorOff = z.input<ReturnType<typeof twoFactorOffSchema>>;
-
-/** A new set of recovery codes while two-step verification is on: the password and a code (or a recovery code). */
-export const newRecoveryCodesSchema = twoFactorOffSchema;
-export type NewRecoveryCodes = TwoFactorOff;
 
 /** Setting two-step verification up: the password (the proof for the recovery codes) and the app's first code. */
 export const totpSetupSchema = (t: TFunction<'security'>) =>

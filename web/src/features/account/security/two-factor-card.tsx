@@ -13,10 +13,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authErrorText } from '@/lib/auth-error-text';
 import { useCreateRecoveryCodes, useDisableTwoFactor } from '../api/security';
-import { proofErrorOf, useFocusAfterSubmit } from './proof-error';
+import { PasswordAndCodeForm, ProofFormFooter } from './password-and-code-form';
+import { showProofError, useFocusAfterSubmit } from './proof-error';
 import { RecoveryCodesSection, RecoveryCodesShown } from './recovery-codes';
-import { type TotpSetup as TotpSetupForm, totpSetupSchema, type TwoFactorOff, twoFactorOffSchema } from './schemas';
-import { SecondStepCodeField } from './second-step-code-field';
+import { type TotpSetup as TotpSetupForm, totpSetupSchema } from './schemas';
 import { useTotpEnabled } from './use-mfa-preference';
 
 /** The issuer the authenticator app shows next to the account. */
@@ -164,11 +164,7 @@ function TotpSetupForm({
     try {
       ({ codes } = await createCodes.mutateAsync({ password }));
     } catch (caught) {
-      const { field, message } = proofErrorOf(caught, t);
-      if (field === 'password' || field === 'code') {
-        setError(field, { message });
-        focusAfterSubmit(field);
-      } else setError('root', { message });
+      showProofError(caught, t, ['password', 'code'], setError, focusAfterSubmit);
       return;
     }
     try {
@@ -222,94 +218,38 @@ function TotpSetupForm({
         disabled={isSubmitting}
         {...register('password')}
       />
-      {errors.root?.message && (
-        <p role="alert" className="text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {isSubmitting ? t('security:totp.turningOn') : t('security:totp.turnOn')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-          {t('security:totp.cancel')}
-        </Button>
-      </div>
+      <ProofFormFooter
+        rootError={errors.root?.message}
+        busy={isSubmitting}
+        submitLabel={t('security:totp.turnOn')}
+        busyLabel={t('security:totp.turningOn')}
+        cancelLabel={t('security:totp.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
-/** The password and a current code; a refusal is shown at its field (or above the buttons), and focused. */
+/** The password and a current code (or a recovery code); a refusal is shown at its field, and focused. */
 function TotpOffForm({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
-  const { t } = useTranslation(['security', 'errors']);
+  const { t } = useTranslation('security');
   const disable = useDisableTwoFactor();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<TwoFactorOff>({
-    resolver: zodResolver(twoFactorOffSchema(t)),
-    defaultValues: { password: '', code: '' },
-  });
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
-
-  const submit = async (values: TwoFactorOff) => {
-    try {
-      await disable.mutateAsync(values);
-    } catch (caught) {
-      const { field, message } = proofErrorOf(caught, t);
-      if (field === 'password' || field === 'code') {
-        setError(field, { message });
-        focusAfterSubmit(field);
-      } else setError('root', { message });
-      return;
-    }
-    toast.success(t('security:toasts.totpOff'));
-    onDisabled();
-  };
-
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-labelledby="totp-off-title">
-      <div className="grid gap-1">
-        <h3 id="totp-off-title" className="font-medium">
-          {t('security:totp.offTitle')}
-        </h3>
-        <p className="text-muted-foreground text-sm">{t('security:totp.offDescription')}</p>
-      </div>
-      <InputField
-        id="totp-off-password"
-        label={t('security:totp.password')}
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        error={errors.password?.message}
-        disabled={isSubmitting}
-        {...register('password')}
-      />
-      <SecondStepCodeField
-        id="totp-off-code"
-        label={t('security:totp.offCode')}
-        error={errors.code?.message}
-        disabled={isSubmitting}
-        {...register('code')}
-      />
-      {errors.root?.message && (
-        <p role="alert" className="text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {isSubmitting ? t('security:totp.turningOff') : t('security:totp.confirmOff')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-          {t('security:totp.keepOn')}
-        </Button>
-      </div>
-    </form>
+    <PasswordAndCodeForm
+      id="totp-off"
+      title={t('totp.offTitle')}
+      description={t('totp.offDescription')}
+      codeLabel={t('totp.offCode')}
+      submitLabel={t('totp.confirmOff')}
+      busyLabel={t('totp.turningOff')}
+      cancelLabel={t('totp.keepOn')}
+      destructive
+      onProve={async (values) => {
+        await disable.mutateAsync(values);
+        toast.success(t('toasts.totpOff'));
+        onDisabled();
+      }}
+      onCancel={onCancel}
+    />
   );
 }
