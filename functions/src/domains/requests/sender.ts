@@ -377,6 +377,8 @@ export function createRequestSender(deps: SenderDeps) {
     const known = linksAllowed.get(userId);
     if (known && known.until > clock()) return known.allowed;
     const allowed = deps.linksAllowedOf(userId);
+    // A container lives for many runs and owners: the answers kept stay few.
+    if (linksAllowed.size >= 1000) linksAllowed.clear();
     linksAllowed.set(userId, { until: clock() + 60_000, allowed });
     return allowed;
   }
