@@ -112,4 +112,37 @@ describe('local Mollie', () => {
     expect(back.headers.get('location')).toBe(`${shopUrl}/payments?success=true`);
     expect((await client.get(failed.id))!.status).toBe('failed');
   });
+
+  it('refunds as the refunds API does: only a paid payment, at most what remains, listed and shown on the payment', async () => {
+    const client = createMollieClient({ apiKey: mollie.apiKey, apiEndpoint: mollie.apiEndpoint });
+    const open = await newPayment();
+    const refundOf = { amount: '120.00', currency: 'EUR', description: 'Growth - Annual Subscription' };
+    await expect(client.refund(open.id, refundOf)).rejects.toMatchObject({ httpStatus: 422 });
+    await fetch(open.checkoutUrl!, {
+      method: 'POST',
+      body: new URLSearchParams({ status: 'paid' }),
+      redirect: 'manual',
+    });
+    expect((await client.get(open.id))!.reversal).toBeNull();
+
+    const refund = await client.refund(open.id, refundOf);
+    expect(refund).toMatchObject({ status: 'refunded', amount: 120 });
+    expect(refund.id).toMatch(/^re_[A-Za-z0-9]{10}$/);
+    expect(await client.get(open.id)).toMatchObject({ status: 'paid', reversal: 'refunded' });
+    // Nothing remains: a second refund is refused, as Mollie refuses it.
+    await expect(client.refund(open.id, refundOf)).rejects.toMatchObject({ httpStatus: 422 });
+
+    const api = (path: string) =>
+      fetch(`${mollie.url}/v2/payments/${open.id}${path}`, { headers: { authorization: `Bearer ${mollie.apiKey}` } });
+    const payment = (await (await api('')).json()) as Record<string, unknown>;
+    expect(payment).toMatchObject({
+      amountRefunded: { value: '120.00', currency: 'EUR' },
+      amountRemaining: { value: '0.00', currency: 'EUR' },
+    });
+    const list = (await (await api('/refunds')).json()) as { count: number; _embedded: { refunds: unknown[] } };
+    expect(list.count).toBe(1);
+    expect(list._embedded.refunds[0]).toMatchObject({ id: refund.id, paymentId: open.id, status: 'refunded' });
+    expect(await (await api(`/refunds/${refund.id}`)).json()).toMatchObject({ amount: { value: '120.00' } });
+    expect((await api('/refunds/re_unknown000')).status).toBe(404);
+  });
 });

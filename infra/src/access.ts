@@ -227,6 +227,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // owner's notice. Recovery codes (one item per owner, hashes) are written and spent on the table; a sign-in with
   // one finds the user by address (AdminGetUser) and is counted per viewer with the day's client-key salt.
   // The profile's upsert carries the owner's tombstone as a condition (ConditionCheckItem in its transaction).
+  // Before a deletion starts, a plan paid less than 14 days ago is refunded through Mollie (its key from the
+  // secret, decisions 28) and the owner is mailed the deletion's confirmation.
   account: {
     ...erasureAccess(
       [
@@ -238,6 +240,7 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
       ],
       ['dynamodb:ConditionCheckItem'],
     ),
+    mollieKey: true,
     sendMail: true,
   },
   // Owners' surveys, their dashboard and uploads: the full item life cycle (a deleted survey takes its

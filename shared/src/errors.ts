@@ -26,6 +26,11 @@ export const errorCodes = {
    * same export asked again joins the running one instead.
    */
   EXPORT_RUNNING: 409,
+  /**
+   * The payment cannot be cancelled for its money back: not a paid plan, refunded already, or paid 14 days ago or
+   * more (decisions 28).
+   */
+  REFUND_NOT_ALLOWED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -74,6 +79,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   SURVEY_CHANGED:
     'This survey was changed in another tab or on another device after you opened it. Your changes were not saved.',
   EXPORT_RUNNING: 'Another export of this survey is being written. Please try again when it is done.',
+  REFUND_NOT_ALLOWED: 'This payment can no longer be cancelled for a refund.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON.',
   RATE_LIMITED: 'Too many requests. Please try again later.',

@@ -275,6 +275,17 @@ export const routes = [
     domain: 'payments',
     throttle: 'owner',
   },
+  // 14 days money back (decisions 28): a paid plan cancelled for a full refund through Mollie; the refund's state
+  // is stored on the payment (a write, so an erased account's token is refused).
+  {
+    id: 'refund-payment',
+    method: 'POST',
+    path: '/api/payments/{paymentId}/refund',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+    createsData: true,
+  },
   {
     id: 'payment-webhook',
     method: 'POST',

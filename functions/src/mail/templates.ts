@@ -52,6 +52,11 @@ export const mailTemplates = {
   recoveryCodesRegenerated: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   signInRecovered: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
   /**
+   * The account's deletion, to its address before the address goes: what is erased, what is kept (the invoices),
+   * and the plan a deletion within 14 days ended and refunded (rows only when there was one).
+   */
+  accountDeleted: { values: ['email', 'helpEmail'], fields: ['account', 'when', 'plan', 'refund'] },
+  /**
    * A review request to a customer (from the business, in the customer's language): the owner's text with the
    * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.
    */

@@ -6,8 +6,10 @@ import {
   PaymentProviderError,
   providerPaymentIdPattern,
   type NewProviderPayment,
+  type NewProviderRefund,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from '../../src/domains/payments/provider';
 import { createPaymentService, type PaymentService } from '../../src/domains/payments/service';
 
@@ -65,6 +67,24 @@ export class FakePaymentProvider implements PaymentProvider {
       payment.method = 'creditcard';
       payment.cardLabel = 'Visa •••• 4242';
     } else payment.paidAt = null;
+  }
+
+  /** The refunds asked for through the refunds API, by payment id. */
+  readonly refunds: { paymentId: string; refund: NewProviderRefund }[] = [];
+
+  async refund(paymentId: string, refund: NewProviderRefund): Promise<ProviderRefund> {
+    if (this.failing) throw new PaymentProviderError('Mollie is down', 503);
+    const payment = this.payments.get(paymentId);
+    if (!payment || payment.status !== 'paid' || payment.reversal)
+      throw new PaymentProviderError(`The payment ${paymentId} cannot be refunded`, 422);
+    this.refunds.push({ paymentId, refund: structuredClone(refund) });
+    payment.reversal = 'refunded';
+    return {
+      id: `re_fake${this.refunds.length}`,
+      status: 'refunded',
+      amount: Number(refund.amount),
+      createdAt: this.clock().toISOString(),
+    };
   }
 
   /** A refund made in Mollie's dashboard, or the customer's bank's chargeback: the payment stays paid. */

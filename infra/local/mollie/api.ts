@@ -5,6 +5,9 @@ import {
   mollieTime,
   paymentId,
   paymentView,
+  refund,
+  refundView,
+  remainingCents,
   reversals,
   reverse,
   setStatus,
@@ -75,6 +78,77 @@ function validateCreate(body: unknown): { field: string; detail: string } | unde
   return undefined;
 }
 
+/**
+ * `POST /v2/payments/{id}/refunds` (what `paymentRefunds.create` sends: an amount, a description, metadata) and
+ * `GET /v2/payments/{id}/refunds[/{refundId}]`, answered as Mollie answers them: only a paid payment can be
+ * refunded, at most what remains of it.
+ */
+async function refunds(ctx: MollieContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const [, id, refundId] = /^\/v2\/payments\/([^/]+)\/refunds(?:\/([^/]+))?$/.exec(url.pathname)!;
+  const payment = ctx.payments.get(decodeURIComponent(id!));
+  if (!payment) return mollieError(res, 404, 'Not Found', `No payment exists with token ${id}.`);
+  const made = payment.refunds ?? [];
+  if (req.method === 'GET' && refundId) {
+    const found = made.find((r) => r.id === decodeURIComponent(refundId));
+    if (!found) return mollieError(res, 404, 'Not Found', `No refund exists with token ${refundId}.`);
+    res.writeHead(200, { 'content-type': 'application/hal+json' });
+    return void res.end(JSON.stringify(refundView(ctx, found)));
+  }
+  if (req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'application/hal+json' });
+    return void res.end(
+      JSON.stringify({
+        count: made.length,
+        _embedded: { refunds: made.map((r) => refundView(ctx, r)) },
+        _links: {
+          self: { href: `${ctx.apiOrigin()}${url.pathname}`, type: 'application/hal+json' },
+          previous: null,
+          next: null,
+          documentation: { href: 'https://docs.mollie.com/reference/list-refunds', type: 'text/html' },
+        },
+      }),
+    );
+  }
+  if (req.method !== 'POST' || refundId) return mollieError(res, 404, 'Not Found', 'The resource does not exist.');
+  let body: { amount?: { value?: unknown; currency?: unknown }; description?: unknown; metadata?: unknown };
+  try {
+    body = JSON.parse(await readBody(req)) as typeof body;
+  } catch {
+    return mollieError(res, 400, 'Bad Request', 'The request body is not valid JSON.');
+  }
+  const value = body.amount?.value;
+  if (typeof value !== 'string' || !/^\d{1,10}\.\d{2}$/.test(value) || Number(value) <= 0)
+    return mollieError(res, 422, 'Unprocessable Entity', 'The amount value is invalid.', 'amount.value');
+  if (body.amount?.currency !== payment.amount.currency)
+    return mollieError(
+      res,
+      422,
+      'Unprocessable Entity',
+      'The amount currency is not the payment’s.',
+      'amount.currency',
+    );
+  if (payment.status !== 'paid')
+    return mollieError(res, 422, 'Unprocessable Entity', 'The payment is not paid, so it cannot be refunded.');
+  if (Math.round(Number(value) * 100) > remainingCents(payment))
+    return mollieError(
+      res,
+      422,
+      'Unprocessable Entity',
+      'The amount is higher than the amount that can be refunded.',
+      'amount.value',
+    );
+  const created = refund(
+    ctx,
+    payment,
+    { value, currency: payment.amount.currency },
+    typeof body.description === 'string' ? body.description : '',
+    body.metadata ?? null,
+  );
+  ctx.log(`[mollie] refund ${created.id} of ${payment.id}: ${value} ${payment.amount.currency}`);
+  res.writeHead(201, { 'content-type': 'application/hal+json' });
+  res.end(JSON.stringify(refundView(ctx, created)));
+}
+
 /** `POST /v2/payments` and `GET /v2/payments/{id}` with the Bearer key, answered as Mollie answers them. */
 export async function api(
   ctx: MollieContext,
@@ -85,6 +159,7 @@ export async function api(
   const auth = req.headers.authorization ?? '';
   if (auth !== `Bearer ${ctx.apiKey}`)
     return mollieError(res, 401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+  if (/^\/v2\/payments\/[^/]+\/refunds(\/[^/]+)?$/.test(url.pathname)) return refunds(ctx, req, res, url);
   const byId = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
   if (url.pathname === '/v2/payments' && req.method === 'POST') {
     let body: unknown;

@@ -27,6 +27,21 @@ export interface MolliePaymentState {
   /** Set by a refund or a chargeback of the paid payment (Mollie keeps the status `paid`). */
   amountRefunded?: { value: string; currency: string };
   amountChargedBack?: { value: string; currency: string };
+  /** The payment's refunds (`POST /v2/payments/{id}/refunds`, or the test control's), oldest first. */
+  refunds?: MollieRefundState[];
+}
+
+/** A refund as Mollie's refunds API reports it (test mode settles it at once: `refunded`). */
+export interface MollieRefundState {
+  resource: 'refund';
+  id: string;
+  mode: 'test';
+  amount: { value: string; currency: string };
+  description: string;
+  metadata: unknown;
+  status: 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+  paymentId: string;
+  createdAt: string;
 }
 
 /** What the API, the checkout and the test control share of one running local Mollie. */
@@ -54,7 +69,10 @@ export type PaymentRequestHandler = (
 ) => Promise<void>;
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const paymentId = () => `tr_${Array.from({ length: 10 }, () => base62[randomInt(base62.length)]).join('')}`;
+const randomId = (prefix: string) =>
+  `${prefix}_${Array.from({ length: 10 }, () => base62[randomInt(base62.length)]).join('')}`;
+export const paymentId = () => randomId('tr');
+export const refundId = () => randomId('re');
 /** Mollie writes timestamps with an offset and no milliseconds. */
 export const mollieTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
@@ -83,20 +101,33 @@ function detailsOf(method: TestMethod, status: CheckoutChoice): Record<string, u
   };
 }
 
+/** A refund as the API returns it, with its HAL links. */
+export const refundView = (ctx: MollieContext, r: MollieRefundState) => ({
+  ...r,
+  _links: {
+    self: { href: `${ctx.apiOrigin()}/v2/payments/${r.paymentId}/refunds/${r.id}`, type: 'application/hal+json' },
+    payment: { href: `${ctx.apiOrigin()}/v2/payments/${r.paymentId}`, type: 'application/hal+json' },
+    documentation: { href: 'https://docs.mollie.com/reference/get-refund', type: 'text/html' },
+  },
+});
+
 /** The payment as the API returns it: HAL links, the checkout link only while it is open. */
-export const paymentView = (ctx: MollieContext, p: MolliePaymentState) => ({
+export const paymentView = (ctx: MollieContext, { refunds, ...p }: MolliePaymentState) => ({
   ...p,
   // Mollie reports what was refunded and what can still be, on every paid payment.
   ...(p.status === 'paid'
     ? {
         amountRefunded: p.amountRefunded ?? { value: '0.00', currency: p.amount.currency },
-        amountRemaining: p.amountRefunded ? { value: '0.00', currency: p.amount.currency } : p.amount,
+        amountRemaining: { value: (remainingCents({ refunds, ...p }) / 100).toFixed(2), currency: p.amount.currency },
       }
     : {}),
   _links: {
     self: { href: `${ctx.apiOrigin()}/v2/payments/${p.id}`, type: 'application/hal+json' },
     ...(p.status === 'open' ? { checkout: { href: `${ctx.origin()}/checkout/${p.id}`, type: 'text/html' } } : {}),
     dashboard: { href: `${ctx.origin()}/checkout/${p.id}`, type: 'text/html' },
+    ...(refunds?.length
+      ? { refunds: { href: `${ctx.apiOrigin()}/v2/payments/${p.id}/refunds`, type: 'application/hal+json' } }
+      : {}),
     documentation: { href: 'https://docs.mollie.com/reference/get-payment', type: 'text/html' },
   },
 });
@@ -134,11 +165,49 @@ export type Reversal = (typeof reversals)[number];
  */
 export function reverse(ctx: MollieContext, p: MolliePaymentState, reversal: Reversal): boolean {
   if (p.status !== 'paid' || p.amountRefunded || p.amountChargedBack) return false;
-  if (reversal === 'refund') p.amountRefunded = { ...p.amount };
-  else p.amountChargedBack = { ...p.amount };
-  ctx.save();
+  if (reversal === 'refund') refund(ctx, p, { ...p.amount }, 'Refund', null);
+  else {
+    p.amountChargedBack = { ...p.amount };
+    ctx.save();
+  }
   return true;
 }
+
+/**
+ * A refund of (part of) a paid payment, as Mollie's refunds API makes one: recorded on the payment
+ * (`amountRefunded` grows, `amountRemaining` shrinks) and settled at once, as test mode does. The caller checked
+ * that the payment is paid and the amount at most what remains.
+ */
+export function refund(
+  ctx: MollieContext,
+  p: MolliePaymentState,
+  amount: { value: string; currency: string },
+  description: string,
+  metadata: unknown,
+): MollieRefundState {
+  const made: MollieRefundState = {
+    resource: 'refund',
+    id: refundId(),
+    mode: 'test',
+    amount,
+    description,
+    metadata,
+    status: 'refunded',
+    paymentId: p.id,
+    createdAt: mollieTime(new Date()),
+  };
+  p.refunds = [...(p.refunds ?? []), made];
+  const refunded = Number(p.amountRefunded?.value ?? 0) + Number(amount.value);
+  p.amountRefunded = { value: refunded.toFixed(2), currency: p.amount.currency };
+  ctx.save();
+  return made;
+}
+
+/** What can still be refunded of a paid payment (Mollie's `amountRemaining`), in cents. */
+export const remainingCents = (p: MolliePaymentState): number =>
+  p.status !== 'paid' || p.amountChargedBack
+    ? 0
+    : Math.round(Number(p.amount.value) * 100) - Math.round(Number(p.amountRefunded?.value ?? 0) * 100);
 
 /** Mollie calls the webhook once per change; a failed call is only logged here (the API can still ask). */
 export async function callWebhook(ctx: MollieContext, p: MolliePaymentState): Promise<void> {

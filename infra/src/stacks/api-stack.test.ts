@@ -139,7 +139,7 @@ describe('api + gateway stacks', () => {
     return { mollie, mailLink };
   };
 
-  it('lets every Lambda read the origin-verify secret, only the payments Lambda the Mollie key and only the surveys and requests Lambdas the mail-link key too', () => {
+  it('lets every Lambda read the origin-verify secret, only the payments and account Lambdas the Mollie key and only the surveys and requests Lambdas the mail-link key too', () => {
     const { mollie, mailLink } = secretIds();
     for (const domain of activeDomains()) {
       const secretStatements = statementsOf(domain).filter((st) =>
@@ -152,7 +152,7 @@ describe('api + gateway stacks', () => {
           Action: 'secretsmanager:GetSecretValue',
           // CDK merges the two grants of the payments (surveys, requests) role into one statement.
           Resource:
-            domain === 'payments'
+            domain === 'payments' || domain === 'account'
               ? [originVerify, { Ref: mollie }]
               : domain === 'surveys' || domain === 'requests'
                 ? [originVerify, { Ref: mailLink }]
@@ -168,18 +168,21 @@ describe('api + gateway stacks', () => {
       Name: mollieApiKeySecretName('dev'),
       SecretString: mollieApiKeyPlaceholder,
     });
-    api.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'ReviewRoute API: payments domain',
-      Environment: {
-        Variables: Match.objectLike({
-          MOLLIE_API_KEY_SECRET_ARN: { Ref: Match.anyValue() },
-          MOLLIE_API_KEY: Match.absent(),
-          MOLLIE_API_ENDPOINT: Match.absent(),
-        }),
-      },
-    });
+    // The payments Lambda, and the account Lambda for the refund of a plan a deletion within 14 days ends.
+    const withKey = ['ReviewRoute API: payments domain', 'ReviewRoute API: account domain'];
+    for (const description of withKey)
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: description,
+        Environment: {
+          Variables: Match.objectLike({
+            MOLLIE_API_KEY_SECRET_ARN: { Ref: Match.anyValue() },
+            MOLLIE_API_KEY: Match.absent(),
+            MOLLIE_API_ENDPOINT: Match.absent(),
+          }),
+        },
+      });
     const others = Object.values(api.findResources('AWS::Lambda::Function')).filter(
-      (fn) => fn.Properties.Description !== 'ReviewRoute API: payments domain',
+      (fn) => !withKey.includes(fn.Properties.Description as string),
     );
     for (const fn of others) expect(JSON.stringify(fn.Properties.Environment)).not.toContain('MOLLIE');
   });

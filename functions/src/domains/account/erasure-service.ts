@@ -4,7 +4,7 @@ import { erasureTombstoneExpiry } from '../../lib/erasure-guard';
 import { logger } from '../../lib/logger';
 import type { AccountAdmin } from '../../data/account-admin';
 import type { ErasureJob, ErasureRepository } from '../../data/erasure-repository';
-import type { OwnerDataPart } from '../../data/owner-data';
+import type { ErasureRefund, OwnerDataPart } from '../../data/owner-data';
 import type { SurveyRepository } from '../../data/survey-repository';
 
 /** The erasure's own jobs and tombstones, the surveys it walks, and each domain's part of what it erases. */
@@ -69,7 +69,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
   return {
     /**
      * DELETE /api/account: the typed e-mail must be the token's, and `prove` (the password's check) must pass
-     * before anything starts; 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
+     * before anything starts; then the parts settle what must be (refunds of plans paid less than 14 days ago) and
+     * `confirm` mails the owner (a failure to mail is its own to log); 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
      * click, a retry) needs no second proof, which Cognito could no longer give (the user is locked out): it
      * starts nothing new. Repeated after the erasure finished (its tombstone lives as long as the tokens), it is
      * answered as done.
@@ -79,6 +80,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       email: string,
       budgetMs: number,
       prove: () => Promise<void>,
+      confirm?: (refunds: ErasureRefund[]) => Promise<void>,
     ): Promise<AccountDeleteResponse> {
       if (!confirmsEmail(email, who.email))
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
@@ -87,6 +89,11 @@ export function createErasureService(deps: ErasureServiceDeps) {
       if (!(await erasures.erasure(who.userId))) {
         if (await erasures.isErased(who.userId, Math.floor(clock() / 1000))) return { done: true };
         await prove();
+        // While the account is whole: a plan paid less than 14 days ago is refunded (a failure stops here, with
+        // nothing erased), and the owner's address is told before it goes (decisions 23, 28).
+        const refunds: ErasureRefund[] = [];
+        for (const part of parts) refunds.push(...((await part.settleBeforeErasure?.(who.userId)) ?? []));
+        await confirm?.(refunds);
       }
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.

@@ -15,6 +15,7 @@ import { createProfileService, type ProfileService } from './profile-service';
 import { describeOwner } from './service';
 import { ApiError } from '../../lib/api-error';
 import { createDangerZone, type DangerZone } from './danger-zone';
+import type { ErasureRefund } from '../../data/owner-data';
 import { createSecurityService, type SecurityService } from './security-service';
 import { createCognitoSignInProof, type ProofContext } from '../../data/sign-in-proof';
 import { createCognitoOwnerContacts, createCognitoOwnerLocaleWriter } from '../../data/owner-contacts';
@@ -105,7 +106,9 @@ export function createAccountHandler(
         const erasure = danger().erasure;
         // The account's factors are checked with Cognito after the typed address, before the erasure starts.
         const prove = () => security().confirmFactors(who, body, proofContextOf(request));
-        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove);
+        // The confirmation mail goes to the address while it exists, naming a plan the deletion refunded.
+        const confirm = (refunds: ErasureRefund[]) => security().notifyAccountDeleted(who, refunds);
+        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove, confirm);
         return { status: 202, body: answer };
       },
       'disable-two-factor': async (request) => {

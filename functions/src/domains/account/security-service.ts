@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  formatMoney,
   formatRecoveryCode,
   isRecoveryCode,
   normalizeSecondFactorCode,
@@ -21,7 +22,8 @@ import type { RecoveryCodeStore } from '../../data/recovery-codes';
 import type { PasswordCheck, ProofContext, SignInProof } from '../../data/sign-in-proof';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { mailTime } from '../../mail/owner-mail';
-import { renderMail } from '../../mail/render';
+import { planLineItem, renderMail } from '../../mail/render';
+import type { ErasureRefund } from '../../data/owner-data';
 
 /** Who asks: the verified token's user id (the rate key) and Cognito username. */
 export interface SecurityRequester {
@@ -159,6 +161,29 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       context: ProofContext,
     ): Promise<void> {
       await proveFactors(who, input, context);
+    },
+
+    /**
+     * The deletion's confirmation (decisions 23), to the account's address while it still exists: what goes, what
+     * is kept, and the plan a deletion within 14 days ended and refunded (decisions 28). Logged, never thrown.
+     */
+    async notifyAccountDeleted(who: SecurityRequester, refunds: readonly ErasureRefund[]): Promise<void> {
+      const owner = await deps.contacts.contactOf(who.username).catch(() => undefined);
+      await notify('accountDeleted', (from, helpEmail) => {
+        if (!owner) return undefined;
+        const language: Language = owner.language;
+        const list = (values: string[]) => (values.length > 0 ? values.join(', ') : undefined);
+        const mail = renderMail('accountDeleted', language, {
+          values: { email: owner.email, helpEmail },
+          fields: {
+            account: owner.email,
+            when: mailTime(clock(), language),
+            plan: list(refunds.flatMap((r) => (r.plan ? [planLineItem(r.plan, language)] : []))),
+            refund: list(refunds.map((r) => formatMoney(r.amount, r.currency, language))),
+          },
+        });
+        return { from, to: owner.email, replyTo: helpEmail, ...mail };
+      });
     },
 
     /**

@@ -4,7 +4,7 @@ import { processLambdaEnv } from '../../lib/env';
 import { createDomainHandler, type ApiEvent, type ApiResponse, type DomainHandlerOptions } from '../../lib/http';
 import { configureLogger } from '../../lib/logger';
 import { originCheckOf } from '../../lib/origin-verify';
-import { secretLoader, secretsManagerReader, type SecretReader } from '../../lib/secrets';
+import { secretsManagerReader, type SecretReader } from '../../lib/secrets';
 import { tableEntities } from '../../data/client';
 import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
@@ -19,9 +19,11 @@ import { ownerMailSettings } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 import { paymentConfirmationSender } from './confirmation-mail';
 import { invoiceSellerOf } from './invoice-seller';
-import { createMollieClient, type MollieSettings } from './mollie-provider';
+import { mollieProviderOf } from './mollie-settings';
 import type { PaymentProvider } from './provider';
 import { createPaymentService, type PaymentService } from './service';
+
+export { mollieSettingsOf } from './mollie-settings';
 
 const webhookRouteKey = routeKey(routeOf('payment-webhook'));
 
@@ -68,6 +70,9 @@ export function createPaymentsHandler(serviceOf: () => PaymentService, options?:
       'get-invoice': async ({ owner, params: { paymentId } }) => ({
         body: await serviceOf().invoice(owner.userId, paymentId),
       }),
+      'refund-payment': async ({ owner, params: { paymentId } }) => ({
+        body: await serviceOf().refund(owner.userId, paymentId),
+      }),
       // Mollie only looks at the status: 200 whenever the id was readable, known to Mollie or not.
       'payment-webhook': async ({ body }) => {
         await serviceOf().webhook(body.id);
@@ -79,24 +84,6 @@ export function createPaymentsHandler(serviceOf: () => PaymentService, options?:
   return (event: ApiEvent, context: Context): Promise<ApiResponse> => handler(webhookFormAsJson(event), context);
 }
 
-/** A Mollie API key: `test_` or `live_` and letters and digits (a placeholder secret value is none). */
-const mollieKeyPattern = /^(test|live)_[A-Za-z0-9]{20,}$/;
-
-/**
- * The Mollie settings of an environment: the key from MOLLIE_API_KEY (locally) or from the Secrets Manager
- * secret MOLLIE_API_KEY_SECRET_ARN names (AWS), the endpoint from MOLLIE_API_ENDPOINT; undefined when
- * there is no usable key (the secret still holds its placeholder).
- */
-export async function mollieSettingsOf(
-  env: Pick<LambdaEnv, 'MOLLIE_API_KEY' | 'MOLLIE_API_KEY_SECRET_ARN' | 'MOLLIE_API_ENDPOINT'>,
-  readSecret: SecretReader,
-): Promise<MollieSettings | undefined> {
-  const secretId = env.MOLLIE_API_KEY_SECRET_ARN;
-  const apiKey = (env.MOLLIE_API_KEY ?? (secretId ? await readSecret(secretId, 'AWSCURRENT') : undefined))?.trim();
-  if (!apiKey || !mollieKeyPattern.test(apiKey)) return undefined;
-  return { apiKey, apiEndpoint: env.MOLLIE_API_ENDPOINT };
-}
-
 /**
  * The payments Lambda for one environment (the local stack passes its own). The Mollie key is read once
  * per container, on the first call that needs it; a failed read is retried by the next request, a secret
@@ -104,15 +91,9 @@ export async function mollieSettingsOf(
  */
 export function createHandler(env: LambdaEnv, readSecret: SecretReader = secretsManagerReader(env), now = Date.now) {
   configureLogger(env);
-  const mollie = secretLoader(
-    async () => {
-      const settings = await mollieSettingsOf(env, readSecret);
-      return settings && createMollieClient(settings);
-    },
-    { now },
-  );
+  const mollie = mollieProviderOf(env, readSecret, now);
   const providerOnce = async (): Promise<PaymentProvider> => {
-    const provider = await mollie.get();
+    const provider = await mollie();
     if (!provider) throw new Error('No Mollie API key is configured (MOLLIE_API_KEY or MOLLIE_API_KEY_SECRET_ARN)');
     return provider;
   };

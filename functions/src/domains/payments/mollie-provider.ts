@@ -4,8 +4,10 @@ import {
   PaymentProviderError,
   providerPaymentIdPattern,
   type NewProviderPayment,
+  type NewProviderRefund,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './provider';
 
 export interface MollieSettings {
@@ -105,6 +107,26 @@ export function createMollieClient({ apiKey, apiEndpoint }: MollieSettings): Pay
         throw providerError(error, `Reading Mollie payment ${id} failed`);
       }
       return toProviderPayment(payment);
+    },
+
+    async refund(paymentId: string, refund: NewProviderRefund): Promise<ProviderRefund> {
+      if (!providerPaymentIdPattern.test(paymentId))
+        throw new PaymentProviderError(`Not a Mollie payment id: ${paymentId.slice(0, 64)}`);
+      try {
+        const made = await client.paymentRefunds.create({
+          paymentId,
+          amount: { value: refund.amount, currency: refund.currency },
+          description: refund.description,
+        });
+        return {
+          id: made.id,
+          status: made.status,
+          amount: Number(made.amount.value),
+          createdAt: isoOf(made.createdAt) ?? new Date().toISOString(),
+        };
+      } catch (error) {
+        throw providerError(error, `Refunding Mollie payment ${paymentId} failed`);
+      }
     },
   };
 }

@@ -44,10 +44,30 @@ export interface NewProviderPayment {
   language: Language;
 }
 
+/** A refund the provider made (Mollie's `re_…`). */
+export interface ProviderRefund {
+  id: string;
+  /** Mollie's refund status: `queued`, `pending`, `processing`, `refunded`, `failed`, `canceled`. */
+  status: string;
+  amount: number;
+  createdAt: string;
+}
+
+/** A refund to ask for: the whole amount of a paid payment (decisions 28), in its currency. */
+export interface NewProviderRefund {
+  /** Two decimals, as Mollie wants it. */
+  amount: string;
+  currency: string;
+  /** Shown to the customer on their statement where the method allows. */
+  description: string;
+}
+
 export interface PaymentProvider {
   create(payment: NewProviderPayment): Promise<ProviderPayment>;
   /** Undefined when the provider has no such payment (a forged or malformed id): nothing to record. */
   get(id: string): Promise<ProviderPayment | undefined>;
+  /** Refunds (part of) a paid payment (Mollie's refunds API); the payment then reports it (`reversal`). */
+  refund(paymentId: string, refund: NewProviderRefund): Promise<ProviderRefund>;
 }
 
 /** The provider could not be reached or refused us (key, outage): not the caller's fault, try again later. */

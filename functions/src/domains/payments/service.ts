@@ -3,6 +3,7 @@ import {
   chargeOf,
   currencies,
   formatPaymentAmount,
+  isRefundable,
   pageUrl,
   pathOf,
   planIds,
@@ -26,6 +27,7 @@ import type { InvoiceRepository } from '../../data/invoice-repository';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import { planPaymentDescriptionIn } from '../../mail/render';
 import { PaymentProviderError, providerPaymentIdPattern, type PaymentProvider, type ProviderPayment } from './provider';
+import { refundInFull } from './refunds';
 
 /**
  * Payments an owner may create per hour. Buying a plan takes one or two tries; card testers (many small
@@ -330,6 +332,33 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       logger.info('Payment webhook', { paymentId: id, status: payment.providerStatus, outcome });
       return outcome === 'kept' ? 'kept' : 'recorded';
+    },
+
+    /**
+     * Cancels a plan paid less than 14 days ago for a full refund through the provider (decisions 28), then stores
+     * the provider's state of the payment as the webhook would: refunded, so the year it paid for ends. Anything
+     * else (not a paid plan, refunded already, 14 days or more) is refused with REFUND_NOT_ALLOWED.
+     */
+    async refund(userId: string, paymentId: string): Promise<Payment> {
+      if (!providerPaymentIdPattern.test(paymentId)) throw notFound('Payment not found');
+      const stored = await deps.billing.get(userId, paymentId);
+      if (!stored) throw notFound('Payment not found');
+      if (!isRefundable(stored, now())) throw new ApiError('REFUND_NOT_ALLOWED');
+      const mollie = await provider();
+      await refundInFull(mollie, stored);
+      let current: ProviderPayment | undefined;
+      try {
+        current = await mollie.get(paymentId);
+      } catch (error) {
+        // Refunded at the provider; its webhook (or the next refresh) stores it.
+        logger.warn('Reading a refunded payment back failed', { paymentId, error: String(error) });
+      }
+      const fresh = current && recordOf(current);
+      const refunded: BillingRecord =
+        fresh && fresh.userId === userId && fresh.reversal ? fresh : { ...stored, reversal: 'refunded' };
+      await record(refunded);
+      logger.info('Plan cancelled for its money back', { paymentId, plan: stored.plan });
+      return toPayment((await deps.billing.get(userId, paymentId)) ?? refunded);
     },
 
     /** The invoice of the owner's paid payment; not found until it is paid (or for another owner's). */

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { isRefundable, paymentSchema, refundableUntil } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { memoryPaymentService } from '../../../testing/domains/payments';
+import { refundsOnDeletion } from './refunds';
+
+const owner = '8f1c2b4e-0000-4000-8000-000000000001';
+const other = '8f1c2b4e-0000-4000-8000-000000000002';
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The payments service on a clock the test moves, with one Growth plan of `owner` paid at the start. */
+async function paidPlan() {
+  let at = Date.parse('2026-11-21T08:00:00.000Z');
+  const setup = memoryPaymentService(() => new Date(at));
+  const { paymentId } = await setup.service.create(owner, { kind: 'plan', plan: 'growth' });
+  setup.provider.setStatus(paymentId, 'paid');
+  await setup.service.webhook(paymentId);
+  return { ...setup, paymentId, advance: (days: number) => (at += days * dayMs) };
+}
+
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof ApiError ? error.code : String(error)),
+  );
+
+describe('14 days money back (decisions 28)', () => {
+  it('is open for a paid plan until 14 days after it was paid, and never for a manual payment or a refunded one', () => {
+    const paid = { status: 'completed', plan: 'growth', paidAt: '2026-11-21T08:00:00.000Z', reversal: null } as const;
+    expect(refundableUntil(paid)).toBe('2026-12-05T08:00:00.000Z');
+    expect(isRefundable(paid, new Date('2026-12-05T07:59:59Z'))).toBe(true);
+    expect(isRefundable(paid, new Date('2026-12-05T08:00:00Z'))).toBe(false);
+    expect(refundableUntil({ ...paid, plan: null })).toBeNull();
+    expect(refundableUntil({ ...paid, reversal: 'refunded' })).toBeNull();
+    expect(refundableUntil({ ...paid, status: 'pending', paidAt: null })).toBeNull();
+  });
+
+  it('cancels a plan paid 2 days ago for its full amount at the provider, and stores it refunded', async () => {
+    const { service, provider, billing, paidNotices, paymentId, advance } = await paidPlan();
+    advance(2);
+    const refunded = paymentSchema.parse(await service.refund(owner, paymentId));
+    expect(refunded).toMatchObject({ id: paymentId, status: 'completed', reversal: 'refunded' });
+    expect(provider.refunds).toEqual([
+      { paymentId, refund: { amount: '120.00', currency: 'EUR', description: 'Growth - Annual Subscription' } },
+    ]);
+    expect((await billing.get(owner, paymentId))!.reversal).toBe('refunded');
+    // Once: a second cancel is refused, and no second refund is asked for; the refund is no second "paid".
+    expect(await codeOf(service.refund(owner, paymentId))).toBe('REFUND_NOT_ALLOWED');
+    expect(provider.refunds).toHaveLength(1);
+    expect(paidNotices).toEqual([paymentId]);
+  });
+
+  it('refuses a plan paid 14 days ago or more, another owner’s payment and an unknown id, asking the provider nothing', async () => {
+    const { service, provider, paymentId, advance } = await paidPlan();
+    expect(await codeOf(service.refund(other, paymentId))).toBe('NOT_FOUND');
+    expect(await codeOf(service.refund(owner, 'tr_unknown1'))).toBe('NOT_FOUND');
+    expect(await codeOf(service.refund(owner, 'not-an-id'))).toBe('NOT_FOUND');
+    advance(14);
+    expect(await codeOf(service.refund(owner, paymentId))).toBe('REFUND_NOT_ALLOWED');
+    expect(provider.refunds).toEqual([]);
+  });
+
+  it('answers 503 and stores nothing when the provider cannot refund', async () => {
+    const { service, provider, billing, paymentId } = await paidPlan();
+    provider.failing = true;
+    expect(await codeOf(service.refund(owner, paymentId))).toBe('SERVICE_UNAVAILABLE');
+    expect((await billing.get(owner, paymentId))!.reversal).toBeNull();
+  });
+
+  it('takes a payment the provider already refunded (a double click) as done, without a second refund', async () => {
+    const { service, provider, paymentId } = await paidPlan();
+    provider.reverse(paymentId, 'refunded');
+    expect(await service.refund(owner, paymentId)).toMatchObject({ reversal: 'refunded' });
+    expect(provider.refunds).toEqual([]);
+  });
+
+  it('refunds on deletion every plan still within its 14 days, and none older; a provider outage stops the deletion', async () => {
+    const { billing, provider, paymentId } = await paidPlan();
+    let now = new Date('2026-11-24T08:00:00.000Z');
+    const settle = refundsOnDeletion({ billing, provider: async () => provider, now: () => now });
+    provider.failing = true;
+    expect(await codeOf(settle(owner))).toBe('SERVICE_UNAVAILABLE');
+    provider.failing = false;
+    expect(await settle(owner)).toEqual([{ amount: 120, currency: 'EUR', plan: 'growth' }]);
+    expect(provider.refunds.map((r) => r.paymentId)).toEqual([paymentId]);
+    // Without a provider nothing could be refunded: the deletion waits rather than losing the owner's money.
+    expect(await codeOf(refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
+    // 15 days after the payment: nothing is due, so no provider is needed and the deletion goes on.
+    now = new Date('2026-12-06T08:00:00.000Z');
+    expect(await refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner)).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { formatPaymentAmount, isRefundable } from '@reviewroute/shared';
+import { ApiError } from '../../lib/api-error';
+import { logger } from '../../lib/logger';
+import type { BillingRecord, BillingRepository } from '../../data/billing-repository';
+import type { ErasureRefund } from '../../data/owner-data';
+import { PaymentProviderError, type PaymentProvider } from './provider';
+
+/** The provider is down or refused us: a 503, so the owner may try again (nothing was refunded or erased). */
+export const refundUnavailable = () =>
+  new ApiError('SERVICE_UNAVAILABLE', 'The refund could not be made now. Please try again later.', undefined, {
+    'retry-after': '30',
+  });
+
+/**
+ * Refunds the whole of a paid payment through the provider's refunds API (decisions 28). A payment the provider
+ * already reports refunded (a double click, a repeated deletion whose first try refunded it) is left as it is:
+ * Mollie refuses a second refund of more than remains, so nothing is ever refunded twice.
+ */
+export async function refundInFull(
+  provider: PaymentProvider,
+  payment: Pick<BillingRecord, 'id' | 'amount' | 'currency' | 'description'>,
+): Promise<void> {
+  try {
+    const refund = await provider.refund(payment.id, {
+      amount: formatPaymentAmount(payment.amount),
+      currency: payment.currency,
+      // The payment's own description, in the language the owner paid in.
+      description: payment.description,
+    });
+    logger.info('Payment refunded', { paymentId: payment.id, refundId: refund.id, status: refund.status });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const current = await provider.get(payment.id).catch(() => undefined);
+    if (current?.reversal === 'refunded') return;
+    logger.error('Refunding a payment failed at the provider', { paymentId: payment.id, error: error.message });
+    throw refundUnavailable();
+  }
+}
+
+/**
+ * What an account deletion settles first (decisions 28): every plan of the owner paid less than 14 days ago is
+ * refunded in full (its year ends with the account). Before anything is erased, so a provider that fails stops the
+ * deletion with nothing lost; the erasure then deletes the billing records themselves.
+ */
+export function refundsOnDeletion(deps: {
+  billing: Pick<BillingRepository, 'listForUser'>;
+  /** Undefined when this environment has no payment provider (no key): then nothing can have been paid here. */
+  provider: () => Promise<PaymentProvider | undefined>;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return async (userId: string): Promise<ErasureRefund[]> => {
+    const due = (await deps.billing.listForUser(userId)).filter((payment) => isRefundable(payment, now()));
+    if (due.length === 0) return [];
+    const provider = await deps.provider().catch((error: unknown) => {
+      logger.error('The payment provider could not be made for a deletion’s refund', { error: String(error) });
+      return undefined;
+    });
+    if (!provider) throw refundUnavailable();
+    for (const payment of due) await refundInFull(provider, payment);
+    return due.map(({ amount, currency, plan }) => ({ amount, currency, plan }));
+  };
+}
