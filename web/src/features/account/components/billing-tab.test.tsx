@@ -174,6 +174,53 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
     expect((await screen.findByTestId('billing-days')).textContent).toBe('Nog 3 dagen');
   });
 
+  it('offers a plan paid less than 14 days ago for a full refund; confirmed, it is refunded and shown so', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const paid = payment({ id: 'tr_recent', createdAt: daysAgo(2), paidAt: daysAgo(2) });
+    let refunded = false;
+    serveApi(
+      apiHandler('list-payments', () =>
+        HttpResponse.json({ payments: [refunded ? { ...paid, reversal: 'refunded' } : paid] }),
+      ),
+      apiHandler('get-account', () =>
+        HttpResponse.json({
+          userId: 'u1',
+          email: owner.email,
+          createdAt: daysAgo(3),
+          plan: refunded ? { kind: 'trial', daysRemaining: 4 } : activeGrowth,
+        }),
+      ),
+      apiHandler('refund-payment', () => {
+        refunded = true;
+        return HttpResponse.json({ ...paid, reversal: 'refunded' });
+      }),
+    );
+    tab();
+    const offer = await screen.findByTestId('refund-offer');
+    expect(offer.textContent).toContain('you can cancel your Growth plan and get €120.00 back in full');
+    within(offer).getByRole('button', { name: 'Cancel plan and refund' }).click();
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Your Growth plan ends now and €120.00 is refunded');
+    within(dialog).getByRole('button', { name: 'Cancel and refund' }).click();
+    await waitFor(() => expect(screen.queryByTestId('refund-offer')).toBeNull());
+    expect(apiCalls().filter((c) => c.route === 'refund-payment')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/payments/tr_recent/refund' }),
+    ]);
+    expect((await screen.findAllByTestId('payment-reversal'))[0]!.textContent).toBe('Refunded');
+    expect((await screen.findByTestId('billing-state')).textContent).toBe('Free trial');
+  });
+
+  it('offers no refund for a plan paid 14 days ago or more, nor for a refunded one', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    stubBilling(activeGrowth, [
+      payment({ id: 'tr_old', createdAt: daysAgo(15), paidAt: daysAgo(15) }),
+      payment({ id: 'tr_back', createdAt: daysAgo(1), paidAt: daysAgo(1), reversal: 'refunded' }),
+    ]);
+    tab();
+    await screen.findByTestId('billing-history');
+    expect(screen.queryByTestId('refund-offer')).toBeNull();
+  });
+
   it('a failed read says so and can try again', async () => {
     const fail = () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 });
     serveApi(apiHandler('get-account', fail), apiHandler('list-payments', fail));

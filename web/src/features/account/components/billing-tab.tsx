@@ -23,6 +23,7 @@ import { cn } from '@/lib/utils';
 import { routeQueryKey, useRouteQuery } from '@/lib/route-query';
 import { usePaymentItem } from '../lib/payment-item';
 import { PaymentStatus } from './payment-status';
+import { RefundOffer, refundablePlanOf } from './refund-offer';
 
 type Plan = AccountSummary['plan'];
 
@@ -69,7 +70,7 @@ const stateTones: Record<Plan['kind'], string> = {
   expired: 'border-red-300 bg-red-50 text-red-800',
 };
 
-function SubscriptionCard({ plan }: { plan: Plan }) {
+function SubscriptionCard({ plan, refundable }: { plan: Plan; refundable: Payment | undefined }) {
   const { t } = useTranslation('billing');
   const language = useLanguage();
   const to = useLocalizedPath();
@@ -136,6 +137,7 @@ function SubscriptionCard({ plan }: { plan: Plan }) {
             </div>
           )}
         </dl>
+        {refundable && <RefundOffer payment={refundable} />}
         <Button asChild variant={plan.kind === 'active' ? 'outline' : 'default'} className="justify-self-start">
           <Link to={to('/payments')}>
             <CreditCard aria-hidden="true" />
@@ -246,7 +248,7 @@ export function BillingTab() {
   const recent = history[0];
   return (
     <div className="grid gap-6">
-      <SubscriptionCard plan={account.data.plan} />
+      <SubscriptionCard plan={account.data.plan} refundable={refundablePlanOf(history)} />
       <Card>
         <CardHeader>
           <CardTitle>

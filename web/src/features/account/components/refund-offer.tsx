@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatMoney, isRefundable, refundableUntil, type Payment } from '@reviewroute/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { call } from '@/lib/api-client';
+import { apiErrorMessageKey } from '@/lib/api-errors';
+import { formatLongDate } from '@/lib/money';
+import { routeQueryKey } from '@/lib/route-query';
+import { useLanguage } from '@/lib/use-language';
+
+/** The plan of the history that can still be cancelled for its money back (decisions 28), newest first; or none. */
+export const refundablePlanOf = (payments: readonly Payment[], now = new Date()): Payment | undefined =>
+  payments.find((payment) => isRefundable(payment, now));
+
+/**
+ * 14 days money back (decisions 28): while a plan paid less than 14 days ago is running, the billing tab offers to
+ * cancel it for a full refund through Mollie; confirmed in a dialog that says the plan ends at once.
+ */
+export function RefundOffer({ payment }: { payment: Payment }) {
+  const { t } = useTranslation(['billing', 'errors']);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const plan = payment.plan ? t(`billing:tiers.${payment.plan}`) : payment.description;
+  const amount = formatMoney(payment.amount, payment.currency, language);
+  const until = formatLongDate(refundableUntil(payment) ?? payment.createdAt, language);
+  const refund = useMutation({
+    mutationFn: () => call('refund-payment', { params: { paymentId: payment.id } }),
+    onSuccess: () => {
+      setOpen(false);
+      toast.success(t('billing:billingTab.refund.done', { plan, amount }));
+      void queryClient.invalidateQueries({ queryKey: routeQueryKey('get-account') });
+      void queryClient.invalidateQueries({ queryKey: routeQueryKey('list-payments') });
+    },
+    onError: (error) => {
+      setOpen(false);
+      toast.error(t(`errors:${apiErrorMessageKey(error)}`));
+      void queryClient.invalidateQueries({ queryKey: routeQueryKey('list-payments') });
+    },
+  });
+  return (
+    <div className="grid gap-3 rounded-md border p-4" data-testid="refund-offer">
+      <p className="text-sm">{t('billing:billingTab.refund.offer', { plan, amount, date: until })}</p>
+      <AlertDialog open={open} onOpenChange={(next) => !refund.isPending && setOpen(next)}>
+        <AlertDialogTrigger asChild>
+          <Button type="button" variant="outline" className="justify-self-start">
+            <Undo2 aria-hidden="true" />
+            {t('billing:billingTab.refund.cancel')}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('billing:billingTab.refund.confirmTitle', { plan })}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('billing:billingTab.refund.confirmText', { plan, amount })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={refund.isPending}>{t('billing:billingTab.refund.keep')}</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={refund.isPending}
+              onClick={(event) => {
+                // The dialog stays open until the API answers.
+                event.preventDefault();
+                refund.mutate();
+              }}
+            >
+              {refund.isPending ? t('billing:billingTab.refund.working') : t('billing:billingTab.refund.confirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
