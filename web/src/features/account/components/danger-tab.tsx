@@ -18,6 +18,7 @@ import { clearSession, useSession } from '@/lib/auth-session';
 import { saveFile } from '@/lib/save-file';
 import { useLocalizedPath } from '@/lib/use-language';
 import { exportAccount, useDeleteAccount, type ExportProgress } from '../api/account-data';
+import { DeletionPlanNotice } from './deletion-plan-notice';
 import { SecondStepCodeField } from '../security/second-step-code-field';
 import { useTotpEnabled } from '../security/use-mfa-preference';
 
@@ -203,6 +204,7 @@ function DeleteAccount() {
         pending={remove.isPending}
         onConfirm={() => void confirm()}
       >
+        <DeletionPlanNotice />
         {/* Decisions 24: what outlives the account, why and for how long, said before the owner confirms. */}
         <p className="text-muted-foreground text-sm" data-testid="delete-kept">
           {t('dangerTab.delete.kept')}
