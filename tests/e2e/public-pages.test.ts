@@ -179,7 +179,7 @@ describe('home page content', () => {
     expect(await page.getByRole('link', { name: 'Gratis beginnen' }).getAttribute('href')).toBe('/nl/auth');
   });
 
-  it('the terms have the nine sections, the 30-day notice and non-refundable fees', async () => {
+  it('the terms have the nine sections, the 30-day notice and 14 days money back for everyone, en and nl', async () => {
     const page = b.page();
     await page.goto('/terms');
     const sections = page.locator('main section h2');
@@ -187,7 +187,16 @@ describe('home page content', () => {
     expect(await sections.count()).toBe(9);
     const text = await page.locator('main').innerText();
     expect(text).toContain('30 days');
-    expect(text).toContain('non-refundable');
+    // Decisions 28: every plan, not only the first payment; later payments stay non-refundable.
+    expect(text).toContain('14 days money back, for everyone');
+    expect(text).toContain('After those 14 days payments are non-refundable');
+    expect(text).not.toContain('first payment');
+    await page.goto('/nl/terms');
+    await page.locator('main section h2').first().waitFor();
+    const dutch = await page.locator('main').innerText();
+    expect(dutch).toContain('14 dagen geld terug, voor iedereen');
+    expect(dutch).toContain('Na die 14 dagen worden betaalde bedragen niet terugbetaald');
+    expect(dutch).not.toContain('eerste betaling');
   });
 });
 

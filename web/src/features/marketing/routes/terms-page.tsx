@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Article, type ArticleSection } from '../components/article';
 import { usePageHead } from '../lib/use-page-head';
 
-/** Terms of service: the nine sections of spec 2, with the 30-day notice and non-refundable fees. */
+/** Terms of service: the nine sections of spec 2, with the 30-day notice and 14 days money back (decisions 28). */
 export function TermsPage() {
   usePageHead('terms');
   const { t } = useTranslation('marketing');
