@@ -60,7 +60,7 @@ describe('owner mails', () => {
     expect(alert.body.text).toContain('Het brood was oud');
     expect(alert.body.text).toContain('Piet Klant');
     expect(alert.body.text).toContain(complaint.customerEmail);
-    expect(alert.body.text).toContain(`/nl/dashboard?survey=${survey.id}`);
+    expect(alert.body.text).toContain(`/nl/inbox?survey=${survey.id}`);
     const alerts = (await listMails(inbox)).filter(
       (m) => m.destination.to.includes(owner.email) && m.subject.startsWith('Lage beoordeling'),
     );
@@ -113,7 +113,7 @@ describe('owner mails', () => {
     expect(digests[0]!.body.text).toContain('Complaint number 5');
     expect(digests[0]!.body.text).toContain('Complaint number 6');
     expect(digests[0]!.body.text).not.toContain('Complaint number 4');
-    expect(digests[0]!.body.text).toContain(`/dashboard?survey=${survey.id}`);
+    expect(digests[0]!.body.text).toContain(`/inbox?survey=${survey.id}`);
     expect(await toOwner('Low rating for Flood Diner')).toHaveLength(5);
   });
 

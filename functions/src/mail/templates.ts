@@ -1,9 +1,11 @@
 /**
- * Every mail the product sends, by id: the values its texts interpolate (`{{name}}`, or `{{code, strong}}` to
- * set it in bold in the HTML part) and the field rows it may carry. The texts live in `locales/en.json` and
- * `locales/nl.json` under `templates.<id>`: `subject`, `heading`, `paragraphs`, and optionally `brand` (the
- * line above the heading), `fields` (row labels) and `footer`. Adding a mail is an entry here plus one in each
- * catalogue; `renderMail` builds both parts from them (render.test.ts checks the catalogues against this list).
+ * Every mail the product sends, by id: the values its texts interpolate (`{{name}}`, `{{code, strong}}` to set it
+ * in bold in the HTML part, `{{code, code}}` to set a one-time code large), the field rows it may carry and the
+ * value holding its primary action's URL (`action`: a button in the HTML part, `label: url` in the text part).
+ * The texts live in `locales/en.json` and `locales/nl.json` under `templates.<id>`: `subject`, `heading`,
+ * `paragraphs`, and optionally `brand` (the line above the heading), `fields` (row labels), `footer` and `action`
+ * (the button's label). Adding a mail is an entry here plus one in each catalogue; `renderMail` builds both parts
+ * from them (render.test.ts checks the catalogues against this list).
  */
 export const mailTemplates = {
   /** Cognito: sign-up and resent confirmation code. */
@@ -16,7 +18,8 @@ export const mailTemplates = {
   signInCode: { values: ['code'] },
   /** The operator's copy of a contact-form message. */
   contactMessage: {
-    values: ['subject', 'name', 'email'],
+    values: ['subject', 'name', 'email', 'replyUrl'],
+    action: 'replyUrl',
     fields: ['name', 'email', 'company', 'language', 'received'],
   },
   /**
@@ -24,7 +27,8 @@ export const mailTemplates = {
    * left any, the comment (the mail's quote) and the way to the dashboard and to switching alerts off.
    */
   lowRatingAlert: {
-    values: ['businessName', 'rating', 'dashboardUrl', 'switchOffUrl', 'helpEmail'],
+    values: ['businessName', 'rating', 'inboxUrl', 'switchOffUrl', 'helpEmail'],
+    action: 'inboxUrl',
     fields: ['rating', 'customerName', 'customerEmail', 'received'],
   },
   /**
@@ -32,12 +36,14 @@ export const mailTemplates = {
    * each one's rating, time and shortened comment (the mail's quote, one line each), and the dashboard.
    */
   lowRatingDigest: {
-    values: ['businessName', 'count', 'listed', 'from', 'to', 'dashboardUrl', 'switchOffUrl', 'helpEmail'],
+    values: ['businessName', 'count', 'listed', 'from', 'to', 'inboxUrl', 'switchOffUrl', 'helpEmail'],
+    action: 'inboxUrl',
     fields: ['count', 'period'],
   },
   /** The owner's receipt once a payment is paid, with the invoice's link. */
   paymentConfirmation: {
     values: ['amount', 'invoiceUrl', 'helpEmail'],
+    action: 'invoiceUrl',
     fields: ['invoice', 'description', 'net', 'vat', 'amount', 'method', 'paid', 'reference'],
   },
   /**
@@ -58,22 +64,33 @@ export const mailTemplates = {
   accountDeleted: { values: ['email', 'helpEmail'], fields: ['account', 'when', 'plan', 'refund'] },
   /**
    * A review request to a customer (from the business, in the customer's language): the owner's text with the
-   * customer's name and personal link comes as the mail's quote; the footer says why it came and how to stop it.
+   * customer's name and personal link comes as the mail's quote, then the five one-tap stars and the button to the
+   * personal link; the footer says why it came and how to stop it.
    */
-  reviewRequest: { values: ['businessName', 'unsubscribeUrl'] },
+  reviewRequest: { values: ['businessName', 'unsubscribeUrl', 'surveyUrl'], action: 'surveyUrl' },
   /**
    * The owner's notice that their review requests paused themselves (decisions 26): the window's figures, what to
    * clean and where to resume (the first pause); the second says to contact us.
    */
-  requestsPaused: { values: ['requestsUrl', 'helpEmail'], fields: ['sends', 'bounces', 'complaints', 'when'] },
-  requestsPausedAgain: { values: ['requestsUrl', 'helpEmail'], fields: ['sends', 'bounces', 'complaints', 'when'] },
+  requestsPaused: {
+    values: ['requestsUrl', 'helpEmail'],
+    fields: ['sends', 'bounces', 'complaints', 'when'],
+    action: 'requestsUrl',
+  },
+  requestsPausedAgain: {
+    values: ['requestsUrl', 'helpEmail'],
+    fields: ['sends', 'bounces', 'complaints', 'when'],
+    action: 'requestsUrl',
+  },
   // The one reminder of a review request, to a customer who has not rated after the batch's days.
-  reviewReminder: { values: ['businessName', 'unsubscribeUrl'] },
+  reviewReminder: { values: ['businessName', 'unsubscribeUrl', 'surveyUrl'], action: 'surveyUrl' },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export interface MailTemplateSpec {
   readonly values: readonly string[];
   readonly fields?: readonly string[];
+  /** The value holding the URL of the mail's primary action (its label: the catalogue's `action`). */
+  readonly action?: string;
 }
 
 export type MailTemplateId = keyof typeof mailTemplates;
@@ -86,4 +103,9 @@ export interface MailInput<T extends MailTemplateId> {
   fields?: SpecOf<T> extends { fields: readonly (infer F extends string)[] } ? Partial<Record<F, string>> : never;
   /** Text someone else wrote (a visitor's message), shown verbatim after the fields. */
   quote?: string;
+  /**
+   * One-tap ratings (a review request): the five links for 1..5 stars, in that order, shown after the quote as
+   * stars labelled for screen readers (the catalogue's `rating.label`).
+   */
+  stars?: readonly [string, string, string, string, string];
 }

@@ -65,9 +65,11 @@ describe('CustomMessage trigger', () => {
 
   it('writes Dutch body text for a Dutch owner and English for an English one', async () => {
     const nl = await handler(event('ForgotPassword', { locale: 'nl' }));
-    expect(nl.response.emailMessage).toContain('Je herstelcode is <strong>{####}</strong>.');
+    expect(nl.response.emailMessage).toMatch(/Je herstelcode is <strong class="rr-code"[^>]*>\{####\}<\/strong>\./);
     const en = await handler(event('ForgotPassword', { locale: 'en' }));
-    expect(en.response.emailMessage).toContain('Your password reset code is <strong>{####}</strong>.');
+    expect(en.response.emailMessage).toMatch(
+      /Your password reset code is <strong class="rr-code"[^>]*>\{####\}<\/strong>\./,
+    );
     const change = await handler(event('UpdateUserAttribute', { locale: 'nl' }));
     expect(change.response.emailMessage).toContain('Tot dan log je in met je huidige adres.');
   });
@@ -103,7 +105,8 @@ describe('composeCognitoMail', () => {
     const mail = composeCognitoMail('SignUp', { locale: 'nl' }, '123456');
     expect(mail.subject).toBe('Je ReviewRoute-verificatiecode');
     expect(mail.text).toContain('Je verificatiecode is 123456.');
-    expect(mail.html).toContain('<strong>123456</strong>');
+    // Set large, so the code reads at a glance.
+    expect(mail.html).toMatch(/<strong class="rr-code" style="[^"]*font-size:28px[^"]*">123456<\/strong>/);
     expect(mail.text).not.toMatch(/[<>]/);
   });
 });

@@ -24,7 +24,8 @@ const operatorLanguage: Language = defaultLanguage;
 export function composeContactMail({ message, language, receivedAt, from, to }: ContactMailInput): OutgoingMail {
   const name = `${message.firstName} ${message.lastName}`;
   const mail = renderMail('contactMessage', operatorLanguage, {
-    values: { subject: message.subject, name, email: message.email },
+    // The button answers by mail too: the visitor's validated address, nothing else in the link.
+    values: { subject: message.subject, name, email: message.email, replyUrl: `mailto:${message.email}` },
     fields: {
       name,
       email: message.email,

@@ -25,6 +25,16 @@ export function mailbox(name: string, address: string): string {
 export const personalLink = (landingPageUrl: string, token: string): string =>
   `${landingPageUrl}${landingPageUrl.includes('?') ? '&' : '?'}r=${encodeURIComponent(token)}`;
 
+/** The search parameter of a one-tap star's link: the public page opens with that rating chosen, nothing sent. */
+export const ratingSearchParam = 'rating';
+
+/**
+ * The five one-tap stars' links (1..5): the personal link with the rating chosen. Following one records only the
+ * link's open, as the link itself does; the rating is recorded when the customer submits it on the page.
+ */
+export const starLinks = (link: string): [string, string, string, string, string] =>
+  [1, 2, 3, 4, 5].map((rating) => `${link}&${ratingSearchParam}=${rating}`) as [string, string, string, string, string];
+
 /** RFC 8058's one-click target: the API's public unsubscribe route, which a mail client POSTs to. */
 export const oneClickUnsubscribeUrl = (siteOrigin: string, token: string): string =>
   `${siteOrigin.replace(/\/+$/, '')}${pathOf('unsubscribe', { token })}`;
@@ -60,17 +70,20 @@ export const mailTag = { kind: 'mail', owner: 'owner' } as const;
 /** One customer's review request, in their language, with the one-click unsubscribe headers. */
 export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
   const { survey, recipient, token, unsubscribeToken, siteOrigin } = input;
+  const link = personalLink(survey.landingPageUrl, token);
   const message = fillRequestTemplate(input.template ?? defaultRequestTemplates[recipient.language], {
     // "Hi Anna," for Anna de Vries: the first name, as people greet each other; a neutral greeting without one.
     name: customerFirstName(recipient.name),
-    url: personalLink(survey.landingPageUrl, token),
+    url: link,
   });
   const rendered = renderMail(input.reminder ? 'reviewReminder' : 'reviewRequest', recipient.language, {
     values: {
       businessName: survey.businessName,
       unsubscribeUrl: unsubscribePageUrl(siteOrigin, recipient.language, unsubscribeToken),
+      surveyUrl: link,
     },
     quote: message,
+    stars: starLinks(link),
   });
   return {
     from: mailbox(survey.businessName, input.fromAddress),

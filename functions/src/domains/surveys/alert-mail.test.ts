@@ -15,7 +15,7 @@ const base = {
 };
 
 describe('the low-rating alert mail', () => {
-  it('in English: rating, comment, contact details and the survey dashboard, the comment escaped in HTML', () => {
+  it('in English: rating, comment, contact details and a button to the survey inbox, the comment escaped in HTML', () => {
     const mail = composeLowRatingAlert({
       ...base,
       language: 'en',
@@ -36,7 +36,7 @@ describe('the low-rating alert mail', () => {
       // The business's time (Amsterdam, UTC+1 in November), as every page writes it.
       'Received: 26 Nov 2026, 06:01',
       'Cold <script>alert(1)</script> coffee',
-      'https://reviewroute.example/dashboard?survey=s%201',
+      'Open in inbox: https://reviewroute.example/inbox?survey=s%201',
       'Turn them off with one click: https://reviewroute.example/alerts/k7m2p9qx-sig',
       'Questions? Email us at support@reviewroute.example.',
     ])
@@ -44,6 +44,7 @@ describe('the low-rating alert mail', () => {
     expect(mail.html).toContain('Cold &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('<strong>2</strong>');
+    expect(mail.html).toMatch(/<a href="https:\/\/reviewroute.example\/inbox\?survey=s%201"[^>]*>Open in inbox<\/a>/);
   });
 
   it('in Dutch, under /nl, and without contact rows or Reply-To when the customer left none', () => {
@@ -51,7 +52,7 @@ describe('the low-rating alert mail', () => {
     expect(mail.subject).toBe('Lage beoordeling voor Bakery & Co: 1/5');
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain('Een klant gaf Bakery & Co 1 van de 5 sterren');
-    expect(mail.text).toContain('https://reviewroute.example/nl/dashboard?survey=s%201');
+    expect(mail.text).toContain('Openen in inbox: https://reviewroute.example/nl/inbox?survey=s%201');
     expect(mail.text).not.toContain('Naam:');
     expect(mail.text).not.toContain('E-mail:');
     expect(mail.text).toContain('Zet ze met één klik uit: https://reviewroute.example/alerts/k7m2p9qx-sig');

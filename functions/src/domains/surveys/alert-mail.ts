@@ -21,6 +21,10 @@ export interface AlertMailBase {
   switchOffUrl: string;
 }
 
+/** The mail's button: the survey's feedback inbox, where the owner replies to and handles the ratings. */
+const inboxUrlOf = (input: AlertMailBase) =>
+  pageUrl(input.siteOrigin, 'inbox', input.language, { query: { [surveySearchParam]: input.surveyId } });
+
 export interface LowRatingAlertInput extends AlertMailBase {
   rating: number;
   comment?: string;
@@ -31,19 +35,17 @@ export interface LowRatingAlertInput extends AlertMailBase {
 
 /**
  * The owner's alert about one low rating (the `lowRatingAlert` template): rating, the customer's contact
- * details only when they left them, their comment verbatim (escaped in the HTML part), and the dashboard of
- * that survey. Answering goes to the customer when they left an address, so the owner can follow up at once.
+ * details only when they left them, their comment verbatim (escaped in the HTML part), and a button to the
+ * inbox of that survey. Answering goes to the customer when they left an address, so the owner can follow up at once.
  */
 export function composeLowRatingAlert(input: LowRatingAlertInput): OutgoingMail {
-  const dashboardUrl = pageUrl(input.siteOrigin, 'dashboard', input.language, {
-    query: { [surveySearchParam]: input.surveyId },
-  });
+  const inboxUrl = inboxUrlOf(input);
   const rating = String(input.rating);
   const mail = renderMail('lowRatingAlert', input.language, {
     values: {
       businessName: input.businessName,
       rating,
-      dashboardUrl,
+      inboxUrl,
       switchOffUrl: input.switchOffUrl,
       helpEmail: input.helpEmail,
     },
@@ -71,13 +73,11 @@ const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rat
 
 /**
  * The owner's digest of one window's low ratings beyond the first five (the `lowRatingDigest` template): how
- * many and when, then one line per listed low rating (stars, time, the shortened comment), and the dashboard.
- * No contact details: those stay on the dashboard (decisions 23: nothing beyond what the mail needs).
+ * many and when, then one line per listed low rating (stars, time, the shortened comment), and the inbox.
+ * No contact details: those stay in the inbox (decisions 23: nothing beyond what the mail needs).
  */
 export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMail {
-  const dashboardUrl = pageUrl(input.siteOrigin, 'dashboard', input.language, {
-    query: { [surveySearchParam]: input.surveyId },
-  });
+  const inboxUrl = inboxUrlOf(input);
   const { windowStart, further, entries } = input.window;
   const from = mailTime(windowStart, input.language);
   const to = mailTime(new Date(Date.parse(windowStart) + alertWindowMs), input.language);
@@ -88,7 +88,7 @@ export function composeLowRatingDigest(input: LowRatingDigestInput): OutgoingMai
       listed: String(entries.length),
       from,
       to,
-      dashboardUrl,
+      inboxUrl,
       switchOffUrl: input.switchOffUrl,
       helpEmail: input.helpEmail,
     },
