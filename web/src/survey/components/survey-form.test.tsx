@@ -134,6 +134,34 @@ describe('survey form', () => {
     );
   });
 
+  it('opens with the rating a mail’s star chose (?rating=4), over a saved draft’s, and sends nothing until submit', async () => {
+    saveDraft('abcd2345', { ...emptyDraft(), rating: 1, comment: 'Slow' });
+    window.history.replaceState(null, '', '/surveys/abcd2345/bakery?r=tok-1&rating=4');
+    try {
+      const { submit, onSubmitted } = setup();
+      expect((screen.getByLabelText('4 stars') as HTMLInputElement).checked).toBe(true);
+      expect(comment()).toHaveProperty('value', 'Slow');
+      expect(submitButton()).toHaveProperty('disabled', false);
+      expect(submit).not.toHaveBeenCalled();
+      fireEvent.click(submitButton());
+      await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+      expect(submit.mock.calls[0]![1]).toMatchObject({ rating: 4, comment: 'Slow', requestToken: 'tok-1' });
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it.each(['0', '6', '4.5', 'x'])('ignores a chosen rating that is none (?rating=%s)', (rating) => {
+    window.history.replaceState(null, '', `/surveys/abcd2345/bakery?rating=${rating}`);
+    try {
+      setup();
+      expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+      expect(step()).toContain('Step 1 of 3');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('keeps the draft and its key after a failed submit, so the retry carries the same key', async () => {
     const submit = vi
       .fn<typeof submitResponse>()

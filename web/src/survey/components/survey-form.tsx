@@ -2,7 +2,7 @@ import type { PublicSurvey, SubmitResponseResult } from '@reviewroute/shared';
 import type { SurveyPalette } from '@reviewroute/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { startResponse, submitResponse } from '../lib/api';
-import { pageRequestToken } from '../lib/request-link';
+import { pageChosenRating, pageRequestToken } from '../lib/request-link';
 import { emptyDraft, loadDraft, removeDraft, saveDraft, type AnswerDraft } from '../lib/draft';
 import {
   asksForContact,
@@ -57,7 +57,12 @@ export function SurveyForm({
   const privacyPath = usePrivacyPath();
   const ids = useId();
   const code = survey.surveyCode;
-  const [draft, setDraft] = useState<AnswerDraft>(() => loadDraft(code) ?? emptyDraft());
+  // A star tapped in the request mail (`?rating=4`) is the customer's latest choice: it wins over a saved draft's.
+  const [chosen] = useState(pageChosenRating);
+  const [draft, setDraft] = useState<AnswerDraft>(() => {
+    const saved = loadDraft(code) ?? emptyDraft();
+    return chosen ? { ...saved, rating: chosen } : saved;
+  });
   const [step, setStep] = useState<Step>(() => nextStep(1, draft.rating, draft.comment));
   const [website, setWebsite] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -72,6 +77,10 @@ export function SurveyForm({
   const emailRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => clearTimeout(hintTimer.current), []);
+  // A rating chosen in the mail: the customer has started, so the fill time runs from here (nothing is recorded).
+  useEffect(() => {
+    if (chosen) startResponse(code);
+  }, [chosen, code]);
 
   /** Every change is saved at once (spec 4) and the hint shows for 2 s after the latest one. */
   function update(patch: Partial<Omit<AnswerDraft, 'timestamp' | 'idempotencyKey'>>) {

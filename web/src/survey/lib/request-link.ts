@@ -13,6 +13,20 @@ export function requestTokenOf(search: string): string | undefined {
   return value && tokenPattern.test(value) ? value : undefined;
 }
 
+/**
+ * The rating a review request's one-tap star chose (`?rating=1..5`), or undefined. The page opens with it
+ * selected and records nothing: only the customer's submit does, so a link scanner following every star is
+ * counted as the link's open at most.
+ */
+export function chosenRatingOf(search: string): number | undefined {
+  const value = new URLSearchParams(search).get('rating');
+  return value && /^[1-5]$/.test(value) ? Number(value) : undefined;
+}
+
+/** The rating the link this page was opened with chose. */
+export const pageChosenRating = (): number | undefined =>
+  typeof window === 'undefined' ? undefined : chosenRatingOf(window.location.search);
+
 /** The token of the link this page was opened with. */
 export const pageRequestToken = (): string | undefined =>
   typeof window === 'undefined' ? undefined : requestTokenOf(window.location.search);
