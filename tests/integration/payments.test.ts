@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountSummarySchema, pathOf, paymentListSchema, paymentSchema, type Payment } from '@reviewroute/shared';
+import {
+  accountSummarySchema,
+  pathOf,
+  paymentListSchema,
+  paymentSchema,
+  trialDays,
+  type Payment,
+} from '@reviewroute/shared';
 import { apiCall, ownerCall, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { createPayment } from '../support/local-mollie';
@@ -159,10 +166,11 @@ describe('payments through the local Mollie', () => {
     expect(data).toEqual([]);
   });
 
-  it('shows the account active for a year (365 days) on the Growth tier, and the payment in the history', async () => {
+  it('shows the account active on the Growth tier until a year after its trial ends, and the payment in the history', async () => {
     const summary = accountSummarySchema.parse(await ownerCall(api, owner, 'GET', pathOf('get-account')));
     const payment = await getPayment(owner, paid);
-    const renewal = new Date(payment.paidAt!);
+    // Paid during the trial: the year starts when the trial ends (decisions 22).
+    const renewal = new Date(Date.parse(summary.createdAt) + trialDays * 24 * 60 * 60 * 1000);
     renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
     const expectedDays = Math.ceil((renewal.getTime() - Date.now()) / (24 * 60 * 60 * 1000));
     expect(summary.plan).toEqual({

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountSummarySchema, errorBodySchema, pathOf, type AccountSummary } from '@reviewroute/shared';
+import { accountSummarySchema, errorBodySchema, pathOf, trialDays, type AccountSummary } from '@reviewroute/shared';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { createPayment, payAtCheckout, putExpiredGrowthYear, reversePayment } from '../support/local-mollie';
@@ -60,7 +60,10 @@ describe('plans as entitlements', () => {
     const once = await planOf(buyer);
     expect(once).toMatchObject({ kind: 'active', tier: 'growth' });
     const until = once.kind === 'active' ? once.activeUntil : '';
-    expect(Date.parse(until)).toBe(yearAfter(once.kind === 'active' ? once.paidAt : ''));
+    // Paid in the trial: the year starts when the trial ends (decisions 22), so the trial's days are kept.
+    const { createdAt } = accountSummarySchema.parse(await ownerCall(api, buyer, 'GET', pathOf('get-account')));
+    const trialEnd = new Date(Date.parse(createdAt) + trialDays * 24 * 60 * 60 * 1000).toISOString();
+    expect(Date.parse(until)).toBe(yearAfter(trialEnd));
 
     const second = await pay(buyer, { kind: 'plan', plan: 'growth' });
     const twice = await planOf(buyer);
