@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { inboxFilterSchema, inboxStates } from './inbox';
+import { responseEvidenceSchema, websiteConsentSchema } from './website-consent';
 
 /**
  * The feedback inbox's API: a survey's responses newest first, page by page, narrowed by the inbox filter
@@ -32,6 +33,10 @@ export const inboxItemSchema = z.object({
   customerEmail: z.string().nullable(),
   state: z.enum(inboxStates),
   note: z.string().nullable(),
+  /** null: the customer did not allow the review on the business's website. */
+  websiteConsent: websiteConsentSchema.nullable(),
+  /** How the response was invited; null for a response stored before this was recorded. */
+  evidence: responseEvidenceSchema.nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 

@@ -23,6 +23,7 @@ export * from './request-hooks';
 export * from './request-sending';
 export * from './inbox';
 export * from './inbox-api';
+export * from './website-consent';
 export * from './csv-export';
 export * from './account-security';
 export * from './invoice';

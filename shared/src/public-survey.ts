@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { contactFieldLimits, maxCommentLength, simpleEmailPattern } from './domain/public-survey-rules';
 import { customColorsSchema, surveySchema } from './survey';
+import { websiteConsentInputSchema } from './website-consent';
 
 /**
  * The public survey page's contract: what a customer's browser may see of a survey and what
@@ -91,6 +92,11 @@ export const submitResponseSchema = z.object({
    * (a missing, forged or too recent one is refused like the honeypot).
    */
   startToken: z.string().max(200).optional(),
+  /**
+   * The customer allowed their rating and comment on the business's website (an unticked box they ticked),
+   * named by first name or initials (decisions 27). Absent: not shown.
+   */
+  websiteConsent: websiteConsentInputSchema.optional(),
 });
 export type SubmitResponseInput = z.input<typeof submitResponseSchema>;
 export type SubmitResponse = z.output<typeof submitResponseSchema>;

@@ -25,6 +25,7 @@ import {
   inboxStateChangedSchema,
   inboxStateChangeSchema,
 } from './inbox-api';
+import { hiddenFromWebsiteSchema, hideFromWebsiteSchema } from './website-consent';
 import {
   createPaymentResponseSchema,
   createPaymentSchema,
@@ -194,6 +195,12 @@ export const routeContracts = {
     params: z.object({ surveyId: z.string(), responseId: z.string() }),
     body: inboxNoteSchema,
     response: inboxNoteSavedSchema,
+  },
+  // Only toward "not shown": a response without the customer's consent is a conflict (409).
+  'hide-from-website': {
+    params: z.object({ surveyId: z.string(), responseId: z.string() }),
+    body: hideFromWebsiteSchema,
+    response: hiddenFromWebsiteSchema,
   },
   'start-export': { params: surveyParams, body: startExportSchema, response: exportStartedSchema },
   'get-export': {

@@ -484,6 +484,15 @@ export const routes = [
     domain: 'surveys',
     throttle: 'owner',
   },
+  // Takes a consented response off the business's website for one of decisions 27's reasons; never back.
+  {
+    id: 'hide-from-website',
+    method: 'POST',
+    path: '/api/surveys/{surveyId}/inbox/{responseId}/website-hide',
+    auth: 'owner',
+    domain: 'surveys',
+    throttle: 'owner',
+  },
   // The CSV export of a survey's responses: starting one records a job (and, through the exports worker, a
   // file); its status gives the progress and, once done, a short-lived download link.
   {

@@ -1,6 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
-import { allRatings, matchesInboxFilter, ratingsIn, type InboxFilter, type InboxState } from '@reviewroute/shared';
+import {
+  allRatings,
+  consentNameStyles,
+  invitationKinds,
+  matchesInboxFilter,
+  ratingsIn,
+  websiteHideReasons,
+  type InboxFilter,
+  type InboxState,
+  type ResponseEvidence,
+  type WebsiteConsent,
+  type WebsiteHideReason,
+} from '@reviewroute/shared';
 import { deleteInBatches } from './batch-delete';
 import { writeWhileBusy } from './busy-retry';
 import { isConditionalCheckFailure } from './conditional-check';
@@ -19,6 +31,10 @@ export interface SurveyResponseRecord {
   userAgent: string | null;
   googleReviewClicked: boolean;
   createdAt: string;
+  /** The customer's consent to the business's website (decisions 27); absent or null: none given. */
+  websiteConsent?: WebsiteConsent | null;
+  /** How the response was invited, derived at submit; absent or null: stored before it was recorded. */
+  evidence?: ResponseEvidence | null;
 }
 
 /**
@@ -42,6 +58,12 @@ export type SubmitOutcome = 'stored' | 'duplicate';
  * `not-found`: no such response, or the token is not its.
  */
 export type ReviewClickOutcome = 'clicked' | 'already-clicked' | 'not-found';
+
+/**
+ * The consent after the owner took the response off the website (hidden now, or before with its first reason);
+ * `no-consent`: the customer never allowed it, nothing written; `not-found`: no such response.
+ */
+export type HideOutcome = WebsiteConsent | 'no-consent' | 'not-found';
 
 /**
  * Responses (response-store.ts), each its own idempotency record. A submit is one conditional put and a
@@ -128,6 +150,11 @@ export interface ResponseInbox {
   ): Promise<number>;
   /** Sets (null: removes) the note of a response of the survey; false when there is no such response. */
   setNote(surveyId: string, responseId: string, note: string | null, updatedAt: string): Promise<boolean>;
+  /**
+   * Takes a consented response off the business's website for one of decisions 27's reasons, once: the first
+   * reason stays, and nothing ever shows it again (the consent changes only toward "not shown").
+   */
+  hideFromWebsite(surveyId: string, responseId: string, reason: WebsiteHideReason, at: string): Promise<HideOutcome>;
 }
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
@@ -145,11 +172,31 @@ const recordAttributes = [
   'userAgent',
   'googleReviewClicked',
   'createdAt',
+  'consentShownAs',
+  'consentNameStyle',
+  'hiddenReason',
+  'hiddenAt',
+  'invitation',
+  'invitedAt',
+  'everyoneOfferedPublicReview',
 ] as const;
+
+type ConsentAttributes = Pick<ResponseItem, 'consentShownAs' | 'consentNameStyle' | 'hiddenReason' | 'hiddenAt'>;
+
+/** The consent as the services see it, from its attributes (absent without a consent). */
+const consentOf = (r: ConsentAttributes): WebsiteConsent | undefined =>
+  r.consentShownAs && r.consentNameStyle
+    ? {
+        shownAs: r.consentShownAs,
+        nameStyle: r.consentNameStyle,
+        hiddenReason: r.hiddenReason ?? null,
+        hiddenAt: r.hiddenAt ?? null,
+      }
+    : undefined;
 
 /** The one mapping of a stored response to what the services see. */
 function toResponseRecord(r: Pick<ResponseItem, (typeof recordAttributes)[number]>): SurveyResponseRecord {
-  return {
+  const record: SurveyResponseRecord = {
     id: r.responseId,
     surveyId: r.surveyId,
     rating: r.rating,
@@ -160,6 +207,15 @@ function toResponseRecord(r: Pick<ResponseItem, (typeof recordAttributes)[number
     googleReviewClicked: r.googleReviewClicked,
     createdAt: r.createdAt,
   };
+  const consent = consentOf(r);
+  if (consent) record.websiteConsent = consent;
+  if (r.invitation)
+    record.evidence = {
+      invitation: r.invitation,
+      invitedAt: r.invitedAt ?? null,
+      everyoneOfferedPublicReview: r.everyoneOfferedPublicReview === true,
+    };
+  return record;
 }
 
 const inboxAttributes = [...recordAttributes, 'inboxState', 'note'] as const;
@@ -218,6 +274,16 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
             createdAt: r.createdAt,
             clickTokenHash,
             ...(ownerId ? { ownerId } : {}),
+            ...(r.websiteConsent
+              ? { consentShownAs: r.websiteConsent.shownAs, consentNameStyle: r.websiteConsent.nameStyle }
+              : {}),
+            ...(r.evidence
+              ? {
+                  invitation: r.evidence.invitation,
+                  ...(r.evidence.invitedAt ? { invitedAt: r.evidence.invitedAt } : {}),
+                  everyoneOfferedPublicReview: r.evidence.everyoneOfferedPublicReview,
+                }
+              : {}),
           })
           .go({ response: 'none', originalErr: true });
         return 'stored';
@@ -357,6 +423,28 @@ export function createDynamoResponseStore(entitiesOf: () => Entities): ResponseS
         if (isConditionalCheckFailure(error)) return false;
         throw error;
       }
+    },
+
+    async hideFromWebsite(surveyId, responseId, reason, at): Promise<HideOutcome> {
+      const { response } = entitiesOf();
+      try {
+        // Only a consented response not hidden yet: the first reason stays, and no write ever shows it again.
+        const { data } = await writeWhileBusy('Website hide', () =>
+          response
+            .patch({ surveyId, responseId })
+            .set({ hiddenReason: reason, hiddenAt: at })
+            .where((a, op) => `${op.exists(a.consentShownAs)} AND ${op.notExists(a.hiddenReason)}`)
+            .go({ response: 'all_new' }),
+        );
+        return consentOf(data) ?? 'no-consent';
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+      const { data } = await response
+        .get({ surveyId, responseId })
+        .go({ consistent: true, attributes: ['consentShownAs', 'consentNameStyle', 'hiddenReason', 'hiddenAt'] });
+      if (!data) return 'not-found';
+      return consentOf(data) ?? 'no-consent';
     },
 
     async pageBySurvey(surveyId, after, limit) {
@@ -597,6 +685,19 @@ export function responseEntities(config: EntityConfiguration) {
         note: { type: 'string' },
         /** When the owner last changed the state or the note. */
         inboxUpdatedAt: { type: 'string' },
+        /**
+         * The customer's consent to the business's website (decisions 27), written only by the submit: the name
+         * the review may be shown with and the customer's choice of first name or initials.
+         */
+        consentShownAs: { type: 'string', readOnly: true },
+        consentNameStyle: { type: [...consentNameStyles] as const, readOnly: true },
+        /** Set once by the owner (one of decisions 27's reasons) to take a consented response off the website. */
+        hiddenReason: { type: [...websiteHideReasons] as const },
+        hiddenAt: { type: 'string' },
+        /** The response's evidence, derived at submit: how it was invited, when, and the survey's switch then. */
+        invitation: { type: [...invitationKinds] as const, readOnly: true },
+        invitedAt: { type: 'string', readOnly: true },
+        everyoneOfferedPublicReview: { type: 'boolean', readOnly: true },
       },
       indexes: {
         bySurvey: {

@@ -3,6 +3,7 @@ import {
   matchesInboxFilter,
   type InboxFilter,
   type InboxState,
+  type WebsiteHideReason,
   type Profile,
   type Survey,
 } from '@reviewroute/shared';
@@ -289,6 +290,15 @@ export class MemoryResponseStore implements ResponseStore {
     if (!this.find(surveyId, responseId)) return false;
     this.inbox.set(responseId, { state: 'new', ...this.inbox.get(responseId), note });
     return true;
+  }
+
+  async hideFromWebsite(surveyId: string, responseId: string, reason: WebsiteHideReason, at: string) {
+    const response = this.find(surveyId, responseId);
+    if (!response) return 'not-found' as const;
+    const consent = response.websiteConsent;
+    if (!consent) return 'no-consent' as const;
+    if (!consent.hiddenReason) Object.assign(consent, { hiddenReason: reason, hiddenAt: at });
+    return structuredClone(consent);
   }
 
   async pageBySurvey(surveyId: string, after: string | undefined, limit: number) {

@@ -79,7 +79,10 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
   function submission(
     survey: Survey,
     answer: Partial<
-      Pick<SurveyResponseRecord, 'rating' | 'comment' | 'customerName' | 'customerEmail' | 'createdAt'>
+      Pick<
+        SurveyResponseRecord,
+        'rating' | 'comment' | 'customerName' | 'customerEmail' | 'createdAt' | 'websiteConsent' | 'evidence'
+      >
     > = {},
     idempotencyKey: string = randomUUID(),
   ): NewSubmission {
@@ -369,6 +372,41 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
       // Counting is the stats worker's (on a live stack it may run meanwhile): once, whoever counts.
       await stats.count([created(first)]);
       expect((await stats.getTally(survey.id))!.count).toBe(1);
+    });
+
+    it('keeps a response’s consent and evidence with it; the owner only takes a consented one off the website', async () => {
+      const repositories = repositoriesOf();
+      const { responses } = repositories;
+      const survey = await published(repositories);
+      const evidence = { invitation: 'email-request', invitedAt: new Date(tick()).toISOString() } as const;
+      const consented = submission(survey, {
+        websiteConsent: { shownAs: 'Anna', nameStyle: 'first-name', hiddenReason: null, hiddenAt: null },
+        evidence: { ...evidence, everyoneOfferedPublicReview: true },
+      });
+      const withheld = submission(survey, {
+        evidence: { invitation: 'public-link', invitedAt: null, everyoneOfferedPublicReview: false },
+      });
+      await responses.submit(consented);
+      await responses.submit(withheld);
+      const byId = async () =>
+        new Map((await responses.pageBySurvey(survey.id, undefined, 10)).items.map((r) => [r.id, r]));
+      expect((await byId()).get(consented.response.id)).toMatchObject({
+        websiteConsent: consented.response.websiteConsent,
+        evidence: consented.response.evidence,
+      });
+      expect((await byId()).get(withheld.response.id)?.websiteConsent ?? null).toBeNull();
+      expect((await byId()).get(withheld.response.id)?.evidence).toEqual(withheld.response.evidence);
+
+      const at = new Date(tick()).toISOString();
+      const hidden = { shownAs: 'Anna', nameStyle: 'first-name', hiddenReason: 'offensive', hiddenAt: at };
+      expect(await responses.hideFromWebsite(survey.id, consented.response.id, 'offensive', at)).toEqual(hidden);
+      // The first reason stays; a response without consent is never given one; an unknown response is not found.
+      const later = new Date(tick()).toISOString();
+      expect(await responses.hideFromWebsite(survey.id, consented.response.id, 'personal-data', later)).toEqual(hidden);
+      expect(await responses.hideFromWebsite(survey.id, withheld.response.id, 'offensive', later)).toBe('no-consent');
+      expect(await responses.hideFromWebsite(survey.id, newId(tick()), 'offensive', later)).toBe('not-found');
+      expect((await byId()).get(consented.response.id)?.websiteConsent).toEqual(hidden);
+      expect((await byId()).get(withheld.response.id)?.websiteConsent ?? null).toBeNull();
     });
 
     it('flags a review click once, only with the response’s own token; an unknown response is not found', async () => {

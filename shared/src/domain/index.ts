@@ -17,3 +17,4 @@ export * from './date-time';
 export * from './payment-methods';
 export * from './sending-health';
 export * from './money';
+export * from './website-consent';

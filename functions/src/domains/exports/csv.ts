@@ -16,6 +16,11 @@ export const csvColumns = [
   'reviewClicked',
   'state',
   'note',
+  'invitation',
+  'invitedAt',
+  'everyoneOfferedPublicReview',
+  'website',
+  'websiteName',
   'responseId',
 ] as const;
 
@@ -69,9 +74,31 @@ export function csvRows(
     r.googleReviewClicked ? texts.yes : texts.no,
     texts.states[r.state],
     r.note ?? '',
+    ...evidenceCells(r, texts, timeZone),
     r.id,
   ]);
   return Papa.unparse(rows, unparseOptionsOf(language)) + '\r\n';
+}
+
+/**
+ * The response's evidence and website consent (decisions 27): how it was invited, when, the survey's switch of
+ * decisions 6 then, and whether (and as whom) it may be shown on the website or why the owner took it off.
+ * A response stored before evidence was kept leaves those cells empty rather than guess.
+ */
+function evidenceCells(r: ExportedResponse, texts: ReturnType<typeof textsOf>, timeZone: string): string[] {
+  const { evidence, websiteConsent: consent } = r;
+  const website = !consent
+    ? texts.no
+    : consent.hiddenReason
+      ? texts.hiddenFromWebsite.replace('{{reason}}', texts.hideReasons[consent.hiddenReason])
+      : texts.yes;
+  return [
+    evidence ? texts.invitations[evidence.invitation] : '',
+    evidence?.invitedAt ? formatSpreadsheetDateTime(evidence.invitedAt, timeZone) : '',
+    evidence ? (evidence.everyoneOfferedPublicReview ? texts.yes : texts.no) : '',
+    website,
+    consent?.shownAs ?? '',
+  ];
 }
 
 /** What the browser saves the file as: the business's name (made safe for a file name) and the day. */

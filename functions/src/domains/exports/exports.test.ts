@@ -73,17 +73,19 @@ const inbox = (r: SurveyResponseRecord, extra: Partial<InboxResponseRecord> = {}
 describe('the CSV writer', () => {
   it('writes English with commas and Dutch with semicolons, headers and values in the file’s language', () => {
     expect(csvHeader('en')).toBe(
-      'Date,Rating,Comment,Name,Email,Clicked Google review,State,Private note,Response ID\r\n',
+      'Date,Rating,Comment,Name,Email,Clicked Google review,State,Private note,Invited by,Invited at,' +
+        'Public review offered to every customer,Shown on website,Name on website,Response ID\r\n',
     );
     expect(csvHeader('nl')).toBe(
-      'Datum;Beoordeling;Opmerking;Naam;E-mail;Google-review aangeklikt;Status;Privénotitie;Reactie-ID\r\n',
+      'Datum;Beoordeling;Opmerking;Naam;E-mail;Google-review aangeklikt;Status;Privénotitie;Uitgenodigd via;' +
+        'Uitgenodigd op;Openbare review aan iedere klant aangeboden;Getoond op website;Naam op website;Reactie-ID\r\n',
     );
     const rows = [
       inbox(response(1), { comment: 'Line one\n"quoted"; a semicolon, and a comma', note: 'Called; back' }),
       inbox(response(3), { state: 'handled' }),
     ];
     const dutch = csvRows(rows, 'nl');
-    expect(dutch.split('\r\n')[1]).toBe(`2026-11-04 13:00:00;4;Comment 3;;;ja;afgehandeld;;${response(3).id}`);
+    expect(dutch.split('\r\n')[1]).toBe(`2026-11-04 13:00:00;4;Comment 3;;;ja;afgehandeld;;;;;nee;;${response(3).id}`);
     const parsed = parse(dutch, ';');
     expect(parsed).toHaveLength(2);
     expect(parsed[0]).toEqual([
@@ -95,6 +97,11 @@ describe('the CSV writer', () => {
       'nee',
       'nieuw',
       'Called; back',
+      '',
+      '',
+      '',
+      'nee',
+      '',
       response(1).id,
     ]);
     expect(parsed[1]!.slice(5, 8)).toEqual(['ja', 'afgehandeld', '']);
@@ -103,6 +110,44 @@ describe('the CSV writer', () => {
     expect(english[0]![2]).toBe('Line one\n"quoted"; a semicolon, and a comma');
     expect(english[1]!.slice(0, 8)).toEqual(['2026-11-04 13:00:00', '4', 'Comment 3', '', '', 'yes', 'handled', '']);
     expect(csvRows([], 'en')).toBe('');
+  });
+
+  it('writes each response’s evidence and website consent in the file’s language', () => {
+    const consent = { shownAs: 'Anna', nameStyle: 'first-name', hiddenReason: null, hiddenAt: null } as const;
+    const rows = [
+      inbox(response(1), {
+        evidence: {
+          invitation: 'booking-system',
+          invitedAt: '2026-07-01T22:30:00.000Z',
+          everyoneOfferedPublicReview: false,
+        },
+        websiteConsent: consent,
+      }),
+      inbox(response(2), {
+        evidence: { invitation: 'public-link', invitedAt: null, everyoneOfferedPublicReview: true },
+        websiteConsent: {
+          ...consent,
+          shownAs: 'A.V.',
+          hiddenReason: 'not-about-business',
+          hiddenAt: '2026-07-03T10:00:00.000Z',
+        },
+      }),
+      inbox(response(3), {
+        evidence: { invitation: 'email-request', invitedAt: null, everyoneOfferedPublicReview: false },
+      }),
+    ];
+    const cells = (language: 'en' | 'nl') =>
+      parse(csvRows(rows, language), language === 'en' ? ',' : ';').map((row) => row.slice(8, 13));
+    expect(cells('nl')).toEqual([
+      ['boekingssysteem, na een bezoek', '2026-07-02 00:30:00', 'nee', 'ja', 'Anna'],
+      ['openbare link of QR-code', '', 'ja', 'nee, verborgen: gaat niet over het bedrijf', 'A.V.'],
+      ['reviewverzoek per e-mail', '', 'nee', 'nee', ''],
+    ]);
+    expect(cells('en')).toEqual([
+      ['booking system, after a visit', '2026-07-02 00:30:00', 'no', 'yes', 'Anna'],
+      ['public link or QR code', '', 'yes', 'no, hidden: not about the business', 'A.V.'],
+      ['review request by e-mail', '', 'no', 'no', ''],
+    ]);
   });
 
   it('writes times in the business’s time zone, summer time included, in a form spreadsheets read as dates', () => {
@@ -150,7 +195,7 @@ describe('the export job', () => {
     expect(file.name).toBe('reacties-cafe-zoe-co-2026-11-26.csv');
     const [header, ...rows] = parse(file.text, ';');
     expect(header![0]).toBe('Datum');
-    expect(rows.map((r) => r[8])).toEqual(newestFirst(w.seeded).map((r) => r.id));
+    expect(rows.map((r) => r.at(-1))).toEqual(newestFirst(w.seeded).map((r) => r.id));
     const dates = rows.map((r) => r[0]!);
     expect(dates).toEqual([...dates].sort().reverse());
     // One write per page of 7 (and the header): never the whole file at once.
@@ -171,7 +216,7 @@ describe('the export job', () => {
     const rows = new Map(
       parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text, ';')
         .slice(1)
-        .map((r) => [r[8], r]),
+        .map((r) => [r.at(-1), r]),
     );
     expect(rows.get(first!.id)!.slice(6, 8)).toEqual(['afgehandeld', '']);
     expect(rows.get(second!.id)!.slice(6, 8)).toEqual(['nieuw', 'Gebeld, komt terug']);
@@ -182,7 +227,7 @@ describe('the export job', () => {
     const { id } = await w.service.start(owner, surveyId, { filter: { rating: 'low', contact: 'yes' } });
     await claimAndRun(w.exporter, surveyId, id);
     const [, ...rows] = parse(w.files.files.get(`exports/${surveyId}/${id}.csv`)!.text, ';');
-    expect(rows.map((r) => r[8])).toEqual(
+    expect(rows.map((r) => r.at(-1))).toEqual(
       newestFirst(w.seeded.filter((r) => r.rating <= 2 && r.customerEmail)).map((r) => r.id),
     );
     expect(rows).toHaveLength(10);

@@ -15,7 +15,7 @@ import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
-import { createLinkMarker } from '../../data/link-marks';
+import { createLinkMarker, createLinkOriginReader } from '../../data/link-marks';
 import {
   createPublicSurveyService,
   defaultSubmitRateLimit,
@@ -94,6 +94,7 @@ export function createPublicHandler(serviceOf: () => PublicSurveyService, option
 export function createHandler(env: LambdaEnv) {
   configureLogger(env);
   const entities = tableEntities(env);
+  const requests = createDynamoReviewRequestStore(entities);
   let service: PublicSurveyService | undefined;
   return createPublicHandler(
     () =>
@@ -105,7 +106,8 @@ export function createHandler(env: LambdaEnv) {
         submitRateLimit: () => submitRateLimit(env),
         surveyRateLimit: () => surveyRateLimit(env),
         minFillMs: () => minFillMs(env),
-        markLink: createLinkMarker(createDynamoReviewRequestStore(entities)),
+        markLink: createLinkMarker(requests),
+        linkOrigin: createLinkOriginReader(requests),
       })),
     { originCheck: originCheckOf(env) },
   );

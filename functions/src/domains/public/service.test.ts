@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSurveySchema, submitRefusedMessage, type SubmitResponseInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { ClientInfo } from './service';
+import type { LinkOrigin } from '../../data/link-marks';
 import { publishedSurvey, sampleCode, sampleSurveyId, seed } from '../../../testing/sample-survey';
 import { memoryPublicSurveyService, newestResponse } from '../../../testing/domains/public';
 
@@ -322,5 +323,42 @@ describe('a review request’s personal link', () => {
       ApiError,
     );
     expect(marks.map((m) => m[2])).toEqual(['rated']);
+  });
+});
+
+describe('a response’s website consent and evidence', () => {
+  it('keeps the consent’s shown name and how the response was invited, in the one write', async () => {
+    const origin = { recipient: { sentAt: '2026-11-20T18:00:00.000Z' }, source: 'hook' } as const;
+    const tokens: (string | undefined)[] = [];
+    const { service, responses } = memoryPublicSurveyService({
+      survey: { offerPublicReviewToEveryone: true },
+      linkOrigin: async (token) => {
+        tokens.push(token);
+        return token === 'tok' ? (origin as unknown as LinkOrigin) : undefined;
+      },
+    });
+    await service.submit(
+      sampleCode,
+      answer({ requestToken: 'tok', websiteConsent: { nameStyle: 'initials', name: 'Anna de Vries' } }),
+      client,
+    );
+    expect(newestResponse(responses)).toMatchObject({
+      websiteConsent: { shownAs: 'A.d.V.', nameStyle: 'initials', hiddenReason: null, hiddenAt: null },
+      evidence: { invitation: 'booking-system', invitedAt: origin.recipient.sentAt, everyoneOfferedPublicReview: true },
+    });
+    await service.submit(sampleCode, answer(), client);
+    expect(newestResponse(responses)).toMatchObject({
+      websiteConsent: null,
+      evidence: { invitation: 'public-link', invitedAt: null, everyoneOfferedPublicReview: true },
+    });
+    expect(tokens).toEqual(['tok', undefined]);
+  });
+
+  it('refuses a consent without a name to show', async () => {
+    const { service } = memoryPublicSurveyService();
+    const error = await refusal(
+      service.submit(sampleCode, answer({ websiteConsent: { nameStyle: 'first-name', name: '  ' } }), client),
+    );
+    expect(error.code).toBe('VALIDATION_FAILED');
   });
 });

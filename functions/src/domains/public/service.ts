@@ -21,7 +21,8 @@ import type { ClientKeySaltStore } from '../../data/client-key-salts';
 import type { ResponseStore } from '../../data/response-store';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { responseIdOf } from '../../data/response-store';
-import type { LinkMarker } from '../../data/link-marks';
+import type { LinkMarker, LinkOriginReader } from '../../data/link-marks';
+import { consentOf, evidenceOf } from './evidence';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
@@ -47,6 +48,8 @@ export interface PublicSurveyServiceDeps {
   surveyCacheMs?: number;
   /** Marks a review request's personal link opened, rated or clicked (absent: nothing is marked). */
   markLink?: LinkMarker;
+  /** Resolves a personal link to its request, for the response's evidence (absent: every submit is the public link). */
+  linkOrigin?: LinkOriginReader;
 }
 
 /** Who is submitting. The address is only ever hashed (decisions 14); the user agent is kept (spec 3). */
@@ -105,6 +108,7 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   );
   const minFillMs = deps.minFillMs ?? (() => minSubmitElapsedMs);
   const markLink: LinkMarker = deps.markLink ?? (async () => undefined);
+  const linkOrigin: LinkOriginReader = deps.linkOrigin ?? (async () => undefined);
   /** code -> a published survey and when it was read; only found ones (a new code works at once). */
   const cache = new Map<string, { survey: Survey; readAt: number }>();
 
@@ -206,6 +210,8 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
           logger.info('Submit refused by a limit', { limit });
           throw rateLimited(retryAfterSeconds(slot, at));
         }
+      // Reads only for a personal link (its request and batch); the evidence rides in the one write.
+      const origin = await linkOrigin(data.requestToken, survey.id);
       // One conditional put; a duplicate (the same key again) wrote nothing and gets the same answer.
       await responses.submit({
         response: {
@@ -218,12 +224,14 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
           userAgent: client.userAgent.slice(0, maxUserAgentLength) || null,
           googleReviewClicked: false,
           createdAt: at.toISOString(),
+          websiteConsent: consentOf(data.websiteConsent),
+          evidence: evidenceOf(origin, survey),
         },
         clickTokenHash: sha256(clickToken),
         ownerId: survey.userId,
       });
       // Only a submit from a personal link writes anything more (the request's rated mark; a retry finds it set).
-      await markLink(data.requestToken, survey.id, 'rated');
+      await markLink(data.requestToken, survey.id, 'rated', origin?.recipient);
       return { responseId, clickToken };
     },
 

@@ -79,6 +79,9 @@ export function createSurveysHandler(
       'set-inbox-note': async ({ owner, params: { surveyId, responseId }, body }) => ({
         body: await inboxOf().setNote(owner.userId, surveyId, responseId, body.note),
       }),
+      'hide-from-website': async ({ owner, params: { surveyId, responseId }, body }) => ({
+        body: await inboxOf().hideFromWebsite(owner.userId, surveyId, responseId, body.reason),
+      }),
     },
     options,
   );

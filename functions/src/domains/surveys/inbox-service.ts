@@ -6,6 +6,7 @@ import {
   type InboxPage,
   type InboxQuery,
   type InboxState,
+  type WebsiteHideReason,
 } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import type { InboxPosition, InboxResponseRecord, ResponseInbox } from '../../data/response-store';
@@ -58,6 +59,8 @@ function toInboxItem(r: InboxResponseRecord): InboxItem {
     customerEmail: low ? r.customerEmail : null,
     state: r.state,
     note: r.note,
+    websiteConsent: r.websiteConsent ?? null,
+    evidence: r.evidence ?? null,
   };
 }
 
@@ -100,6 +103,21 @@ export function createInboxService({ surveys, responses, now = () => new Date() 
         plausibleId.test(responseId) && (await responses.setNote(surveyId, responseId, value, now().toISOString()));
       if (!found) throw new ApiError('NOT_FOUND', 'Response not found');
       return { id: responseId, note: value };
+    },
+
+    /**
+     * Takes a consented response off the business's website (decisions 27): only toward "not shown", so a
+     * response the customer never allowed there is a conflict, and a second reason leaves the first.
+     */
+    async hideFromWebsite(userId: string, surveyId: string, responseId: string, reason: WebsiteHideReason) {
+      await ownSurvey(userId, surveyId);
+      const outcome = plausibleId.test(responseId)
+        ? await responses.hideFromWebsite(surveyId, responseId, reason, now().toISOString())
+        : 'not-found';
+      if (outcome === 'not-found') throw new ApiError('NOT_FOUND', 'Response not found');
+      if (outcome === 'no-consent')
+        throw new ApiError('CONFLICT', 'The customer did not allow this response on the website');
+      return { id: responseId, websiteConsent: outcome };
     },
   };
 }

@@ -152,6 +152,56 @@ describe('inbox', () => {
     expect((await ctx.call(missing)).status).toBe(404);
   });
 
+  it('shows each response’s consent and evidence, and takes a consented one off the website only', async () => {
+    const ctx = setup();
+    const evidence = { invitation: 'booking-system', invitedAt: '2026-11-20T18:00:00.000Z' } as const;
+    const consented = response({
+      websiteConsent: { shownAs: 'A.d.V.', nameStyle: 'initials', hiddenReason: null, hiddenAt: null },
+      evidence: { ...evidence, everyoneOfferedPublicReview: false },
+    });
+    const withheld = response({
+      evidence: { invitation: 'public-link', invitedAt: null, everyoneOfferedPublicReview: true },
+    });
+    const older = response();
+    await ctx.add([consented, withheld, older]);
+    const listed = inboxPageSchema.parse((await ctx.call(listEvent({}))).body).items;
+    expect(listed.map((i) => [i.websiteConsent?.shownAs ?? null, i.evidence?.invitation ?? null])).toEqual([
+      [null, null],
+      [null, 'public-link'],
+      ['A.d.V.', 'booking-system'],
+    ]);
+
+    const hide = (responseId: string, reason: string, asOther = false) => {
+      const event = sampleEvent('hide-from-website');
+      event.pathParameters = { ...event.pathParameters, responseId };
+      event.body = JSON.stringify({ reason });
+      if (asOther)
+        event.requestContext.authorizer.jwt.claims = { ...event.requestContext.authorizer.jwt.claims, sub: 'other' };
+      return ctx.call(event);
+    };
+    expect((await hide(consented.id, 'because')).status).toBe(400);
+    expect((await hide(consented.id, 'offensive', true)).status).toBe(404);
+    const hidden = {
+      shownAs: 'A.d.V.',
+      nameStyle: 'initials',
+      hiddenReason: 'offensive',
+      hiddenAt: '2026-11-22T10:00:00.000Z',
+    };
+    expect(await hide(consented.id, 'offensive')).toEqual({
+      status: 200,
+      body: { id: consented.id, websiteConsent: hidden },
+    });
+    // Only toward "not shown": the first reason stays, and a response without consent cannot be given one.
+    expect((await hide(consented.id, 'personal-data')).body).toEqual({ id: consented.id, websiteConsent: hidden });
+    const conflict = await hide(withheld.id, 'personal-data');
+    expect(conflict.status).toBe(409);
+    expect(errorBodySchema.parse(conflict.body).error.code).toBe('CONFLICT');
+    expect((await hide('0195a3c4-7b00-7000-8000-00000000dead', 'offensive')).status).toBe(404);
+    const after = inboxPageSchema.parse((await ctx.call(listEvent({}))).body).items;
+    expect(after.find((i) => i.id === consented.id)?.websiteConsent).toEqual(hidden);
+    expect(after.find((i) => i.id === withheld.id)?.websiteConsent).toBeNull();
+  });
+
   it('round-trips a cursor and refuses anything else as one', () => {
     const p = { createdAt: '2026-11-21T09:00:01.000Z', responseId: '0195a3c4-7b00-7000-8000-000000000001' };
     expect(decodeCursor(encodeCursor(p))).toEqual(p);
