@@ -87,6 +87,13 @@ describe('14 days money back (decisions 28)', () => {
     expect(await codeOf(refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner))).toBe(
       'SERVICE_UNAVAILABLE',
     );
+    // A payment the provider does not know took no money through it: nothing to refund, the deletion goes on.
+    billing.records.set(`${owner}/tr_unknown1`, {
+      ...(await billing.get(owner, paymentId))!,
+      id: 'tr_unknown1',
+      reversal: null,
+    });
+    expect(await settle(owner)).toEqual([{ amount: 120, currency: 'EUR', plan: 'growth' }]);
     // 15 days after the payment: nothing is due, so no provider is needed and the deletion goes on.
     now = new Date('2026-12-06T08:00:00.000Z');
     expect(await refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner)).toEqual([]);

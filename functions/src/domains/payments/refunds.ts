@@ -12,14 +12,15 @@ export const refundUnavailable = () =>
   });
 
 /**
- * Refunds the whole of a paid payment through the provider's refunds API (decisions 28). A payment the provider
- * already reports refunded (a double click, a repeated deletion whose first try refunded it) is left as it is:
- * Mollie refuses a second refund of more than remains, so nothing is ever refunded twice.
+ * Refunds the whole of a paid payment through the provider's refunds API (decisions 28); true once it is refunded.
+ * A payment the provider already reports refunded (a double click, a repeated deletion whose first try refunded it)
+ * is left as it is: Mollie refuses a second refund of more than remains, so nothing is ever refunded twice. One the
+ * provider does not know (no money went through it) has nothing to refund: false. An outage throws a 503.
  */
 export async function refundInFull(
   provider: PaymentProvider,
   payment: Pick<BillingRecord, 'id' | 'amount' | 'currency' | 'description'>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     const refund = await provider.refund(payment.id, {
       amount: formatPaymentAmount(payment.amount),
@@ -28,10 +29,18 @@ export async function refundInFull(
       description: payment.description,
     });
     logger.info('Payment refunded', { paymentId: payment.id, refundId: refund.id, status: refund.status });
+    return true;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    const current = await provider.get(payment.id).catch(() => undefined);
-    if (current?.reversal === 'refunded') return;
+    const current = await provider.get(payment.id).then(
+      (found) => found ?? ('unknown' as const),
+      () => undefined,
+    );
+    if (current === 'unknown') {
+      logger.warn('No payment to refund at the provider', { paymentId: payment.id.slice(0, 64) });
+      return false;
+    }
+    if (current?.reversal === 'refunded') return true;
     logger.error('Refunding a payment failed at the provider', { paymentId: payment.id, error: error.message });
     throw refundUnavailable();
   }
@@ -57,7 +66,10 @@ export function refundsOnDeletion(deps: {
       return undefined;
     });
     if (!provider) throw refundUnavailable();
-    for (const payment of due) await refundInFull(provider, payment);
-    return due.map(({ amount, currency, plan }) => ({ amount, currency, plan }));
+    const refunded: ErasureRefund[] = [];
+    for (const payment of due)
+      if (await refundInFull(provider, payment))
+        refunded.push({ amount: payment.amount, currency: payment.currency, plan: payment.plan });
+    return refunded;
   };
 }

@@ -345,7 +345,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (!stored) throw notFound('Payment not found');
       if (!isRefundable(stored, now())) throw new ApiError('REFUND_NOT_ALLOWED');
       const mollie = await provider();
-      await refundInFull(mollie, stored);
+      if (!(await refundInFull(mollie, stored))) throw new ApiError('REFUND_NOT_ALLOWED');
       let current: ProviderPayment | undefined;
       try {
         current = await mollie.get(paymentId);
