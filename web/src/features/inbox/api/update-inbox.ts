@@ -1,5 +1,5 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type InboxItem, type InboxPage, type InboxState } from '@reviewroute/shared';
+import { type InboxItem, type InboxPage, type InboxState, type WebsiteHideReason } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 import { inboxKeys } from '@/lib/query-keys';
 
@@ -41,5 +41,15 @@ export function useSetInboxNote(surveyId: string) {
     mutationFn: ({ responseId, note }: { responseId: string; note: string }) =>
       call('set-inbox-note', { params: { surveyId, responseId }, body: { note } }),
     onSuccess: (saved) => update(new Set([saved.id]), { note: saved.note }),
+  });
+}
+
+/** Takes a consented response off the owner's website for one of decisions 27's reasons (never back). */
+export function useHideFromWebsite(surveyId: string) {
+  const update = useUpdateLoadedItems(surveyId);
+  return useMutation({
+    mutationFn: ({ responseId, reason }: { responseId: string; reason: WebsiteHideReason }) =>
+      call('hide-from-website', { params: { surveyId, responseId }, body: { reason } }),
+    onSuccess: (saved) => update(new Set([saved.id]), { websiteConsent: saved.websiteConsent }),
   });
 }

@@ -1,7 +1,7 @@
 import { Check, Mail, NotebookPen, RotateCcw } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, inboxNoteMaxLength, type InboxItem } from '@reviewroute/shared';
+import { formatDateTime, inboxNoteMaxLength, type InboxItem, type WebsiteHideReason } from '@reviewroute/shared';
 import { ContactDetails } from '@/components/contact-details';
 import { RatingStars } from '@/components/rating-stars';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { replyMailto } from '../lib/reply';
+import { EvidenceLine, WebsiteConsentLine } from './website-consent';
 
 interface InboxEntryProps {
   item: InboxItem;
@@ -22,11 +23,12 @@ interface InboxEntryProps {
   onFocus: () => void;
   onState: (state: InboxItem['state']) => void;
   onSaveNote: (note: string) => Promise<unknown>;
+  onHideFromWebsite: (reason: WebsiteHideReason) => void;
 }
 
 /** One response: rating, date, state, comment (or "No comment"), contact details with a reply, the private note. */
 export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function InboxEntry(
-  { item, businessName, selected, active, busy, onSelect, onFocus, onState, onSaveNote },
+  { item, businessName, selected, active, busy, onSelect, onFocus, onState, onSaveNote, onHideFromWebsite },
   ref,
 ) {
   const { t } = useTranslation('inbox');
@@ -87,6 +89,8 @@ export const InboxEntry = forwardRef<HTMLLIElement, InboxEntryProps>(function In
         </p>
       )}
       <ContactDetails name={item.customerName} email={item.customerEmail} data-testid="inbox-contact" />
+      <EvidenceLine evidence={item.evidence} />
+      <WebsiteConsentLine consent={item.websiteConsent} busy={busy} onHide={onHideFromWebsite} />
       <NoteArea note={item.note} onSave={onSaveNote} />
       <div className="flex flex-wrap gap-2">
         <Button

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InboxItem, type InboxState } from '@reviewroute/shared';
+import { type InboxItem, type InboxState, type WebsiteHideReason } from '@reviewroute/shared';
 import { shortcutOf, type InboxShortcut } from '../lib/shortcuts';
 import { InboxEntry } from './inbox-item';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -13,6 +13,7 @@ interface InboxListProps {
   onSelect: (id: string, selected: boolean) => void;
   onState: (ids: string[], state: InboxState) => void;
   onSaveNote: (id: string, note: string) => Promise<unknown>;
+  onHideFromWebsite: (id: string, reason: WebsiteHideReason) => void;
 }
 
 /**
@@ -22,7 +23,16 @@ interface InboxListProps {
  * response the arrows move too. The first key with the focus elsewhere shows where it acts by focusing the
  * current response. Tab goes on into a response's buttons.
  */
-export function InboxList({ items, businessName, selected, busyIds, onSelect, onState, onSaveNote }: InboxListProps) {
+export function InboxList({
+  items,
+  businessName,
+  selected,
+  busyIds,
+  onSelect,
+  onState,
+  onSaveNote,
+  onHideFromWebsite,
+}: InboxListProps) {
   const { t } = useTranslation('inbox');
   const [active, setActive] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -90,6 +100,7 @@ export function InboxList({ items, businessName, selected, busyIds, onSelect, on
             onSelect={(value) => onSelect(item.id, value)}
             onState={(state) => onState([item.id], state)}
             onSaveNote={(note) => onSaveNote(item.id, note)}
+            onHideFromWebsite={(reason) => onHideFromWebsite(item.id, reason)}
           />
         ))}
       </ul>

@@ -28,6 +28,8 @@ const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
   customerEmail: null,
   state: 'new',
   note: null,
+  websiteConsent: null,
+  evidence: null,
   ...overrides,
 });
 
@@ -76,6 +78,81 @@ describe('inbox page', () => {
     expect(within(entries[1]!).queryByRole('link', { name: 'Reply' })).toBeNull();
     // The one date-time form of every page (not the US "Jan 11, 2026, 10:00 AM"), in Amsterdam time.
     expect(within(entries[0]!).getByText('11 Jan 2026, 11:00').tagName).toBe('TIME');
+  });
+
+  it('shows how each response was invited and its website consent, which the owner can only withdraw', async () => {
+    const consent = { shownAs: 'A.d.V.', nameStyle: 'initials', hiddenReason: null, hiddenAt: null } as const;
+    const items = [
+      item(1, {
+        websiteConsent: consent,
+        evidence: {
+          invitation: 'booking-system',
+          invitedAt: '2026-01-10T17:30:00.000Z',
+          everyoneOfferedPublicReview: false,
+        },
+      }),
+      item(2, { evidence: { invitation: 'public-link', invitedAt: null, everyoneOfferedPublicReview: true } }),
+      item(3),
+    ];
+    serveApi(
+      apiHandler('list-surveys', () => HttpResponse.json({ surveys: [survey] })),
+      apiHandler('list-inbox', () => HttpResponse.json({ items, next: null })),
+      apiHandler('hide-from-website', async ({ request }) => {
+        const { reason } = (await request.json()) as { reason: 'offensive' };
+        return HttpResponse.json({
+          id: 'r1',
+          websiteConsent: { ...consent, hiddenReason: reason, hiddenAt: '2026-01-12T09:00:00.000Z' },
+        });
+      }),
+      ...everyRoute(() => HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 })),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const entries = await screen.findAllByTestId('inbox-item');
+    expect(within(entries[0]!).getByTestId('inbox-evidence').textContent).toBe(
+      'Invited by your booking system after a visit, sent 10 Jan 2026, 18:30 · only 5-star ratings were offered the public review',
+    );
+    expect(within(entries[1]!).getByTestId('inbox-evidence').textContent).toBe(
+      'Came through the public link or QR code · every customer was offered the public review',
+    );
+    // A response stored before evidence was kept, and one without consent, say nothing they do not know.
+    expect(within(entries[2]!).queryByTestId('inbox-evidence')).toBeNull();
+    expect(within(entries[1]!).queryByTestId('inbox-website')).toBeNull();
+    expect(within(entries[0]!).getByText('May be shown on your website as “A.d.V.”')).toBeTruthy();
+
+    await user.click(within(entries[0]!).getByRole('button', { name: 'Not shown on website' }));
+    expect(screen.getByText('Why? This cannot be undone.')).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Offensive' }));
+    await waitFor(() =>
+      expect(apiCalls().find((c) => c.route === 'hide-from-website')).toMatchObject({
+        path: '/api/surveys/s1/inbox/r1/website-hide',
+        body: { reason: 'offensive' },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(entries[0]!).getByTestId('inbox-website').textContent).toBe(
+        'Not shown on your website: it is offensive',
+      ),
+    );
+    // There is no way back to shown.
+    expect(within(entries[0]!).queryByRole('button', { name: 'Not shown on website' })).toBeNull();
+  });
+
+  it('says the evidence and the consent in Dutch', async () => {
+    stubApi([
+      item(1, {
+        websiteConsent: { shownAs: 'Anna', nameStyle: 'first-name', hiddenReason: 'personal-data', hiddenAt: null },
+        evidence: { invitation: 'email-request', invitedAt: null, everyoneOfferedPublicReview: true },
+      }),
+    ]);
+    renderPage('/nl/inbox');
+    const entry = await screen.findByTestId('inbox-item');
+    expect(within(entry).getByTestId('inbox-evidence').textContent).toBe(
+      'Uitgenodigd met een reviewverzoek per e-mail · iedere klant kreeg de openbare review aangeboden',
+    );
+    expect(within(entry).getByTestId('inbox-website').textContent).toBe(
+      'Niet getoond op je website: bevat persoonsgegevens',
+    );
   });
 
   it('reads the filter from the address and sends it as the query', async () => {

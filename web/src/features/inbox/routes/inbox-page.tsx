@@ -14,7 +14,7 @@ import { selectSurvey, surveySearchParam } from '@/lib/survey-selection';
 import { useLocalizedPath } from '@/lib/use-language';
 import { type ListedSurvey, useSurveys } from '@/features/surveys/api/list-surveys';
 import { useInbox } from '../api/list-inbox';
-import { useSetInboxNote, useSetInboxState } from '../api/update-inbox';
+import { useHideFromWebsite, useSetInboxNote, useSetInboxState } from '../api/update-inbox';
 import { ExportButton } from '../components/export-button';
 import { InboxFilters } from '../components/inbox-filters';
 import { InboxList } from '../components/inbox-list';
@@ -126,6 +126,7 @@ function SurveyInbox({ survey }: { survey: ListedSurvey }) {
   const inbox = useInbox(survey.id, filter);
   const setState = useSetInboxState(survey.id);
   const setNote = useSetInboxNote(survey.id);
+  const hideFromWebsite = useHideFromWebsite(survey.id);
   // Another filter is another list: nothing of the last one stays selected.
   const [selection, setSelection] = useState<{ filterKey: string; ids: ReadonlySet<string> }>({
     filterKey,
@@ -259,6 +260,12 @@ function SurveyInbox({ survey }: { survey: ListedSurvey }) {
               }
               onState={(ids, state) => void changeState(ids, state)}
               onSaveNote={saveNote}
+              onHideFromWebsite={(responseId, reason) =>
+                hideFromWebsite.mutate(
+                  { responseId, reason },
+                  { onError: () => toast.error(t('toasts.failedTitle'), { description: t('toasts.failed') }) },
+                )
+              }
             />
           ) : (
             !inbox.hasNextPage &&
