@@ -15,6 +15,7 @@ import {
   type Step,
 } from '../lib/form-rules';
 import { useI18n } from '../lib/i18n';
+import { websiteConsentOf } from '../lib/website-consent';
 import { CommentField } from './comment-field';
 import { errorClass, inputClass } from './field-styles';
 import { StarRating } from './star-rating';
@@ -22,6 +23,7 @@ import { StepIndicator } from './step-indicator';
 import { usePrivacyPath } from './survey-footer';
 import { SurveyButton } from './survey-button';
 import type { ToastInput } from './toaster';
+import { WebsiteConsentField } from './website-consent-field';
 
 export interface Submitted {
   rating: number;
@@ -75,6 +77,8 @@ export function SurveyForm({
   const [shownAt] = useState(() => Date.now());
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const [consentNameMissing, setConsentNameMissing] = useState(false);
+  const consentNameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => clearTimeout(hintTimer.current), []);
   // A rating chosen in the mail: the customer has started, so the fill time runs from here (nothing is recorded).
@@ -114,6 +118,12 @@ export function SurveyForm({
       emailRef.current?.focus();
       return;
     }
+    const websiteConsent = websiteConsentOf(draft, contact);
+    if (websiteConsent === 'missing') {
+      setConsentNameMissing(true);
+      consentNameRef.current?.focus();
+      return;
+    }
     setSubmitting(true);
     const requestToken = pageRequestToken();
     try {
@@ -131,6 +141,7 @@ export function SurveyForm({
           idempotencyKey: draft.idempotencyKey,
           // From a review request's personal link: the request is marked rated (nothing else is kept).
           ...(requestToken ? { requestToken } : {}),
+          ...(websiteConsent ? { websiteConsent } : {}),
           website,
           elapsedMs: Date.now() - shownAt,
         },
@@ -224,6 +235,21 @@ export function SurveyForm({
             )}
           </div>
         </div>
+      )}
+
+      {draft.rating !== null && (
+        <WebsiteConsentField
+          draft={draft}
+          businessName={survey.businessName}
+          contactShown={contact}
+          onChange={(patch) => {
+            setConsentNameMissing(false);
+            update(patch);
+          }}
+          nameMissing={consentNameMissing}
+          accent={palette.accent}
+          nameRef={consentNameRef}
+        />
       )}
 
       {/* Honeypot (spec: scripts fill every field): off-screen, hidden from assistive technology, out of the tab order. */}

@@ -1,3 +1,5 @@
+import { consentNameStyles, type ConsentNameStyle } from '@reviewroute/shared/domain';
+
 /**
  * A customer's unsent answer, one per survey (spec 3 "a local draft per survey code"; not the owner's
  * wizard draft, `SurveyDraft`): saved on every change, restored on load,
@@ -9,6 +11,11 @@ export interface AnswerDraft {
   comment: string;
   customerName: string;
   customerEmail: string;
+  /** The box "show my rating and comment on the business's website" (unticked until the customer ticks it). */
+  showOnWebsite: boolean;
+  /** Their choice of how the website names them, and the name it is made of when no contact name was typed. */
+  websiteNameStyle: ConsentNameStyle;
+  websiteName: string;
   /** When the draft was last saved (ms since the epoch). */
   timestamp: number;
   idempotencyKey: string;
@@ -46,6 +53,9 @@ export function emptyDraft(): AnswerDraft {
     comment: '',
     customerName: '',
     customerEmail: '',
+    showOnWebsite: false,
+    websiteNameStyle: 'first-name',
+    websiteName: '',
     timestamp: Date.now(),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -69,6 +79,9 @@ export function loadDraft(surveyCode: string): AnswerDraft | undefined {
       comment: text(value.comment),
       customerName: text(value.customerName),
       customerEmail: text(value.customerEmail),
+      showOnWebsite: value.showOnWebsite === true,
+      websiteNameStyle: consentNameStyles.find((s) => s === value.websiteNameStyle) ?? 'first-name',
+      websiteName: text(value.websiteName),
       timestamp: typeof value.timestamp === 'number' ? value.timestamp : Date.now(),
       idempotencyKey: typeof key === 'string' && uuidPattern.test(key) ? key : newIdempotencyKey(),
     };
@@ -99,4 +112,8 @@ export function removeDraft(surveyCode: string): void {
 
 /** A draft worth restoring: anything the customer typed or chose. */
 export const hasContent = (draft: AnswerDraft): boolean =>
-  draft.rating !== null || draft.comment !== '' || draft.customerName !== '' || draft.customerEmail !== '';
+  draft.rating !== null ||
+  draft.comment !== '' ||
+  draft.customerName !== '' ||
+  draft.customerEmail !== '' ||
+  draft.showOnWebsite;
