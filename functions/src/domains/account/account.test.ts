@@ -143,7 +143,8 @@ describe('account plan from the billing history', () => {
   const withPayments = async (...records: BillingRecord[]) => {
     const billing = new MemoryBillingRepository();
     for (const r of records) await billing.upsertFromProvider(r);
-    return (await setup(createdDaysAgo(30), billing).call(sampleEvent('get-account'))).body;
+    // An account older than any of these payments: each counts from its own moment, not from the trial's end.
+    return (await setup(createdDaysAgo(500), billing).call(sampleEvent('get-account'))).body;
   };
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
 

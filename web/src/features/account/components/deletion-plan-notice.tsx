@@ -15,8 +15,9 @@ export function DeletionPlanNotice() {
   const account = useRouteQuery('get-account');
   const payments = useRouteQuery('list-payments');
   const plan = account.data?.plan;
-  if (plan?.kind !== 'active') return null;
-  const refundable = refundablePlanOf(payments.data?.payments ?? []);
+  // Said only once both are known: a history still loading must not read as "not refunded".
+  if (plan?.kind !== 'active' || !payments.data) return null;
+  const refundable = refundablePlanOf(payments.data.payments);
   const values = { plan: t(`billing:tiers.${plan.tier}`), date: formatLongDate(plan.activeUntil, language) };
   return (
     <p className="text-sm" data-testid="delete-plan">

@@ -57,7 +57,8 @@ export function RefundOffer({ payment }: { payment: Payment }) {
       <p className="text-sm">{t('billing:billingTab.refund.offer', { plan, amount, date: until })}</p>
       <AlertDialog open={open} onOpenChange={(next) => !refund.isPending && setOpen(next)}>
         <AlertDialogTrigger asChild>
-          <Button type="button" variant="outline" className="justify-self-start">
+          {/* Wraps on a phone: the Dutch label is longer than a narrow card. */}
+          <Button type="button" variant="outline" className="h-auto justify-self-start text-left whitespace-normal">
             <Undo2 aria-hidden="true" />
             {t('billing:billingTab.refund.cancel')}
           </Button>
