@@ -88,6 +88,7 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   // The owner's own response: marking it, or noting on it, through another owner's survey id is refused.
   'set-inbox-state': ({ responseId }) => ({ ids: [responseId], state: 'handled' }),
   'set-inbox-note': () => ({ note: 'Intruder was here' }),
+  'hide-from-website': () => ({ reason: 'offensive' }),
   // The webhook of the owner's survey: making or replacing its token, or its delay, through their survey id.
   'regenerate-request-hook': () => ({ permissionConfirmed: true }),
   'update-request-hook': () => ({ delayMinutes: 5 }),

@@ -130,6 +130,12 @@ describe('CSV export of a survey’s responses', () => {
         'Google-review aangeklikt': r.googleReviewClicked ? 'ja' : 'nee',
         Status: handled.includes(r.id) ? 'afgehandeld' : 'nieuw',
         Privénotitie: r.id === seeded[7]!.id ? `'${notes.get(r.id)}` : (notes.get(r.id) ?? ''),
+        // Seeded as stored before evidence and consent were kept: nothing guessed, not on the website.
+        'Uitgenodigd via': '',
+        'Uitgenodigd op': '',
+        'Openbare review aan iedere klant aangeboden': '',
+        'Getoond op website': 'nee',
+        'Naam op website': '',
         'Reactie-ID': r.id,
       });
     }

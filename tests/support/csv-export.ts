@@ -6,7 +6,22 @@ import { expect } from 'vitest';
  * catalogues, so a changed catalogue text shows up as a failing test.
  */
 export const exportHeaders = {
-  en: ['Date', 'Rating', 'Comment', 'Name', 'Email', 'Clicked Google review', 'State', 'Private note', 'Response ID'],
+  en: [
+    'Date',
+    'Rating',
+    'Comment',
+    'Name',
+    'Email',
+    'Clicked Google review',
+    'State',
+    'Private note',
+    'Invited by',
+    'Invited at',
+    'Public review offered to every customer',
+    'Shown on website',
+    'Name on website',
+    'Response ID',
+  ],
   nl: [
     'Datum',
     'Beoordeling',
@@ -16,6 +31,11 @@ export const exportHeaders = {
     'Google-review aangeklikt',
     'Status',
     'Privénotitie',
+    'Uitgenodigd via',
+    'Uitgenodigd op',
+    'Openbare review aan iedere klant aangeboden',
+    'Getoond op website',
+    'Naam op website',
     'Reactie-ID',
   ],
 } as const;
