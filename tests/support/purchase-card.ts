@@ -47,3 +47,15 @@ export async function confirmPurchaseDetails(page: Page, lang: Lang, details: Pu
   }
   await continueButton.click();
 }
+
+/**
+ * On the local Mollie's hosted checkout (infra/local/mollie, like Mollie's test mode): the customer pays; the
+ * payment's id. The app then takes the browser back to where the payment started.
+ */
+export async function payOnTestCheckout(page: Page): Promise<string> {
+  await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+  const paymentId = /\/checkout\/([^/?#]+)/.exec(page.url())?.[1];
+  if (!paymentId?.startsWith('tr_')) throw new Error(`Not on a test checkout: ${page.url()}`);
+  await page.getByRole('button', { name: /^paid$/i }).click();
+  return paymentId;
+}

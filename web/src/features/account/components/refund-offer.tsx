@@ -1,20 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatMoney, isRefundable, refundableUntil, type Payment } from '@reviewroute/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { call } from '@/lib/api-client';
 import { apiErrorMessageKey } from '@/lib/api-errors';
@@ -28,26 +17,24 @@ export const refundablePlanOf = (payments: readonly Payment[], now = new Date())
 
 /**
  * 14 days money back (decisions 28): while a plan paid less than 14 days ago is running, the billing tab offers to
- * cancel it for a full refund through Mollie; confirmed in a dialog that says the plan ends at once.
+ * cancel it for a full refund through Mollie; confirmed in a dialog that says the plan ends at once (the button
+ * then says it is refunding until the API answers).
  */
 export function RefundOffer({ payment }: { payment: Payment }) {
   const { t } = useTranslation(['billing', 'errors']);
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const plan = payment.plan ? t(`billing:tiers.${payment.plan}`) : payment.description;
   const amount = formatMoney(payment.amount, payment.currency, language);
   const until = formatLongDate(refundableUntil(payment) ?? payment.createdAt, language);
   const refund = useMutation({
     mutationFn: () => call('refund-payment', { params: { paymentId: payment.id } }),
     onSuccess: () => {
-      setOpen(false);
       toast.success(t('billing:billingTab.refund.done', { plan, amount }));
       void queryClient.invalidateQueries({ queryKey: routeQueryKey('get-account') });
       void queryClient.invalidateQueries({ queryKey: routeQueryKey('list-payments') });
     },
     onError: (error) => {
-      setOpen(false);
       toast.error(t(`errors:${apiErrorMessageKey(error)}`));
       void queryClient.invalidateQueries({ queryKey: routeQueryKey('list-payments') });
     },
@@ -55,36 +42,25 @@ export function RefundOffer({ payment }: { payment: Payment }) {
   return (
     <div className="grid gap-3 rounded-md border p-4" data-testid="refund-offer">
       <p className="text-sm">{t('billing:billingTab.refund.offer', { plan, amount, date: until })}</p>
-      <AlertDialog open={open} onOpenChange={(next) => !refund.isPending && setOpen(next)}>
-        <AlertDialogTrigger asChild>
-          {/* Wraps on a phone: the Dutch label is longer than a narrow card. */}
-          <Button type="button" variant="outline" className="h-auto justify-self-start text-left whitespace-normal">
+      <ConfirmDialog
+        trigger={
+          // Wraps on a phone: the Dutch label is longer than a narrow card.
+          <Button
+            type="button"
+            variant="outline"
+            className="h-auto justify-self-start text-left whitespace-normal"
+            disabled={refund.isPending}
+          >
             <Undo2 aria-hidden="true" />
-            {t('billing:billingTab.refund.cancel')}
+            {refund.isPending ? t('billing:billingTab.refund.working') : t('billing:billingTab.refund.cancel')}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('billing:billingTab.refund.confirmTitle', { plan })}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('billing:billingTab.refund.confirmText', { plan, amount })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={refund.isPending}>{t('billing:billingTab.refund.keep')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={refund.isPending}
-              onClick={(event) => {
-                // The dialog stays open until the API answers.
-                event.preventDefault();
-                refund.mutate();
-              }}
-            >
-              {refund.isPending ? t('billing:billingTab.refund.working') : t('billing:billingTab.refund.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={t('billing:billingTab.refund.confirmTitle', { plan })}
+        description={t('billing:billingTab.refund.confirmText', { plan, amount })}
+        cancelLabel={t('billing:billingTab.refund.keep')}
+        confirmLabel={t('billing:billingTab.refund.confirm')}
+        onConfirm={() => refund.mutate()}
+      />
     </div>
   );
 }
