@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestBatchSource } from '@reviewroute/shared';
 import { createLinkOriginReader } from '../../data/link-marks';
-import type { RecipientRecord } from '../../data/request-recipients';
 import { encodeRequestToken, tokenSecretHash } from '../../lib/request-token';
+import { MemoryReviewRequestStore } from '../../../testing/data/memory-review-requests';
 import { sampleBatch } from '../../../testing/data/sample-batch';
 import { consentOf, evidenceOf } from './evidence';
 
@@ -12,39 +12,34 @@ const batchId = '0190d7d0-0000-7000-8000-000000000001';
 const secret = Buffer.alloc(16, 7).toString('base64url');
 const sentAt = '2026-11-26T09:00:05.000Z';
 
-const recipient: RecipientRecord = {
-  batchId,
-  id: '00000',
-  userId,
-  surveyId,
-  name: 'Anna',
-  email: 'anna@example.com',
-  language: 'nl',
-  linkHash: tokenSecretHash(secret),
-  unsubscribeHash: tokenSecretHash('another secret'),
-  secret: null,
-  state: 'sent',
-  reason: null,
-  claimedAt: sentAt,
-  sentAt,
-  openedAt: null,
-  ratedAt: null,
-  clickedAt: null,
-  counted: [],
-  reminderState: null,
-  reminderClaimedAt: null,
-  remindedAt: null,
-};
-
-/** The store's two reads as the public Lambda makes them: the token's request, then its batch. */
-const originReader = (source: RequestBatchSource | undefined) =>
-  createLinkOriginReader({
-    getRecipient: async (b, r) => (b === batchId && r === '00000' ? { ...recipient } : undefined),
-    getBatch: async (u, s, b) =>
-      source && u === userId && s === surveyId && b === batchId
-        ? sampleBatch(1, { userId, surveyId, source })
-        : undefined,
+/**
+ * The store's two reads as the public Lambda makes them (the token's request, then its batch), on the in-memory
+ * store holding one request of a batch from `source` (none: the batch is gone), sent at `sentAt`.
+ */
+async function originReader(source: RequestBatchSource | undefined) {
+  const store = new MemoryReviewRequestStore();
+  await store.createBatch(sampleBatch(1, { userId, surveyId, source: source ?? 'upload' }), [
+    {
+      batchId,
+      id: '00000',
+      userId,
+      surveyId,
+      name: 'Anna',
+      email: 'anna@example.com',
+      language: 'nl',
+      linkHash: tokenSecretHash(secret),
+      unsubscribeHash: tokenSecretHash('another secret'),
+    },
+  ]);
+  if (!source) store.batches.delete(batchId);
+  return createLinkOriginReader({
+    getRecipient: async (b, r) => {
+      const recipient = await store.getRecipient(b, r);
+      return recipient && { ...recipient, state: 'sent', sentAt };
+    },
+    getBatch: (u, s, b) => store.getBatch(u, s, b),
   });
+}
 
 const token = encodeRequestToken(batchId, '00000', secret);
 
@@ -59,26 +54,26 @@ describe('a response’s evidence', () => {
   });
 
   it('is a request by e-mail, or the booking system’s, from the personal link’s request and batch', async () => {
-    const uploaded = await originReader('upload')(token, surveyId);
+    const uploaded = await (await originReader('upload'))(token, surveyId);
     expect(evidenceOf(uploaded, { offerPublicReviewToEveryone: true })).toEqual({
       invitation: 'email-request',
       invitedAt: sentAt,
       everyoneOfferedPublicReview: true,
     });
-    const hooked = await originReader('hook')(token, surveyId);
+    const hooked = await (await originReader('hook'))(token, surveyId);
     expect(evidenceOf(hooked, { offerPublicReviewToEveryone: false })).toEqual({
       invitation: 'booking-system',
       invitedAt: sentAt,
       everyoneOfferedPublicReview: false,
     });
     // A request whose batch is gone is still a request, not the public link.
-    expect(evidenceOf(await originReader(undefined)(token, surveyId), { offerPublicReviewToEveryone: false })).toEqual(
-      expect.objectContaining({ invitation: 'email-request' }),
-    );
+    expect(
+      evidenceOf(await (await originReader(undefined))(token, surveyId), { offerPublicReviewToEveryone: false }),
+    ).toEqual(expect.objectContaining({ invitation: 'email-request' }));
   });
 
   it('takes no token it cannot prove for this survey as a personal link', async () => {
-    const read = originReader('hook');
+    const read = await originReader('hook');
     const forged = encodeRequestToken(batchId, '00000', Buffer.alloc(16, 8).toString('base64url'));
     for (const [given, survey] of [
       [undefined, surveyId],
