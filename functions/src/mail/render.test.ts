@@ -161,7 +161,9 @@ describe('renderMail', () => {
       'Turn them off with one click: <a href="https://reviewroute.example/alerts/abc" class="rr-link" style="color:#0f766e;text-decoration:underline;word-break:break-all;overflow-wrap:anywhere">https://reviewroute.example/alerts/abc</a>',
     );
     expect(mail.html).toMatch(/<td style="padding:4px 0;overflow-wrap:anywhere;word-break:break-word">a{60}@/);
-    expect(mail.html).toMatch(/<div style="white-space:pre-wrap;[^"]*overflow-wrap:anywhere[^"]*">x{200}<\/div>/);
+    expect(mail.html).toMatch(
+      /<div class="rr-rule" style="white-space:pre-wrap;[^"]*overflow-wrap:anywhere[^"]*">x{200}<\/div>/,
+    );
     expect(mail.html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
     expect(mail.html).toContain('@media (prefers-color-scheme:dark)');
   });

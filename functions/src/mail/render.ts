@@ -24,8 +24,9 @@ const strongClose = '\uE003';
 const codeOpen = '\uE004';
 const codeClose = '\uE005';
 
-// The mails' colours: the brand's teal for links and buttons (white on it is 5.4:1), amber-700 for the stars, and
-// a dark variant (`darkStyle`) for clients that follow the reader's dark mode, so no text turns unreadable there.
+// The mails' colours: the brand's teal for links and buttons (white on it is 5.4:1), amber-600 for the stars (at
+// 36 px large text, 3.2:1), and a dark variant (`darkStyle`) for clients that follow the reader's dark mode, so no
+// text turns unreadable there.
 const teal = '#0f766e';
 const muted = '#525252';
 /** Long words (addresses, references, a URL in a message) break anywhere rather than run out of a 390 px card. */
@@ -36,7 +37,8 @@ const darkStyle = [
   ':root{color-scheme:light dark;supported-color-schemes:light dark}',
   '@media (prefers-color-scheme:dark){',
   '.rr-body{background:#0a0a0a!important}',
-  '.rr-card{background:#171717!important;border-color:#404040!important;color:#f5f5f5!important}',
+  '.rr-card,.rr-rule{border-color:#404040!important}',
+  '.rr-card{background:#171717!important;color:#f5f5f5!important}',
   '.rr-muted{color:#a3a3a3!important}',
   '.rr-link,.rr-brand{color:#5eead4!important}',
   '.rr-code{background:#042f2e!important;color:#ccfbf1!important;border-color:#115e59!important}',
@@ -62,7 +64,7 @@ const starRow = (urls: readonly string[], labelOf: (rating: number) => string) =
   `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px;max-width:100%"><tr>${urls
     .map((url, i) => {
       const label = escapeHtml(labelOf(i + 1));
-      return `<td style="padding:0 2px"><a href="${escapeHtml(url)}" aria-label="${label}" title="${label}" style="display:block;width:48px;text-align:center;text-decoration:none"><span class="rr-star" style="display:block;font-size:36px;line-height:40px;color:#b45309" aria-hidden="true">&#9733;</span><span class="rr-muted" style="display:block;font-size:12px;line-height:14px;color:${muted}" aria-hidden="true">${i + 1}</span></a></td>`;
+      return `<td style="padding:0 2px"><a href="${escapeHtml(url)}" aria-label="${label}" title="${label}" style="display:block;width:48px;text-align:center;text-decoration:none"><span class="rr-star" style="display:block;font-size:36px;line-height:40px;color:#d97706" aria-hidden="true">&#9733;</span><span class="rr-muted" style="display:block;font-size:12px;line-height:14px;color:${muted}" aria-hidden="true">${i + 1}</span></a></td>`;
     })
     .join('')}</tr></table>`;
 
@@ -206,7 +208,7 @@ export function renderMail<T extends MailTemplateId>(
     ...(input.quote
       ? [
           // Someone else's text (a visitor's message, the owner's request) stays text: no link of its own.
-          `<div style="white-space:pre-wrap;border-top:1px solid #e5e5e5;padding-top:16px;margin:0 0 16px;${wrapAnywhere}">${escapeHtml(input.quote)}</div>`,
+          `<div class="rr-rule" style="white-space:pre-wrap;border-top:1px solid #e5e5e5;padding-top:16px;margin:0 0 16px;${wrapAnywhere}">${escapeHtml(input.quote)}</div>`,
         ]
       : []),
     ...(input.stars
