@@ -30,12 +30,6 @@ export interface ErasureRefund {
 /** A domain's eraser and exporter. Every method is optional: a part may erase what it does not export. */
 export interface OwnerDataPart {
   /**
-   * Settles what must be settled while the account is still whole, before its erasure starts (the deletion request
-   * only, after its proof): the payments' refunds of plans paid less than 14 days ago. A failure stops the
-   * deletion before anything is erased; what it settled is answered for the deletion mail.
-   */
-  settleBeforeErasure?(userId: string): Promise<ErasureRefund[]>;
-  /**
    * Erases what the part keeps of one of the owner's surveys, idempotently (a run may repeat it after an
    * interruption); `false` when the time ran out before it finished. Runs after the survey was made inactive and
    * before the survey item itself is deleted, so an interrupted erasure finds the survey again.

@@ -18,6 +18,16 @@ export interface ErasureServiceDeps {
   clock?: () => number;
 }
 
+/**
+ * What the deletion request does once its proof passed and before anything is erased (decisions 23, 28): `refund`
+ * refunds the plans paid less than 14 days ago (a failure stops the deletion with nothing erased; only the account
+ * Lambda has it, so the erasure worker's bundle carries no payment client), `confirm` mails the owner's address.
+ */
+export interface BeforeErasure {
+  refund?: (userId: string) => Promise<ErasureRefund[]>;
+  confirm?: (refunds: ErasureRefund[]) => Promise<void>;
+}
+
 /** Who asks: the verified token's identity. */
 export interface ErasureRequester {
   userId: string;
@@ -69,8 +79,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
   return {
     /**
      * DELETE /api/account: the typed e-mail must be the token's, and `prove` (the password's check) must pass
-     * before anything starts; then the parts settle what must be (refunds of plans paid less than 14 days ago) and
-     * `confirm` mails the owner (a failure to mail is its own to log); 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
+     * before anything starts; then `before` refunds the plans paid less than 14 days ago and mails the owner (a
+     * failure to mail is its own to log); 202 once sign-in is refused. A confirmation repeated while the erasure runs (a double
      * click, a retry) needs no second proof, which Cognito could no longer give (the user is locked out): it
      * starts nothing new. Repeated after the erasure finished (its tombstone lives as long as the tokens), it is
      * answered as done.
@@ -80,7 +90,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
       email: string,
       budgetMs: number,
       prove: () => Promise<void>,
-      confirm?: (refunds: ErasureRefund[]) => Promise<void>,
+      before: BeforeErasure = {},
     ): Promise<AccountDeleteResponse> {
       if (!confirmsEmail(email, who.email))
         throw new ApiError('VALIDATION_FAILED', accountDeleteMessages.emailMismatch, {
@@ -91,9 +101,8 @@ export function createErasureService(deps: ErasureServiceDeps) {
         await prove();
         // While the account is whole: a plan paid less than 14 days ago is refunded (a failure stops here, with
         // nothing erased), and the owner's address is told before it goes (decisions 23, 28).
-        const refunds: ErasureRefund[] = [];
-        for (const part of parts) refunds.push(...((await part.settleBeforeErasure?.(who.userId)) ?? []));
-        await confirm?.(refunds);
+        const refunds = (await before.refund?.(who.userId)) ?? [];
+        await before.confirm?.(refunds);
       }
       const started = clock();
       // The job first: from here on the worker finishes the erasure whatever happens to this request.

@@ -16,6 +16,7 @@ import { describeOwner } from './service';
 import { ApiError } from '../../lib/api-error';
 import { createDangerZone, type DangerZone } from './danger-zone';
 import type { ErasureRefund } from '../../data/owner-data';
+import { deletionRefundsOf } from '../../deletion-refunds';
 import { createSecurityService, type SecurityService } from './security-service';
 import { createCognitoSignInProof, type ProofContext } from '../../data/sign-in-proof';
 import { createCognitoOwnerContacts, createCognitoOwnerLocaleWriter } from '../../data/owner-contacts';
@@ -60,6 +61,8 @@ export interface AccountHandlerOptions extends DomainHandlerOptions {
   dangerOf?: () => DangerZone;
   /** How long the delete request erases inline before the worker takes over (ms). */
   erasureBudgetMs?: number;
+  /** Refunds the plans a deletion ends within their 14 days (decisions 28); without it nothing is refunded. */
+  refundsOf?: () => (userId: string) => Promise<ErasureRefund[]>;
 }
 
 /** The account API; the services are built on first use. */
@@ -68,7 +71,7 @@ export function createAccountHandler(
   accountOf: () => AccountService,
   options: AccountHandlerOptions = {},
 ) {
-  const { dangerOf, securityOf, erasureBudgetMs = 4000, ...domainOptions } = options;
+  const { dangerOf, securityOf, refundsOf, erasureBudgetMs = 4000, ...domainOptions } = options;
   const security = () => {
     if (!securityOf) throw new ApiError('NOT_FOUND');
     return securityOf();
@@ -108,7 +111,10 @@ export function createAccountHandler(
         const prove = () => security().confirmFactors(who, body, proofContextOf(request));
         // The confirmation mail goes to the address while it exists, naming a plan the deletion refunded.
         const confirm = (refunds: ErasureRefund[]) => security().notifyAccountDeleted(who, refunds);
-        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove, confirm);
+        const answer = await erasure.request(who, body.email, erasureBudgetMs, prove, {
+          refund: refundsOf?.(),
+          confirm,
+        });
         return { status: 202, body: answer };
       },
       'disable-two-factor': async (request) => {
@@ -147,6 +153,7 @@ export function createHandler(env: LambdaEnv) {
   let profiles: ProfileService | undefined;
   let account: AccountService | undefined;
   let danger: DangerZone | undefined;
+  let refunds: ((userId: string) => Promise<ErasureRefund[]>) | undefined;
   let security: SecurityService | undefined;
   return createAccountHandler(
     () =>
@@ -164,6 +171,7 @@ export function createHandler(env: LambdaEnv) {
       isErased: erasedCheckOf(createDynamoErasureRepository(tableEntities(env))),
       ownerLimit: ownerRequestLimitOf(env, tableEntities(env)),
       dangerOf: () => (danger ??= createDangerZone(env)),
+      refundsOf: () => (refunds ??= deletionRefundsOf(env)),
       securityOf: () => (security ??= securityServiceOf(env)),
     },
   );

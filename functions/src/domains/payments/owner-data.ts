@@ -5,41 +5,29 @@ import {
   type BillingRepository,
 } from '../../data/billing-repository';
 import { createDynamoInvoiceRepository, type InvoiceRepository } from '../../data/invoice-repository';
-import { defineOwnerData, type ErasureRefund } from '../../data/owner-data';
+import { defineOwnerData } from '../../data/owner-data';
 import { createDynamoRateLimiter, type RateWindowStore } from '../../data/rate-window';
-import { mollieProviderOf } from './mollie-settings';
-import { refundsOnDeletion } from './refunds';
 import { paymentRateKey } from './service';
 
 const toPayment = ({ userId: _userId, ...payment }: BillingRecord): Payment => payment;
 
 /**
  * The owner's payments, their invoices and the payment attempts counted against them, in the erasure and the
- * export. The erasure keeps each invoice, without anything of the account, for 7 years (decisions 24). Before it
- * starts, a plan paid less than 14 days ago is refunded in full (decisions 28).
+ * export. The erasure keeps each invoice, without anything of the account, for 7 years (decisions 24).
  */
 export const paymentsOwnerData = defineOwnerData<{
   billing: Pick<BillingRepository, 'listForUser' | 'deleteByOwner'>;
   invoices: Pick<InvoiceRepository, 'listByOwner' | 'keepAndDeleteByOwner'>;
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
-  /** The refunds of plans paid less than 14 days ago (decisions 28); absent: nothing to refund (tests' fakes). */
-  paymentRefunds?: (userId: string) => Promise<ErasureRefund[]>;
 }>({
   domain: 'payments',
-  storesOf: (entities, env) => ({
+  storesOf: (entities) => ({
     billing: createDynamoBillingRepository(entities),
     invoices: createDynamoInvoiceRepository(entities),
     rateLimiter: createDynamoRateLimiter(entities),
-    paymentRefunds: refundsOnDeletion({
-      billing: createDynamoBillingRepository(entities),
-      provider: mollieProviderOf(env),
-    }),
   }),
-  create({ billing, invoices, rateLimiter, paymentRefunds }) {
+  create({ billing, invoices, rateLimiter }) {
     return {
-      async settleBeforeErasure(userId) {
-        return paymentRefunds ? paymentRefunds(userId) : [];
-      },
       async eraseOwner(userId) {
         await billing.deleteByOwner(userId);
         await invoices.keepAndDeleteByOwner(userId);
