@@ -7,6 +7,7 @@ import { profileSchema } from './profile';
 import { requestBatchSchema, requestRecipientSchema, suppressionReasons } from './review-requests';
 import { requestHookSchema } from './request-hooks';
 import { surveySchema } from './survey';
+import { responseEvidenceSchema, websiteConsentSchema } from './website-consent';
 
 /**
  * The danger zone (spec 2 "Account", decisions 14): "Download my data" reads the owner's data page by
@@ -33,6 +34,9 @@ export const exportedResponseSchema = z.object({
   createdAt: z.string(),
   state: z.enum(inboxStates),
   note: z.string().nullable(),
+  /** The customer's consent to the business's website and how they were invited; absent: none, or not recorded. */
+  websiteConsent: websiteConsentSchema.nullable().optional(),
+  evidence: responseEvidenceSchema.nullable().optional(),
 });
 export type ExportedResponse = z.infer<typeof exportedResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  accountExportPageSchema,
   errorBodySchema,
   hiddenFromWebsiteSchema,
   inboxPageSchema,
@@ -96,6 +97,20 @@ describe('website consent and evidence of a response', () => {
     expect(errorBodySchema.parse(refused.body).error.code).toBe('CONFLICT');
     expect((await inboxItem(withheld)).websiteConsent).toBeNull();
     expect((await inboxItem(consented)).websiteConsent).toEqual(hidden);
+
+    // The owner's data export carries both with the response.
+    const exported = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      const page = accountExportPageSchema.parse(await ownerCall(api, owner, 'GET', pathOf('export-account') + query));
+      exported.push(...page.responses);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(exported.find((r) => r.id === consented)).toMatchObject({
+      websiteConsent: hidden,
+      evidence: { invitation: 'public-link' },
+    });
   });
 
   it(
