@@ -168,9 +168,14 @@ describe('renderMail', () => {
     expect(mail.html).toContain('@media (prefers-color-scheme:dark)');
   });
 
-  it('leaves the links of a visitor’s message as text', () => {
+  it('leaves the links of a visitor’s message and of any typed value as text', () => {
     const mail = renderMail('contactMessage', 'en', {
-      values: { subject: 's', name: 'n', email: 'e@example.com', replyUrl: 'mailto:e@example.com' },
+      values: {
+        subject: 'https://phishing.example/subject',
+        name: 'https://phishing.example/name',
+        email: 'e@example.com',
+        replyUrl: 'mailto:e@example.com',
+      },
       quote: 'See https://phishing.example/login',
     });
     expect(mail.html).not.toContain('href="https://phishing.example');

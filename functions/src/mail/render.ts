@@ -50,7 +50,11 @@ const darkStyle = [
 /** A link in the HTML part: its address as its text, wrapping anywhere. */
 const anchor = (url: string, text = url) =>
   `<a href="${escapeHtml(url)}" class="rr-link" style="${linkStyle}">${escapeHtml(text)}</a>`;
-const isLink = (value: string) => /^(https?:\/\/|mailto:)\S+$/.test(value);
+/**
+ * Values named `…Url` are the links the product builds (templates.ts); only those become links, never a value someone
+ * typed (a business name, a visitor's subject), whatever it looks like.
+ */
+const isLinkValue = (name: string) => name.endsWith('Url');
 
 /**
  * The primary action as a button every client draws (a link inside a coloured table cell, inline styles only):
@@ -94,10 +98,11 @@ function line(language: Language, key: string, values: Record<string, string>, p
   if (part === 'text') return i18n.t(key, { lng: language, replace: values, mailPart: part });
   const names = Object.keys(values);
   const markers = Object.fromEntries(names.map((name, i) => [name, marker(i)]));
-  // A value that is an address (a link in the text) becomes a link that wraps.
+  // A link the product built becomes a link that wraps.
   const valueAt = (index: string) => {
-    const value = values[names[Number(index)]!] ?? '';
-    return isLink(value) ? anchor(value) : escapeHtml(value);
+    const name = names[Number(index)]!;
+    const value = values[name] ?? '';
+    return value && isLinkValue(name) ? anchor(value) : escapeHtml(value);
   };
   // One pass, so a value that happens to contain a marker is never replaced in turn.
   return escapeHtml(i18n.t(key, { lng: language, replace: markers, mailPart: part })).replace(

@@ -1,7 +1,8 @@
 /**
  * Every mail the product sends, by id: the values its texts interpolate (`{{name}}`, `{{code, strong}}` to set it
- * in bold in the HTML part, `{{code, code}}` to set a one-time code large), the field rows it may carry and the
- * value holding its primary action's URL (`action`: a button in the HTML part, `label: url` in the text part).
+ * in bold in the HTML part, `{{code, code}}` to set a one-time code large; a value named `…Url` is a link the
+ * product built, a link in the HTML part), the field rows it may carry and the value holding its primary action's
+ * URL (`action`: a button in the HTML part, `label: url` in the text part).
  * The texts live in `locales/en.json` and `locales/nl.json` under `templates.<id>`: `subject`, `heading`,
  * `paragraphs`, and optionally `brand` (the line above the heading), `fields` (row labels), `footer` and `action`
  * (the button's label). Adding a mail is an entry here plus one in each catalogue; `renderMail` builds both parts
