@@ -6,6 +6,7 @@ import { erasedCheckOf } from '../../lib/erasure-guard';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { publishedSurvey, seed } from '../../../testing/sample-survey';
 import { createAccountService } from './account-service';
+import { ApiError } from '../../lib/api-error';
 import { createAccountHandler } from './handler';
 import { createProfileService } from './profile-service';
 import { acceptingSecurity, accountWorld, samplePassword } from '../../../testing/domains/account';
@@ -236,6 +237,32 @@ describe('account erasure', () => {
     for (let run = 0; run < 50 && w.erasures.jobs.size > 0; run++) await w.erasure.runPending(w.now() + 100);
     expect(w.traces(owner, w.mine)).toEqual([]);
     expect(w.traces(other, [w.theirs])).toEqual(before);
+  });
+
+  it('refunds and mails while the account is whole; a refund that fails stops the deletion with nothing started', async () => {
+    const w = world();
+    const who = { userId: owner, email: 'owner@example.com', username: owner };
+    const steps: string[] = [];
+    const state = () => `job ${w.erasures.jobs.size}, locked ${w.admin.lockedOut.has(owner)}`;
+    const prove = async () => void steps.push('proof');
+    const confirm = async (refunds: readonly unknown[]) => void steps.push(`mail ${refunds.length}, ${state()}`);
+    const outage = async () => {
+      throw new ApiError('SERVICE_UNAVAILABLE');
+    };
+    const refused = await w.erasure.request(who, who.email, 50, prove, { refund: outage, confirm }).then(
+      () => 'done',
+      (error: unknown) => (error as ApiError).code,
+    );
+    expect(refused).toBe('SERVICE_UNAVAILABLE');
+    expect(state()).toBe('job 0, locked false');
+    const refunds = [{ amount: 120, currency: 'EUR', plan: 'growth' as const }];
+    const refund = async () => {
+      steps.push(`refund, ${state()}`);
+      return refunds;
+    };
+    await w.erasure.request(who, who.email, 50, prove, { refund, confirm });
+    expect(steps).toEqual(['proof', 'proof', 'refund, job 0, locked false', 'mail 1, job 0, locked false']);
+    expect(w.admin.lockedOut.has(owner)).toBe(true);
   });
 
   it('accepts a repeated confirmation while the erasure runs without asking Cognito again', async () => {
