@@ -385,6 +385,9 @@ describe.each(['en', 'nl'] as const)('public survey page of a survey in %s at 39
     await page.keyboard.press('Tab');
     await page.keyboard.type('Good, a bit slow.');
     expect(await page.getByLabel(t.comment).inputValue()).toBe('Good, a bit slow.');
+    // The optional box that allows the review on the business's website (decisions 27) comes first, left unticked.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('checkbox');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.submit);
     await page.keyboard.press('Enter');
