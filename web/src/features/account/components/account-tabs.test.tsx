@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
 import { emptyProfile } from '@reviewroute/shared';
+import { samplePayment } from '@reviewroute/shared/testing';
 import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { AccountPage } from '../routes/account-page';
@@ -113,6 +114,44 @@ describe('account page', () => {
 });
 
 describe('danger tab', () => {
+  // The dialog names a running plan (decisions 28): by default a trial without payments, so it names none.
+  beforeEach(() => {
+    serveApi(
+      apiHandler('get-account', () =>
+        json(200, {
+          userId: 'u1',
+          email: 'owner@example.com',
+          createdAt: '2026-11-20T00:00:00.000Z',
+          plan: { kind: 'trial', daysRemaining: 5 },
+        }),
+      ),
+      apiHandler('list-payments', () => json(200, { payments: [] })),
+    );
+  });
+
+  it('names a running plan in the dialog, and its refund when paid less than 14 days ago (Dutch)', async () => {
+    const paidAt = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const plan = {
+      kind: 'active',
+      daysRemaining: 370,
+      tier: 'growth',
+      paidAt,
+      activeUntil: '2027-12-06T00:00:00.000Z',
+    };
+    const paid = samplePayment({ createdAt: paidAt, paidAt });
+    serveApi(
+      apiHandler('get-profile', () => json(200, profile)),
+      apiHandler('get-account', () => json(200, { userId: 'u1', email: 'owner@example.com', createdAt: paidAt, plan })),
+      apiHandler('list-payments', () => json(200, { payments: [paid] })),
+    );
+    renderWithApp(<AccountPage />, { path: '/nl/account?tab=danger', session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    // Intl writes "€ 120,00" with a no-break space.
+    expect((await screen.findByTestId('delete-plan')).textContent?.replace(/\s/g, ' ')).toBe(
+      'Je Growth-abonnement (actief tot 6 december 2027) stopt samen met je account. Het is minder dan 14 dagen geleden betaald: € 120,00 wordt teruggestort op de manier waarop je hebt betaald.',
+    );
+  });
+
   it('enables Delete only for the account’s e-mail and a password, then deletes, signs out and goes home', async () => {
     serveApi(
       apiHandler('get-profile', () => json(200, profile)),
