@@ -1,4 +1,4 @@
-import { formatDateTime, type Language, type LambdaEnv } from '@reviewroute/shared';
+import { formatDateTime, pageUrl, type Language, type LambdaEnv } from '@reviewroute/shared';
 
 /**
  * Who the owner's mails (decisions 23: low-rating alerts, payment confirmations, security notices) come from
@@ -20,3 +20,9 @@ export function ownerMailSettings(
  * business's time zone (`29 Nov 2026, 06:19` / `29 nov 2026, 06:19`).
  */
 export const mailTime = (at: Date | string, language: Language): string => formatDateTime(at, language);
+
+/** The security notices' button: the account page's security tab on the site, in the owner's language. */
+export const securityPageOf =
+  (siteOrigin: string) =>
+  (language: Language): string =>
+    pageUrl(siteOrigin, 'account', language, { query: { tab: 'security' } });

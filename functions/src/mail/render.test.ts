@@ -120,6 +120,12 @@ describe('renderMail', () => {
         'requestsPaused',
         'requestsPausedAgain',
         'contactMessage',
+        'passwordChanged',
+        'twoFactorDisabled',
+        'emailChanged',
+        'recoveryCodeUsed',
+        'recoveryCodesRegenerated',
+        'signInRecovered',
       ]),
     );
   });

@@ -51,13 +51,37 @@ export const mailTemplates = {
    * Security notices to the account's address (the old one, for an address change), with how to get help. Every
    * owner mail names the monitored help address (SUPPORT_ADDRESS) in its footer, never a no-reply one.
    */
-  passwordChanged: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
-  twoFactorDisabled: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
-  emailChanged: { values: ['email', 'newEmail', 'helpEmail'], fields: ['account', 'newAddress', 'when'] },
+  passwordChanged: {
+    values: ['email', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'when'],
+    action: 'securityUrl',
+  },
+  twoFactorDisabled: {
+    values: ['email', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'when'],
+    action: 'securityUrl',
+  },
+  emailChanged: {
+    values: ['email', 'newEmail', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'newAddress', 'when'],
+    action: 'securityUrl',
+  },
   /** A recovery code proved a change (how many are left); a new set replaced the old; one signed in (two-step off). */
-  recoveryCodeUsed: { values: ['email', 'remaining', 'helpEmail'], fields: ['account', 'remaining', 'when'] },
-  recoveryCodesRegenerated: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
-  signInRecovered: { values: ['email', 'helpEmail'], fields: ['account', 'when'] },
+  recoveryCodeUsed: {
+    values: ['email', 'remaining', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'remaining', 'when'],
+    action: 'securityUrl',
+  },
+  recoveryCodesRegenerated: {
+    values: ['email', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'when'],
+    action: 'securityUrl',
+  },
+  signInRecovered: {
+    values: ['email', 'helpEmail', 'securityUrl'],
+    fields: ['account', 'when'],
+    action: 'securityUrl',
+  },
   /**
    * The account's deletion, to its address before the address goes: what is erased, what is kept (the invoices),
    * and the plan a deletion within 14 days ended and refunded (rows only when there was one).

@@ -23,4 +23,15 @@ describe('the password-changed notice', () => {
     expect(mail.text).toContain('Wanneer: 26 nov 2026, 06:10');
     expect(composePasswordChangedNotice({}, sender, at)).toBeUndefined();
   });
+
+  it('has a button to the security settings when the site is known, and none without it', () => {
+    const site = { ...sender, siteOrigin: 'https://reviewroute.example' };
+    const mail = composePasswordChangedNotice({ email: 'anna@bakkerij.example', locale: 'nl' }, site, at)!;
+    const url = 'https://reviewroute.example/nl/account?tab=security';
+    expect(mail.text).toContain(`Bekijk je beveiligingsinstellingen: ${url}\n`);
+    expect(mail.html).toContain(`<a href="${url}" style="display:inline-block;`);
+    const without = composePasswordChangedNotice({ email: 'anna@bakkerij.example', locale: 'nl' }, sender, at)!;
+    expect(without.text).not.toContain('beveiligingsinstellingen:');
+    expect(without.html).not.toContain('display:inline-block;padding:12px');
+  });
 });

@@ -3,7 +3,7 @@ import { languageOfLocale } from '@reviewroute/shared/domain';
 import { processLambdaEnv } from '../lib/env';
 import { logger } from '../lib/logger';
 import type { OutgoingMail } from '../mail/mailer';
-import { mailTime, ownerMailSettings } from '../mail/owner-mail';
+import { mailTime, ownerMailSettings, securityPageOf } from '../mail/owner-mail';
 import { renderMail } from '../mail/render';
 import { sesMailerOf } from '../mail/ses-mailer';
 
@@ -16,7 +16,9 @@ import { sesMailerOf } from '../mail/ses-mailer';
  */
 export function composePasswordChangedNotice(
   userAttributes: Readonly<Record<string, string | undefined>>,
-  sender: { from: string; helpEmail: string },
+  // The site's address, for the button to the security settings: the auth stack's trigger has none yet (the site's
+  // origin is the web stack's, made after the user pool), so its notice goes without the button.
+  sender: { from: string; helpEmail: string; siteOrigin?: string },
   at: Date,
 ): OutgoingMail | undefined {
   const email = userAttributes.email;
@@ -25,7 +27,11 @@ export function composePasswordChangedNotice(
   // account Lambda), so this trigger, which reads no table, writes in it too.
   const language = languageOfLocale(userAttributes.locale);
   const mail = renderMail('passwordChanged', language, {
-    values: { email, helpEmail: sender.helpEmail },
+    values: {
+      email,
+      helpEmail: sender.helpEmail,
+      securityUrl: sender.siteOrigin ? securityPageOf(sender.siteOrigin)(language) : '',
+    },
     fields: { account: email, when: mailTime(at, language) },
   });
   return { from: sender.from, to: email, replyTo: sender.helpEmail, ...mail };

@@ -24,7 +24,7 @@ import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoClientKeySalts } from '../../data/client-key-salts';
 import { createDynamoRecoveryCodeStore } from '../../data/recovery-codes';
 import { createClientKeys } from '../../lib/viewer';
-import { ownerMailSettings } from '../../mail/owner-mail';
+import { ownerMailSettings, securityPageOf } from '../../mail/owner-mail';
 import { sesMailerOf } from '../../mail/ses-mailer';
 
 /** API Gateway hands claims over as strings; epoch seconds -> a date, anything else -> undefined. */
@@ -187,7 +187,9 @@ function securityServiceOf(env: LambdaEnv): SecurityService {
     limiter: createDynamoRateLimiter(tableEntities(env)),
     recoveryCodes: createDynamoRecoveryCodeStore(tableEntities(env)),
     viewerKeyOf: clientKeys.keyOf,
-    ...(sender ? { notices: { mailer: sesMailerOf(env), ...sender } } : {}),
+    ...(sender
+      ? { notices: { mailer: sesMailerOf(env), ...sender, securityUrl: securityPageOf(env.SITE_ORIGIN) } }
+      : {}),
   });
 }
 

@@ -43,7 +43,13 @@ export interface SecurityServiceDeps {
   /** A new recovery code (ten characters of the alphabet); tests pass their own. */
   newRecoveryCode?: () => string;
   /** The product's sender and help address; undefined: no notice is sent (no sender configured). */
-  notices?: { mailer: Mailer; from: string; helpEmail: string };
+  notices?: {
+    mailer: Mailer;
+    from: string;
+    helpEmail: string;
+    /** The account's security settings in a language: the notices' button (none without it). */
+    securityUrl?: (language: Language) => string;
+  };
   clock?: () => Date;
 }
 
@@ -117,7 +123,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     await notify(kind, (from, helpEmail) => {
       if (!owner) return undefined;
       const mail = renderMail(kind, owner.language, {
-        values: { email: owner.email, helpEmail },
+        values: { email: owner.email, helpEmail, securityUrl: securityUrlIn(owner.language) },
         fields: { account: owner.email, when: mailTime(clock(), owner.language) },
       });
       return { from, to: owner.email, replyTo: helpEmail, ...mail };
@@ -131,12 +137,15 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       if (!owner) return undefined;
       const language: Language = owner.language;
       const mail = renderMail('recoveryCodeUsed', language, {
-        values: { email: owner.email, remaining, helpEmail },
+        values: { email: owner.email, remaining, helpEmail, securityUrl: securityUrlIn(language) },
         fields: { account: owner.email, remaining, when: mailTime(clock(), language) },
       });
       return { from, to: owner.email, replyTo: helpEmail, ...mail };
     });
   }
+
+  /** The notices' button: the account's security settings (an empty value renders no button). */
+  const securityUrlIn = (language: Language) => deps.notices?.securityUrl?.(language) ?? '';
 
   /** Sends a notice; a failure is logged, not thrown: the change it reports has happened. */
   async function notify(kind: string, mail: (from: string, helpEmail: string) => OutgoingMail | undefined) {
@@ -278,7 +287,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       await notify('emailChanged', (from, helpEmail) => {
         if (!before) return undefined;
         const mail = renderMail('emailChanged', before.language, {
-          values: { email: before.email, newEmail: input.newEmail, helpEmail },
+          values: {
+            email: before.email,
+            newEmail: input.newEmail,
+            helpEmail,
+            securityUrl: securityUrlIn(before.language),
+          },
           fields: { account: before.email, newAddress: input.newEmail, when: mailTime(clock(), before.language) },
         });
         return { from, to: before.email, replyTo: helpEmail, ...mail };
