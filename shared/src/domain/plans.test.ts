@@ -118,8 +118,8 @@ describe('plan state from completed plan payments', () => {
 
   it('starts a first plan paid during the trial when the trial ends, in force from the payment on', () => {
     const payments = [paid(120, '2026-01-01T10:00:00.000Z')];
-    const trialEnd = Date.parse('2026-01-08T00:00:00.000Z');
-    expect(planPeriods(payments, trialEnd).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
+    const trial = { start: Date.parse(created), end: Date.parse('2026-01-08T00:00:00.000Z') };
+    expect(planPeriods(payments, trial).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
       ['growth', '2026-01-08T00:00:00.000Z', '2027-01-08T00:00:00.000Z'],
     ]);
     // Trial day 1: Growth now, until a year after the trial's end (the 7 trial days kept on top of the year).
@@ -138,7 +138,7 @@ describe('plan state from completed plan payments', () => {
     });
     // An upgrade during the trial applies at once; the lower year follows the higher one, both after the trial.
     const upgraded = [paid(60, '2026-01-02T00:00:00.000Z'), paid(120, '2026-01-03T00:00:00.000Z')];
-    expect(planPeriods(upgraded, trialEnd).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
+    expect(planPeriods(upgraded, trial).map((p) => [p.tier, iso(p.start), iso(p.end)])).toEqual([
       ['growth', '2026-01-08T00:00:00.000Z', '2027-01-08T00:00:00.000Z'],
       ['starter', '2027-01-08T00:00:00.000Z', '2028-01-08T00:00:00.000Z'],
     ]);

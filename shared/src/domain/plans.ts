@@ -77,25 +77,35 @@ const addYear = (ms: number): number => {
   return date.getTime();
 };
 
-/** When the 7-day trial of an account created at `accountCreatedAt` ends (epoch ms); NaN when unknown. */
-export const trialEndOf = (accountCreatedAt: string | null): number =>
-  accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt) + trialDays * dayMs;
+/** The 7-day trial of an account created at `accountCreatedAt`, [start, end) in epoch ms; NaN when unknown. */
+export const trialOf = (accountCreatedAt: string | null): { start: number; end: number } => {
+  const start = accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt);
+  return { start, end: start + trialDays * dayMs };
+};
+
+/** When the trial of an account created at `accountCreatedAt` ends (epoch ms); NaN when unknown. */
+export const trialEndOf = (accountCreatedAt: string | null): number => trialOf(accountCreatedAt).end;
 
 /**
  * The periods the completed plan payments bought (decisions 22), oldest first. Each payment that reaches a
  * tier (EUR, at least the Starter amount) and was not refunded or charged back adds a year: after the last
  * bought period when one is still running (a second Growth payment extends Growth by a year), from its own
- * moment when none is. A payment made before the trial ends (`trialEnd`, epoch ms) counts from the trial's end, so
+ * moment when none is. A payment made during the trial (`trial`, epoch ms) counts from the trial's end, so
  * paying early keeps the trial's remaining days. A higher tier applies at once: the running period stops there
  * and its remainder, and any period queued after it, follow the new year, so an upgrade neither loses nor gives
  * away time. A reversed payment is left out entirely, so the year it bought ends and what followed it moves up.
  */
-export function planPeriods(payments: readonly PaymentRecord[], trialEnd = Number.NaN): PlanPeriod[] {
+export function planPeriods(
+  payments: readonly PaymentRecord[],
+  trial: { start: number; end: number } = { start: Number.NaN, end: Number.NaN },
+): PlanPeriod[] {
   const counted = payments
     .filter((p) => p.status === 'completed' && !p.reversed)
     .map((p) => {
       const at = Date.parse(p.createdAt);
-      return { tier: planOfPayment(p), at: at < trialEnd ? trialEnd : at };
+      // Paid during the trial: from its end. (A payment dated before the account, as an import or a test writes
+      // one, counts from its own moment.)
+      return { tier: planOfPayment(p), at: at >= trial.start && at < trial.end ? trial.end : at };
     })
     .filter((p): p is { tier: PlanId; at: number } => p.tier !== null && !Number.isNaN(p.at))
     .sort((a, b) => a.at - b.at);
@@ -144,7 +154,7 @@ export function accountState(
   payments: readonly PaymentRecord[],
   now: Date,
 ): AccountState {
-  const periods = planPeriods(payments, trialEndOf(accountCreatedAt));
+  const periods = planPeriods(payments, trialOf(accountCreatedAt));
   const last = periods[periods.length - 1];
   if (!last) {
     if (accountCreatedAt === null) return { kind: 'trial-ended' };
