@@ -190,10 +190,11 @@ export function renderMail<T extends MailTemplateId>(
       .join('\n\n') + '\n';
 
   const h = partOf('html');
+  // A label breaks only between words; its value anywhere, so a long address never splits "Account" in two.
   const htmlRows = rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" class="rr-muted" style="padding:4px 16px 4px 0;color:${muted};font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0;${wrapAnywhere}">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" class="rr-muted" style="padding:4px 16px 4px 0;color:${muted};font-weight:600;vertical-align:top;overflow-wrap:normal;word-break:normal">${escapeHtml(label)}</th><td style="padding:4px 0;${wrapAnywhere}">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = [
