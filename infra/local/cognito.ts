@@ -22,6 +22,7 @@ import {
 import { createSesMailer } from '@reviewroute/functions/mail/ses-mailer';
 import { composePasswordChangedNotice } from '@reviewroute/functions/triggers/post-confirmation';
 import { LocalMessages, LOCAL_MAIL_FROM, SesMessageSender } from './cognito/mail';
+import { withScopeChecks, withSuppressedScopes } from './cognito/scopes';
 import { withLocalTargets } from './cognito/targets';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_SUPPORT_ADDRESS } from './env';
 import { LOCAL_HOST, closeServer, listen } from './ports';
@@ -92,7 +93,8 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     config,
     messages: new LocalMessages(new MessageDeliveryService(sender)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    // Access tokens as the pre token generation trigger makes them in AWS: the web app's without the admin scope.
+    tokenGenerator: withSuppressedScopes(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
   // The password-changed notice, as Cognito's PostConfirmation trigger sends it in AWS (functions/src/triggers).
@@ -110,7 +112,8 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     if (mail) await notices(mail);
   };
   const app = createServer(
-    withLocalTargets(Router(services), services, { onPasswordChanged }),
+    // The user API refuses an access token without the admin scope, as Cognito does.
+    withScopeChecks(withLocalTargets(Router(services), services, { onPasswordChanged })),
     logger,
     config.ServerConfig,
     services,

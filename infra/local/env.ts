@@ -17,6 +17,8 @@ export interface LocalResources {
   bucketName: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The API's server client (its tokens keep Cognito's admin scope; the account Lambda's sessions only). */
+  userPoolServerClientId: string;
   /** The value the gateway adds as CloudFront's origin-verify header (random per stack). */
   originVerifySecret: string;
   /** The key the owner mails' links are signed with (random per stack, as AWS's generated secret is per stage). */
@@ -60,6 +62,7 @@ export function lambdaEnvironment(
     ASSETS_BUCKET: resources.bucketName,
     USER_POOL_ID: resources.userPoolId,
     USER_POOL_CLIENT_ID: resources.userPoolClientId,
+    USER_POOL_SERVER_CLIENT_ID: resources.userPoolServerClientId,
     SITE_ORIGIN: endpoints.siteOrigin,
     // As in AWS: the site origin serves the bucket's public prefix at /files/… (the gateway stands in for CloudFront).
     ASSETS_PUBLIC_BASE_URL: endpoints.siteOrigin,

@@ -21,10 +21,14 @@ import {
   type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordPolicy, tableDefinition, tableKeySchema, tokenValidity } from '@reviewroute/shared';
+import { serverClientName } from '@reviewroute/functions/triggers/pre-token-generation';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
 export const LOCAL_USER_POOL_NAME = 'reviewroute-local';
 export const LOCAL_USER_POOL_CLIENT_NAME = 'reviewroute-web';
+
+/** The API's server client, as the auth stack's (its tokens keep the admin scope; only the admin flow). */
+const serverClientFlows: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
 
 /**
  * The production pool's policy (shared `passwordPolicy`) in the Cognito API's shape. cognito-local does not
@@ -118,7 +122,9 @@ export async function provisionTable(endpoint: string): Promise<string> {
  * Finds the local pool and app client by name or creates them, so a restart on the same data keeps every
  * account. Returns their ids.
  */
-export async function provisionUserPool(endpoint: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+export async function provisionUserPool(
+  endpoint: string,
+): Promise<{ userPoolId: string; userPoolClientId: string; userPoolServerClientId: string }> {
   const client = new CognitoIdentityProviderClient({ ...clientConfig, endpoint });
   try {
     const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -148,6 +154,19 @@ export async function provisionUserPool(endpoint: string): Promise<{ userPoolId:
     }
     const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
     let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_USER_POOL_CLIENT_NAME)?.ClientId;
+    let userPoolServerClientId = clients.UserPoolClients?.find((c) => c.ClientName === serverClientName)?.ClientId;
+    if (!userPoolServerClientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: serverClientName,
+          GenerateSecret: false,
+          ExplicitAuthFlows: serverClientFlows,
+          PreventUserExistenceErrors: 'ENABLED',
+        }),
+      );
+      userPoolServerClientId = created.UserPoolClient!.ClientId!;
+    }
     const settings = {
       ExplicitAuthFlows: authFlows,
       PreventUserExistenceErrors: 'ENABLED' as const,
@@ -180,7 +199,7 @@ export async function provisionUserPool(endpoint: string): Promise<{ userPoolId:
       );
       userPoolClientId = created.UserPoolClient!.ClientId!;
     }
-    return { userPoolId, userPoolClientId };
+    return { userPoolId, userPoolClientId, userPoolServerClientId };
   } finally {
     client.destroy();
   }

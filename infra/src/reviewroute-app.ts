@@ -107,6 +107,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     apiWebAclArn: gateway.webAcl.attrArn,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
+    userPoolServerClientId: auth.serverClient.userPoolClientId,
     table: data.table,
     assetsBucket: storage.assetsBucket,
     siteOrigin: web.siteOrigin,

@@ -72,9 +72,45 @@ export const emailChangeStartSchema = z.object({
 });
 export type EmailChangeStartInput = z.input<typeof emailChangeStartSchema>;
 
-/** Where Cognito sent the code that confirms the new address (the client confirms it as before). */
+/** Where Cognito sent the code that confirms the new address (confirmed through `confirm-email-change`). */
 export const emailChangeStartedSchema = z.object({ destination: z.string() });
 export type EmailChangeStarted = z.infer<typeof emailChangeStartedSchema>;
+
+/** The six-digit code Cognito mailed to the new address. */
+export const emailVerificationCodeSchema = z
+  .string()
+  .max(20, { abort: true })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/));
+
+/**
+ * POST /api/account/email-change/confirm: the code mailed to the new address, confirmed by the API with a session
+ * of its own (the browser's token may not call Cognito's user API, see the pre token generation trigger): the
+ * password again, and with two-step verification on a current code of the authenticator app (a recovery code opens
+ * no Cognito session).
+ */
+export const emailChangeConfirmSchema = z.object({
+  password: currentPasswordSchema,
+  code: totpCodeSchema.optional(),
+  verificationCode: emailVerificationCodeSchema,
+});
+export type EmailChangeConfirmInput = z.input<typeof emailChangeConfirmSchema>;
+export const emailChangeConfirmedSchema = z.object({ email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>;
+
+/**
+ * POST /api/account/two-factor: the first step of turning the authenticator app on, proven with the password (the
+ * account's whole proof while it has no second step). Answers a new set of recovery codes first (shown once it is
+ * on: it is never on without them), and the new secret for the app to add.
+ */
+export const twoFactorStartSchema = z.object({ password: currentPasswordSchema });
+export type TwoFactorStartInput = z.input<typeof twoFactorStartSchema>;
+export const twoFactorSecretSchema = z.object({ secret: z.string(), codes: z.array(z.string()) });
+export type TwoFactorSecret = z.infer<typeof twoFactorSecretSchema>;
+
+/** POST /api/account/two-factor/confirm: the password and the app's first code; then two-step verification is on. */
+export const twoFactorConfirmSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
+export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
 
 /**
  * Attempts at a password or code proof per owner per window, whatever the action: enough for typos, too few to

@@ -10,6 +10,8 @@ import * as shared from './index';
  */
 const answerSchemas = new Set<z.ZodType>([
   shared.emailChangeStartedSchema,
+  shared.emailChangeConfirmedSchema,
+  shared.twoFactorSecretSchema,
   shared.twoFactorStateSchema,
   shared.recoveryCodesSchema,
   shared.recoveryCodesStatusSchema,

@@ -15,6 +15,12 @@ export const lambdaEnvVariables = {
    * Cognito as this client (AdminInitiateAuth) before a sensitive change; without it those routes answer 503.
    */
   USER_POOL_CLIENT_ID: 'optional',
+  /**
+   * The pool's server client (`reviewroute-server`), whose tokens keep Cognito's admin scope: the account Lambda
+   * opens a session as this client, after proving the password, to set up the authenticator app and confirm a new
+   * address; its tokens never leave the Lambda. Without it those routes answer 503.
+   */
+  USER_POOL_SERVER_CLIENT_ID: 'optional',
   /** The public origin (`https://…`), the start of every absolute survey link. */
   SITE_ORIGIN: 'required',
   /**

@@ -6,6 +6,8 @@ import {
   accountExportQuerySchema,
 } from './account-export';
 import {
+  emailChangeConfirmedSchema,
+  emailChangeConfirmSchema,
   emailChangeStartedSchema,
   emailChangeStartSchema,
   recoveryCodesCreateSchema,
@@ -13,7 +15,10 @@ import {
   recoveryCodesStatusSchema,
   signInRecoveredSchema,
   signInRecoverySchema,
+  twoFactorConfirmSchema,
   twoFactorDisableSchema,
+  twoFactorSecretSchema,
+  twoFactorStartSchema,
   twoFactorStateSchema,
 } from './account-security';
 import { healthResponseSchema, meResponseSchema } from './api';
@@ -138,8 +143,12 @@ export const routeContracts = {
   'get-account': { response: accountSummarySchema },
   'export-account': { query: accountExportQuerySchema, response: accountExportPageSchema },
   'delete-account': { body: accountDeleteSchema, response: accountDeleteResponseSchema },
+  'get-two-factor': { response: twoFactorStateSchema },
+  'start-two-factor': { body: twoFactorStartSchema, response: twoFactorSecretSchema },
+  'confirm-two-factor': { body: twoFactorConfirmSchema, response: twoFactorStateSchema },
   'disable-two-factor': { body: twoFactorDisableSchema, response: twoFactorStateSchema },
   'start-email-change': { body: emailChangeStartSchema, response: emailChangeStartedSchema },
+  'confirm-email-change': { body: emailChangeConfirmSchema, response: emailChangeConfirmedSchema },
   'get-recovery-codes': { response: recoveryCodesStatusSchema },
   'create-recovery-codes': { body: recoveryCodesCreateSchema, response: recoveryCodesSchema },
   'recover-sign-in': { body: signInRecoverySchema, response: signInRecoveredSchema },

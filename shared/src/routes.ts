@@ -192,6 +192,32 @@ export const routes = [
   { id: 'delete-account', method: 'DELETE', path: '/api/account', auth: 'owner', domain: 'account', throttle: 'owner' },
   // Sensitive changes to the sign-in (account-security.ts): the password, and for two-step verification a current
   // code, are proven to Cognito by the API before it acts, and the owner is told by mail.
+  // Turning it on (the browser's token may not call Cognito's user API): whether it is on, the secret once the password
+  // is proven, and the first code with the password again.
+  {
+    id: 'get-two-factor',
+    method: 'GET',
+    path: '/api/account/two-factor',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  {
+    id: 'start-two-factor',
+    method: 'POST',
+    path: '/api/account/two-factor',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  {
+    id: 'confirm-two-factor',
+    method: 'POST',
+    path: '/api/account/two-factor/confirm',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
   {
     id: 'disable-two-factor',
     method: 'POST',
@@ -204,6 +230,14 @@ export const routes = [
     id: 'start-email-change',
     method: 'POST',
     path: '/api/account/email-change',
+    auth: 'owner',
+    domain: 'account',
+    throttle: 'owner',
+  },
+  {
+    id: 'confirm-email-change',
+    method: 'POST',
+    path: '/api/account/email-change/confirm',
     auth: 'owner',
     domain: 'account',
     throttle: 'owner',

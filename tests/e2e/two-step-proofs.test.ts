@@ -5,7 +5,7 @@ import { pathOf } from '@reviewroute/shared';
 import { signInThroughUi, submitSignIn, texts, waitForPath, type Lang } from '../support/app-flows';
 import { callApi } from '../support/api';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
-import { cognitoClient, createConfirmedUser, signIn, signInRefusal } from '../support/cognito';
+import { createConfirmedUser, signIn, signInRefusal } from '../support/cognito';
 import { waitForMail } from '../support/inbox';
 import { TestAuthenticator, enableTotp } from '../support/totp';
 
@@ -104,8 +104,7 @@ for (const lang of ['en', 'nl'] as const) {
         const page = b.page();
         const owner = await createConfirmedUser(stack, { locale: lang });
         const tokens = await signIn(stack, owner.email, owner.password);
-        const cognito = cognitoClient(stack);
-        const app = await enableTotp(cognito, tokens.accessToken).finally(() => cognito.destroy());
+        const app = await enableTotp(stack.urls.api, { ...owner, tokens });
 
         // The API itself refuses the password alone: the browser's form is not what protects the account.
         const passwordOnly = await callApi('DELETE', pathOf('delete-account'), {

@@ -1,4 +1,12 @@
-import { GetUserCommand, VerifyUserAttributeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  DeleteUserCommand,
+  GetUserCommand,
+  SetUserMFAPreferenceCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
 import { createDynamoRecoveryCodeStore } from '@reviewroute/functions/data/recovery-codes';
@@ -19,8 +27,52 @@ const cognito = cognitoClient(stack);
 afterAll(() => cognito.destroy());
 const recoveryCodeStore = createDynamoRecoveryCodeStore(stackEntities);
 
-const mfaOf = async (owner: ApiUser) =>
-  (await cognito.send(new GetUserCommand({ AccessToken: owner.tokens.accessToken }))).UserMFASettingList ?? [];
+const userOf = (owner: ApiUser) =>
+  cognito.send(new AdminGetUserCommand({ UserPoolId: stack.webConfig.userPoolId, Username: owner.userId }));
+const mfaOf = async (owner: ApiUser) => (await userOf(owner)).UserMFASettingList ?? [];
+const emailOf = async (owner: ApiUser) => (await userOf(owner)).UserAttributes?.find((a) => a.Name === 'email')?.Value;
+const nameOf = (error: unknown) => (error as { name?: string }).name;
+
+describe("no way around the API: the browser's access token", () => {
+  it("carries no admin scope, so Cognito's user API refuses every change with it; the API's own flows work", async () => {
+    const owner = await createSignedInUser(stack);
+    const AccessToken = owner.tokens.accessToken;
+    expect(decodeJwt(AccessToken).scope).toBeUndefined();
+    const attempts = {
+      SetUserMFAPreference: () =>
+        cognito.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: false } })),
+      UpdateUserAttributes: () =>
+        cognito.send(
+          new UpdateUserAttributesCommand({
+            AccessToken,
+            UserAttributes: [{ Name: 'email', Value: uniqueEmail('thief') }],
+          }),
+        ),
+      VerifyUserAttribute: () =>
+        cognito.send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: '123456' })),
+      DeleteUser: () => cognito.send(new DeleteUserCommand({ AccessToken })),
+      GetUser: () => cognito.send(new GetUserCommand({ AccessToken })),
+    };
+    for (const [name, attempt] of Object.entries(attempts)) {
+      const error = await attempt().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(nameOf(error), `${name} with the browser's token`).toBe('NotAuthorizedException');
+      expect((error as Error).message, name).toContain('scopes');
+    }
+    // Nothing changed: the same account, with its address, and it still signs in through the API's flows.
+    expect(await emailOf(owner)).toBe(owner.email);
+    const app = await enableTotp(api, owner);
+    expect(await mfaOf(owner)).toEqual(['SOFTWARE_TOKEN_MFA']);
+    const disabled = await apiCall(api, 'POST', pathOf('disable-two-factor'), {
+      user: owner,
+      body: { password: TEST_PASSWORD, code: await app.nextCode() },
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(await mfaOf(owner)).toEqual([]);
+  });
+});
 
 const mailsTo = async (address: string, subject: string) =>
   (await listMails(inbox)).filter((m) => m.destination.to.includes(address) && m.subject.includes(subject));
@@ -28,7 +80,7 @@ const mailsTo = async (address: string, subject: string) =>
 describe('turning two-step verification off', () => {
   it('refuses it without a code, with a wrong password or code; with both it is off and the owner is told', async () => {
     const owner = await createSignedInUser(stack);
-    const app = await enableTotp(cognito, owner.tokens.accessToken);
+    const app = await enableTotp(api, owner);
     const disable = (body: unknown) => apiCall(api, 'POST', pathOf('disable-two-factor'), { user: owner, body });
 
     const noCode = await disable({ password: TEST_PASSWORD });
@@ -74,20 +126,26 @@ describe('changing the e-mail address', () => {
     expect(notice.body.text).toContain('support@reviewroute.local');
     expect(await mailsTo(newEmail, 'wordt gewijzigd')).toEqual([]);
 
-    // The client confirms the code from the new address as before; then the new address is the account's.
+    // The code from the new address is confirmed through the API, with the password again; then the new address is
+    // the account's. A wrong code changes nothing.
     const code = extractCode(await waitForMail(inbox, newEmail));
-    await cognito.send(
-      new VerifyUserAttributeCommand({ AccessToken: owner.tokens.accessToken, AttributeName: 'email', Code: code }),
-    );
-    const user = await cognito.send(new GetUserCommand({ AccessToken: owner.tokens.accessToken }));
-    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(newEmail);
+    const confirm = (body: object) =>
+      apiCall(api, 'POST', pathOf('confirm-email-change'), { user: owner, body: { password: TEST_PASSWORD, ...body } });
+    const wrong = await confirm({ verificationCode: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    expect(await emailOf(owner)).toBe(owner.email);
+    const confirmed = await confirm({ verificationCode: code });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toEqual({ email: newEmail });
+    expect(await emailOf(owner)).toBe(newEmail);
   });
 });
 
 describe('proofs that match the account: two-step verification on', () => {
   it('changes the e-mail address only with a current code besides the password', async () => {
     const owner = await createSignedInUser(stack);
-    const app = await enableTotp(cognito, owner.tokens.accessToken);
+    const app = await enableTotp(api, owner);
     const newEmail = uniqueEmail('moved-2fa');
     const start = (body: object) =>
       apiCall(api, 'POST', pathOf('start-email-change'), { user: owner, body: { newEmail, ...body } });
@@ -101,21 +159,30 @@ describe('proofs that match the account: two-step verification on', () => {
 
     const started = await start({ password: TEST_PASSWORD, code: await app.nextCode() });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await waitForMail(inbox, newEmail);
+    const verificationCode = extractCode(await waitForMail(inbox, newEmail));
+    // Confirming takes a current code too (the API opens its session with both).
+    const confirm = (body: object) =>
+      apiCall(api, 'POST', pathOf('confirm-email-change'), {
+        user: owner,
+        body: { password: TEST_PASSWORD, verificationCode, ...body },
+      });
+    expect((await confirm({})).body).toMatchObject({ error: { code: 'INCORRECT_CODE' } });
+    const confirmed = await confirm({ code: await app.nextCode() });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(await emailOf(owner)).toBe(newEmail);
   });
 });
 
 describe('recovery codes', () => {
   const recover = (body: object) => apiCall(api, 'POST', pathOf('recover-sign-in'), { body });
 
-  it('are made with the password before two-step verification is on, and sign in once (not twice) through the API', async () => {
+  it('are made with the password as two-step verification is set up, and sign in once (not twice) through the API', async () => {
     const owner = await createSignedInUser(stack, { locale: 'nl' });
     const create = (body: object) => apiCall(api, 'POST', pathOf('create-recovery-codes'), { user: owner, body });
-    const made = await create({ password: TEST_PASSWORD });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const { codes } = made.body as { codes: string[] };
+    // Set-up makes them in its first, password-proven step, before the app's code turns it on.
+    const app = await enableTotp(api, owner);
+    const codes = app.recoveryCodes;
     expect(codes).toHaveLength(10);
-    const app = await enableTotp(cognito, owner.tokens.accessToken);
     const status = await apiCall(api, 'GET', pathOf('get-recovery-codes'), { user: owner });
     expect(status.body).toMatchObject({ remaining: 10 });
     // Once it is on, a new set needs a code too.
@@ -142,7 +209,7 @@ describe('recovery codes', () => {
     expect(notice.body.text).toContain('support@reviewroute.local');
 
     // Set up again: the old codes are gone with the old second step, the same code signs in no more.
-    await enableTotp(cognito, owner.tokens.accessToken, app);
+    await enableTotp(api, owner, app);
     for (const code of [codes[0], codes[1]])
       expect((await recover({ email: owner.email, password: TEST_PASSWORD, recoveryCode: code })).body).toMatchObject({
         error: { code: 'INCORRECT_CODE' },
@@ -156,8 +223,9 @@ describe('recovery codes', () => {
       user: owner,
       body: { password: TEST_PASSWORD },
     });
-    const { codes } = made.body as { codes: string[] };
-    await enableTotp(cognito, owner.tokens.accessToken);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    // Set-up replaces a set made before it; its own codes are the account's.
+    const codes = (await enableTotp(api, owner)).recoveryCodes;
     const remove = (body: object) =>
       apiCall(api, 'DELETE', pathOf('delete-account'), { user: owner, body: { email: owner.email, ...body } });
     const passwordOnly = await remove({ password: TEST_PASSWORD });

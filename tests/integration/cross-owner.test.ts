@@ -85,6 +85,10 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   'start-email-change': ({ ownerEmail }) => ({ password: TEST_PASSWORD, newEmail: ownerEmail }),
   // The intruder's own password: the codes made are the intruder's own, the owner's are untouched.
   'create-recovery-codes': () => ({ password: TEST_PASSWORD }),
+  // The intruder's own password: a session of the caller's account, never of another's.
+  'start-two-factor': () => ({ password: TEST_PASSWORD }),
+  'confirm-two-factor': () => ({ password: TEST_PASSWORD, code: '123456' }),
+  'confirm-email-change': () => ({ password: TEST_PASSWORD, verificationCode: '123456' }),
   // The owner's own response: marking it, or noting on it, through another owner's survey id is refused.
   'set-inbox-state': ({ responseId }) => ({ ids: [responseId], state: 'handled' }),
   'set-inbox-note': () => ({ note: 'Intruder was here' }),

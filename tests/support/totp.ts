@@ -1,10 +1,6 @@
-import {
-  AssociateSoftwareTokenCommand,
-  type CognitoIdentityProviderClient,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
+import { pathOf } from '@reviewroute/shared';
+import { apiCall, type ApiUser } from './api';
 
 /**
  * An authenticator app for tests: codes of a Cognito TOTP secret (SHA-1, 6 digits, 30 s). Cognito accepts each
@@ -38,22 +34,29 @@ export class TestAuthenticator {
 }
 
 /**
- * Turns the authenticator app on for the owner of `accessToken` as the security tab does; returns their app
- * (`previous`: the app of an earlier set-up, see TestAuthenticator).
+ * Turns the authenticator app on for `owner` as the security tab does, through the API (the browser's access token
+ * may not call Cognito's user API): the recovery codes and the secret once the password is proven, then the first
+ * code with the password again. Returns their app with the recovery codes (`previous`: the app of an earlier set-up,
+ * see TestAuthenticator). `api`: the local API's base URL.
  */
 export async function enableTotp(
-  cognito: CognitoIdentityProviderClient,
-  accessToken: string,
+  api: string,
+  owner: ApiUser,
   previous?: TestAuthenticator,
-): Promise<TestAuthenticator> {
-  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-  const app = new TestAuthenticator(SecretCode!, previous);
-  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: await app.nextCode() }));
-  await cognito.send(
-    new SetUserMFAPreferenceCommand({
-      AccessToken: accessToken,
-      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-    }),
-  );
+): Promise<TestAuthenticator & { recoveryCodes: string[] }> {
+  const started = await apiCall(api, 'POST', pathOf('start-two-factor'), {
+    user: owner,
+    body: { password: owner.password },
+  });
+  if (started.status !== 200)
+    throw new Error(`start-two-factor answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const { secret, codes } = started.body as { secret: string; codes: string[] };
+  const app = Object.assign(new TestAuthenticator(secret, previous), { recoveryCodes: codes });
+  const confirmed = await apiCall(api, 'POST', pathOf('confirm-two-factor'), {
+    user: owner,
+    body: { password: owner.password, code: await app.nextCode() },
+  });
+  if (confirmed.status !== 200)
+    throw new Error(`confirm-two-factor answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   return app;
 }

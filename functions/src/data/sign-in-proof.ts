@@ -4,8 +4,11 @@ import {
   AdminRespondToAuthChallengeCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   RevokeTokenCommand,
+  VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
   type AuthenticationResultType,
   type ContextDataType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -50,7 +53,40 @@ export interface SignInProof {
    * code is confirmed. An address another account uses is refused (CONFLICT).
    */
   requestEmailChange(username: string, newEmail: string): Promise<void>;
+  /** Whether the authenticator app is on as a second step (Cognito's MFA settings of the user). */
+  totpEnabled(username: string): Promise<boolean>;
+  /** Turns the authenticator app on as the preferred second step; its secret must be verified first. */
+  enableTotp(username: string): Promise<void>;
+  /**
+   * A session of the owner as the server client (USER_POOL_SERVER_CLIENT_ID), whose access token keeps Cognito's
+   * admin scope, opened with the password (and a current authenticator code when the account has one): the one way
+   * the API calls Cognito's user API for the owner. Closed (its refresh token revoked) by `close`.
+   */
+  openOwnerSession(username: string, factors: OwnerFactors, context: ProofContext): Promise<OwnerSessionAnswer>;
 }
+
+/** The password, and the authenticator's current code where the account has one. */
+export interface OwnerFactors {
+  password: string;
+  code?: string | undefined;
+}
+
+/** What a session of the owner can do with its token. */
+export interface OwnerSession {
+  /** A new authenticator secret (it replaces the unverified one; an enabled app stays as it is until verified). */
+  associateTotp(): Promise<string>;
+  /** Verifies the app's first code for the new secret: true when Cognito accepted it. */
+  verifyTotp(code: string): Promise<boolean>;
+  /** Confirms the pending address with the code mailed to it: false on a wrong or expired code. */
+  verifyEmail(code: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type OwnerSessionAnswer =
+  | { result: 'open'; session: OwnerSession }
+  | { result: 'invalid' }
+  /** The password was right; the account has a second step and the code was missing or wrong. */
+  | { result: 'code-refused' };
 
 const nameOf = (error: unknown) => (error as { name?: unknown } | null)?.name;
 const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? '');
@@ -80,6 +116,52 @@ export function createCognitoSignInProof(env: LambdaEnv): SignInProof {
     await cognito()
       .send(new RevokeTokenCommand({ ClientId: clientId(), Token: result.RefreshToken }))
       .catch((error: unknown) => logger.warn('Could not revoke a proof’s refresh token', { error: String(error) }));
+  };
+  const serverClientId = () => {
+    const id = env.USER_POOL_SERVER_CLIENT_ID;
+    if (!id) throw new ApiError('SERVICE_UNAVAILABLE', 'USER_POOL_SERVER_CLIENT_ID is not set');
+    return id;
+  };
+  /** The server session's refresh token, revoked as the proofs' are (same client). */
+  const closeServerSession = async (refreshToken: string | undefined) => {
+    if (!refreshToken) return;
+    await cognito()
+      .send(new RevokeTokenCommand({ ClientId: serverClientId(), Token: refreshToken }))
+      .catch((error: unknown) => logger.warn('Could not revoke a server session', { error: String(error) }));
+  };
+  const ownerSessionOf = (result: AuthenticationResultType): OwnerSession => {
+    const AccessToken = result.AccessToken!;
+    return {
+      async associateTotp() {
+        const answer = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken }));
+        if (!answer.SecretCode) throw new Error('Cognito returned no authenticator secret');
+        return answer.SecretCode;
+      },
+      async verifyTotp(code) {
+        try {
+          const answer = await cognito().send(
+            new VerifySoftwareTokenCommand({ AccessToken, UserCode: code, FriendlyDeviceName: 'ReviewRoute' }),
+          );
+          return answer.Status === 'SUCCESS';
+        } catch (error) {
+          const name = nameOf(error);
+          if (name === 'EnableSoftwareTokenMFAException' || name === 'CodeMismatchException') return false;
+          throw error;
+        }
+      },
+      async verifyEmail(code) {
+        try {
+          await cognito().send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: code }));
+          return true;
+        } catch (error) {
+          const name = nameOf(error);
+          if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return false;
+          if (name === 'AliasExistsException') throw new ApiError('CONFLICT', 'The address is in use.');
+          throw error;
+        }
+      },
+      close: () => closeServerSession(result.RefreshToken),
+    };
   };
   const refused = (error: unknown) => {
     if (attemptsExceeded(error)) throw new ApiError('RATE_LIMITED', undefined, undefined, { 'retry-after': '900' });
@@ -162,6 +244,69 @@ export function createCognitoSignInProof(env: LambdaEnv): SignInProof {
           SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
         }),
       );
+    },
+
+    async totpEnabled(username) {
+      const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: env.USER_POOL_ID, Username: username }));
+      return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false;
+    },
+
+    async enableTotp(username) {
+      await cognito().send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: env.USER_POOL_ID,
+          Username: username,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+    },
+
+    async openOwnerSession(username, factors, context) {
+      const ClientId = serverClientId();
+      let result: AuthenticationResultType | undefined;
+      try {
+        const answer = await cognito().send(
+          new AdminInitiateAuthCommand({
+            UserPoolId: env.USER_POOL_ID,
+            ClientId,
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: username, PASSWORD: factors.password },
+            ContextData: contextData(context),
+          }),
+        );
+        result = answer.AuthenticationResult;
+        if (!result && answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && answer.Session) {
+          if (!factors.code) return { result: 'code-refused' };
+          const second = await cognito().send(
+            new AdminRespondToAuthChallengeCommand({
+              UserPoolId: env.USER_POOL_ID,
+              ClientId,
+              ChallengeName: 'SOFTWARE_TOKEN_MFA',
+              Session: answer.Session,
+              ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: factors.code },
+              ContextData: contextData(context),
+            }),
+          );
+          result = second.AuthenticationResult;
+        }
+      } catch (error) {
+        refused(error);
+        const name = nameOf(error);
+        if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return { result: 'code-refused' };
+        if (
+          name === 'NotAuthorizedException' ||
+          name === 'InvalidPasswordException' ||
+          name === 'UserNotFoundException' ||
+          name === 'PasswordResetRequiredException'
+        )
+          return { result: 'invalid' };
+        throw error;
+      }
+      if (!result?.AccessToken) {
+        logger.warn('An owner session ended in no tokens');
+        return { result: 'invalid' };
+      }
+      return { result: 'open', session: ownerSessionOf(result) };
     },
 
     async requestEmailChange(username, newEmail) {

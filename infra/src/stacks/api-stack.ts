@@ -33,6 +33,8 @@ export interface ApiStackProps extends StackProps {
   readonly userPoolId: string;
   /** The web client: the account Lambda proves passwords as it. */
   readonly userPoolClientId: string;
+  /** The server client: the account Lambda's sessions of an owner after a proof (its tokens keep the admin scope). */
+  readonly userPoolServerClientId: string;
   readonly table: ITableV2;
   readonly assetsBucket: IBucket;
   /** `https://{site domain}` (landing URLs, payment redirects). */
@@ -89,6 +91,7 @@ export class ApiStack extends Stack {
       USER_POOL_ID: props.userPoolId,
       // The account Lambda proves a password as the web client (ADMIN_USER_PASSWORD_AUTH, allowed on that client).
       USER_POOL_CLIENT_ID: props.userPoolClientId,
+      USER_POOL_SERVER_CLIENT_ID: props.userPoolServerClientId,
       SITE_ORIGIN: props.siteOrigin,
       // The web stack serves the assets bucket's public prefix on the site's own origin at the same path.
       ASSETS_PUBLIC_BASE_URL: props.siteOrigin,

@@ -63,8 +63,41 @@ describe('auth stack', () => {
     });
   });
 
+  it('takes the admin scope out of access tokens with a pre token generation trigger (version 2, Essentials or Plus)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: Match.anyValue(),
+      LambdaConfig: Match.objectLike({
+        PreTokenGenerationConfig: {
+          LambdaArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^PreTokenGenerationFunction'), 'Arn'] },
+          LambdaVersion: 'V2_0',
+        },
+      }),
+    });
+    // Lite cannot run a version 2 trigger.
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: Match.not('LITE'),
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'cognito-idp:DescribeUserPoolClient', Effect: 'Allow' }),
+        ]),
+      },
+    });
+  });
+
+  it('has a server client for the API only: the admin password flow, no browser flow, short-lived tokens', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ClientName: 'reviewroute-server',
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      EnableTokenRevocation: true,
+      AccessTokenValidity: 5,
+    });
+  });
+
   it('has a public app client for SRP and the server-side password proof, never plain password auth, without OAuth', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 2);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayEquals([
@@ -76,7 +109,8 @@ describe('auth stack', () => {
       EnableTokenRevocation: true,
       AllowedOAuthFlows: Match.absent(),
       CallbackURLs: Match.absent(),
-      // The app writes the e-mail address (change) and the locale (sign-up), nothing else.
+      // The app writes the e-mail address and the locale at sign-up (a required attribute must be writable), nothing
+      // else; its tokens carry no admin scope, so no later change goes around the API.
       WriteAttributes: Match.arrayEquals(['email', 'locale']),
     });
   });

@@ -1,11 +1,19 @@
 import { passwordPolicy, tokenValidity } from '@reviewroute/shared';
 import { grantSendMail } from './lambda-access';
-import { customMessageEntry, postConfirmationEntry } from '@reviewroute/functions/triggers/entries';
+import {
+  customMessageEntry,
+  postConfirmationEntry,
+  preTokenGenerationEntry,
+} from '@reviewroute/functions/triggers/entries';
+import { serverClientName } from '@reviewroute/functions/triggers/pre-token-generation';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations, CfnOutput } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import {
   AccountRecovery,
   ClientAttributes,
   FeaturePlan,
+  LambdaVersion,
   Mfa,
   StandardThreatProtectionMode,
   UserPool,
@@ -27,6 +35,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The API's own client (server-side sessions after a proof); its tokens keep Cognito's admin scope. */
+  readonly serverClient: UserPoolClient;
   /** The `iss` claim of the pool's tokens; the HTTP API JWT authorizer trusts exactly this issuer. */
   readonly issuer: string;
 
@@ -58,7 +68,8 @@ export class AuthStack extends Stack {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       // Threat protection (compromised credentials, adaptive auth) needs the Plus plan, billed per active
-      // user: on in production, where it protects real accounts; other stages stay on Essentials.
+      // user: on in production, where it protects real accounts; other stages stay on Essentials. Either plan
+      // runs the pre token generation trigger's version 2 (access token scopes), which Lite does not.
       featurePlan: isProd ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
       ...(isProd ? { standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION } : {}),
       deletionProtection: isProd,
@@ -77,7 +88,10 @@ export class AuthStack extends Stack {
       // The app signs in through the Cognito API (Amplify), not the hosted UI: no OAuth flows or callbacks.
       disableOAuth: true,
       enableTokenRevocation: true,
-      // The app reads and writes only these; `locale` is written at sign-up (the language of Cognito's mails).
+      // The app reads and writes only these; `locale` is written at sign-up (the language of Cognito's mails), and
+      // `email` at sign-up only: Cognito requires a pool's required attributes to be writable by a client that signs
+      // users up. A later change cannot use that permission: the client's access tokens carry no admin scope (the
+      // pre token generation trigger), so UpdateUserAttributes refuses them; the address changes through our API.
       readAttributes: new ClientAttributes()
         .withStandardAttributes({ email: true, emailVerified: true, locale: true })
         .withCustomAttributes(),
@@ -89,7 +103,28 @@ export class AuthStack extends Stack {
       refreshTokenValidity: Duration.days(tokenValidity.refreshTokenDays),
     });
 
+    // The API's own client: the account Lambda opens a session of the owner as it (ADMIN_USER_PASSWORD_AUTH, IAM-
+    // authorised, after the API counted the attempt) to set up the authenticator app and confirm a new address,
+    // the calls that need an access token with Cognito's admin scope. Its tokens never leave the Lambda (revoked
+    // at once); no browser flow is allowed on it. The trigger keeps the scope for this client by its name.
+    this.serverClient = this.userPool.addClient('ServerClient', {
+      userPoolClientName: serverClientName,
+      generateSecret: false,
+      authFlows: { adminUserPassword: true },
+      preventUserExistenceErrors: true,
+      disableOAuth: true,
+      enableTokenRevocation: true,
+      readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, locale: true }),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, locale: true }),
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      // One request's session: the shortest validity Cognito allows.
+      idTokenValidity: Duration.minutes(5),
+      accessTokenValidity: Duration.minutes(5),
+      refreshTokenValidity: Duration.hours(1),
+    });
+
     this.addCustomMessageTrigger(isProd);
+    this.addPreTokenGenerationTrigger(isProd);
     this.addPasswordChangedNotice(isProd, props.config);
 
     this.issuer = `https://cognito-idp.${this.region}.${this.urlSuffix}/${this.userPool.userPoolId}`;
@@ -112,6 +147,36 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'UserPoolServerClientId', { value: this.serverClient.userPoolClientId });
+  }
+
+  /**
+   * The PreTokenGeneration trigger, event version 2 (needs the Essentials or Plus feature plan): the access
+   * tokens of every client but the server's lose Cognito's `aws.cognito.signin.user.admin` scope, so a token
+   * taken from the browser cannot call Cognito's user API (UpdateUserAttributes, VerifyUserAttribute,
+   * SetUserMFAPreference, DeleteUser…) around the proofs our API asks. It reads the calling client's name
+   * (DescribeUserPoolClient): its id cannot be put in the trigger's environment without a cycle (pool -> trigger
+   * -> client -> pool), so the permission names every pool of this account and region.
+   */
+  private addPreTokenGenerationTrigger(isProd: boolean): void {
+    const { fn, role } = createReviewRouteFunction(this, 'PreTokenGeneration', {
+      isProd,
+      roleDescription: 'ReviewRoute Cognito PreTokenGeneration trigger',
+      description: "ReviewRoute: access tokens without Cognito's admin scope",
+      entry: preTokenGenerationEntry,
+      memorySize: 256,
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+    });
+    const pools = this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' });
+    role.addToPolicy(new PolicyStatement({ actions: ['cognito-idp:DescribeUserPoolClient'], resources: [pools] }));
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(this.resolve(pools))}]`,
+      reason:
+        'DescribeUserPoolClient only (a read of a client’s settings), on the pools of this account and region: the ' +
+        'pool’s own ARN would make a cycle (the pool names this trigger).',
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG, fn, LambdaVersion.V2_0);
   }
   /**
    * The CustomMessage trigger: Cognito's code mails in the owner's language (functions/src/triggers, texts from

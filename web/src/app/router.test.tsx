@@ -13,13 +13,18 @@ const amplify = vi.hoisted(() => ({
   signOut: vi.fn(),
   fetchAuthSession: vi.fn(),
   getCurrentUser: vi.fn(),
-  fetchUserAttributes: vi.fn(),
+
   signIn: vi.fn(),
   signUp: vi.fn(),
   confirmSignUp: vi.fn(),
   resendSignUpCode: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
+
+/** Amplify's session whose ID token names `email` (what the app reads the address from). */
+const sessionWithEmail = (email: string) => ({
+  tokens: { idToken: { toString: () => 'id-token', payload: { email } } },
+});
 vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_PASSWORD_AUTH', configureAmplify: vi.fn() }));
 
 const owner: SessionUser = { userId: 'user-1', email: 'owner@shop.nl' };
@@ -193,7 +198,7 @@ describe('guarded pages', () => {
   it('shows a loading state, not the sign-in page, while the session resolves', async () => {
     const currentUser = deferred<unknown>();
     amplify.getCurrentUser.mockReturnValue(currentUser.promise);
-    amplify.fetchUserAttributes.mockResolvedValue({ email: owner.email });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail(owner.email));
     // No session seeded: the session query runs and waits for Amplify.
     const { router } = renderWithApp(null, { path: '/dashboard', routes });
     expect((await screen.findByRole('status')).textContent).toContain('Loading…');

@@ -4,8 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSessionProvider, loadSession, sessionQueryKey, useSession } from './auth-session';
 import { meKeys } from '@/lib/query-keys';
 
-const amplify = vi.hoisted(() => ({ getCurrentUser: vi.fn(), fetchUserAttributes: vi.fn() }));
+const amplify = vi.hoisted(() => ({ getCurrentUser: vi.fn(), fetchAuthSession: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
+
+/** Amplify's session whose ID token names `email` (what the app reads the address from). */
+const sessionWithEmail = (email: string) => ({
+  tokens: { idToken: { toString: () => 'id-token', payload: { email } } },
+});
 
 type HubCallback = (capsule: { payload: { event: string } }) => void;
 const hub = vi.hoisted(() => ({ listeners: [] as HubCallback[] }));
@@ -53,15 +58,15 @@ describe('loadSession', () => {
     await expect(loadSession()).resolves.toBeNull();
   });
 
-  it('takes the e-mail from the user attributes', async () => {
+  it('takes the e-mail from the ID token', async () => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: 'old@x.nl' } });
-    amplify.fetchUserAttributes.mockResolvedValue({ email: 'new@x.nl' });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('new@x.nl'));
     await expect(loadSession()).resolves.toEqual({ userId: 'u1', email: 'new@x.nl' });
   });
 
-  it('falls back to the login id when the attributes cannot be fetched', async () => {
+  it('falls back to the login id when the session cannot be read', async () => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: 'me@x.nl' } });
-    amplify.fetchUserAttributes.mockImplementation(async () => {
+    amplify.fetchAuthSession.mockImplementation(async () => {
       throw new Error('offline');
     });
     await expect(loadSession()).resolves.toEqual({ userId: 'u1', email: 'me@x.nl' });
@@ -71,7 +76,7 @@ describe('loadSession', () => {
 describe('AuthSessionProvider', () => {
   it('goes from loading to signed in', async () => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1' });
-    amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('a@b.co'));
     renderProbe();
     expect(probe()).toBe('loading:');
     await waitFor(() => expect(probe()).toBe('signedIn:a@b.co'));
@@ -79,7 +84,7 @@ describe('AuthSessionProvider', () => {
 
   it.each(['signedOut', 'tokenRefresh_failure'])('%s signs the user out and drops their data', async (event) => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1' });
-    amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('a@b.co'));
     const queryClient = renderProbe();
     queryClient.setQueryData(meKeys.me(), { userId: 'u1', email: 'a@b.co' });
     await waitFor(() => expect(probe()).toBe('signedIn:a@b.co'));
@@ -97,7 +102,7 @@ describe('AuthSessionProvider', () => {
     await waitFor(() => expect(probe()).toBe('signedOut:'));
     amplify.getCurrentUser.mockReset();
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u2', username: 'u2' });
-    amplify.fetchUserAttributes.mockResolvedValue({ email: 'c@d.co' });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('c@d.co'));
     emit('signedIn');
     await waitFor(() => expect(probe()).toBe('signedIn:c@d.co'));
   });

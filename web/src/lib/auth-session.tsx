@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
-import { fetchUserAttributes, getCurrentUser } from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 
 export interface SessionUser {
   userId: string;
@@ -22,10 +22,12 @@ export async function loadSession(): Promise<SessionUser | null> {
   }
   let email = user.signInDetails?.loginId ?? '';
   try {
-    const attributes = await fetchUserAttributes();
-    email = attributes.email ?? email;
+    // The ID token's address (the one the API reads too): the access token may not call Cognito's GetUser, which
+    // needs the admin scope the web client's tokens do not carry.
+    const claim = (await fetchAuthSession()).tokens?.idToken?.payload.email;
+    if (typeof claim === 'string' && claim) email = claim;
   } catch {
-    // The attributes call needs the network; the login id is the e-mail too, so it is a good fallback.
+    // A refresh may need the network; the login id is the e-mail too, so it is a good fallback.
   }
   return { userId: user.userId, email };
 }

@@ -117,6 +117,25 @@ export function createAccountHandler(
         });
         return { status: 202, body: answer };
       },
+      'get-two-factor': async ({ owner, event }) => {
+        await notErasing(owner.userId);
+        return { body: await security().twoFactorOf(identityOf(owner, event)) };
+      },
+      'start-two-factor': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        return { body: await security().startTwoFactor(identityOf(owner, event), body, proofContextOf(request)) };
+      },
+      'confirm-two-factor': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        return { body: await security().confirmTwoFactor(identityOf(owner, event), body, proofContextOf(request)) };
+      },
+      'confirm-email-change': async (request) => {
+        const { owner, event, body } = request;
+        await notErasing(owner.userId);
+        return { body: await security().confirmEmailChange(identityOf(owner, event), body, proofContextOf(request)) };
+      },
       'disable-two-factor': async (request) => {
         const { owner, event, body } = request;
         await notErasing(owner.userId);

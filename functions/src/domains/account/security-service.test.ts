@@ -12,7 +12,15 @@ const password = 'Sup3r-secret!';
 
 /** A Cognito user as the fake proof knows it: its password, its current code, whether TOTP is on, its address. */
 function fakeCognito({ totp = true, email = 'owner@example.com', locale = 'en' } = {}) {
-  const state = { totp, email, pendingEmail: undefined as string | undefined, sessions: new Set<string>() };
+  const state = {
+    totp,
+    email,
+    pendingEmail: undefined as string | undefined,
+    sessions: new Set<string>(),
+    secret: undefined as string | undefined,
+    secretVerified: false,
+    openSessions: 0,
+  };
   const calls: string[] = [];
   const proof: SignInProof = {
     async accountOf(login) {
@@ -37,6 +45,39 @@ function fakeCognito({ totp = true, email = 'owner@example.com', locale = 'en' }
     async requestEmailChange(_username, newEmail) {
       calls.push(`requestEmailChange ${newEmail}`);
       state.pendingEmail = newEmail;
+    },
+    totpEnabled: async () => state.totp,
+    async enableTotp() {
+      calls.push('enableTotp');
+      if (!state.secretVerified) throw new Error('not verified');
+      state.totp = true;
+    },
+    async openOwnerSession(username, factors) {
+      calls.push(`openOwnerSession ${username}`);
+      if (factors.password !== password) return { result: 'invalid' };
+      if (state.totp && factors.code !== '123456') return { result: 'code-refused' };
+      state.openSessions++;
+      return {
+        result: 'open',
+        session: {
+          async associateTotp() {
+            state.secret = 'JBSWY3DPEHPK3PXP';
+            state.secretVerified = false;
+            return state.secret;
+          },
+          async verifyTotp(code) {
+            state.secretVerified = state.secret !== undefined && code === '654321';
+            return state.secretVerified;
+          },
+          async verifyEmail(code) {
+            if (code !== '111111' || !state.pendingEmail) return false;
+            state.email = state.pendingEmail;
+            state.pendingEmail = undefined;
+            return true;
+          },
+          close: async () => void state.openSessions--,
+        },
+      };
     },
   };
   const contacts = {
@@ -144,6 +185,59 @@ describe('turning two-step verification off', () => {
     });
     expect(await service.disableTwoFactor(who, { password, code: '123456' }, context)).toEqual({ enabled: false });
     expect(w.state.totp).toBe(false);
+  });
+});
+
+describe('turning two-step verification on through the API', () => {
+  it('answers a secret once the password is proven, and turns it on with the first code and the password again', async () => {
+    const w = world({ totp: false });
+    await expect(w.service.startTwoFactor(who, { password: 'wrong' }, context)).rejects.toMatchObject({
+      code: 'INCORRECT_PASSWORD',
+    });
+    const started = await w.service.startTwoFactor(who, { password }, context);
+    // The recovery codes come first, in the same proven call: it is never on without them.
+    expect(started).toEqual({ secret: 'JBSWY3DPEHPK3PXP', codes: expect.arrayContaining(['aaaaa-22222']) });
+    expect(started.codes).toHaveLength(10);
+    expect(await w.service.recoveryCodesOf(who.userId)).toMatchObject({ remaining: 10 });
+    await expect(w.service.confirmTwoFactor(who, { password, code: '000000' }, context)).rejects.toMatchObject({
+      code: 'INCORRECT_CODE',
+    });
+    expect(w.state.totp).toBe(false);
+    expect(await w.service.confirmTwoFactor(who, { password, code: '654321' }, context)).toEqual({ enabled: true });
+    expect(await w.service.twoFactorOf(who)).toEqual({ enabled: true });
+    // Every session the API opened for the owner was closed again.
+    expect(w.state.openSessions).toBe(0);
+  });
+
+  it('refuses to start over an app that is on, and counts every attempt toward the limit', async () => {
+    const on = world({ totp: true });
+    await expect(on.service.startTwoFactor(who, { password }, context)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const off = world({ totp: false });
+    for (let i = 0; i < securityProofRateRule.limit; i++)
+      await expect(off.service.startTwoFactor(who, { password: 'wrong' }, context)).rejects.toMatchObject({
+        code: 'INCORRECT_PASSWORD',
+      });
+    await expect(off.service.startTwoFactor(who, { password }, context)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+  });
+});
+
+describe('confirming the new address through the API', () => {
+  it('needs the password and, with two-step verification on, a current code; a wrong mailed code changes nothing', async () => {
+    const w = world({ totp: true });
+    await w.service.startEmailChange(who, { password, code: '123456', newEmail: 'new@example.com' }, context);
+    await expect(
+      w.service.confirmEmailChange(who, { password, verificationCode: '111111' }, context),
+    ).rejects.toMatchObject({ code: 'INCORRECT_CODE' });
+    await expect(
+      w.service.confirmEmailChange(who, { password, code: '123456', verificationCode: '999999' }, context),
+    ).rejects.toMatchObject({ code: 'INCORRECT_CODE' });
+    expect(w.state.email).toBe('owner@example.com');
+    expect(
+      await w.service.confirmEmailChange(who, { password, code: '123456', verificationCode: '111111' }, context),
+    ).toEqual({ email: 'new@example.com' });
+    expect(w.state.openSessions).toBe(0);
   });
 });
 

@@ -8,10 +8,12 @@ import {
   recoveryCodeCount,
   securityProofRateRule,
   signInRecoveryRateRule,
+  type EmailChangeConfirmed,
   type EmailChangeStarted,
   type Language,
   type RecoveryCodes,
   type RecoveryCodesStatus,
+  type TwoFactorSecret,
   type TwoFactorState,
 } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
@@ -19,7 +21,7 @@ import { logger } from '../../lib/logger';
 import type { OwnerContacts } from '../../data/owner-contacts';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 import type { RecoveryCodeStore } from '../../data/recovery-codes';
-import type { PasswordCheck, ProofContext, SignInProof } from '../../data/sign-in-proof';
+import type { OwnerFactors, OwnerSession, PasswordCheck, ProofContext, SignInProof } from '../../data/sign-in-proof';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { mailTime } from '../../mail/owner-mail';
 import { planLineItem, renderMail } from '../../mail/render';
@@ -112,6 +114,35 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     if (!(await deps.proof.answerTotp(who.username, check.session, code, context)))
       throw new ApiError('INCORRECT_CODE');
     return { twoFactor: true, recoveryCodeUsed: false };
+  }
+
+  /**
+   * Acts in a session of the owner's own (the server client's, whose token may call Cognito's user API), opened with
+   * the factors given: one counted attempt, whichever is wrong; the session is closed whatever `act` does.
+   */
+  async function inOwnerSession<T>(
+    who: SecurityRequester,
+    factors: OwnerFactors,
+    context: ProofContext,
+    act: (session: OwnerSession) => Promise<T>,
+  ): Promise<T> {
+    await countAttempt(who.userId);
+    const opened = await deps.proof.openOwnerSession(who.username, factors, context);
+    if (opened.result === 'invalid') throw new ApiError('INCORRECT_PASSWORD');
+    if (opened.result === 'code-refused')
+      throw new ApiError('INCORRECT_CODE', factors.code ? undefined : 'Two-step verification is on: a code is needed.');
+    try {
+      return await act(opened.session);
+    } finally {
+      await opened.session.close();
+    }
+  }
+
+  /** A new set of recovery codes replacing the owner's earlier one: only the hashes are stored, the codes answered. */
+  async function newRecoveryCodes(userId: string): Promise<RecoveryCodes> {
+    const codes = Array.from({ length: recoveryCodeCount }, deps.newRecoveryCode ?? randomRecoveryCode);
+    await deps.recoveryCodes.replace(userId, codes, clock().toISOString());
+    return { codes: codes.map(formatRecoveryCode) };
   }
 
   /** A security notice to the account's current address, in the owner's language, with the account and the time. */
@@ -213,6 +244,67 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       return { enabled: false };
     },
 
+    /** Whether the authenticator app is on as the second step. */
+    async twoFactorOf(who: SecurityRequester): Promise<TwoFactorState> {
+      return { enabled: await deps.proof.totpEnabled(who.username) };
+    },
+
+    /**
+     * The first step of turning the authenticator app on, proven with the password (one attempt): a new set of
+     * recovery codes first, replacing any earlier one, then a new secret for the app, so two-step verification is
+     * never on without codes to fall back on. An account that already has the app must turn it off first.
+     */
+    async startTwoFactor(
+      who: SecurityRequester,
+      input: { password: string },
+      context: ProofContext,
+    ): Promise<TwoFactorSecret> {
+      if (await deps.proof.totpEnabled(who.username))
+        throw new ApiError('CONFLICT', 'Two-step verification is already on.');
+      return inOwnerSession(who, { password: input.password }, context, async (session) => {
+        const { codes } = await newRecoveryCodes(who.userId);
+        return { codes, secret: await session.associateTotp() };
+      });
+    },
+
+    /**
+     * The app's first code for the new secret, with the password again: once Cognito verified it, two-step
+     * verification is on (the recovery codes were made before, so a lost phone never locks the owner out).
+     */
+    async confirmTwoFactor(
+      who: SecurityRequester,
+      input: { password: string; code: string },
+      context: ProofContext,
+    ): Promise<TwoFactorState> {
+      const verified = await inOwnerSession(who, { password: input.password }, context, (session) =>
+        session.verifyTotp(input.code),
+      );
+      if (!verified) throw new ApiError('INCORRECT_CODE');
+      await deps.proof.enableTotp(who.username);
+      return { enabled: true };
+    },
+
+    /**
+     * Confirms the new address with the code mailed to it, in a session opened with the password (and with two-step
+     * verification on a current code of the app): the browser's own token may not call Cognito's user API.
+     */
+    async confirmEmailChange(
+      who: SecurityRequester,
+      input: { password: string; code?: string | undefined; verificationCode: string },
+      context: ProofContext,
+    ): Promise<EmailChangeConfirmed> {
+      const verified = await inOwnerSession(who, input, context, (session) =>
+        session.verifyEmail(input.verificationCode),
+      );
+      // Named by its field, so the form tells it from a refused code of the app (the same error code).
+      if (!verified)
+        throw new ApiError('INCORRECT_CODE', 'The code from the e-mail is wrong or has expired.', {
+          verificationCode: 'The code from the e-mail is wrong or has expired.',
+        });
+      const after = await deps.contacts.contactOf(who.username);
+      return { email: after?.email ?? '' };
+    },
+
     /** How many unused recovery codes the owner has, and since when. */
     async recoveryCodesOf(userId: string): Promise<RecoveryCodesStatus> {
       const set = await deps.recoveryCodes.get(userId);
@@ -231,10 +323,9 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       context: ProofContext,
     ): Promise<RecoveryCodes> {
       const proven = await proveFactors(who, input, context);
-      const codes = Array.from({ length: recoveryCodeCount }, deps.newRecoveryCode ?? randomRecoveryCode);
-      await deps.recoveryCodes.replace(who.userId, codes, clock().toISOString());
+      const made = await newRecoveryCodes(who.userId);
       if (proven.twoFactor) await notifyOwner('recoveryCodesRegenerated', who.username);
-      return { codes: codes.map(formatRecoveryCode) };
+      return made;
     },
 
     /**

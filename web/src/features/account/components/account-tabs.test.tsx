@@ -9,7 +9,7 @@ import { renderWithApp } from '@testing/render';
 import { AccountPage } from '../routes/account-page';
 import { routeQueryKey } from '@/lib/route-query';
 
-const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn(), fetchMFAPreference: vi.fn() }));
+const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 const json = (status: number, body: unknown) => HttpResponse.json(body as object, { status });
@@ -19,7 +19,8 @@ const profile = { ...emptyProfile('u1'), fullName: 'Bea Baker', updatedAt: '2026
 beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
   amplify.signOut.mockResolvedValue(undefined);
-  amplify.fetchMFAPreference.mockResolvedValue({});
+  // Whether two-step verification is on: the API answers it (the browser's token may not ask Cognito).
+  serveApi(apiHandler('get-two-factor', () => json(200, { enabled: false })));
 });
 afterEach(() => {
   vi.clearAllMocks();
@@ -203,8 +204,8 @@ describe('danger tab', () => {
   });
 
   it('with two-step verification on, asks for a code too and shows a wrong one at its field (Dutch)', async () => {
-    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
     serveApi(
+      apiHandler('get-two-factor', () => json(200, { enabled: true })),
       apiHandler('get-profile', () => json(200, profile)),
       apiHandler('delete-account', () =>
         json(403, { error: { code: 'INCORRECT_CODE', message: 'The code is not correct or was used already.' } }),

@@ -6,19 +6,13 @@ import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { SecurityTab } from './security-tab';
 
+// Everything the tab changes goes through the API; Amplify only refreshes the session and resets the password (by
+// code, no token needed). The account's own Cognito calls are not even mocked: calling one fails the test.
 const amplify = vi.hoisted(() => ({
-  updateUserAttribute: vi.fn(),
-  confirmUserAttribute: vi.fn(),
-  sendUserAttributeVerificationCode: vi.fn(),
   fetchAuthSession: vi.fn(),
-  fetchUserAttributes: vi.fn(),
   getCurrentUser: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
-  setUpTOTP: vi.fn(),
-  verifyTOTPSetup: vi.fn(),
-  updateMFAPreference: vi.fn(),
-  fetchMFAPreference: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
 
@@ -33,6 +27,16 @@ const recoveryApi = (remaining = 10) => [
   apiHandler('create-recovery-codes', () => json(200, { codes: recoveryCodes })),
 ];
 const callsOf = (route: string) => apiCalls().filter((call) => call.route === route);
+/** Whether two-step verification is on, as the API answers it. */
+const twoFactorIs = (enabled: boolean) => apiHandler('get-two-factor', () => json(200, { enabled }));
+const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** Set-up's first step: the recovery codes and the secret, once the password is right. */
+const startTwoFactor = apiHandler('start-two-factor', async ({ request }) => {
+  const { password } = (await request.json()) as { password: string };
+  return password === 'Sup3r-secret!'
+    ? json(200, { secret, codes: recoveryCodes })
+    : refusal(403, 'INCORRECT_PASSWORD');
+});
 
 function setup(path = '/account?tab=security') {
   renderWithApp(<SecurityTab />, { path, routePath: path.split('?')[0], session });
@@ -41,7 +45,7 @@ function setup(path = '/account?tab=security') {
 
 beforeEach(() => {
   for (const fn of Object.values(amplify)) fn.mockReset();
-  amplify.fetchMFAPreference.mockResolvedValue({});
+  serveApi(twoFactorIs(false));
   amplify.fetchAuthSession.mockResolvedValue({});
   amplify.getCurrentUser.mockResolvedValue({ userId: 'user-1', signInDetails: { loginId: 'owner@shop.nl' } });
 });
@@ -60,10 +64,16 @@ describe('SecurityTab: e-mail change', () => {
     expect(button.disabled).toBe(false);
   });
 
-  it('starts the change with the password through the API, confirms the code and refreshes the session', async () => {
-    serveApi(apiHandler('start-email-change', () => json(200, { destination: 'new@shop.nl' })));
-    amplify.confirmUserAttribute.mockResolvedValue(undefined);
-    amplify.fetchUserAttributes.mockResolvedValue({ email: 'new@shop.nl' });
+  it('starts the change with the password through the API, confirms the code through it too and refreshes the session', async () => {
+    serveApi(
+      apiHandler('start-email-change', () => json(200, { destination: 'new@shop.nl' })),
+      apiHandler('confirm-email-change', async ({ request }) => {
+        const { verificationCode } = (await request.json()) as { verificationCode: string };
+        return verificationCode === '123456'
+          ? json(200, { email: 'new@shop.nl' })
+          : json(403, { error: { code: 'INCORRECT_CODE', message: 'x', fields: { verificationCode: 'x' } } });
+      }),
+    );
     const user = setup();
     const input = screen.getByLabelText('Email address');
     await user.clear(input);
@@ -71,27 +81,55 @@ describe('SecurityTab: e-mail change', () => {
     await user.click(screen.getByRole('button', { name: 'Update email' }));
     // Without the password nothing is sent.
     expect(await screen.findByText('Password is required')).toBeTruthy();
-    expect(apiCalls()).toEqual([]);
+    expect(apiCalls().filter((c) => c.route !== 'get-two-factor')).toEqual([]);
     await user.type(screen.getByLabelText('Current password'), 'Sup3r-secret!');
     await user.click(screen.getByRole('button', { name: 'Update email' }));
     const description = await screen.findByTestId('email-code-description');
-    expect(apiCalls().map((c) => [c.route, c.body])).toEqual([
-      ['start-email-change', { password: 'Sup3r-secret!', newEmail: 'new@shop.nl' }],
+    expect(callsOf('start-email-change').map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', newEmail: 'new@shop.nl' },
     ]);
-    expect(amplify.updateUserAttribute).not.toHaveBeenCalled();
     expect(description.textContent).toContain('new@shop.nl');
     expect(description.textContent).toContain('owner@shop.nl');
 
+    // A wrong code is shown at the code; the password typed before goes with each confirmation.
+    await user.type(screen.getByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByText(/The code is not correct or was used already/)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Verification code'));
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
-    await waitFor(() =>
-      expect(amplify.confirmUserAttribute).toHaveBeenCalledWith({
-        userAttributeKey: 'email',
-        confirmationCode: '123456',
-      }),
-    );
-    expect(amplify.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
     expect(await screen.findByText('Email updated')).toBeTruthy();
+    expect(callsOf('confirm-email-change').map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', verificationCode: '000000' },
+      { password: 'Sup3r-secret!', verificationCode: '123456' },
+    ]);
+    expect(amplify.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+  });
+
+  it('with two-step verification on, confirms the new address with a current code of the app as well', async () => {
+    serveApi(
+      twoFactorIs(true),
+      ...recoveryApi(),
+      apiHandler('start-email-change', () => json(200, { destination: 'new@shop.nl' })),
+      apiHandler('confirm-email-change', () => json(200, { email: 'new@shop.nl' })),
+    );
+    const user = setup();
+    await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
+    await user.clear(screen.getByLabelText('Email address'));
+    await user.type(screen.getByLabelText('Email address'), 'new@shop.nl');
+    await user.type(screen.getByLabelText('Current password'), 'Sup3r-secret!');
+    await user.type(screen.getByLabelText('Code from your authenticator app'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Update email' }));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    expect(callsOf('confirm-email-change')).toEqual([]);
+    await user.type(screen.getByLabelText('Code from your app'), '222222');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByText('Email updated')).toBeTruthy();
+    expect(callsOf('confirm-email-change').map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', verificationCode: '123456', code: '222222' },
+    ]);
   });
 
   it('shows a wrong password at the password field, focused, and stays on the form', async () => {
@@ -164,32 +202,41 @@ describe('SecurityTab: password reset', () => {
 });
 
 describe('SecurityTab: two-factor authentication', () => {
-  it('sets up TOTP with a QR code and the key, confirms a code and prefers TOTP', async () => {
-    serveApi(...recoveryApi());
-    amplify.setUpTOTP.mockResolvedValue({
-      sharedSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      getSetupUri: (issuer: string, account: string) =>
-        new URL(`otpauth://totp/${issuer}:${account}?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=${issuer}`),
-    });
-    amplify.verifyTOTPSetup.mockResolvedValue(undefined);
-    amplify.updateMFAPreference.mockResolvedValue(undefined);
+  it('sets up TOTP through the API: the password first (codes and secret), then the QR code and the first code', async () => {
+    serveApi(
+      ...recoveryApi(),
+      startTwoFactor,
+      apiHandler('confirm-two-factor', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === '123456' ? json(200, { enabled: true }) : refusal(403, 'INCORRECT_CODE');
+      }),
+    );
     const user = setup();
     expect((await screen.findByTestId('totp-status')).textContent).toBe('Off');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    // The password first: it proves the account for the recovery codes and the secret.
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(callsOf('start-two-factor')).toEqual([]);
+    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     const qr = (await screen.findByRole('img', { name: /QR code/ })) as HTMLImageElement;
     expect(qr.src).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    // A wrong code is shown at the code and leaves it off.
+    await user.type(screen.getByLabelText('Code from your app'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText(/The code is not correct or was used already/)).toBeTruthy();
+    expect(screen.getByTestId('totp-status').textContent).toBe('Off');
+    await user.clear(screen.getByLabelText('Code from your app'));
     await user.type(screen.getByLabelText('Code from your app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    // Without the password nothing happens: it proves the account for the recovery codes.
-    expect(await screen.findByText('Password is required')).toBeTruthy();
-    expect(amplify.verifyTOTPSetup).not.toHaveBeenCalled();
-    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    await waitFor(() => expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' }));
-    expect(amplify.verifyTOTPSetup).toHaveBeenCalledWith({ code: '123456' });
-    expect(callsOf('create-recovery-codes').map((c) => c.body)).toEqual([{ password: 'Sup3r-secret!' }]);
     await waitFor(() => expect(screen.getByTestId('totp-status').textContent).toBe('On'));
+    expect(callsOf('start-two-factor').map((c) => c.body)).toEqual([{ password: 'Sup3r-secret!' }]);
+    expect(callsOf('confirm-two-factor').map((c) => c.body)).toEqual([
+      { password: 'Sup3r-secret!', code: '000000' },
+      { password: 'Sup3r-secret!', code: '123456' },
+    ]);
     // The codes, shown this once, until the owner says they are saved.
     expect(screen.getByTestId('recovery-codes').textContent).toBe(recoveryCodes.join(''));
     await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
@@ -198,23 +245,18 @@ describe('SecurityTab: two-factor authentication', () => {
   });
 
   it('shows a wrong password at its field and sets nothing up', async () => {
-    serveApi(apiHandler('create-recovery-codes', () => refusal(403, 'INCORRECT_PASSWORD')));
-    amplify.setUpTOTP.mockResolvedValue({
-      sharedSecret: 'JBSWY3DPEHPK3PXP',
-      getSetupUri: () => new URL('otpauth://totp/ReviewRoute:owner@shop.nl?secret=JBSWY3DPEHPK3PXP'),
-    });
+    serveApi(startTwoFactor);
     const user = setup();
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
-    await user.type(await screen.findByLabelText('Code from your app'), '123456');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await user.type(await screen.findByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The password is not correct.')).toBeTruthy();
-    expect(amplify.verifyTOTPSetup).not.toHaveBeenCalled();
-    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(callsOf('confirm-two-factor')).toEqual([]);
   });
 
   it('makes a new set of recovery codes with the password and a code, and shows it once', async () => {
-    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(twoFactorIs(true));
     serveApi(...recoveryApi(1));
     const user = setup();
     expect((await screen.findByTestId('recovery-remaining')).textContent).toBe('1 unused code left.');
@@ -234,24 +276,8 @@ describe('SecurityTab: two-factor authentication', () => {
     ]);
   });
 
-  it('says a wrong code is wrong and leaves TOTP off', async () => {
-    serveApi(...recoveryApi());
-    amplify.setUpTOTP.mockResolvedValue({
-      sharedSecret: 'JBSWY3DPEHPK3PXP',
-      getSetupUri: () => new URL('otpauth://totp/ReviewRoute:owner@shop.nl?secret=JBSWY3DPEHPK3PXP'),
-    });
-    amplify.verifyTOTPSetup.mockRejectedValue(serviceError('EnableSoftwareTokenMFAException', 'Code mismatch'));
-    const user = setup();
-    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
-    await user.type(await screen.findByLabelText('Code from your app'), '000000');
-    await user.type(screen.getByLabelText('Password'), 'Sup3r-secret!');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByText('Failed to update two-factor authentication.')).toBeTruthy();
-    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
-  });
-
   it('turns TOTP off only with the password and a current code, checked by the API', async () => {
-    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(twoFactorIs(true));
     serveApi(
       ...recoveryApi(),
       apiHandler('disable-two-factor', async ({ request }) => {
@@ -283,11 +309,10 @@ describe('SecurityTab: two-factor authentication', () => {
       { password: 'Sup3r-secret!', code: '000000' },
       { password: 'Sup3r-secret!', code: '123456' },
     ]);
-    expect(amplify.updateMFAPreference).not.toHaveBeenCalled();
   });
 
   it('shows a wrong password at its field (Dutch) and keeps TOTP on; "Aan laten" goes back', async () => {
-    amplify.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    serveApi(twoFactorIs(true));
     serveApi(
       ...recoveryApi(),
       apiHandler('disable-two-factor', () => refusal(403, 'INCORRECT_PASSWORD')),

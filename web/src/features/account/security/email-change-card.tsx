@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { confirmUserAttribute, fetchAuthSession, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,24 +10,24 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmailField, InputField } from '@/components/input-field';
 import { OneTimeCodeField } from '@/components/one-time-code-field';
-import { authErrorText } from '@/lib/auth-error-text';
+import { ApiError } from '@/lib/api-client';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
-import { type CodeForm, codeSchema } from '@/lib/password-reset';
-import { useStartEmailChange } from '../api/security';
+import { useConfirmEmailChange, useStartEmailChange } from '../api/security';
 import { showProofError, useFocusAfterSubmit } from './proof-error';
-import { type EmailChange, emailChangeSchema, sameAddress } from './schemas';
+import { type EmailChange, type EmailConfirm, emailChangeSchema, emailConfirmSchema, sameAddress } from './schemas';
 import { SecondStepCodeField } from './second-step-code-field';
 import { useTotpEnabled } from './use-mfa-preference';
 
 /**
  * E-mail change (spec 2 "Account"): the API checks the password, and with two-step verification on a code, with
  * Cognito and starts the change (the old address is told); Cognito mails a code to the new address and keeps the old
- * one as the sign-in address until the code is confirmed; then the session's tokens are refreshed so the app shows
- * the new address.
+ * one as the sign-in address until the code is confirmed, through the API too (the browser's token may not call
+ * Cognito's user API): with the password kept from the first step and, with two-step verification on, a current code
+ * of the app. Then the session's tokens are refreshed so the app shows the new address.
  */
 export function EmailChangeCard({ currentEmail, userId }: { currentEmail: string; userId: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const withCode = useTotpEnabled(userId).data === true;
   return (
     <Card>
@@ -40,7 +40,8 @@ export function EmailChangeCard({ currentEmail, userId }: { currentEmail: string
       <CardContent>
         {pending ? (
           <ConfirmEmailForm
-            newEmail={pending}
+            pending={pending}
+            withCode={withCode}
             currentEmail={currentEmail}
             onDone={() => setPending(null)}
             onCancel={() => setPending(null)}
@@ -58,11 +59,17 @@ export function EmailChangeCard({ currentEmail, userId }: { currentEmail: string
   );
 }
 
+/** A started change: the new address, and the password it was proven with (asked again by the confirmation). */
+interface PendingChange {
+  email: string;
+  password: string;
+}
+
 interface NewEmailFormProps {
   currentEmail: string;
   /** Two-step verification is on: the proof takes a code (or a recovery code) as well. */
   withCode: boolean;
-  onCodeSent: (email: string) => void;
+  onCodeSent: (change: PendingChange) => void;
 }
 
 function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps) {
@@ -94,7 +101,7 @@ function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps)
       toast.success(t('security:toasts.emailCodeSent'), {
         description: t('security:toasts.emailCodeSentDescription', { email: destination }),
       });
-      onCodeSent(email);
+      onCodeSent({ email, password });
     } catch (caught) {
       showProofError(
         caught,
@@ -149,28 +156,58 @@ function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps)
 }
 
 interface ConfirmEmailFormProps {
-  newEmail: string;
+  pending: PendingChange;
+  /** Two-step verification is on: the confirmation takes a current code of the app. */
+  withCode: boolean;
   currentEmail: string;
   onDone: () => void;
   onCancel: () => void;
 }
 
-function ConfirmEmailForm({ newEmail, currentEmail, onDone, onCancel }: ConfirmEmailFormProps) {
+function ConfirmEmailForm({ pending, withCode, currentEmail, onDone, onCancel }: ConfirmEmailFormProps) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const queryClient = useQueryClient();
+  const confirm = useConfirmEmailChange();
+  const start = useStartEmailChange();
   const [resending, setResending] = useState(false);
   const {
     register,
     handleSubmit,
+    getValues,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeSchema(t)), defaultValues: { code: '' } });
+  } = useForm<EmailConfirm>({
+    resolver: zodResolver(emailConfirmSchema(t, withCode)),
+    defaultValues: { code: '', appCode: '' },
+  });
   const busy = isSubmitting || resending;
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+  const newEmail = pending.email;
 
-  const submit = async ({ code }: CodeForm) => {
+  /**
+   * The API's refusal at its field: INCORRECT_CODE names the mailed code by its field (`verificationCode`); without
+   * it, the app's code was refused (or the password kept from the first step, shown above the buttons).
+   */
+  const showRefusal = (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === 'INCORRECT_CODE') {
+      const field = caught.fields?.verificationCode || !withCode ? 'code' : 'appCode';
+      setError(field, { message: t('errors:api.INCORRECT_CODE') });
+      focusAfterSubmit(field);
+      return;
+    }
+    showProofError(caught, t, [], setError, focusAfterSubmit);
+  };
+
+  const submit = async ({ code, appCode }: EmailConfirm) => {
     try {
-      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+      await confirm.mutateAsync({
+        password: pending.password,
+        verificationCode: code,
+        ...(withCode && appCode ? { code: appCode } : {}),
+      });
     } catch (caught) {
-      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'confirmEmail') });
+      showRefusal(caught);
       return;
     }
     // New tokens carry the new address; the API reads it from the ID token, so everything fetched with the old
@@ -184,15 +221,22 @@ function ConfirmEmailForm({ newEmail, currentEmail, onDone, onCancel }: ConfirmE
     onDone();
   };
 
+  /** A new code is a new start of the change (the same proof: the password, and a current app code when on). */
   const resend = async () => {
+    const appCode = getValues('appCode')?.replace(/\s+/g, '') ?? '';
+    if (withCode && !/^\d{6}$/.test(appCode)) {
+      setError('appCode', { message: t('security:validation.totpCodeInvalid') });
+      setFocus('appCode');
+      return;
+    }
     setResending(true);
     try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      await start.mutateAsync({ password: pending.password, newEmail, ...(withCode ? { code: appCode } : {}) });
       toast.success(t('security:toasts.emailCodeSent'), {
         description: t('security:toasts.emailCodeSentDescription', { email: newEmail }),
       });
     } catch (caught) {
-      toast.error(t('security:toasts.emailFailed'), { description: authErrorText(caught, 'confirmEmail') });
+      showProofError(caught, t, [], setError, () => undefined);
     } finally {
       setResending(false);
     }
@@ -222,6 +266,22 @@ function ConfirmEmailForm({ newEmail, currentEmail, onDone, onCancel }: ConfirmE
         disabled={busy}
         {...register('code')}
       />
+      {withCode && (
+        <OneTimeCodeField
+          appearance="inline"
+          id="security-email-app-code"
+          label={t('security:totp.code')}
+          help={t('security:email.appCodeHelp')}
+          error={errors.appCode?.message}
+          disabled={busy}
+          {...register('appCode')}
+        />
+      )}
+      {errors.root?.message && (
+        <p role="alert" className="text-destructive text-sm">
+          {errors.root.message}
+        </p>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button type="submit" disabled={busy} aria-busy={isSubmitting}>
           {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}

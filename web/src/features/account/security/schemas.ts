@@ -32,16 +32,34 @@ export const twoFactorOffSchema = (t: TFunction<'security'>) =>
   z.object({ password: currentPassword(t), code: secondStepCode(t) });
 export type TwoFactorOff = z.input<ReturnType<typeof twoFactorOffSchema>>;
 
-/** Setting two-step verification up: the password (the proof for the recovery codes) and the app's first code. */
-export const totpSetupSchema = (t: TFunction<'security'>) =>
+/** Setting two-step verification up, first step: the password (the proof for the recovery codes and the secret). */
+export const totpPasswordSchema = (t: TFunction<'security'>) => z.object({ password: currentPassword(t) });
+export type TotpPassword = z.input<ReturnType<typeof totpPasswordSchema>>;
+
+/** Setting two-step verification up, second step: the app's first code. */
+export const totpSetupSchema = (t: TFunction<'security'>) => z.object({ code: appCode(t) });
+export type TotpSetup = z.input<ReturnType<typeof totpSetupSchema>>;
+
+/** A current code of the authenticator app: six digits, spaces ignored. */
+const appCode = (t: TFunction<'security'>) =>
+  z
+    .string()
+    .transform((code) => code.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, t('validation.totpCodeInvalid')));
+
+/**
+ * Confirming a new address: the code mailed to it; with two-step verification on (`withCode`), a current code of the
+ * app as well (the API opens its Cognito session with the password kept from the first step and this code).
+ */
+export const emailConfirmSchema = (t: TFunction<'security'>, withCode = false) =>
   z.object({
-    password: currentPassword(t),
     code: z
       .string()
-      .transform((code) => code.replace(/\s+/g, ''))
-      .pipe(z.string().regex(/^\d{6}$/, t('validation.totpCodeInvalid'))),
+      .trim()
+      .regex(/^\d{6}$/, t('validation.codeInvalid')),
+    appCode: withCode ? appCode(t) : z.string().optional(),
   });
-export type TotpSetup = z.input<ReturnType<typeof totpSetupSchema>>;
+export type EmailConfirm = z.input<ReturnType<typeof emailConfirmSchema>>;
 
 /** Addresses are compared as Cognito does with a case-insensitive pool. */
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

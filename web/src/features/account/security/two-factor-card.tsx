@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useState } from 'react';
@@ -11,12 +10,11 @@ import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { authErrorText } from '@/lib/auth-error-text';
-import { useCreateRecoveryCodes, useDisableTwoFactor } from '../api/security';
+import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/security';
 import { PasswordAndCodeForm, ProofFormFooter } from './password-and-code-form';
 import { showProofError, useFocusAfterSubmit } from './proof-error';
 import { RecoveryCodesSection, RecoveryCodesShown } from './recovery-codes';
-import { type TotpSetup as TotpSetupForm, totpSetupSchema } from './schemas';
+import { type TotpPassword, type TotpSetup as TotpSetupForm, totpPasswordSchema, totpSetupSchema } from './schemas';
 import { useTotpEnabled } from './use-mfa-preference';
 
 /** The issuer the authenticator app shows next to the account. */
@@ -25,38 +23,29 @@ const totpIssuer = 'ReviewRoute';
 interface TotpSecret {
   secret: string;
   qrCode: string;
+  /** The password the set-up was started with: the API asks it again with the app's first code. */
+  password: string;
+  /** The recovery codes made with it, shown once two-step verification is on. */
+  codes: string[];
 }
 
 /** The setup key in groups of four, as authenticator apps print it; spaces are ignored when typed in. */
 const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Optional TOTP two-factor sign-in: set up with a QR code of the otpauth:// URI (and the key as text), confirmed
- * with a code from the app and the password, which makes ten recovery codes (shown once) before it is turned on;
+ * Optional TOTP two-factor sign-in, all through the API (the browser's token may not call Cognito's user API): the
+ * password first, which makes ten recovery codes (shown once it is on) and then the secret; set up with a QR code of
+ * the otpauth:// URI (and the key as text), confirmed with a code from the app;
  * turned off only with the password and a current code (or a recovery code), which the API checks with Cognito (a
  * signed-in browser alone must not be enough to remove the second step), and the owner is mailed.
  */
 export function TwoFactorCard({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
   const totp = useTotpEnabled(userId);
-  const [setup, setSetup] = useState<TotpSecret | null>(null);
-  const [busy, setBusy] = useState<'setUp' | null>(null);
+  const [setup, setSetup] = useState<TotpSecret | 'password' | null>(null);
   const [confirmingOff, setConfirmingOff] = useState(false);
   // Recovery codes just made: shown until the owner says they are saved, never again.
   const [shownCodes, setShownCodes] = useState<string[] | null>(null);
-
-  const startSetup = async () => {
-    setBusy('setUp');
-    try {
-      const details = await setUpTOTP();
-      const uri = details.getSetupUri(totpIssuer, email).toString();
-      setSetup({ secret: details.sharedSecret, qrCode: await QRCode.toDataURL(uri, { width: 224, margin: 2 }) });
-    } catch (caught) {
-      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'setUpTotp') });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const enabled = totp.data === true;
   return (
@@ -97,13 +86,15 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
             }}
             onCancel={() => setConfirmingOff(false)}
           />
+        ) : setup === 'password' ? (
+          <TotpPasswordForm email={email} onStarted={setSetup} onCancel={() => setSetup(null)} />
         ) : setup ? (
           <TotpSetupForm
             setup={setup}
-            onEnabled={(codes) => {
+            onEnabled={() => {
               totp.set(true);
               setSetup(null);
-              setShownCodes(codes);
+              setShownCodes(setup.codes);
             }}
             onCancel={() => setSetup(null)}
           />
@@ -123,9 +114,8 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
                   {t('security:totp.turnOff')}
                 </Button>
               ) : (
-                <Button type="button" onClick={() => void startSetup()} disabled={busy !== null}>
-                  {busy === 'setUp' && <Loader2 aria-hidden="true" className="animate-spin" />}
-                  {busy === 'setUp' ? t('security:totp.settingUp') : t('security:totp.setUp')}
+                <Button type="button" onClick={() => setSetup('password')}>
+                  {t('security:totp.setUp')}
                 </Button>
               )}
             </div>
@@ -137,43 +127,95 @@ export function TwoFactorCard({ userId, email }: { userId: string; email: string
   );
 }
 
-function TotpSetupForm({
-  setup,
-  onEnabled,
+/**
+ * The set-up's first step: the password. The API makes the recovery codes first, while the password alone proves the
+ * account (two-step verification is never on without codes to fall back on), then answers the secret.
+ */
+function TotpPasswordForm({
+  email,
+  onStarted,
   onCancel,
 }: {
-  setup: TotpSecret;
-  onEnabled: (recoveryCodes: string[]) => void;
+  email: string;
+  onStarted: (setup: TotpSecret) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['security', 'auth', 'errors']);
-  const createCodes = useCreateRecoveryCodes();
+  const start = useStartTwoFactor();
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<TotpSetupForm>({ resolver: zodResolver(totpSetupSchema(t)), defaultValues: { password: '', code: '' } });
+  } = useForm<TotpPassword>({ resolver: zodResolver(totpPasswordSchema(t)), defaultValues: { password: '' } });
   const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
-  const submit = async ({ password, code }: TotpSetupForm) => {
-    // The recovery codes first, while the password alone proves the account: a wrong password costs no app code,
-    // and two-step verification is never on without codes to fall back on.
-    let codes: string[];
+  const submit = async ({ password }: TotpPassword) => {
     try {
-      ({ codes } = await createCodes.mutateAsync({ password }));
+      const { secret, codes } = await start.mutateAsync({ password });
+      const uri = new URL(`otpauth://totp/${encodeURIComponent(`${totpIssuer}:${email}`)}`);
+      uri.searchParams.set('secret', secret);
+      uri.searchParams.set('issuer', totpIssuer);
+      const qrCode = await QRCode.toDataURL(uri.toString(), { width: 224, margin: 2 });
+      onStarted({ secret, qrCode, password, codes });
     } catch (caught) {
-      showProofError(caught, t, ['password', 'code'], setError, focusAfterSubmit);
-      return;
+      showProofError(caught, t, ['password'], setError, focusAfterSubmit);
     }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4" aria-label={t('security:totp.setUp')}>
+      <InputField
+        id="totp-setup-password"
+        label={t('security:totp.password')}
+        help={t('security:totp.setupPasswordHelp')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        disabled={isSubmitting}
+        {...register('password')}
+      />
+      <ProofFormFooter
+        rootError={errors.root?.message}
+        busy={isSubmitting}
+        submitLabel={t('security:totp.continue')}
+        busyLabel={t('security:totp.settingUp')}
+        cancelLabel={t('security:totp.cancel')}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
+/** The set-up's second step: the QR code (and the key), and the app's first code, which turns it on. */
+function TotpSetupForm({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TotpSecret;
+  onEnabled: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['security', 'auth', 'errors']);
+  const confirm = useConfirmTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<TotpSetupForm>({ resolver: zodResolver(totpSetupSchema(t)), defaultValues: { code: '' } });
+  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+
+  const submit = async ({ code }: TotpSetupForm) => {
     try {
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: 'PREFERRED' });
+      await confirm.mutateAsync({ password: setup.password, code });
       toast.success(t('security:toasts.totpOn'), { description: t('security:toasts.totpOnDescription') });
-      onEnabled(codes);
+      onEnabled();
     } catch (caught) {
-      toast.error(t('security:toasts.totpFailed'), { description: authErrorText(caught, 'verifyTotp') });
+      showProofError(caught, t, ['code'], setError, focusAfterSubmit);
     }
   };
 
@@ -207,16 +249,6 @@ function TotpSetupForm({
         error={errors.code?.message}
         disabled={isSubmitting}
         {...register('code')}
-      />
-      <InputField
-        id="totp-setup-password"
-        label={t('security:totp.password')}
-        help={t('security:totp.setupPasswordHelp')}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        disabled={isSubmitting}
-        {...register('password')}
       />
       <ProofFormFooter
         rootError={errors.root?.message}

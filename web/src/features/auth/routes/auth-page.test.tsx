@@ -12,12 +12,17 @@ const amplify = vi.hoisted(() => ({
   resendSignUpCode: vi.fn(),
   signIn: vi.fn(),
   getCurrentUser: vi.fn(),
-  fetchUserAttributes: vi.fn(),
+  fetchAuthSession: vi.fn(),
   confirmSignIn: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
 }));
 vi.mock('aws-amplify/auth', () => amplify);
+
+/** Amplify's session whose ID token names `email` (what the app reads the address from). */
+const sessionWithEmail = (email: string) => ({
+  tokens: { idToken: { toString: () => 'id-token', payload: { email } } },
+});
 vi.mock('@/lib/amplify', () => ({ authFlowType: () => 'USER_SRP_AUTH' }));
 
 const dashboard = { path: '/dashboard', element: <h1>Dashboard page</h1> };
@@ -83,7 +88,7 @@ describe('AuthPage', () => {
   /** Amplify's session once a sign-in went through: what refreshSession reads. */
   const signedInAs = (email: string) => {
     amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: email } });
-    amplify.fetchUserAttributes.mockResolvedValue({ email });
+    amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail(email));
     return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
   };
 
@@ -183,7 +188,7 @@ describe('AuthPage', () => {
         username: 'u1',
         signInDetails: { loginId: 'new@shop.nl' },
       });
-      amplify.fetchUserAttributes.mockResolvedValue({ email: 'new@shop.nl' });
+      amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('new@shop.nl'));
       return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
     });
     await user.type(screen.getByLabelText('Password'), 'Secret1!');
@@ -386,7 +391,7 @@ describe('AuthPage', () => {
   it('after sign-in the user lands on the localized dashboard', async () => {
     amplify.signIn.mockImplementation(async () => {
       amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: 'a@b.co' } });
-      amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
+      amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('a@b.co'));
       return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
     });
     const { user, router } = renderAuth('/nl/auth');
@@ -407,7 +412,7 @@ describe('AuthPage', () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
     amplify.confirmSignIn.mockImplementation(async () => {
       amplify.getCurrentUser.mockResolvedValue({ userId: 'u1', username: 'u1', signInDetails: { loginId: 'a@b.co' } });
-      amplify.fetchUserAttributes.mockResolvedValue({ email: 'a@b.co' });
+      amplify.fetchAuthSession.mockResolvedValue(sessionWithEmail('a@b.co'));
       return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
     });
     const { user, router } = renderAuth('/auth?tab=signin');
