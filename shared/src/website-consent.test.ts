@@ -22,7 +22,7 @@ describe('the website consent', () => {
   it('needs a name to show and one of the two styles', () => {
     for (const websiteConsent of [
       { nameStyle: 'initials', name: '   ' },
-      { nameStyle: 'initials', name: 'x'.repeat(61) },
+      { nameStyle: 'initials', name: 'x'.repeat(201) },
       { nameStyle: 'full-name', name: 'Anna' },
       { name: 'Anna' },
       true,

@@ -1,3 +1,5 @@
+import { contactFieldLimits } from './public-survey-rules';
+
 /**
  * Reviews shown on the business's own website (decisions 27), the rules both the public page and the API
  * apply. Kept free of zod so the public survey page can import them through `@reviewroute/shared/domain`.
@@ -7,8 +9,11 @@
 export const consentNameStyles = ['first-name', 'initials'] as const;
 export type ConsentNameStyle = (typeof consentNameStyles)[number];
 
-/** The longest name the consent takes (a first name, or the name the initials are made of). */
-export const consentNameMaxLength = 60;
+/**
+ * The longest name the consent takes (a first name, or the name the initials are made of): as long as the contact
+ * name, which the page sends as the consent's name when the customer typed one there.
+ */
+export const consentNameMaxLength = contactFieldLimits.name;
 
 /**
  * The only reasons an owner may take a consented review off the website (decisions 27); the choice cannot be
