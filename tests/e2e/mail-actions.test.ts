@@ -11,11 +11,11 @@ import { confirmPurchaseDetails } from '../support/purchase-card';
 
 /**
  * Mails that are clicked, as their readers meet them on a phone: every mail's primary action is a button, and a
- * review request carries five one-tap stars. A Dutch customer taps the fourth star of their request: the survey
- * opens with 4 chosen and nothing is recorded (no response, the request not rated) until they submit. The
- * request (en and nl), the low-rating alert and the payment confirmation, each shown at 390 px as a phone's mail
- * app would, have their button at least 44 px tall and nothing wider than the screen. Texts exactly as the
- * catalogues (functions/src/mail/locales, web/src/locales) have them.
+ * review request carries five one-tap stars. A mail scanner fetching all five records nothing; a Dutch customer
+ * taps the fourth star of their request: the survey opens with 4 chosen and nothing is recorded (no response, the
+ * request not rated) until they submit. The request (en, nl, and in dark mode), the low-rating alert and the payment
+ * confirmation, each shown at 390 px as a phone's mail app would, have their button at least 44 px tall and nothing
+ * wider than the screen. Texts exactly as the catalogues (functions/src/mail/locales, web/src/locales) have them.
  */
 const stack = inject('localStack');
 
@@ -99,6 +99,14 @@ describe('mails that are clicked', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectMailFitsPhone(page, pietMail!, 'Geef je feedback', 'tests/.artifacts/mail-request-nl-dark-390.png');
     await page.emulateMedia({ colorScheme: 'light' });
+
+    // A mail scanner fetches every star (no script runs): nothing is recorded, not even an open.
+    for (const star of stars) {
+      const url = new URL(star!);
+      expect((await fetch(new URL(`${url.pathname}${url.search}`, stack.urls.app))).status).toBe(200);
+    }
+    expect(await recipientOf(owner, survey.id, batch.id, piet)).toMatchObject({ openedAt: null, ratedAt: null });
+    expect(await storedResponses(survey.id)).toEqual([]);
 
     // Piet taps the fourth star: the survey opens with 4 chosen, nothing sent yet.
     const fourth = new URL(stars[3]!);
