@@ -224,7 +224,10 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
   // Sensitive changes (turning two-step verification off, a new e-mail address, deletion) first prove the
   // password, and the authenticator code, to Cognito as the web client (AdminInitiateAuth,
   // AdminRespondToAuthChallenge), then act (AdminSetUserMFAPreference, AdminUpdateUserAttributes) and mail the
-  // owner's notice. Recovery codes (one item per owner, hashes) are written and spent on the table; a sign-in with
+  // owner's notice. Setting up the authenticator app and confirming a new address open a session of the owner as
+  // the server client (AdminInitiateAuth) and call Cognito with its access token (AssociateSoftwareToken,
+  // VerifySoftwareToken, VerifyUserAttribute: authorised by the token, not IAM; RevokeToken ends it).
+  // Recovery codes (one item per owner, hashes) are written and spent on the table; a sign-in with
   // one finds the user by address (AdminGetUser) and is counted per viewer with the day's client-key salt.
   // The profile's upsert carries the owner's tombstone as a condition (ConditionCheckItem in its transaction).
   // Before a deletion starts, a plan paid less than 14 days ago is refunded through Mollie (its key from the

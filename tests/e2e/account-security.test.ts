@@ -25,6 +25,7 @@ const securityTexts = {
     setUpTotp: 'Set up two-factor authentication',
     totpCode: 'Code from your app',
     turnOn: 'Turn on',
+    continueSetUp: 'Continue',
     turnOff: 'Turn off two-factor authentication',
     currentPassword: 'Current password',
     offPassword: 'Password',
@@ -57,6 +58,7 @@ const securityTexts = {
     setUpTotp: 'Tweestapsverificatie instellen',
     totpCode: 'Code uit je app',
     turnOn: 'Aanzetten',
+    continueSetUp: 'Doorgaan',
     turnOff: 'Tweestapsverificatie uitzetten',
     currentPassword: 'Huidig wachtwoord',
     offPassword: 'Wachtwoord',
@@ -185,14 +187,19 @@ describe('account security (en)', () => {
     await openSecurityTab(page, 'en');
     expect(await page.getByTestId('totp-status').textContent()).toBe(s.off);
     await page.getByRole('button', { name: s.setUpTotp }).click();
+    // The password first: the API proves it, makes the recovery codes (shown once it is on) and answers the secret.
+    await page.getByLabel(s.offPassword, { exact: true }).fill('Wr0ng-password!');
+    await page.getByRole('button', { name: s.continueSetUp }).click();
+    await page.getByText(s.wrongPassword).waitFor();
+    await lookAt(page, 'en-totp-password');
+    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: s.continueSetUp }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
     expect(await page.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
     await lookAt(page, 'en-totp-setup');
     await expectNoAxeViolations(page);
     const app = new TestAuthenticator(secret);
     await page.getByLabel(s.totpCode).fill(await app.nextCode());
-    // The password proves the account for the recovery codes, shown once as it turns on.
-    await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: s.turnOn }).click();
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
     expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
@@ -279,9 +286,11 @@ describe('account security (nl)', () => {
     const owner = await signInThroughUi(page, 'nl', await createUserIn('en'));
     await openSecurityTab(page, 'nl');
     await page.getByRole('button', { name: s.setUpTotp }).click();
-    const app = new TestAuthenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, ''));
-    await page.getByLabel(s.totpCode).fill(await app.nextCode());
     await page.getByLabel(s.offPassword, { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: s.continueSetUp }).click();
+    const app = new TestAuthenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, ''));
+    await lookAt(page, 'nl-totp-setup');
+    await page.getByLabel(s.totpCode).fill(await app.nextCode());
     await page.getByRole('button', { name: s.turnOn }).click();
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
     await page.getByRole('button', { name: s.savedCodes }).click();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AdminInitiateAuthCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
@@ -142,4 +143,32 @@ export async function createSignedInUser(
 ): Promise<TestUser & { tokens: Tokens }> {
   const user = await createConfirmedUser(stack, options);
   return { ...user, tokens: await signIn(stack, user.email, user.password) };
+}
+
+/**
+ * An access token WITH Cognito's admin scope, as only the API's server client gets one (ADMIN_USER_PASSWORD_AUTH): for
+ * tests of the local Cognito's user API itself. The web client's tokens carry no such scope (the pre token generation
+ * trigger), so the app never calls that API with them.
+ */
+export async function serverSessionToken(
+  stack: Pick<ProvidedLocalStack, 'urls' | 'webConfig' | 'resources'>,
+  email: string,
+  password: string,
+): Promise<string> {
+  const client = cognitoClient(stack);
+  try {
+    const result = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: stack.resources.userPoolId,
+        ClientId: stack.resources.userPoolServerClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const token = result.AuthenticationResult?.AccessToken;
+    if (!token) throw new Error(`No server session for ${email} (challenge: ${result.ChallengeName ?? 'none'})`);
+    return token;
+  } finally {
+    client.destroy();
+  }
 }
