@@ -88,7 +88,8 @@ export const lambdaEnvVariables = {
   CONTACT_HOURLY_CAP: 'optional',
   /**
    * In AWS: the Secrets Manager secret (ARN) holding the Mollie API key (`live_…` or `test_…`), read once per
-   * container by the payments Lambda; the key stays out of the template and the bundle.
+   * container by the payments Lambda and the account Lambda (a deletion's refund of a plan paid less than 14 days
+   * ago); the key stays out of the template and the bundle.
    */
   MOLLIE_API_KEY_SECRET_ARN: 'optional',
   /** Local only: the Mollie API key itself (`npm start` and the tests: the local Mollie server's `test_…` key). */
