@@ -15,6 +15,8 @@ import { memoryPaymentService } from './domains/payments';
 import { createRequestsHandler } from '../src/domains/requests/handler';
 import { memoryRequests, publishedSurvey } from './domains/requests';
 import { createHandler as createSystemHandler } from '../src/domains/system/handler';
+import { createAccountHandler } from '../src/domains/account/handler';
+import { acceptingSecurity } from './domains/account';
 import { lambdaContext, sampleEvent } from './events';
 
 /**
@@ -120,6 +122,16 @@ const targets: { [D in PublicDomain]: (env: LambdaEnv) => FuzzTarget } = {
       handler: (event) => handler(event, lambdaContext()),
       stored: () => JSON.stringify([...stores.surveys.surveys.values()]),
     };
+  },
+  // The sign-in recovery on a fake Cognito that knows no address: every input must be refused without a 5xx (what
+  // a valid recovery changes is the account tests' business).
+  account: () => {
+    const security = acceptingSecurity();
+    const unused = () => {
+      throw new Error('Not a public route');
+    };
+    const handler = createAccountHandler(unused, unused, { securityOf: () => security });
+    return { handler: (event) => handler(event, lambdaContext()), stored: () => '' };
   },
   contact: () => {
     const { service, mailer, limiter } = memoryContactService();
