@@ -91,6 +91,13 @@ export type OwnerSessionAnswer =
 const nameOf = (error: unknown) => (error as { name?: unknown } | null)?.name;
 const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? '');
 
+/** Cognito's answers to a password it does not accept (or a user it does not have), which read alike to the caller. */
+const passwordRefused = (name: unknown) =>
+  name === 'NotAuthorizedException' ||
+  name === 'InvalidPasswordException' ||
+  name === 'UserNotFoundException' ||
+  name === 'PasswordResetRequiredException';
+
 /** Cognito's answer to too many wrong passwords: a limit, not a wrong password. */
 const attemptsExceeded = (error: unknown) =>
   nameOf(error) === 'NotAuthorizedException' && /attempts exceeded/i.test(messageOf(error));
@@ -202,13 +209,7 @@ export function createCognitoSignInProof(env: LambdaEnv): SignInProof {
       } catch (error) {
         refused(error);
         const name = nameOf(error);
-        if (
-          name === 'NotAuthorizedException' ||
-          name === 'InvalidPasswordException' ||
-          name === 'UserNotFoundException' ||
-          name === 'PasswordResetRequiredException'
-        )
-          return { result: 'invalid' };
+        if (passwordRefused(name)) return { result: 'invalid' };
         throw error;
       }
     },
@@ -293,13 +294,7 @@ export function createCognitoSignInProof(env: LambdaEnv): SignInProof {
         refused(error);
         const name = nameOf(error);
         if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return { result: 'code-refused' };
-        if (
-          name === 'NotAuthorizedException' ||
-          name === 'InvalidPasswordException' ||
-          name === 'UserNotFoundException' ||
-          name === 'PasswordResetRequiredException'
-        )
-          return { result: 'invalid' };
+        if (passwordRefused(name)) return { result: 'invalid' };
         throw error;
       }
       if (!result?.AccessToken) {
