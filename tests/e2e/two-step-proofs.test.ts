@@ -30,6 +30,7 @@ const proofTexts = {
     totpCode: 'Code from your app',
     setupPassword: 'Password',
     turnOn: 'Turn on',
+    continueSetUp: 'Continue',
     saved: 'I have saved my codes',
     on: 'On',
     off: 'Off',
@@ -50,6 +51,7 @@ const proofTexts = {
     totpCode: 'Code uit je app',
     setupPassword: 'Wachtwoord',
     turnOn: 'Aanzetten',
+    continueSetUp: 'Doorgaan',
     saved: 'Ik heb mijn codes bewaard',
     on: 'Aan',
     off: 'Uit',
@@ -74,10 +76,12 @@ async function setUpTwoStep(page: Page, lang: Lang, password: string, previous?:
   const s = proofTexts[lang];
   await page.goto(`${texts[lang].prefix}/account?tab=security`);
   await page.getByRole('button', { name: s.setUpTotp }).click();
+  // The password first (the recovery codes and the secret), then the app's first code.
+  await page.getByLabel(s.setupPassword, { exact: true }).fill(password);
+  await page.getByRole('button', { name: s.continueSetUp }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
   const app = new TestAuthenticator(secret, previous);
   await page.getByLabel(s.totpCode).fill(await app.nextCode());
-  await page.getByLabel(s.setupPassword, { exact: true }).fill(password);
   await page.getByRole('button', { name: s.turnOn }).click();
   await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe(s.on);
   const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
