@@ -622,6 +622,7 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         businessIndustry: '',
         phone: '',
         businessAddress: '',
+        vatNumber: '',
         surveyUrlCopied: true,
         language: null,
         updatedAt: '2026-11-21T08:00:00.000Z',

@@ -36,7 +36,7 @@ describe('the low-rating alerts worker', () => {
     expect(first).toMatchObject({ to: 'anna@bakkerij.example', replyTo: 'piet@klant.example' });
     expect(first!.text).toContain('Koud <b>eten</b>');
     expect(first!.text).toContain('piet@klant.example');
-    expect(first!.text).toContain('https://reviewroute.example/nl/dashboard?survey=s1');
+    expect(first!.text).toContain('https://reviewroute.example/nl/inbox?survey=s1');
     expect(first!.html).not.toContain('<b>eten');
   });
 

@@ -61,7 +61,7 @@ describe('the low-rating digest', () => {
       '★★☆☆☆ 2/5 · 26 nov 2026, 06:10 · Het brood was oud en de koffie koud',
       '★☆☆☆☆ 1/5 · 26 nov 2026, 06:59 · —',
       'Periode: 26 nov 2026, 06:00 – 26 nov 2026, 07:00',
-      'https://reviewroute.example/nl/dashboard?survey=s1',
+      'https://reviewroute.example/nl/inbox?survey=s1',
     ])
       expect(digest.text).toContain(part);
   });
