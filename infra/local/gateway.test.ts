@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@reviewroute/shared';
-import { buildHttpApiEvent, stringifyClaims } from './gateway';
+import { buildHttpApiEvent, createTokenRateRule, stringifyClaims } from './gateway';
 
 const health = routes.find((r) => r.id === 'health')!;
 const request = (overrides: Partial<Parameters<typeof buildHttpApiEvent>[0]> = {}) => ({
@@ -66,5 +66,21 @@ describe('stringifyClaims', () => {
       email_verified: 'true',
       'cognito:groups': '[a b]',
     });
+  });
+});
+
+describe('createTokenRateRule (the web ACL twin of the per-token rate rule)', () => {
+  const minute = 60_000;
+  it('refuses a token past its limit until its flood has aged out, and no other token or tokenless request', () => {
+    const rule = createTokenRateRule({ limit: 3, windowSeconds: 60 });
+    const start = 10 * minute;
+    expect([1, 2, 3].map((i) => rule('Bearer a', start + i))).toEqual([undefined, undefined, undefined]);
+    expect(rule('Bearer a', start + 30_000)).toBe(30);
+    expect(rule('Bearer b', start + 30_000)).toBeUndefined();
+    expect(rule(undefined, start + 30_000)).toBeUndefined();
+    // Early in the next window the previous one's 4 still weigh almost fully: still refused.
+    expect(rule('Bearer a', start + minute + 1000)).toBe(59);
+    // Two windows later nothing of the flood counts.
+    expect(rule('Bearer a', start + 3 * minute)).toBeUndefined();
   });
 });

@@ -225,6 +225,12 @@ export interface GatewayOptions {
    * requires of every request before anything counts it. Without it neither happens (nothing to check against).
    */
   originVerifySecret?: string;
+  /**
+   * The web ACL's per-token rate rule (`ownerTokenWafLimit`): a bearer token's requests over the window, all of them
+   * counted, refused (429 with Retry-After) past the limit before any route bucket, authorizer or handler sees
+   * them. Without it no request is refused for its rate here (the Lambdas' per-owner limit stays behind).
+   */
+  ownerTokenRate?: { limit: number; windowSeconds: number };
   /** The bucket CloudFront serves under `/files/*` (only its public prefix). */
   assets?: { s3Url: string; bucket: string };
   /** The domain's Lambda handler: a handler loader's `load` (tests wrap it to observe events). */
@@ -240,6 +246,8 @@ export interface GatewayOptions {
  */
 export interface GatewayCounters {
   refusedAtFront: number;
+  /** Refused by the web ACL twin's per-token rate rule. */
+  rateLimitedAtFront: number;
   /** By route key (`GET /api/health`). */
   throttleCounted: Record<string, number>;
   /** By API domain. */
@@ -283,7 +291,8 @@ export async function bindGateway(port: number): Promise<{ server: http.Server; 
  */
 export function serveGateway(server: http.Server, options: GatewayOptions): ServedGateway {
   const verify = createJwtVerifier(options.authorizer);
-  const counters: GatewayCounters = { refusedAtFront: 0, throttleCounted: {}, handlerCalls: {} };
+  const counters: GatewayCounters = { refusedAtFront: 0, rateLimitedAtFront: 0, throttleCounted: {}, handlerCalls: {} };
+  const tokenRate = options.ownerTokenRate && createTokenRateRule(options.ownerTokenRate);
 
   const listen = (target: http.Server, viaCloudFront: boolean) => {
     target.removeAllListeners('request');
@@ -331,6 +340,11 @@ export function serveGateway(server: http.Server, options: GatewayOptions): Serv
     if (options.originVerifySecret !== undefined && headers[originVerifyHeader] !== options.originVerifySecret) {
       counters.refusedAtFront++;
       return sendRefusedAtFront(req, res);
+    }
+    const retryAfter = tokenRate?.(req.headers.authorization, Date.now());
+    if (retryAfter !== undefined) {
+      counters.rateLimitedAtFront++;
+      return sendErrorAfterBody(req, res, 429, 'RATE_LIMITED', { 'retry-after': String(retryAfter) });
     }
 
     // The payload limit applies before routing, as at the gateway's edge.
@@ -393,6 +407,31 @@ export function serveGateway(server: http.Server, options: GatewayOptions): Serv
   }
 
   return { counters, serveEndpoint: (endpoint) => listen(endpoint, false) };
+}
+
+/**
+ * The web ACL's rate-based rule keyed by the Authorization header, as WAF estimates it: this window's count plus the
+ * previous window's weighted by how much of it still overlaps, every request counted (refused ones too, so a flood
+ * stays refused while it goes on). Answers the seconds to wait when the token is over its limit, else undefined;
+ * a request without the header is not counted (public routes send none).
+ */
+export function createTokenRateRule({ limit, windowSeconds }: { limit: number; windowSeconds: number }) {
+  const windowMs = windowSeconds * 1000;
+  const windows = new Map<string, { start: number; count: number; previous: number }>();
+  return (token: string | undefined, now: number): number | undefined => {
+    if (!token) return undefined;
+    const start = now - (now % windowMs);
+    let entry = windows.get(token);
+    if (!entry || entry.start !== start) {
+      // Forgets tokens idle for two windows, so the map holds only the tokens in use.
+      for (const [key, old] of windows) if (old.start < start - windowMs) windows.delete(key);
+      entry = { start, count: 0, previous: entry && entry.start === start - windowMs ? entry.count : 0 };
+      windows.set(token, entry);
+    }
+    entry.count++;
+    const estimate = entry.count + entry.previous * (1 - (now - start) / windowMs);
+    return estimate > limit ? Math.ceil((start + windowMs - now) / 1000) : undefined;
+  };
 }
 
 /** The web ACL's block, in the API's error contract (its custom response body), once the body is read and dropped. */
@@ -463,10 +502,15 @@ function sendErrorAfterBody(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   status: number,
-  code: 'FORBIDDEN' | 'PAYLOAD_TOO_LARGE',
+  code: 'FORBIDDEN' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED',
+  headers: Record<string, string> = {},
 ): void {
   const answer = () => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    });
     res.end(JSON.stringify({ error: { code, message: defaultErrorMessages[code] } }));
   };
   if (req.readableEnded) return answer();

@@ -19,6 +19,8 @@ import { startSesEventsTwin } from './ses-events';
 import { startWeb, type LocalWeb } from './web';
 import { startWorkers } from './workers';
 import { createLocalFailureQueues, localLambdaFile } from './failures';
+import { ownerRequestRuleOf } from '@reviewroute/functions/data/owner-request-limit';
+import { ownerTokenWafLimitOf } from '../src/config';
 import { startLambdaTwin } from './lambda-twin';
 
 /**
@@ -276,6 +278,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       authorizer: { issuer: `${cognito.url}/${pool.userPoolId}`, audience: [pool.userPoolClientId] },
       webConfig,
       originVerifySecret: resources.originVerifySecret,
+      // The web ACL's per-token rule over the same per-owner limit the Lambdas hold (raised with it in tests).
+      ownerTokenRate: ownerTokenWafLimitOf(ownerRequestRuleOf(env)),
       assets: { s3Url: s3.url, bucket: resources.bucketName },
       loadHandler: handlers.load,
       ...(log ? { log: (line: string) => log(`[api] ${line}`) } : {}),

@@ -287,10 +287,9 @@ export function routeThrottleOf(config: Pick<StageConfig, 'publicConcurrency'>):
  * the Lambdas' exact window (which also holds across an owner's tokens) refuses first; this one keeps a script's
  * flood out of the routes' shared buckets.
  */
-export const ownerTokenWafLimit = {
-  limit: ownerRequestLimit.limit * (60 / ownerRequestLimit.windowSeconds),
-  windowSeconds: 60,
-} as const;
+export const ownerTokenWafLimitOf = (rule: { limit: number; windowSeconds: number }) =>
+  ({ limit: rule.limit * (60 / rule.windowSeconds), windowSeconds: 60 }) as const;
+export const ownerTokenWafLimit = ownerTokenWafLimitOf(ownerRequestLimit);
 
 /** A route's path up to its first parameter, from the route table: `/api/public/surveys/` of the survey read. */
 export const pathBeforeParams = (id: RouteId): string => routeOf(id).path.split('{')[0]!;
