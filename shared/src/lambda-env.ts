@@ -47,6 +47,11 @@ export const lambdaEnvVariables = {
    */
   OWNER_REQUEST_LIMIT: 'optional',
   /**
+   * The new accounts' ramp-up in days (`rampUpDays` when unset or malformed): a bench that measures sending from a
+   * fresh owner sets 0; never set in AWS.
+   */
+  REQUEST_RAMP_UP_DAYS: 'optional',
+  /**
    * In AWS: the Secrets Manager secret (ARN) whose value CloudFront sends to the API as the
    * `originVerifyHeader`; a request without it did not come through our CloudFront (read it with
    * secretsmanager:GetSecretValue; accept AWSCURRENT and AWSPREVIOUS so a rotation never refuses traffic).

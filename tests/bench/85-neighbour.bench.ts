@@ -5,7 +5,7 @@ import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
 import { listMails, type InboxMail } from '../support/inbox';
-import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
+import { benchOwner, benchRating, createBenchSurvey, giveEnterpriseYear, putResponses } from './seed';
 
 /**
  * A noisy neighbour on the local stack. Owner A (an Enterprise year, a survey of 20,000 responses) posts 10,000
@@ -65,22 +65,7 @@ export async function run(): Promise<void> {
     const bSurvey = await createBenchSurvey(api, b.auth, 'Quiet Quiche', { publish: true });
 
     // A's Enterprise year, as the payment webhook writes it: A's allowances are the largest a plan gives.
-    const paidAt = new Date().toISOString();
-    await entities.payment
-      .put({
-        userId: a.owner.userId,
-        paymentId: 'tr_benchneighbour',
-        amount: 350,
-        currency: 'EUR',
-        status: 'completed',
-        providerStatus: 'paid',
-        statusRank: 3,
-        description: 'Enterprise - Annual Subscription',
-        plan: 'enterprise',
-        createdAt: paidAt,
-        paidAt,
-      })
-      .go();
+    await giveEnterpriseYear(entities, a.owner.userId);
     const start = Date.now() - aResponses * 60_000;
     await putResponses(
       entities.response,

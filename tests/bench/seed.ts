@@ -47,6 +47,29 @@ export async function createBenchSurvey(
   return surveySchema.parse(await published.json());
 }
 
+/**
+ * An Enterprise year for the owner, written as the payment webhook writes it: the largest allowances a plan gives
+ * (its daily requests, batches and rows), so a bench measures the sending and not the caps.
+ */
+export async function giveEnterpriseYear(entities: Entities, userId: string): Promise<void> {
+  const paidAt = new Date().toISOString();
+  await entities.payment
+    .put({
+      userId,
+      paymentId: `tr_bench${userId.slice(0, 8)}`,
+      amount: 350,
+      currency: 'EUR',
+      status: 'completed',
+      providerStatus: 'paid',
+      statusRank: 3,
+      description: 'Enterprise - Annual Subscription',
+      plan: 'enterprise',
+      createdAt: paidAt,
+      paidAt,
+    })
+    .go();
+}
+
 type ResponseEntity = Entities['response'];
 type ResponseItem = Extract<Parameters<ResponseEntity['put']>[0], readonly unknown[]>[number];
 

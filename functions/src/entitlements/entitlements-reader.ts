@@ -49,6 +49,8 @@ export interface EntitlementsReaderDeps {
    * finder), where a plan bought meanwhile may count a few minutes late. 0 (the default) reads every time.
    */
   answerCacheMs?: number;
+  /** The ramp-up's length in days (REQUEST_RAMP_UP_DAYS), else `rampUpDays`. */
+  rampUpDays?: number;
 }
 
 /**
@@ -104,7 +106,15 @@ export function createEntitlementsReader(deps: EntitlementsReaderDeps): Entitlem
     const hit = deps.answerCacheMs ? answers.get(owner.userId) : undefined;
     if (hit && at.getTime() - hit.at < deps.answerCacheMs!) return hit.answer;
     const [createdAt, records] = await Promise.all([accountCreatedAt(owner), deps.billing.listForUser(owner.userId)]);
-    const answer = { ...entitlementsOf(createdAt, planPayments(records), at), accountCreatedAt: createdAt };
+    const answer = {
+      ...entitlementsOf(
+        createdAt,
+        planPayments(records),
+        at,
+        deps.rampUpDays === undefined ? {} : { rampUpDays: deps.rampUpDays },
+      ),
+      accountCreatedAt: createdAt,
+    };
     if (deps.answerCacheMs) remember(answers, owner.userId, { at: at.getTime(), answer });
     return answer;
   };
@@ -118,6 +128,13 @@ export function entitlementsReaderOf(
   return createEntitlementsReader({
     directory: createCognitoUserDirectory(env),
     billing: createDynamoBillingRepository(tableEntities(env)),
+    ...rampUpOf(env),
     ...options,
   });
+}
+
+/** REQUEST_RAMP_UP_DAYS when it is a whole number of days, else nothing (the rule's own `rampUpDays`). */
+function rampUpOf(env: Pick<LambdaEnv, 'REQUEST_RAMP_UP_DAYS'>): { rampUpDays?: number } {
+  const days = Number(env.REQUEST_RAMP_UP_DAYS ?? Number.NaN);
+  return Number.isInteger(days) && days >= 0 ? { rampUpDays: days } : {};
 }

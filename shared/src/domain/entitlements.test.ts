@@ -133,6 +133,10 @@ describe('what an owner may do now', () => {
       plan: 'enterprise',
       ...allowances.enterprise,
     });
+    // A stack that sets the ramp-up to 0 days (a bench's owner of minutes) gets the plan's allowance at once.
+    expect(entitlementsOf(created, payments, new Date('2026-01-02T00:00:01Z'), { rampUpDays: 0 })).toMatchObject({
+      dailyRequests: allowances.enterprise.dailyRequests,
+    });
   });
 
   it('never gives an owner of unknown creation more than any known account with the same payments', () => {

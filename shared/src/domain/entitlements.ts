@@ -102,10 +102,10 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const rampUpDays = 7;
 
 /** The daily review requests after the ramp-up: a plan's, held to the trial's in the account's first week. */
-function rampedDailyRequests(dailyRequests: number, accountCreatedAt: string | null, now: Date): number {
+function rampedDailyRequests(dailyRequests: number, accountCreatedAt: string | null, now: Date, days: number): number {
   const created = accountCreatedAt === null ? Number.NaN : Date.parse(accountCreatedAt);
   // An unknown creation may be a new account: ramped as one (the answer never fails open).
-  if (!Number.isNaN(created) && now.getTime() - created >= rampUpDays * dayMs) return dailyRequests;
+  if (!Number.isNaN(created) && now.getTime() - created >= days * dayMs) return dailyRequests;
   return Math.min(dailyRequests, allowances.trial.dailyRequests);
 }
 
@@ -125,6 +125,8 @@ export function entitlementsOf(
   accountCreatedAt: string | null,
   payments: readonly PaymentRecord[],
   now: Date,
+  /** The ramp-up's length: `rampUpDays` but where a stack measuring its sending sets it (a bench's new owner). */
+  options: { rampUpDays?: number } = {},
 ): Entitlements {
   const state = accountState(accountCreatedAt, payments, now);
   const allowed = allowancesOf(state);
@@ -133,6 +135,6 @@ export function entitlementsOf(
     plan: state.kind === 'active' ? state.tier : null,
     periodEndsAt: periodEndOf(state, accountCreatedAt),
     ...allowed,
-    dailyRequests: rampedDailyRequests(allowed.dailyRequests, accountCreatedAt, now),
+    dailyRequests: rampedDailyRequests(allowed.dailyRequests, accountCreatedAt, now, options.rampUpDays ?? rampUpDays),
   };
 }
