@@ -1,6 +1,7 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from './data/client';
 import { createDynamoBillingRepository } from './data/billing-repository';
+import { createDynamoInvoiceRepository } from './data/invoice-repository';
 import type { ErasureRefund } from './data/owner-data';
 import { mollieProviderOf } from './domains/payments/mollie-settings';
 import { refundsOnDeletion } from './domains/payments/refunds';
@@ -12,4 +13,8 @@ import { refundsOnDeletion } from './domains/payments/refunds';
  * refunds.
  */
 export const deletionRefundsOf = (env: LambdaEnv): ((userId: string) => Promise<ErasureRefund[]>) =>
-  refundsOnDeletion({ billing: createDynamoBillingRepository(tableEntities(env)), provider: mollieProviderOf(env) });
+  refundsOnDeletion({
+    billing: createDynamoBillingRepository(tableEntities(env)),
+    invoices: createDynamoInvoiceRepository(tableEntities(env)),
+    provider: mollieProviderOf(env),
+  });

@@ -55,6 +55,12 @@ export const invoiceSchema = z.object({
    * shows the profile as it is now).
    */
   buyer: invoiceBuyerSchema.nullable().default(null),
+  /**
+   * Set on a credit note only: the number of the invoice it corrects. A credit note (issued when a payment is
+   * refunded) takes the next number of the same series, copies the original's line, seller and buyer, and carries
+   * the amounts negated (`creditAmountOf`); its `paymentId` is the refunded payment's.
+   */
+  credits: z.string().max(20).optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -83,6 +89,9 @@ export const keptInvoiceSchema = invoiceSchema.omit({ buyer: true }).extend({
   expiresAt: z.number(),
 });
 export type KeptInvoice = z.infer<typeof keptInvoiceSchema>;
+
+/** A credit note's total: the corrected invoice's, negated (never -0). */
+export const creditAmountOf = (amount: number): number => 0 - amount;
 
 /** The invoice number of the `sequence`th invoice of `year`. */
 export const invoiceNumberOf = (year: number, sequence: number): string =>

@@ -156,6 +156,7 @@ export const routeContracts = {
   'create-payment': { body: createPaymentSchema, response: createPaymentResponseSchema },
   'get-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },
   'get-invoice': { params: z.object({ paymentId: z.string() }), response: invoiceSchema },
+  'get-credit-note': { params: z.object({ paymentId: z.string() }), response: invoiceSchema },
   'refund-payment': { params: z.object({ paymentId: z.string() }), response: paymentSchema },
   // Mollie reads only the status.
   'payment-webhook': { body: paymentWebhookSchema, response: null },

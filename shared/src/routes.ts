@@ -309,6 +309,15 @@ export const routes = [
     domain: 'payments',
     throttle: 'owner',
   },
+  // The credit note a refund issued for the payment's invoice (the next number of the series); a pure read.
+  {
+    id: 'get-credit-note',
+    method: 'GET',
+    path: '/api/payments/{paymentId}/credit-note',
+    auth: 'owner',
+    domain: 'payments',
+    throttle: 'owner',
+  },
   // 14 days money back (decisions 28): a paid plan cancelled for a full refund through Mollie; the refund's state
   // is stored on the payment (a write, so an erased account's token is refused).
   {

@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import {
+  creditAmountOf,
   currencies,
   invoiceExpiryOf,
   invoiceNumberOf,
@@ -27,6 +28,19 @@ export type InvoiceDraft = Omit<Invoice, 'number'>;
 export type InvoiceIssue = { outcome: 'issued' | 'existing'; invoice: Invoice } | { outcome: 'not-paid' };
 
 /**
+ * `issued`: this call numbered the credit note; `existing`: it was issued before (a retried refund, its webhook),
+ * the same one; `no-invoice`: the payment has no invoice to correct, nothing issued.
+ */
+export type CreditNoteIssue = { outcome: 'issued' | 'existing'; creditNote: Invoice } | { outcome: 'no-invoice' };
+
+/**
+ * A credit note lives beside the invoice it corrects, as an invoice item of its own (so the export, the erasure's
+ * keeping and the lookup treat it as one) under this key; its `paymentId` reads back as the payment's.
+ */
+const creditKeySuffix = '#credit';
+const creditKeyOf = (paymentId: string) => `${paymentId}${creditKeySuffix}`;
+
+/**
  * The invoices (`USER#{userId}/INVOICE#{paymentId}`), the yearly counters and the invoices kept after an erasure
  * (`KEPT-INVOICE#{number}`): this module is their only writer.
  */
@@ -40,7 +54,17 @@ export interface InvoiceRepository {
    * (AccountErasedError), however late its payment's webhook comes.
    */
   issue(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue>;
+  /**
+   * Issues the credit note of a refunded payment's invoice once (Dutch practice: a credit invoice takes the next
+   * number of the same gapless series and names the invoice it corrects): the original's lines and buyer with
+   * negative amounts, dated `issuedAt`. The same transaction discipline as `issue`: the counter raised from the
+   * value read, the credit note created only if the payment has none, the original invoice checked to exist, the
+   * tombstone a condition (AccountErasedError).
+   */
+  issueCreditNote(userId: string, paymentId: string, issuedAt: string): Promise<CreditNoteIssue>;
   get(userId: string, paymentId: string): Promise<Invoice | undefined>;
+  /** The credit note of the owner's payment, if its refund issued one. */
+  getCreditNote(userId: string, paymentId: string): Promise<Invoice | undefined>;
   /** Every invoice of the owner, oldest number first (the account export's). */
   listByOwner(userId: string): Promise<Invoice[]>;
   /**
@@ -65,7 +89,7 @@ type DocumentItem = Omit<KeptInvoiceItem, 'expiresAt'>;
 
 const documentOf = (item: DocumentItem) => ({
   number: item.number,
-  paymentId: item.paymentId,
+  paymentId: item.credits ? item.paymentId.slice(0, -creditKeySuffix.length) : item.paymentId,
   issuedAt: item.issuedAt,
   amount: item.amount,
   currency: item.currency,
@@ -77,6 +101,7 @@ const documentOf = (item: DocumentItem) => ({
     kvkNumber: item.sellerKvk ?? '',
     vatNumber: item.sellerVat ?? '',
   },
+  ...(item.credits ? { credits: item.credits } : {}),
 });
 
 const businessOf = (item: DocumentItem) => ({
@@ -102,7 +127,7 @@ const nonEmpty = <K extends string>(key: K, value: string | null | undefined) =>
 
 /** The attributes of an invoice but its buyer's contact person, as both items store them. */
 const documentItemOf = (invoice: Omit<Invoice, 'buyer'>, buyer: Omit<InvoiceBuyer, 'name'> | null) => ({
-  paymentId: invoice.paymentId,
+  paymentId: invoice.credits ? creditKeyOf(invoice.paymentId) : invoice.paymentId,
   number: invoice.number,
   issuedAt: invoice.issuedAt,
   amount: invoice.amount,
@@ -116,6 +141,7 @@ const documentItemOf = (invoice: Omit<Invoice, 'buyer'>, buyer: Omit<InvoiceBuye
   ...nonEmpty('buyerBusiness', buyer?.businessName),
   ...nonEmpty('buyerAddress', buyer?.address),
   ...nonEmpty('buyerVat', buyer?.vatNumber),
+  ...nonEmpty('credits', invoice.credits),
 });
 
 function toItem(userId: string, draft: InvoiceDraft, number: string) {
@@ -160,8 +186,23 @@ export function createDynamoInvoiceRepository(
     return data ? toInvoice(data) : undefined;
   }
 
-  async function issueNow(userId: string, draft: InvoiceDraft): Promise<InvoiceIssue> {
-    const existing = await get(userId, draft.paymentId);
+  async function getCreditNote(userId: string, paymentId: string) {
+    const { data } = await entitiesOf()
+      .invoice.get({ userId, paymentId: creditKeyOf(paymentId) })
+      .go({ consistent: true });
+    return data ? toInvoice(data) : undefined;
+  }
+
+  /**
+   * Numbers `draft` (an invoice, or a credit note when it `credits` one) with the next number of its year. Its
+   * guard: a paid payment for an invoice, the original invoice for a credit note (`refused` when it fails).
+   */
+  async function issueNumbered(
+    userId: string,
+    draft: InvoiceDraft,
+  ): Promise<{ outcome: 'issued' | 'existing'; invoice: Invoice } | { outcome: 'refused' }> {
+    const find = draft.credits ? getCreditNote : get;
+    const existing = await find(userId, draft.paymentId);
     if (existing) return { outcome: 'existing', invoice: existing };
 
     const year = invoiceYearOf(draft.issuedAt);
@@ -180,7 +221,12 @@ export function createDynamoInvoiceRepository(
                 .commit()
             : tx.invoiceCounter.create({ year, last: 1 }).commit(),
           tx.invoice.create(toItem(userId, draft, number)).commit(),
-          paidPaymentCheck(tx.payment, userId, draft.paymentId),
+          draft.credits
+            ? tx.invoice
+                .check({ userId, paymentId: draft.paymentId })
+                .where((a, op) => op.eq(a.number, draft.credits!))
+                .commit()
+            : paidPaymentCheck(tx.payment, userId, draft.paymentId),
           // Last, as tombstoneRefused reads it.
           tombstoneAbsent(userId, epochSeconds(clock))(tx),
         ])
@@ -190,10 +236,10 @@ export function createDynamoInvoiceRepository(
       const failed = (i: number) => reasons[i]?.code === 'ConditionalCheckFailed';
       if (tombstoneRefused(reasons)) throw new AccountErasedError('Issuing an invoice');
       if (failed(1)) {
-        const invoice = await get(userId, draft.paymentId);
+        const invoice = await find(userId, draft.paymentId);
         if (invoice) return { outcome: 'existing', invoice };
       }
-      if (failed(2)) return { outcome: 'not-paid' };
+      if (failed(2)) return { outcome: 'refused' };
       // Another invoice took this number (or held the counter): read it again and take the next one.
       if (!failed(0) && !isBusyCancellation(reasons))
         throw new Error(`Issuing an invoice was refused: ${reasons.map((r) => r.code).join(', ')}`);
@@ -208,7 +254,28 @@ export function createDynamoInvoiceRepository(
       // A redelivered webhook or a refresh finds its invoice without waiting in the queue.
       const existing = await get(userId, draft.paymentId);
       if (existing) return { outcome: 'existing', invoice: existing };
-      return oneAtATime(() => issueNow(userId, draft));
+      const issued = await oneAtATime(() => issueNumbered(userId, draft));
+      return issued.outcome === 'refused' ? { outcome: 'not-paid' } : issued;
+    },
+
+    getCreditNote,
+
+    async issueCreditNote(userId, paymentId, issuedAt) {
+      const existing = await getCreditNote(userId, paymentId);
+      if (existing) return { outcome: 'existing', creditNote: existing };
+      const original = await get(userId, paymentId);
+      if (!original) return { outcome: 'no-invoice' };
+      const { number, ...document } = original;
+      const draft: InvoiceDraft = {
+        ...document,
+        issuedAt,
+        amount: creditAmountOf(original.amount),
+        credits: number,
+      };
+      const issued = await oneAtATime(() => issueNumbered(userId, draft));
+      return issued.outcome === 'refused'
+        ? { outcome: 'no-invoice' }
+        : { outcome: issued.outcome, creditNote: issued.invoice };
     },
 
     async listByOwner(userId) {
@@ -243,6 +310,8 @@ export function invoiceEntities(config: EntityConfiguration) {
   /** What an invoice carries but its buyer's contact person: the owner's item and a kept one alike. */
   const documentAttributes = {
     paymentId: { type: 'string', required: true, readOnly: true },
+    /** A credit note's: the number of the invoice it corrects (its amounts are negative). */
+    credits: { type: 'string', readOnly: true },
     number: { type: 'string', required: true, readOnly: true },
     issuedAt: { type: 'string', required: true, readOnly: true },
     amount: { type: 'number', required: true, readOnly: true },

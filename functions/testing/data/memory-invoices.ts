@@ -1,5 +1,12 @@
-import { invoiceExpiryOf, invoiceNumberOf, invoiceYearOf, type Invoice, type KeptInvoice } from '@reviewroute/shared';
-import type { InvoiceDraft, InvoiceIssue, InvoiceRepository } from '../../src/data/invoice-repository';
+import {
+  creditAmountOf,
+  invoiceExpiryOf,
+  invoiceNumberOf,
+  invoiceYearOf,
+  type Invoice,
+  type KeptInvoice,
+} from '@reviewroute/shared';
+import type { CreditNoteIssue, InvoiceDraft, InvoiceIssue, InvoiceRepository } from '../../src/data/invoice-repository';
 import type { ErasedGuard } from './memory';
 
 const strip = ({ userId: _userId, ...invoice }: Invoice & { userId: string }): Invoice => invoice;
@@ -31,6 +38,32 @@ export class MemoryInvoiceRepository implements InvoiceRepository {
     const invoice = { ...draft, number: invoiceNumberOf(year, next) };
     this.invoices.set(key, { ...invoice, userId });
     return { outcome: 'issued', invoice };
+  }
+
+  async issueCreditNote(userId: string, paymentId: string, issuedAt: string): Promise<CreditNoteIssue> {
+    const key = `${userId}/${paymentId}#credit`;
+    const existing = this.invoices.get(key);
+    if (existing) return { outcome: 'existing', creditNote: strip(existing) };
+    this.guard(userId, 'Issuing a credit note');
+    const original = await this.get(userId, paymentId);
+    if (!original) return { outcome: 'no-invoice' };
+    const year = invoiceYearOf(issuedAt);
+    const next = (this.counters.get(year) ?? 0) + 1;
+    this.counters.set(year, next);
+    const creditNote: Invoice = {
+      ...original,
+      number: invoiceNumberOf(year, next),
+      issuedAt,
+      amount: creditAmountOf(original.amount),
+      credits: original.number,
+    };
+    this.invoices.set(key, { ...creditNote, userId });
+    return { outcome: 'issued', creditNote };
+  }
+
+  async getCreditNote(userId: string, paymentId: string) {
+    const found = this.invoices.get(`${userId}/${paymentId}#credit`);
+    return found && strip(found);
   }
 
   async get(userId: string, paymentId: string) {

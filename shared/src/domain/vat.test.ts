@@ -38,7 +38,19 @@ describe('VAT split of an amount that includes 21 % VAT', () => {
         expect(toCents(cents / 100)).toBe(cents);
       }),
     );
-    for (const bad of [-1, 1.5, Number.NaN]) expect(() => splitVatCents(bad)).toThrow(RangeError);
+    for (const bad of [1.5, -1.5, Number.NaN]) expect(() => splitVatCents(bad)).toThrow(RangeError);
+  });
+
+  it('splits a credit note’s negative amount as the exact negation of its invoice’s', () => {
+    expect(splitVat(-120)).toEqual({ net: -99.17, vat: -20.83, total: -120 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => {
+        const invoice = splitVatCents(cents);
+        const credit = splitVatCents(-cents);
+        expect(credit).toEqual({ netCents: 0 - invoice.netCents, vatCents: 0 - invoice.vatCents, totalCents: -cents });
+        expect(credit.netCents + credit.vatCents).toBe(-cents);
+      }),
+    );
   });
 });
 

@@ -17,9 +17,17 @@ export interface VatSplit {
 /** An amount in major units (120 or 12.34) as whole cents; float noise (0.1 + 0.2) does not leak in. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 
-/** Net and VAT of a gross amount in cents (integer, >= 0). Integer arithmetic only: exact for any cent amount. */
+/**
+ * Net and VAT of a gross amount in cents (an integer). Integer arithmetic only: exact for any cent amount. A negative
+ * amount (a credit note's) splits as the exact negation of its positive twin, so a credit note cancels its invoice
+ * line for line, to the cent.
+ */
 export function splitVatCents(totalCents: number): VatSplit {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`Not a cent amount: ${totalCents}`);
+  if (!Number.isSafeInteger(totalCents)) throw new RangeError(`Not a cent amount: ${totalCents}`);
+  if (totalCents < 0) {
+    const twin = splitVatCents(0 - totalCents);
+    return { netCents: 0 - twin.netCents, vatCents: 0 - twin.vatCents, totalCents };
+  }
   // round(total × 21 / 121) with integers: floor((2 × total × 21 + 121) / (2 × 121)).
   const vatCents = Math.floor(
     (2 * totalCents * vatRatePercent + (100 + vatRatePercent)) / (2 * (100 + vatRatePercent)),

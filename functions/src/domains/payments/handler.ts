@@ -70,6 +70,9 @@ export function createPaymentsHandler(serviceOf: () => PaymentService, options?:
       'get-invoice': async ({ owner, params: { paymentId } }) => ({
         body: await serviceOf().invoice(owner.userId, paymentId),
       }),
+      'get-credit-note': async ({ owner, params: { paymentId } }) => ({
+        body: await serviceOf().creditNote(owner.userId, paymentId),
+      }),
       'refund-payment': async ({ owner, params: { paymentId } }) => ({
         body: await serviceOf().refund(owner.userId, paymentId),
       }),

@@ -51,6 +51,32 @@ describe('the operator’s lookup of a kept invoice', () => {
     expect(text).toMatch(/Net: EUR 99\.17[\s\S]*VAT 21 %: EUR 20\.83[\s\S]*Total: EUR 120\.00/);
   });
 
+  it('reads a refund’s credit note kept with its invoice: the next number, the invoice it corrects, negative amounts', async () => {
+    const invoices = new MemoryInvoiceRepository();
+    invoices.clock = () => Date.parse('2027-01-01T00:00:00Z');
+    const { invoice } = (await invoices.issue(owner, {
+      paymentId: 'tr_kept00002',
+      issuedAt: '2026-03-01T10:00:00.000Z',
+      amount: 120,
+      currency: 'EUR',
+      plan: 'growth',
+      description: 'Growth - Jaarabonnement',
+      seller: fakeSeller,
+      buyer: { name: 'Anna de Vries', businessName: 'Bakkerij Anna B.V.', address: 'Dorpsstraat 1', vatNumber: '' },
+    })) as { invoice: { number: string } };
+    const credit = await invoices.issueCreditNote(owner, 'tr_kept00002', '2026-03-05T10:00:00.000Z');
+    expect(credit).toMatchObject({ outcome: 'issued', creditNote: { number: '2026-000002', credits: invoice.number } });
+    await invoices.keepAndDeleteByOwner(owner);
+    const lookup = await lookUpKeptInvoice(invoices, '2026-000002');
+    const kept = keptInvoiceSchema.parse(lookup.found && lookup.invoice);
+    expect(kept).toMatchObject({ amount: -120, credits: invoice.number, paymentId: 'tr_kept00002' });
+    expect(JSON.stringify(kept)).not.toMatch(/Anna de Vries|8f1c2b4e/);
+    const text = keptInvoiceText(kept);
+    expect(text).toContain('Credit note 2026-000002');
+    expect(text).toContain(`Corrects invoice: ${invoice.number}`);
+    expect(text).toMatch(/Net: EUR -99\.17[\s\S]*VAT 21 %: EUR -20\.83[\s\S]*Total: EUR -120\.00/);
+  });
+
   it('refuses it from 7 years after its date on, and anything that is no invoice number', async () => {
     const clock = { now: Date.parse('2033-03-01T09:59:59Z') };
     const { invoices, number } = await erasedOwnersInvoice(clock);

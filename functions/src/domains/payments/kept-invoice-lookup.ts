@@ -27,13 +27,16 @@ export async function lookUpKeptInvoice(
 const money = (amount: number, currency: string) => `${currency} ${amount.toFixed(2)}`;
 const block = (text: string) => text.split('\n').map((line) => `    ${line}`);
 
-/** The kept invoice as the operator reads it: every field it carries, the line in Dutch, net / VAT / total. */
+/** The kept invoice (or credit note) as the operator reads it: every field it carries, the line in Dutch, net / VAT / total. */
 export function keptInvoiceText(invoice: KeptInvoice): string {
   const { net, vat, total } = splitVat(invoice.amount);
   const { seller, buyer } = invoice;
   const dash = (value: string) => value || '-';
+  // A credit note names the invoice it corrects; its amounts are negative.
+  const kind = invoice.credits ? 'Credit note' : 'Invoice';
   return [
-    `Invoice ${invoice.number} (kept after the account's erasure; expires ${new Date(invoice.expiresAt * 1000).toISOString()})`,
+    `${kind} ${invoice.number} (kept after the account's erasure; expires ${new Date(invoice.expiresAt * 1000).toISOString()})`,
+    ...(invoice.credits ? [`  Corrects invoice: ${invoice.credits}`] : []),
     `  Date: ${invoice.issuedAt}`,
     `  Reference: ${invoice.paymentId}`,
     `  Seller: ${dash(seller.name)}`,

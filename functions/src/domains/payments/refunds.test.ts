@@ -50,6 +50,34 @@ describe('14 days money back (decisions 28)', () => {
     expect(paidNotices).toEqual([paymentId]);
   });
 
+  it('issues one credit note for the refund: the next number, naming the invoice, its amounts negated', async () => {
+    const { service, provider, invoices, paymentId, advance } = await paidPlan();
+    const invoice = (await invoices.get(owner, paymentId))!;
+    expect(invoice.number).toBe('2026-000001');
+    advance(2);
+    await service.refund(owner, paymentId);
+    const creditNote = await service.creditNote(owner, paymentId);
+    expect(creditNote).toEqual({
+      ...invoice,
+      number: '2026-000002',
+      issuedAt: '2026-11-23T08:00:00.000Z',
+      amount: -120,
+      credits: '2026-000001',
+    });
+    // The refund's webhook (and any redelivery) records it again: still the one credit note, no number used up.
+    await service.webhook(paymentId);
+    await service.webhook(paymentId);
+    expect((await invoices.listByOwner(owner)).map((i) => i.number)).toEqual(['2026-000001', '2026-000002']);
+    expect(invoices.counters.get(2026)).toBe(2);
+    // The next payment's invoice follows without a gap.
+    const next = await service.create(owner, { kind: 'plan', plan: 'starter' });
+    provider.setStatus(next.paymentId, 'paid');
+    await service.webhook(next.paymentId);
+    expect((await service.invoice(owner, next.paymentId)).number).toBe('2026-000003');
+    expect(await codeOf(service.creditNote(owner, next.paymentId))).toBe('NOT_FOUND');
+    expect(await codeOf(service.creditNote(other, paymentId))).toBe('NOT_FOUND');
+  });
+
   it('refuses a plan paid 14 days ago or more, another owner’s payment and an unknown id, asking the provider nothing', async () => {
     const { service, provider, paymentId, advance } = await paidPlan();
     expect(await codeOf(service.refund(other, paymentId))).toBe('NOT_FOUND');
@@ -75,18 +103,25 @@ describe('14 days money back (decisions 28)', () => {
   });
 
   it('refunds on deletion every plan still within its 14 days, and none older; a provider outage stops the deletion', async () => {
-    const { billing, provider, paymentId } = await paidPlan();
+    const { billing, invoices, provider, paymentId } = await paidPlan();
     let now = new Date('2026-11-24T08:00:00.000Z');
-    const settle = refundsOnDeletion({ billing, provider: async () => provider, now: () => now });
+    const settle = refundsOnDeletion({ billing, invoices, provider: async () => provider, now: () => now });
     provider.failing = true;
     expect(await codeOf(settle(owner))).toBe('SERVICE_UNAVAILABLE');
     provider.failing = false;
     expect(await settle(owner)).toEqual([{ amount: 120, currency: 'EUR', plan: 'growth' }]);
     expect(provider.refunds.map((r) => r.paymentId)).toEqual([paymentId]);
+    // The refund's credit note, before anything is erased (the erasure keeps it with the invoice).
+    expect(await invoices.getCreditNote(owner, paymentId)).toMatchObject({
+      number: '2026-000002',
+      credits: '2026-000001',
+      amount: -120,
+      issuedAt: '2026-11-24T08:00:00.000Z',
+    });
     // Without a provider nothing could be refunded: the deletion waits rather than losing the owner's money.
-    expect(await codeOf(refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner))).toBe(
-      'SERVICE_UNAVAILABLE',
-    );
+    expect(
+      await codeOf(refundsOnDeletion({ billing, invoices, provider: async () => undefined, now: () => now })(owner)),
+    ).toBe('SERVICE_UNAVAILABLE');
     // A payment the provider does not know took no money through it: nothing to refund, the deletion goes on.
     billing.records.set(`${owner}/tr_unknown1`, {
       ...(await billing.get(owner, paymentId))!,
@@ -96,6 +131,8 @@ describe('14 days money back (decisions 28)', () => {
     expect(await settle(owner)).toEqual([{ amount: 120, currency: 'EUR', plan: 'growth' }]);
     // 15 days after the payment: nothing is due, so no provider is needed and the deletion goes on.
     now = new Date('2026-12-06T08:00:00.000Z');
-    expect(await refundsOnDeletion({ billing, provider: async () => undefined, now: () => now })(owner)).toEqual([]);
+    expect(
+      await refundsOnDeletion({ billing, invoices, provider: async () => undefined, now: () => now })(owner),
+    ).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { formatPaymentAmount, isRefundable } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
 import type { BillingRecord, BillingRepository } from '../../data/billing-repository';
+import type { InvoiceRepository } from '../../data/invoice-repository';
 import type { ErasureRefund } from '../../data/owner-data';
 import { PaymentProviderError, type PaymentProvider } from './provider';
 
@@ -48,11 +49,14 @@ export async function refundInFull(
 
 /**
  * What an account deletion settles first (decisions 28): every plan of the owner paid less than 14 days ago is
- * refunded in full (its year ends with the account). Before anything is erased, so a provider that fails stops the
- * deletion with nothing lost; the erasure then deletes the billing records themselves.
+ * refunded in full (its year ends with the account), and its invoice's credit note issued (the erasure then keeps
+ * both for the bookkeeper). Before anything is erased, so a provider that fails stops the deletion with nothing
+ * lost (a repeated deletion finds the payment refunded and issues the credit note once); the erasure then deletes
+ * the billing records themselves.
  */
 export function refundsOnDeletion(deps: {
   billing: Pick<BillingRepository, 'listForUser'>;
+  invoices: Pick<InvoiceRepository, 'issueCreditNote'>;
   /** Undefined when this environment has no payment provider (no key): then nothing can have been paid here. */
   provider: () => Promise<PaymentProvider | undefined>;
   now?: () => Date;
@@ -68,8 +72,12 @@ export function refundsOnDeletion(deps: {
     if (!provider) throw refundUnavailable();
     const refunded: ErasureRefund[] = [];
     for (const payment of due)
-      if (await refundInFull(provider, payment))
+      if (await refundInFull(provider, payment)) {
+        const credit = await deps.invoices.issueCreditNote(userId, payment.id, now().toISOString());
+        if (credit.outcome === 'issued')
+          logger.info('Credit note issued', { paymentId: payment.id, number: credit.creditNote.number });
         refunded.push({ amount: payment.amount, currency: payment.currency, plan: payment.plan });
+      }
     return refunded;
   };
 }

@@ -193,6 +193,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         invoiceError = error;
       }
     }
+    // A refund's credit note (after the invoice it corrects, issued above): once, however often the refund is
+    // recorded again (the cancel's own write, then its webhook); a failure fails the caller as the invoice's does.
+    if (payment.reversal === 'refunded' && !invoiceError) {
+      try {
+        const credit = await deps.invoices.issueCreditNote(payment.userId, payment.id, now().toISOString());
+        if (credit.outcome === 'issued')
+          logger.info('Credit note issued', { paymentId: payment.id, number: credit.creditNote.number });
+      } catch (error) {
+        if (error instanceof AccountErasedError) throw error;
+        logger.error('Issuing the credit note of a refund failed', { paymentId: payment.id, error: String(error) });
+        invoiceError = error;
+      }
+    }
     if (outcome === 'became-paid' && deps.planPaid)
       await deps.planPaid(payment.userId).catch((error: unknown) =>
         logger.error('Waking the owner’s waiting work after a payment failed', {
@@ -359,6 +372,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       await record(refunded);
       logger.info('Plan cancelled for its money back', { paymentId, plan: stored.plan });
       return toPayment((await deps.billing.get(userId, paymentId)) ?? refunded);
+    },
+
+    /** The credit note of the owner's refunded payment; not found until its refund issued one. */
+    async creditNote(userId: string, paymentId: string): Promise<Invoice> {
+      if (!providerPaymentIdPattern.test(paymentId)) throw notFound('Credit note not found');
+      const creditNote = await deps.invoices.getCreditNote(userId, paymentId);
+      if (!creditNote) throw notFound('Credit note not found');
+      return creditNote;
     },
 
     /** The invoice of the owner's paid payment; not found until it is paid (or for another owner's). */
