@@ -1,16 +1,30 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountSummarySchema, pathOf, paymentSchema, trialDays } from '@reviewroute/shared';
+import {
+  accountSummarySchema,
+  invoiceSchema,
+  invoiceYearOf,
+  keptInvoiceSchema,
+  pathOf,
+  paymentSchema,
+  trialDays,
+} from '@reviewroute/shared';
 import { callApi, callOwnerApi, stackEntities, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { deleteAccount, waitForErasure } from '../support/erasure';
 import { waitForMail } from '../support/inbox';
+import { expectYearGapless, sequenceOf } from '../support/invoices';
 import { createPayment, payAtCheckout } from '../support/local-mollie';
 
 /**
  * 14 days money back and the trial kept (decisions 22 amended, 28) on the local stack, against the local Mollie's
  * refunds API: a plan paid on the trial's first day runs until a year after the trial ends; cancelled within 14
  * days it is refunded in full at Mollie and its year ends; an account deleted within the 14 days has its plan
- * refunded before anything is erased, and the deletion is confirmed by mail to the address before it goes.
+ * refunded before anything is erased, and the deletion is confirmed by mail to the address before it goes. Each
+ * refund issues a credit note with the series' next number, kept with its invoice after an erasure.
  */
 
 const stack = inject('localStack');
@@ -48,6 +62,27 @@ async function paidDaysAgo(userId: string, paymentId: string, days: number): Pro
 const refund = (owner: ApiUser, paymentId: string) =>
   callApi('POST', pathOf('refund-payment', { paymentId }), { user: owner });
 
+const invoiceOf = async (owner: ApiUser, paymentId: string) =>
+  invoiceSchema.parse(await callOwnerApi(owner, 'GET', pathOf('get-invoice', { paymentId })));
+const creditNoteOf = (owner: ApiUser, paymentId: string) =>
+  callApi('GET', pathOf('get-credit-note', { paymentId }), { user: owner });
+
+const execFileAsync = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** The operator's lookup as the operator runs it (`npm run invoice -- <number> --json`), on this run's table. */
+async function operatorLookup(number: string) {
+  const env = Object.fromEntries(
+    Object.entries(stack.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const { stdout } = await execFileAsync(process.execPath, [tsxCli, 'functions/scripts/invoice.ts', number, '--json'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
+  return keptInvoiceSchema.parse(JSON.parse(stdout));
+}
+
 describe('a plan paid during the trial, cancelled for its money back', () => {
   let owner: ApiUser;
 
@@ -65,6 +100,8 @@ describe('a plan paid during the trial, cancelled for its money back', () => {
     expect(account.plan.kind === 'active' && account.plan.daysRemaining).toBeGreaterThanOrEqual(365 + trialDays - 1);
 
     // Trial day 3: paid 2 days ago.
+    const invoice = await invoiceOf(owner, paymentId);
+    expect((await creditNoteOf(owner, paymentId)).status).toBe(404);
     await paidDaysAgo(owner.userId, paymentId, 2);
     const answer = await refund(owner, paymentId);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -86,11 +123,35 @@ describe('a plan paid during the trial, cancelled for its money back', () => {
     // The year it paid for ended: the trial runs on as if nothing was paid.
     expect((await accountOf(owner)).plan).toMatchObject({ kind: 'trial' });
 
-    // Once only: no second refund is asked of Mollie.
+    // Its credit note: the series' next number (nothing else was paid meanwhile), naming the invoice it corrects,
+    // the buyer and line copied, the amount negated; the year's series stays gapless with it.
+    const credit = await creditNoteOf(owner, paymentId);
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    const creditNote = invoiceSchema.parse(credit.body);
+    expect(creditNote).toMatchObject({
+      paymentId,
+      credits: invoice.number,
+      amount: -120,
+      currency: 'EUR',
+      plan: 'growth',
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+    });
+    expect(creditNote.number.slice(0, 5)).toBe(invoice.number.slice(0, 5));
+    expect(sequenceOf(creditNote.number)).toBe(sequenceOf(invoice.number) + 1);
+    const { all } = await expectYearGapless(invoiceYearOf(creditNote.issuedAt));
+    expect(all.filter((item) => item.userId === owner.userId).map((item) => item.number)).toEqual(
+      expect.arrayContaining([invoice.number, creditNote.number]),
+    );
+
+    // Once only: no second refund is asked of Mollie, and its webhook issues no second credit note.
     const again = await refund(owner, paymentId);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { code: 'REFUND_NOT_ALLOWED' } });
     expect((await mollieView(paymentId)).refunds).toHaveLength(1);
+    expect(invoiceSchema.parse((await creditNoteOf(owner, paymentId)).body).number).toBe(creditNote.number);
+    const { all: after } = await expectYearGapless(invoiceYearOf(creditNote.issuedAt));
+    expect(after.filter((item) => item.userId === owner.userId && item.credits)).toHaveLength(1);
   });
 
   it('refunds a plan paid 13 days ago, not one paid 14 days ago, nor another owner’s', async () => {
@@ -112,6 +173,7 @@ describe('deleting the account within the 14 days', () => {
   it('refunds the plan before anything is erased and mails the confirmation to the address, naming the refund', async () => {
     const owner = await createSignedInUser(stack);
     const paymentId = await payGrowth(owner);
+    const invoice = await invoiceOf(owner, paymentId);
     const answer = await deleteAccount(owner);
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
     expect((await mollieView(paymentId)).refunds).toEqual([
@@ -123,9 +185,22 @@ describe('deleting the account within the 14 days', () => {
     expect(mail.body.text).toContain('Refund: €120.00');
     expect(mail.body.text).toContain('kept for 7 years');
     await waitForErasure(
-      async () => !(await stackEntities().payment.query.byOwner({ userId: owner.userId }).go()).data.length,
+      async () =>
+        !(await stackEntities().payment.query.byOwner({ userId: owner.userId }).go()).data.length &&
+        !(await stackEntities().invoice.query.byOwner({ userId: owner.userId }).go()).data.length,
       30_000,
     );
+    // The refund's credit note was issued before the erasure and is kept with the invoice it corrects: the operator
+    // reads both by number, with the buyer's business fields only.
+    const { data: kept } = await stackEntities().keptInvoice.scan.go({ pages: 'all', consistent: true });
+    const keptCredit = kept.find((item) => item.credits === invoice.number);
+    expect(keptCredit, 'the kept credit note').toBeDefined();
+    const creditNote = await operatorLookup(keptCredit!.number);
+    expect(creditNote).toMatchObject({ paymentId, credits: invoice.number, amount: -120 });
+    expect(Object.keys(creditNote.buyer).sort()).toEqual(['address', 'businessName', 'vatNumber']);
+    expect(JSON.stringify(creditNote)).not.toContain(owner.email);
+    expect(await operatorLookup(invoice.number)).toMatchObject({ paymentId, amount: 120 });
+    await expectYearGapless(invoiceYearOf(creditNote.issuedAt));
   });
 
   it('refunds nothing for a plan paid 14 days ago or more, and says no refund in the mail (Dutch owner)', async () => {
