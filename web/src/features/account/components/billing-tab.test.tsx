@@ -14,9 +14,24 @@ const owner = { userId: 'u1', email: 'owner@example.com' };
 
 const payment = samplePayment;
 
+/** The credit note a refund issued (the next number after the invoice it corrects). */
+const creditNoteOf = (paymentId: string) => ({
+  number: '2026-000012',
+  paymentId,
+  issuedAt: '2026-11-27T10:00:00.000Z',
+  amount: -120,
+  currency: 'EUR',
+  plan: 'growth',
+  description: 'Growth - Annual Subscription',
+  seller: { name: 'ReviewRoute B.V.', address: 'Keizersgracht 1', kvkNumber: '12345678', vatNumber: 'NL123456789B01' },
+  buyer: null,
+  credits: '2026-000011',
+});
+
 function stubBilling(plan: AccountSummary['plan'], payments: Payment[]) {
   serveApi(
     apiHandler('list-payments', () => HttpResponse.json({ payments })),
+    apiHandler('get-credit-note', ({ params }) => HttpResponse.json({ ...creditNoteOf(String(params.paymentId)) })),
     apiHandler('get-account', () =>
       HttpResponse.json({ userId: 'u1', email: owner.email, createdAt: '2026-11-20T00:00:00.000Z', plan }),
     ),
@@ -138,11 +153,11 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
   });
 
   it.each([
-    ['/account?tab=billing', 'Refunded', 'Charged back'],
-    ['/nl/account?tab=billing', 'Terugbetaald', 'Teruggeboekt'],
+    ['/account?tab=billing', 'Refunded', 'Charged back', 'Credit note 2026-000012'],
+    ['/nl/account?tab=billing', 'Terugbetaald', 'Teruggeboekt', 'Creditnota 2026-000012'],
   ])(
     '%s: a refunded or charged-back payment says so beside its status; others carry no such label',
-    async (path, refunded, chargedBack) => {
+    async (path, refunded, chargedBack, creditNoteText) => {
       stubBilling(expiredStarter, [
         payment({ id: 'tr_refunded', reversal: 'refunded', createdAt: '2026-11-26T10:00:00.000Z' }),
         payment({ id: 'tr_charged', reversal: 'charged-back', createdAt: '2026-11-25T10:00:00.000Z' }),
@@ -154,6 +169,13 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
       expect(within(row('tr_refunded')).getByTestId('payment-reversal').textContent).toBe(refunded);
       expect(within(row('tr_charged')).getByTestId('payment-reversal').textContent).toBe(chargedBack);
       expect(within(row('tr_kept')).queryByTestId('payment-reversal')).toBeNull();
+      // The refunded row links its credit note; a chargeback issues none.
+      const link = await within(row('tr_refunded')).findByTestId('credit-note-link');
+      expect(link.textContent).toBe(creditNoteText);
+      expect(link.getAttribute('href')).toBe(
+        `${path.startsWith('/nl') ? '/nl' : ''}/account/invoices/tr_refunded?document=credit-note`,
+      );
+      expect(within(row('tr_charged')).queryByTestId('credit-note-link')).toBeNull();
     },
   );
 
@@ -190,6 +212,11 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
           plan: refunded ? { kind: 'trial', daysRemaining: 4 } : activeGrowth,
         }),
       ),
+      apiHandler('get-credit-note', () =>
+        refunded
+          ? HttpResponse.json(creditNoteOf('tr_recent'))
+          : HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 }),
+      ),
       apiHandler('refund-payment', () => {
         refunded = true;
         return HttpResponse.json({ ...paid, reversal: 'refunded' });
@@ -207,6 +234,7 @@ describe('billing tab (spec 2 "Account", 3, 4)', () => {
       expect.objectContaining({ method: 'POST', path: '/api/payments/tr_recent/refund' }),
     ]);
     expect((await screen.findAllByTestId('payment-reversal'))[0]!.textContent).toBe('Refunded');
+    expect((await screen.findAllByTestId('credit-note-link'))[0]!.textContent).toBe('Credit note 2026-000012');
     expect((await screen.findByTestId('billing-state')).textContent).toBe('Free trial');
   });
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CircleCheck, Clock, CreditCard, FileText, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/money';
 import { useLanguage, useLocalizedPath } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
-import { routeQueryKey, useRouteQuery } from '@/lib/route-query';
+import { routeQueryKey, routeQueryOptions, useRouteQuery } from '@/lib/route-query';
 import { usePaymentItem } from '../lib/payment-item';
 import { PaymentStatus } from './payment-status';
 import { RefundOffer, refundablePlanOf } from './refund-offer';
@@ -156,6 +156,29 @@ function methodLabel(payment: Payment, language: Language, t: (key: string) => s
   return paymentMethodName(payment.method, language);
 }
 
+/** A refunded payment's credit note (its number is the series' next after the refund), once it is issued. */
+function CreditNoteLink({ payment, description, date }: { payment: Payment; description: string; date: string }) {
+  const { t } = useTranslation('billing');
+  const to = useLocalizedPath();
+  const creditNote = useQuery({
+    ...routeQueryOptions('get-credit-note', { params: { paymentId: payment.id } }),
+    retry: false,
+  });
+  if (!creditNote.data) return null;
+  const { number } = creditNote.data;
+  return (
+    <Link
+      to={`${to(invoicePath(payment.id))}?document=credit-note`}
+      className="text-primary inline-flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline"
+      aria-label={t('billingTab.history.viewCreditNoteFor', { number, description, date })}
+      data-testid="credit-note-link"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {t('billingTab.history.viewCreditNote', { number })}
+    </Link>
+  );
+}
+
 /** One payment: what, when, how much, its status, how it was paid and its invoice. */
 function PaymentRow({ payment }: { payment: Payment }) {
   const { t } = useTranslation(['billing', 'common']);
@@ -203,6 +226,9 @@ function PaymentRow({ payment }: { payment: Payment }) {
           </Link>
         ) : (
           <span className="text-muted-foreground text-sm">{t('billingTab.history.noInvoice')}</span>
+        )}
+        {payment.reversal === 'refunded' && payment.status === 'completed' && (
+          <CreditNoteLink payment={payment} description={description} date={date} />
         )}
       </div>
     </li>

@@ -204,6 +204,29 @@ describe('invoice page', () => {
     ]);
   });
 
+  it.each([
+    ['/account/invoices/tr_paid?document=credit-note', 'Credit note', 'Corrects invoice 2026-000007', '-€99.17'],
+    ['/nl/account/invoices/tr_paid?document=credit-note', 'Creditnota', 'Corrigeert factuur 2026-000007', '€ -99,17'],
+  ])(
+    '%s: the refund’s credit note names the invoice it corrects, its amounts negative',
+    async (path, title, corrects, net) => {
+      serveApi(
+        apiHandler('get-profile', () => HttpResponse.json(profile)),
+        apiHandler('get-payment', () => HttpResponse.json({ ...paid, reversal: 'refunded' })),
+        apiHandler('get-credit-note', () =>
+          HttpResponse.json({ ...invoiceOf(), number: '2026-000008', amount: -120, credits: '2026-000007' }),
+        ),
+      );
+      invoice(path);
+      await screen.findByRole('article', { name: title });
+      expect(screen.getByTestId('invoice-number').textContent).toBe('2026-000008');
+      expect(screen.getByTestId('invoice-corrects').textContent).toBe(corrects);
+      expect(screen.getByTestId('invoice-net').textContent?.replace(/\s/g, ' ')).toBe(net);
+      expect(screen.getByTestId('invoice-total').textContent).toMatch(/120/);
+      expect(screen.getByTestId('invoice-total').textContent).toMatch(/-/);
+    },
+  );
+
   it('an unknown payment is not found', async () => {
     const notFound = () =>
       HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Payment not found' } }, { status: 404 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   formatMoney,
   type Invoice,
@@ -99,8 +99,10 @@ function InvoiceDocument({
   const to = useLocalizedPath();
   const money = (amount: number) => formatMoney(amount, payment.currency, language);
   const item = usePaymentItem();
+  // A credit note (a refund's) names the invoice it corrects and carries its amounts negated.
+  const credits = invoice?.credits;
   // Every amount we charge includes 21 % VAT (decisions 21); the split is exact in cents, net + VAT = total.
-  const { net, vat, total } = splitVat(payment.amount);
+  const { net, vat, total } = splitVat(credits ? invoice.amount : payment.amount);
   // The buyer as the invoice was issued with them (a later profile edit does not rewrite it); before it is
   // issued, and on an invoice issued before buyers were copied, the profile as it is now.
   const issuedBuyer = invoice?.buyer ?? null;
@@ -122,8 +124,9 @@ function InvoiceDocument({
   const hintKey = `invoice.${issuedBuyer ? 'buyerHintIssued' : 'buyerHint'}${
     missingName && missingAddress ? '' : missingName ? 'Name' : 'Address'
   }` as const;
-  const note =
-    payment.status === 'completed'
+  const note = credits
+    ? t('invoice.creditNote')
+    : payment.status === 'completed'
       ? t('invoice.paidNote')
       : payment.status === 'pending'
         ? t('invoice.pendingNote')
@@ -140,11 +143,16 @@ function InvoiceDocument({
         </div>
         <div className="sm:text-right">
           <h1 id="invoice-title" className="text-3xl font-bold tracking-tight">
-            {t('invoice.title')}
+            {credits ? t('invoice.creditTitle') : t('invoice.title')}
           </h1>
           <p className="text-muted-foreground text-sm break-all" data-testid="invoice-number">
             {invoice?.number ?? t('invoice.notIssued')}
           </p>
+          {credits && (
+            <p className="text-sm font-medium" data-testid="invoice-corrects">
+              {t('invoice.corrects', { number: credits })}
+            </p>
+          )}
         </div>
       </header>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -182,7 +190,7 @@ function InvoiceDocument({
       </div>
       <dl className="grid gap-4 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">{t('invoice.number')}</dt>
+          <dt className="text-muted-foreground">{credits ? t('invoice.creditNumber') : t('invoice.number')}</dt>
           <dd className="font-medium tabular-nums">{invoice?.number ?? t('invoice.notIssued')}</dd>
         </div>
         <div>
@@ -245,25 +253,39 @@ export function InvoicePage() {
   const { t } = useTranslation('billing');
   const to = useLocalizedPath();
   const { paymentId = '' } = useParams();
+  // `?document=credit-note`: the credit note a refund issued for this payment's invoice, on the same page.
+  const [searchParams] = useSearchParams();
+  const creditNote = searchParams.get('document') === 'credit-note';
   const { user } = useSession();
   const payment = useRouteQuery('get-payment', { params: { paymentId } });
   // Only a paid payment has an invoice (numbered when it was paid).
   const paid = payment.data?.status === 'completed';
-  const invoice = useQuery({
+  const issuedInvoice = useQuery({
     ...routeQueryOptions('get-invoice', { params: { paymentId } }),
-    enabled: paid,
+    enabled: paid && !creditNote,
     retry: false,
   });
+  const issuedCreditNote = useQuery({
+    ...routeQueryOptions('get-credit-note', { params: { paymentId } }),
+    enabled: paid && creditNote,
+    retry: false,
+  });
+  const invoice = creditNote ? issuedCreditNote : issuedInvoice;
   // The profile only adds lines to "billed to": without one the invoice still shows the e-mail.
   const profile = useQuery({ ...routeQueryOptions('get-profile'), retry: false });
-  useDocumentTitle(t('invoice.documentTitle', { id: invoice.data?.number ?? paymentId }));
+  useDocumentTitle(
+    t(creditNote ? 'invoice.creditDocumentTitle' : 'invoice.documentTitle', { id: invoice.data?.number ?? paymentId }),
+  );
 
   let content;
-  if (payment.isError) {
+  if (payment.isError || (creditNote && (issuedCreditNote.isError || (payment.data && !paid)))) {
+    const error = payment.error ?? issuedCreditNote.error;
     content = (
       <Alert variant="destructive" className="mx-auto max-w-3xl">
         <AlertDescription>
-          {isNotFound(payment.error) ? t('invoice.notFound') : t('invoice.loadFailed')}
+          {!error || isNotFound(error)
+            ? t(creditNote ? 'invoice.creditNotFound' : 'invoice.notFound')
+            : t('invoice.loadFailed')}
         </AlertDescription>
       </Alert>
     );
