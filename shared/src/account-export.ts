@@ -61,7 +61,7 @@ export const accountExportPageSchema = z.object({
   profile: profileSchema.nullable(),
   surveys: z.array(surveySchema),
   payments: z.array(paymentSchema),
-  /** First page: the invoices of the paid payments (a bookkeeper's copy). */
+  /** First page: the invoices of the paid payments and the credit notes of refunded ones (a bookkeeper's copy). */
   invoices: z.array(invoiceSchema).default([]),
   responses: z.array(exportedResponseSchema).max(accountExportPageSize),
   /** First page: every review-request batch of the owner, and their suppression list. */
