@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accountSummarySchema, formatDateTime, pathOf, trialDays } from '@reviewroute/shared';
+import {
+  accountSummarySchema,
+  formatDateTime,
+  formatMoney,
+  invoiceSchema,
+  pathOf,
+  trialDays,
+} from '@reviewroute/shared';
 import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, stackEntities, type ApiUser } from '../support/api';
@@ -13,7 +20,8 @@ import { confirmPurchaseDetails, payOnTestCheckout } from '../support/purchase-c
  * The trial kept and 14 days money back (decisions 22 amended, 28), tried as an owner would: a Growth plan bought
  * on the trial's first day runs until a year after the trial ends; on trial day 3 (the payment's stored time moved
  * back two days: the controlled clock) the billing tab offers to cancel it, the local Mollie refunds it and the
- * billing tab shows the refund; deleting the account names the plan and the refund, which Mollie makes, and a mail
+ * billing tab shows the refund and links its credit note (the series' next number, naming the invoice it corrects,
+ * negative amounts); deleting the account names the plan and the refund, which Mollie makes, and a mail
  * confirms the deletion.
  */
 
@@ -33,6 +41,9 @@ const texts = {
     confirmText: 'Your Growth plan ends now and €120.00 is refunded',
     confirm: 'Cancel and refund',
     refunded: 'Refunded',
+    creditNoteLink: (number: string) => `Credit note ${number}`,
+    creditNoteTitle: 'Credit note',
+    corrects: (number: string) => `Corrects invoice ${number}`,
     trial: 'Free trial',
     history: 'Transaction history',
     deleteAccount: 'Delete account',
@@ -55,6 +66,9 @@ const texts = {
     confirmText: 'Je Growth-abonnement stopt nu en € 120,00 wordt teruggestort',
     confirm: 'Opzeggen en terugbetalen',
     refunded: 'Terugbetaald',
+    creditNoteLink: (number: string) => `Creditnota ${number}`,
+    creditNoteTitle: 'Creditnota',
+    corrects: (number: string) => `Corrigeert factuur ${number}`,
     trial: 'Gratis proefperiode',
     history: 'Betaalgeschiedenis',
     deleteAccount: 'Account verwijderen',
@@ -166,8 +180,24 @@ describe.each(['en', 'nl'] as const)('the trial kept and 14 days money back (%s)
     await expect.poll(() => page.getByTestId('billing-state').textContent()).toBe(t.trial);
     expect(await page.getByTestId('refund-offer').count()).toBe(0);
     expect((await accountOf(owner)).plan.kind).toBe('trial');
+    // Its credit note: linked from the refunded row, numbered right after the invoice it corrects.
+    const invoice = invoiceSchema.parse(await callOwnerApi(owner, 'GET', pathOf('get-invoice', { paymentId })));
+    const creditNote = invoiceSchema.parse(await callOwnerApi(owner, 'GET', pathOf('get-credit-note', { paymentId })));
+    expect(creditNote).toMatchObject({ credits: invoice.number, amount: -120 });
+    const link = row.getByTestId('credit-note-link');
+    await link.waitFor();
+    expect(plain(await link.textContent())).toBe(t.creditNoteLink(creditNote.number));
     await expectNoAxeViolations(page);
     await lookAt(page, `refunded-${lang}`);
+
+    await link.click();
+    const document = page.getByRole('article', { name: t.creditNoteTitle });
+    await document.waitFor();
+    expect(await page.getByTestId('invoice-number').textContent()).toBe(creditNote.number);
+    expect(await page.getByTestId('invoice-corrects').textContent()).toBe(t.corrects(invoice.number));
+    expect(plain(await page.getByTestId('invoice-total').textContent())).toBe(plain(formatMoney(-120, 'EUR', lang)));
+    await expectNoAxeViolations(page);
+    await lookAt(page, `credit-note-${lang}`);
   }, 180_000);
 
   it('deleting the account names the plan and the refund; Mollie refunds it and a mail confirms the deletion', async () => {
