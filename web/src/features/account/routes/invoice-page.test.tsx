@@ -205,11 +205,23 @@ describe('invoice page', () => {
   });
 
   it.each([
-    ['/account/invoices/tr_paid?document=credit-note', 'Credit note', 'Corrects invoice 2026-000007', '-€99.17'],
-    ['/nl/account/invoices/tr_paid?document=credit-note', 'Creditnota', 'Corrigeert factuur 2026-000007', '€ -99,17'],
+    [
+      '/account/invoices/tr_paid?document=credit-note',
+      'Credit note',
+      'Corrects invoice 2026-000007',
+      '-€99.17',
+      'Refunded',
+    ],
+    [
+      '/nl/account/invoices/tr_paid?document=credit-note',
+      'Creditnota',
+      'Corrigeert factuur 2026-000007',
+      '€ -99,17',
+      'Terugbetaald',
+    ],
   ])(
     '%s: the refund’s credit note names the invoice it corrects, its amounts negative',
-    async (path, title, corrects, net) => {
+    async (path, title, corrects, net, refunded) => {
       serveApi(
         apiHandler('get-profile', () => HttpResponse.json(profile)),
         apiHandler('get-payment', () => HttpResponse.json({ ...paid, reversal: 'refunded' })),
@@ -221,6 +233,7 @@ describe('invoice page', () => {
       await screen.findByRole('article', { name: title });
       expect(screen.getByTestId('invoice-number').textContent).toBe('2026-000008');
       expect(screen.getByTestId('invoice-corrects').textContent).toBe(corrects);
+      expect(screen.getByTestId('invoice-refunded').textContent).toBe(refunded);
       expect(screen.getByTestId('invoice-net').textContent?.replace(/\s/g, ' ')).toBe(net);
       expect(screen.getByTestId('invoice-total').textContent).toMatch(/120/);
       expect(screen.getByTestId('invoice-total').textContent).toMatch(/-/);

@@ -208,7 +208,14 @@ function InvoiceDocument({
         <div>
           <dt className="text-muted-foreground">{t('invoice.status')}</dt>
           <dd>
-            <PaymentStatus status={payment.status} />
+            {/* A credit note exists because the payment was refunded: that is its state, not "completed". */}
+            {credits ? (
+              <span className="font-medium" data-testid="invoice-refunded">
+                {t('billingTab.history.reversals.refunded')}
+              </span>
+            ) : (
+              <PaymentStatus status={payment.status} />
+            )}
           </dd>
         </div>
       </dl>
