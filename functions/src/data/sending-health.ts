@@ -50,6 +50,13 @@ export interface SendingHealthStore {
 /** Concurrent writers of one owner's item (a run's parallel sends, an SES event) retry this often at most. */
 const maxAttempts = 20;
 
+/**
+ * A pause of random length before a writer that lost the race reads again: a run's parallel sends otherwise retry
+ * in lockstep, one winner a round, and the last of them runs out of tries (its batch step failing for a counter).
+ */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+
 type Stored = SendingHealthState & { version: number };
 
 export function createDynamoSendingHealth(entitiesOf: () => Entities): SendingHealthStore {
@@ -105,6 +112,7 @@ export function createDynamoSendingHealth(entitiesOf: () => Entities): SendingHe
           return { before, after };
         } catch (error) {
           if (!isConditionalCheckFailure(error) || attempt >= maxAttempts) throw error;
+          await backOff(attempt);
         }
       }
     },
