@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { pathOf } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
-import { startLocalStack } from '../../infra/local/stack';
 import { listMails, type InboxMail } from '../support/inbox';
+import { startStackProcess } from './stack-process';
 import { benchOwner, benchRating, createBenchSurvey, giveEnterpriseYear, putResponses } from './seed';
 
 /**
@@ -46,7 +46,9 @@ const p99 = (values: number[]): number => {
 };
 
 export async function run(): Promise<void> {
-  const stack = await startLocalStack({
+  // In a process of its own: A's load generator here must not slow the requests of B it measures (in AWS, each
+  // Lambda has its own CPU and WAF takes a script's flood).
+  const stack = await startStackProcess({
     web: false,
     persist: false,
     handlerLogLevel: 'ERROR',

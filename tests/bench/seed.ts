@@ -14,7 +14,7 @@ const benchRatings = [5, 5, 4, 5, 3, 2, 5, 4, 1, 5] as const;
 export const benchRating = (i: number): number => benchRatings[i % benchRatings.length]!;
 
 /** A fresh signed-in owner and the headers of its JSON API calls. */
-export async function benchOwner(stack: LocalStack) {
+export async function benchOwner(stack: Pick<LocalStack, 'urls' | 'webConfig'>) {
   const owner = await createSignedInUser(stack);
   const auth = { authorization: `Bearer ${owner.tokens.idToken}`, 'content-type': 'application/json' };
   return { owner, auth };
