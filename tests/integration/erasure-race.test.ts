@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
 import { callApi, sampleBusiness, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
-import { deleteAccount, mentioning, scanTable, waitForErasure } from '../support/erasure';
+import { deleteAccount, erasureJobGone, mentioning, scanTable, waitForErasure } from '../support/erasure';
 
 const stack = inject('localStack');
 
@@ -38,8 +38,7 @@ describe('erasure that stays erased', () => {
       created += statuses.filter((s) => s < 300).length;
       refused += statuses.filter((s) => s === 401).length;
 
-      const jobKey = `JOB#${owner.userId}`;
-      await waitForErasure(async () => !(await scanTable()).some((item) => item.sk === jobKey), 60_000);
+      await waitForErasure(() => erasureJobGone(owner.userId), 60_000);
       const left = (await scanTable()).filter(mentioning(owner.userId));
       expect(left, `round ${round}`).toEqual([]);
     }

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { pathOf } from '@reviewroute/shared';
 import { createDocumentClient } from '@reviewroute/functions/data/client';
@@ -42,6 +42,18 @@ export const deleteAccount = (user: ApiUser, email = user.email, password = user
     headers: { 'content-length': String(Buffer.byteLength(body)) },
   });
 };
+
+/**
+ * Whether the owner's erasure job is gone (the erasure finished): one read of its item (`ERASURE` / `JOB#{userId}`,
+ * functions/src/data/erasure-repository.ts), where a scan of a run's whole table would take seconds a look.
+ */
+export async function erasureJobGone(userId: string): Promise<boolean> {
+  const env = inject('localStack').env;
+  const { Item } = await createDocumentClient(env).send(
+    new GetCommand({ TableName: env.TABLE_NAME, Key: { pk: 'ERASURE', sk: `JOB#${userId}` }, ConsistentRead: true }),
+  );
+  return Item === undefined;
+}
 
 /** Polls until `done` holds (the local erasure worker runs every second); fails after `timeoutMs`. */
 export async function waitForErasure(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
