@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+import { serveStackFromChild, type ChildStackMessage } from '../support/child-stack';
 
 /**
  * A bench's local stack in a Node process of its own: its gateway, handlers and workers then have an event loop
@@ -13,7 +14,7 @@ import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../
 /** What a bench reads of the stack: the plain data of `LocalStack`, and its stop. */
 export type BenchStack = Pick<LocalStack, 'urls' | 'env' | 'webConfig' | 'resources'> & { stop(): Promise<void> };
 
-type Message = { ready: Omit<BenchStack, 'stop'> } | { failed: string };
+type Message = ChildStackMessage<Omit<BenchStack, 'stop'>>;
 
 const entry = fileURLToPath(import.meta.url);
 
@@ -37,24 +38,11 @@ export function startStackProcess(options: LocalStackOptions): Promise<BenchStac
 }
 
 if (process.argv[1] === entry && process.send) {
-  const send = (message: Message) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
-  let stack: LocalStack | undefined;
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      await stack?.stop();
-      process.disconnect?.();
-      process.exit(0);
-    })());
-  process.on('message', (message) => {
-    if (message === 'stop') void stop();
+  await serveStackFromChild(async () => {
+    const stack = await startLocalStack(JSON.parse(process.argv[2] ?? '{}') as LocalStackOptions);
+    return {
+      ready: { urls: stack.urls, env: stack.env, webConfig: stack.webConfig, resources: stack.resources },
+      stop: () => stack.stop(),
+    };
   });
-  process.on('disconnect', () => void stop());
-  try {
-    stack = await startLocalStack(JSON.parse(process.argv[2] ?? '{}') as LocalStackOptions);
-    await send({ ready: { urls: stack.urls, env: stack.env, webConfig: stack.webConfig, resources: stack.resources } });
-  } catch (error) {
-    await send({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    process.exit(1);
-  }
 }

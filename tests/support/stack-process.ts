@@ -1,3 +1,4 @@
+import { serveStackFromChild, type ChildStackMessage } from './child-stack';
 import { startRun, type RunResources } from './local-stack';
 
 /**
@@ -8,30 +9,11 @@ import { startRun, type RunResources } from './local-stack';
  * the parent is gone (a killed test run leaves no stack and no JVM behind).
  */
 
-export type StackProcessMessage = { ready: RunResources['provided'] } | { failed: string };
-
-const send = (message: StackProcessMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+export type StackProcessMessage = ChildStackMessage<RunResources['provided']>;
 
 const [web, site] = process.argv.slice(2).map((flag) => flag === 'true');
 
-let run: RunResources | undefined;
-let stopping: Promise<void> | undefined;
-const stop = () =>
-  (stopping ??= (async () => {
-    await run?.stop();
-    process.disconnect?.();
-    process.exit(0);
-  })());
-
-process.on('message', (message) => {
-  if (message === 'stop') void stop();
+await serveStackFromChild(async () => {
+  const run = await startRun(web ?? false, site ?? false);
+  return { ready: run.provided, stop: run.stop };
 });
-process.on('disconnect', () => void stop());
-
-try {
-  run = await startRun(web ?? false, site ?? false);
-  await send({ ready: run.provided });
-} catch (error) {
-  await send({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
-}
