@@ -30,6 +30,8 @@ export const pages = {
   unsubscribe: '/unsubscribe/:token',
   // The public survey page (its own entry, `web/survey.html`); `survey-link.ts` holds its rules.
   survey: '/surveys/:surveyCode/:slug',
+  // A survey's disclosure page: how its reviews are invited, counted and hidden (a static page written per survey).
+  surveyDisclosure: '/surveys/:surveyCode/:slug/about-reviews',
 } as const;
 export type Page = keyof typeof pages;
 
@@ -38,7 +40,7 @@ export const surveySearchParam = 'survey';
 
 /** Pages whose path under a language's prefix is not the English one: `/nl/over-ons`, `/nl/voorwaarden`. */
 const localSlugs: { readonly [L in Language]?: Partial<Record<Page, string>> } = {
-  nl: { about: '/over-ons', terms: '/voorwaarden' },
+  nl: { about: '/over-ons', terms: '/voorwaarden', surveyDisclosure: '/surveys/:surveyCode/:slug/over-reviews' },
 };
 
 /** The languages whose pages live under a prefix: every one but the default. */
@@ -99,13 +101,19 @@ export function pageUrl<P extends Page>(
   return `${siteOrigin.replace(/\/+$/, '')}${path}`;
 }
 
-/** The English slug under a prefix that moves to the page's own slug there: `/nl/about` -> `/nl/over-ons`. */
+/**
+ * The English slug under a prefix that moves to the page's own slug there: `/nl/about` -> `/nl/over-ons`.
+ * Only pages without parameters: a parameterised one with its own slug (the disclosure page) is a static object
+ * per survey, not a route of the app, and exists at its own slug only.
+ */
 export const slugRedirects = (): { from: string; to: string }[] =>
   prefixedLanguages.flatMap((language) =>
-    Object.keys(localSlugs[language] ?? {}).map((page) => ({
-      from: `${languagePrefix(language)}${pages[page as Page]}`,
-      to: pagePattern(page as Page, language),
-    })),
+    (Object.keys(localSlugs[language] ?? {}) as Page[])
+      .filter((page) => !pages[page].includes(':'))
+      .map((page) => ({
+        from: `${languagePrefix(language)}${pages[page]}`,
+        to: pagePattern(page, language),
+      })),
   );
 
 /** Separates `?query#hash` so only the pathname is rewritten. */
