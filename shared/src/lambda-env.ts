@@ -129,6 +129,12 @@ export const lambdaEnvVariables = {
   /** The SES configuration set of review requests alone, so their bounces, complaints and reputation stay apart. */
   REQUEST_MAIL_CONFIGURATION_SET: 'optional',
   /**
+   * The End User Messaging SMS configuration set texts are sent with (decisions 26: the texts' own): its event
+   * destination reports each text's delivery to the text-events worker. Without it texts are sent without one
+   * and nothing is reported.
+   */
+  SMS_CONFIGURATION_SET: 'optional',
+  /**
    * Review-request mails per UTC day for all owners together (CDK context `requestMailDailyCap`, default
    * `requestMailDailyCapDefault`): past it the requests worker sends nothing more that day; 80 % raises an alarm.
    */
@@ -153,6 +159,8 @@ export const lambdaEnvVariables = {
   AWS_ENDPOINT_URL_S3: 'optional',
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'optional',
   AWS_ENDPOINT_URL_SES: 'optional',
+  /** Local only: the local End User Messaging SMS endpoint (infra/local/sms.ts), which keeps every text for the phone view. */
+  AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: 'optional',
   /** Local only: the stack's Lambda twin (infra/local/lambda-twin.ts), which takes the readers' asynchronous invokes. */
   AWS_ENDPOINT_URL_LAMBDA: 'optional',
   /** Local only: `true` for s3rver, which serves buckets by path. */
@@ -204,6 +212,7 @@ export type DeployedLambdaEnv = Omit<
   | 'AWS_ENDPOINT_URL_S3'
   | 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'
   | 'AWS_ENDPOINT_URL_SES'
+  | 'AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2'
   | 'AWS_ENDPOINT_URL_LAMBDA'
   | 'S3_FORCE_PATH_STYLE'
   | 'ORIGIN_VERIFY_SECRET'
