@@ -16,5 +16,7 @@ export * from './iso-week';
 export * from './date-time';
 export * from './payment-methods';
 export * from './sending-health';
+export * from './sms-rules';
 export * from './money';
 export * from './website-consent';
+export * from './website-widget';
