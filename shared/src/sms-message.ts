@@ -98,3 +98,28 @@ export const smsTemplateSchema = z
       (['en', 'nl'] as const).every((l) => smsSegments(smsTemplateSample(value, l)).segments <= maxSmsSegments),
     smsMessages.tooManySegments,
   );
+
+/**
+ * What an owner's texts do once the month's allowance is spent (decisions 25; no top-ups yet): wait for next
+ * month, or go to the customers who also gave an address by e-mail (the others wait).
+ */
+export const textsWhenSpentChoices = ['wait', 'email'] as const;
+export type TextsWhenSpent = (typeof textsWhenSpentChoices)[number];
+
+/** GET /api/request-settings, and PUT's answer: the owner's choice and the month's texts, as the requests page shows them. */
+export const requestSettingsSchema = z.object({
+  textsWhenSpent: z.enum(textsWhenSpentChoices),
+  texts: z.object({
+    /** Texts counted this calendar month (UTC). */
+    used: z.number().int().nonnegative(),
+    /** The plan's monthly texts. */
+    allowance: z.number().int().nonnegative(),
+    /** The month (`2026-11`) and when the next begins (ISO). */
+    month: z.string(),
+    resetsAt: z.string(),
+  }),
+});
+export type RequestSettingsView = z.infer<typeof requestSettingsSchema>;
+
+/** PUT /api/request-settings. */
+export const updateRequestSettingsSchema = z.object({ textsWhenSpent: z.enum(textsWhenSpentChoices) });

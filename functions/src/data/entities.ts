@@ -21,6 +21,8 @@ import { ownerAlertEntities } from './owner-alert-store';
 import { exportJobEntities } from './export-jobs';
 import { invoiceEntities } from './invoice-repository';
 import { recoveryCodeEntities } from './recovery-codes';
+import { shortLinkEntities } from './short-links';
+import { textAllowanceEntities } from './text-allowance';
 
 /**
  * The electrodb entities on the one table (docs/data-model.md has the key design and every access pattern),
@@ -53,6 +55,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...exportJobEntities(config),
     ...invoiceEntities(config),
     ...recoveryCodeEntities(config),
+    ...shortLinkEntities(config),
+    ...textAllowanceEntities(config),
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);
