@@ -185,6 +185,8 @@ export const requestSkipReasons = [
   'rejected',
   /** The send was interrupted (the worker stopped between claiming and confirming it): never retried. */
   'interrupted',
+  /** A sent text the phone network reported it could not deliver (the number unreachable, blocked, invalid). */
+  'undelivered',
 ] as const;
 export type RequestSkipReason = (typeof requestSkipReasons)[number];
 
