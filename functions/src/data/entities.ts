@@ -16,6 +16,7 @@ import { suppressionEntities } from './request-suppressions';
 import { platformSendCountEntities } from './platform-send-counts';
 import { sendingHealthEntities } from './sending-health';
 import { requestFunnelEntities } from './request-funnel';
+import { sentTextEntities } from './sent-texts';
 import { requestHookEntities } from './request-hooks';
 import { ownerAlertEntities } from './owner-alert-store';
 import { exportJobEntities } from './export-jobs';
@@ -50,6 +51,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...platformSendCountEntities(config),
     ...sendingHealthEntities(config),
     ...requestFunnelEntities(config),
+    ...sentTextEntities(config),
     ...requestHookEntities(config),
     ...ownerAlertEntities(config),
     ...exportJobEntities(config),
