@@ -31,6 +31,7 @@ import {
   inboxStateChangeSchema,
 } from './inbox-api';
 import { hiddenFromWebsiteSchema, hideFromWebsiteSchema } from './website-consent';
+import { surveyWidgetSchema } from './website-widget';
 import {
   createPaymentResponseSchema,
   createPaymentSchema,
@@ -164,6 +165,8 @@ export const routeContracts = {
   'get-public-survey': { params: surveyCodeParams, response: publicSurveySchema },
   'start-response': { params: surveyCodeParams, response: startResponseResultSchema },
   'submit-response': { params: surveyCodeParams, body: submitResponseSchema, response: submitResponseResultSchema },
+  // The reviews widget's read (decisions 27): 404 for an unpublished or deleted survey, like the survey read.
+  'get-survey-widget': { params: surveyCodeParams, response: surveyWidgetSchema },
   // The code names the response's survey, so the click is one conditional update of the response.
   'record-review-click': {
     params: z.object({ surveyCode: z.string(), responseId: z.string() }),

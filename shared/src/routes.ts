@@ -373,6 +373,16 @@ export const routes = [
     domain: 'public',
     throttle: 'public',
   },
+  // The reviews widget on the owner's own site (decisions 27): the same for every visitor, so CloudFront caches it
+  // like the survey read (the same path prefix); answered with CORS for any origin, as it is read from theirs.
+  {
+    id: 'get-survey-widget',
+    method: 'GET',
+    path: '/api/public/surveys/{surveyCode}/widget',
+    auth: 'public',
+    domain: 'public',
+    throttle: 'public',
+  },
   {
     id: 'record-review-click',
     method: 'POST',

@@ -67,7 +67,7 @@ describe('the stream readers', () => {
         .map((worker) => worker.id)
         .sort(),
     );
-    expect(streamReaderWorkers('tallies').map((worker) => worker.id)).toEqual(['stats', 'funnel']);
+    expect(streamReaderWorkers('tallies').map((worker) => worker.id)).toEqual(['stats', 'website-reviews', 'funnel']);
     expect(streamReaderTimeoutSeconds('tallies')).toBe(60);
     // The exports run in their own Lambda: the alerts' reader never waits for an export.
     expect(streamReaderHandoffs('owner-jobs').map((worker) => worker.id)).toEqual(['exports']);

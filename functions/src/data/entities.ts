@@ -24,6 +24,7 @@ import { invoiceEntities } from './invoice-repository';
 import { recoveryCodeEntities } from './recovery-codes';
 import { shortLinkEntities } from './short-links';
 import { textAllowanceEntities } from './text-allowance';
+import { websiteReviewEntities } from './website-reviews';
 
 /**
  * The electrodb entities on the one table (docs/data-model.md has the key design and every access pattern),
@@ -59,6 +60,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...recoveryCodeEntities(config),
     ...shortLinkEntities(config),
     ...textAllowanceEntities(config),
+    ...websiteReviewEntities(config),
   };
   /** Transactions across entities go through the service. */
   const reviewroute = new Service(entities, config);

@@ -565,6 +565,33 @@ export const markCounted = (
     .commit();
 
 /**
+ * The website-reviews worker's check before it puts a comment in the survey's widget item (website-reviews.ts):
+ * the response still exists, its customer consented, and the owner has not hidden it, so a stream record
+ * delivered again after a hide or an erasure never shows the comment again.
+ */
+export const shownOnWebsiteCheck = (response: TransactionEntities['response'], surveyId: string, responseId: string) =>
+  response
+    .check({ surveyId, responseId })
+    .where((a, op) => `${op.exists(a.consentShownAs)} AND ${op.notExists(a.hiddenReason)}`)
+    .commit();
+
+/**
+ * The website-reviews worker's mark on a hidden response, in the transaction that counts the hide in the widget's
+ * item: set only once, on a response that exists and is hidden, so a hide is counted once however often the
+ * stream delivers it.
+ */
+export const markWidgetHiddenCounted = (
+  response: TransactionEntities['response'],
+  surveyId: string,
+  responseId: string,
+) =>
+  response
+    .patch({ surveyId, responseId })
+    .set({ widgetHiddenCounted: true })
+    .where((a, op) => `${op.exists(a.hiddenReason)} AND ${op.notExists(a.widgetHiddenCounted)}`)
+    .commit();
+
+/**
  * The alerts worker's mark on a response (owner-alert-store.ts puts it in the transaction that records the low
  * rating in its survey's alert window): `alerted`, set only if absent on a response that exists, so a stream
  * record delivered again records and mails nothing.
@@ -694,6 +721,8 @@ export function responseEntities(config: EntityConfiguration) {
         /** Set once by the owner (one of decisions 27's reasons) to take a consented response off the website. */
         hiddenReason: { type: [...websiteHideReasons] as const },
         hiddenAt: { type: 'string' },
+        /** Set by the website-reviews worker when it counted the hide in the widget's item: it counts once. */
+        widgetHiddenCounted: { type: 'boolean' },
         /** The response's evidence, derived at submit: how it was invited, when, and the survey's switch then. */
         invitation: { type: [...invitationKinds] as const, readOnly: true },
         invitedAt: { type: 'string', readOnly: true },

@@ -60,6 +60,7 @@ describe('domain handler router', () => {
       },
       'start-response': ok,
       'submit-response': ok,
+      'get-survey-widget': ok,
       'record-review-click': ok,
       'record-link-open': ok,
     });

@@ -108,7 +108,11 @@ describe('stream reader', () => {
     const funnel = fakeWorker(async () => {
       throw new Error('table busy');
     });
-    const run = streamReader('tallies', { stats: stats.mod, funnel: funnel.mod }).createWorker({} as LambdaEnv);
+    const run = streamReader('tallies', {
+      stats: stats.mod,
+      funnel: funnel.mod,
+      'website-reviews': fakeWorker().mod,
+    }).createWorker({} as LambdaEnv);
     const result = (await run({
       Records: [
         record('1', 'response', 5),

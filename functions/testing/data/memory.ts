@@ -40,6 +40,7 @@ import { type SurveyRepository, StaleSurveyVersionError } from '../../src/data/s
 import type { SurveyStatsStore, SurveyTally, TallyEvent, WeekTally } from '../../src/data/survey-stats';
 import { MemoryExportJobStore } from './memory-export-jobs';
 import { MemoryRecoveryCodeStore } from './memory-recovery-codes';
+import { MemoryWebsiteReviews } from './memory-website-reviews';
 
 /**
  * In-memory repositories with the same contract as the DynamoDB/S3 ones (ownership, code uniqueness,
@@ -576,6 +577,7 @@ export function createMemoryStores() {
     requests,
     exportJobs,
     recoveryCodes,
+    websiteReviews: new MemoryWebsiteReviews(),
   };
 }
 

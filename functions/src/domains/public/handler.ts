@@ -14,6 +14,8 @@ import { createDynamoClientKeySalts } from '../../data/client-key-salts';
 import { createDynamoRateLimiter } from '../../data/rate-window';
 import { createDynamoResponseStore } from '../../data/response-store';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
+import { createDynamoSurveyStats } from '../../data/survey-stats';
+import { createDynamoWebsiteReviews } from '../../data/website-reviews';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createLinkMarker, createLinkOriginReader } from '../../data/link-marks';
 import {
@@ -50,6 +52,9 @@ export function minFillMs(env: Pick<LambdaEnv, 'PUBLIC_SUBMIT_MIN_FILL_MS'>): nu
   return Number.isInteger(value) && value >= 0 ? value : minSubmitElapsedMs;
 }
 
+/** CORS for a read any site may make (the reviews widget on the owner's own site). */
+const anyOrigin = { 'access-control-allow-origin': '*' };
+
 /** The public survey page's API (routes of domain `public`, no auth); the service is built on first use. */
 export function createPublicHandler(serviceOf: () => PublicSurveyService, options?: DomainHandlerOptions) {
   return createDomainHandler(
@@ -65,6 +70,22 @@ export function createPublicHandler(serviceOf: () => PublicSurveyService, option
             throw new ApiError(error.code, error.message, error.fields, {
               ...error.headers,
               'cache-control': publicSurveyNotFoundCacheControl,
+            });
+          throw error;
+        }
+      },
+      // Read from the owner's own site: any origin may read it (no credentials, nothing personal beyond what the
+      // customers allowed), and CloudFront caches it as the survey read, a 404 briefly.
+      'get-survey-widget': async ({ params: { surveyCode } }) => {
+        try {
+          const widget = await serviceOf().getWidget(surveyCode);
+          return { body: widget, headers: { 'cache-control': publicSurveyCacheControl, ...anyOrigin } };
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'NOT_FOUND')
+            throw new ApiError(error.code, error.message, error.fields, {
+              ...error.headers,
+              'cache-control': publicSurveyNotFoundCacheControl,
+              ...anyOrigin,
             });
           throw error;
         }
@@ -108,6 +129,7 @@ export function createHandler(env: LambdaEnv) {
         minFillMs: () => minFillMs(env),
         markLink: createLinkMarker(requests),
         linkOrigin: createLinkOriginReader(requests),
+        widget: { stats: createDynamoSurveyStats(entities), reviews: createDynamoWebsiteReviews(entities) },
       })),
     { originCheck: originCheckOf(env) },
   );

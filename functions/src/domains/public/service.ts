@@ -12,6 +12,7 @@ import {
   type Survey,
   type SubmitResponse,
   type SubmitResponseResult,
+  type SurveyWidget,
 } from '@reviewroute/shared';
 import { ApiError, rateLimited } from '../../lib/api-error';
 import { logger } from '../../lib/logger';
@@ -22,7 +23,10 @@ import type { ResponseStore } from '../../data/response-store';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { responseIdOf } from '../../data/response-store';
 import type { LinkMarker, LinkOriginReader } from '../../data/link-marks';
+import type { SurveyStatsReader } from '../../data/survey-stats';
+import type { WebsiteReviewsStore } from '../../data/website-reviews';
 import { consentOf, evidenceOf } from './evidence';
+import { widgetOf } from './widget';
 
 export interface PublicSurveyServiceDeps {
   surveys: Pick<SurveyRepository, 'findByCode'>;
@@ -50,6 +54,8 @@ export interface PublicSurveyServiceDeps {
   markLink?: LinkMarker;
   /** Resolves a personal link to its request, for the response's evidence (absent: every submit is the public link). */
   linkOrigin?: LinkOriginReader;
+  /** The reviews widget's reads: the survey's tally and its widget item (absent: the widget route is not served). */
+  widget?: { stats: Pick<SurveyStatsReader, 'getTally'>; reviews: Pick<WebsiteReviewsStore, 'get'> };
 }
 
 /** Who is submitting. The address is only ever hashed (decisions 14); the user agent is kept (spec 3). */
@@ -159,6 +165,17 @@ export function createPublicSurveyService(deps: PublicSurveyServiceDeps) {
   return {
     async getPublicSurvey(code: string): Promise<PublicSurvey> {
       return toPublicSurvey(await published(code));
+    },
+
+    /** The reviews widget (decisions 27): two reads by key beside the survey's, whatever its number of responses. */
+    async getWidget(code: string): Promise<SurveyWidget> {
+      const survey = await published(code);
+      if (!deps.widget) throw surveyNotFound();
+      const [tally, reviews] = await Promise.all([
+        deps.widget.stats.getTally(survey.id),
+        deps.widget.reviews.get(survey.id),
+      ]);
+      return widgetOf({ ...survey, surveyCode: code }, tally, reviews);
     },
 
     /**

@@ -7,16 +7,18 @@ import { createDynamoOwnerAlertStore, type OwnerAlertStore } from '../../data/ow
 import { createDynamoRateLimiter, type RateWindowStore } from '../../data/rate-window';
 import { createDynamoResponseStore, type ResponseStore } from '../../data/response-store';
 import { createDynamoSurveyStats, type SurveyStatsStore } from '../../data/survey-stats';
+import { createDynamoWebsiteReviews, type WebsiteReviewsStore } from '../../data/website-reviews';
 
 /**
  * A survey's own data in the erasure and the export: its images and uploads, its responses (each its own
- * idempotency record and click ticket), its rate window, its tally and its alert window; the surveys themselves
+ * idempotency record and click ticket), its rate window, its tally, its widget item and its alert window; the surveys themselves
  * on the export's first page and their responses page by page. (The survey item is the unit the erasure walks:
  * the account domain deactivates it first and deletes it last.)
  */
 export const surveysOwnerData = defineOwnerData<{
   responses: Pick<ResponseStore, 'pageBySurvey' | 'delete'>;
   stats: Pick<SurveyStatsStore, 'deleteBySurvey'>;
+  websiteReviews: Pick<WebsiteReviewsStore, 'deleteBySurvey'>;
   alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
@@ -26,12 +28,13 @@ export const surveysOwnerData = defineOwnerData<{
   storesOf: (entities, env) => ({
     responses: createDynamoResponseStore(entities),
     stats: createDynamoSurveyStats(entities),
+    websiteReviews: createDynamoWebsiteReviews(entities),
     alerts: createDynamoOwnerAlertStore(entities),
     rateLimiter: createDynamoRateLimiter(entities),
     assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
     cdn: createAssetCdn(env),
   }),
-  create({ responses, stats, alerts, rateLimiter, assets, cdn }, options = {}) {
+  create({ responses, stats, websiteReviews, alerts, rateLimiter, assets, cdn }, options = {}) {
     const pageSize = options.pageSize ?? 500;
 
     /** The key of one of our public files behind a survey's image URL, if it is one. */
@@ -65,9 +68,13 @@ export const surveysOwnerData = defineOwnerData<{
     return {
       async eraseSurvey(_userId, survey, timeUp) {
         await eraseFiles(survey);
+        // The widget's comments go first, so none of an erased response stays on the owner's site meanwhile; and
+        // again after the responses, in case the worker put one back from the stream before its response went.
+        await websiteReviews.deleteBySurvey(survey.id);
         while ((await eraseResponsePage(survey.id)) > 0) if (timeUp()) return false;
         await rateLimiter.deleteByKey(`survey:${survey.id}`);
         await stats.deleteBySurvey(survey.id);
+        await websiteReviews.deleteBySurvey(survey.id);
         await alerts.deleteBySurvey(survey.id);
         return true;
       },
