@@ -19,6 +19,8 @@ export * from './places';
 export * from './billing';
 export * from './account-export';
 export * from './review-requests';
+// Beside the requests, not in the zod-free domain index: its metadata is for the pages and Lambdas that take customers.
+export * from './domain/phone-number';
 export * from './request-hooks';
 export * from './request-sending';
 export * from './sms-message';

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import {
+  requestContactShape,
   requestCustomerNameSchema,
-  requestEmailSchema,
   requestLanguageSchema,
   requestMessages,
+  requireContact,
 } from './review-requests';
 import { pathOf } from './routes';
 
@@ -38,22 +39,25 @@ const delayMinutesSchema = z
   .max(maxHookDelayMinutes, requestHookMessages.delayInvalid);
 
 /**
- * POST /api/hooks/{token}/requests: one customer. The name is the owner upload's rule (line breaks folded),
- * the language optional (the survey's otherwise, decisions 17); `externalId` is the calling system's id of the
- * booking or sale, which makes the call idempotent.
+ * POST /api/hooks/{token}/requests: one customer. The name, the address and the mobile number (one of the two at
+ * least, the number read as an upload's) follow the owner upload's rules, the language optional (the survey's
+ * otherwise, decisions 17); `externalId` is the calling system's id of the booking or sale, which makes the call
+ * idempotent.
  */
-export const hookRequestSchema = z.object({
-  name: requestCustomerNameSchema,
-  email: requestEmailSchema,
-  language: requestLanguageSchema.optional(),
-  externalId: z
-    .string({ error: requestHookMessages.externalIdRequired })
-    .trim()
-    .min(1, requestHookMessages.externalIdRequired)
-    .max(requestHookLimits.externalId, { error: requestHookMessages.externalIdInvalid, abort: true })
-    // Control characters are no one's booking number.
-    .regex(/^\P{Cc}+$/u, requestHookMessages.externalIdInvalid),
-});
+export const hookRequestSchema = z
+  .object({
+    name: requestCustomerNameSchema,
+    ...requestContactShape,
+    language: requestLanguageSchema.optional(),
+    externalId: z
+      .string({ error: requestHookMessages.externalIdRequired })
+      .trim()
+      .min(1, requestHookMessages.externalIdRequired)
+      .max(requestHookLimits.externalId, { error: requestHookMessages.externalIdInvalid, abort: true })
+      // Control characters are no one's booking number.
+      .regex(/^\P{Cc}+$/u, requestHookMessages.externalIdInvalid),
+  })
+  .superRefine(requireContact);
 export type HookRequestInput = z.input<typeof hookRequestSchema>;
 export type HookRequest = z.output<typeof hookRequestSchema>;
 

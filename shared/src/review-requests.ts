@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { languages, type Language } from './domain/language';
+import { maxPhoneInputLength, parsePhoneNumber, phoneNumberMessages } from './domain/phone-number';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 
 /**
@@ -25,12 +26,14 @@ export const maxReminderDays = 30;
  */
 export const requestRetentionDays = 90;
 
-export const requestRowLimits = { name: 200, email: 254, template: 2000 } as const;
+export const requestRowLimits = { name: 200, email: 254, phone: maxPhoneInputLength, template: 2000 } as const;
 
 export const requestMessages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Valid email is required',
+  phoneInvalid: phoneNumberMessages.invalid,
+  contactRequired: 'Give an email address or a phone number',
   languageInvalid: 'Choose English or Dutch',
   nameTooLong: `The name is too long: at most ${requestRowLimits.name} characters`,
   templateTooLong: `The message is too long: at most ${requestRowLimits.template} characters`,
@@ -90,15 +93,96 @@ export const requestCustomerNameSchema = z
   .max(requestRowLimits.name, requestMessages.nameTooLong)
   .transform((value) => value.replace(/\s+/g, ' '));
 
+/**
+ * A customer's mobile number as they gave it, read in the Netherlands unless it has a country code
+ * (`parsePhoneNumber`), to its E.164 form: the form it is stored, texted and remembered by (the 30-day rule, the
+ * suppression lists).
+ */
+export const requestPhoneSchema = z.string({ error: requestMessages.phoneInvalid }).transform((value, ctx) => {
+  const parsed = parsePhoneNumber(value);
+  if (parsed.ok) return parsed.e164;
+  ctx.addIssue({ code: 'custom', message: parsed.message, input: value });
+  return z.NEVER;
+});
+
+/**
+ * A way to reach a customer that a row may leave out: absent, null or blank (an empty cell of a CSV, the form's
+ * empty field) all read as not given; anything else must pass `schema`.
+ */
+const optionalContact = (schema: z.ZodType<string, string>) =>
+  z
+    .string({ error: requestMessages.contactRequired })
+    .nullish()
+    .transform((value, ctx): string | undefined => {
+      if (value == null || value.trim() === '') return undefined;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: value });
+      return z.NEVER;
+    })
+    .optional();
+
+/**
+ * How a customer is reached, by the same rule wherever a customer arrives: an e-mail address, a mobile number or
+ * both; at least one (its message under `email`, where the form shows it).
+ */
+export const requestContactShape = {
+  email: optionalContact(requestEmailSchema),
+  phone: optionalContact(requestPhoneSchema),
+};
+export const requireContact = (
+  row: { email?: string | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (row.email === undefined && row.phone === undefined)
+    ctx.addIssue({ code: 'custom', message: requestMessages.contactRequired, path: ['email'], input: row });
+};
+
+/**
+ * A checked row's ways to reach the customer as a request stores them: null for what it lacks, the number's
+ * country read from its E.164 form (the text's rules follow it).
+ */
+export function requestContactOf(row: { email?: string | undefined; phone?: string | undefined }): {
+  email: string | null;
+  phone: string | null;
+  phoneCountry: string | null;
+} {
+  const phone = row.phone ? parsePhoneNumber(row.phone) : undefined;
+  return {
+    email: row.email ?? null,
+    phone: phone?.ok ? phone.e164 : null,
+    phoneCountry: phone?.ok ? phone.country : null,
+  };
+}
+
+/**
+ * The channel a customer is asked by, and the one their reminder goes by: a number only, by text; an address
+ * only, by e-mail; both, by text first (it is read) and the reminder by e-mail (it costs nothing and is kept).
+ */
+export function requestChannelsOf(contact: { email: string | null; phone: string | null }): {
+  request: 'email' | 'sms';
+  reminder: 'email' | 'sms';
+} {
+  return {
+    request: contact.phone ? 'sms' : 'email',
+    reminder: contact.email ? 'email' : 'sms',
+  };
+}
+
 /** The language a customer is asked in, by the same rule wherever a customer arrives. */
 export const requestLanguageSchema = z.enum(languages, { error: requestMessages.languageInvalid });
 
-/** One customer. Without a language the request goes out in the survey's (decisions 17). */
-export const requestRecipientRowSchema = z.object({
-  name: requestCustomerNameSchema,
-  email: requestEmailSchema,
-  language: requestLanguageSchema.optional(),
-});
+/**
+ * One customer: a name, an address and/or a mobile number (E.164 once parsed). Without a language the request goes
+ * out in the survey's (decisions 17).
+ */
+export const requestRecipientRowSchema = z
+  .object({
+    name: requestCustomerNameSchema,
+    ...requestContactShape,
+    language: requestLanguageSchema.optional(),
+  })
+  .superRefine(requireContact);
 export type RequestRecipientRowInput = z.input<typeof requestRecipientRowSchema>;
 export type RequestRecipientRow = z.output<typeof requestRecipientRowSchema>;
 
@@ -239,7 +323,9 @@ export type RequestBatchPage = z.infer<typeof requestBatchPageSchema>;
 export const requestRecipientSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** The customer's address and mobile number (E.164) as given: one of them at least. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   language: z.enum(languages),
   state: z.enum(requestRecipientStates),
   reason: z.enum(requestSkipReasons).nullable(),
