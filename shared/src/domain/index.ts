@@ -20,3 +20,4 @@ export * from './sms-rules';
 export * from './money';
 export * from './website-consent';
 export * from './website-widget';
+export * from './survey-pages';

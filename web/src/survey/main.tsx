@@ -1,19 +1,20 @@
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createTranslator, I18nContext } from './lib/i18n';
-import { surveyLanguage as language, surveyRequest as survey } from './survey-request';
-import { SurveyPage, SurveySkeleton } from './components/survey-page';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SurveyApp } from './app';
+import { createTranslator } from './lib/i18n';
+import { surveyFromPage, surveyLanguage as language, surveyRequest as survey } from './survey-request';
+import { loadDraft } from './lib/draft';
+import { pageChosenRating } from './lib/request-link';
+import { prerenderedRootAttribute } from './lib/written-page';
 
 // The public survey page's app, loaded by boot.ts: no Amplify, no router, no owner code, one namespace.
 document.documentElement.lang = language;
 const i18n = { language, t: createTranslator(language) };
+const root = document.getElementById('root')!;
+const app = <SurveyApp i18n={i18n} survey={survey} />;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nContext value={i18n}>
-      <Suspense fallback={<SurveySkeleton />}>
-        <SurveyPage survey={survey} />
-      </Suspense>
-    </I18nContext>
-  </StrictMode>,
-);
+// A page written at publish already shows the survey: the app takes that markup over. It was written as a first
+// visit sees it, so a customer coming back to a saved draft or with a star chosen in a mail (a different first
+// screen) gets the page rendered anew instead, from the same survey, with no loading state in between.
+const written = root.hasAttribute(prerenderedRootAttribute) && surveyFromPage;
+if (written && !pageChosenRating() && !loadDraft(written.surveyCode)) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,4 +1,4 @@
-import { localizePath } from '@/lib/language';
+import { localizePath } from '../../lib/language';
 import { useI18n } from '../lib/i18n';
 
 /** The privacy policy in the page's language (the page's language is its link's, decisions 16 and 17). */
@@ -10,13 +10,15 @@ export function usePrivacyPath(): string {
 interface SurveyFooterProps {
   /** The business behind the survey; the not-found page has none. */
   businessName?: string;
+  /** The survey's disclosure page (how its reviews are invited, counted and hidden); not on that page itself. */
+  disclosurePath?: string;
 }
 
 /**
  * The small print under the page: whose survey it is, the privacy policy, and who runs the page. It takes the
  * page's text colour, so it reads on any survey background.
  */
-export function SurveyFooter({ businessName }: SurveyFooterProps) {
+export function SurveyFooter({ businessName, disclosurePath }: SurveyFooterProps) {
   const { t } = useI18n();
   const privacyPath = usePrivacyPath();
   return (
@@ -39,6 +41,17 @@ export function SurveyFooter({ businessName }: SurveyFooterProps) {
         >
           {t('footer.privacy')}
         </a>
+        {disclosurePath && (
+          <>
+            <span aria-hidden="true">·</span>
+            <a
+              href={disclosurePath}
+              className="inline-flex min-h-6 items-center underline underline-offset-2 hover:no-underline"
+            >
+              {t('footer.disclosure')}
+            </a>
+          </>
+        )}
       </p>
       <p>{t('footer.poweredBy')}</p>
     </footer>

@@ -1,6 +1,6 @@
 import type { PublicSurvey } from '@reviewroute/shared';
 import { use, useEffect, useMemo, useState } from 'react';
-import { languages, surveyPalette } from '@reviewroute/shared/domain';
+import { languages, pagePath, surveyPalette } from '@reviewroute/shared/domain';
 import { createTranslator, I18nContext, useI18n } from '../lib/i18n';
 import { canonicalSurveyUrl } from '../lib/path';
 import { recordLinkOpen } from '../lib/request-link';
@@ -66,7 +66,12 @@ function SurveyScreen({ survey }: { survey: PublicSurvey | null }) {
           <SurveyForm survey={survey} palette={palette} toast={show} onSubmitted={setSubmitted} />
         )}
       </main>
-      <SurveyFooter businessName={survey.businessName} />
+      <SurveyFooter
+        businessName={survey.businessName}
+        disclosurePath={pagePath('surveyDisclosure', survey.language, {
+          params: { surveyCode: survey.surveyCode, slug: survey.businessSlug },
+        })}
+      />
       <Toaster toasts={toasts} dismiss={dismiss} />
     </div>
   );

@@ -1,6 +1,7 @@
+// Relative imports, not the `@/` alias: the surveys Lambda bundles this page's server renderer (server/render.tsx).
 import { createContext, useContext } from 'react';
-import en from '@/locales/en/survey.json';
-import nl from '@/locales/nl/survey.json';
+import en from '../../locales/en/survey.json';
+import nl from '../../locales/nl/survey.json';
 import type { SurveyLanguage } from './path';
 
 /**

@@ -1,4 +1,4 @@
-import { languageOfPath } from '@/lib/language';
+import { languageOfPath } from '../../lib/language';
 import { landingPath, surveyPathPattern, type Language } from '@reviewroute/shared/domain';
 
 export { languageOfPath };
