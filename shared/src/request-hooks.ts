@@ -5,6 +5,7 @@ import {
   requestLanguageSchema,
   requestMessages,
   requireContact,
+  suppressionReasons,
 } from './review-requests';
 import { pathOf } from './routes';
 
@@ -61,9 +62,14 @@ export const hookRequestSchema = z
 export type HookRequestInput = z.input<typeof hookRequestSchema>;
 export type HookRequest = z.output<typeof hookRequestSchema>;
 
-/** The webhook's answer: 202 either way; `duplicate` when the external id was scheduled before. */
+/**
+ * The webhook's answer: 202 either way; `duplicate` when the external id was scheduled before; `skipped` with the
+ * reason when the customer's address (every one given) is on the suppression list: recorded, never sent.
+ */
 export const hookRequestResultSchema = z.object({
-  status: z.enum(['scheduled', 'duplicate']),
+  status: z.enum(['scheduled', 'duplicate', 'skipped']),
+  /** Why a `skipped` customer is not asked: they unsubscribed (or sent STOP), or the address bounced or complained. */
+  reason: z.enum(suppressionReasons).optional(),
   /** When the request goes out (ISO); for a duplicate, the first call's. */
   sendAt: z.string(),
 });

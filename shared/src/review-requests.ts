@@ -281,6 +281,10 @@ export type RequestBatchSource = (typeof requestBatchSources)[number];
 export const suppressionReasons = ['unsubscribed', 'bounced', 'complaint'] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
+/** The channels a request goes by: e-mail, or text message (decisions 25). */
+export const requestChannels = ['email', 'sms'] as const;
+export type RequestChannel = (typeof requestChannels)[number];
+
 export const requestBatchSchema = z.object({
   id: z.string(),
   surveyId: z.string(),
@@ -336,8 +340,32 @@ export const requestRecipientSchema = z.object({
   clickedAt: z.string().nullable(),
   /** When the one reminder went out. */
   remindedAt: z.string().nullable(),
+  /** The channel the request went by; null until it is sent (a request sent before texts existed: e-mail). */
+  channel: z.enum(requestChannels).nullable(),
+  /** When the mail service or the phone network reported it delivered. */
+  deliveredAt: z.string().nullable(),
+  /** After it went out, the customer unsubscribed (a link, or STOP), or the address bounced or complained. */
+  suppressedAs: z.enum(suppressionReasons).nullable(),
 });
 export type RequestRecipient = z.infer<typeof requestRecipientSchema>;
+
+/**
+ * A customer's request as the owner's list names it: where it stands (`queued`, `sending`, `skipped` and `failed`
+ * with their reason) or, once sent, what became of it: `unsubscribed`, `bounced` or `complained` when the address
+ * went on the suppression list after it, else `delivered` once reported, else `sent`. What the customer did with
+ * the link (opened, rated, clicked) is shown beside it.
+ */
+export type RecipientStatus =
+  Exclude<RequestRecipientState, 'sent'> | 'sent' | 'delivered' | 'unsubscribed' | 'bounced' | 'complained';
+
+export function recipientStatusOf(
+  r: Pick<RequestRecipient, 'state' | 'deliveredAt' | 'openedAt' | 'suppressedAs'>,
+): RecipientStatus {
+  if (r.state !== 'sent') return r.state;
+  if (r.suppressedAs) return r.suppressedAs === 'complaint' ? 'complained' : r.suppressedAs;
+  // An opened link was delivered, whether or not the report came.
+  return r.deliveredAt || r.openedAt ? 'delivered' : 'sent';
+}
 
 /** Recipients per page of the list. */
 export const requestRecipientPageSize = 500;
@@ -357,28 +385,39 @@ export type RequestRecipientPage = z.infer<typeof requestRecipientPageSchema>;
 export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * The funnel of a survey's review requests: sent -> opened (the personal link visited) -> rated (a response
- * submitted from it) -> clicked (on to Google from it). Counted by the funnel stream worker, each customer's
- * step once; one item read.
+ * The funnel of a survey's review requests, per channel: sent -> delivered (the mail service or the phone network
+ * confirmed it; an opened link implies it) -> opened (the personal link visited) -> rated (a response submitted from
+ * it) -> clicked (on to Google from it). Counted by the funnel stream worker, each customer's step once, under the
+ * channel their request went by; one item read.
  */
-export const funnelStages = ['sent', 'opened', 'rated', 'clicked'] as const;
+export const funnelStages = ['sent', 'delivered', 'opened', 'rated', 'clicked'] as const;
 export type FunnelStage = (typeof funnelStages)[number];
 
-export const requestFunnelSchema = z.object({
-  sent: z.number().int().nonnegative(),
-  opened: z.number().int().nonnegative(),
-  rated: z.number().int().nonnegative(),
-  clicked: z.number().int().nonnegative(),
+const funnelCount = z.number().int().nonnegative();
+export const funnelCountsSchema = z.object({
+  sent: funnelCount,
+  delivered: funnelCount,
+  opened: funnelCount,
+  rated: funnelCount,
+  clicked: funnelCount,
 });
+export type FunnelCounts = z.infer<typeof funnelCountsSchema>;
+
+export const requestFunnelSchema = z.object({ email: funnelCountsSchema, sms: funnelCountsSchema });
 export type RequestFunnel = z.infer<typeof requestFunnelSchema>;
 
-/** Each step's share of the requests sent (0..1); null while nothing was sent. */
-export function funnelRates(funnel: RequestFunnel): Record<FunnelStage, number | null> {
-  const share = (part: number) => (funnel.sent > 0 ? Math.min(1, part / funnel.sent) : null);
-  return {
-    sent: share(funnel.sent),
-    opened: share(funnel.opened),
-    rated: share(funnel.rated),
-    clicked: share(funnel.clicked),
-  };
+export const emptyFunnelCounts = (): FunnelCounts => ({ sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 });
+
+/**
+ * Each step's share of the step before it (0..1): delivered of sent, opened of delivered, and so on; null for the
+ * first step and while the step before counted nothing. Requests counted before delivery was reported can make a
+ * step larger than the one before: the share stops at 1.
+ */
+export function funnelRates(counts: FunnelCounts): Record<FunnelStage, number | null> {
+  return Object.fromEntries(
+    funnelStages.map((stage, i) => {
+      const before = i === 0 ? 0 : counts[funnelStages[i - 1]!];
+      return [stage, before > 0 ? Math.min(1, counts[stage] / before) : null];
+    }),
+  ) as Record<FunnelStage, number | null>;
 }

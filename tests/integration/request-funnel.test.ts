@@ -95,8 +95,21 @@ describe('the review-request funnel', () => {
       });
       expect(click.status).toBe(204);
 
-      const expected = { sent: 3, opened: 2, rated: 1, clicked: 1 };
-      await expect.poll(funnel, { timeout: 20_000, interval: 200 }).toEqual(expected);
+      // Delivered: each mail with its delivery report, and the opened ones whether or not it came.
+      const delivered = async () => {
+        const { data } = await stackEntities()
+          .requestRecipient.query.byBatch({ batchId })
+          .go({ pages: 'all', consistent: true });
+        return data.filter((r) => r.deliveredAt || r.openedAt).length;
+      };
+      // The funnel with its e-mail `delivered` checked against the rows (a report may still come meanwhile).
+      const counted = async () => {
+        const { email, sms } = await funnel();
+        return { email: { ...email, delivered: email.delivered === (await delivered()) }, sms };
+      };
+      const email = { sent: 3, delivered: true, opened: 2, rated: 1, clicked: 1 };
+      const expected = { email, sms: { sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 } };
+      await expect.poll(counted, { timeout: 20_000, interval: 200 }).toEqual(expected);
 
       // The stream again: every recipient's current image, twice at once, then with older images (only `sent`)
       // after the newer ones. The marks commit with the counts, so nothing is added.
@@ -113,7 +126,8 @@ describe('the review-request funnel', () => {
           'recipientId',
           'surveyId',
           'state',
-          ...(older ? [] : ['openedAt', 'ratedAt', 'clickedAt']),
+          'channel',
+          ...(older ? [] : ['deliveredAt', 'openedAt', 'ratedAt', 'clickedAt']),
         ])
           if (typeof item[name] === 'string') image[name] = { S: item[name] };
         return { eventName: 'MODIFY', dynamodb: { NewImage: image, SequenceNumber: sequence } } as DynamoDBRecord;
@@ -126,7 +140,43 @@ describe('the review-request funnel', () => {
       ]);
       expect(results).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
       await consumeFunnel(store, { Records: [...records, ...older] });
-      expect(await funnel()).toEqual(expected);
+      expect(await counted()).toEqual(expected);
+    },
+  );
+
+  it(
+    'counts each channel’s steps apart, delivered from the report (or an opened link), and a late report once',
+    { timeout: 60_000 },
+    async () => {
+      owner = await createSignedInUser(stack);
+      survey = await publishSurvey(owner, (await createSampleSurvey(owner, 'Channel Bakery', { language: 'en' })).id);
+      const { requestRecipient } = stackEntities();
+      const batch = randomUUID();
+      const at = new Date().toISOString();
+      const base = { batchId: batch, userId: owner.userId, surveyId: survey.id, language: 'en' as const, sentAt: at };
+      // What the worker, the delivery reports and the public page leave on four customers' rows.
+      const rows = [
+        { channel: 'sms', state: 'sent', deliveredAt: at, openedAt: at, ratedAt: at, clickedAt: at },
+        { channel: 'sms', state: 'sent' },
+        { channel: 'sms', state: 'failed', reason: 'rejected' },
+        // Stored before channels existed: e-mail's.
+        { state: 'sent', deliveredAt: at },
+      ] as const;
+      for (const [i, row] of rows.entries())
+        await requestRecipient
+          .put({ ...base, ...row, recipientId: String(i).padStart(5, '0'), name: `c${i}`, email: `c${i}@x.example` })
+          .go();
+      await expect.poll(funnel, { timeout: 20_000, interval: 200 }).toEqual({
+        email: { sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0 },
+        sms: { sent: 2, delivered: 1, opened: 1, rated: 1, clicked: 1 },
+      });
+      // The second text's delivery report comes late: counted once, under texts.
+      await requestRecipient.patch({ batchId: batch, recipientId: '00001' }).set({ deliveredAt: at }).go();
+      await expect.poll(async () => (await funnel()).sms.delivered, { timeout: 20_000, interval: 200 }).toBe(2);
+      expect(await funnel()).toEqual({
+        email: { sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0 },
+        sms: { sent: 2, delivered: 2, opened: 1, rated: 1, clicked: 1 },
+      });
     },
   );
 });

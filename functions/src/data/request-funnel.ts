@@ -1,15 +1,44 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
-import type { FunnelStage, RequestFunnel } from '@reviewroute/shared';
+import {
+  emptyFunnelCounts,
+  funnelStages,
+  type FunnelCounts,
+  type FunnelStage,
+  type RequestChannel,
+  type RequestFunnel,
+} from '@reviewroute/shared';
 import { transactWhileBusy } from './busy-retry';
 import type { Entities } from './entities';
 import { markFunnelCounted, type RecipientRecord, type RequestRecipientStore } from './request-recipients';
 import { tableService } from './table-service';
 
 /**
- * The funnel of a survey's review requests (the owning module of the funnel item): sent, opened, rated and
- * clicked, counted once per customer and step by the funnel worker, in one transaction with the recipient's
- * counted marks (`markFunnelCounted`, request-recipients.ts).
+ * The funnel of a survey's review requests (the owning module of the funnel item): sent, delivered, opened, rated
+ * and clicked per channel, counted once per customer and step by the funnel worker, in one transaction with the
+ * recipient's counted marks (`markFunnelCounted`, request-recipients.ts).
  */
+
+/**
+ * The funnel item's attribute of a channel's step: e-mail's keep the names they had before texts (`sent`,
+ * `opened`…, so funnels counted then read as e-mail's), texts' are prefixed (`smsSent`, `smsOpened`…).
+ */
+export const funnelAttribute = (channel: RequestChannel, stage: FunnelStage) =>
+  channel === 'email' ? stage : (`sms${stage[0]!.toUpperCase()}${stage.slice(1)}` as const);
+
+/** A channel's counts from the stored item (absent attributes: 0). */
+const countsOf = (item: Record<string, unknown> | null | undefined, channel: RequestChannel): FunnelCounts =>
+  Object.fromEntries(
+    funnelStages.map((stage) => {
+      const value = item?.[funnelAttribute(channel, stage)];
+      return [stage, typeof value === 'number' ? value : 0];
+    }),
+  ) as FunnelCounts;
+
+/** The funnel of a stored item, per channel. */
+export const funnelOf = (item: Record<string, unknown> | null | undefined): RequestFunnel => ({
+  email: item ? countsOf(item, 'email') : emptyFunnelCounts(),
+  sms: item ? countsOf(item, 'sms') : emptyFunnelCounts(),
+});
 
 /**
  * What counting a recipient's steps found: `counted` (the steps' marks set and the funnel raised, in one
@@ -19,12 +48,15 @@ import { tableService } from './table-service';
 export type FunnelCountOutcome = 'counted' | 'stale' | 'gone';
 
 export interface RequestFunnelStore {
-  /** One transaction: the recipient's marks of `stages` (each if absent, the step reached) and the survey's funnel ADD. */
+  /**
+   * One transaction: the recipient's marks of `stages` (each if absent, the step reached) and the survey's funnel
+   * ADD under the recipient's channel (none recorded: e-mail, the only channel before texts).
+   */
   countFunnel(
-    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>,
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId' | 'channel'>,
     stages: readonly FunnelStage[],
   ): Promise<FunnelCountOutcome>;
-  /** The survey's funnel (zeros until something is counted). */
+  /** The survey's funnel per channel (zeros until something is counted). */
   getFunnel(surveyId: string): Promise<RequestFunnel>;
 }
 
@@ -42,7 +74,7 @@ export function createDynamoRequestFunnel(
             markFunnelCounted(tx, recipient, stages),
             tx.requestFunnel
               .update({ surveyId: recipient.surveyId })
-              .add(Object.fromEntries(stages.map((stage) => [stage, 1])))
+              .add(Object.fromEntries(stages.map((stage) => [funnelAttribute(recipient.channel ?? 'email', stage), 1])))
               .commit(),
           ])
           .go(),
@@ -57,7 +89,7 @@ export function createDynamoRequestFunnel(
 
     async getFunnel(surveyId) {
       const { data } = await entitiesOf().requestFunnel.get({ surveyId }).go({ consistent: true });
-      return { sent: data?.sent ?? 0, opened: data?.opened ?? 0, rated: data?.rated ?? 0, clicked: data?.clicked ?? 0 };
+      return funnelOf(data);
     },
   };
 }
@@ -70,8 +102,9 @@ export async function deleteFunnelOf(entitiesOf: () => Entities, surveyId: strin
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function requestFunnelEntities(config: EntityConfiguration) {
   /**
-   * The funnel of a survey's review requests (sent, opened, rated, clicked), in the survey's partition: written
-   * only by the funnel worker, with ADD, in one transaction with the counted marks of the recipients.
+   * The funnel of a survey's review requests (sent, delivered, opened, rated, clicked; e-mail's unprefixed, texts'
+   * as `sms…`), in the survey's partition: written only by the funnel worker, with ADD, in one transaction with the
+   * counted marks of the recipients.
    */
   const requestFunnel = new Entity(
     {
@@ -79,9 +112,15 @@ export function requestFunnelEntities(config: EntityConfiguration) {
       attributes: {
         surveyId: { type: 'string', required: true, readOnly: true },
         sent: { type: 'number' },
+        delivered: { type: 'number' },
         opened: { type: 'number' },
         rated: { type: 'number' },
         clicked: { type: 'number' },
+        smsSent: { type: 'number' },
+        smsDelivered: { type: 'number' },
+        smsOpened: { type: 'number' },
+        smsRated: { type: 'number' },
+        smsClicked: { type: 'number' },
       },
       indexes: {
         bySurvey: {

@@ -4,8 +4,12 @@ import {
   requestRecipientStates,
   requestRetentionDays,
   requestSkipReasons,
+  requestChannels,
+  suppressionReasons,
   type FunnelStage,
   type Language,
+  type RequestChannel,
+  type SuppressionReason,
   type RequestRecipientState,
   type RequestSkipReason,
 } from '@reviewroute/shared';
@@ -53,6 +57,12 @@ export interface RecipientRecord {
   clickedAt: string | null;
   /** The funnel steps already counted in the survey's funnel (the funnel worker's marks). */
   counted: FunnelStage[];
+  /** The channel the request went by (set at its claim); null before, and on requests sent before texts: e-mail. */
+  channel: RequestChannel | null;
+  /** When the mail service or the phone network reported the request delivered. */
+  deliveredAt: string | null;
+  /** The address went on the suppression list after this request (unsubscribed, STOP, bounced, complained). */
+  suppressedAs: SuppressionReason | null;
   reminderState: ReminderState | null;
   reminderClaimedAt: string | null;
   remindedAt: string | null;
@@ -62,7 +72,10 @@ export type NewRecipient = Pick<
   RecipientRecord,
   'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language'
 > &
-  RequestTokenHashes;
+  RequestTokenHashes & {
+    /** Why the row is skipped when it is recorded (its address is suppressed); absent: queued. */
+    skippedAs?: RequestSkipReason;
+  };
 
 const daySeconds = 24 * 3600;
 
@@ -83,10 +96,16 @@ export const unsentExpiry = (sendAt: string): number => retentionExpiry(sendAt) 
 export type LinkStage = 'opened' | 'rated' | 'clicked';
 export const linkStages = ['opened', 'rated', 'clicked'] as const satisfies readonly LinkStage[];
 
-/** The funnel steps a recipient has reached (from its state and link marks), in funnel order. */
-export function reachedStages(r: Pick<RecipientRecord, 'state' | 'openedAt' | 'ratedAt' | 'clickedAt'>): FunnelStage[] {
+/**
+ * The funnel steps a recipient has reached (from its state, its delivery report and link marks), in funnel order.
+ * A sent request whose link was opened was delivered, whether or not the report came.
+ */
+export function reachedStages(
+  r: Pick<RecipientRecord, 'state' | 'deliveredAt' | 'openedAt' | 'ratedAt' | 'clickedAt'>,
+): FunnelStage[] {
   const out: FunnelStage[] = [];
   if (r.state === 'sent') out.push('sent');
+  if (r.state === 'sent' && (r.deliveredAt || r.openedAt)) out.push('delivered');
   if (r.openedAt) out.push('opened');
   if (r.ratedAt) out.push('rated');
   if (r.clickedAt) out.push('clicked');
@@ -115,6 +134,11 @@ export interface RequestRecipientStore {
    * recipient is not recreated).
    */
   markLink(batchId: string, recipientId: string, marks: Partial<Record<`${LinkStage}At`, string>>): Promise<void>;
+  /**
+   * The address went on the suppression list after this request: the row says so from now on (its first reason
+   * stays). A deleted recipient is not recreated.
+   */
+  markSuppressed(batchId: string, recipientId: string, reason: SuppressionReason): Promise<void>;
   /** reminder sending -> sent. */
   markReminded(batchId: string, recipientId: string, at: string): Promise<void>;
   /** reminder sending -> failed (refused, or interrupted): never sent again. */
@@ -127,6 +151,7 @@ type RecipientItem = EntityItem<Entities['requestRecipient']>;
 /** The recipient item's mark of a funnel step. */
 const countedAttribute = {
   sent: 'sentCounted',
+  delivered: 'deliveredCounted',
   opened: 'openedCounted',
   rated: 'ratedCounted',
   clicked: 'clickedCounted',
@@ -151,6 +176,9 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
   ratedAt: item.ratedAt ?? null,
   clickedAt: item.clickedAt ?? null,
   counted: (Object.keys(countedAttribute) as FunnelStage[]).filter((stage) => item[countedAttribute[stage]] === true),
+  channel: item.channel ?? null,
+  deliveredAt: item.deliveredAt ?? null,
+  suppressedAs: item.suppressedAs ?? null,
   reminderState: item.reminderState ?? null,
   reminderClaimedAt: item.reminderClaimedAt ?? null,
   remindedAt: item.remindedAt ?? null,
@@ -187,7 +215,7 @@ export const markFunnelCounted = (
   r: Who,
   stages: readonly FunnelStage[],
 ) => {
-  const reached = { sent: 'state', opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
+  const reached = { opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
   return requestRecipient
     .patch(keyOf(r))
     .set(Object.fromEntries(stages.map((stage) => [countedAttribute[stage], true])))
@@ -196,7 +224,11 @@ export const markFunnelCounted = (
         .map((stage) =>
           [
             op.notExists(attr[countedAttribute[stage]]),
-            stage === 'sent' ? op.eq(attr.state, 'sent') : op.exists(attr[reached[stage]]),
+            stage === 'sent'
+              ? op.eq(attr.state, 'sent')
+              : stage === 'delivered'
+                ? `${op.eq(attr.state, 'sent')} AND (${op.exists(attr.deliveredAt)} OR ${op.exists(attr.openedAt)})`
+                : op.exists(attr[reached[stage]]),
           ].join(' AND '),
         )
         .join(' AND '),
@@ -249,7 +281,8 @@ export async function writeRecipients(
     language: r.language,
     linkHash: r.linkHash,
     unsubscribeHash: r.unsubscribeHash,
-    state: 'queued' as const,
+    state: r.skippedAs ? ('skipped' as const) : ('queued' as const),
+    ...(r.skippedAs ? { reason: r.skippedAs } : {}),
     expiresAt,
   }));
   // Written in parallel slices: electrodb splits each into BatchWriteItem calls of 25.
@@ -357,6 +390,18 @@ export function createDynamoRecipients(
       }
     },
 
+    async markSuppressed(batchId, recipientId, reason) {
+      try {
+        await entitiesOf()
+          .requestRecipient.patch({ batchId, recipientId })
+          .set({ suppressedAs: reason })
+          .where((attr, op) => op.notExists(attr.suppressedAs))
+          .go();
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    },
+
     async markReminded(batchId, recipientId, at) {
       await entitiesOf()
         .requestRecipient.patch({ batchId, recipientId })
@@ -411,8 +456,15 @@ export function requestRecipientEntities(config: EntityConfiguration) {
         openedAt: { type: 'string' },
         ratedAt: { type: 'string' },
         clickedAt: { type: 'string' },
+        /** The channel the request went by (its claim sets it); absent: e-mail, or not sent yet. */
+        channel: { type: [...requestChannels] },
+        /** The mail service's or the phone network's delivery report. */
+        deliveredAt: { type: 'string' },
+        /** The address went on the suppression list after this request (the row shows it). */
+        suppressedAs: { type: [...suppressionReasons] },
         // The funnel worker's marks: each step counted in the survey's funnel once, in the count's transaction.
         sentCounted: { type: 'boolean' },
+        deliveredCounted: { type: 'boolean' },
         openedCounted: { type: 'boolean' },
         ratedCounted: { type: 'boolean' },
         clickedCounted: { type: 'boolean' },

@@ -8,7 +8,7 @@ import {
 } from '@reviewroute/shared';
 import { addressHashOf, type PlatformSuppressionReason } from '../../src/data/request-suppressions';
 import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from '../../src/data/request-batches';
-import type { FunnelCountOutcome } from '../../src/data/request-funnel';
+import { funnelAttribute, funnelOf, type FunnelCountOutcome } from '../../src/data/request-funnel';
 import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from '../../src/data/request-recipients';
 import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from '../../src/data/request-claims';
 import type { DuePauseNotice } from '../../src/data/sending-health';
@@ -37,8 +37,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly pauseNotices = new Map<string, DuePauseNotice>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
-  /** surveyId -> the funnel. */
-  readonly funnels = new Map<string, RequestFunnel>();
+  /** surveyId -> the funnel item's attributes (`sent`…, `smsSent`…), as the table keeps them. */
+  readonly funnels = new Map<string, Record<string, number>>();
   /** surveyId -> its webhook. */
   readonly hooks = new Map<string, RequestHookRecord>();
   /** `${surveyId}/${externalIdHash}` -> the batch that external id scheduled. */
@@ -61,11 +61,14 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     this.batches.set(batch.id, stored);
     this.recipients.set(
       batch.id,
-      recipients.map((r) => ({
+      recipients.map(({ skippedAs, ...r }) => ({
         ...r,
         secret: null,
-        state: 'queued' as const,
-        reason: null,
+        state: skippedAs ? ('skipped' as const) : ('queued' as const),
+        reason: skippedAs ?? null,
+        channel: null,
+        deliveredAt: null,
+        suppressedAs: null,
         claimedAt: null,
         sentAt: null,
         openedAt: null,
@@ -336,7 +339,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   }
 
   async countFunnel(
-    who: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId'>,
+    who: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId' | 'channel'>,
     stages: readonly FunnelStage[],
   ): Promise<FunnelCountOutcome> {
     if (stages.length === 0) return 'counted';
@@ -345,14 +348,22 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     const reached = reachedOf(r);
     if (stages.some((stage) => r.counted.includes(stage) || !reached.includes(stage))) return 'stale';
     r.counted.push(...stages);
-    const funnel = this.funnels.get(who.surveyId) ?? { sent: 0, opened: 0, rated: 0, clicked: 0 };
-    for (const stage of stages) funnel[stage]++;
+    const funnel = this.funnels.get(who.surveyId) ?? {};
+    for (const stage of stages) {
+      const attribute = funnelAttribute(who.channel ?? 'email', stage);
+      funnel[attribute] = (funnel[attribute] ?? 0) + 1;
+    }
     this.funnels.set(who.surveyId, funnel);
     return 'counted';
   }
 
-  async getFunnel(surveyId: string) {
-    return { ...(this.funnels.get(surveyId) ?? { sent: 0, opened: 0, rated: 0, clicked: 0 }) };
+  async getFunnel(surveyId: string): Promise<RequestFunnel> {
+    return funnelOf(this.funnels.get(surveyId));
+  }
+
+  async markSuppressed(batchId: string, recipientId: string, reason: SuppressionReason) {
+    const r = this.recipient(batchId, recipientId);
+    if (r && !r.suppressedAs) r.suppressedAs = reason;
   }
 
   async claimReminder({

@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { FunnelStage, LambdaEnv } from '@reviewroute/shared';
+import { requestChannels, type FunnelStage, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { createDynamoReviewRequestStore, type ReviewRequestStore } from '../../data/review-requests';
 import { reachedStages, type RecipientRecord } from '../../data/request-recipients';
@@ -9,15 +9,19 @@ import type { WorkerRun } from '../../worker-entries';
 
 type FunnelStore = Pick<ReviewRequestStore, 'countFunnel' | 'getRecipient'>;
 
-/** A recipient as the stream's new image shows it: enough to know which funnel steps it reached and counted. */
+/**
+ * A recipient as the stream's new image shows it: enough to know which funnel steps it reached and counted, and
+ * under which channel.
+ */
 export type FunnelRecipient = Pick<
   RecipientRecord,
-  'batchId' | 'id' | 'surveyId' | 'state' | 'openedAt' | 'ratedAt' | 'clickedAt' | 'counted'
+  'batchId' | 'id' | 'surveyId' | 'state' | 'channel' | 'deliveredAt' | 'openedAt' | 'ratedAt' | 'clickedAt' | 'counted'
 >;
 
 const text = (image: Record<string, AttributeValue>, name: string) => image[name]?.S || null;
 const countedMarks: Record<FunnelStage, string> = {
   sent: 'sentCounted',
+  delivered: 'deliveredCounted',
   opened: 'openedCounted',
   rated: 'ratedCounted',
   clicked: 'clickedCounted',
@@ -37,6 +41,8 @@ export function funnelRecipientOf(record: DynamoDBRecord): FunnelRecipient | und
     id,
     surveyId,
     state: state as RecipientRecord['state'],
+    channel: requestChannels.find((c) => c === text(image, 'channel')) ?? null,
+    deliveredAt: text(image, 'deliveredAt'),
     openedAt: text(image, 'openedAt'),
     ratedAt: text(image, 'ratedAt'),
     clickedAt: text(image, 'clickedAt'),

@@ -1,7 +1,7 @@
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
-import type { RecipientRecord } from '../../data/request-recipients';
+import { emptyFunnelCounts, routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
+import { reachedStages, type RecipientRecord } from '../../data/request-recipients';
 import { parseInput } from '../../lib/validation';
 import type { OutgoingMail } from '../../mail/mailer';
 import { consumeFunnel } from './funnel-worker';
@@ -44,6 +44,8 @@ function recordOf(r: RecipientRecord, sequence: string): DynamoDBRecord {
       recipientId: { S: r.id },
       surveyId: { S: r.surveyId },
       state: { S: r.state },
+      channel: s(r.channel),
+      deliveredAt: s(r.deliveredAt),
       openedAt: s(r.openedAt),
       ratedAt: s(r.ratedAt),
       clickedAt: s(r.clickedAt),
@@ -109,8 +111,52 @@ describe('the funnel worker', () => {
     await consumeFunnel(requests, eventOf([...sentImages, clicked]));
     await consumeFunnel(requests, eventOf([...sentImages, clicked]));
     await consumeFunnel(requests, eventOf([clicked, ...sentImages]));
-    expect(await requests.getFunnel(surveyId)).toEqual({ sent: 3, opened: 1, rated: 1, clicked: 1 });
-    expect(await service.getFunnel(owner, surveyId)).toEqual({ sent: 3, opened: 1, rated: 1, clicked: 1 });
+    // No delivery report came: the opened link says the mail was delivered.
+    const email = { sent: 3, delivered: 1, opened: 1, rated: 1, clicked: 1 };
+    expect(await requests.getFunnel(surveyId)).toEqual({ email, sms: emptyFunnelCounts() });
+    expect(await service.getFunnel(owner, surveyId)).toEqual({ email, sms: emptyFunnelCounts() });
+  });
+
+  it('counts each step under the channel the request went by (none recorded: e-mail), delivered from its report', async () => {
+    const { service, run, mark, mailer, requests } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    // The worker's claim records the channel: Jane's went by text, Piet's by e-mail, Kees's before channels existed.
+    const [piet, jane] = requests.recipients.get(batch.id)!;
+    piet!.channel = 'email';
+    jane!.channel = 'sms';
+    const images = () => requests.recipients.get(batch.id)!.map((r, i) => recordOf(r, `${Date.now()}${i}`));
+    await consumeFunnel(requests, eventOf(images()));
+    // Delivery reports for Piet's mail and Jane's text; Jane opens and rates from her text.
+    piet!.deliveredAt = jane!.deliveredAt = new Date().toISOString();
+    await mark(linkTokenOf(mailer.sent[1]!), surveyId, 'rated');
+    await consumeFunnel(requests, eventOf(images()));
+    await consumeFunnel(requests, eventOf(images()));
+    expect(await service.getFunnel(owner, surveyId)).toEqual({
+      email: { sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0 },
+      sms: { sent: 1, delivered: 1, opened: 1, rated: 1, clicked: 0 },
+    });
+  });
+
+  it('a stored funnel of before channels reads as e-mail’s; a failed request is not delivered', async () => {
+    const { requests } = await world();
+    requests.funnels.set(surveyId, { sent: 4, opened: 2, rated: 1, clicked: 1 });
+    expect(await requests.getFunnel(surveyId)).toEqual({
+      email: { sent: 4, delivered: 0, opened: 2, rated: 1, clicked: 1 },
+      sms: emptyFunnelCounts(),
+    });
+    expect(
+      reachedStages({ state: 'failed', deliveredAt: null, openedAt: null, ratedAt: null, clickedAt: null }),
+    ).toEqual([]);
+    expect(
+      reachedStages({
+        state: 'sent',
+        deliveredAt: '2026-01-01T10:00:00Z',
+        openedAt: null,
+        ratedAt: null,
+        clickedAt: null,
+      }),
+    ).toEqual(['sent', 'delivered']);
   });
 
   it('counts nothing for a deleted recipient, so a deleted survey’s funnel is not recreated', async () => {

@@ -25,6 +25,7 @@ import {
 import { recipientIdOf } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { RequestQuota } from './request-quota';
+import { skipSuppressed } from './suppressed-rows';
 import { requestMessages } from './service';
 import { decodeHookToken, encodeHookToken, hookSecretHashOf, hookSecretMatches, newHookSecret } from './hook-token';
 import type { RequestTokenSource } from '../../lib/request-token';
@@ -140,6 +141,9 @@ export function createHookService(deps: HookServiceDeps) {
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
       // A booking system's customers count in the owner's daily quota as an upload's do (one batch each).
       await deps.quota(hook.userId, 1, at);
+      // A suppressed customer is recorded skipped (the owner's list shows why) and the caller told so at once.
+      const [checked] = await skipSuppressed(requests, hook.userId, [input]);
+      const skippedAs = checked?.skippedAs;
       const batchId = makeId();
       const sendAt = new Date(at.getTime() + hook.delayMinutes * 60_000).toISOString();
       const call: HookCallRecord = {
@@ -178,6 +182,7 @@ export function createHookService(deps: HookServiceDeps) {
               email: input.email,
               language: input.language ?? survey.language,
               ...(await deps.tokens.hasher())(batchId, recipientIdOf(0)),
+              ...(skippedAs ? { skippedAs } : {}),
             },
           ],
           call,
@@ -190,6 +195,10 @@ export function createHookService(deps: HookServiceDeps) {
         // The account was deleted between the read and the write: as if the hook never existed.
         if (error instanceof AccountErasedError) throw hookNotFound();
         throw error;
+      }
+      if (skippedAs) {
+        logger.info('Review request by hook skipped: suppressed', { surveyId: hook.surveyId, batchId, skippedAs });
+        return { status: 'skipped', reason: skippedAs, sendAt };
       }
       logger.info('Review request scheduled by hook', { surveyId: hook.surveyId, batchId, sendAt });
       return { status: 'scheduled', sendAt };

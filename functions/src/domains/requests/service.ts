@@ -20,6 +20,7 @@ import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/req
 import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { RequestQuota } from './request-quota';
+import { skipSuppressed } from './suppressed-rows';
 import { decodeRequestToken, tokenProves, type RequestTokenSource } from '../../lib/request-token';
 
 export interface RequestServiceDeps {
@@ -74,6 +75,10 @@ export const toApiRecipient = (r: RecipientRecord): RequestRecipient => ({
   ratedAt: r.ratedAt,
   clickedAt: r.clickedAt,
   remindedAt: r.remindedAt,
+  // Requests sent before texts existed went by e-mail.
+  channel: r.channel ?? (r.sentAt ? 'email' : null),
+  deliveredAt: r.deliveredAt,
+  suppressedAs: r.suppressedAs,
 });
 
 /**
@@ -119,6 +124,8 @@ export function createRequestService(deps: RequestServiceDeps) {
         language: row.language ?? survey.language,
         ...hashesOf(batchId, recipientIdOf(index)),
       }));
+      // A suppressed customer's row is skipped now, with why: the list says so before the batch is sent.
+      const rows = await skipSuppressed(requests, userId, recipients);
       const batch = await requests.createBatch(
         {
           id: batchId,
@@ -134,7 +141,7 @@ export function createRequestService(deps: RequestServiceDeps) {
           reminderDays: input.reminderDays ?? defaultReminderDays,
           source: 'upload',
         },
-        recipients,
+        rows,
       );
       logger.info('Review request batch scheduled', { surveyId, batchId, rows: recipients.length, sendAt });
       return toApiBatch(batch);
@@ -189,8 +196,10 @@ export function createRequestService(deps: RequestServiceDeps) {
       const recipient = await requests.getRecipient(decoded.batchId, decoded.recipientId);
       if (!recipient || !tokenProves(recipient, 'unsubscribe', decoded.secret)) return;
       await requests.suppress(recipient.userId, recipient.email, 'unsubscribed', now().toISOString());
-      // A request of this batch that is still queued is skipped now rather than at its turn.
+      // A request of this batch that is still queued is skipped now rather than at its turn; a sent one's row
+      // says the customer unsubscribed (one write here, so the owner's list reads no suppression list).
       if (recipient.state === 'queued') await requests.skip(recipient.batchId, recipient.id, 'unsubscribed');
+      else await requests.markSuppressed(recipient.batchId, recipient.id, 'unsubscribed');
       logger.info('Customer unsubscribed', { batchId: recipient.batchId });
     },
   };
