@@ -30,6 +30,8 @@ export interface LocalEndpoints {
   s3: string;
   cognito: string;
   ses: string;
+  /** The local End User Messaging SMS (infra/local/sms.ts): the texts' endpoint. */
+  sms?: string;
   /** The origin the app is served from (CORS, links in mails). */
   siteOrigin: string;
   /** The local Mollie's API base and the one key it accepts (the payments Lambda's client points there). */
@@ -79,6 +81,8 @@ export function lambdaEnvironment(
     // As in AWS (decisions 26): review requests from their own sending subdomain, with their own configuration set.
     REQUEST_MAIL_FROM_ADDRESS: 'requests@requests.reviewroute.local',
     REQUEST_MAIL_CONFIGURATION_SET: 'reviewroute-local-requests',
+    // Texts with their own configuration set: the local SMS service reports their events (infra/local/sms.ts).
+    SMS_CONFIGURATION_SET: 'reviewroute-local-texts',
     // The platform's daily cap as in AWS, above what a day of benches sends on one data directory.
     REQUEST_MAIL_DAILY_CAP: '100000',
     // Invoices name a seller; locally it is a placeholder that says so on every invoice.
@@ -96,6 +100,7 @@ export function lambdaEnvironment(
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_SES: endpoints.ses,
     S3_FORCE_PATH_STYLE: 'true',
+    ...(endpoints.sms ? { AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: endpoints.sms } : {}),
     ...(endpoints.lambda ? { AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda, ...handoffFunctions() } : {}),
     ...(endpoints.mollie
       ? { MOLLIE_API_KEY: endpoints.mollie.apiKey, MOLLIE_API_ENDPOINT: endpoints.mollie.apiEndpoint }

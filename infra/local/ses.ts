@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as sesModule from 'aws-ses-v2-local';
 import { LOCAL_HOST, PortInUseError, assertPortFree, closeServer } from './ports';
 
@@ -13,8 +13,11 @@ export interface LocalSes {
   stop(): Promise<void>;
 }
 
-/** aws-ses-v2-local in-process: captures everything sent through SES (v1 and v2 APIs). */
-export async function startSes(options: { port: number }): Promise<LocalSes> {
+/**
+ * aws-ses-v2-local in-process: captures everything sent through SES (v1 and v2 APIs). `redirects` adds paths
+ * beside its inbox that send the browser elsewhere (`/phone`: the local SMS service's phone view).
+ */
+export async function startSes(options: { port: number; redirects?: Record<string, string> }): Promise<LocalSes> {
   // Its server() resolves only on success and never rejects, so a taken port is checked first.
   await assertPortFree('SES inbox', options.port);
   let server: Server;
@@ -24,6 +27,19 @@ export async function startSes(options: { port: number }): Promise<LocalSes> {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError('SES inbox', options.port);
     throw error;
   }
+  const redirects = options.redirects ?? {};
+  // The emulator's own handler stays; a redirect's path is answered before it.
+  const own = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const to = redirects[new URL(req.url ?? '/', 'http://localhost').pathname];
+    if (to) {
+      res.writeHead(302, { location: to });
+      res.end();
+      return;
+    }
+    for (const listener of own) listener(req, res);
+  });
   const { port } = server.address() as { port: number };
   return { url: `http://${LOCAL_HOST}:${port}`, port, stop: () => closeServer(server) };
 }

@@ -6,7 +6,7 @@ import {
   type TextMessage,
 } from '@reviewroute/functions/domains/requests/text-sender';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
-import { isOptOutReply, startSms, type LocalSms, type LocalSnsEvent, type LocalText } from './sms';
+import { startSms, type LocalSms, type LocalSnsEvent, type LocalText } from './sms';
 
 describe('the local End User Messaging SMS and the text sender on the real SDK client', () => {
   let sms: LocalSms;
@@ -118,11 +118,6 @@ describe('the local End User Messaging SMS and the text sender on the real SDK c
     const error = await sender.send(text('+31633333333')).catch((e: unknown) => e);
     expect((error as Error).name).toBe('ConflictException');
     expect(isTextRefused(error)).toBe(true);
-  });
-
-  it('reads STOP and its Dutch twin as opt-outs, and nothing else', () => {
-    for (const body of ['STOP', 'stop', ' Stop ', 'STOPPEN', 'Stoppen']) expect(isOptOutReply(body)).toBe(true);
-    for (const body of ['Thanks!', 'stop it please', 'JA']) expect(isOptOutReply(body)).toBe(false);
   });
 
   it('shows each number’s texts as a phone does: sender, body with its link clickable, and the replies', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { isOptOutReply } from '@reviewroute/functions/domains/requests/text-events';
 import { LOCAL_HOST, closeServer, listen } from './ports';
 import { LOCAL_REGION } from './env';
 import { phoneViewHtml } from './sms-phone-view';
@@ -94,11 +95,6 @@ export interface LocalSmsOptions {
 
 /** The topic the local events come from (the configuration set's destination and the two-way channel's). */
 export const localTextEventsTopic = `arn:aws:sns:${LOCAL_REGION}:000000000000:reviewroute-local-text-events`;
-
-/** Replies that opt a number out, as the service's default opt-out keywords do (and the Dutch ones). */
-const optOutKeywords = new Set(['STOP', 'STOPPEN', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT']);
-
-export const isOptOutReply = (body: string) => optOutKeywords.has(body.trim().toUpperCase().replace(/[\s-]/g, ''));
 
 const e164 = /^\+[1-9]\d{6,14}$/;
 

@@ -16,6 +16,7 @@ import { startMollie } from './mollie';
 import { startS3, type LocalS3 } from './s3';
 import { startSes, type LocalSes } from './ses';
 import { startSesEventsTwin } from './ses-events';
+import { startSms } from './sms';
 import { startWeb, type LocalWeb } from './web';
 import { startWorkers } from './workers';
 import { createLocalFailureQueues, localLambdaFile } from './failures';
@@ -50,6 +51,8 @@ export interface LocalStackPorts {
   cognito: number;
   /** The local Mollie: its payments API (HTTPS) and hosted checkout (HTTP) on one port. */
   mollie: number;
+  /** The local End User Messaging SMS: its API, the phone view at `/` and the tests' JSON (`/texts`). */
+  sms: number;
 }
 
 /** What `npm start` uses; the README and the web app's Vite config refer to these. */
@@ -63,6 +66,7 @@ export const DEFAULT_PORTS: LocalStackPorts = {
   // Not cognito-local's 9229: that is Node's --inspect port, and debugging handlers locally is common.
   cognito: 9329,
   mollie: 8010,
+  sms: 8006,
 };
 
 /** How long a stop waits for the API's requests in flight (a submit takes milliseconds; its retries, a few seconds). */
@@ -78,6 +82,7 @@ export const FREE_PORTS: LocalStackPorts = {
   s3: 0,
   cognito: 0,
   mollie: 0,
+  sms: 0,
 };
 
 export interface LocalStackOptions {
@@ -122,6 +127,8 @@ export interface LocalStackUrls {
   cognito: string;
   /** The local Mollie's hosted checkout (plain HTTP); its API is `env.MOLLIE_API_ENDPOINT`. */
   mollie: string;
+  /** The local SMS service's phone view (also `{inbox}/phone`); JSON of the texts at `/texts`. */
+  sms: string;
 }
 
 export interface LocalStack {
@@ -175,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ['S3', ports.s3],
       ['Cognito', ports.cognito],
       ['Mollie', ports.mollie],
+      ['SMS', ports.sms],
     ];
     if (options.web) fixed.push(['app (Vite)', ports.app]);
     for (const [service, port] of fixed) await assertPortFree(service, port);
@@ -188,12 +196,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const appUrl = appPort ? `http://${LOCAL_HOST}:${appPort}` : undefined;
     const siteOrigin = appUrl ?? options.siteOrigin ?? gateway.url;
 
+    // Texts go to a loopback End User Messaging SMS (the real SDK client, pointed at it); the inbox links its phone view.
+    const sms = await startSms({
+      port: ports.sms,
+      ...(options.persist ? { dataDir } : {}),
+      ...(log ? { log } : {}),
+    });
+    stops.push(sms.stop);
+
     const started = await Promise.allSettled([
       startDynamoDbLocal({
         port: ports.dynamodb,
         ...(options.persist ? { dbPath: path.join(dataDir, 'dynamodb') } : {}),
       }),
-      startSes({ port: ports.inbox }).then(async (ses) => {
+      startSes({ port: ports.inbox, redirects: { '/phone': sms.url } }).then(async (ses) => {
         try {
           const cognito = await startCognito({
             port: ports.cognito,
@@ -260,6 +276,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         s3: s3.url,
         cognito: cognito.url,
         ses: sesEvents.url,
+        sms: sms.url,
         siteOrigin,
         mollie: { apiEndpoint: mollie.apiEndpoint, apiKey: mollie.apiKey },
       },
@@ -270,7 +287,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(async () => handlers.close());
     // The background jobs of the worker table (account erasures left over by the delete request, ...) run
     // here on the local twin of their trigger, as their Lambdas do in AWS.
-    stops.push(startWorkers(env, { mailEvents: sesEvents, lambda, failures }, log));
+    stops.push(startWorkers(env, { mailEvents: sesEvents, textEvents: sms, lambda, failures }, log));
 
     const webConfig = localWebConfig(pool, cognito.url, env);
     const served = serveGateway(gateway.server, {
@@ -311,6 +328,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         s3: s3.url,
         cognito: cognito.url,
         mollie: mollie.url,
+        sms: sms.url,
       },
       webConfig,
       env,

@@ -15,6 +15,7 @@ const portVariables: Record<keyof LocalStackPorts, string> = {
   s3: 'REVIEWROUTE_S3_PORT',
   cognito: 'REVIEWROUTE_COGNITO_PORT',
   mollie: 'REVIEWROUTE_MOLLIE_PORT',
+  sms: 'REVIEWROUTE_SMS_PORT',
 };
 
 function chosenPorts(): LocalStackPorts {
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   refuseSecondInstance();
   const ports = chosenPorts();
   const started = Date.now();
-  console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, Mollie, API, web) …');
+  console.log('Starting ReviewRoute locally (DynamoDB Local, S3, Cognito, SES inbox, SMS, Mollie, API, web) …');
   const log = (line: string) => console.log(line);
   let stack: LocalStack;
   try {
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       `  App     ${stack.urls.app}`,
       `  Inbox   ${stack.urls.inbox}   (sign-up and password-reset codes land here)`,
       `  API     ${stack.urls.api}   (also at ${stack.urls.app}/api)`,
+      `  Texts   ${stack.urls.inbox}/phone   (every text message the product sends, as a phone shows it)`,
       `  Mollie  ${stack.urls.mollie}   (local test payments: its checkout offers paid, failed, canceled, expired)`,
       `  Data    .data/   (kept between runs; delete it for a clean slate)`,
       '',

@@ -24,6 +24,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import type { LocalFailureQueues } from './failures';
 import { localFunctionArn, type LambdaTwin } from './lambda-twin';
 import type { SesEventsTwin } from './ses-events';
+import type { LocalSms } from './sms';
 
 /** The time a local run may take, as Lambda's remaining time would say. */
 const localRunBudgetMs = 30_000;
@@ -298,33 +299,32 @@ const deadLetterOf = (error: unknown): Record<string, string> => ({
   ERROR_MESSAGE: String(error),
 });
 
-/** Tries of one mail event before it is given up (EventBridge retries a failed target too). */
-const mailEventTries = 3;
+/** Tries of one event before it is given up (EventBridge, and Lambda's asynchronous invoke from SNS, retry too). */
+const eventTries = 3;
 
 /**
- * The local twin of a mail-events trigger: each event of its kinds from the local SES twin is handed to the
- * worker, one at a time in arrival order, tried again (after a pause) when the run fails.
+ * The local twin of an event trigger: each event its source publishes is handed to the worker, one at a time in
+ * arrival order, tried again (after a pause) when the run fails, then given up to the worker's failure queue.
  */
-export function startMailEventWorker(
-  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'mail-events' }> },
+function startEventWorker(
+  id: string,
   run: Promise<WorkerRun>,
-  source: Pick<SesEventsTwin, 'subscribe'>,
+  subscribe: (listener: (event: unknown) => void) => () => void,
   log?: (line: string) => void,
   giveUp?: GiveUp,
 ): () => Promise<void> {
   let queue: Promise<void> = Promise.resolve();
-  const unsubscribe = source.subscribe((kind, event) => {
-    if (!worker.trigger.events.includes(kind)) return;
+  const unsubscribe = subscribe((event) => {
     queue = queue.then(async () => {
-      for (let attempt = 1; attempt <= mailEventTries; attempt += 1) {
+      for (let attempt = 1; attempt <= eventTries; attempt += 1) {
         try {
           await (
             await run
           )(event, { getRemainingTimeInMillis: () => localRunBudgetMs });
           return;
         } catch (error) {
-          log?.(`[${worker.id}] run failed (try ${attempt}): ${String(error)}`);
-          if (attempt < mailEventTries) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          log?.(`[${id}] run failed (try ${attempt}): ${String(error)}`);
+          if (attempt < eventTries) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
           // As EventBridge's dead letter: the event itself, the error in the message's attributes.
           else giveUp?.failures.put(giveUp.queue, giveUp.description, { body: event, attributes: deadLetterOf(error) });
         }
@@ -336,6 +336,34 @@ export function startMailEventWorker(
     await queue;
   };
 }
+
+/** The local twin of a mail-events trigger: each event of its kinds from the local SES twin. */
+export const startMailEventWorker = (
+  worker: { id: string; trigger: Extract<WorkerTrigger, { kind: 'mail-events' }> },
+  run: Promise<WorkerRun>,
+  source: Pick<SesEventsTwin, 'subscribe'>,
+  log?: (line: string) => void,
+  giveUp?: GiveUp,
+) =>
+  startEventWorker(
+    worker.id,
+    run,
+    (listener) =>
+      source.subscribe((kind, event) => {
+        if (worker.trigger.events.includes(kind)) listener(event);
+      }),
+    log,
+    giveUp,
+  );
+
+/** The local twin of a text-events trigger: each SNS event of the local SMS service (delivery reports, replies). */
+export const startTextEventWorker = (
+  worker: { id: string },
+  run: Promise<WorkerRun>,
+  source: Pick<LocalSms, 'subscribe'>,
+  log?: (line: string) => void,
+  giveUp?: GiveUp,
+) => startEventWorker(worker.id, run, (listener) => source.subscribe(listener), log, giveUp);
 
 /** A module's run for the stack's environment; one that fails to load is reported by each run, not unhandled. */
 function runOf(entry: string, env: LambdaEnv): Promise<WorkerRun> {
@@ -356,6 +384,7 @@ export function startWorkers(
   env: LambdaEnv,
   sources: {
     mailEvents: Pick<SesEventsTwin, 'subscribe'>;
+    textEvents: Pick<LocalSms, 'subscribe'>;
     lambda: Pick<LambdaTwin, 'register'>;
     failures: Pick<LocalFailureQueues, 'put'>;
   },
@@ -379,6 +408,8 @@ export function startWorkers(
         return [startWorker({ id: worker.id, trigger }, run, log)];
       case 'mail-events':
         return [startMailEventWorker({ id: worker.id, trigger }, run, sources.mailEvents, log, giveUp)];
+      case 'text-events':
+        return [startTextEventWorker(worker, run, sources.textEvents, log, giveUp)];
       case 'stream-handoff':
         // Its reader invokes it through the Lambda twin.
         return [];

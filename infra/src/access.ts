@@ -42,6 +42,11 @@ export interface DomainAccess {
    * configuration set, decisions 26): the requests worker's, which sends nothing else.
    */
   readonly sendRequestMail?: boolean;
+  /**
+   * sms-voice:SendTextMessage with the texts' configuration set alone (SMS_CONFIGURATION_SET, decisions 26): the
+   * requests worker's.
+   */
+  readonly sendText?: boolean;
 }
 
 const { incomingPrefix, publicPrefix, exportsPrefix } = assetsBucketDefinition;
@@ -132,12 +137,21 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
     ],
     userPool: ['cognito-idp:AdminGetUser'],
     sendRequestMail: true,
+    sendText: true,
     mailLinkKey: true,
   },
   // A bounce or complaint of a review request: puts the address on the platform's list and, while the owner's
   // account is still enabled (Cognito), on their suppression list (conditional puts), and counts it in the
   // owner's sending health (a read and a conditional put; a pause it starts queues the owner's notice: a put).
   'mail-events': { table: ['dynamodb:GetItem', 'dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
+  // A text's delivery report or reply: keeps which request a text was (a put), reads it back and the recipient
+  // (GetItem), marks the recipient delivered, failed or suppressed (conditional updates), and while the owner's
+  // account is still enabled (Cognito) puts a STOP's number on their suppression list (a conditional put) and counts
+  // failures and opt-outs in their sending health (a read and a conditional put).
+  'text-events': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
   // The reputation guard's notices: lists the queued ones (a query of their one partition), takes each (a
   // conditional delete), reads the owner's sending health (GetItem), their address (Cognito) and language (the
   // profile: GetItem), and mails them from the product's sender.
@@ -180,6 +194,7 @@ export function accessOfAll(accesses: readonly DomainAccess[]): {
     tableStream: any((a) => a.tableStream),
     sendMail: any((a) => a.sendMail),
     sendRequestMail: any((a) => a.sendRequestMail),
+    sendText: any((a) => a.sendText),
   };
 }
 

@@ -70,6 +70,16 @@ export type WorkerTrigger =
        */
       readonly kind: 'mail-events';
       readonly events: readonly MailEventKind[];
+    }
+  | {
+      /**
+       * What End User Messaging SMS reports about the texts sent with the texts' configuration set
+       * (SMS_CONFIGURATION_SET: every delivery event, with the text's Context) and the customers' replies to the
+       * sending numbers (their two-way channel): in AWS both go to one SNS topic, with the worker's Lambda
+       * subscribed; locally the local SMS service (infra/local/sms.ts) publishes them. Delivered at least once: the
+       * worker must be idempotent.
+       */
+      readonly kind: 'text-events';
     };
 
 /**
@@ -257,6 +267,15 @@ export const workers = [
     domain: 'requests',
     description: 'ReviewRoute mail bounce and complaint worker',
     trigger: { kind: 'mail-events', events: ['bounce', 'complaint'] },
+    timeoutSeconds: 30,
+  },
+  {
+    // Delivery reports and replies of review-request texts: delivered marks the customer's row, a failed delivery
+    // fails it and counts in the owner's texts' health, a STOP reply puts the number on the owner's suppression list.
+    id: 'text-events',
+    domain: 'requests',
+    description: 'ReviewRoute text delivery and reply worker',
+    trigger: { kind: 'text-events' },
     timeoutSeconds: 30,
   },
   {

@@ -249,6 +249,39 @@ export async function unclaimRecipient(entitiesOf: () => Entities, r: Who): Prom
     });
 }
 
+/**
+ * The delivery report of a sent request (SES's Delivery event, the phone network's): `deliveredAt`, the first
+ * report's time only. A deleted recipient is not recreated.
+ */
+export async function markRecipientDelivered(entitiesOf: () => Entities, r: Who, at: string): Promise<void> {
+  await entitiesOf()
+    .requestRecipient.patch(keyOf(r))
+    .set({ deliveredAt: at })
+    .where((attr, op) => op.notExists(attr.deliveredAt))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/**
+ * A sent text the phone network could not deliver: sent -> failed (`undelivered`); true when this call moved it,
+ * so a redelivered report counts once.
+ */
+export async function failRecipientDelivery(entitiesOf: () => Entities, r: Who): Promise<boolean> {
+  try {
+    await entitiesOf()
+      .requestRecipient.patch(keyOf(r))
+      .set({ state: 'failed', reason: 'undelivered' })
+      .where((attr, op) => op.eq(attr.state, 'sent'))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Gives a reminder's claim back: the reminder state removed. */
 export async function unclaimRecipientReminder(entitiesOf: () => Entities, r: Who): Promise<void> {
   await entitiesOf()

@@ -216,7 +216,7 @@ describe('api + gateway stacks', () => {
     });
   });
 
-  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts (its reader), digests, requests, mail-events and pause-notices workers use Cognito, on our pool, with exactly their actions', () => {
+  it('lets only the account, payments, exports, places and surveys Lambdas and the erasure, alerts (its reader), digests, requests, mail-events, text-events and pause-notices workers use Cognito, on our pool, with exactly their actions', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const cognitoStatements = Object.entries(policies).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
@@ -235,6 +235,7 @@ describe('api + gateway stacks', () => {
       'PlacesRole',
       'RequestsWorkerRole',
       'SurveysRole',
+      'TextEventsWorkerRole',
     ]);
     const erasure = [
       'cognito-idp:AdminDisableUser',
@@ -264,6 +265,8 @@ describe('api + gateway stacks', () => {
     expect(actionsOf('ExportsRole')).toEqual(['cognito-idp:AdminGetUser']);
     // A bounce is recorded only while the owner's account is still enabled.
     expect(actionsOf('MailEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
+    // So is a text's delivery report or STOP reply.
+    expect(actionsOf('TextEventsWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     // A pause notice goes to the owner's address, in their language.
     expect(actionsOf('PauseNoticesWorkerRole')).toEqual(['cognito-idp:AdminGetUser']);
     // The plan (its trial's start): the place-search allowance and the active-survey limit on publish.
@@ -399,8 +402,9 @@ describe('api + gateway stacks', () => {
       });
     }
 
-    // Every asynchronously started worker: its failure queue as the on-failure destination.
-    const handoffs = workers.filter((w) => w.trigger.kind === 'stream-handoff');
+    // Every asynchronously started worker (a reader's hand-off, SNS's subscriber): its failure queue as the
+    // on-failure destination.
+    const handoffs = workers.filter((w) => w.trigger.kind === 'stream-handoff' || w.trigger.kind === 'text-events');
     const invokeConfigs = Object.values(api.findResources('AWS::Lambda::EventInvokeConfig'));
     expect(invokeConfigs).toHaveLength(handoffs.length);
     for (const config of invokeConfigs) expect(config.Properties.DestinationConfig.OnFailure).toBeDefined();

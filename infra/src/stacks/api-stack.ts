@@ -20,6 +20,7 @@ import { alarmTopic } from './alarm-topic';
 import { grantAccess, grantSendMail, productSender, type AccessTargets } from './lambda-access';
 import { addRequestMailCapAlarm, addRequestMailSending } from './request-mail';
 import { addWorkers } from './workers';
+import { addTextSending } from './text-sending';
 import { addRestApiRoutes } from './rest-api';
 
 export interface ApiStackProps extends StackProps {
@@ -81,11 +82,14 @@ export class ApiStack extends Stack {
     const mailConfigurationSet = new ConfigurationSet(this, 'MailConfigurationSet', { reputationMetrics: true });
     // Review requests never share it (decisions 26): their own sender's identity and configuration set.
     const requestMail = addRequestMailSending(this, props.config);
+    // Nor do texts: their own configuration set, opt-out list and events topic (decisions 25, 26).
+    const textSending = addTextSending(this);
 
     // The shared Lambda environment; the runtime adds the region and the role's credentials.
     const lambdaEnv: DeployedLambdaEnv = {
       SES_CONFIGURATION_SET: mailConfigurationSet.configurationSetName,
       ...requestMail.env,
+      ...textSending.env,
       TABLE_NAME: props.table.tableName,
       ASSETS_BUCKET: props.assetsBucket.bucketName,
       USER_POOL_ID: props.userPoolId,
@@ -202,6 +206,7 @@ export class ApiStack extends Stack {
       lambdaEnv,
       mailConfigurationSet,
       requestMailConfigurationSet: requestMail.configurationSet,
+      textSending,
       alarmAction,
       ...accessTargets,
     });

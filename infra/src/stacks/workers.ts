@@ -26,6 +26,7 @@ import { type DomainAccess, accessOfAll, workerAccess } from '../access';
 import { addFailureQueue } from './failure-queue';
 import { grantAccess, grantSendMail, productSender, requestSender, type AccessTargets } from './lambda-access';
 import { createReviewRouteFunction } from './lambda-function';
+import { grantSendText, subscribeTextEvents, type TextSending } from './text-sending';
 
 export interface WorkersProps extends AccessTargets {
   readonly isProd: boolean;
@@ -34,6 +35,8 @@ export interface WorkersProps extends AccessTargets {
   readonly mailConfigurationSet: ConfigurationSet;
   /** The review requests' own configuration set (REQUEST_MAIL_CONFIGURATION_SET): its events go to the same rule. */
   readonly requestMailConfigurationSet?: ConfigurationSet;
+  /** The texts' configuration set and events topic (SMS_CONFIGURATION_SET): a text-events trigger's source. */
+  readonly textSending: TextSending;
   /** Where the failure queues' alarms notify (the stack's alarm topic). */
   readonly alarmAction: IAlarmAction;
 }
@@ -77,7 +80,7 @@ function addStreamSource(
   });
 }
 
-/** The AWS form of a scheduled or mail-events worker's trigger. */
+/** The AWS form of a scheduled, mail-events or text-events worker's trigger. */
 function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: LambdaFunction, props: WorkersProps) {
   const { trigger } = worker;
   switch (trigger.kind) {
@@ -118,6 +121,10 @@ function addTrigger(stack: Stack, name: string, worker: WorkerDefinition, fn: La
       });
       return;
     }
+    case 'text-events':
+      // The configuration set's event destination and the numbers' two-way channel: one topic, this Lambda subscribed.
+      subscribeTextEvents(stack, name, worker.description, fn, props);
+      return;
     case 'schedule': {
       const failures = addFailureQueue(stack, name, worker.description, props.alarmAction);
       const every = Duration.minutes(trigger.everyMinutes);
@@ -152,6 +159,7 @@ function addWorkerFunction(
   grantAccess(stack, fn, role, lambda.access, props);
   if (lambda.access.sendMail) grantSendMail(stack, role, productSender(props.lambdaEnv));
   if (lambda.access.sendRequestMail) grantSendMail(stack, role, requestSender(props.lambdaEnv));
+  if (lambda.access.sendText) grantSendText(stack, role, props.textSending);
   return fn;
 }
 
