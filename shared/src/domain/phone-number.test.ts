@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePhoneNumber, phoneNumberMessages } from './phone-number';
+import { formatPhoneNumber, parsePhoneNumber, phoneNumberMessages } from './phone-number';
 
 const invalid = { ok: false, message: phoneNumberMessages.invalid };
 
@@ -75,5 +75,13 @@ describe('parsePhoneNumber', () => {
       expect(parsePhoneNumber(input)).toEqual(invalid);
       expect(Date.now() - started).toBeLessThan(50);
     }
+  });
+});
+
+describe('formatPhoneNumber', () => {
+  it('writes a stored number with its country code and the country’s grouping', () => {
+    expect(formatPhoneNumber('+31612345678')).toBe('+31 6 12345678');
+    expect(formatPhoneNumber('+32470123456')).toBe('+32 470 12 34 56');
+    expect(formatPhoneNumber('not a number')).toBe('not a number');
   });
 });

@@ -41,3 +41,7 @@ export function parsePhoneNumber(input: string, region: string = defaultPhoneReg
   if (!number?.isValid() || !number.country || number.ext) return invalid;
   return { ok: true, e164: number.number, country: number.country };
 }
+
+/** A stored number (E.164) as people read it, with its country code: `+31 6 12345678`; anything else as it is. */
+export const formatPhoneNumber = (e164: string): string =>
+  parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

@@ -13,7 +13,10 @@ import { useRowError } from '../lib/use-row-error';
 
 type RowInput = z.input<typeof requestRecipientRowSchema>;
 
-/** One customer typed in: name, address and language, checked by the shared row schema as they are added. */
+/**
+ * One customer typed in: name, address and/or mobile number, and language, checked by the shared row schema as they
+ * are added.
+ */
 export function AddCustomerForm({
   defaultLanguage,
   onAdd,
@@ -36,7 +39,7 @@ export function AddCustomerForm({
     formState: { errors },
   } = useForm<RowInput, unknown, RequestRecipientRow>({
     resolver: zodResolver(requestRecipientRowSchema),
-    defaultValues: { name: '', email: '', language: defaultLanguage },
+    defaultValues: { name: '', email: '', phone: '', language: defaultLanguage },
   });
   const errorOf = useRowError();
 
@@ -44,13 +47,13 @@ export function AddCustomerForm({
     onAdd(row);
     // Said where the owner is looking, not in a toast: the next customer goes into the same fields.
     setAdded(t('add.added', { name: row.name }));
-    reset({ name: '', email: '', language: row.language ?? defaultLanguage });
+    reset({ name: '', email: '', phone: '', language: row.language ?? defaultLanguage });
     setFocus('name');
   };
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="grid gap-4">
-      <div className="grid gap-4 md:grid-cols-[1fr_1fr_10rem]">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_10rem]">
         <InputField
           id={`${id}-name`}
           label={t('fields.name')}
@@ -65,6 +68,15 @@ export function AddCustomerForm({
           label={t('fields.email')}
           error={errorOf(errors.email?.message)}
           {...register('email')}
+        />
+        <InputField
+          id={`${id}-phone`}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          label={t('fields.phone')}
+          error={errorOf(errors.phone?.message)}
+          {...register('phone')}
         />
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-language`}>{t('fields.language')}</Label>
@@ -85,6 +97,7 @@ export function AddCustomerForm({
           />
         </div>
       </div>
+      <p className="text-muted-foreground -mt-1 text-xs">{t('add.channelHelp')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="outline" disabled={full}>
           <UserPlus aria-hidden="true" />

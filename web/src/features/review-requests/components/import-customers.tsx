@@ -10,7 +10,7 @@ import { type ColumnMapping, parseTable, type ParsedTable, rowFields, type RowFi
 /** A CSV larger than this is not a customer list (5,000 rows of name, address and language fit in well under 2 MB). */
 const maxFileBytes = 5 * 1024 * 1024;
 
-/** Pastes a list: one customer a line, as "name, email, language" (or separated by tabs or semicolons). */
+/** Pastes a list: one customer a line, as "name, email, phone, language" (or separated by tabs or semicolons). */
 export function PasteCustomers({ onTable }: { onTable: (table: ParsedTable) => void }) {
   const { t } = useTranslation('requests');
   const id = useId();
@@ -105,7 +105,7 @@ export function UploadCustomers({ onTable }: { onTable: (table: ParsedTable, fil
 
 const none = 'none';
 
-/** Which column holds the name, the address and the language: guessed from the header, changeable by the owner. */
+/** Which column holds the name, the address, the number and the language: guessed from the header, changeable by the owner. */
 export function ColumnMappingFields({
   table,
   mapping,
@@ -126,7 +126,7 @@ export function ColumnMappingFields({
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">{t('mapping.legend')}</legend>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {rowFields.map((field) => (
           <div key={field} className="grid gap-2">
             <Label htmlFor={`${id}-${field}`}>{t(`fields.${field}`)}</Label>

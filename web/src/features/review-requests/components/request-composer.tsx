@@ -72,7 +72,7 @@ export function RequestComposer({
       ...current,
       {
         key: `typed-${typedKey}`,
-        draft: { name: row.name, email: row.email, language: row.language ?? '' },
+        draft: { name: row.name, email: row.email ?? '', phone: row.phone ?? '', language: row.language ?? '' },
         value: row,
         errors: {},
       },

@@ -1,7 +1,7 @@
 import { AlertTriangle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxRequestRows } from '@reviewroute/shared';
+import { formatPhoneNumber, maxRequestRows } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type CheckedRow, rowErrorValues, rowFields } from '../lib/customer-rows';
@@ -44,8 +44,10 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
                   <p className="font-medium wrap-anywhere">
                     {row.line ? t('preview.line', { line: row.line }) : t('preview.typed')}:{' '}
                     <span className="text-muted-foreground font-normal">
-                      {[row.draft.name, row.draft.email, row.draft.language].filter(Boolean).join(', ') ||
-                        t('preview.blank')}
+                      {[row.draft.name, row.draft.email, row.draft.phone, row.draft.language]
+                        .map((cell) => cell.trim())
+                        .filter(Boolean)
+                        .join(', ') || t('preview.blank')}
                     </span>
                   </p>
                   <ul className="text-destructive">
@@ -60,7 +62,7 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
                   </ul>
                 </div>
                 <RemoveButton
-                  label={t('preview.remove', { name: row.draft.name || row.draft.email })}
+                  label={t('preview.remove', { name: row.draft.name || row.draft.email || row.draft.phone })}
                   onClick={() => onRemove(row.key)}
                 />
               </li>
@@ -74,7 +76,10 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
             <li key={row.key} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
               <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5">
                 <span className="font-medium wrap-anywhere">{row.value!.name}</span>
-                <span className="text-muted-foreground break-all">{row.value!.email}</span>
+                {row.value!.email && <span className="text-muted-foreground break-all">{row.value!.email}</span>}
+                {row.value!.phone && (
+                  <span className="text-muted-foreground whitespace-nowrap">{formatPhoneNumber(row.value!.phone)}</span>
+                )}
                 <Badge variant="outline">
                   {row.value!.language ? t(`languages.${row.value!.language}`) : t('preview.surveyLanguage')}
                 </Badge>

@@ -15,7 +15,7 @@ import { parseLanguage } from '@/lib/language';
  * shows exactly the errors that would refuse the batch, and only rows that pass are sent.
  */
 
-export const rowFields = ['name', 'email', 'language'] as const;
+export const rowFields = ['name', 'email', 'phone', 'language'] as const;
 export type RowField = (typeof rowFields)[number];
 
 /** A customer as typed or read from the file, every field a string (empty when absent). */
@@ -59,6 +59,7 @@ export function checkRow(draft: DraftRow, key: string = newKey()): CheckedRow {
   const parsed = requestRecipientRowSchema.safeParse({
     name: draft.name,
     email: draft.email,
+    phone: draft.phone,
     language: languageOf(draft.language),
   });
   if (parsed.success) return { key, draft, value: parsed.data, errors: {} };
@@ -86,10 +87,15 @@ export interface ParsedTable {
 const headerPatterns: Record<RowField, RegExp> = {
   name: /^(full[\s_-]*)?name$|naam|customer|klant|client|contact|^first[\s_-]*name|voornaam/i,
   email: /e-?mail|mail|adres|address/i,
+  phone: /phone|telefoon|^tel\b|mobile|mobiel|^gsm|^sms|cell/i,
   language: /lang|taal|locale|^lng$/i,
 };
 
 const looksLikeEmail = (value: string) => /\S+@\S+\.\S+/.test(value);
+/** Digits as numbers are written (eight at least, with spaces, dashes, brackets, a + or 00 before): a phone column. */
+const looksLikePhone = (value: string) => /^\+?[\d\s().\-/]{8,30}$/.test(value) && /(\d\D*){8}/.test(value);
+/** A cell no header holds: a customer's address or number. */
+const looksLikeContact = (value: string) => looksLikeEmail(value) || looksLikePhone(value);
 
 /** The first column whose header matches a field's pattern, other than one already taken. */
 function guessByHeader(headers: string[]): ColumnMapping {
@@ -100,31 +106,41 @@ function guessByHeader(headers: string[]): ColumnMapping {
     taken.add(index);
     return index;
   };
-  // The address first: "E-mail address" would otherwise read as a name column ("…ress" is not, but "contact
-  // e-mail" is).
+  // The address and the number first: "E-mail address" would otherwise read as a name column ("…ress" is not, but
+  // "contact e-mail" is), and "Contact phone" too.
   const email = find('email');
+  const phone = find('phone');
   const language = find('language');
   const name = find('name');
-  return { name, email, language };
+  return { name, email, phone, language };
 }
 
-/** Without a header: the column with addresses is the e-mail, a column of en/nl the language, the first other the name. */
+/**
+ * Without a header: the column with addresses is the e-mail, the one with phone numbers the phone, a column of en/nl
+ * the language, the first other the name.
+ */
 function guessByContent(rows: string[][]): ColumnMapping {
   const width = Math.max(0, ...rows.map((r) => r.length));
   const sample = rows.slice(0, 20);
-  const share = (index: number, test: (v: string) => boolean) =>
-    sample.filter((r) => test(r[index]?.trim() ?? '')).length / Math.max(1, sample.length);
+  // Of the cells filled in: a customer with a number only leaves the address column empty, and the other way round.
+  const share = (index: number, test: (v: string) => boolean) => {
+    const filled = sample.map((r) => r[index]?.trim() ?? '').filter(Boolean);
+    return filled.filter(test).length / Math.max(1, filled.length);
+  };
   const columns = Array.from({ length: width }, (_, i) => i);
   const email = columns.find((i) => share(i, looksLikeEmail) >= 0.5) ?? null;
-  const language = columns.find((i) => i !== email && share(i, (v) => /^(en|nl)([-_]\w+)?$/i.test(v)) >= 0.5) ?? null;
-  const name = columns.find((i) => i !== email && i !== language) ?? null;
-  return { name, email, language };
+  const phone = columns.find((i) => i !== email && share(i, looksLikePhone) >= 0.5) ?? null;
+  const taken = [email, phone];
+  const language =
+    columns.find((i) => !taken.includes(i) && share(i, (v) => /^(en|nl)([-_]\w+)?$/i.test(v)) >= 0.5) ?? null;
+  const name = columns.find((i) => !taken.includes(i) && i !== language) ?? null;
+  return { name, email, phone, language };
 }
 
 /**
  * Reads a CSV file or a pasted list (comma, semicolon or tab separated, one customer a line) with papaparse. The
- * first line is a header when none of its cells is an address; the columns are guessed from the header's words
- * (English or Dutch) or, without one, from the values.
+ * first line is a header when none of its cells is an address or a phone number; the columns are guessed from the
+ * header's words (English or Dutch) or, without one, from the values.
  */
 export function parseTable(text: string): ParsedTable {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
@@ -133,15 +149,16 @@ export function parseTable(text: string): ParsedTable {
   });
   const all = result.data.map((row) => row.map((cell) => cell ?? ''));
   const first = all[0] ?? [];
-  const hasHeader = all.length > 0 && !first.some(looksLikeEmail);
+  const hasHeader = all.length > 0 && !first.some((cell) => looksLikeContact(cell.trim()));
   const rows = hasHeader ? all.slice(1) : all;
   const width = Math.max(0, ...all.map((r) => r.length));
   const headers = hasHeader
     ? Array.from({ length: width }, (_, i) => first[i]?.trim() || `#${i + 1}`)
     : Array.from({ length: width }, (_, i) => `#${i + 1}`);
   let mapping = hasHeader ? guessByHeader(headers) : guessByContent(rows);
-  // A header that names no address column: the values may still say which one it is.
-  if (hasHeader && mapping.email === null) mapping = { ...guessByContent(rows), ...pickSet(mapping) };
+  // A header that names neither an address nor a number column: the values may still say which one it is.
+  if (hasHeader && mapping.email === null && mapping.phone === null)
+    mapping = { ...guessByContent(rows), ...pickSet(mapping) };
   return { headers, hasHeader, rows, mapping };
 }
 
@@ -154,7 +171,12 @@ export function rowsOfTable(table: Pick<ParsedTable, 'rows' | 'hasHeader'>, mapp
   const offset = table.hasHeader ? 2 : 1;
   return table.rows.map((row, i) => ({
     ...checkRow(
-      { name: cell(row, mapping.name), email: cell(row, mapping.email), language: cell(row, mapping.language) },
+      {
+        name: cell(row, mapping.name),
+        email: cell(row, mapping.email),
+        phone: cell(row, mapping.phone),
+        language: cell(row, mapping.language),
+      },
       `line-${i}`,
     ),
     line: i + offset,
@@ -166,6 +188,8 @@ const messageKeys = {
   [requestMessages.nameRequired]: 'nameRequired',
   [requestMessages.emailRequired]: 'emailRequired',
   [requestMessages.emailInvalid]: 'emailInvalid',
+  [requestMessages.phoneInvalid]: 'phoneInvalid',
+  [requestMessages.contactRequired]: 'contactRequired',
   [requestMessages.languageInvalid]: 'languageInvalid',
   [requestMessages.nameTooLong]: 'nameTooLong',
   [requestMessages.templateTooLong]: 'templateTooLong',

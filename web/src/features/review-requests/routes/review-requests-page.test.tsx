@@ -80,6 +80,7 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
             id: 'r1',
             name: 'Piet',
             email: 'piet@klant.example',
+            phone: null,
             language: 'nl',
             state: 'sent',
             reason: null,
@@ -93,6 +94,7 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
             id: 'r2',
             name: 'Jane',
             email: 'jane@customer.example',
+            phone: null,
             language: 'en',
             state: 'skipped',
             reason: 'recently-asked',
@@ -218,6 +220,50 @@ describe('the review requests page', () => {
     ).toBeTruthy();
     // Nothing was scheduled: the customers stay, ready to send tomorrow.
     expect(screen.getByRole('button', { name: 'Versturen naar 2 klanten' })).toBeTruthy();
+  });
+
+  it('takes a mobile number beside the email, typed or in a list, and sends it in E.164; a malformed one is a row error', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    render();
+    // Typed in: a landline or a short number is refused at its field, a mobile number is added.
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Piet Klant');
+    const phone = screen.getByRole('textbox', { name: 'Mobile number' });
+    await user.type(phone, '020 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Add customer' }));
+    expect(await screen.findByText('Not a valid mobile number (a landline cannot receive a text)')).toBeTruthy();
+    await user.clear(phone);
+    await user.type(phone, '06 12345678');
+    await user.click(screen.getByRole('button', { name: 'Add customer' }));
+    expect(await screen.findByText('Added Piet Klant.')).toBeTruthy();
+    expect(within(screen.getByTestId('ready-rows')).getByText('+31 6 12345678')).toBeTruthy();
+    // Neither an address nor a number: the form asks for one.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Add customer' }));
+    expect(await screen.findByText('Give an email address or a mobile number')).toBeTruthy();
+
+    // A pasted list: numbers with and without a country code; a malformed one is its row's error.
+    await user.click(screen.getByRole('tab', { name: 'Paste a list' }));
+    await user.click(screen.getByLabelText('Customer list'));
+    await user.paste('Jan, , +32 470 12 34 56, nl\nAnna, anna@example.com, 0031 6 1234 5678, en\nKapot, , 06-1234, nl');
+    await user.click(screen.getByRole('button', { name: 'Read list' }));
+    expect(await screen.findByText('3 customers ready')).toBeTruthy();
+    const errors = screen.getByTestId('row-errors');
+    expect(within(errors).getByText('Row 3:', { exact: false }).textContent).toContain('Kapot, 06-1234, nl');
+    expect(
+      within(errors).getByText('Mobile number: Not a valid mobile number (a landline cannot receive a text)'),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: /My customers agreed/ }));
+    await user.click(screen.getByRole('button', { name: 'Send to 3 customers' }));
+    await waitFor(() => expect(apiCalls().some((c) => c.route === 'create-request-batch')).toBe(true));
+    expect(apiCalls().find((c) => c.route === 'create-request-batch')!.body).toMatchObject({
+      rows: [
+        { name: 'Piet Klant', phone: '+31612345678', language: 'nl' },
+        { name: 'Jan', phone: '+32470123456', language: 'nl' },
+        { name: 'Anna', email: 'anna@example.com', phone: '+31612345678', language: 'en' },
+      ],
+    });
   });
 
   it('lists the batches with each customer’s state and why one was skipped, in Dutch', async () => {
