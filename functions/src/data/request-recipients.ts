@@ -37,7 +37,11 @@ export interface RecipientRecord {
   userId: string;
   surveyId: string;
   name: string;
-  email: string;
+  /** How the customer is reached (one of the two at least): their address, their mobile number in E.164. */
+  email: string | null;
+  phone: string | null;
+  /** The number's country (ISO 3166 alpha-2): the text's rules (allowed countries, sender, hours) follow it. */
+  phoneCountry: string | null;
   language: Language;
   /**
    * SHA-256 of the personal survey link's secret and of the unsubscribe link's (lib/request-token.ts): the
@@ -72,6 +76,7 @@ export type NewRecipient = Pick<
   RecipientRecord,
   'batchId' | 'id' | 'userId' | 'surveyId' | 'name' | 'email' | 'language'
 > &
+  Partial<Pick<RecipientRecord, 'phone' | 'phoneCountry'>> &
   RequestTokenHashes & {
     /** Why the row is skipped when it is recorded (its address is suppressed); absent: queued. */
     skippedAs?: RequestSkipReason;
@@ -163,7 +168,9 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
   userId: item.userId,
   surveyId: item.surveyId,
   name: item.name,
-  email: item.email,
+  email: item.email ?? null,
+  phone: item.phone ?? null,
+  phoneCountry: item.phoneCountry ?? null,
   language: item.language,
   linkHash: item.linkHash ?? null,
   unsubscribeHash: item.unsubscribeHash ?? null,
@@ -310,7 +317,10 @@ export async function writeRecipients(
     userId: r.userId,
     surveyId: r.surveyId,
     name: r.name,
-    email: r.email,
+    // Absent rather than null: electrodb writes no attribute for undefined.
+    email: r.email ?? undefined,
+    phone: r.phone ?? undefined,
+    phoneCountry: r.phoneCountry ?? undefined,
     language: r.language,
     linkHash: r.linkHash,
     unsubscribeHash: r.unsubscribeHash,
@@ -475,7 +485,10 @@ export function requestRecipientEntities(config: EntityConfiguration) {
         userId: { type: 'string', required: true, readOnly: true },
         surveyId: { type: 'string', required: true, readOnly: true },
         name: { type: 'string', required: true, readOnly: true },
-        email: { type: 'string', required: true, readOnly: true },
+        // The address and the mobile number (E.164) with its country: one of the two at least.
+        email: { type: 'string', readOnly: true },
+        phone: { type: 'string', readOnly: true },
+        phoneCountry: { type: 'string', readOnly: true },
         language: { type: [...languages], required: true, readOnly: true },
         // SHA-256 of the two tokens' secrets (lib/request-token.ts); `secret` only on items stored before that.
         linkHash: { type: 'string', readOnly: true },

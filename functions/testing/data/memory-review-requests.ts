@@ -65,6 +65,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
         ...r,
         secret: null,
         state: skippedAs ? ('skipped' as const) : ('queued' as const),
+        phone: r.phone ?? null,
+        phoneCountry: r.phoneCountry ?? null,
         reason: skippedAs ?? null,
         channel: null,
         deliveredAt: null,

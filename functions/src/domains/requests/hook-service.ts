@@ -1,5 +1,6 @@
 import {
   defaultReminderDays,
+  requestContactOf,
   defaultHookDelayMinutes,
   requestHookMessages,
   requestHookRateLimit,
@@ -179,7 +180,7 @@ export function createHookService(deps: HookServiceDeps) {
               userId: hook.userId,
               surveyId: hook.surveyId,
               name: input.name,
-              email: input.email,
+              ...requestContactOf(input),
               language: input.language ?? survey.language,
               ...(await deps.tokens.hasher())(batchId, recipientIdOf(0)),
               ...(skippedAs ? { skippedAs } : {}),

@@ -144,6 +144,30 @@ describe('a call of the hook', () => {
     expect(w.mailer.sent).toHaveLength(1);
   });
 
+  it('takes a mobile number instead of an address, or beside it: stored in E.164 with its country, once per external id', async () => {
+    const w = await world();
+    const { email: _, ...withoutEmail } = piet;
+    const first = await w.hooks.call(w.token, hookBody({ ...withoutEmail, phone: '06 12345678' }));
+    expect(first.status).toBe('scheduled');
+    // The booking system's retry, with the number written another way: the same booking, nothing more.
+    expect(await w.hooks.call(w.token, hookBody({ ...withoutEmail, phone: '+31 6 1234 5678' }))).toEqual({
+      status: 'duplicate',
+      sendAt: first.sendAt,
+    });
+    await w.hooks.call(w.token, hookBody({ ...piet, phone: '0032 470 12 34 56', externalId: 'booking-2' }));
+    const stored = [...w.requests.recipients.values()].flat();
+    expect(stored.map(({ email, phone, phoneCountry }) => ({ email, phone, phoneCountry }))).toEqual([
+      { email: null, phone: '+31612345678', phoneCountry: 'NL' },
+      { email: 'piet@klant.example', phone: '+32470123456', phoneCountry: 'BE' },
+    ]);
+    expect(() => hookBody({ ...withoutEmail, phone: '06-1234' })).toThrow(
+      expect.objectContaining({ fields: { phone: 'Enter a valid mobile phone number' } }),
+    );
+    expect(() => hookBody(withoutEmail)).toThrow(
+      expect.objectContaining({ fields: { email: 'Give an email address or a phone number' } }),
+    );
+  });
+
   it('settles a race of two calls with one id in the store: one batch, the other answered as a duplicate', async () => {
     const w = await world();
     const results = await Promise.all([w.hooks.call(w.token, hookBody(piet)), w.hooks.call(w.token, hookBody(piet))]);

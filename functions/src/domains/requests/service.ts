@@ -1,6 +1,7 @@
 import {
   defaultReminderDays,
   linksIn,
+  requestContactOf,
   requestMessages as sharedRequestMessages,
   requestBatchPageSize,
   requestRecipientPageSize,
@@ -20,7 +21,7 @@ import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/req
 import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import type { RequestQuota } from './request-quota';
-import { skipSuppressed } from './suppressed-rows';
+import { addressesOf, skipSuppressed } from './suppressed-rows';
 import { decodeRequestToken, tokenProves, type RequestTokenSource } from '../../lib/request-token';
 
 export interface RequestServiceDeps {
@@ -68,6 +69,7 @@ export const toApiRecipient = (r: RecipientRecord): RequestRecipient => ({
   name: r.name,
   email: r.email,
   language: r.language,
+  phone: r.phone,
   state: r.state,
   reason: r.reason,
   sentAt: r.sentAt,
@@ -119,7 +121,7 @@ export function createRequestService(deps: RequestServiceDeps) {
         userId,
         surveyId,
         name: row.name,
-        email: row.email,
+        ...requestContactOf(row),
         // The customer's language when known, else the survey's (decisions 17).
         language: row.language ?? survey.language,
         ...hashesOf(batchId, recipientIdOf(index)),
@@ -195,7 +197,9 @@ export function createRequestService(deps: RequestServiceDeps) {
       if (!decoded) return;
       const recipient = await requests.getRecipient(decoded.batchId, decoded.recipientId);
       if (!recipient || !tokenProves(recipient, 'unsubscribe', decoded.secret)) return;
-      await requests.suppress(recipient.userId, recipient.email, 'unsubscribed', now().toISOString());
+      // Every way the customer was asked by: an unsubscribe from a mail also ends the texts, and the other way round.
+      for (const address of addressesOf(recipient))
+        await requests.suppress(recipient.userId, address, 'unsubscribed', now().toISOString());
       // A request of this batch that is still queued is skipped now rather than at its turn; a sent one's row
       // says the customer unsubscribed (one write here, so the owner's list reads no suppression list).
       if (recipient.state === 'queued') await requests.skip(recipient.batchId, recipient.id, 'unsubscribed');
