@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -31,6 +31,55 @@ function surveyPageRouting(): Plugin {
   };
 }
 
+/** The reviews widget's entry (web/src/widget/): built on its own, as one classic script at a stable path. */
+const widgetEntry = fileURLToPath(new URL('./src/widget/widget.ts', import.meta.url));
+
+/** The widget's build: one IIFE (the owner's page loads it with a plain script tag), minified, nothing shared. */
+const widgetBuildConfig = (outDir: string, write: boolean): InlineConfig => ({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    outDir,
+    emptyOutDir: false,
+    write,
+    copyPublicDir: false,
+    target: 'es2020',
+    lib: { entry: widgetEntry, formats: ['iife'], name: 'ReviewRouteWidget', fileName: () => 'widget.js' },
+  },
+});
+
+/**
+ * `/widget.js` (widgetScriptPath of shared): the owner's snippet names it for good, so it is not hashed and not
+ * part of the app's chunks. `vite build` writes it beside the app's files; the dev server builds it per request.
+ */
+function widgetBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'reviewroute-widget',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (outDir) await build(widgetBuildConfig(outDir, true));
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if ((req.url ?? '').split('?')[0] !== '/widget.js') return next();
+        build(widgetBuildConfig(outDir, false))
+          .then((output) => {
+            const [result] = Array.isArray(output) ? output : [output];
+            const chunk = 'output' in result ? result.output[0] : undefined;
+            res.setHeader('content-type', 'text/javascript; charset=utf-8');
+            res.end(chunk?.code ?? '');
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
 /** zod, and shared's modules that use it (all but the zod-free `domain/` and `routes.ts`). */
 const isSchemaModule = (id: string): boolean =>
   /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
@@ -38,7 +87,7 @@ const isSchemaModule = (id: string): boolean =>
 
 export default defineConfig({
   root,
-  plugins: [surveyPageRouting(), react(), tailwindcss()],
+  plugins: [surveyPageRouting(), widgetBuild(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

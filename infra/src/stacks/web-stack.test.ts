@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originVerifyHeader } from '@reviewroute/shared';
-import { surveyPathPattern } from '@reviewroute/shared/domain';
+import { surveyPathPattern, widgetFramePath } from '@reviewroute/shared/domain';
 import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('web stack', () => {
@@ -194,11 +194,29 @@ describe('web stack', () => {
     });
     const config = distributionConfig() as {
       DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
-      CacheBehaviors: { ResponseHeadersPolicyId: unknown }[];
+      CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId: unknown }[];
     };
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+      // The reviews widget's frame page alone may be framed, by the owners' sites.
+      const policy = 'PathPattern' in behavior && behavior.PathPattern === widgetFramePath ? 'WidgetFrame' : 'Security';
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(new RegExp(`^${policy}Headers`)) });
     }
+  });
+
+  it('lets any site frame the reviews widget’s page, with the site’s CSP otherwise', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          FrameOptions: Match.absent(),
+          ContentSecurityPolicy: {
+            Override: true,
+            ContentSecurityPolicy: Match.stringLikeRegexp(
+              "default-src 'self'; script-src 'self'; .*frame-ancestors \\*;",
+            ),
+          },
+        }),
+      }),
+    });
   });
 
   it('routes survey links at the edge with the shared survey path pattern', () => {

@@ -40,6 +40,7 @@ import {
   prerenderManifestFile,
   routeOf,
   siteOriginPlaceholder,
+  widgetFramePath,
 } from '@reviewroute/shared';
 import { assetsBucketName, assetsPathPrefix, pathBeforeParams, type StageConfig } from '../config';
 import { createAccessLogsBucket, privateBucketProps } from './buckets';
@@ -132,6 +133,27 @@ export class WebStack extends Stack {
       },
     });
 
+    // The reviews widget's iframe page is framed by the owners' own sites (decisions 27): the site's headers but
+    // any frame ancestor (no X-Frame-Options, `frame-ancestors *`). It runs only our widget script and reads only our
+    // API, so the rest of the CSP stays as strict.
+    const widgetFrameHeaders = new ResponseHeadersPolicy(this, 'WidgetFrameHeaders', {
+      comment: 'ReviewRoute reviews widget frame: security headers, framed by any site',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: csp.replace("frame-ancestors 'none'", 'frame-ancestors *'),
+          override: true,
+        },
+      },
+    });
+
     // The build's prerendered public pages (absent from a bare build, as in the stack's unit tests).
     const manifestPath = path.join(props.siteAssetDir, prerenderManifestFile);
     const prerendered: PrerenderManifest = existsSync(manifestPath)
@@ -187,6 +209,9 @@ export class WebStack extends Stack {
       queryStringBehavior: OriginRequestQueryStringBehavior.none(),
     });
 
+    // The site bucket, one origin for the default behaviour and the widget's frame page.
+    const siteBucketOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+
     // With a custom domain the certificate pins TLSv1.2_2021; the default *.cloudfront.net certificate
     // cannot be pinned (CDK ignores minimumProtocolVersion without a certificate).
     const domain =
@@ -206,7 +231,7 @@ export class WebStack extends Stack {
       priceClass: PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteBucketOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -244,6 +269,13 @@ export class WebStack extends Stack {
           // Everything but Host: API Gateway routes on its own host name; Authorization must pass through.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        [widgetFramePath]: {
+          origin: siteBucketOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: widgetFrameHeaders,
           compress: true,
         },
         // The bucket's public prefix at the same path; the storage stack lets CloudFront read that prefix only.

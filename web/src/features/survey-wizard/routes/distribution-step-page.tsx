@@ -12,6 +12,7 @@ import { surveyDraftStore, useSurveyDraft } from '@/lib/survey-draft';
 import { useLocalizedPath } from '@/lib/use-language';
 import { useSurvey } from '@/features/surveys/api/get-survey';
 import { SurveyLinkPanel } from '@/features/surveys/components/survey-link-panel';
+import { WebsiteWidgetPanel } from '@/features/surveys/components/website-widget-panel';
 import { SectionCard } from '../components/section-card';
 import { neighboursOf } from '../steps';
 
@@ -86,6 +87,14 @@ export function DistributionStepPage() {
             />
           ))}
         </div>
+      )}
+      {url && (
+        <SectionCard
+          title={t('widget.title', { ns: 'common' })}
+          description={t('widget.description', { ns: 'common' })}
+        >
+          <WebsiteWidgetPanel url={url} idPrefix="distribution" titled={false} />
+        </SectionCard>
       )}
       <SectionCard
         title={t('distribution.tips')}
