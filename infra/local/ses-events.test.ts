@@ -19,6 +19,7 @@ describe('the local twin of SES event publishing', () => {
       suppressForAll: async () => undefined,
       recordOutcome: async () => undefined,
       ownerIsActive: async () => true,
+      markDelivered: async () => undefined,
       now: () => new Date(),
     };
     for (const [kind, to] of [
@@ -33,5 +34,25 @@ describe('the local twin of SES event publishing', () => {
       'owner-1 bounce@simulator.amazonses.com bounced',
       'owner-1 complaint+x@simulator.amazonses.com complaint',
     ]);
+  });
+
+  it('publishes the delivery of a review request to any other address as SES’s Delivery event, naming its request', async () => {
+    const delivered: string[] = [];
+    const deps = {
+      suppress: async () => undefined,
+      suppressForAll: async () => undefined,
+      recordOutcome: async () => undefined,
+      ownerIsActive: async () => true,
+      markDelivered: async (request: { batchId: string; recipientId: string }) =>
+        void delivered.push(`${request.batchId}/${request.recipientId}`),
+      now: () => new Date(),
+    };
+    const event = simulatedEvent('delivery', 'anna@klant.example', {
+      ...mail('anna@klant.example'),
+      tags: reviewRequestTags('owner-1', { batchId: 'b-1', recipientId: '00002' }),
+    });
+    expect(event['detail-type']).toBe('Email Delivered');
+    expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('delivered');
+    expect(delivered).toEqual(['b-1/00002']);
   });
 });

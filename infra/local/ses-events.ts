@@ -9,7 +9,8 @@ import { LOCAL_REGION } from './env';
  * so the Lambdas' SES endpoint is this pass-through in front of it, which reads each SESv2 SendEmail as SES
  * would. A mail sent with a configuration set to one of SES's mailbox simulator addresses
  * (`bounce@simulator.amazonses.com`, `complaint@…`, also with a `+label`) produces the event SES's
- * EventBridge destination puts on the default bus in AWS, tags included; every other mail produces none.
+ * EventBridge destination puts on the default bus in AWS, tags included; to any other address, its delivery.
+ * A mail sent without a configuration set produces none.
  */
 
 /** One SES event as EventBridge delivers it (the fields SES sets that our worker and a reader need). */
@@ -53,31 +54,44 @@ export function simulatedEvent(
   const tags: Record<string, string[]> = { 'ses:configuration-set': [mail.configurationSet] };
   for (const [name, value] of Object.entries(mail.tags)) tags[name] = [value];
   const detail =
-    kind === 'bounce'
+    kind === 'delivery'
       ? {
-          eventType: 'Bounce',
-          bounce: {
-            bounceType: 'Permanent',
-            bounceSubType: 'General',
-            bouncedRecipients: [{ emailAddress: recipient, action: 'failed', status: '5.1.1' }],
+          eventType: 'Delivery',
+          delivery: {
             timestamp,
-            feedbackId: randomUUID(),
+            recipients: [recipient],
+            processingTimeMillis: 0,
+            smtpResponse: '250 2.0.0 OK (local)',
+            reportingMTA: 'localhost',
           },
         }
-      : {
-          eventType: 'Complaint',
-          complaint: {
-            complainedRecipients: [{ emailAddress: recipient }],
-            complaintFeedbackType: 'abuse',
-            timestamp,
-            feedbackId: randomUUID(),
-          },
-        };
+      : kind === 'bounce'
+        ? {
+            eventType: 'Bounce',
+            bounce: {
+              bounceType: 'Permanent',
+              bounceSubType: 'General',
+              bouncedRecipients: [{ emailAddress: recipient, action: 'failed', status: '5.1.1' }],
+              timestamp,
+              feedbackId: randomUUID(),
+            },
+          }
+        : {
+            eventType: 'Complaint',
+            complaint: {
+              complainedRecipients: [{ emailAddress: recipient }],
+              complaintFeedbackType: 'abuse',
+              timestamp,
+              feedbackId: randomUUID(),
+            },
+          };
   return {
     version: '0',
     id: randomUUID(),
     source: 'aws.ses',
-    'detail-type': kind === 'bounce' ? 'Email Bounced' : 'Email Complaint Received',
+    'detail-type': { bounce: 'Email Bounced', complaint: 'Email Complaint Received', delivery: 'Email Delivered' }[
+      kind
+    ],
     time: timestamp,
     region: LOCAL_REGION,
     resources: [],
@@ -111,8 +125,9 @@ function eventsOf(request: Buffer, answer: Buffer): [MailEventKind, LocalMailEve
   const destination = body.Destination?.ToAddresses ?? [];
   const tags = Object.fromEntries((body.EmailTags ?? []).map((tag) => [tag.Name, tag.Value]));
   return destination.flatMap((recipient): [MailEventKind, LocalMailEvent][] => {
-    const kind = simulatorAddress.exec(recipient)?.[1]?.toLowerCase() as MailEventKind | undefined;
-    if (!kind || !mailEventKinds.includes(kind)) return [];
+    const simulated = simulatorAddress.exec(recipient)?.[1]?.toLowerCase();
+    const kind = (simulated ?? 'delivery') as MailEventKind;
+    if (!mailEventKinds.includes(kind)) return [];
     const mail = { messageId, configurationSet: body.ConfigurationSetName!, destination, tags };
     return [[kind, simulatedEvent(kind, recipient, mail)]];
   });

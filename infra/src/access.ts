@@ -142,8 +142,12 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   },
   // A bounce or complaint of a review request: puts the address on the platform's list and, while the owner's
   // account is still enabled (Cognito), on their suppression list (conditional puts), and counts it in the
-  // owner's sending health (a read and a conditional put; a pause it starts queues the owner's notice: a put).
-  'mail-events': { table: ['dynamodb:GetItem', 'dynamodb:PutItem'], userPool: ['cognito-idp:AdminGetUser'] },
+  // owner's sending health (a read and a conditional put; a pause it starts queues the owner's notice: a put). A
+  // delivery marks the request's row delivered (a conditional update).
+  'mail-events': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    userPool: ['cognito-idp:AdminGetUser'],
+  },
   // A text's delivery report or reply: keeps which request a text was (a put), reads it back and the recipient
   // (GetItem), marks the recipient delivered, failed or suppressed (conditional updates), and while the owner's
   // account is still enabled (Cognito) puts a STOP's number on their suppression list (a conditional put) and counts

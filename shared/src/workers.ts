@@ -176,8 +176,11 @@ export const streamReaders = [
 
 export type StreamReaderId = (typeof streamReaders)[number]['id'];
 
-/** The SES events a mail-events worker takes: hard bounces and complaints (mails marked as spam). */
-export const mailEventKinds = ['bounce', 'complaint'] as const;
+/**
+ * The SES events a mail-events worker takes: hard bounces, complaints (mails marked as spam) and deliveries (the
+ * recipient's mail server took the mail).
+ */
+export const mailEventKinds = ['bounce', 'complaint', 'delivery'] as const;
 export type MailEventKind = (typeof mailEventKinds)[number];
 
 export interface WorkerDefinition {
@@ -263,10 +266,11 @@ export const workers = [
   {
     // Bounces and complaints of review requests: the address goes on the owner's suppression list, so it is
     // never mailed again and the owner sees why (SES's reputation rules: a sender that keeps bouncing is paused).
+    // Deliveries: the request's row is marked delivered (the funnel's step of e-mail).
     id: 'mail-events',
     domain: 'requests',
     description: 'ReviewRoute mail bounce and complaint worker',
-    trigger: { kind: 'mail-events', events: ['bounce', 'complaint'] },
+    trigger: { kind: 'mail-events', events: ['bounce', 'complaint', 'delivery'] },
     timeoutSeconds: 30,
   },
   {

@@ -45,6 +45,7 @@ export interface WorkersProps extends AccessTargets {
 const sesMailEvents: Record<MailEventKind, { sending: EmailSendingEvent; detailType: string }> = {
   bounce: { sending: EmailSendingEvent.BOUNCE, detailType: 'Email Bounced' },
   complaint: { sending: EmailSendingEvent.COMPLAINT, detailType: 'Email Complaint Received' },
+  delivery: { sending: EmailSendingEvent.DELIVERY, detailType: 'Email Delivered' },
 };
 
 /** The AWS form of a stream reader's trigger: one event source mapping on the table's stream, its workers' filters. */

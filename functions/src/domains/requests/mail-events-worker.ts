@@ -1,5 +1,6 @@
 import type { LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
+import { markRecipientDelivered } from '../../data/request-recipients';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { cognitoUserReader } from '../../data/user-directory';
 import { processLambdaEnv } from '../../lib/env';
@@ -9,15 +10,17 @@ import { recordMailEvent, sesMailEventSchema, type MailEventDeps } from './mail-
 import { sendingHealthOf } from './sending-health';
 
 /**
- * The mail-events worker (`mail-events` in the worker table): one SES bounce or complaint event per run (onto the
- * platform's and the owner's suppression lists and the owner's sending health), from
+ * The mail-events worker (`mail-events` in the worker table): one SES event per run: a bounce or complaint (onto
+ * the platform's and the owner's suppression lists and the owner's sending health) or a delivery (the request's row
+ * marked delivered), from
  * EventBridge in AWS and from the local SES twin locally. An event it cannot read is logged and dropped (SES
  * will not send it differently next time); a failing write throws, so EventBridge retries the event.
  */
 export function createWorker(env: LambdaEnv, depsOf?: () => MailEventDeps): WorkerRun {
   configureLogger(env);
   const defaults = (): MailEventDeps => {
-    const requests = createDynamoReviewRequestStore(tableEntities(env));
+    const entitiesOf = tableEntities(env);
+    const requests = createDynamoReviewRequestStore(entitiesOf);
     const userOf = cognitoUserReader(env);
     const health = sendingHealthOf(env);
     return {
@@ -25,6 +28,8 @@ export function createWorker(env: LambdaEnv, depsOf?: () => MailEventDeps): Work
       suppressForAll: (email, reason, at) => requests.suppressForAll(email, reason, at),
       recordOutcome: (userId, outcome) => health.recordOutcome(userId, 'mail', outcome),
       ownerIsActive: async (userId) => (await userOf(userId))?.Enabled === true,
+      markDelivered: (request, at) =>
+        markRecipientDelivered(entitiesOf, { batchId: request.batchId, id: request.recipientId }, at),
       now: () => new Date(),
     };
   };

@@ -29,14 +29,16 @@ function fakeDeps(active = true) {
   const suppressed: [string, string, SuppressionReason][] = [];
   const forAll: [string, SuppressionReason][] = [];
   const outcomes: [string, SendOutcome][] = [];
+  const delivered: [string, string, string][] = [];
   const deps: MailEventDeps = {
     suppress: async (userId, email, reason) => void suppressed.push([userId, email, reason]),
     suppressForAll: async (email, reason) => void forAll.push([email, reason]),
     recordOutcome: async (userId, outcome) => void outcomes.push([userId, outcome]),
     ownerIsActive: async () => active,
+    markDelivered: async (request, at) => void delivered.push([request.batchId, request.recipientId, at]),
     now: () => new Date('2026-11-26T10:00:00Z'),
   };
-  return { deps, suppressed, forAll, outcomes };
+  return { deps, suppressed, forAll, outcomes, delivered };
 }
 
 describe('recordMailEvent', () => {
@@ -75,6 +77,29 @@ describe('recordMailEvent', () => {
       expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('suppressed');
       expect(forAll).toHaveLength(1);
       expect([...suppressed, ...outcomes]).toEqual([]);
+    }
+  });
+
+  it('marks the request of a delivered review request delivered, at the delivery’s time', async () => {
+    const { deps, delivered, suppressed, forAll, outcomes } = fakeDeps();
+    const tags = reviewRequestTags(owner, { batchId: 'batch-1', recipientId: '00007' });
+    const event = sesEvent({ eventType: 'Delivery', delivery: { timestamp: '2026-11-26T10:00:03.000Z' } }, tags);
+    expect(await recordMailEvent(deps, sesMailEventSchema.parse(event))).toBe('delivered');
+    expect(delivered).toEqual([['batch-1', '00007', '2026-11-26T10:00:03.000Z']]);
+    expect([...suppressed, ...forAll, ...outcomes]).toEqual([]);
+  });
+
+  it('ignores the delivery of a mail that names no request, of another kind of mail, or of an erased owner', async () => {
+    const request = { batchId: 'batch-1', recipientId: '00007' };
+    for (const [tags, active] of [
+      [reviewRequestTags(owner), true],
+      [{ mail: 'owner-alert', owner }, true],
+      [reviewRequestTags(owner, request), false],
+    ] as const) {
+      const { deps, delivered } = fakeDeps(active);
+      const event = sesMailEventSchema.parse(sesEvent({ eventType: 'Delivery', delivery: {} }, tags));
+      expect(await recordMailEvent(deps, event)).toBe('ignored');
+      expect(delivered).toEqual([]);
     }
   });
 

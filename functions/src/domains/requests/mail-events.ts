@@ -27,6 +27,7 @@ export const sesMailEventSchema = z.object({
         timestamp: z.string().optional(),
       })
       .optional(),
+    delivery: z.object({ timestamp: z.string().optional() }).optional(),
   }),
 });
 export type SesMailEvent = z.infer<typeof sesMailEventSchema>;
@@ -40,10 +41,26 @@ export interface MailEventDeps {
   recordOutcome(userId: string, outcome: SendOutcome): Promise<void>;
   /** Whether the owner's account is still there and enabled: an erased account gets no new items. */
   ownerIsActive(userId: string): Promise<boolean>;
+  /** The request's delivery report: its recipient's `deliveredAt` (the first report's time only). */
+  markDelivered(request: { batchId: string; recipientId: string }, at: string): Promise<void>;
   now: () => Date;
 }
 
-export type MailEventOutcome = 'suppressed' | 'ignored';
+export type MailEventOutcome = 'suppressed' | 'delivered' | 'ignored';
+
+/**
+ * SES delivered a review request to the customer's mail server: the request's row is marked delivered (the funnel's
+ * "delivered" of e-mail). A mail of a request sent before its tags named it, or of an erased owner, is ignored.
+ */
+async function recordDelivery(deps: MailEventDeps, event: SesMailEvent): Promise<MailEventOutcome> {
+  const tags = event.detail.mail.tags;
+  const owner = tags[mailTag.owner]?.[0];
+  const batchId = tags[mailTag.batch]?.[0];
+  const recipientId = tags[mailTag.recipient]?.[0];
+  if (!owner || !batchId || !recipientId || !(await deps.ownerIsActive(owner))) return 'ignored';
+  await deps.markDelivered({ batchId, recipientId }, event.detail.delivery?.timestamp ?? deps.now().toISOString());
+  return 'delivered';
+}
 
 /** What an event means for the suppression list: the reason and the addresses, or nothing. */
 function suppressionOf(event: SesMailEvent): { reason: PlatformSuppressionReason; addresses: string[] } | undefined {
@@ -57,7 +74,8 @@ function suppressionOf(event: SesMailEvent): { reason: PlatformSuppressionReason
 }
 
 /**
- * A hard bounce or complaint of a review request puts its address on the platform's list (every owner's requests
+ * A delivery of a review request marks its row delivered (`recordDelivery`). A hard bounce or complaint of a review
+ * request puts its address on the platform's list (every owner's requests
  * skip it, whatever becomes of this owner's account) and on the request's owner's suppression list, and counts
  * against the owner's sending health, which may pause their requests (decisions 26). An entry keeps its first
  * reason, so a redelivered event adds no entry (it may count once more in the window: at worst a pause a little
@@ -66,9 +84,11 @@ function suppressionOf(event: SesMailEvent): { reason: PlatformSuppressionReason
  */
 export async function recordMailEvent(deps: MailEventDeps, event: SesMailEvent): Promise<MailEventOutcome> {
   const tags = event.detail.mail.tags;
+  if (tags[mailTag.kind]?.[0] !== 'review-request') return 'ignored';
+  if (event.detail.eventType === 'Delivery') return recordDelivery(deps, event);
   const owner = tags[mailTag.owner]?.[0];
   const suppression = suppressionOf(event);
-  if (tags[mailTag.kind]?.[0] !== 'review-request' || !suppression) return 'ignored';
+  if (!suppression) return 'ignored';
   const at = deps.now().toISOString();
   for (const address of suppression.addresses) await deps.suppressForAll(address, suppression.reason, at);
   if (owner && (await deps.ownerIsActive(owner))) {

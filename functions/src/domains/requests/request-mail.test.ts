@@ -52,4 +52,15 @@ describe('the review-request mail', () => {
     expect(starsOf(mail.html)[3]!.href).toBe(`${link}&rating=4`);
     expect(mail.text).toContain(`Give your feedback: ${link}\n`);
   });
+
+  it('tags the mail with its owner and, given the recipient record, its request (SES’s events name it back)', () => {
+    expect(composeReviewRequest(input).tags).toEqual({ mail: 'review-request', owner: 'owner-1' });
+    const recipient = { ...input.recipient, batchId: 'batch-1', id: '00004' };
+    expect(composeReviewRequest({ ...input, recipient }).tags).toEqual({
+      mail: 'review-request',
+      owner: 'owner-1',
+      batch: 'batch-1',
+      recipient: '00004',
+    });
+  });
 });

@@ -50,7 +50,11 @@ export interface ReviewRequestMailInput {
   survey: { businessName: string; supportEmail: string; landingPageUrl: string };
   /** The owner's text; null: the default of the customer's language. */
   template: string | null;
-  recipient: { name: string; email: string; language: Language };
+  /**
+   * The customer; with their request's batch and row id (the recipient record), the mail's tags name the request,
+   * so SES's delivery report marks it delivered.
+   */
+  recipient: { name: string; email: string; language: Language; batchId?: string; id?: string };
   /** The personal survey link's token. */
   token: string;
   /** The unsubscribe links' token: a secret of its own, so forwarding the survey link cannot unsubscribe anyone. */
@@ -62,10 +66,14 @@ export interface ReviewRequestMailInput {
 }
 
 /** The SES tags of a review request (`mail-events-worker.ts` reads them back from SES's events). */
-export const reviewRequestTags = (ownerId: string) => ({ [mailTag.kind]: 'review-request', [mailTag.owner]: ownerId });
+export const reviewRequestTags = (ownerId: string, request?: { batchId: string; recipientId: string }) => ({
+  [mailTag.kind]: 'review-request',
+  [mailTag.owner]: ownerId,
+  ...(request ? { [mailTag.batch]: request.batchId, [mailTag.recipient]: request.recipientId } : {}),
+});
 
 /** The tag names the request mail sets and the mail-events worker reads. */
-export const mailTag = { kind: 'mail', owner: 'owner' } as const;
+export const mailTag = { kind: 'mail', owner: 'owner', batch: 'batch', recipient: 'recipient' } as const;
 
 /** One customer's review request, in their language, with the one-click unsubscribe headers. */
 export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMail {
@@ -94,6 +102,9 @@ export function composeReviewRequest(input: ReviewRequestMailInput): OutgoingMai
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(siteOrigin, unsubscribeToken)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    tags: reviewRequestTags(input.ownerId),
+    tags: reviewRequestTags(
+      input.ownerId,
+      recipient.batchId && recipient.id ? { batchId: recipient.batchId, recipientId: recipient.id } : undefined,
+    ),
   };
 }
