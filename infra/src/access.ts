@@ -98,6 +98,19 @@ export const workerAccess: Readonly<Record<WorkerId, DomainAccess>> = {
   // Reads the table's stream; counts each response and review click once: a conditional update of the
   // response (its counted marker) and an ADD to the tally, in one transaction (no read, no delete).
   stats: { table: ['dynamodb:UpdateItem'], tableStream: true },
+  // Reads the table's stream; reads a survey's widget item (GetItem) and, after a hide, its newest commented
+  // responses (a query of the feedback index); writes the item under its version in one transaction with a
+  // condition check of the response shown or the hidden response's mark (a conditional update). No delete.
+  'website-reviews': {
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    tableStream: true,
+  },
   // Reads the table's stream; reads the survey (its switch, its name), its owner's address from Cognito and
   // language from their profile (GetItem); finds the survey's alert window (a query of the survey's partition); in one transaction sets
   // each response's alert mark (a conditional update), counts it in its window (an update) and, for the first

@@ -221,6 +221,20 @@ export const workers = [
     timeoutSeconds: 60,
   },
   {
+    // The reviews widget's item per survey (decisions 27): each consented comment created and each owner's hide,
+    // applied once, so the widget's read stays one small item whatever the number of responses.
+    id: 'website-reviews',
+    domain: 'surveys',
+    description: 'ReviewRoute website reviews stream worker',
+    trigger: {
+      kind: 'stream',
+      reader: 'tallies',
+      // New responses (a consented comment) and changed ones (a hide).
+      records: { entity: 'response' },
+    },
+    timeoutSeconds: 60,
+  },
+  {
     // The owner's low-rating alerts (decisions 23): each new response rated 1 or 2 mailed to its survey's
     // owner within a minute, once (a mark per response, claimed before the send).
     id: 'alerts',
