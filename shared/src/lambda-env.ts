@@ -140,6 +140,21 @@ export const lambdaEnvVariables = {
    */
   REQUEST_MAIL_DAILY_CAP: 'optional',
   /**
+   * Review-request texts per UTC day for all owners together (CDK context `requestTextDailyCap`, default
+   * `requestTextDailyCapDefault`): past it the requests worker texts nobody more that day; 80 % raises an alarm.
+   */
+  REQUEST_TEXT_DAILY_CAP: 'optional',
+  /**
+   * The countries texts may go to (decisions 25; CDK context `smsCountries`, ISO codes separated by commas):
+   * absent, the EU, the EEA and the UK (`defaultSmsCountries`).
+   */
+  SMS_COUNTRIES: 'optional',
+  /**
+   * The registered number (or its pool) texts come from where a country shows no alphanumeric sender ID (CDK
+   * context `smsSenderNumber`); without it those customers are e-mailed when they gave an address, else skipped.
+   */
+  SMS_SENDER_NUMBER: 'optional',
+  /**
    * The owner-jobs stream reader only: the exports worker's Lambda, to which it hands each new export job
    * asynchronously (a `stream-handoff` trigger in shared/src/workers.ts); locally the name the stack's Lambda
    * twin knows it by. Without it the reader cannot hand exports over and fails their records (retried, then
@@ -182,6 +197,12 @@ export const publicSubmitSurveyRateLimitDefault = 1200;
  * first production quota (50,000 a day), so requests can never use up what sign-up codes and owner mails need.
  */
 export const requestMailDailyCapDefault = 10_000;
+
+/**
+ * Default of REQUEST_TEXT_DAILY_CAP, review-request texts a day for all owners together: each costs money, so the
+ * platform's day is bounded well below what every plan's monthly texts could add up to.
+ */
+export const requestTextDailyCapDefault = 5_000;
 
 /** The requests worker's log line that carries the day's platform count (`platformCount`): the cap alarm's metric. */
 export const requestMailCountLog = 'Platform request mail count';

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { languages, type Language } from './domain/language';
 import { maxPhoneInputLength, parsePhoneNumber, phoneNumberMessages } from './domain/phone-number';
 import { simpleEmailPattern } from './domain/public-survey-rules';
+import { smsTemplateSchema } from './sms-message';
 
 /**
  * E-mail review requests: the owner uploads customers (name, address, language), confirms they agreed to be
@@ -229,6 +230,8 @@ export const createRequestBatchSchema = z.object({
     .optional(),
   /** The owner's text with `{name}` and `{url}`; absent: the default of each customer's language. */
   template: requestTemplateSchema.optional(),
+  /** The owner's SMS template (`{name}`, `{url}`; at most 2 segments); absent: the default of each customer's language. */
+  smsTemplate: smsTemplateSchema.optional(),
   /** One reminder this many days after the request to a customer who has not rated; 0: none. */
   reminderDays: z
     .number({ error: requestMessages.reminderDaysInvalid })
@@ -271,6 +274,8 @@ export const requestSkipReasons = [
   'interrupted',
   /** A sent text the phone network reported it could not deliver (the number unreachable, blocked, invalid). */
   'undelivered',
+  /** Only a mobile number, of a country texts may not go to (decisions 25's allowlist): nothing to send it by. */
+  'country-not-allowed',
 ] as const;
 export type RequestSkipReason = (typeof requestSkipReasons)[number];
 
@@ -292,6 +297,8 @@ export const requestBatchSchema = z.object({
   /** Rows in the batch. */
   total: z.number().int().nonnegative(),
   template: z.string().nullable(),
+  /** The owner's SMS template; null or absent: each customer's language's default. */
+  smsTemplate: z.string().nullable().optional(),
   sendAt: z.string(),
   permissionConfirmedAt: z.string(),
   createdAt: z.string(),

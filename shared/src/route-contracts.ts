@@ -75,6 +75,7 @@ import {
   updateRequestHookSchema,
 } from './request-hooks';
 import { requestSendingSchema } from './request-sending';
+import { requestSettingsSchema, shortLinkParamsSchema, updateRequestSettingsSchema } from './sms-message';
 import type { RouteId, RouteParams } from './routes';
 import { surveyCreateSchema, surveyListItemSchema, surveySchema, surveyUpdateSchema } from './survey';
 import { uploadConfirmSchema, uploadRequestSchema, uploadTicketSchema } from './survey-upload';
@@ -185,6 +186,10 @@ export const routeContracts = {
   'get-request-sending': { response: requestSendingSchema },
   // 409 after a second pause: only we can lift that one.
   'resume-request-sending': { response: requestSendingSchema },
+  'get-request-settings': { response: requestSettingsSchema },
+  'update-request-settings': { body: updateRequestSettingsSchema, response: requestSettingsSchema },
+  // A 302 to the personal link or the unsubscribe page; an unknown code is 404.
+  'open-short-link': { params: shortLinkParamsSchema, response: null },
   // One click from the mail client (RFC 8058): 200, whatever the token, so nobody learns which tokens exist.
   unsubscribe: { params: unsubscribeParamsSchema, response: null },
   'set-alerts-by-link': {

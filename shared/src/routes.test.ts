@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activeDomains, matchRoute, pathOf, routeKey, routes } from './routes';
+import { activeDomains, matchRoute, pathOf, routeKey, routes, shortLinkPathPrefix } from './routes';
 
 describe('route table', () => {
-  it('has unique ids and unique route keys, all under /api', () => {
+  it('has unique ids and unique route keys, all under /api but the short links', () => {
     expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
     expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
-    for (const r of routes) expect(r.path.startsWith('/api/')).toBe(true);
+    const outside = routes.filter((r) => !r.path.startsWith('/api/'));
+    expect(outside.map((r) => r.id)).toEqual(['open-short-link']);
+    expect(outside[0]!.path.startsWith(shortLinkPathPrefix)).toBe(true);
+    expect(matchRoute('GET', '/r/Ab3dE5gH9k')).toMatchObject({ route: { id: 'open-short-link' } });
   });
 
   it('matches concrete paths and reports a method mismatch', () => {

@@ -467,6 +467,34 @@ export const routes = [
     domain: 'requests',
     throttle: 'owner',
   },
+  // The owner's review-request settings (what texts do once the month's allowance is spent) with the month's texts.
+  {
+    id: 'get-request-settings',
+    method: 'GET',
+    path: '/api/request-settings',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  {
+    id: 'update-request-settings',
+    method: 'PUT',
+    path: '/api/request-settings',
+    auth: 'owner',
+    domain: 'requests',
+    throttle: 'owner',
+  },
+  // A text's short links of our own (decisions 25: the survey link and the opt-out, `shortLinkPathPrefix`): a
+  // redirect to the customer's personal link or unsubscribe page. Outside /api/ so a text's link stays short;
+  // CloudFront sends the prefix to the API like /api/*.
+  {
+    id: 'open-short-link',
+    method: 'GET',
+    path: '/r/{code}',
+    auth: 'public',
+    domain: 'requests',
+    throttle: 'public',
+  },
   {
     id: 'unsubscribe',
     method: 'POST',
@@ -584,6 +612,9 @@ export const routes = [
     throttle: 'owner',
   },
 ] as const satisfies readonly RouteDefinition[];
+
+/** The one route outside `/api/`: a text's short link (`/r/{code}`), which CloudFront and the local stack send to the API. */
+export const shortLinkPathPrefix = '/r/';
 
 export type RouteId = (typeof routes)[number]['id'];
 export type Route = (typeof routes)[number];

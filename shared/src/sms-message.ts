@@ -123,3 +123,6 @@ export type RequestSettingsView = z.infer<typeof requestSettingsSchema>;
 
 /** PUT /api/request-settings. */
 export const updateRequestSettingsSchema = z.object({ textsWhenSpent: z.enum(textsWhenSpentChoices) });
+
+/** GET /r/{code}: a code of a text's short link (the API answers 404 for anything not of its shape). */
+export const shortLinkParamsSchema = z.object({ code: z.string().min(1).max(20) });

@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import { sendingChannels, type SendingChannel } from '@reviewroute/shared';
 import { isConditionalCheckFailure } from './conditional-check';
 import type { Entities } from './entities';
 import { tableService } from './table-service';
@@ -9,8 +10,8 @@ import { tableService } from './table-service';
  * no owner, nor all of them together, can spend the sender's whole day. One small item per channel and day.
  */
 
-/** A channel the platform counts sends of (texts join the mail when they come). */
-export type PlatformSendChannel = 'mail';
+/** A channel the platform counts sends of (the sending-health channels: mail and text). */
+export type PlatformSendChannel = SendingChannel;
 
 /** What a take found: `taken` with the day's count including it, or refused at the cap (nothing counted). */
 export type PlatformTake = { taken: true; count: number } | { taken: false };
@@ -62,7 +63,7 @@ export function platformSendCountEntities(config: EntityConfiguration) {
     {
       model: { entity: 'platformSendCount', version: '1', service: tableService },
       attributes: {
-        channel: { type: ['mail'] as const, required: true, readOnly: true },
+        channel: { type: [...sendingChannels], required: true, readOnly: true },
         day: { type: 'string', required: true, readOnly: true },
         count: { type: 'number' },
         expiresAt: { type: 'number' },

@@ -43,6 +43,8 @@ export interface RequestBatchRecord {
   state: RequestBatchState;
   total: number;
   template: string | null;
+  /** The owner's SMS template; absent or null: each customer's language's default. */
+  smsTemplate?: string | null;
   sendAt: string;
   permissionConfirmedAt: string;
   createdAt: string;
@@ -144,6 +146,7 @@ const toBatch = (item: BatchItem): RequestBatchRecord => ({
   state: item.state,
   total: item.total,
   template: item.template ?? null,
+  smsTemplate: item.smsTemplate ?? null,
   sendAt: item.sendAt,
   permissionConfirmedAt: item.permissionConfirmedAt,
   createdAt: item.createdAt,
@@ -201,6 +204,7 @@ export function createDynamoRequestBatches(
         source: batch.source,
         expiresAt: unsentExpiry(batch.sendAt),
         ...(batch.template ? { template: batch.template } : {}),
+        ...(batch.smsTemplate ? { smsTemplate: batch.smsTemplate } : {}),
         ...((batch.reminderDays ?? 0) > 0 ? { reminderDays: batch.reminderDays } : {}),
       };
       // The batch and its scheduling each carry the owner's tombstone as a condition. The recipients between
@@ -312,6 +316,8 @@ export function requestBatchEntities(config: EntityConfiguration) {
         total: { type: 'number', required: true },
         /** The owner's text; absent: the default of each customer's language. */
         template: { type: 'string' },
+        /** The owner's SMS template; absent: the default of each customer's language. */
+        smsTemplate: { type: 'string' },
         sendAt: { type: 'string', required: true },
         permissionConfirmedAt: { type: 'string', required: true, readOnly: true },
         createdAt: { type: 'string', required: true, readOnly: true },

@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import type { RequestChannel } from '@reviewroute/shared';
 import { transactWhileBusy } from './busy-retry';
 import { deleteAll } from './batch-delete';
 import { isConditionalCheckFailure } from './conditional-check';
@@ -13,28 +14,41 @@ import {
 } from './request-recipients';
 import { addressHashOf, notPlatformSuppressed, notSuppressed } from './request-suppressions';
 import { tableService } from './table-service';
+import { countText, createDynamoTextAllowance } from './text-allowance';
 import type { TransactionEntities } from './transaction';
 
 /**
- * The claims of review-request mails (the owning module of the "asked recently" contact marks and the owner's
- * daily counts): a request or reminder is claimed in one transaction before its mail (the recipient's state,
- * the address's 30-day mark per owner, the owner's and the platform's suppression checks, the day's count under
- * the plan's cap), so a retried, overlapping or crashed run mails nobody twice.
+ * The claims of review requests (the owning module of the "asked recently" contact marks and the owner's daily
+ * counts): a request or reminder is claimed in one transaction before its mail or text (the recipient's state and
+ * channel, the address's or number's 30-day mark per owner, the owner's and the platform's suppression checks,
+ * the day's count under the plan's cap, and a text's count in the month's allowance), so a retried, overlapping or
+ * crashed run mails and texts nobody twice.
  */
 
 /**
  * What a claim found: `claimed` (the recipient is `sending` now, its address marked as asked and counted in the
  * day); otherwise nothing changed: `suppressed` (on the owner's or the platform's list), `recently-asked` (this
- * owner asked the address within the window, for any survey), `capped` (the day's cap is reached), `not-queued` (claimed or settled before:
- * a retry, or another run).
+ * owner asked the address within the window, for any survey), `capped` (the day's cap is reached), `spent` (a
+ * text past the month's allowance), `not-queued` (claimed or settled before: a retry, or another run).
  */
-export type ClaimOutcome = 'claimed' | 'suppressed' | 'recently-asked' | 'capped' | 'not-queued';
+export type ClaimOutcome = 'claimed' | 'suppressed' | 'recently-asked' | 'capped' | 'spent' | 'not-queued';
 
 /** What a reminder's claim found. */
-export type ReminderClaimOutcome = 'claimed' | 'not-eligible' | 'suppressed' | 'capped';
+export type ReminderClaimOutcome = 'claimed' | 'not-eligible' | 'suppressed' | 'capped' | 'spent';
 
-export interface ClaimInput {
-  recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>;
+/**
+ * What a request goes by and to: an e-mail address, or a mobile number (E.164) by text; the suppression lists and
+ * the contact mark key it by its hash. A text also counts in the owner's month (`texts`: the month and the plan's
+ * monthly texts).
+ */
+export interface ClaimVia {
+  channel: RequestChannel;
+  contact: string;
+  texts?: { month: string; allowance: number };
+}
+
+export interface ClaimInput extends ClaimVia {
+  recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId'>;
   now: string;
   /** Asked before this time: may be asked again. */
   askedBefore: string;
@@ -52,17 +66,18 @@ export interface RequestClaimStore {
    * Gives a claim back (the send did not happen: SES was busy): sending -> queued, the contact mark removed if
    * it is this recipient's, the day's count less one.
    */
-  release(
-    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>,
-    day: string,
-  ): Promise<void>;
+  release(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string, via: ClaimVia): Promise<void>;
   /**
    * The one reminder's claim, in one transaction: the recipient (sent, not rated, no reminder yet) -> reminder
    * `sending`, the suppression check, the day's count under the cap.
    */
   claimReminder(input: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome>;
-  /** Gives a reminder's claim back (SES was busy): the reminder state removed, the day's count less one. */
-  releaseReminder(recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string): Promise<void>;
+  /** Gives a reminder's claim back (SES was busy): the reminder state removed, the day's (and a text's month's) count less one. */
+  releaseReminder(
+    recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>,
+    day: string,
+    via: ClaimVia,
+  ): Promise<void>;
 }
 
 /** The day's counts outlive their day by one (TTL), so a run at midnight still reads the right one. */
@@ -71,10 +86,17 @@ const dayCountExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`
 /**
  * What every mail's claim (the request's and the reminder's) also asks of the table, in its own transaction:
  * the address is on neither the owner's nor the platform's suppression list, and the owner's day stays below the
- * plan's cap (counted by the claim itself). In this order, after the claim's own items: the callers read the
- * refusals by index.
+ * plan's cap (counted by the claim itself), and a text within the month's allowance (last, when a text). In this
+ * order, after the claim's own items: the callers read the refusals by index.
  */
-function sendGuards(tx: TransactionEntities, userId: string, addressHash: string, day: string, dailyCap: number) {
+function sendGuards(
+  tx: TransactionEntities,
+  userId: string,
+  addressHash: string,
+  day: string,
+  dailyCap: number,
+  texts: ClaimVia['texts'],
+) {
   return [
     notSuppressed(tx, userId, addressHash),
     notPlatformSuppressed(tx, addressHash),
@@ -84,18 +106,20 @@ function sendGuards(tx: TransactionEntities, userId: string, addressHash: string
       .set({ expiresAt: dayCountExpiry(day) })
       .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, dailyCap)}`)
       .commit(),
-  ] as const;
+    ...(texts ? [countText(tx, userId, texts.month, texts.allowance)] : []),
+  ];
 }
 
 export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestClaimStore {
+  const texts = createDynamoTextAllowance(entitiesOf);
   return {
-    async claim({ recipient, now, askedBefore, contactExpiresAt, day, dailyCap }) {
-      const addressHash = addressHashOf(recipient.email);
+    async claim({ recipient, channel, contact, texts, now, askedBefore, contactExpiresAt, day, dailyCap }) {
+      const addressHash = addressHashOf(contact);
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming request ${recipient.batchId}/${recipient.id}`, () =>
         service.transaction
           .write((tx) => [
-            claimRecipient(tx, recipient, now),
+            claimRecipient(tx, recipient, now, channel),
             tx.requestContact
               .put({
                 userId: recipient.userId,
@@ -108,7 +132,7 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
               })
               .where((attr, op) => `${op.notExists(attr.contactedAt)} OR ${op.lt(attr.contactedAt, askedBefore)}`)
               .commit(),
-            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap),
+            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap, texts),
           ])
           .go(),
       );
@@ -118,12 +142,13 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
       if (failed(2) || failed(3)) return 'suppressed';
       if (failed(1)) return 'recently-asked';
       if (failed(4)) return 'capped';
+      if (failed(5)) return 'spent';
       throw new Error(`Claim refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
-    async release(recipient, day) {
+    async release(recipient, day, via) {
       const { requestContact, requestDailyCount } = entitiesOf();
-      const addressHash = addressHashOf(recipient.email);
+      const addressHash = addressHashOf(via.contact);
       await requestContact
         .delete({ userId: recipient.userId, addressHash })
         .where((attr, op) => `${op.eq(attr.batchId, recipient.batchId)} AND ${op.eq(attr.recipientId, recipient.id)}`)
@@ -132,17 +157,18 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
           if (!isConditionalCheckFailure(error)) throw error;
         });
       await requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      if (via.texts) await texts.giveBackText(recipient.userId, via.texts.month);
       await unclaimRecipient(entitiesOf, recipient);
     },
 
-    async claimReminder({ recipient, now, day, dailyCap }) {
-      const addressHash = addressHashOf(recipient.email);
+    async claimReminder({ recipient, contact, texts, now, day, dailyCap }) {
+      const addressHash = addressHashOf(contact);
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming reminder ${recipient.batchId}/${recipient.id}`, () =>
         service.transaction
           .write((tx) => [
             claimRecipientReminder(tx, recipient, now),
-            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap),
+            ...sendGuards(tx, recipient.userId, addressHash, day, dailyCap, texts),
           ])
           .go(),
       );
@@ -151,11 +177,13 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
       if (failed(0)) return 'not-eligible';
       if (failed(1) || failed(2)) return 'suppressed';
       if (failed(3)) return 'capped';
+      if (failed(4)) return 'spent';
       throw new Error(`Reminder claim refused: ${reasons.map((r) => r.code).join(', ')}`);
     },
 
-    async releaseReminder(recipient, day) {
+    async releaseReminder(recipient, day, via) {
       await entitiesOf().requestDailyCount.update({ userId: recipient.userId, day }).add({ count: -1 }).go();
+      if (via.texts) await texts.giveBackText(recipient.userId, via.texts.month);
       await unclaimRecipientReminder(entitiesOf, recipient);
     },
   };

@@ -198,10 +198,15 @@ type RecipientTransaction = Pick<TransactionEntities, 'requestRecipient'>;
 const keyOf = (r: Who) => ({ batchId: r.batchId, recipientId: r.id });
 
 /** A request's claim, as an item of its transaction: queued -> sending. */
-export const claimRecipient = ({ requestRecipient }: RecipientTransaction, r: Who, now: string) =>
+export const claimRecipient = (
+  { requestRecipient }: RecipientTransaction,
+  r: Who,
+  now: string,
+  channel: RequestChannel = 'email',
+) =>
   requestRecipient
     .patch(keyOf(r))
-    .set({ state: 'sending', claimedAt: now })
+    .set({ state: 'sending', claimedAt: now, channel })
     .where((attr, op) => op.eq(attr.state, 'queued'))
     .commit();
 

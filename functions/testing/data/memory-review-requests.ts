@@ -10,7 +10,7 @@ import { addressHashOf, type PlatformSuppressionReason } from '../../src/data/re
 import { batchCursorOf, batchOfCursor, type RequestBatchRecord } from '../../src/data/request-batches';
 import { funnelAttribute, funnelOf, type FunnelCountOutcome } from '../../src/data/request-funnel';
 import { type NewRecipient, type RecipientRecord, reachedStages as reachedOf } from '../../src/data/request-recipients';
-import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome } from '../../src/data/request-claims';
+import type { ReminderClaimOutcome, ClaimInput, ClaimOutcome, ClaimVia } from '../../src/data/request-claims';
 import type { DuePauseNotice } from '../../src/data/sending-health';
 import type { DueBatch, OwnerSettlement, QueuedOwner } from '../../src/data/request-queue';
 import type { ReviewRequestStore } from '../../src/data/review-requests';
@@ -37,6 +37,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
   readonly pauseNotices = new Map<string, DuePauseNotice>();
   /** `${userId}/${day}` -> count. */
   readonly dailyCounts = new Map<string, number>();
+  /** `${userId}/${month}` -> texts counted in the month. */
+  readonly textCounts = new Map<string, number>();
   /** surveyId -> the funnel item's attributes (`sent`…, `smsSent`…), as the table keeps them. */
   readonly funnels = new Map<string, Record<string, number>>();
   /** surveyId -> its webhook. */
@@ -228,18 +230,41 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     return this.suppressions.has(`${userId}/${hash}`) || this.platformSuppressions.has(hash);
   }
 
-  async claim({ recipient: who, now, askedBefore, day, dailyCap }: ClaimInput): Promise<ClaimOutcome> {
+  /** Whether a text's month is spent (`texts` absent: no text, nothing counted). */
+  private spent(userId: string, texts: ClaimVia['texts']) {
+    return !!texts && (this.textCounts.get(`${userId}/${texts.month}`) ?? 0) >= texts.allowance;
+  }
+
+  private countText(userId: string, texts: ClaimVia['texts'], by: number) {
+    if (!texts) return;
+    const key = `${userId}/${texts.month}`;
+    this.textCounts.set(key, (this.textCounts.get(key) ?? 0) + by);
+  }
+
+  async claim({
+    recipient: who,
+    channel,
+    contact: to,
+    texts,
+    now,
+    askedBefore,
+    day,
+    dailyCap,
+  }: ClaimInput): Promise<ClaimOutcome> {
     const r = this.recipient(who.batchId, who.id);
     if (!r || r.state !== 'queued') return 'not-queued';
-    const hash = addressHashOf(who.email);
+    const hash = addressHashOf(to);
     if (this.suppressed(who.userId, hash)) return 'suppressed';
     const contact = this.contacts.get(`${who.userId}/${hash}`);
     if (contact && contact.contactedAt >= askedBefore) return 'recently-asked';
     const countKey = `${who.userId}/${day}`;
     const count = this.dailyCounts.get(countKey) ?? 0;
     if (count >= dailyCap) return 'capped';
+    if (this.spent(who.userId, texts)) return 'spent';
+    this.countText(who.userId, texts, 1);
     r.state = 'sending';
     r.claimedAt = now;
+    r.channel = channel;
     this.contacts.set(`${who.userId}/${hash}`, { batchId: who.batchId, recipientId: who.id, contactedAt: now });
     this.dailyCounts.set(countKey, count + 1);
     return 'claimed';
@@ -268,8 +293,9 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     r.reason = reason;
   }
 
-  async release(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId' | 'surveyId' | 'email'>, day: string) {
-    const hash = addressHashOf(who.email);
+  async release(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string, via: ClaimVia) {
+    this.countText(who.userId, via.texts, -1);
+    const hash = addressHashOf(via.contact);
     const contact = this.contacts.get(`${who.userId}/${hash}`);
     if (contact?.batchId === who.batchId && contact.recipientId === who.id)
       this.contacts.delete(`${who.userId}/${hash}`);
@@ -370,16 +396,20 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
 
   async claimReminder({
     recipient: who,
+    contact: to,
+    texts,
     now,
     day,
     dailyCap,
   }: Omit<ClaimInput, 'askedBefore' | 'contactExpiresAt'>): Promise<ReminderClaimOutcome> {
     const r = this.recipient(who.batchId, who.id);
     if (!r || r.state !== 'sent' || r.ratedAt || r.reminderState) return 'not-eligible';
-    if (this.suppressed(who.userId, addressHashOf(who.email))) return 'suppressed';
+    if (this.suppressed(who.userId, addressHashOf(to))) return 'suppressed';
     const countKey = `${who.userId}/${day}`;
     const count = this.dailyCounts.get(countKey) ?? 0;
     if (count >= dailyCap) return 'capped';
+    if (this.spent(who.userId, texts)) return 'spent';
+    this.countText(who.userId, texts, 1);
     r.reminderState = 'sending';
     r.reminderClaimedAt = now;
     this.dailyCounts.set(countKey, count + 1);
@@ -399,7 +429,8 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
     if (r?.reminderState === 'sending') r.reminderState = 'failed';
   }
 
-  async releaseReminder(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string) {
+  async releaseReminder(who: Pick<RecipientRecord, 'batchId' | 'id' | 'userId'>, day: string, via: ClaimVia) {
+    this.countText(who.userId, via.texts, -1);
     const countKey = `${who.userId}/${day}`;
     this.dailyCounts.set(countKey, (this.dailyCounts.get(countKey) ?? 0) - 1);
     const r = this.recipient(who.batchId, who.id);

@@ -18,6 +18,24 @@ import { createHookService, type HookService } from './hook-service';
 import { createRequestQuota } from './request-quota';
 import { sendingHealthOf, type SendingHealth } from './sending-health';
 import { createRequestService, type RequestService } from './service';
+import { createRequestSettingsService, createShortLinkResolver } from './short-link-service';
+import { createDynamoShortLinks } from '../../data/short-links';
+import { createDynamoTextAllowance } from '../../data/text-allowance';
+import { ApiError } from '../../lib/api-error';
+
+/** The texts' parts of the API: the short links' redirect and the owner's request settings. */
+export interface TextRoutes {
+  resolveShortLink: ReturnType<typeof createShortLinkResolver>;
+  settings: ReturnType<typeof createRequestSettingsService>;
+}
+
+/** Without texts wired (a test of other routes), no short link exists and settings are not served. */
+const noTexts = (): TextRoutes => ({
+  resolveShortLink: async () => undefined,
+  get settings(): TextRoutes['settings'] {
+    throw new Error('No request settings wired');
+  },
+});
 
 const unsubscribeRouteKey = routeKey(routeOf('unsubscribe'));
 
@@ -37,6 +55,7 @@ export function createRequestsHandler(
   healthOf: () => SendingHealth = () => {
     throw new Error('No sending health wired');
   },
+  textsOf: () => TextRoutes = noTexts,
 ) {
   const handler = createDomainHandler(
     'requests',
@@ -56,6 +75,16 @@ export function createRequestsHandler(
       }),
       'get-request-sending': async ({ owner }) => ({ body: await healthOf().status(owner.userId, 'mail') }),
       'resume-request-sending': async ({ owner }) => ({ body: await healthOf().resume(owner.userId, 'mail') }),
+      'get-request-settings': async ({ owner }) => ({ body: await textsOf().settings.get(owner.userId) }),
+      'update-request-settings': async ({ owner, body }) => ({
+        body: await textsOf().settings.set(owner.userId, body.textsWhenSpent),
+      }),
+      // A text's short link: a redirect (never cached: the link's target is the request's, which may expire).
+      'open-short-link': async ({ params: { code } }) => {
+        const target = await textsOf().resolveShortLink(code);
+        if (!target) throw new ApiError('NOT_FOUND');
+        return { status: 302, headers: { location: target, 'cache-control': 'no-store' } };
+      },
       unsubscribe: async ({ params: { token } }) => {
         await serviceOf().unsubscribe(token);
         return { status: 200 };
@@ -90,6 +119,7 @@ export function createHandler(env: LambdaEnv) {
   let service: RequestService | undefined;
   let hooks: HookService | undefined;
   let health: SendingHealth | undefined;
+  let texts: TextRoutes | undefined;
   // Uploads and the hook's calls count in one daily quota per owner, by their plan.
   const entitlements = entitlementsReaderOf(env);
   const quota = createRequestQuota({ limiter: createDynamoRateLimiter(entities), quotaOf: entitlements });
@@ -117,6 +147,20 @@ export function createHandler(env: LambdaEnv) {
       ownerLimit: ownerRequestLimitOf(env, entities),
     },
     () => (health ??= sendingHealthOf(env)),
+    () =>
+      (texts ??= {
+        resolveShortLink: createShortLinkResolver({
+          shortLinks: createDynamoShortLinks(entities),
+          requests: createDynamoReviewRequestStore(entities),
+          surveys: createDynamoSurveyRepository(entities),
+          tokens,
+          siteOrigin: env.SITE_ORIGIN,
+        }),
+        settings: createRequestSettingsService({
+          allowance: createDynamoTextAllowance(entities),
+          monthlyTextsOf: async (userId) => (await entitlements(userId)).monthlyTexts,
+        }),
+      }),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LambdaEnv } from '@reviewroute/shared';
+import { smsCountriesOf, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { migrateLegacyQueue } from '../../data/request-queue';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
@@ -7,12 +7,16 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import { mailLinkKeyOf } from '../../lib/mail-link-key';
 import { requestTokensOf } from '../../lib/request-token';
+import { shortLinkCode } from '../../lib/short-link';
+import { createDynamoShortLinks } from '../../data/short-links';
+import { createDynamoTextAllowance } from '../../data/text-allowance';
 import { createDynamoPlatformSendCounts } from '../../data/platform-send-counts';
 import { requestMailerOf } from '../../mail/ses-mailer';
 import type { WorkerRun } from '../../worker-entries';
 import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
-import { requestMailDailyCapOf, withPlatformCap } from './platform-cap';
-import { createRequestSender, type RequestSender } from './sender';
+import { requestMailDailyCapOf, requestTextDailyCapOf, withPlatformCap } from './platform-cap';
+import { createRequestSender, type RequestSender, type TextDeps } from './sender';
+import { createSmsVoiceTextSender } from './text-sender';
 import { sendingHealthOf } from './sending-health';
 
 /** Time left for the platform after the last send starts (a send and its confirmation take well under this). */
@@ -38,17 +42,37 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
     const fromAddress = env.REQUEST_MAIL_FROM_ADDRESS;
     if (!fromAddress) return undefined;
     const entitlements = entitlementsReaderOf(env);
+    const mailLinkKey = mailLinkKeyOf(env);
+    const allowance = createDynamoTextAllowance(entities);
+    const texts: TextDeps = {
+      sender: createSmsVoiceTextSender(env),
+      allowedCountries: smsCountriesOf(env.SMS_COUNTRIES),
+      senderNumber: env.SMS_SENDER_NUMBER || null,
+      monthlyAllowanceOf: async (userId) => (await entitlements(userId)).monthlyTexts,
+      whenSpentOf: async (userId) => (await allowance.getRequestSettings(userId)).textsWhenSpent,
+      shortLinks: createDynamoShortLinks(entities),
+      async codesOf(r) {
+        const key = await mailLinkKey();
+        if (!key) throw new Error('No mail-link key (MAIL_LINK_SECRET_ARN / MAIL_LINK_SECRET): texts need it');
+        return {
+          link: shortLinkCode(key, 'link', r.batchId, r.id),
+          unsubscribe: shortLinkCode(key, 'unsubscribe', r.batchId, r.id),
+        };
+      },
+    };
     return createRequestSender({
       requests: withPlatformCap(
         createDynamoReviewRequestStore(entities),
         createDynamoPlatformSendCounts(entities),
         requestMailDailyCapOf(env),
+        requestTextDailyCapOf(env),
       ),
+      texts,
       surveys: createDynamoSurveyRepository(entities),
       mailer: requestMailerOf(env),
       fromAddress,
       siteOrigin: env.SITE_ORIGIN,
-      tokens: requestTokensOf(mailLinkKeyOf(env)),
+      tokens: requestTokensOf(mailLinkKey),
       dailyCapOf: async (userId) => (await entitlements(userId)).dailyRequests,
       sendRate: sendRateOf(env),
       health: sendingHealthOf(env),

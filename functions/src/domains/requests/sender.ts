@@ -1,22 +1,51 @@
 import { createHash } from 'node:crypto';
 import {
+  isSmsCountryAllowed,
+  nextSmsSendTime,
   requestRepeatDays,
+  smsOriginatorOf,
+  smsTimeZoneOf,
   withoutLinks,
+  type RequestChannel,
   type RequestSkipReason,
+  type SendingChannel,
   type Survey,
   type SuppressionReason,
+  type TextsWhenSpent,
 } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import type { SurveyRepository } from '../../data/survey-repository';
 import { addressHashOf } from '../../data/request-suppressions';
 import type { DueBatch, QueuedOwner } from '../../data/request-queue';
-import type { RecipientRecord } from '../../data/request-recipients';
+import { retentionExpiry, type RecipientRecord } from '../../data/request-recipients';
+import type { ClaimVia } from '../../data/request-claims';
+import type { ShortLinkStore } from '../../data/short-links';
+import { nextTextMonthStart, textMonthOf } from '../../data/text-allowance';
+import { shortCodeHash, shortLinkUrl } from '../../lib/short-link';
 import type { RequestBatchRecord } from '../../data/request-batches';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { MailRefusedError, type Mailer } from '../../mail/mailer';
 import { composeReviewRequest } from './request-mail';
 import type { SendingHealth } from './sending-health';
 import type { RequestTokenSource } from '../../lib/request-token';
+import { composeTextMessage } from './text-message';
+import { isTextRefused, textContextOf, type TextSender } from './text-sender';
+
+/**
+ * What texting needs (decisions 25): the transport, the country allowlist, the number texts come from where a
+ * country shows no sender ID, the owner's monthly allowance and their choice once it is spent, and the short links.
+ */
+export interface TextDeps {
+  sender: TextSender;
+  allowedCountries: ReadonlySet<string>;
+  senderNumber: string | null;
+  /** The plan's texts per calendar month (the entitlements' `monthlyTexts`). */
+  monthlyAllowanceOf: (userId: string) => Promise<number>;
+  whenSpentOf: (userId: string) => Promise<TextsWhenSpent>;
+  shortLinks: Pick<ShortLinkStore, 'putShortLink'>;
+  /** A request's two short codes (the survey link's and the opt-out's), under the mail-link key. */
+  codesOf: (r: { batchId: string; id: string }) => Promise<{ link: string; unsubscribe: string }>;
+}
 
 export interface SenderDeps {
   requests: ReviewRequestStore;
@@ -31,6 +60,8 @@ export interface SenderDeps {
   dailyCapOf: (userId: string) => Promise<number>;
   /** The reputation guard (decisions 26, `sending-health.ts`): whether the owner may send; each mail counted. */
   health?: Pick<SendingHealth, 'mayOwnerSend' | 'recordSend'>;
+  /** Texts; absent, a customer with a number and no address is skipped (`country-not-allowed`). */
+  texts?: TextDeps;
   /**
    * Whether the owner's own text may carry links besides the survey's (a paid plan's; decisions 26): the API
    * refuses a trial's text with links, and the mail takes out any that got through. Absent: allowed.
@@ -92,6 +123,45 @@ function failureKind(error: unknown): 'busy' | 'rejected' | 'unknown' {
   return 'unknown';
 }
 
+/** What a text's failure says: the service's throttling is `busy`, a refusal for good `rejected`, else unknown. */
+function textFailureKind(error: unknown): 'busy' | 'rejected' | 'unknown' {
+  if (isTextRefused(error)) return 'rejected';
+  return failureKind(error) === 'busy' ? 'busy' : 'unknown';
+}
+
+/**
+ * How a customer is asked (decisions 25): by text when they gave a number of an allowlisted country that has a
+ * sender (its sender ID, else the configured number), else by e-mail when they gave an address; a number that
+ * cannot be texted and no address is skipped with why.
+ */
+export type SendRoute =
+  | { channel: 'email'; contact: string }
+  | { channel: 'sms'; contact: string; originator: string; replies: boolean; timeZone: string }
+  | { skip: RequestSkipReason };
+
+export function routeOf(
+  r: Pick<RecipientRecord, 'email' | 'phone' | 'phoneCountry'>,
+  businessName: string,
+  texts: Pick<TextDeps, 'allowedCountries' | 'senderNumber'> | undefined,
+): SendRoute {
+  if (r.phone && texts && isSmsCountryAllowed(r.phoneCountry, texts.allowedCountries)) {
+    const sender = smsOriginatorOf(r.phoneCountry, businessName, texts.senderNumber);
+    if (sender)
+      return {
+        channel: 'sms',
+        contact: r.phone,
+        originator: sender.originator,
+        replies: sender.kind === 'number',
+        timeZone: smsTimeZoneOf(r.phoneCountry),
+      };
+  }
+  if (r.email) return { channel: 'email', contact: r.email };
+  return { skip: 'country-not-allowed' };
+}
+
+/** The sending-health channel of a request channel. */
+const healthChannel = (channel: RequestChannel): SendingChannel => (channel === 'sms' ? 'text' : 'mail');
+
 /** Runs `task` over `items`, at most `limit` at once. */
 async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -142,6 +212,8 @@ export function createRequestSender(deps: SenderDeps) {
     looking?: Promise<Stop | undefined>;
     /** Ended whoever else is due (the owner's sending paused itself). */
     ended?: boolean;
+    /** The owner's texts this turn: the month's allowance, their choice once spent, whether texts are paused. */
+    texts?: { allowance: number; whenSpent: TextsWhenSpent; paused: boolean };
   }
   /** Why a batch's pass stopped before its end; `capped` parks the owner. */
   type Stop = 'deadline' | 'turn' | 'capped' | 'busy';
@@ -191,17 +263,25 @@ export function createRequestSender(deps: SenderDeps) {
     const seen = new Set<string>();
     let inFlightElsewhere = false;
     let stop: Stop | undefined;
+    // The earliest time a text that may not go now may (the customer's 09:00, next month's allowance).
+    let waitUntil: number | undefined;
+    const wait = (at: number) => {
+      waitUntil = Math.min(waitUntil ?? Infinity, at);
+    };
     let after: string | undefined;
     do {
       const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
       after = next ?? undefined;
-      const queued: RecipientRecord[] = [];
+      const queued: { r: RecipientRecord; route: Exclude<SendRoute, { skip: RequestSkipReason }> }[] = [];
       const duplicates: RecipientRecord[] = [];
+      const unreachable: { r: RecipientRecord; reason: RequestSkipReason }[] = [];
       for (const r of items) {
-        const hash = addressHashOf(r.email);
+        const route = routeOf(r, survey.businessName, deps.texts);
+        const hash = addressHashOf('skip' in route ? r.id : route.contact);
         if (r.state === 'skipped' && r.reason === 'duplicate') continue;
-        if (r.state === 'queued' && seen.has(hash)) duplicates.push(r);
-        else if (r.state === 'queued') queued.push(r);
+        if (r.state === 'queued' && 'skip' in route) unreachable.push({ r, reason: route.skip });
+        else if (r.state === 'queued' && seen.has(hash)) duplicates.push(r);
+        else if (r.state === 'queued' && !('skip' in route)) queued.push({ r, route });
         seen.add(hash);
         if (r.state === 'sending') {
           if (Date.parse(r.claimedAt ?? '') < clock() - interruptedAfterMs) {
@@ -215,16 +295,24 @@ export function createRequestSender(deps: SenderDeps) {
         }
       }
       for (const r of duplicates) if (await requests.skip(r.batchId, r.id, 'duplicate')) result.skipped++;
+      for (const { r, reason } of unreachable) if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
       const suppressed = await requests.suppressionsOf(
         due.userId,
-        queued.map((r) => addressHashOf(r.email)),
+        queued.map(({ route }) => addressHashOf(route.contact)),
       );
-      await inPool(queued, concurrency, async (r) => {
+      await inPool(queued, concurrency, async ({ r, route }) => {
         if (stop) return;
-        const reason: SuppressionReason | undefined = suppressed.get(addressHashOf(r.email));
+        const reason: SuppressionReason | undefined = suppressed.get(addressHashOf(route.contact));
         if (reason) {
           if (await requests.skip(r.batchId, r.id, reason)) result.skipped++;
           return;
+        }
+        if (route.channel === 'sms') {
+          // Texts paused by the reputation guard wait an hour at a time (the owner resumes them); a text outside
+          // the customer's 09:00-20:00 waits for their next 09:00, the batch looked at again then.
+          if (turn.texts?.paused) return wait(clock() + 3600_000);
+          const at = nextSmsSendTime(clock(), route.timeZone);
+          if (at > clock()) return wait(at);
         }
         const over = await stopOf(turn);
         if (stop || over) {
@@ -232,12 +320,13 @@ export function createRequestSender(deps: SenderDeps) {
           return;
         }
         turn.left--;
-        const outcome = await sendOne(batch, survey, r, cap);
-        if (outcome === 'sent') {
+        const outcome = await sendOne(batch, survey, r, cap, route, turn);
+        if (outcome === 'sent-email' || outcome === 'sent-sms') {
           result.sent++;
-          await countSend(r.userId, turn);
+          await countSend(r.userId, turn, outcome === 'sent-sms' ? 'sms' : 'email');
         } else if (outcome === 'failed') result.failed++;
         else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
+        else if (outcome === 'spent') wait(Date.parse(nextTextMonthStart(textMonthOf(iso()))));
         else if (outcome !== 'none') result.skipped++;
       });
     } while (after && !stop);
@@ -248,6 +337,11 @@ export function createRequestSender(deps: SenderDeps) {
       return 'capped';
     } else if (stop === 'busy') {
       await requests.reschedule(due, iso(clock() + 60_000));
+    } else if (!stop && !inFlightElsewhere && waitUntil !== undefined) {
+      // Texts wait (their hours, next month's allowance): the batch is due again when the first may go, and its
+      // page says until when.
+      await requests.setBatchState(due, 'sending', iso(waitUntil), iso());
+      await requests.reschedule(due, iso(waitUntil));
     } else if (!stop && !inFlightElsewhere) {
       await requests.setBatchState(due, 'done', null, iso());
       // Its reminder is due the batch's days after the last request went out (the pass looks at each one's own
@@ -287,7 +381,7 @@ export function createRequestSender(deps: SenderDeps) {
     do {
       const { items, next } = await requests.pageRecipients(due.batchId, after, pageSize);
       after = next ?? undefined;
-      const dueNow: RecipientRecord[] = [];
+      const dueNow: { r: RecipientRecord; route: Exclude<SendRoute, { skip: RequestSkipReason }> }[] = [];
       for (const r of items) {
         if (r.state !== 'sent' || r.ratedAt || r.reminderState === 'sent' || r.reminderState === 'failed') continue;
         if (r.reminderState === 'sending') {
@@ -300,28 +394,36 @@ export function createRequestSender(deps: SenderDeps) {
           } else inFlight = true;
           continue;
         }
-        const dueAt = Date.parse(r.sentAt ?? '') + delay;
+        // The reminder goes by e-mail where the customer gave an address (it costs nothing and is kept), else by
+        // text under the same rules as the request's; a number that cannot be texted gets none.
+        const route = r.email
+          ? ({ channel: 'email', contact: r.email } as const)
+          : routeOf(r, survey.businessName, deps.texts);
+        if ('skip' in route) continue;
+        let dueAt = Date.parse(r.sentAt ?? '') + delay;
+        if (route.channel === 'sms' && dueAt <= clock())
+          dueAt = turn.texts?.paused ? clock() + 3600_000 : nextSmsSendTime(clock(), route.timeZone);
         if (!(dueAt <= clock())) nextDue = Math.min(nextDue ?? Infinity, dueAt || clock() + delay);
-        else dueNow.push(r);
+        else dueNow.push({ r, route });
       }
       const suppressed = await requests.suppressionsOf(
         due.userId,
-        dueNow.map((r) => addressHashOf(r.email)),
+        dueNow.map(({ route }) => addressHashOf(route.contact)),
       );
       await inPool(
-        dueNow.filter((r) => !suppressed.has(addressHashOf(r.email))),
+        dueNow.filter(({ route }) => !suppressed.has(addressHashOf(route.contact))),
         concurrency,
-        async (r) => {
+        async ({ r, route }) => {
           const over = stop ?? (await stopOf(turn));
           if (stop || over) {
             stop ??= over;
             return;
           }
           turn.left--;
-          const outcome = await remindOne(batch, survey, r, cap);
+          const outcome = await remindOne(batch, survey, r, cap, route, turn);
           if (outcome === 'sent') {
             result.reminded++;
-            await countSend(r.userId, turn);
+            await countSend(r.userId, turn, route.channel);
           } else if (outcome === 'failed') result.failed++;
           else if (outcome === 'capped' || outcome === 'busy') stop ??= outcome;
         },
@@ -338,29 +440,41 @@ export function createRequestSender(deps: SenderDeps) {
     }
   }
 
+  /** What a claim of this route counts: a text also in the owner's month, under their allowance. */
+  function viaOf(route: Exclude<SendRoute, { skip: RequestSkipReason }>, turn: Turn, now: number): ClaimVia {
+    return route.channel === 'sms'
+      ? {
+          channel: 'sms',
+          contact: route.contact,
+          texts: { month: textMonthOf(iso(now)), allowance: turn.texts?.allowance ?? 0 },
+        }
+      : { channel: 'email', contact: route.contact };
+  }
+
   async function remindOne(
     batch: RequestBatchRecord,
     survey: Survey,
     r: RecipientRecord,
     cap: number,
+    route: Exclude<SendRoute, { skip: RequestSkipReason }>,
+    turn: Turn,
   ): Promise<'sent' | 'failed' | 'capped' | 'busy' | 'none'> {
     const now = clock();
     const day = iso(now).slice(0, 10);
-    const claim = await requests.claimReminder({ recipient: r, now: iso(now), day, dailyCap: cap });
+    const via = viaOf(route, turn, now);
+    const claim = await requests.claimReminder({ recipient: r, ...via, now: iso(now), day, dailyCap: cap });
     if (claim === 'capped') return 'capped';
     if (claim !== 'claimed') return 'none';
-    const mail = composeReviewRequest({
-      ...(await mailInputOf(batch, survey, r)),
-      reminder: true,
-    });
-    await slot();
-    try {
-      await deps.mailer(mail);
-    } catch (error) {
-      const kind = failureKind(error);
-      logger.warn('Reminder not sent', { batchId: r.batchId, recipientId: r.id, kind, error: String(error) });
-      if (kind === 'busy') {
-        await requests.releaseReminder(r, day);
+    const failure = await deliver(batch, survey, r, route, true);
+    if (failure) {
+      logger.warn('Reminder not sent', {
+        batchId: r.batchId,
+        recipientId: r.id,
+        kind: failure.kind,
+        error: failure.error,
+      });
+      if (failure.kind === 'busy') {
+        await requests.releaseReminder(r, day, via);
         return 'busy';
       }
       await requests.failReminder(r.batchId, r.id);
@@ -368,6 +482,75 @@ export function createRequestSender(deps: SenderDeps) {
     }
     await requests.markReminded(r.batchId, r.id, iso());
     return 'sent';
+  }
+
+  /**
+   * Sends the request (or its reminder) by its route: the mail, or the text with its short links (recorded
+   * before the text names them). Answers how it failed, or nothing when it went out.
+   */
+  async function deliver(
+    batch: RequestBatchRecord,
+    survey: Survey,
+    r: RecipientRecord,
+    route: Exclude<SendRoute, { skip: RequestSkipReason }>,
+    reminder: boolean,
+  ): Promise<{ kind: 'busy' | 'rejected' | 'unknown'; error: string } | undefined> {
+    if (route.channel === 'email') {
+      const mail = composeReviewRequest({
+        ...(await mailInputOf(batch, survey, { ...r, email: route.contact })),
+        ...(reminder ? { reminder: true } : {}),
+      });
+      await slot();
+      try {
+        await deps.mailer(mail);
+        return undefined;
+      } catch (error) {
+        return { kind: failureKind(error), error: String(error) };
+      }
+    }
+    const texts = deps.texts!;
+    let body: string;
+    try {
+      const codes = await texts.codesOf(r);
+      // The links live as long as the request's data (its retention from now: the send is its start).
+      const expiresAt = retentionExpiry(clock());
+      await texts.shortLinks.putShortLink(
+        shortCodeHash(codes.link),
+        { purpose: 'link', batchId: r.batchId, recipientId: r.id },
+        expiresAt,
+      );
+      await texts.shortLinks.putShortLink(
+        shortCodeHash(codes.unsubscribe),
+        { purpose: 'unsubscribe', batchId: r.batchId, recipientId: r.id },
+        expiresAt,
+      );
+      const template =
+        batch.smsTemplate && !(await linksAllowedFor(r.userId)) ? withoutLinks(batch.smsTemplate) : batch.smsTemplate;
+      body = composeTextMessage({
+        template: template ?? null,
+        language: r.language,
+        name: r.name,
+        url: shortLinkUrl(deps.siteOrigin, codes.link),
+        optOutUrl: shortLinkUrl(deps.siteOrigin, codes.unsubscribe),
+        replies: route.replies,
+      });
+    } catch (error) {
+      // Nothing went out: given back and tried again.
+      return { kind: 'busy', error: String(error) };
+    }
+    await slot();
+    try {
+      await texts.sender.send({
+        to: route.contact,
+        body,
+        originator: route.originator,
+        idempotencyKey: `${r.batchId}/${r.id}/${reminder ? 'reminder' : 'request'}`,
+        context: textContextOf({ userId: r.userId, batchId: r.batchId, recipientId: r.id }),
+      });
+      return undefined;
+    } catch (error) {
+      return { kind: textFailureKind(error), error: String(error) };
+    }
   }
 
   /** Each owner's `linksAllowedOf`, looked up once a minute (a run mails many customers of one owner). */
@@ -384,7 +567,7 @@ export function createRequestSender(deps: SenderDeps) {
   }
 
   /** The request mail's input for a customer (the first mail and the reminder alike). */
-  async function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord) {
+  async function mailInputOf(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord & { email: string }) {
     const template =
       batch.template && !(await linksAllowedFor(r.userId)) ? withoutLinks(batch.template) : batch.template;
     return {
@@ -402,51 +585,75 @@ export function createRequestSender(deps: SenderDeps) {
     };
   }
 
-  type Outcome = 'sent' | 'failed' | 'capped' | 'busy' | 'none' | RequestSkipReason;
+  type Outcome = 'sent-email' | 'sent-sms' | 'failed' | 'capped' | 'busy' | 'spent' | 'none' | RequestSkipReason;
 
-  async function sendOne(batch: RequestBatchRecord, survey: Survey, r: RecipientRecord, cap: number): Promise<Outcome> {
+  async function sendOne(
+    batch: RequestBatchRecord,
+    survey: Survey,
+    r: RecipientRecord,
+    cap: number,
+    route: Exclude<SendRoute, { skip: RequestSkipReason }>,
+    turn: Turn,
+  ): Promise<Outcome> {
     const now = clock();
+    const day = iso(now).slice(0, 10);
+    const via = viaOf(route, turn, now);
     const claim = await requests.claim({
       recipient: r,
+      ...via,
       now: iso(now),
       askedBefore: iso(now - requestRepeatDays * dayMs),
       contactExpiresAt: Math.ceil((now + requestRepeatDays * dayMs) / 1000),
-      day: iso(now).slice(0, 10),
+      day,
       dailyCap: cap,
     });
     if (claim === 'not-queued') return 'none';
     if (claim === 'capped') return 'capped';
+    if (claim === 'spent') {
+      // The month's texts are spent (decisions 25): e-mail instead where the owner chose so and the customer gave
+      // an address; else the text waits for next month.
+      if (turn.texts?.whenSpent === 'email' && r.email)
+        return sendOne(batch, survey, r, cap, { channel: 'email', contact: r.email }, turn);
+      return 'spent';
+    }
     if (claim === 'recently-asked')
       return (await requests.skip(r.batchId, r.id, 'recently-asked')) ? 'recently-asked' : 'none';
     if (claim === 'suppressed') {
       // Suppressed since the page was read: its reason is read now.
-      const reason = (await requests.suppressionsOf(r.userId, [addressHashOf(r.email)])).get(addressHashOf(r.email));
+      const hash = addressHashOf(route.contact);
+      const reason = (await requests.suppressionsOf(r.userId, [hash])).get(hash);
       return (await requests.skip(r.batchId, r.id, reason ?? 'unsubscribed')) ? (reason ?? 'unsubscribed') : 'none';
     }
-    const mail = composeReviewRequest(await mailInputOf(batch, survey, r));
-    await slot();
-    try {
-      await deps.mailer(mail);
-    } catch (error) {
-      const kind = failureKind(error);
-      logger.warn('Review request not sent', { batchId: r.batchId, recipientId: r.id, kind, error: String(error) });
-      if (kind === 'busy') {
-        await requests.release(r, iso(now).slice(0, 10));
+    const failure = await deliver(batch, survey, r, route, false);
+    if (failure) {
+      logger.warn('Review request not sent', {
+        batchId: r.batchId,
+        recipientId: r.id,
+        channel: route.channel,
+        kind: failure.kind,
+        error: failure.error,
+      });
+      if (failure.kind === 'busy') {
+        await requests.release(r, day, via);
         return 'busy';
       }
-      await requests.fail(r.batchId, r.id, kind === 'rejected' ? 'rejected' : 'interrupted');
+      await requests.fail(r.batchId, r.id, failure.kind === 'rejected' ? 'rejected' : 'interrupted');
       return 'failed';
     }
     await requests.markSent(r.batchId, r.id, iso());
-    return 'sent';
+    return route.channel === 'sms' ? 'sent-sms' : 'sent-email';
   }
 
   /**
    * The reputation guard counts each mail that went out; when that pauses the owner, their turn ends here (the
    * next one parks them until they resume).
    */
-  async function countSend(userId: string, turn: Turn): Promise<void> {
-    if (deps.health && !(await deps.health.recordSend(userId, 'mail'))) turn.ended = true;
+  async function countSend(userId: string, turn: Turn, channel: RequestChannel): Promise<void> {
+    const health = healthChannel(channel);
+    const sending = !deps.health || (await deps.health.recordSend(userId, health));
+    if (!sending && health === 'mail') turn.ended = true;
+    // Texts paused themselves: the turn's e-mails go on, its texts wait.
+    else if (!sending && turn.texts) turn.texts.paused = true;
   }
 
   /**
@@ -472,6 +679,14 @@ export function createRequestSender(deps: SenderDeps) {
       }
     }
     const turn: Turn = { userId: owner.userId, left: turnSends, deadline, result };
+    if (deps.texts && cap > 0) {
+      const [allowance, whenSpent, textsMay] = await Promise.all([
+        deps.texts.monthlyAllowanceOf(owner.userId),
+        deps.texts.whenSpentOf(owner.userId),
+        deps.health?.mayOwnerSend(owner.userId, 'text') ?? true,
+      ]);
+      turn.texts = { allowance, whenSpent, paused: !textsMay };
+    }
     for (const d of parkUntil ? [] : due) {
       if (await stopOf(turn)) break;
       result.batches++;

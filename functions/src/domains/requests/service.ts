@@ -55,6 +55,7 @@ export const toApiBatch = (b: RequestBatchRecord): RequestBatch => ({
   state: b.state,
   total: b.total,
   template: b.template,
+  smsTemplate: b.smsTemplate ?? null,
   sendAt: b.sendAt,
   permissionConfirmedAt: b.permissionConfirmedAt,
   createdAt: b.createdAt,
@@ -105,10 +106,13 @@ export function createRequestService(deps: RequestServiceDeps) {
       const survey = await ownedSurvey(userId, surveyId);
       // The personal link is the survey's public link: a draft has none yet.
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
-      if (input.template && linksIn(input.template).length > 0 && !((await deps.linksAllowed?.(userId)) ?? true))
-        throw new ApiError('VALIDATION_FAILED', sharedRequestMessages.templateLinksInTrial, {
-          template: sharedRequestMessages.templateLinksInTrial,
-        });
+      for (const field of ['template', 'smsTemplate'] as const) {
+        const text = input[field];
+        if (text && linksIn(text).length > 0 && !((await deps.linksAllowed?.(userId)) ?? true))
+          throw new ApiError('VALIDATION_FAILED', sharedRequestMessages.templateLinksInTrial, {
+            [field]: sharedRequestMessages.templateLinksInTrial,
+          });
+      }
       const at = now();
       await deps.quota(userId, input.rows.length, at);
       const requested = input.sendAt ? new Date(input.sendAt) : at;
@@ -136,6 +140,7 @@ export function createRequestService(deps: RequestServiceDeps) {
           state: 'preparing',
           total: recipients.length,
           template: input.template ?? null,
+          smsTemplate: input.smsTemplate ?? null,
           sendAt,
           permissionConfirmedAt: at.toISOString(),
           createdAt: at.toISOString(),
