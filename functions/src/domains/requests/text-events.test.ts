@@ -99,10 +99,15 @@ describe('the text-events worker', () => {
     expect(await known.run(sns(reply('STOP', 'msg-unknown')))).toEqual(['ignored']);
     expect(known.suppressed).toEqual([]);
 
+    // An erased owner's row is gone: nothing is remembered or marked; a failure counts nothing.
     const erased = fakeDeps(false);
+    erased.deps.recipientOf = async () => undefined;
     expect(await erased.run(sns(delivery('TEXT_DELIVERED', true)))).toEqual(['ignored']);
     expect(erased.texts.size).toBe(0);
     expect(erased.state.deliveredAt).toBeNull();
+    const erasing = fakeDeps(false);
+    expect(await erasing.run(sns(delivery('TEXT_UNREACHABLE', true)))).toEqual(['failed']);
+    expect(erasing.outcomes).toEqual([]);
   });
 
   it('ignores texts of no request and drops what is not an SNS notification', async () => {

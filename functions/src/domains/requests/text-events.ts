@@ -105,12 +105,12 @@ function requestOf(event: TextDeliveryEvent): (TextRequest & { userId: string })
  * One delivery event of a review-request text: any event first remembers the text's request (a reply names only
  * the text); a final delivered one marks the recipient delivered; a final failure moves it to failed and counts
  * against the owner's texts (a redelivered event changes nothing twice: the state moves once). Interim events
- * (queued, pending) change nothing else.
+ * (queued, pending) change nothing else. A text whose recipient is gone (erased, expired) is ignored: one read of
+ * the row, not of the owner's account, as every text of a 5,000-row batch brings events.
  */
 export async function recordTextDelivery(deps: TextEventDeps, event: TextDeliveryEvent): Promise<TextEventOutcome> {
   const request = requestOf(event);
-  if (!request) return 'ignored';
-  if (!(await deps.ownerIsActive(request.userId))) return 'ignored';
+  if (!request || !(await deps.recipientOf(request))) return 'ignored';
   await deps.rememberText(event.messageId, { batchId: request.batchId, recipientId: request.recipientId });
   if (!event.isFinal) return 'noted';
   if (deliveredTypes.has(event.eventType)) {
@@ -118,7 +118,9 @@ export async function recordTextDelivery(deps: TextEventDeps, event: TextDeliver
     await deps.markDelivered(request, at.toISOString());
     return 'delivered';
   }
-  if (await deps.failDelivery(request)) await deps.recordOutcome(request.userId, 'failed');
+  // The owner's health item is created by the count: never for an account that is being erased.
+  if ((await deps.failDelivery(request)) && (await deps.ownerIsActive(request.userId)))
+    await deps.recordOutcome(request.userId, 'failed');
   logger.info('Review request text not delivered', { eventType: event.eventType });
   return 'failed';
 }
