@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import {
+  routeContracts,
+  smsCountriesOf,
+  smsSegments,
+  type CreateRequestBatchInput,
+  type TextsWhenSpent,
+} from '@reviewroute/shared';
+import { parseInput } from '../../lib/validation';
+import { shortLinkCode } from '../../lib/short-link';
+import type { ShortLinkRecord } from '../../data/short-links';
+import {
+  memoryRequests,
+  publishedSurvey,
+  requestOwnerId as owner,
+  requestSurveyId as surveyId,
+} from '../../../testing/domains/requests';
+import { routeOf, type TextDeps } from './sender';
+import { createShortLinkResolver } from './short-link-service';
+import type { TextMessage } from './text-sender';
+
+const batchBody = (input: CreateRequestBatchInput) =>
+  parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
+
+const key = 'short-link-test-key';
+
+/** A world whose sender texts through a fake transport (every text kept), with memory short links. */
+async function textWorld(options: { allowance?: number; whenSpent?: TextsWhenSpent; failOn?: string } = {}) {
+  const sent: TextMessage[] = [];
+  const links = new Map<string, ShortLinkRecord>();
+  const texts: TextDeps = {
+    sender: {
+      async send(message) {
+        if (message.to === options.failOn) throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+        sent.push(message);
+        return { messageId: `m-${sent.length}` };
+      },
+    },
+    allowedCountries: smsCountriesOf(undefined),
+    senderNumber: '+3197010000001',
+    monthlyAllowanceOf: async () => options.allowance ?? 25,
+    whenSpentOf: async () => options.whenSpent ?? 'wait',
+    shortLinks: {
+      async putShortLink(codeHash, link) {
+        links.set(codeHash, link);
+      },
+    },
+    codesOf: async (r) => ({
+      link: shortLinkCode(key, 'link', r.batchId, r.id),
+      unsubscribe: shortLinkCode(key, 'unsubscribe', r.batchId, r.id),
+    }),
+  };
+  const w = memoryRequests({ sender: { texts } });
+  await w.surveys.create(publishedSurvey());
+  const run = () => w.sender.runDue(w.clock.now + 60_000);
+  const resolve = createShortLinkResolver({
+    shortLinks: { getShortLink: async (hash) => links.get(hash) },
+    requests: w.requests,
+    surveys: w.surveys,
+    tokens: w.tokens,
+    siteOrigin: 'https://app.reviewroute.example',
+  });
+  const send = (rows: CreateRequestBatchInput['rows']) =>
+    w.service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+  const recipients = (batchId: string) => w.requests.recipients.get(batchId)!;
+  return { ...w, sent, links, run, resolve, send, recipients };
+}
+
+describe('review requests by text', () => {
+  it('texts a customer with a number: the default text with a short link and the opt-out, in one segment', async () => {
+    const w = await textWorld();
+    const batch = await w.send([
+      { name: 'Piet Klant', phone: '06 12345678', language: 'nl' },
+      { name: 'Jane', phone: '+44 7400 123456', language: 'en' },
+    ]);
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345678', '+447400123456']);
+    const [nl, en] = w.sent;
+    expect(nl!.body).toMatch(
+      /^Bedankt voor je bezoek! Deel je ervaring: https:\/\/app\.reviewroute\.example\/r\/[0-9A-Za-z]{10}\nSTOP: https:\/\/app\.reviewroute\.example\/r\/[0-9A-Za-z]{10}$/,
+    );
+    expect(
+      en!.body.startsWith('Thanks for visiting us! Share your experience: https://app.reviewroute.example/r/'),
+    ).toBe(true);
+    for (const m of w.sent) expect(smsSegments(m.body).segments).toBe(1);
+    // From the business's sender ID (11 GSM characters) where the country shows one.
+    expect(nl!.originator).toBe(publishedSurvey().businessName.slice(0, 11).trim());
+    expect(nl!.context).toMatchObject({ owner, batch: batch.id, recipient: '00000' });
+    expect(w.recipients(batch.id).map((r) => [r.state, r.channel])).toEqual([
+      ['sent', 'sms'],
+      ['sent', 'sms'],
+    ]);
+    expect(w.mailer.sent).toHaveLength(0);
+    // The short links open the personal survey link and the unsubscribe page in the customer's language.
+    const [link, optOut] = [...nl!.body.matchAll(/\/r\/([0-9A-Za-z]{10})/g)].map((m) => m[1]!);
+    expect(await w.resolve(link!)).toMatch(
+      /^https:\/\/app\.reviewroute\.example\/nl?\/?surveys\/.+\?r=[A-Za-z0-9_-]{46}$/,
+    );
+    expect(await w.resolve(optOut!)).toMatch(
+      /^https:\/\/app\.reviewroute\.example\/nl\/unsubscribe\/[A-Za-z0-9_-]{46}$/,
+    );
+    expect(await w.resolve('AAAAAAAAAA')).toBeUndefined();
+    expect(await w.resolve('../../x')).toBeUndefined();
+    // Only the codes' hashes are stored.
+    expect([...w.links.keys()].some((hash) => hash.includes(link!))).toBe(false);
+  });
+
+  it('texts first and e-mails only where texting cannot go: a number outside the allowlist', async () => {
+    const w = await textWorld();
+    const batch = await w.send([
+      { name: 'Both', email: 'both@klant.example', phone: '0612345670' },
+      { name: 'Abroad', email: 'abroad@klant.example', phone: '+1 415 555 2671' },
+      { name: 'Abroad only', phone: '+1 415 555 2672' },
+    ]);
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345670']);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual(['abroad@klant.example']);
+    expect(w.recipients(batch.id).map((r) => [r.state, r.channel, r.reason])).toEqual([
+      ['sent', 'sms', null],
+      ['sent', 'email', null],
+      ['skipped', null, 'country-not-allowed'],
+    ]);
+  });
+
+  it('sends nothing between 20:00 and 09:00 in the customer’s zone: the batch is due again at 09:00', async () => {
+    const w = await textWorld();
+    // 22:00 in Amsterdam (CET, UTC+1).
+    w.clock.now = Date.parse('2026-11-26T21:00:00.000Z');
+    const batch = await w.send([{ name: 'Piet', phone: '0612345678' }]);
+    await w.run();
+    expect(w.sent).toHaveLength(0);
+    expect(w.recipients(batch.id)[0]!.state).toBe('queued');
+    expect(w.requests.queue.get(batch.id)?.dueAt).toBe('2026-11-27T08:00:00.000Z');
+    expect(w.requests.batches.get(batch.id)?.waitingUntil).toBe('2026-11-27T08:00:00.000Z');
+    w.clock.now = Date.parse('2026-11-27T07:59:00.000Z');
+    await w.run();
+    expect(w.sent).toHaveLength(0);
+    w.clock.now = Date.parse('2026-11-27T08:00:00.000Z');
+    await w.run();
+    expect(w.sent).toHaveLength(1);
+    expect(w.recipients(batch.id)[0]!.state).toBe('sent');
+  });
+
+  it('stops at the month’s allowance: the rest wait for next month, or are e-mailed as the owner chose', async () => {
+    const rows = [
+      { name: 'A', phone: '0612345671' },
+      { name: 'B', phone: '0612345672', email: 'b@klant.example' },
+      { name: 'C', phone: '0612345673' },
+    ];
+    const waiting = await textWorld({ allowance: 1, whenSpent: 'wait' });
+    let batch = await waiting.send(rows);
+    await waiting.run();
+    expect(waiting.sent).toHaveLength(1);
+    expect(waiting.mailer.sent).toHaveLength(0);
+    expect(waiting.recipients(batch.id).map((r) => r.state)).toEqual(['sent', 'queued', 'queued']);
+    expect(waiting.requests.queue.get(batch.id)?.dueAt).toBe('2026-12-01T00:00:00.000Z');
+    expect(waiting.requests.textCounts.get(`${owner}/2026-11`)).toBe(1);
+
+    const falling = await textWorld({ allowance: 1, whenSpent: 'email' });
+    batch = await falling.send(rows);
+    await falling.run();
+    expect(falling.sent.map((m) => m.to)).toEqual(['+31612345671']);
+    expect(falling.mailer.sent.map((m) => m.to)).toEqual(['b@klant.example']);
+    expect(falling.recipients(batch.id).map((r) => [r.state, r.channel])).toEqual([
+      ['sent', 'sms'],
+      ['sent', 'email'],
+      ['queued', null],
+    ]);
+  });
+
+  it('texts nobody twice: a send that may have gone out is never retried, a repeated run sends nothing again', async () => {
+    const w = await textWorld({ failOn: '+31612345672' });
+    const batch = await w.send([
+      { name: 'A', phone: '0612345671' },
+      { name: 'B', phone: '0612345672' },
+      { name: 'C', phone: '0612345673' },
+    ]);
+    await w.run();
+    await w.run();
+    w.clock.now += 3600_000;
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345671', '+31612345673']);
+    expect(w.recipients(batch.id).map((r) => [r.state, r.reason])).toEqual([
+      ['sent', null],
+      ['failed', 'interrupted'],
+      ['sent', null],
+    ]);
+  });
+
+  it('resumes a run that died between a claim and its confirmation without texting that customer again', async () => {
+    const w = await textWorld();
+    const batch = await w.send([
+      { name: 'A', phone: '0612345671' },
+      { name: 'B', phone: '0612345672' },
+    ]);
+    // A run claimed A (its text may have gone out) and died before confirming it.
+    const [a] = w.recipients(batch.id);
+    const day = new Date(w.clock.now).toISOString();
+    expect(
+      await w.requests.claim({
+        recipient: a!,
+        channel: 'sms',
+        contact: a!.phone!,
+        texts: { month: day.slice(0, 7), allowance: 25 },
+        now: day,
+        askedBefore: new Date(w.clock.now - 30 * 86400_000).toISOString(),
+        contactExpiresAt: 0,
+        day: day.slice(0, 10),
+        dailyCap: 50,
+      }),
+    ).toBe('claimed');
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345672']);
+    // Once the claim is old enough to be an interrupted one, it is settled as such, never sent.
+    w.clock.now += 11 * 60_000;
+    await w.run();
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345672']);
+    expect(w.recipients(batch.id).map((r) => [r.state, r.reason])).toEqual([
+      ['failed', 'interrupted'],
+      ['sent', null],
+    ]);
+  });
+
+  it('chooses the route by the number’s country and the sender it allows', () => {
+    const texts = { allowedCountries: smsCountriesOf('NL,BE'), senderNumber: '+3197010000001' };
+    const nl = { email: null, phone: '+31612345678', phoneCountry: 'NL' };
+    expect(routeOf(nl, 'Bakkerij Jansen', texts)).toMatchObject({
+      channel: 'sms',
+      originator: 'Bakkerij Ja',
+      replies: false,
+    });
+    expect(routeOf({ ...nl, phoneCountry: 'BE' }, 'Bakkerij Jansen', texts)).toMatchObject({
+      channel: 'sms',
+      originator: '+3197010000001',
+      replies: true,
+    });
+    expect(routeOf({ ...nl, phoneCountry: 'DE' }, 'Bakkerij', texts)).toEqual({ skip: 'country-not-allowed' });
+    expect(routeOf({ ...nl, phoneCountry: 'DE', email: 'x@y.example' }, 'Bakkerij', texts)).toEqual({
+      channel: 'email',
+      contact: 'x@y.example',
+    });
+    expect(routeOf({ ...nl, phoneCountry: 'BE' }, 'Bakkerij', { ...texts, senderNumber: null })).toEqual({
+      skip: 'country-not-allowed',
+    });
+  });
+});
