@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { requestChannels } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 import { requestKeys } from '@/lib/query-keys';
 import { useRequestFunnel } from '@/features/surveys/api/get-request-funnel';
@@ -33,7 +34,10 @@ export const useRequestRecipients = (surveyId: string, batchId: string, live: bo
 export function useRecipientsFollowFunnel(surveyId: string) {
   const queryClient = useQueryClient();
   const { data } = useRequestFunnel(surveyId);
-  const marks = data ? `${data.opened}/${data.rated}/${data.clicked}` : undefined;
+  // A channel's new delivery report moves a row too (sent -> delivered).
+  const marks = data
+    ? requestChannels.map((c) => `${data[c].delivered}/${data[c].opened}/${data[c].rated}/${data[c].clicked}`).join('|')
+    : undefined;
   const seen = useRef(marks);
   useEffect(() => {
     if (seen.current !== undefined && marks !== seen.current)

@@ -1,8 +1,14 @@
-import { ChevronDown, Loader2, RotateCw } from 'lucide-react';
+import { ChevronDown, Loader2, Mail, MessageSquare, RotateCw } from 'lucide-react';
 import { type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type RequestBatch, type RequestRecipient } from '@reviewroute/shared';
+import {
+  formatDateTime,
+  recipientStatusOf,
+  type RecipientStatus,
+  type RequestBatch,
+  type RequestRecipient,
+} from '@reviewroute/shared';
 import { LoadingStatus } from '@/components/loading-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -161,13 +167,26 @@ function BatchCard({ surveyId, batch, defaultOpen }: { surveyId: string; batch: 
   );
 }
 
-const stateBadge: Record<RequestRecipient['state'], string> = {
+/** Each state's colours: waiting grey, on its way blue, out green, held back amber, lost or refused red. */
+const stateBadge: Record<RecipientStatus, string> = {
   queued: 'border-border text-muted-foreground',
   sending: 'border-blue-300 text-blue-800',
   sent: 'border-green-300 bg-green-50 text-green-800',
+  delivered: 'border-green-300 bg-green-50 text-green-800',
   skipped: 'border-amber-300 bg-amber-50 text-amber-900',
+  unsubscribed: 'border-amber-300 bg-amber-50 text-amber-900',
   failed: 'border-red-300 bg-red-50 text-red-800',
+  bounced: 'border-red-300 bg-red-50 text-red-800',
+  complained: 'border-red-300 bg-red-50 text-red-800',
 };
+
+/** Why the row stands where it does: a skip's or failure's reason, or what became of the address after it went out. */
+const explanationOf = (r: RequestRecipient) =>
+  r.reason
+    ? (`skipReasons.${r.reason}` as const)
+    : r.state === 'sent' && r.suppressedAs
+      ? (`afterSending.${r.suppressedAs}` as const)
+      : undefined;
 
 /** How far the customer went with their personal link: the furthest step, or none yet. */
 const linkStateOf = (r: RequestRecipient): 'opened' | 'rated' | 'clicked' | undefined =>
@@ -196,41 +215,52 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
   return (
     <div className="grid gap-3">
       <ul className="divide-y rounded-md border" data-testid="recipients">
-        {all.map((r) => (
-          <li key={r.id} className="grid gap-1 px-3 py-2 text-sm" data-testid="recipient">
-            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <div className="flex min-w-0 flex-wrap items-center gap-x-3">
-                <span className="font-medium wrap-anywhere">{r.name}</span>
-                <span className="text-muted-foreground break-all">{r.email}</span>
-                <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
-              </div>
-              <div className="flex flex-wrap items-center gap-1">
-                <Badge variant="outline" className={stateBadge[r.state]} data-testid="recipient-state">
-                  {t(`recipientStates.${r.state}`)}
-                </Badge>
-                {linkStateOf(r) && (
-                  <Badge
-                    variant="outline"
-                    className="border-primary/40 text-primary"
-                    data-testid="recipient-link-state"
-                  >
-                    {t(`linkStates.${linkStateOf(r)!}`)}
+        {all.map((r) => {
+          const status = recipientStatusOf(r);
+          const explanation = explanationOf(r);
+          return (
+            <li key={r.id} className="grid gap-1 px-3 py-2 text-sm" data-testid="recipient">
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <div className="flex min-w-0 flex-wrap items-center gap-x-3">
+                  <span className="font-medium wrap-anywhere">{r.name}</span>
+                  {r.email && <span className="text-muted-foreground break-all">{r.email}</span>}
+                  {r.phone && <span className="text-muted-foreground tabular-nums">{r.phone}</span>}
+                  <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
+                </div>
+                <div className="flex flex-wrap items-center gap-1">
+                  {r.channel && (
+                    <Badge variant="secondary" data-testid="recipient-channel">
+                      {r.channel === 'sms' ? <MessageSquare aria-hidden="true" /> : <Mail aria-hidden="true" />}
+                      {t(`channels.${r.channel}`)}
+                    </Badge>
+                  )}
+                  <Badge variant="outline" className={stateBadge[status]} data-testid="recipient-state">
+                    {t(`recipientStates.${status}`)}
                   </Badge>
-                )}
+                  {linkStateOf(r) && (
+                    <Badge
+                      variant="outline"
+                      className="border-primary/40 text-primary"
+                      data-testid="recipient-link-state"
+                    >
+                      {t(`linkStates.${linkStateOf(r)!}`)}
+                    </Badge>
+                  )}
+                </div>
               </div>
-            </div>
-            {r.remindedAt && (
-              <p className="text-muted-foreground text-xs" data-testid="reminded">
-                {t('linkStates.reminded', { date: dateTime(r.remindedAt) })}
-              </p>
-            )}
-            {r.reason && (
-              <p className="text-muted-foreground text-xs" data-testid="skip-reason">
-                {t(`skipReasons.${r.reason}`)}
-              </p>
-            )}
-          </li>
-        ))}
+              {r.remindedAt && (
+                <p className="text-muted-foreground text-xs" data-testid="reminded">
+                  {t('linkStates.reminded', { date: dateTime(r.remindedAt) })}
+                </p>
+              )}
+              {explanation && (
+                <p className="text-muted-foreground text-xs" data-testid="skip-reason">
+                  {t(explanation)}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <LoadMore pages={recipients} label={t('batches.more')} />
     </div>

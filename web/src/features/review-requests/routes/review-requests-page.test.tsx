@@ -62,6 +62,25 @@ const pausedState = (pauses: number) =>
     pause: { cause: 'failed', sends: 60, failed: 4, complained: 0 },
   });
 
+/** A customer whose request went out by e-mail, nothing reported yet. */
+const sentRecipient = (id: string, name: string) => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@klant.example`,
+  phone: null,
+  language: 'nl',
+  state: 'sent',
+  reason: null,
+  sentAt: '2026-01-05T10:00:00.000Z',
+  openedAt: null,
+  ratedAt: null,
+  clickedAt: null,
+  remindedAt: null,
+  channel: 'email',
+  deliveredAt: null,
+  suppressedAs: null,
+});
+
 function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingState()) {
   // A send adds its batch at the top, as the API lists them newest first.
   const batches = [...stored];
@@ -89,6 +108,9 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
             ratedAt: '2026-01-05T11:01:00.000Z',
             clickedAt: null,
             remindedAt: null,
+            channel: 'email',
+            deliveredAt: null,
+            suppressedAs: null,
           },
           {
             id: 'r2',
@@ -103,12 +125,37 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
             ratedAt: null,
             clickedAt: null,
             remindedAt: null,
+            channel: null,
+            deliveredAt: null,
+            suppressedAs: null,
+          },
+          // Texted and delivered, then the customer replied STOP.
+          {
+            ...sentRecipient('r3', 'Kees'),
+            email: null,
+            phone: '+31612345678',
+            channel: 'sms',
+            deliveredAt: '2026-01-05T10:01:00.000Z',
+            suppressedAs: 'unsubscribed',
+          },
+          { ...sentRecipient('r4', 'Anna'), suppressedAs: 'bounced' },
+          {
+            ...sentRecipient('r5', 'Joop'),
+            phone: '+31687654321',
+            channel: 'sms',
+            state: 'failed',
+            reason: 'undelivered',
           },
         ],
         nextCursor: null,
       }),
     ),
-    apiHandler('get-request-funnel', () => HttpResponse.json({ sent: 3, opened: 1, rated: 1, clicked: 1 })),
+    apiHandler('get-request-funnel', () =>
+      HttpResponse.json({
+        email: { sent: 3, delivered: 2, opened: 1, rated: 1, clicked: 1 },
+        sms: { sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0 },
+      }),
+    ),
     apiHandler('create-request-batch', () => {
       const created = batch({ id: 'b2', state: 'scheduled', createdAt: '2026-01-06T10:00:00.000Z' });
       batches.unshift(created);
@@ -266,27 +313,69 @@ describe('the review requests page', () => {
     });
   });
 
-  it('lists the batches with each customer’s state and why one was skipped, in Dutch', async () => {
+  it('lists the batches with each customer’s state, channel and why, honestly, in Dutch', async () => {
     stubApi([batch()]);
     render('/nl/review-requests');
     const recipients = await screen.findAllByTestId('recipient');
+    // An opened link was delivered; a STOP after the text, a bounce after the mail and an undelivered text say so.
     expect(recipients.map((r) => within(r).getByTestId('recipient-state').textContent)).toEqual([
-      'Verstuurd',
+      'Afgeleverd',
       'Overgeslagen',
+      'Afgemeld',
+      'Onbestelbaar',
+      'Mislukt',
     ]);
-    expect(within(recipients[1]!).getByTestId('skip-reason').textContent).toBe(
+    expect(recipients.map((r) => within(r).queryByTestId('recipient-channel')?.textContent ?? null)).toEqual([
+      'E-mail',
+      null,
+      'Sms',
+      'E-mail',
+      'Sms',
+    ]);
+    expect(recipients.map((r) => within(r).queryByTestId('skip-reason')?.textContent ?? null)).toEqual([
+      null,
       'Niet verstuurd: je hebt deze klant de afgelopen 30 dagen al gevraagd (voor deze of een andere enquête).',
-    );
+      'De klant heeft zich na dit verzoek afgemeld: je verzoeken bereiken deze klant niet meer.',
+      'Dit adres kwam onbestelbaar terug: je verzoeken gaan er niet meer naartoe.',
+      'Niet afgeleverd: het telefoonnetwerk kon de sms niet afleveren op dit nummer.',
+    ]);
+    expect(within(recipients[2]!).getByText('+31612345678')).toBeTruthy();
     expect(screen.getByTestId('batch-state').textContent).toBe('Klaar');
     // How far each customer went with the personal link, and the survey's funnel with its rates.
     expect(within(recipients[0]!).getByTestId('recipient-link-state').textContent).toBe('Beoordeeld');
     expect(within(recipients[1]!).queryByTestId('recipient-link-state')).toBeNull();
     expect(screen.getByText(/Herinnering na 3 dagen/)).toBeTruthy();
-    const funnel = await screen.findByTestId('funnel-rated');
-    expect(funnel.textContent).toContain('Beoordeeld');
-    expect(funnel.textContent).toContain('1');
-    expect(funnel.textContent).toMatch(/33\s?% van verstuurd/);
-    expect(screen.getByTestId('funnel-sent-count').textContent).toBe('3');
+    // The funnel per channel, each step's share of the one before.
+    const email = await screen.findByTestId('funnel-email');
+    expect(within(email).getByRole('heading', { name: 'Per e-mail' })).toBeTruthy();
+    const rated = within(email).getByTestId('funnel-rated');
+    expect(rated.textContent).toContain('Beoordeeld');
+    expect(rated.textContent).toMatch(/100\s?% van geopend/);
+    expect(within(email).getByTestId('funnel-opened').textContent).toMatch(/50\s?% van afgeleverd/);
+    expect(within(email).getByTestId('funnel-delivered').textContent).toMatch(/67\s?% van verstuurd/);
+    expect(within(email).getByTestId('funnel-sent-count').textContent).toBe('3');
+    const sms = screen.getByTestId('funnel-sms');
+    expect(within(sms).getByRole('heading', { name: 'Per sms' })).toBeTruthy();
+    expect(within(sms).getByTestId('funnel-delivered').textContent).toMatch(/50\s?% van verstuurd/);
+    // Nothing opened: no share of it to show.
+    expect(within(sms).getByTestId('funnel-rated').textContent).not.toMatch(/%/);
+  });
+
+  it('leaves out a channel nothing was sent by', async () => {
+    stubApi([batch()]);
+    serveApi(
+      apiHandler('get-request-funnel', () =>
+        HttpResponse.json({
+          email: { sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 },
+          sms: { sent: 4, delivered: 4, opened: 2, rated: 1, clicked: 0 },
+        }),
+      ),
+    );
+    render();
+    const sms = await screen.findByTestId('funnel-sms');
+    expect(within(sms).getByRole('heading', { name: 'By text message' })).toBeTruthy();
+    expect(screen.queryByTestId('funnel-email')).toBeNull();
+    expect(within(sms).getByTestId('funnel-clicked').textContent).toMatch(/0\s?% of rated/);
   });
 
   it('shows 20 batches, the next 20 on “Show older sends”, and names a booking system’s batch as such', async () => {

@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { funnelRates, funnelStages, intlLocales } from '@reviewroute/shared';
+import {
+  funnelRates,
+  funnelStages,
+  intlLocales,
+  requestChannels,
+  type FunnelCounts,
+  type RequestChannel,
+} from '@reviewroute/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLanguage } from '@/lib/use-language';
 import { useRequestFunnel } from '../api/get-request-funnel';
 
 /**
- * A survey's review-request funnel: sent -> opened -> rated -> clicked through to Google, each with its count
- * and its share of the requests sent. Shown on the requests page and, for the selected survey, the dashboard.
+ * A survey's review-request funnel per channel (e-mail, text): sent -> delivered -> opened -> rated -> clicked
+ * through to Google, each with its count and its share of the step before. A channel nothing was sent by is left
+ * out. Shown on the requests page and, for the selected survey, the dashboard.
  */
 export function RequestFunnelCard({ surveyId, className }: { surveyId: string; className?: string }) {
   const { t } = useTranslation('requests');
   const funnel = useRequestFunnel(surveyId);
-  const locale = intlLocales[useLanguage()];
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-  const count = new Intl.NumberFormat(locale);
+  const used = funnel.data ? requestChannels.filter((channel) => funnel.data[channel].sent > 0) : [];
   return (
     <Card className={className} data-testid="request-funnel">
       <CardHeader>
@@ -23,9 +29,9 @@ export function RequestFunnelCard({ surveyId, className }: { surveyId: string; c
         </CardTitle>
         <CardDescription>{t('funnel.description')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-5">
         {funnel.isPending ? (
-          <div role="status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <div role="status" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
             <span className="sr-only">{t('funnel.loading')}</span>
             {funnelStages.map((stage) => (
               <Skeleton key={stage} className="h-16" />
@@ -35,31 +41,49 @@ export function RequestFunnelCard({ surveyId, className }: { surveyId: string; c
           <p role="alert" className="text-destructive text-sm">
             {t('funnel.failed')}
           </p>
-        ) : funnel.data.sent === 0 ? (
+        ) : used.length === 0 ? (
           <p className="text-muted-foreground text-sm" data-testid="request-funnel-empty">
             {t('funnel.empty')}
           </p>
         ) : (
-          <dl aria-label={t('funnel.listLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {funnelStages.map((stage) => {
-              const rate = funnelRates(funnel.data)[stage];
-              return (
-                <div key={stage} className="grid gap-1 rounded-md border p-3" data-testid={`funnel-${stage}`}>
-                  <dt className="text-muted-foreground text-xs">{t(`funnel.stages.${stage}`)}</dt>
-                  <dd className="text-2xl font-semibold tabular-nums" data-testid={`funnel-${stage}-count`}>
-                    {count.format(funnel.data[stage])}
-                  </dd>
-                  {stage !== 'sent' && rate !== null && (
-                    <dd className="text-muted-foreground text-xs">
-                      {t('funnel.rate', { rate: percent.format(rate) })}
-                    </dd>
-                  )}
-                </div>
-              );
-            })}
-          </dl>
+          used.map((channel) => <ChannelFunnel key={channel} channel={channel} counts={funnel.data[channel]} />)
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One channel's steps, each with its share of the step before (a share over 0 only). */
+function ChannelFunnel({ channel, counts }: { channel: RequestChannel; counts: FunnelCounts }) {
+  const { t } = useTranslation('requests');
+  const locale = intlLocales[useLanguage()];
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const count = new Intl.NumberFormat(locale);
+  const rates = funnelRates(counts);
+  const headingId = `funnel-${channel}-heading`;
+  return (
+    <section className="grid gap-2" aria-labelledby={headingId} data-testid={`funnel-${channel}`}>
+      <h3 id={headingId} className="text-sm font-medium">
+        {t(`funnel.channels.${channel}`)}
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {funnelStages.map((stage) => {
+          const rate = rates[stage];
+          return (
+            <div key={stage} className="grid content-start gap-1 rounded-md border p-3" data-testid={`funnel-${stage}`}>
+              <dt className="text-muted-foreground text-xs">{t(`funnel.stages.${stage}`)}</dt>
+              <dd className="text-2xl font-semibold tabular-nums" data-testid={`funnel-${stage}-count`}>
+                {count.format(counts[stage])}
+              </dd>
+              {stage !== 'sent' && rate !== null && (
+                <dd className="text-muted-foreground text-xs">
+                  {t(`funnel.rates.${stage}`, { rate: percent.format(rate) })}
+                </dd>
+              )}
+            </div>
+          );
+        })}
+      </dl>
+    </section>
   );
 }
