@@ -186,8 +186,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@reviewroute/web*', '@reviewroute/infra*'],
-              message: 'functions/ may import only @reviewroute/shared.',
+              // One exception: the server renderer of the public survey page, which the surveys Lambda writes at
+              // publish with the same components the browser hydrates (web/src/survey/server/render.tsx).
+              regex: '^@reviewroute/(?:web(?!/survey-pages$)|infra)',
+              message: 'functions/ may import only @reviewroute/shared (and the survey page renderer).',
             },
           ],
         },

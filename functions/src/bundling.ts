@@ -36,6 +36,9 @@ export const lambdaBuildOptions = {
     js: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
   },
   external: runtimeSdk ? ['@aws-sdk/*'] : [],
+  // Packages that ship a development build (react-dom/server, in the surveys Lambda's page renderer) bundle only
+  // their production one.
+  define: { 'process.env.NODE_ENV': '"production"' },
   // The SDK clients' schema modules rewritten so that esbuild can tree-shake them (see the plugin).
   plugins: [sdkSchemaKeys],
   logLevel: 'warning',

@@ -333,6 +333,12 @@ export const surveySchema = z.object({
   googleReviewPrompt: z.string(),
   highRatingPhotoUrl: z.string().nullable(),
   ...routingSwitches,
+  /**
+   * When the rules the disclosure page describes last changed (decisions 27: who is offered the public review):
+   * "These rules apply since …". Set at creation and when the switch of decisions 6 flips; null on surveys
+   * stored before it existed, which read their creation time.
+   */
+  reviewRulesSince: z.string().nullable(),
   isActive: z.boolean(),
   customColors: customColorsSchema,
   /** Counted up by every write; an update carries the version it started from. Surveys stored before: 0. */

@@ -36,6 +36,7 @@ export const sampleSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   lowRatingEnabled: true,
   midRatingEnabled: true,
   highRatingEnabled: true,
+  reviewRulesSince: null,
   isActive: false,
   customColors: { primaryColor: '#2563eb', backgroundColor: '#ffffff' },
   version: 1,

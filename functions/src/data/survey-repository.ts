@@ -8,9 +8,15 @@ import { epochSeconds, tombstoneAbsent, tombstoneRefused } from './erasure-repos
 import { AccountErasedError } from '../lib/erasure-guard';
 import { tableService } from './table-service';
 
-/** What an update may change of a survey: its steps' fields, the link (it follows the language), the completed steps. */
+/**
+ * What an update may change of a survey: its steps' fields, the link (it follows the language), the completed
+ * steps, and when its review rules last changed (they follow the switch).
+ */
 export type SurveyChanges = Partial<
-  Pick<Survey, Exclude<keyof SurveyUpdate, 'version' | 'completedStep'> | 'landingPageUrl' | 'completedSteps'>
+  Pick<
+    Survey,
+    Exclude<keyof SurveyUpdate, 'version' | 'completedStep'> | 'landingPageUrl' | 'completedSteps' | 'reviewRulesSince'
+  >
 >;
 
 /**

@@ -22,6 +22,18 @@ import { createAlertLinkService, type AlertLinkService } from './alert-link';
 import { createDashboardService, type DashboardService } from './dashboard-service';
 import { createInboxService, type InboxService } from './inbox-service';
 import { createSurveyService, type SurveyService } from './service';
+import { createSurveyPages, type SurveyPagesDeps } from './survey-pages';
+import { createSiteFiles } from '../../lib/site-files';
+import { createS3SurveyPageStore } from '../../data/survey-page-store';
+
+/**
+ * The survey page's server renderer (React and the page's components), loaded on the first page written rather
+ * than at every cold start, with the deployed site's shell and stylesheet.
+ */
+const renderWithSite =
+  (site: ReturnType<typeof createSiteFiles>): SurveyPagesDeps['render'] =>
+  async (survey, rulesSince) =>
+    (await import('@reviewroute/web/survey-pages')).writtenSurveyPages(survey, rulesSince, site);
 
 /** The owner survey API (routes of domain `surveys`); the services are built on first use. */
 export function createSurveysHandler(
@@ -109,6 +121,11 @@ export function createHandler(env: LambdaEnv) {
         profiles: createDynamoProfileRepository(entities),
         entitlementsOf: entitlementsReaderOf(env),
         siteOrigin: () => env.SITE_ORIGIN,
+        pages: createSurveyPages({
+          store: createS3SurveyPageStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
+          cdn: createAssetCdn(env),
+          render: renderWithSite(createSiteFiles(() => env.SITE_ORIGIN)),
+        }),
       })),
     () =>
       (dashboard ??= createDashboardService({

@@ -45,6 +45,7 @@ import { StaleSurveyVersionError } from '../../data/survey-repository';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { exportFilePrefix } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';
+import type { SurveyPages } from './survey-pages';
 
 export interface SurveyServiceDeps {
   surveys: SurveyRepository;
@@ -58,6 +59,11 @@ export interface SurveyServiceDeps {
   /** Its CSV export jobs (their files are under `exportFilePrefix`). */
   exportJobs: Pick<ExportJobStore, 'deleteBySurvey'>;
   assets: AssetStore;
+  /**
+   * The published survey's static pages (its public page and disclosure page), written after every change and
+   * deleted with it. Without it (tests of other parts) none are written.
+   */
+  pages?: SurveyPages;
   /** The CDN in front of the public files: a deleted file's path is invalidated. */
   cdn: AssetCdn;
   /** A new owner's profile starts from what step 1 says about them and their business. */
@@ -155,7 +161,13 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   async function reactivate(userId: string, surveyId: string): Promise<Survey> {
     const active = await surveys.activate(userId, surveyId, now().toISOString());
     if (!active) throw surveyNotFound();
-    return active;
+    return written(active);
+  }
+
+  /** A published survey's pages follow every change of it (a draft has none). */
+  async function written(survey: Survey): Promise<Survey> {
+    if (survey.surveyCode) await deps.pages?.write(survey);
+    return survey;
   }
 
   /**
@@ -182,7 +194,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       if (outcome === 'not-found') throw surveyNotFound();
       // A concurrent publish won: its code stands.
       if (outcome === 'already-published') return reactivate(userId, surveyId);
-      if (outcome === 'published') return owned(userId, surveyId);
+      if (outcome === 'published') return written(await owned(userId, surveyId));
       logger.warn('Survey code collision, trying another', { attempt });
     }
     throw new Error(`No free survey code after ${maxCodeAttempts} attempts`);
@@ -208,6 +220,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
         version: 1,
         // A survey is made from a complete step 1.
         completedSteps: ['business'],
+        reviewRulesSince: at,
         createdAt: at,
         updatedAt: at,
       });
@@ -247,6 +260,13 @@ export function createSurveyService(deps: SurveyServiceDeps) {
           changes.language,
         );
       }
+      // The disclosure page says since when its rules apply: they change with the switch of decisions 6.
+      if (
+        changes.offerPublicReviewToEveryone !== undefined &&
+        changes.offerPublicReviewToEveryone !== current.offerPublicReviewToEveryone
+      ) {
+        changes.reviewRulesSince = now().toISOString();
+      }
       // The read above answers most stale edits; the version condition also those racing it.
       const updated = await surveys
         .update(userId, surveyId, changes, now().toISOString(), { expectedVersion: version })
@@ -260,7 +280,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
           changes[field] === null ? publicKeyOf(current[field]) : undefined,
         ),
       );
-      return updated;
+      return written(updated);
     },
 
     publish,
@@ -274,6 +294,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       await cdn.invalidate(files.map((key) => new URL(assets.publicUrl(key)).pathname)).catch((error: unknown) => {
         logger.warn('Could not invalidate a deleted survey’s images', { error: String(error) });
       });
+      // Its pages: the link answers as an unknown survey's from now on.
+      await deps.pages?.remove(survey);
       // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
       await surveys.deactivate(userId, surveyId);
       await responses.deleteBySurvey(surveyId);
@@ -362,7 +384,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       }
       const previous = publicKeyOf(survey[field]);
       if (previous !== publicKey) await discard([previous]);
-      return updated;
+      return written(updated);
     },
   };
 }

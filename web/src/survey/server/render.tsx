@@ -6,6 +6,7 @@ import { SurveyApp } from '../app';
 import { SurveyDisclosure } from '../components/survey-disclosure';
 import { createTranslator, I18nContext } from '../lib/i18n';
 import { fulfilled, prerenderedRootAttribute, surveyDataElementId, surveyDataJson } from '../lib/written-page';
+import type * as Declared from './survey-pages';
 
 /**
  * The server's renderer of a survey's two static pages (written to the assets bucket at publish and at every
@@ -91,3 +92,26 @@ export function surveyPageDocument(shell: string, page: WrittenPage, styles: Rea
 /** The stylesheets a shell links to (`/assets/…css`), for the caller to fetch and hand to `surveyPageDocument`. */
 export const shellStylesheets = (shell: string): string[] =>
   [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+
+export type { SiteFiles } from './survey-pages';
+
+/** The site's survey shell: the built entry of the public page, whose script takes a written page over. */
+export const surveyShellPath = '/survey.html';
+
+/** A survey's two pages as whole documents, on this deploy's shell, ready to be written. */
+export async function writtenSurveyPages(
+  survey: PublicSurvey,
+  rulesSince: string,
+  site: Declared.SiteFiles,
+): Promise<{ page: string; disclosure: string }> {
+  const shell = await site(surveyShellPath);
+  const hrefs = shellStylesheets(shell);
+  const styles = new Map(await Promise.all(hrefs.map(async (href) => [href, await site(href)] as const)));
+  return {
+    page: surveyPageDocument(shell, renderSurveyPage(survey), styles),
+    disclosure: surveyPageDocument(shell, renderSurveyDisclosure(survey, rulesSince), styles),
+  };
+}
+
+// The declaration the functions workspace compiles against must describe this module.
+writtenSurveyPages satisfies typeof Declared.writtenSurveyPages;
