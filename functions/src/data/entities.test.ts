@@ -40,6 +40,7 @@ describe('key design (docs/data-model.md)', () => {
       landingPageUrl: 'https://app.example.com/surveys/abcd2345/bakery',
       businessLogoUrl: 'https://assets.example.com/logo.png',
       highRatingPhotoUrl: 'https://assets.example.com/team.png',
+      reviewRulesSince: '2026-01-01T00:00:00.000Z',
     });
     // Every nullable field has a value here, so the survey is a complete item.
     const item = { ...fields, surveyId: id } as EntityItem<typeof entities.survey>;
