@@ -53,7 +53,7 @@ export function AddCustomerForm({
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="grid gap-4">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_10rem]">
+      <div className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_10rem]">
         <InputField
           id={`${id}-name`}
           label={t('fields.name')}
