@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowances, routeContracts, type CreateRequestBatchInput, type HookRequestInput } from '@reviewroute/shared';
+import {
+  allowances,
+  recipientStatusOf,
+  routeContracts,
+  type CreateRequestBatchInput,
+  type HookRequestInput,
+} from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
 import { parseInput } from '../../lib/validation';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
@@ -190,6 +196,97 @@ describe('a call of the hook', () => {
         ['jane@customer.example', 'skipped', 'unsubscribed'],
       ]),
     );
+  });
+
+  it('answers skipped with the reason for a suppressed customer, at once: recorded skipped, never sent, once per id', async () => {
+    const w = await world();
+    const at = '2026-11-26T09:00:00.000Z';
+    await w.requests.suppress(owner, 'piet@klant.example', 'unsubscribed', at);
+    // The platform's list (a hard bounce at another owner's request) holds for every owner.
+    await w.requests.suppressForAll('jane@customer.example', 'bounced', at);
+    // A number that replied STOP: without an address the customer is skipped; with one, the mail may still go.
+    await w.requests.suppress(owner, '+31612345678', 'unsubscribed', at);
+    const skipped = (reason: string) => ({ status: 'skipped', reason, sendAt: expect.any(String) });
+    expect(await w.hooks.call(w.token, hookBody(piet))).toEqual(skipped('unsubscribed'));
+    expect(
+      await w.hooks.call(w.token, hookBody({ ...piet, email: 'jane@customer.example', externalId: 'booking-2' })),
+    ).toEqual(skipped('bounced'));
+    const { email: _, ...numberOnly } = piet;
+    expect(
+      await w.hooks.call(w.token, hookBody({ ...numberOnly, phone: '06 12345678', externalId: 'booking-3' })),
+    ).toEqual(skipped('unsubscribed'));
+    expect(
+      (
+        await w.hooks.call(
+          w.token,
+          hookBody({ ...piet, email: 'kees@klant.example', phone: '06 12345678', externalId: 'booking-4' }),
+        )
+      ).status,
+    ).toBe('scheduled');
+    // The booking system's retry of a skipped customer: the same booking, nothing more.
+    expect((await w.hooks.call(w.token, hookBody(piet))).status).toBe('duplicate');
+    const rows = () => [...w.requests.recipients.values()].flat().map((r) => [r.email ?? r.phone, r.state, r.reason]);
+    expect(rows()).toEqual([
+      ['piet@klant.example', 'skipped', 'unsubscribed'],
+      ['jane@customer.example', 'skipped', 'bounced'],
+      ['+31612345678', 'skipped', 'unsubscribed'],
+      ['kees@klant.example', 'queued', null],
+    ]);
+    await w.runAt(90);
+    expect(w.mailer.sent.filter((m) => m.to !== 'kees@klant.example')).toEqual([]);
+    expect(
+      rows()
+        .slice(0, 3)
+        .map(([, state]) => state),
+    ).toEqual(['skipped', 'skipped', 'skipped']);
+  });
+
+  it('an upload records suppressed customers skipped with the reason before anything is sent', async () => {
+    const w = await world();
+    const at = '2026-11-26T09:00:00.000Z';
+    await w.requests.suppress(owner, 'piet@klant.example', 'complaint', at);
+    await w.requests.suppressForAll('jane@customer.example', 'bounced', at);
+    const batch = await w.service.create(
+      owner,
+      surveyId,
+      uploadBody([
+        { name: 'Piet', email: 'PIET@klant.example ' },
+        { name: 'Jane', email: 'jane@customer.example' },
+        { name: 'Kees', email: 'kees@klant.example' },
+      ]),
+    );
+    const listed = async () =>
+      (await w.service.listRecipients(owner, surveyId, batch.id, undefined)).recipients.map((r) => [
+        r.name,
+        r.state,
+        r.reason,
+      ]);
+    expect(await listed()).toEqual([
+      ['Piet', 'skipped', 'complaint'],
+      ['Jane', 'skipped', 'bounced'],
+      ['Kees', 'queued', null],
+    ]);
+    await w.runAt(1);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual(['kees@klant.example']);
+    expect((await listed())[2]).toEqual(['Kees', 'sent', null]);
+  });
+
+  it('a customer who unsubscribes after their request went out: their row says so, by the channel it went', async () => {
+    const w = await world();
+    const batch = await w.service.create(owner, surveyId, uploadBody([{ name: 'Piet', email: 'piet@klant.example' }]));
+    await w.runAt(1);
+    const unsubscribeToken = /\/unsubscribe\/([A-Za-z0-9_-]{46})>/.exec(
+      w.mailer.sent[0]!.headers!['List-Unsubscribe']!,
+    )![1]!;
+    const row = async () => (await w.service.listRecipients(owner, surveyId, batch.id, undefined)).recipients[0]!;
+    expect(await row()).toMatchObject({ state: 'sent', channel: 'email', suppressedAs: null });
+    expect(recipientStatusOf(await row())).toBe('sent');
+    await w.service.unsubscribe(unsubscribeToken);
+    await w.service.unsubscribe(unsubscribeToken);
+    expect(await row()).toMatchObject({ state: 'sent', channel: 'email', suppressedAs: 'unsubscribed' });
+    expect(recipientStatusOf(await row())).toBe('unsubscribed');
+    // The booking system sends the same customer a minute later: skipped, and it says why.
+    expect(await w.hooks.call(w.token, hookBody(piet))).toMatchObject({ status: 'skipped', reason: 'unsubscribed' });
   });
 
   it('stays within the plan’s daily cap', async () => {
