@@ -245,3 +245,32 @@ describe('review requests by text', () => {
     });
   });
 });
+
+describe('a customer’s number as the address of the requests’ rules', () => {
+  it('is asked once in 30 days however it is written, never twice in a batch, and never once it is suppressed', async () => {
+    const w = await textWorld();
+    // The same number written three ways: one text, the batch's second row a duplicate.
+    const first = await w.send([
+      { name: 'Piet Klant', phone: '06 12345678' },
+      { name: 'Piet K.', phone: '+31 (0)6 1234 5678' },
+    ]);
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345678']);
+    expect(w.recipients(first.id).map((r) => [r.state, r.reason])).toEqual([
+      ['sent', null],
+      ['skipped', 'duplicate'],
+    ]);
+    // Another send, another way of writing it, within 30 days: this owner asked the number already.
+    const again = await w.send([{ name: 'Piet', phone: '0031 6 1234 5678' }]);
+    await w.run();
+    expect(w.sent).toHaveLength(1);
+    expect(w.recipients(again.id).map((r) => [r.state, r.reason])).toEqual([['skipped', 'recently-asked']]);
+
+    // A number on the owner's suppression list (its E.164 form is the address) is never texted.
+    await w.requests.suppress(owner, '+32470123456', 'unsubscribed', new Date(w.clock.now).toISOString());
+    const stopped = await w.send([{ name: 'Jan', phone: '0032 470 12 34 56' }]);
+    await w.run();
+    expect(w.sent).toHaveLength(1);
+    expect(w.recipients(stopped.id).map((r) => [r.state, r.reason])).toEqual([['skipped', 'unsubscribed']]);
+  });
+});
