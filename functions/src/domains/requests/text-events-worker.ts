@@ -8,7 +8,7 @@ import { processLambdaEnv } from '../../lib/env';
 import { configureLogger, logger } from '../../lib/logger';
 import type { WorkerRun } from '../../worker-entries';
 import { sendingHealthOf } from './sending-health';
-import { recordTextEvent, snsEventSchema, textEventsOf, type TextEventDeps } from './text-events';
+import { asSnsEvent, recordTextEvent, snsEventSchema, textEventsOf, type TextEventDeps } from './text-events';
 
 /**
  * The text-events worker (`text-events` in the worker table): one SNS notification per run, from the texts' SNS
@@ -44,7 +44,7 @@ export function createWorker(env: LambdaEnv, depsOf?: () => TextEventDeps): Work
   };
   let deps: TextEventDeps | undefined;
   return async (event) => {
-    const parsed = snsEventSchema.safeParse(event);
+    const parsed = snsEventSchema.safeParse(asSnsEvent(event));
     if (!parsed.success) {
       logger.warn('Text-events worker: not an SNS notification it reads, dropped', {
         issues: parsed.error.issues.length,

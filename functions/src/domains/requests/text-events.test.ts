@@ -110,10 +110,20 @@ describe('the text-events worker', () => {
     expect(erasing.outcomes).toEqual([]);
   });
 
+  it('takes a replayed dead letter too: an SNS envelope or the service’s bare JSON', async () => {
+    const { run, state } = fakeDeps();
+    expect(await run({ Type: 'Notification', Message: JSON.stringify(delivery('TEXT_QUEUED', false)) })).toEqual([
+      'noted',
+    ]);
+    expect(await run(delivery('TEXT_DELIVERED', true))).toEqual(['delivered']);
+    expect(state.deliveredAt).not.toBeNull();
+  });
+
   it('ignores texts of no request and drops what is not an SNS notification', async () => {
     const { run, state } = fakeDeps();
     expect(await run(sns({ ...delivery('TEXT_DELIVERED', true), context: {} }))).toEqual(['ignored']);
-    expect(await run({ source: 'aws.ses' })).toEqual(['ignored']);
+    expect(await run({ source: 'aws.ses' })).toEqual([]);
+    expect(await run(undefined)).toEqual(['ignored']);
     expect(await run(sns('not json at all'))).toEqual([]);
     expect(state.deliveredAt).toBeNull();
   });

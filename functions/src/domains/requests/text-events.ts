@@ -37,6 +37,16 @@ export type InboundText = z.infer<typeof inboundTextSchema>;
 
 export type TextEvent = { kind: 'delivery'; event: TextDeliveryEvent } | { kind: 'inbound'; text: InboundText };
 
+/**
+ * What the worker may be given as the SNS notification: Lambda's SNS event itself, or (the replay of a message from
+ * the subscription's dead-letter queue) one SNS envelope (`{ Message }`) or the service's bare JSON.
+ */
+export function asSnsEvent(event: unknown): unknown {
+  if (typeof event !== 'object' || event === null || 'Records' in event) return event;
+  const message = 'Message' in event && typeof event.Message === 'string' ? event.Message : JSON.stringify(event);
+  return { Records: [{ Sns: { Message: message } }] };
+}
+
 /** The events of one SNS notification (a message neither a delivery event nor a reply is left out). */
 export function textEventsOf(notification: z.infer<typeof snsEventSchema>): TextEvent[] {
   return notification.Records.flatMap((record): TextEvent[] => {
