@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ViteDevServer } from 'vite';
+import type { Plugin, ViteDevServer } from 'vite';
+import { surveyPageObjectOf } from '@reviewroute/shared';
 import { repoRoot } from './dynamodb-local';
 import { LOCAL_HOST, PortInUseError, assertPortFree } from './ports';
 
@@ -37,6 +38,7 @@ export async function startWeb(options: {
       logLevel: options.logLevel ?? 'warn',
       clearScreen: false,
       ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      plugins: [writtenSurveyPages(options.apiUrl)],
       server: {
         ...(options.cacheDir ? { watch: null, hmr: false } : {}),
         host: LOCAL_HOST,
@@ -61,4 +63,30 @@ export async function startWeb(options: {
   const port = typeof address === 'object' && address ? address.port : options.port;
   const vite = server;
   return { url: `http://${LOCAL_HOST}:${port}`, port, stop: () => vite.close() };
+}
+
+/**
+ * A survey's written pages (its public page and disclosure page, `shared/src/domain/survey-pages.ts`), served at
+ * the survey's paths from the bucket as CloudFront serves them (the gateway's `/files/*`); a path without one
+ * falls through to the dev server's own routing (the page's script shell), as an unknown survey's does.
+ */
+function writtenSurveyPages(apiUrl: string): Plugin {
+  return {
+    name: 'reviewroute-written-survey-pages',
+    // Before vite.config.ts's own survey routing, which rewrites these paths to the shell.
+    enforce: 'pre',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const key = req.method === 'GET' ? surveyPageObjectOf(new URL(req.url ?? '/', 'http://x').pathname) : undefined;
+        if (!key) return next();
+        fetch(new URL(`/${key}`, apiUrl))
+          .then(async (answer) => {
+            if (!answer.ok) return next();
+            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+            res.end(Buffer.from(await answer.arrayBuffer()));
+          })
+          .catch(() => next());
+      });
+    },
+  };
 }

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type PrerenderManifest, prerenderManifestFile, siteOriginPlaceholder } from '@reviewroute/shared';
+import {
+  type PrerenderManifest,
+  prerenderManifestFile,
+  siteOriginPlaceholder,
+  surveyPageObjectOf,
+} from '@reviewroute/shared';
 import { spaRoutingCode } from '../../infra/src/stacks/edge-functions';
 import { repoRoot } from '../../infra/src/paths';
 
@@ -50,6 +55,16 @@ export function viewerAddressOf(userAgent: string | undefined): string {
     .update(userAgent ?? '')
     .digest();
   return `127.${1 + (a % 254)}.${b}.${1 + (c % 254)}`;
+}
+
+/** A written survey page from the bucket's public prefix (`/files/…` on the gateway); undefined when absent. */
+async function writtenPage(apiUrl: string, key: string): Promise<Buffer | undefined> {
+  try {
+    const answer = await fetch(new URL(`/${key}`, apiUrl));
+    return answer.ok ? Buffer.from(await answer.arrayBuffer()) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface BuiltSite {
@@ -137,6 +152,19 @@ export async function serveBuiltSite(
       }
       if (url.pathname === siteReadyPath) {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('built');
+        return;
+      }
+      // A survey's written page (its public page or disclosure page), from the bucket as CloudFront serves it;
+      // without one (an unknown or deleted survey) the path gets what the routing function gives it.
+      const pageKey = req.method === 'GET' || req.method === 'HEAD' ? surveyPageObjectOf(url.pathname) : undefined;
+      const written = pageKey && options.apiUrl ? await writtenPage(await options.apiUrl, pageKey) : undefined;
+      if (written) {
+        res.writeHead(200, {
+          'content-type': contentTypes['.html']!,
+          'content-encoding': 'gzip',
+          'cache-control': 'no-cache',
+        });
+        res.end(gzipSync(written));
         return;
       }
       const { route, withOrigin } = loaded;
