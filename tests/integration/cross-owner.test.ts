@@ -96,6 +96,8 @@ const validBodies: { [Id in Extract<OwnerRouteId, RouteWithBody>]: (state: Owner
   // The webhook of the owner's survey: making or replacing its token, or its delay, through their survey id.
   'regenerate-request-hook': () => ({ permissionConfirmed: true }),
   'update-request-hook': () => ({ delayMinutes: 5 }),
+  // The caller's own settings: nothing of the owner's changes.
+  'update-request-settings': () => ({ textsWhenSpent: 'email' }),
 };
 
 const bodyOf = (route: RouteDefinition, state: OwnerState): unknown =>

@@ -132,6 +132,8 @@ describe('review requests expire (TTL on DynamoDB Local, a controlled clock)', (
     expect(
       await store.claim({
         recipient: row('00000'),
+        channel: 'email',
+        contact: row('00000').email,
         now: sentAt,
         askedBefore: '2026-11-03T08:00:00.000Z',
         contactExpiresAt: Date.parse(sentAt) / 1000 + 30 * daySeconds,

@@ -258,6 +258,8 @@ describe('review requests', () => {
     const claim = (i: number, dailyCap = 10, now = '2026-11-26T10:00:00.000Z') =>
       store.claim({
         recipient: recipients[i]!,
+        channel: 'email',
+        contact: recipients[i]!.email,
         now,
         askedBefore: new Date(Date.parse(now) - 30 * 24 * 3600_000).toISOString(),
         contactExpiresAt: 2_000_000_000,
@@ -280,7 +282,7 @@ describe('review requests', () => {
     // The day's cap: one claimed so far.
     expect(await claim(3, 1)).toBe('capped');
     expect(await claim(3, 2)).toBe('claimed');
-    await store.release(recipients[3]!, day);
+    await store.release(recipients[3]!, day, { channel: 'email', contact: recipients[3]!.email });
     expect((await store.getRecipient(batch.id, '00003'))!.state).toBe('queued');
     expect(await claim(3, 2)).toBe('claimed');
     await store.markSent(batch.id, '00003', '2026-11-26T10:00:01.000Z');

@@ -16,7 +16,10 @@ import {
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
 import { routeOf, type TextDeps } from './sender';
-import { createShortLinkResolver } from './short-link-service';
+import { createRequestSettingsService, createShortLinkResolver } from './short-link-service';
+import { createRequestsHandler } from './handler';
+import { lambdaContext, sampleEvent } from '../../../testing/events';
+import { MemoryTextAllowance } from '../../../testing/data/memory-text-allowance';
 import type { TextMessage } from './text-sender';
 
 const batchBody = (input: CreateRequestBatchInput) =>
@@ -243,6 +246,47 @@ describe('review requests by text', () => {
     expect(routeOf({ ...nl, phoneCountry: 'BE' }, 'Bakkerij', { ...texts, senderNumber: null })).toEqual({
       skip: 'country-not-allowed',
     });
+  });
+
+  it('redirects a short link through the route table, and reads and sets the owner’s choice with the month’s texts', async () => {
+    const w = await textWorld();
+    await w.send([{ name: 'Piet', phone: '0612345678', language: 'nl' }]);
+    await w.run();
+    const code = /\/r\/([0-9A-Za-z]{10})/.exec(w.sent[0]!.body)![1]!;
+    const allowance = new MemoryTextAllowance();
+    const settings = createRequestSettingsService({
+      allowance,
+      monthlyTextsOf: async () => 100,
+      now: () => new Date('2026-11-26T09:00:00Z'),
+    });
+    const handler = createRequestsHandler(
+      () => w.service,
+      () => w.hooks,
+      undefined,
+      undefined,
+      () => ({ resolveShortLink: w.resolve, settings }),
+    );
+    const open = (c: string) => {
+      const event = sampleEvent('open-short-link');
+      return handler({ ...event, rawPath: `/r/${c}`, pathParameters: { code: c } }, lambdaContext());
+    };
+    const found = await open(code);
+    expect(found.statusCode).toBe(302);
+    expect(found.headers?.location).toMatch(/\?r=[A-Za-z0-9_-]{46}$/);
+    expect(found.headers?.['cache-control']).toBe('no-store');
+    expect((await open('AAAAAAAAAA')).statusCode).toBe(404);
+    expect((await open('not-a-code')).statusCode).toBe(404);
+
+    const owner = sampleEvent('get-request-settings').requestContext.authorizer.jwt.claims.sub as string;
+    allowance.counts.set(`${owner}/2026-11`, 12);
+    const read = await handler(sampleEvent('get-request-settings'), lambdaContext());
+    expect(JSON.parse(read.body!)).toEqual({
+      textsWhenSpent: 'wait',
+      texts: { used: 12, allowance: 100, month: '2026-11', resetsAt: '2026-12-01T00:00:00.000Z' },
+    });
+    const set = await handler(sampleEvent('update-request-settings'), lambdaContext());
+    expect(JSON.parse(set.body!)).toMatchObject({ textsWhenSpent: 'email' });
+    expect(await allowance.getRequestSettings(owner)).toEqual({ textsWhenSpent: 'email' });
   });
 });
 
