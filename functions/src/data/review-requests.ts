@@ -12,6 +12,7 @@ import { createDynamoRequestQueue, deleteQueuedOf, type RequestQueueStore } from
 import { createDynamoRecipients, type RequestRecipientStore } from './request-recipients';
 import { createDynamoSuppressions, deleteSuppressionsOf, type SuppressionStore } from './request-suppressions';
 import { createDynamoSendingHealth, deleteSendingHealthOf, type SendingHealthStore } from './sending-health';
+import { createDynamoTextAllowance } from './text-allowance';
 
 /**
  * E-mail review requests as the requests domain sees them: one store over the modules that each own one
@@ -34,7 +35,7 @@ export interface ReviewRequestStore
   deleteBySurvey(userId: string, surveyId: string): Promise<void>;
   /**
    * Everything of the owner: every batch (and its recipients), the suppression list, the daily counts, the contact
-   * marks, the sending health (never the platform's suppression list, which is no owner's). Idempotent.
+   * marks, the month's text counts and the request settings, the sending health (never the platform's suppression list, which is no owner's). Idempotent.
    */
   deleteByOwner(userId: string): Promise<void>;
 }
@@ -76,6 +77,7 @@ export function createDynamoReviewRequestStore(
       await deleteDailyCountsOf(entitiesOf, userId);
       await deleteContactsOf(entitiesOf, userId);
       await deleteSendingHealthOf(entitiesOf, userId);
+      await createDynamoTextAllowance(entitiesOf).deleteTextAllowanceOf(userId);
     },
   };
 }

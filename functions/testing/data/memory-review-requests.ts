@@ -459,7 +459,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
       }
     this.owners.delete(userId);
     for (const key of [...this.suppressions.keys()]) if (key.startsWith(`${userId}/`)) this.suppressions.delete(key);
-    for (const map of [this.dailyCounts, this.contacts, this.sendingHealth, this.pauseNotices])
+    for (const map of [this.dailyCounts, this.textCounts, this.contacts, this.sendingHealth, this.pauseNotices])
       for (const key of [...map.keys()]) if (key.startsWith(`${userId}/`)) map.delete(key);
   }
 
