@@ -5,6 +5,7 @@ import {
   hookRequestResultSchema,
   pathOf,
   requestBatchPageSchema,
+  requestBatchSchema,
   requestHookCreatedSchema,
   requestHookPathOf,
   requestHookStateSchema,
@@ -15,7 +16,7 @@ import {
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
-import { listMails } from '../support/inbox';
+import { listMails, waitForMail, type InboxMail } from '../support/inbox';
 
 /**
  * The inbound webhook of review requests on the local stack: the owner makes a survey's secret URL, a booking
@@ -114,6 +115,55 @@ describe('the review-request webhook', () => {
       .toEqual([[row.email, 'Piet Klant', 'sent']]);
     const mails = (await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(row.email));
     expect(mails).toHaveLength(1);
+  });
+
+  it('answers skipped for a customer who unsubscribed a minute ago, whose row says so; an upload skips them at once', async () => {
+    const token = await newToken();
+    const row = customer();
+    const list = async (batchId: string) =>
+      requestRecipientPageSchema.parse(
+        await ownerCall(api, owner, 'GET', pathOf('list-request-recipients', { surveyId: survey.id, batchId })),
+      ).recipients;
+    const first = hookRequestResultSchema.parse((await callHook(token, row)).body);
+    expect(first.status).toBe('scheduled');
+    const [sent] = await batches();
+    const mail = (await waitForMail(stack.urls.inbox, row.email, { timeoutMs: 20_000 })) as InboxMail & {
+      headers?: { name: string; value: string }[];
+    };
+    // The customer's mail client unsubscribes in one click (RFC 8058).
+    const oneClick = mail.headers!.find((h) => h.name === 'List-Unsubscribe')!.value.slice(1, -1);
+    const unsubscribed = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.status).toBe(200);
+    // Their row no longer says only "sent": it says they unsubscribed.
+    expect(await list(sent!.id)).toMatchObject([{ state: 'sent', channel: 'email', suppressedAs: 'unsubscribed' }]);
+
+    // The booking system sends the same customer for their next visit: skipped, with why.
+    const again = await callHook(token, { ...row, externalId: `${row.externalId}-next` });
+    expect(again.status).toBe(202);
+    expect(hookRequestResultSchema.parse(again.body)).toEqual({
+      status: 'skipped',
+      reason: 'unsubscribed',
+      sendAt: expect.any(String),
+    });
+    const [skipped] = await batches();
+    expect(await list(skipped!.id)).toMatchObject([{ email: row.email, state: 'skipped', reason: 'unsubscribed' }]);
+    // The owner's upload of the address: its row is skipped with the reason in the answer's first read.
+    const upload = requestBatchSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('create-request-batch', { surveyId: survey.id }), {
+        rows: [{ name: 'Piet', email: row.email.toUpperCase() }],
+        permissionConfirmed: true,
+      }),
+    );
+    expect(await list(upload.id)).toMatchObject([{ state: 'skipped', reason: 'unsubscribed' }]);
+    // Both batches are done without a second mail.
+    await expect
+      .poll(async () => (await batches()).slice(0, 2).map((b) => b.state), { timeout: 20_000, interval: 200 })
+      .toEqual(['done', 'done']);
+    expect((await listMails(stack.urls.inbox)).filter((m) => m.destination.to.includes(row.email))).toHaveLength(1);
   });
 
   it('settles concurrent calls with one external id in the table: one batch, the others duplicates', async () => {

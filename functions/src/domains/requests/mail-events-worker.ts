@@ -30,6 +30,7 @@ export function createWorker(env: LambdaEnv, depsOf?: () => MailEventDeps): Work
       ownerIsActive: async (userId) => (await userOf(userId))?.Enabled === true,
       markDelivered: (request, at) =>
         markRecipientDelivered(entitiesOf, { batchId: request.batchId, id: request.recipientId }, at),
+      markSuppressed: (request, reason) => requests.markSuppressed(request.batchId, request.recipientId, reason),
       now: () => new Date(),
     };
   };

@@ -30,15 +30,17 @@ function fakeDeps(active = true) {
   const forAll: [string, SuppressionReason][] = [];
   const outcomes: [string, SendOutcome][] = [];
   const delivered: [string, string, string][] = [];
+  const marked: [string, string, SuppressionReason][] = [];
   const deps: MailEventDeps = {
     suppress: async (userId, email, reason) => void suppressed.push([userId, email, reason]),
     suppressForAll: async (email, reason) => void forAll.push([email, reason]),
     recordOutcome: async (userId, outcome) => void outcomes.push([userId, outcome]),
     ownerIsActive: async () => active,
     markDelivered: async (request, at) => void delivered.push([request.batchId, request.recipientId, at]),
+    markSuppressed: async (request, reason) => void marked.push([request.batchId, request.recipientId, reason]),
     now: () => new Date('2026-11-26T10:00:00Z'),
   };
-  return { deps, suppressed, forAll, outcomes, delivered };
+  return { deps, suppressed, forAll, outcomes, delivered, marked };
 }
 
 describe('recordMailEvent', () => {
@@ -78,6 +80,20 @@ describe('recordMailEvent', () => {
       expect(forAll).toHaveLength(1);
       expect([...suppressed, ...outcomes]).toEqual([]);
     }
+  });
+
+  it('marks the row of the request that bounced or was complained about, so the owner’s list says so', async () => {
+    const { deps, marked } = fakeDeps();
+    const tags = reviewRequestTags(owner, { batchId: 'batch-1', recipientId: '00007' });
+    await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(bounce('Permanent', 'a@x.example'), tags)));
+    await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(bounce('Transient', 'a@x.example'), tags)));
+    await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(complaint('a@x.example'), tags)));
+    // A mail sent before its tags named its request: only the lists.
+    await recordMailEvent(deps, sesMailEventSchema.parse(sesEvent(complaint('b@x.example'))));
+    expect(marked).toEqual([
+      ['batch-1', '00007', 'bounced'],
+      ['batch-1', '00007', 'complaint'],
+    ]);
   });
 
   it('marks the request of a delivered review request delivered, at the delivery’s time', async () => {

@@ -43,6 +43,8 @@ export interface MailEventDeps {
   ownerIsActive(userId: string): Promise<boolean>;
   /** The request's delivery report: its recipient's `deliveredAt` (the first report's time only). */
   markDelivered(request: { batchId: string; recipientId: string }, at: string): Promise<void>;
+  /** The request's row says what became of its address after it went out (bounced, complained). */
+  markSuppressed(request: { batchId: string; recipientId: string }, reason: SuppressionReason): Promise<void>;
   now: () => Date;
 }
 
@@ -93,6 +95,10 @@ export async function recordMailEvent(deps: MailEventDeps, event: SesMailEvent):
   if (!suppression) return 'ignored';
   const at = deps.now().toISOString();
   for (const address of suppression.addresses) await deps.suppressForAll(address, suppression.reason, at);
+  // The request's own row says so (the owner's list shows Bounced or Marked as spam instead of Sent).
+  const batchId = tags[mailTag.batch]?.[0];
+  const recipientId = tags[mailTag.recipient]?.[0];
+  if (batchId && recipientId) await deps.markSuppressed({ batchId, recipientId }, suppression.reason);
   if (owner && (await deps.ownerIsActive(owner))) {
     for (const address of suppression.addresses) await deps.suppress(owner, address, suppression.reason, at);
     const outcome: SendOutcome = suppression.reason === 'complaint' ? 'complained' : 'failed';
