@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pathOf, requestBatchSchema, requestRecipientPageSchema } from '@reviewroute/shared';
-import { createSampleSurvey, ownerCall, publishSurvey, storedResponses, type ApiUser } from '../support/api';
+import {
+  hookRequestResultSchema,
+  pathOf,
+  requestBatchSchema,
+  requestHookCreatedSchema,
+  requestHookPathOf,
+  requestRecipientPageSchema,
+} from '@reviewroute/shared';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 import { signInThroughUi, waitForPath } from '../support/app-flows';
 import { expectNoAxeViolations, newContext, saveScreenshot, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
@@ -15,7 +22,9 @@ import { confirmPurchaseDetails } from '../support/purchase-card';
  * taps the fourth star of their request: the survey opens with 4 chosen and nothing is recorded (no response, the
  * request not rated) until they submit. The request (en, nl, and in dark mode), the low-rating alert and the payment
  * confirmation, each shown at 390 px as a phone's mail app would, have their button at least 44 px tall and nothing
- * wider than the screen. Texts exactly as the catalogues (functions/src/mail/locales, web/src/locales) have them.
+ * wider than the screen. A customer who unsubscribed reads Unsubscribed on the owner's page, and the booking system's
+ * webhook answers skipped for their address. Texts exactly as the catalogues (functions/src/mail/locales,
+ * web/src/locales) have them.
  */
 const stack = inject('localStack');
 
@@ -139,6 +148,80 @@ describe('mails that are clicked', () => {
         interval: 200,
       })
       .not.toBeNull();
+  });
+
+  it('an unsubscribed customer’s row says so, and the webhook answers skipped for that address (en, nl)', async () => {
+    const owner = await createSignedInUser(stack, { locale: 'en' });
+    const survey = await publishSurvey(
+      owner,
+      (await createSampleSurvey(owner, 'Kapsalon Eerlijk', { language: 'nl' })).id,
+    );
+    // The owner connects their booking system (sending at once), which sends a customer after their visit.
+    const { token } = requestHookCreatedSchema.parse(
+      await ownerCall(stack.urls.api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
+        permissionConfirmed: true,
+        delayMinutes: 0,
+      }),
+    );
+    const id = randomUUID().slice(0, 8);
+    const customer = { name: 'Piet Klant', email: `eerlijk-${id}@klant.example`, language: 'nl', externalId: id };
+    const callHook = async (body: typeof customer) => {
+      const answer = await apiCall(stack.urls.api, 'POST', requestHookPathOf(token), { body });
+      expect(answer.status).toBe(202);
+      return hookRequestResultSchema.parse(answer.body);
+    };
+    expect((await callHook(customer)).status).toBe('scheduled');
+    const mail = await waitForMail(stack.urls.inbox, customer.email, { timeoutMs: 20_000 });
+
+    // The customer unsubscribes on their phone, from the mail's footer link.
+    const link = /Afmelden: (\S+)/.exec(mail.body.text ?? '')?.[1];
+    const phonePage = b.page();
+    await phonePage.goto(new URL(link!).pathname);
+    await phonePage.getByRole('button', { name: 'Afmelden' }).click();
+    await phonePage.getByRole('heading', { level: 1, name: 'Je bent afgemeld' }).waitFor();
+
+    // A minute later the booking system sends them again for their next visit: skipped, and why.
+    expect(await callHook({ ...customer, externalId: `${id}-next` })).toEqual({
+      status: 'skipped',
+      reason: 'unsubscribed',
+      sendAt: expect.any(String),
+    });
+
+    // The owner's page at the desk: the new request skipped with why, the first one's row saying Unsubscribed.
+    const context = await newContext(b.browser(), { viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signInThroughUi(page, 'en', owner);
+      await page.goto(`/review-requests?survey=${survey.id}`);
+      const batches = page.getByTestId('batch');
+      await expect.poll(() => batches.count(), { timeout: 20_000 }).toBe(2);
+      await batches.nth(1).getByRole('button', { name: 'Show customers' }).click();
+      const rowOf = (i: number) => batches.nth(i).getByTestId('recipient');
+      await rowOf(0).getByText('Not sent: this customer unsubscribed from your review requests.').waitFor();
+      expect(await rowOf(0).getByTestId('recipient-state').textContent()).toBe('Skipped');
+      await rowOf(1)
+        .getByText('The customer unsubscribed after this request: none of your requests reach them again.')
+        .waitFor();
+      expect(await rowOf(1).getByTestId('recipient-state').textContent()).toBe('Unsubscribed');
+      expect(await rowOf(1).getByTestId('recipient-channel').textContent()).toBe('Email');
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'tests/.artifacts/requests-unsubscribed-en-1280.png', { fullPage: true });
+
+      // The same in Dutch, on a phone.
+      await page.setViewportSize(phone);
+      await page.goto(`/nl/review-requests?survey=${survey.id}`);
+      await expect.poll(() => batches.count(), { timeout: 20_000 }).toBe(2);
+      await batches.nth(1).getByRole('button', { name: 'Klanten tonen' }).click();
+      await rowOf(1)
+        .getByText('De klant heeft zich na dit verzoek afgemeld: je verzoeken bereiken deze klant niet meer.')
+        .waitFor();
+      expect(await rowOf(1).getByTestId('recipient-state').textContent()).toBe('Afgemeld');
+      expect(await rowOf(0).getByTestId('recipient-state').textContent()).toBe('Overgeslagen');
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'tests/.artifacts/requests-unsubscribed-nl-390.png', { fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 
   it('the low-rating alert (nl) and the payment confirmation (en) show their button on a phone, nothing cut off', async () => {
