@@ -47,6 +47,7 @@ function world() {
     requests: w.requests,
     alerts,
     exportJobs: w.exportJobs,
+    websiteReviews: w.websiteReviews,
     assets,
     profiles,
     cdn: w.cdn,

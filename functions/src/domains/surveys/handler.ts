@@ -16,6 +16,7 @@ import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoOwnerAlertStore } from '../../data/owner-alert-store';
 import { createDynamoExportJobStore } from '../../data/export-jobs';
 import { createDynamoSurveyStats } from '../../data/survey-stats';
+import { createDynamoWebsiteReviews } from '../../data/website-reviews';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { createAlertLinkService, type AlertLinkService } from './alert-link';
@@ -116,6 +117,7 @@ export function createHandler(env: LambdaEnv) {
         requests: createDynamoReviewRequestStore(entities),
         alerts: createDynamoOwnerAlertStore(entities),
         exportJobs: createDynamoExportJobStore(entities),
+        websiteReviews: createDynamoWebsiteReviews(entities),
         assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
         cdn: createAssetCdn(env),
         profiles: createDynamoProfileRepository(entities),

@@ -16,6 +16,7 @@ import { parseInput } from '../../lib/validation';
 import { createMemoryStores, MemorySurveyRepository } from '../../../testing/data/memory';
 import { StaleSurveyVersionError } from '../../data/survey-repository';
 import { createSurveyService, type SurveyServiceDeps } from './service';
+import { noWebsiteReviews } from '../../data/website-reviews';
 
 const owner = 'owner-1';
 const other = 'owner-2';
@@ -382,6 +383,12 @@ describe('survey service', () => {
       const b = await ctx.service.create(owner, step1);
       const published = await ctx.service.publish(owner, a.id);
       ctx.stats.tallies.set(a.id, { surveyId: a.id, count: 1, sum: 5, histogram: [0, 0, 0, 0, 1], reviewClicks: 0 });
+      // Its reviews widget's item, and b's.
+      for (const surveyId of [a.id, b.id])
+        ctx.websiteReviews.items.set(surveyId, {
+          ...noWebsiteReviews(),
+          hidden: { ...noWebsiteReviews().hidden, offensive: 1 },
+        });
       ctx.responses.responses.set(a.id, [
         {
           id: 'r1',
@@ -455,6 +462,7 @@ describe('survey service', () => {
       expect(await ctx.surveys.findByCode(published.surveyCode!)).toBeUndefined();
       expect(await ctx.stats.getTally(a.id)).toBeUndefined();
       expect(ctx.responses.responses.has(a.id)).toBe(false);
+      expect([...ctx.websiteReviews.items.keys()]).toEqual([b.id]);
       expect([...ctx.assets.objects.keys()]).toEqual([files.b]);
       expect(ctx.cdn.invalidated).toEqual([`/${files.a1}`, `/${files.a2}`]);
       expect(await ctx.surveys.get(owner, b.id)).toBeDefined();

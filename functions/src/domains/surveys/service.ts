@@ -45,6 +45,7 @@ import { StaleSurveyVersionError } from '../../data/survey-repository';
 import type { ReviewRequestStore } from '../../data/review-requests';
 import { exportFilePrefix } from '../../data/export-files';
 import type { ExportJobStore } from '../../data/export-jobs';
+import type { WebsiteReviewsStore } from '../../data/website-reviews';
 import type { SurveyPages } from './survey-pages';
 
 export interface SurveyServiceDeps {
@@ -58,6 +59,8 @@ export interface SurveyServiceDeps {
   alerts: Pick<OwnerAlertStore, 'deleteBySurvey'>;
   /** Its CSV export jobs (their files are under `exportFilePrefix`). */
   exportJobs: Pick<ExportJobStore, 'deleteBySurvey'>;
+  /** Its reviews widget's item (the consented comments its widget shows). */
+  websiteReviews: Pick<WebsiteReviewsStore, 'deleteBySurvey'>;
   assets: AssetStore;
   /**
    * The published survey's static pages (its public page and disclosure page), written after every change and
@@ -298,10 +301,13 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       await deps.pages?.remove(survey);
       // Inactive before its responses go: a public submit checks it in its transaction, so none lands after.
       await surveys.deactivate(userId, surveyId);
+      // Its widget's comments before their responses, and again after (the worker may put one back meanwhile).
+      await deps.websiteReviews.deleteBySurvey(surveyId);
       await responses.deleteBySurvey(surveyId);
       await deps.requests.deleteBySurvey(userId, surveyId);
       // After the responses: a review click needs its response, so nothing counts in the tally after this.
       await stats.deleteBySurvey(surveyId);
+      await deps.websiteReviews.deleteBySurvey(surveyId);
       await deps.alerts.deleteBySurvey(surveyId);
       // Its exports: an export still running finds its job gone and aborts its upload.
       await assets.deletePrefix(exportFilePrefix(surveyId));
