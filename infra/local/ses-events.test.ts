@@ -19,6 +19,7 @@ describe('the local twin of SES event publishing', () => {
       suppressForAll: async () => undefined,
       recordOutcome: async () => undefined,
       ownerIsActive: async () => true,
+      markSuppressed: async () => undefined,
       markDelivered: async () => undefined,
       now: () => new Date(),
     };
@@ -43,6 +44,7 @@ describe('the local twin of SES event publishing', () => {
       suppressForAll: async () => undefined,
       recordOutcome: async () => undefined,
       ownerIsActive: async () => true,
+      markSuppressed: async () => undefined,
       markDelivered: async (request: { batchId: string; recipientId: string }) =>
         void delivered.push(`${request.batchId}/${request.recipientId}`),
       now: () => new Date(),

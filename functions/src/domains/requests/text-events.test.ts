@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SendOutcome, SuppressionReason } from '@reviewroute/shared';
 import { isOptOutReply, type TextEventDeps, type TextRequest } from './text-events';
 import { createWorker } from './text-events-worker';
-import { textContextOf } from './text-sender';
+import { textContextOf } from './text-context';
 
 const owner = '2f0c6a4e-5b1d-4c0e-9a43-6b7f5c2d9e10';
 const request: TextRequest = { batchId: 'batch-1', recipientId: '00003' };

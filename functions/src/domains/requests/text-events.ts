@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { SendOutcome, SuppressionReason } from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
-import { textContextKeys } from './text-sender';
+import { textContextKeys } from './text-context';
 
 /**
  * What End User Messaging SMS reports about review-request texts, both through one SNS topic whose Lambda

@@ -5,6 +5,9 @@ import {
 } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { LambdaEnv } from '@reviewroute/shared';
 import { awsClientConfig } from '../../lib/env';
+import { textContextKeys } from './text-context';
+
+export { textContextKeys, textContextOf } from './text-context';
 
 /**
  * The texts' transport: AWS End User Messaging SMS (the `pinpoint-sms-voice-v2` API), each text sent with the
@@ -32,21 +35,6 @@ export interface TextMessage {
 export interface TextSender {
   send(message: TextMessage): Promise<{ messageId: string }>;
 }
-
-/** The Context keys the text-events worker reads a delivery report's request from. */
-export const textContextKeys = {
-  owner: 'owner',
-  batch: 'batch',
-  recipient: 'recipient',
-  idempotencyKey: 'idempotencyKey',
-} as const;
-
-/** A review request's text Context: whose request it is, so its delivery report finds the recipient. */
-export const textContextOf = (request: { userId: string; batchId: string; recipientId: string }) => ({
-  [textContextKeys.owner]: request.userId,
-  [textContextKeys.batch]: request.batchId,
-  [textContextKeys.recipient]: request.recipientId,
-});
 
 /**
  * Whether the service refused this text for good (an invalid or opted-out number, a sender not allowed for the
