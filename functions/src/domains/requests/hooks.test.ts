@@ -204,8 +204,10 @@ describe('a call of the hook', () => {
     await w.requests.suppress(owner, 'piet@klant.example', 'unsubscribed', at);
     // The platform's list (a hard bounce at another owner's request) holds for every owner.
     await w.requests.suppressForAll('jane@customer.example', 'bounced', at);
-    // A number that replied STOP: without an address the customer is skipped; with one, the mail may still go.
+    // A number that replied STOP: the customer opted out, whether or not they gave an address too.
     await w.requests.suppress(owner, '+31612345678', 'unsubscribed', at);
+    // A bounced address is only dead: the customer's number may still be texted.
+    await w.requests.suppress(owner, 'oud@klant.example', 'bounced', at);
     const skipped = (reason: string) => ({ status: 'skipped', reason, sendAt: expect.any(String) });
     expect(await w.hooks.call(w.token, hookBody(piet))).toEqual(skipped('unsubscribed'));
     expect(
@@ -215,30 +217,32 @@ describe('a call of the hook', () => {
     expect(
       await w.hooks.call(w.token, hookBody({ ...numberOnly, phone: '06 12345678', externalId: 'booking-3' })),
     ).toEqual(skipped('unsubscribed'));
-    expect(
-      (
-        await w.hooks.call(
-          w.token,
-          hookBody({ ...piet, email: 'kees@klant.example', phone: '06 12345678', externalId: 'booking-4' }),
-        )
-      ).status,
-    ).toBe('scheduled');
+    const both = (email: string, phone: string, externalId: string) => hookBody({ ...piet, email, phone, externalId });
+    expect(await w.hooks.call(w.token, both('kees@klant.example', '06 12345678', 'booking-4'))).toEqual(
+      skipped('unsubscribed'),
+    );
+    expect((await w.hooks.call(w.token, both('oud@klant.example', '06 87654321', 'booking-5'))).status).toBe(
+      'scheduled',
+    );
     // The booking system's retry of a skipped customer: the same booking, nothing more.
     expect((await w.hooks.call(w.token, hookBody(piet))).status).toBe('duplicate');
-    const rows = () => [...w.requests.recipients.values()].flat().map((r) => [r.email ?? r.phone, r.state, r.reason]);
+    const rows = () => [...w.requests.recipients.values()].flat().map((r) => [r.email, r.phone, r.state, r.reason]);
     expect(rows()).toEqual([
-      ['piet@klant.example', 'skipped', 'unsubscribed'],
-      ['jane@customer.example', 'skipped', 'bounced'],
-      ['+31612345678', 'skipped', 'unsubscribed'],
-      ['kees@klant.example', 'queued', null],
+      ['piet@klant.example', null, 'skipped', 'unsubscribed'],
+      ['jane@customer.example', null, 'skipped', 'bounced'],
+      [null, '+31612345678', 'skipped', 'unsubscribed'],
+      ['kees@klant.example', '+31612345678', 'skipped', 'unsubscribed'],
+      ['oud@klant.example', '+31687654321', 'queued', null],
     ]);
     await w.runAt(90);
-    expect(w.mailer.sent.filter((m) => m.to !== 'kees@klant.example')).toEqual([]);
-    expect(
-      rows()
-        .slice(0, 3)
-        .map(([, state]) => state),
-    ).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(w.mailer.sent).toEqual([]);
+    expect(rows().map(([, , state]) => state)).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      expect.any(String),
+    ]);
   });
 
   it('an upload records suppressed customers skipped with the reason before anything is sent', async () => {

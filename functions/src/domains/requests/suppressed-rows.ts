@@ -12,11 +12,11 @@ export const addressesOf = (row: Reachable): string[] =>
   [row.phone, row.email].filter((address): address is string => typeof address === 'string' && address !== '');
 
 /**
- * Each row with the reason it is skipped when it is scheduled: every address it has is on the owner's or the
- * platform's suppression list (the customer unsubscribed or sent STOP, the address bounced or complained), so the
- * owner's list and the webhook's answer say why at once, instead of "scheduled" and a skip at its turn. A row with
- * one address left that may be asked stays queued: the send picks that channel and checks again at its claim.
- * One read of both lists for all rows.
+ * Each row with the reason it is skipped when it is scheduled, so the owner's list and the webhook's answer say why
+ * at once instead of "scheduled" and a skip at its turn: the customer opted out by one of their addresses (they
+ * unsubscribed, sent STOP or complained: that holds for every way of asking them), or every address they gave is on
+ * the owner's or the platform's list (a bounced address is dead, not the customer's wish: another one may be asked,
+ * and the send checks it again at its claim). One read of both lists for all rows.
  */
 export async function skipSuppressed<R extends Reachable>(
   store: Pick<SuppressionStore, 'suppressionsOf'>,
@@ -28,7 +28,8 @@ export async function skipSuppressed<R extends Reachable>(
   if (suppressed.size === 0) return [...rows];
   return rows.map((row) => {
     const reasons = addressesOf(row).map((address) => suppressed.get(addressHashOf(address)));
-    const skippedAs = reasons.length > 0 && reasons.every(Boolean) ? reasons[0] : undefined;
+    const optedOut = reasons.find((reason) => reason === 'unsubscribed' || reason === 'complaint');
+    const skippedAs = optedOut ?? (reasons.length > 0 && reasons.every(Boolean) ? reasons[0] : undefined);
     return skippedAs ? { ...row, skippedAs } : row;
   });
 }
