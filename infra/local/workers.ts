@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   matchesFilterPattern,
@@ -14,15 +13,11 @@ import {
   type WorkerDefinition,
   type WorkerTrigger,
 } from '@reviewroute/shared';
-import {
-  streamReaderEntry,
-  workerEntry,
-  type WorkerModule,
-  type WorkerRun,
-} from '@reviewroute/functions/worker-entries';
+import { streamReaderEntry, workerEntry, type WorkerRun } from '@reviewroute/functions/worker-entries';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 import type { LocalFailureQueues } from './failures';
 import { localFunctionArn, type LambdaTwin } from './lambda-twin';
+import { createSandbox, type Sandbox } from './sandbox';
 import type { SesEventsTwin } from './ses-events';
 import type { LocalSms } from './sms';
 
@@ -365,13 +360,6 @@ export const startTextEventWorker = (
   giveUp?: GiveUp,
 ) => startEventWorker(worker.id, run, (listener) => source.subscribe(listener), log, giveUp);
 
-/** A module's run for the stack's environment; one that fails to load is reported by each run, not unhandled. */
-function runOf(entry: string, env: LambdaEnv): Promise<WorkerRun> {
-  const run = import(pathToFileURL(entry).href).then((mod: WorkerModule) => mod.createWorker(env));
-  run.catch(() => undefined);
-  return run;
-}
-
 /**
  * Every worker of the worker table (shared/src/workers.ts) in this process, made with the stack's own Lambda
  * environment from the same modules CDK bundles, each on the local twin of its trigger: the stream workers
@@ -391,11 +379,18 @@ export function startWorkers(
   log?: (line: string) => void,
 ): () => Promise<void> {
   const { lambda, failures } = sources;
+  // Each module in a sandbox process of its own (sandbox.ts), as each is a Lambda of its own in AWS.
+  const sandboxes: Sandbox[] = [];
+  const runOf = (entry: string): Promise<WorkerRun> => {
+    const sandbox = createSandbox(entry, env);
+    sandboxes.push(sandbox);
+    return Promise.resolve(sandbox.run);
+  };
   const stops = workers.flatMap((worker: WorkerDefinition) => {
     const { trigger } = worker;
     if (trigger.kind === 'stream') return [];
     const name = workerName(worker.id);
-    const run = runOf(workerEntry(worker), env);
+    const run = runOf(workerEntry(worker));
     const giveUp = { queue: name, description: worker.description, failures };
     lambda.register(name, {
       run,
@@ -418,7 +413,7 @@ export function startWorkers(
   for (const reader of streamReaders) {
     if (!env.AWS_ENDPOINT_URL_DYNAMODB) throw new Error('A local stream reader needs the DynamoDB Local endpoint');
     const name = streamReaderName(reader.id);
-    const run = runOf(streamReaderEntry(reader), env);
+    const run = runOf(streamReaderEntry(reader));
     lambda.register(name, {
       run,
       description: reader.description,
@@ -436,5 +431,6 @@ export function startWorkers(
   }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
   };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { pathOf } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { listMails, type InboxMail } from '../support/inbox';
+import { runNeighbourLoad } from './neighbour-load';
 import { startStackProcess } from './stack-process';
 import { benchOwner, benchRating, createBenchSurvey, giveEnterpriseYear, putResponses } from './seed';
 
@@ -17,20 +17,6 @@ import { benchOwner, benchRating, createBenchSurvey, giveEnterpriseYear, putResp
  * - `neighbour-a-refused`: A's requests answered 429 (the per-owner limits at work; goal > 0).
  * Printed, never asserted.
  */
-
-interface AutocannonResult {
-  latency: { p99: number };
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  overallRate: number;
-  headers: Record<string, string>;
-}) => Promise<AutocannonResult>;
-// autocannon is CommonJS and ships no types.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const aResponses = 20_000;
 const aBatches = 10_000;
@@ -57,6 +43,7 @@ export async function run(): Promise<void> {
   });
   // A's load runs beside the measuring; whatever ends the bench first stops it before the stack goes.
   let stopped = false;
+  let stopLoad = () => {};
   const background: Promise<unknown>[] = [];
   try {
     const api = stack.urls.api;
@@ -87,18 +74,6 @@ export async function run(): Promise<void> {
       }),
     );
 
-    let aRefused = 0;
-    const aCall = async (method: string, path: string, body?: unknown): Promise<number> => {
-      const res = await fetch(`${api}${path}`, {
-        method,
-        headers: a.auth,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      await res.arrayBuffer();
-      if (res.status === 429) aRefused++;
-      return res.status;
-    };
-
     const bInboxPath = pathOf('list-inbox', { surveyId: bSurvey.id });
     // B reads its inbox as a person paging through it does: at most 20 reads a second, under the per-owner limit
     // (`ownerRequestLimit`) that holds A's script; back to back, B would be a script itself.
@@ -121,42 +96,20 @@ export async function run(): Promise<void> {
     await bInboxTimes(() => true, 10);
     const quiet = p99(await bInboxTimes(() => true, 200));
 
-    // A's load: batches, inbox reads at a fixed rate and exports, all at once for `loadSeconds`.
+    // A's load, from a process of its own: batches, inbox reads at a fixed rate and exports, all at once.
     const loadEnds = Date.now() + loadSeconds * 1000;
-    const batchesPath = pathOf('create-request-batch', { surveyId: aSurvey.id });
-    let nextBatch = 0;
-    const batchStatuses = new Map<number, number>();
-    const aBatchesDone = Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (!stopped && nextBatch < aBatches && Date.now() < loadEnds) {
-          const i = nextBatch++;
-          const status = await aCall('POST', batchesPath, {
-            rows: [{ name: `Neighbour ${i}`, email: `neighbour-${i}@customer.example` }],
-            permissionConfirmed: true,
-          });
-          batchStatuses.set(status, (batchStatuses.get(status) ?? 0) + 1);
-        }
-      }),
-    );
-    const exportsPath = pathOf('start-export', { surveyId: aSurvey.id });
-    const exportStatuses = new Map<number, number>();
-    const aExportsDone = (async () => {
-      while (!stopped && Date.now() < loadEnds) {
-        const status = await aCall('POST', exportsPath, { language: 'en' });
-        exportStatuses.set(status, (exportStatuses.get(status) ?? 0) + 1);
-      }
-    })();
-    const aInboxDone = autocannon({
-      url: `${api}${pathOf('list-inbox', { surveyId: aSurvey.id })}`,
-      connections: 10,
-      duration: loadSeconds,
-      overallRate: aInboxRate,
-      headers: { authorization: a.auth.authorization },
-    }).then((result) => {
-      aRefused += result.statusCodeStats['429']?.count ?? 0;
-      return result;
+    const aLoad = runNeighbourLoad({
+      api,
+      authorization: a.auth.authorization,
+      batchesPath: pathOf('create-request-batch', { surveyId: aSurvey.id }),
+      exportsPath: pathOf('start-export', { surveyId: aSurvey.id }),
+      inboxPath: pathOf('list-inbox', { surveyId: aSurvey.id }),
+      batches: aBatches,
+      inboxRate: aInboxRate,
+      seconds: loadSeconds,
     });
-    background.push(aBatchesDone, aExportsDone, aInboxDone);
+    stopLoad = aLoad.stop;
+    background.push(aLoad.done);
 
     // Five seconds into A's load, B sends its requests and one of B's customers rates 1 star.
     await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -208,21 +161,21 @@ export async function run(): Promise<void> {
     );
     background.push(alertDelay, requestDelay);
     const loaded = p99(await bInboxTimes(() => Date.now() >= loadEnds, 50));
-    const inbox = await aInboxDone;
-    await Promise.all([aBatchesDone, aExportsDone]);
+    const aSaw = await aLoad.done;
 
     const seconds = (value: number | undefined) => (value === undefined ? `over ${waitMs / 1000} s` : value.toFixed(1));
     console.error(
-      `(A: batches ${JSON.stringify(Object.fromEntries(batchStatuses))}, exports ` +
-        `${JSON.stringify(Object.fromEntries(exportStatuses))}, inbox p99 ${inbox.latency.p99} ms; ` +
+      `(A: batches ${JSON.stringify(aSaw.batchStatuses)}, exports ${JSON.stringify(aSaw.exportStatuses)}, ` +
+        `inbox p99 ${aSaw.inboxP99} ms; ` +
         `B's inbox p99 quiet ${quiet.toFixed(1)} ms, during A's load ${loaded.toFixed(1)} ms)`,
     );
     console.log(`neighbour-request-delay-s: ${seconds(await requestDelay)}`);
     console.log(`neighbour-alert-delay-s: ${seconds(await alertDelay)}`);
     console.log(`neighbour-inbox-ratio: ${(loaded / quiet).toFixed(2)}`);
-    console.log(`neighbour-a-refused: ${aRefused}`);
+    console.log(`neighbour-a-refused: ${aSaw.refused}`);
   } finally {
     stopped = true;
+    stopLoad();
     await Promise.allSettled(background);
     await stack.stop();
   }
