@@ -93,6 +93,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/config.json': { target: apiTarget, changeOrigin: true },
+      // A text's short links (`/r/{code}`) are the API's redirects.
+      '/r/': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

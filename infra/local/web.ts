@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { surveyPageObjectOf } from '@reviewroute/shared';
+import { shortLinkPathPrefix, surveyPageObjectOf } from '@reviewroute/shared';
 import { repoRoot } from './dynamodb-local';
 import { LOCAL_HOST, PortInUseError, assertPortFree } from './ports';
 
@@ -44,7 +44,7 @@ export async function startWeb(options: {
         host: LOCAL_HOST,
         port: options.port,
         strictPort: true,
-        proxy: { '/api': proxy, '/config.json': proxy, '/files': proxy },
+        proxy: { '/api': proxy, '/config.json': proxy, '/files': proxy, [shortLinkPathPrefix]: proxy },
       },
     });
     // Vite exits the process on SIGTERM or when stdin ends, as its CLI would; here whoever started the

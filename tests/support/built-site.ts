@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import {
   type PrerenderManifest,
   prerenderManifestFile,
+  shortLinkPathPrefix,
   siteOriginPlaceholder,
   surveyPageObjectOf,
 } from '@reviewroute/shared';
@@ -42,7 +43,10 @@ const contentTypes: Record<string, string> = {
 
 /** The paths CloudFront sends to the API and the assets bucket instead of the site's files. */
 const proxiedPath = (pathname: string): boolean =>
-  pathname.startsWith('/api/') || pathname === '/config.json' || pathname.startsWith('/files/');
+  pathname.startsWith('/api/') ||
+  pathname === '/config.json' ||
+  pathname.startsWith('/files/') ||
+  pathname.startsWith(shortLinkPathPrefix);
 
 /**
  * The loopback address a browser's API calls reach the gateway from: one per user agent (all of 127/8 reaches

@@ -60,7 +60,7 @@ describe('web stack', () => {
     });
   });
 
-  it('sends /api/* to the REST API stage uncached, with every viewer header but Host and all methods', () => {
+  it('sends /api/* (and the short links, /r/*) to the REST API stage uncached, with every viewer header but Host and all methods', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Origins: Match.arrayWith([
@@ -81,6 +81,13 @@ describe('web stack', () => {
           }),
         ]),
         CacheBehaviors: Match.arrayWith([
+          // A text's short links: the API's redirect, GET only, never cached.
+          Match.objectLike({
+            PathPattern: '/r/*',
+            AllowedMethods: ['GET', 'HEAD'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            FunctionAssociations: Match.absent(),
+          }),
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],

@@ -39,6 +39,7 @@ import {
   originVerifyHeader,
   prerenderManifestFile,
   routeOf,
+  shortLinkPathPrefix,
   siteOriginPlaceholder,
   widgetFramePath,
 } from '@reviewroute/shared';
@@ -260,6 +261,15 @@ export class WebStack extends Stack {
           originRequestPolicy: publicApiRequest,
           responseHeadersPolicy: securityHeaders,
           compress: true,
+        },
+        // A text's short links (`/r/{code}`): the API answers the redirect, never cached (each code is one customer's).
+        [`${shortLinkPathPrefix}*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: publicApiRequest,
+          responseHeadersPolicy: securityHeaders,
         },
         '/api/*': {
           origin: apiOrigin,
