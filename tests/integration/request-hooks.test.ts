@@ -117,6 +117,39 @@ describe('the review-request webhook', () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('takes a mobile number instead of an address, stored in E.164, and is still one request per external id', async () => {
+    const token = await newToken();
+    const { email: _, ...row } = customer();
+    const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+    const before = (await batches()).length;
+    const first = await callHook(token, { ...row, phone: `06 12 ${digits}` });
+    expect(first.status).toBe(202);
+    expect(hookRequestResultSchema.parse(first.body).status).toBe('scheduled');
+    // The booking system's retry writes the number another way: the same booking, answered as a duplicate.
+    const second = await callHook(token, { ...row, phone: `+31 (0)6 12${digits}` });
+    expect(hookRequestResultSchema.parse(second.body)).toEqual({
+      status: 'duplicate',
+      sendAt: hookRequestResultSchema.parse(first.body).sendAt,
+    });
+    const all = await batches();
+    const mine = all.slice(0, all.length - before);
+    expect(mine).toHaveLength(1);
+    const page = requestRecipientPageSchema.parse(
+      await ownerCall(
+        api,
+        owner,
+        'GET',
+        pathOf('list-request-recipients', { surveyId: survey.id, batchId: mine[0]!.id }),
+      ),
+    );
+    expect(page.recipients.map((r) => [r.name, r.email, r.phone])).toEqual([['Piet Klant', null, `+31612${digits}`]]);
+    // A malformed number is the body's error, and schedules nothing.
+    const malformed = await callHook(token, { ...row, externalId: `${row.externalId}-2`, phone: '06-1234' });
+    expect(malformed.status).toBe(400);
+    expect(errorBodySchema.parse(malformed.body).error.fields).toEqual({ phone: 'Enter a valid mobile phone number' });
+    expect(await batches()).toHaveLength(all.length);
+  });
+
   it('answers skipped for a customer who unsubscribed a minute ago, whose row says so; an upload skips them at once', async () => {
     const token = await newToken();
     const row = customer();
