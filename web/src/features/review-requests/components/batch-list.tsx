@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDateTime,
+  formatPhoneNumber,
   recipientStatusOf,
   type RecipientStatus,
   type RequestBatch,
@@ -224,7 +225,11 @@ function RecipientList({ surveyId, batchId, live }: { surveyId: string; batchId:
                 <div className="flex min-w-0 flex-wrap items-center gap-x-3">
                   <span className="font-medium wrap-anywhere">{r.name}</span>
                   {r.email && <span className="text-muted-foreground break-all">{r.email}</span>}
-                  {r.phone && <span className="text-muted-foreground tabular-nums">{r.phone}</span>}
+                  {r.phone && (
+                    <span className="text-muted-foreground whitespace-nowrap tabular-nums">
+                      {formatPhoneNumber(r.phone)}
+                    </span>
+                  )}
                   <span className="text-muted-foreground text-xs">{t(`languages.${r.language}`)}</span>
                 </div>
                 <div className="flex flex-wrap items-center gap-1">
