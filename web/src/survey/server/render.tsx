@@ -1,5 +1,6 @@
 import type { PublicSurvey } from '@reviewroute/shared';
 import { escapeHtml } from '@reviewroute/shared/domain';
+import * as React from 'react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { SurveyApp } from '../app';
@@ -14,6 +15,10 @@ import type * as Declared from './survey-pages';
  * written markup over (hydrates it) and nothing is described twice. Node-only (react-dom/server); the phone's
  * bundle never imports it.
  */
+
+// The local stack loads this module through tsx, which reads no tsconfig at the repository's root and so compiles
+// the components' JSX to `React.createElement` (the classic form): this global is the React that form names.
+(globalThis as { React?: typeof React }).React ??= React;
 
 export interface WrittenPage {
   language: PublicSurvey['language'];
