@@ -328,15 +328,24 @@ describe('api + gateway stacks', () => {
           ScheduleExpression: `rate(${minutes} minute${minutes === 1 ? '' : 's'})`,
           Targets: [Match.objectLike({ Arn: fnArn })],
         });
-      } else {
+      } else if (trigger.kind === 'mail-events') {
         // SES's events of the configuration set every mail is sent with, on the default bus.
         api.hasResourceProperties('AWS::Events::Rule', {
-          EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
+          EventPattern: {
+            source: ['aws.ses'],
+            'detail-type': ['Email Bounced', 'Email Complaint Received', 'Email Delivered'],
+          },
           Targets: [Match.objectLike({ Arn: fnArn })],
         });
         api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
-          EventDestination: Match.objectLike({ MatchingEventTypes: ['bounce', 'complaint'], Enabled: true }),
+          EventDestination: Match.objectLike({
+            MatchingEventTypes: ['bounce', 'complaint', 'delivery'],
+            Enabled: true,
+          }),
         });
+      } else {
+        // End User Messaging's text events and replies: the texts' topic, the worker subscribed.
+        api.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: fnArn });
       }
       api.hasResourceProperties('AWS::Lambda::Function', {
         Description: worker.description,
