@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { languages, type Language } from './domain/language';
 import { maxPhoneInputLength, parsePhoneNumber, phoneNumberMessages } from './domain/phone-number';
+import { defaultSmsCountries, smsCountryRefused } from './domain/sms-rules';
 import { simpleEmailPattern } from './domain/public-survey-rules';
 import { smsTemplateSchema } from './sms-message';
 
@@ -131,12 +132,21 @@ export const requestContactShape = {
   email: optionalContact(requestEmailSchema),
   phone: optionalContact(requestPhoneSchema),
 };
+/** The default allowlist: the rows' rule (a stack configured narrower skips such rows when it sends, with why). */
+const textableCountries: ReadonlySet<string> = new Set(defaultSmsCountries);
+
 export const requireContact = (
   row: { email?: string | undefined; phone?: string | undefined },
   ctx: z.RefinementCtx,
 ) => {
   if (row.email === undefined && row.phone === undefined)
     ctx.addIssue({ code: 'custom', message: requestMessages.contactRequired, path: ['email'], input: row });
+  // A number texts may not go to (decisions 25's allowlist) and no address: nothing could ask this customer.
+  if (row.email === undefined && row.phone !== undefined) {
+    const parsed = parsePhoneNumber(row.phone);
+    if (parsed.ok && !textableCountries.has(parsed.country))
+      ctx.addIssue({ code: 'custom', message: smsCountryRefused, path: ['phone'], input: row.phone });
+  }
 };
 
 /**

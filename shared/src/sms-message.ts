@@ -115,8 +115,8 @@ export const requestSettingsSchema = z.object({
     /** The plan's monthly texts. */
     allowance: z.number().int().nonnegative(),
     /** The month (`2026-11`) and when the next begins (ISO). */
-    month: z.string(),
-    resetsAt: z.string(),
+    month: z.string().max(7),
+    resetsAt: z.string().max(40),
   }),
 });
 export type RequestSettingsView = z.infer<typeof requestSettingsSchema>;

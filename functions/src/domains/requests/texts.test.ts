@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   routeContracts,
   smsCountriesOf,
+  smsCountryRefused,
   smsSegments,
   type CreateRequestBatchInput,
   type TextsWhenSpent,
@@ -28,7 +29,9 @@ const batchBody = (input: CreateRequestBatchInput) =>
 const key = 'short-link-test-key';
 
 /** A world whose sender texts through a fake transport (every text kept), with memory short links. */
-async function textWorld(options: { allowance?: number; whenSpent?: TextsWhenSpent; failOn?: string } = {}) {
+async function textWorld(
+  options: { allowance?: number; whenSpent?: TextsWhenSpent; failOn?: string; countries?: string } = {},
+) {
   const sent: TextMessage[] = [];
   const links = new Map<string, ShortLinkRecord>();
   const texts: TextDeps = {
@@ -39,7 +42,7 @@ async function textWorld(options: { allowance?: number; whenSpent?: TextsWhenSpe
         return { messageId: `m-${sent.length}` };
       },
     },
-    allowedCountries: smsCountriesOf(undefined),
+    allowedCountries: smsCountriesOf(options.countries),
     senderNumber: '+3197010000001',
     monthlyAllowanceOf: async () => options.allowance ?? 25,
     whenSpentOf: async () => options.whenSpent ?? 'wait',
@@ -110,10 +113,13 @@ describe('review requests by text', () => {
 
   it('texts first and e-mails only where texting cannot go: a number outside the allowlist', async () => {
     const w = await textWorld();
+    // Only a number outside the allowlist: refused with its row's error, nothing recorded.
+    expect(() =>
+      batchBody({ rows: [{ name: 'Abroad only', phone: '+1 415 555 2672' }], permissionConfirmed: true }),
+    ).toThrow(expect.objectContaining({ fields: { 'rows.0.phone': smsCountryRefused } }));
     const batch = await w.send([
       { name: 'Both', email: 'both@klant.example', phone: '0612345670' },
       { name: 'Abroad', email: 'abroad@klant.example', phone: '+1 415 555 2671' },
-      { name: 'Abroad only', phone: '+1 415 555 2672' },
     ]);
     await w.run();
     expect(w.sent.map((m) => m.to)).toEqual(['+31612345670']);
@@ -121,8 +127,15 @@ describe('review requests by text', () => {
     expect(w.recipients(batch.id).map((r) => [r.state, r.channel, r.reason])).toEqual([
       ['sent', 'sms', null],
       ['sent', 'email', null],
-      ['skipped', null, 'country-not-allowed'],
     ]);
+  });
+
+  it('skips with why a number only that the stack’s narrower allowlist leaves out', async () => {
+    const w = await textWorld({ countries: 'NL' });
+    const batch = await w.send([{ name: 'Belg', phone: '+32 470 12 34 56' }]);
+    await w.run();
+    expect(w.sent).toHaveLength(0);
+    expect(w.recipients(batch.id).map((r) => [r.state, r.reason])).toEqual([['skipped', 'country-not-allowed']]);
   });
 
   it('sends nothing between 20:00 and 09:00 in the customer’s zone: the batch is due again at 09:00', async () => {

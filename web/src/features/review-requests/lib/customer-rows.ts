@@ -5,6 +5,8 @@ import {
   requestMessages,
   requestRecipientRowSchema,
   requestRowLimits,
+  smsCountryRefused,
+  smsMessages,
   type RequestRecipientRow,
 } from '@reviewroute/shared';
 import { parseLanguage } from '@/lib/language';
@@ -200,6 +202,8 @@ const messageKeys = {
   [requestMessages.rowsRequired]: 'rowsRequired',
   [requestMessages.tooManyRows]: 'tooManyRows',
   [requestMessages.reminderDaysInvalid]: 'reminderDaysInvalid',
+  [smsCountryRefused]: 'phoneCountryNotAllowed',
+  [smsMessages.tooManySegments]: 'smsTooManySegments',
 } as const;
 export type RequestMessageKey = (typeof messageKeys)[keyof typeof messageKeys] | 'invalid';
 
