@@ -1,11 +1,17 @@
 import { AlertTriangle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhoneNumber, maxRequestRows } from '@reviewroute/shared';
+import { formatPhoneNumber, maxRequestRows, requestChannelsOf } from '@reviewroute/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type CheckedRow, rowErrorValues, rowFields } from '../lib/customer-rows';
 import { useRowError } from '../lib/use-row-error';
+
+/** How a ready customer will be asked (`requestChannelsOf`): by text, by e-mail, or by text with the reminder by e-mail. */
+function channelOf(row: { email?: string | undefined; phone?: string | undefined }): 'sms' | 'email' | 'smsThenEmail' {
+  const { request, reminder } = requestChannelsOf({ email: row.email ?? null, phone: row.phone ?? null });
+  return request === reminder ? request : 'smsThenEmail';
+}
 
 /** Rows shown before "Show all": a 5,000-row list is summed up, not rendered at once. */
 const previewRows = 50;
@@ -82,6 +88,9 @@ export function RowsPreview({ rows, onRemove }: { rows: CheckedRow[]; onRemove: 
                 )}
                 <Badge variant="outline">
                   {row.value!.language ? t(`languages.${row.value!.language}`) : t('preview.surveyLanguage')}
+                </Badge>
+                <Badge variant="secondary" data-testid="row-channel">
+                  {t(`preview.channels.${channelOf(row.value!)}`)}
                 </Badge>
               </div>
               <RemoveButton label={t('preview.remove', { name: row.value!.name })} onClick={() => onRemove(row.key)} />

@@ -295,6 +295,12 @@ describe('the review requests page', () => {
     await user.paste('Jan, , +32 470 12 34 56, nl\nAnna, anna@example.com, 0031 6 1234 5678, en\nKapot, , 06-1234, nl');
     await user.click(screen.getByRole('button', { name: 'Read list' }));
     expect(await screen.findByText('3 customers ready')).toBeTruthy();
+    // How each is asked: a number by text; with an address too, the reminder by email.
+    expect(screen.getAllByTestId('row-channel').map((badge) => badge.textContent)).toEqual([
+      'By text',
+      'By text',
+      'By text, reminder by email',
+    ]);
     const errors = screen.getByTestId('row-errors');
     expect(within(errors).getByText('Row 3:', { exact: false }).textContent).toContain('Kapot, 06-1234, nl');
     expect(
