@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountExportPageSchema, emptyProfile, type Survey } from '@reviewroute/shared';
+import {
+  accountExportPageSchema,
+  emptyProfile,
+  surveyDisclosureKey,
+  surveyPageKey,
+  type Survey,
+} from '@reviewroute/shared';
 import { samplePayment, sampleResponse } from '@reviewroute/shared/testing';
 import { erasedCheckOf } from '../../lib/erasure-guard';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
@@ -33,6 +39,9 @@ function world({ responsesPerSurvey = 7 } = {}) {
     seed(surveys, survey);
     assets.objects.set(file(n * 2 + Number(userId.slice(-1))), new Uint8Array([1]));
     assets.objects.set(`incoming/${id}/logo/abc`, new Uint8Array([1]));
+    // Its written pages (public page and disclosure page).
+    assets.objects.set(surveyPageKey(survey.surveyCode!, 'en'), new Uint8Array([1]));
+    assets.objects.set(surveyDisclosureKey(survey.surveyCode!, 'en'), new Uint8Array([1]));
     const list = Array.from({ length: responsesPerSurvey }, (_, i) =>
       sampleResponse({ id: `${id}-r${String(i).padStart(3, '0')}`, surveyId: id, comment: `c${i}`, userAgent: null }),
     );
@@ -104,7 +113,9 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...(profiles.profiles.has(userId) ? ['profile'] : []),
       ...[...billing.records.values()].filter((r) => r.userId === userId).map((r) => `payment ${r.id}`),
       ...[...assets.objects.keys()].filter(
-        (k) => ids.some((id) => k.includes(id)) || of.some((s) => s.businessLogoUrl?.endsWith(k)),
+        (k) =>
+          ids.some((id) => k.includes(id)) ||
+          of.some((s) => s.businessLogoUrl?.endsWith(k) || k.includes(`/${s.surveyCode}/`)),
       ),
       ...[...w.requests.batches.values()].filter((b) => b.userId === userId).map((b) => `request batch ${b.id}`),
       ...[...w.requests.recipients.keys()]

@@ -1,4 +1,10 @@
-import { assetsBucketDefinition, isPublicAssetKey, uploadKindField, type Survey } from '@reviewroute/shared';
+import {
+  assetsBucketDefinition,
+  isPublicAssetKey,
+  surveyPagesPrefixOf,
+  uploadKindField,
+  type Survey,
+} from '@reviewroute/shared';
 import { logger } from '../../lib/logger';
 import { createAssetCdn, type AssetCdn } from '../../data/asset-cdn';
 import { assetStoreConfigFromEnv, createS3AssetStore, s3ClientOf, type AssetStore } from '../../data/asset-store';
@@ -8,6 +14,7 @@ import { createDynamoRateLimiter, type RateWindowStore } from '../../data/rate-w
 import { createDynamoResponseStore, type ResponseStore } from '../../data/response-store';
 import { createDynamoSurveyStats, type SurveyStatsStore } from '../../data/survey-stats';
 import { createDynamoWebsiteReviews, type WebsiteReviewsStore } from '../../data/website-reviews';
+import { surveyPageCdnPaths } from './survey-pages';
 
 /**
  * A survey's own data in the erasure and the export: its images and uploads, its responses (each its own
@@ -49,10 +56,15 @@ export const surveysOwnerData = defineOwnerData<{
       const files = Object.values(uploadKindField).flatMap((field) => publicKeyOf(survey[field]) ?? []);
       await Promise.all(files.map((key) => assets.delete(key)));
       await assets.deletePrefix(`${assetsBucketDefinition.incomingPrefix}${survey.id}/`);
+      // Its written pages (public page, disclosure page), which CloudFront keeps until invalidated.
+      const pagePaths = survey.surveyCode ? surveyPageCdnPaths(survey.surveyCode) : [];
+      if (survey.surveyCode) await assets.deletePrefix(surveyPagesPrefixOf(survey.surveyCode));
       // The CDN's copies expire on their own; an invalidation failure must not stop the erasure.
-      await cdn.invalidate(files.map((key) => new URL(assets.publicUrl(key)).pathname)).catch((error: unknown) => {
-        logger.warn('Could not invalidate an erased survey’s images', { error: String(error) });
-      });
+      await cdn
+        .invalidate([...files.map((key) => new URL(assets.publicUrl(key)).pathname), ...pagePaths])
+        .catch((error: unknown) => {
+          logger.warn('Could not invalidate an erased survey’s images', { error: String(error) });
+        });
     }
 
     /** One page of the survey's responses; how many went (0: none left). */

@@ -27,12 +27,12 @@ export interface SurveyPagesDeps {
 }
 
 /** The CDN paths the pages are cached at: every path of the survey's code, under every language's prefix. */
-const cachedPaths = (surveyCode: string) =>
+export const surveyPageCdnPaths = (surveyCode: string): string[] =>
   languages.map((language) => `${landingPath(encodeURIComponent(surveyCode), '', language).replace(/\/+$/, '')}*`);
 
 export function createSurveyPages({ store, cdn, render }: SurveyPagesDeps): SurveyPages {
   async function invalidate(surveyCode: string) {
-    await cdn.invalidate(cachedPaths(surveyCode)).catch((error: unknown) => {
+    await cdn.invalidate(surveyPageCdnPaths(surveyCode)).catch((error: unknown) => {
       logger.warn('Could not invalidate a survey’s pages', { error: String(error) });
     });
   }
