@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTextSender,
+  isOptedOut,
   isTextRefused,
   textContextOf,
   type TextMessage,
@@ -75,6 +76,7 @@ describe('the local End User Messaging SMS and the text sender on the real SDK c
     const error = await sender.send(text('0612345678')).catch((e: unknown) => e);
     expect((error as Error).name).toBe('ValidationException');
     expect(isTextRefused(error)).toBe(true);
+    expect(isOptedOut(error)).toBe(false);
     expect(await textsTo('0612345678')).toEqual([]);
   });
 
@@ -118,6 +120,7 @@ describe('the local End User Messaging SMS and the text sender on the real SDK c
     const error = await sender.send(text('+31633333333')).catch((e: unknown) => e);
     expect((error as Error).name).toBe('ConflictException');
     expect(isTextRefused(error)).toBe(true);
+    expect(isOptedOut(error)).toBe(true);
   });
 
   it('shows each number’s texts as a phone does: sender, body with its link clickable, and the replies', async () => {

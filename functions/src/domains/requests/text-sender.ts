@@ -44,6 +44,15 @@ export interface TextSender {
 export const isTextRefused = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'ValidationException' || error.name === 'ConflictException');
 
+/**
+ * Whether the service refused the text because the number replied STOP to this sender (its opt-out list): the
+ * customer unsubscribed, as much as a STOP the text-events worker recorded.
+ */
+export const isOptedOut = (error: unknown): boolean =>
+  error instanceof Error &&
+  error.name === 'ConflictException' &&
+  (error as Error & { Reason?: string }).Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT';
+
 /** The sender over SendTextMessage with a client of the given configuration, built on the first send. */
 export function createTextSender(
   config: () => PinpointSMSVoiceV2ClientConfig,
