@@ -114,7 +114,8 @@ export function RequestComposer({
       );
       return true;
     } catch (failure) {
-      const templateError = failure instanceof ApiError ? failure.fields?.template : undefined;
+      const templateError =
+        failure instanceof ApiError ? (failure.fields?.template ?? failure.fields?.smsTemplate) : undefined;
       setError(
         failure instanceof ApiError && failure.status === 409
           ? t('send.notPublished')

@@ -8,10 +8,13 @@ import {
   createRequestBatchSchema,
   defaultReminderDays,
   defaultRequestTemplates,
+  defaultSmsTemplates,
   maxReminderDays,
   requestMessages,
   requestRowLimits,
   requestTemplateSchema,
+  smsTemplateMaxLength,
+  smsTemplateSchema,
   type Language,
 } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
@@ -22,16 +25,20 @@ import { Textarea } from '@/components/ui/textarea';
 import { rowErrorValues } from '../lib/customer-rows';
 import { useRowError } from '../lib/use-row-error';
 import { MessagePreview } from './message-preview';
+import { TextMessagePreview } from './text-message-preview';
 
 /**
  * The batch's settings, by the shared batch schema's own rules: the permission (required), the owner's text
- * (when they write their own: `{url}` required) and the time (now, or a moment to come).
+ * (when they write their own: `{url}` required), their text message (`{url}`, at most 2 segments) and the time
+ * (now, or a moment to come).
  */
 const sendFormSchema = z
   .object({
     permissionConfirmed: z.boolean().pipe(createRequestBatchSchema.shape.permissionConfirmed),
     customTemplate: z.boolean(),
     template: z.string(),
+    customSmsTemplate: z.boolean(),
+    smsTemplate: z.string(),
     when: z.enum(['now', 'later']),
     sendAt: z.string(),
     // A number field's text: '' or not a whole number in range is refused with the schema's message.
@@ -48,6 +55,11 @@ const sendFormSchema = z
       if (!template.success)
         ctx.addIssue({ code: 'custom', path: ['template'], message: template.error.issues[0]!.message });
     }
+    if (values.customSmsTemplate) {
+      const smsTemplate = smsTemplateSchema.safeParse(values.smsTemplate);
+      if (!smsTemplate.success)
+        ctx.addIssue({ code: 'custom', path: ['smsTemplate'], message: smsTemplate.error.issues[0]!.message });
+    }
     if (values.when === 'later') {
       const time = new Date(values.sendAt).getTime();
       if (!values.sendAt || Number.isNaN(time) || time <= Date.now())
@@ -59,6 +71,7 @@ type SendFormValues = z.output<typeof sendFormSchema>;
 
 export interface SendSettings {
   template?: string;
+  smsTemplate?: string;
   sendAt?: string;
   /** Days until the one reminder; 0: none. */
   reminderDays: number;
@@ -108,17 +121,23 @@ export function SendForm({
       permissionConfirmed: false,
       customTemplate: false,
       template: defaultRequestTemplates[surveyLanguage],
+      customSmsTemplate: false,
+      smsTemplate: defaultSmsTemplates[surveyLanguage],
       when: 'now',
       sendAt: '',
       reminderDays: String(defaultReminderDays),
     },
   });
-  const [customTemplate, template, when] = useWatch({ control, name: ['customTemplate', 'template', 'when'] });
+  const [customTemplate, template, customSmsTemplate, smsTemplate, when] = useWatch({
+    control,
+    name: ['customTemplate', 'template', 'customSmsTemplate', 'smsTemplate', 'when'],
+  });
   const errorOf = useRowError();
 
   const submit = async (values: SendFormValues) => {
     const sent = await onSend({
       ...(values.customTemplate ? { template: values.template.trim() } : {}),
+      ...(values.customSmsTemplate ? { smsTemplate: values.smsTemplate.trim() } : {}),
       ...(values.when === 'later' ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
       reminderDays: values.reminderDays,
     });
@@ -135,6 +154,7 @@ export function SendForm({
 
   const previewLanguage = previewCustomer?.language ?? surveyLanguage;
   const templateError = errorOf(errors.template?.message);
+  const smsTemplateError = errorOf(errors.smsTemplate?.message);
   const sendAtError = errorOf(errors.sendAt?.message);
   const permissionError = errorOf(errors.permissionConfirmed?.message);
   const reminderError = errorOf(errors.reminderDays?.message);
@@ -189,6 +209,56 @@ export function SendForm({
           language={previewLanguage}
           customerName={previewCustomer?.name ?? null}
           template={customTemplate ? template : null}
+        />
+      </div>
+
+      <div className="grid gap-3">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={control}
+            name="customSmsTemplate"
+            render={({ field }) => (
+              <Switch
+                id={`${id}-custom-sms`}
+                checked={field.value}
+                onCheckedChange={(checked) => {
+                  field.onChange(checked);
+                  if (checked && !smsTemplate.trim()) setValue('smsTemplate', defaultSmsTemplates[surveyLanguage]);
+                }}
+              />
+            )}
+          />
+          <Label htmlFor={`${id}-custom-sms`}>{t('texts.customTemplate')}</Label>
+        </div>
+        <p className="text-muted-foreground text-sm">
+          {customSmsTemplate ? t('texts.customHelp') : t('texts.standardHelp')}
+        </p>
+        {customSmsTemplate && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-sms-template`}>{t('texts.template')}</Label>
+            <Textarea
+              id={`${id}-sms-template`}
+              rows={3}
+              maxLength={smsTemplateMaxLength}
+              aria-invalid={smsTemplateError ? true : undefined}
+              aria-describedby={`${id}-sms-help ${id}-sms-counter${smsTemplateError ? ` ${id}-sms-error` : ''}`}
+              {...register('smsTemplate')}
+            />
+            <p id={`${id}-sms-help`} className="text-muted-foreground text-xs">
+              {t('texts.templateHelp')}
+            </p>
+            {smsTemplateError && (
+              <p id={`${id}-sms-error`} className="text-destructive text-sm">
+                {smsTemplateError}
+              </p>
+            )}
+          </div>
+        )}
+        <TextMessagePreview
+          language={previewLanguage}
+          customerName={previewCustomer?.name ?? null}
+          template={customSmsTemplate ? smsTemplate : null}
+          counterId={`${id}-sms-counter`}
         />
       </div>
 
