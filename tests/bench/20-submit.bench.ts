@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { pathOf } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { responseIdOf } from '@reviewroute/functions/data/response-store';
 import { startLocalStack } from '../../infra/local/stack';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/env';
+import { putItemThroughput } from './putitem-rate';
 import { benchOwner, createBenchSurvey } from './seed';
 
 /**
@@ -123,32 +121,9 @@ export async function run(): Promise<void> {
     console.log(`submit-throughput: ${Math.round(submitThroughput)} req/s`);
     console.log(`submit-p99: ${Math.round(result.latency.p99)} ms`);
 
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
-    );
-    try {
-      let puts = 0;
-      const deadline = Date.now() + putSeconds * 1000;
-      const started = Date.now();
-      await Promise.all(
-        Array.from({ length: connections }, async (_, worker) => {
-          while (Date.now() < deadline) {
-            await client.send(
-              new PutCommand({
-                TableName: stack.resources.tableName,
-                Item: { pk: `BENCH#${worker}`, sk: `PUT#${puts}`, rating: 5, comment: 'bench' },
-              }),
-            );
-            puts++;
-          }
-        }),
-      );
-      const putThroughput = puts / ((Date.now() - started) / 1000);
-      console.log(`putitem-throughput: ${Math.round(putThroughput)} req/s`);
-      console.log(`submit-putitem-ratio: ${(submitThroughput / putThroughput).toFixed(2)}`);
-    } finally {
-      client.destroy();
-    }
+    const putThroughput = await putItemThroughput(stack, putSeconds, connections);
+    console.log(`putitem-throughput: ${Math.round(putThroughput)} req/s`);
+    console.log(`submit-putitem-ratio: ${(submitThroughput / putThroughput).toFixed(2)}`);
 
     // Reads what the API stored (strongly consistent, every page) with the handlers' own entities.
     const { data } = await tableEntities(stack.env)()

@@ -2,7 +2,7 @@ import { surveyStatsSchema } from '@reviewroute/shared';
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
-import { median } from './figures';
+import { interleavedMedians } from './figures';
 import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
 
 /**
@@ -99,24 +99,12 @@ export async function run(): Promise<void> {
       return elapsed;
     }
 
-    for (let i = 0; i < warmUp; i++) {
-      await timedStats(small);
-      await timedStats(large);
-    }
-    const smallTimes: number[] = [];
-    const largeTimes: number[] = [];
-    for (let i = 0; i < calls; i++) {
-      // Alternating which goes first keeps any ordering effect out of the ratio.
-      if (i % 2) {
-        smallTimes.push(await timedStats(small));
-        largeTimes.push(await timedStats(large));
-      } else {
-        largeTimes.push(await timedStats(large));
-        smallTimes.push(await timedStats(small));
-      }
-    }
-    const smallMedian = median(smallTimes);
-    const largeMedian = median(largeTimes);
+    const [smallMedian, largeMedian] = await interleavedMedians(
+      () => timedStats(small),
+      () => timedStats(large),
+      calls,
+      warmUp,
+    );
     console.log(`stats-latency-${smallCount}: ${smallMedian.toFixed(1)} ms`);
     console.log(`stats-latency-${largeCount}: ${largeMedian.toFixed(1)} ms`);
     console.log(`stats-latency-ratio: ${(largeMedian / smallMedian).toFixed(2)}`);

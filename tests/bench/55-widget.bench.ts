@@ -4,8 +4,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium } from 'playwright-core';
 import {
   pathOf,
@@ -18,10 +16,10 @@ import {
 import { tableEntities } from '@reviewroute/functions/data/client';
 import { newId } from '@reviewroute/functions/lib/ids';
 import { startLocalStack } from '../../infra/local/stack';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/env';
 import { buildSite, serveBuiltSite } from '../support/built-site';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { median } from './figures';
+import { interleavedMedians } from './figures';
+import { putItemThroughput } from './putitem-rate';
 import { benchOwner, benchRating, createBenchSurvey, putResponses } from './seed';
 
 /**
@@ -126,45 +124,14 @@ export async function run(): Promise<void> {
         throw new Error(`widget of ${survey.count}: ${widget.count} ratings, ${widget.comments.length} comments`);
       return elapsed;
     }
-    for (let i = 0; i < warmUp; i++) {
-      await timedRead(small);
-      await timedRead(large);
-    }
-    const smallTimes: number[] = [];
-    const largeTimes: number[] = [];
-    for (let i = 0; i < calls; i++) {
-      // Alternating which goes first keeps any ordering effect out of the ratio.
-      const order = i % 2 ? [small, large] : [large, small];
-      for (const survey of order) (survey === small ? smallTimes : largeTimes).push(await timedRead(survey));
-    }
-    const smallMedian = median(smallTimes);
-    const largeMedian = median(largeTimes);
-
-    const client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    const [smallMedian, largeMedian] = await interleavedMedians(
+      () => timedRead(small),
+      () => timedRead(large),
+      calls,
+      warmUp,
     );
-    let putThroughput = 0;
-    try {
-      let puts = 0;
-      const started = Date.now();
-      const deadline = started + putSeconds * 1000;
-      await Promise.all(
-        Array.from({ length: putConnections }, async (_, worker) => {
-          while (Date.now() < deadline) {
-            await client.send(
-              new PutCommand({
-                TableName: stack.resources.tableName,
-                Item: { pk: `BENCH#${worker}`, sk: `PUT#${puts}`, rating: 5, comment: 'bench' },
-              }),
-            );
-            puts++;
-          }
-        }),
-      );
-      putThroughput = puts / ((Date.now() - started) / 1000);
-    } finally {
-      client.destroy();
-    }
+
+    const putThroughput = await putItemThroughput(stack, putSeconds, putConnections);
     console.log(`widget-latency-${smallCount}: ${smallMedian.toFixed(1)} ms`);
     console.log(`widget-latency-${largeCount}: ${largeMedian.toFixed(1)} ms`);
     console.log(`widget-putitem-throughput: ${Math.round(putThroughput)} req/s`);
