@@ -153,6 +153,7 @@ async function main(): Promise<void> {
       s3: portOf(stack.urls.s3),
       cognito: portOf(stack.urls.cognito),
       mollie: portOf(stack.urls.mollie),
+      sms: portOf(stack.urls.sms),
     },
   };
   process.stdout.write(`${readyMarker}${JSON.stringify(ready)}\n`);
