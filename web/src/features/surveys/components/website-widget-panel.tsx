@@ -61,7 +61,7 @@ export function WebsiteWidgetPanel({ url, idPrefix, titled = true }: WebsiteWidg
           </TabsContent>
         ))}
       </Tabs>
-      <Button asChild variant="link" className="h-auto w-fit p-0">
+      <Button asChild variant="link" className="h-auto w-fit p-0 has-[>svg]:px-0">
         <a href={preview} target="_blank" rel="noreferrer">
           <ExternalLink aria-hidden="true" />
           {t('widget.preview')}
