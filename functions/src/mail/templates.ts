@@ -8,6 +8,23 @@
  * (the button's label). Adding a mail is an entry here plus one in each catalogue; `renderMail` builds both parts
  * from them (render.test.ts checks the catalogues against this list).
  */
+/**
+ * A security notice's entry: the account's address and what the notice adds, the help address and the security
+ * page (its action); its rows framed by the account and the time.
+ */
+function securityNotice<const V extends readonly string[], const F extends readonly string[]>(values: V, fields: F) {
+  return {
+    values: ['email', ...values, 'helpEmail', 'securityUrl'] as unknown as readonly [
+      'email',
+      ...V,
+      'helpEmail',
+      'securityUrl',
+    ],
+    fields: ['account', ...fields, 'when'] as unknown as readonly ['account', ...F, 'when'],
+    action: 'securityUrl',
+  } as const;
+}
+
 export const mailTemplates = {
   /** Cognito: sign-up and resent confirmation code. */
   signUpCode: { values: ['code'] },
@@ -51,37 +68,13 @@ export const mailTemplates = {
    * Security notices to the account's address (the old one, for an address change), with how to get help. Every
    * owner mail names the monitored help address (SUPPORT_ADDRESS) in its footer, never a no-reply one.
    */
-  passwordChanged: {
-    values: ['email', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'when'],
-    action: 'securityUrl',
-  },
-  twoFactorDisabled: {
-    values: ['email', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'when'],
-    action: 'securityUrl',
-  },
-  emailChanged: {
-    values: ['email', 'newEmail', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'newAddress', 'when'],
-    action: 'securityUrl',
-  },
+  passwordChanged: securityNotice([], []),
+  twoFactorDisabled: securityNotice([], []),
+  emailChanged: securityNotice(['newEmail'], ['newAddress']),
   /** A recovery code proved a change (how many are left); a new set replaced the old; one signed in (two-step off). */
-  recoveryCodeUsed: {
-    values: ['email', 'remaining', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'remaining', 'when'],
-    action: 'securityUrl',
-  },
-  recoveryCodesRegenerated: {
-    values: ['email', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'when'],
-    action: 'securityUrl',
-  },
-  signInRecovered: {
-    values: ['email', 'helpEmail', 'securityUrl'],
-    fields: ['account', 'when'],
-    action: 'securityUrl',
-  },
+  recoveryCodeUsed: securityNotice(['remaining'], ['remaining']),
+  recoveryCodesRegenerated: securityNotice([], []),
+  signInRecovered: securityNotice([], []),
   /**
    * The account's deletion, to its address before the address goes: what is erased, what is kept (the invoices),
    * and the plan a deletion within 14 days ended and refunded (rows only when there was one).
