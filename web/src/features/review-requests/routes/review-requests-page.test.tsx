@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultRequestTemplates, type RequestBatch, type RequestSending } from '@reviewroute/shared';
+import {
+  defaultRequestTemplates,
+  type RequestBatch,
+  type RequestSending,
+  type RequestSettingsView,
+} from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { ReviewRequestsPage } from './review-requests-page';
@@ -84,6 +89,10 @@ const sentRecipient = (id: string, name: string) => ({
 function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingState()) {
   // A send adds its batch at the top, as the API lists them newest first.
   const batches = [...stored];
+  let textSettings: RequestSettingsView = {
+    textsWhenSpent: 'wait',
+    texts: { used: 12, allowance: 100, month: '2026-01', resetsAt: '2026-02-01T00:00:00.000Z' },
+  };
   serveApi(
     apiHandler('list-surveys', () => HttpResponse.json({ surveys })),
     // The API's pages: 20 a page, the cursor where the next one starts.
@@ -163,6 +172,11 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
     }),
     apiHandler('get-request-hook', () => HttpResponse.json({ hook: null })),
     apiHandler('get-request-sending', () => HttpResponse.json(sending)),
+    apiHandler('get-request-settings', () => HttpResponse.json(textSettings)),
+    apiHandler('update-request-settings', async ({ request }) => {
+      textSettings = { ...textSettings, ...((await request.json()) as { textsWhenSpent: 'wait' | 'email' }) };
+      return HttpResponse.json(textSettings);
+    }),
     apiHandler('resume-request-sending', () => {
       sending = sendingState({ pauses: sending.pauses });
       return HttpResponse.json(sending);

@@ -21,6 +21,7 @@ import { BatchList } from '../components/batch-list';
 import { ConnectBookingSystem } from '../components/connect-booking-system';
 import { RequestComposer } from '../components/request-composer';
 import { SendingPausedBanner } from '../components/sending-paused-banner';
+import { TextAllowance } from '../components/text-allowance';
 
 /** A survey's language, from its public link (decisions 17: a Dutch survey's link is under /nl). */
 const languageOfLink = (url: string) => languageOfPath(new URL(url).pathname);
@@ -122,6 +123,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
   return (
     <div className="grid min-w-0 gap-4 md:gap-6">
       <RequestFunnelCard surveyId={survey.id} />
+      <TextAllowance />
       <RequestComposer
         surveyId={survey.id}
         businessName={survey.businessName}
