@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   accountExportPageSchema,
@@ -10,8 +9,7 @@ import {
   type AccountExportPage,
   type Survey,
 } from '@reviewroute/shared';
-import { createDocumentClient } from '@reviewroute/functions/data/client';
-import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
+import { apiCall, createSampleSurvey, ownerCall, publishSurvey, rawItem, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 
 /**
@@ -23,14 +21,6 @@ import { createSignedInUser } from '../support/cognito';
 const stack = inject('localStack');
 const api = stack.urls.api;
 const retention = requestRetentionDays * 24 * 3600;
-
-/** An item as DynamoDB Local holds it (every attribute, whatever the entity reads). */
-const rawItem = async (pk: string, sk: string) =>
-  (
-    await createDocumentClient(stack.env).send(
-      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }),
-    )
-  ).Item as Record<string, unknown> | undefined;
 
 describe('customers’ mobile numbers', () => {
   let owner: ApiUser;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pathOf, requestBatchSchema, requestRetentionDays, type Survey } from '@reviewroute/shared';
 import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
@@ -8,7 +7,7 @@ import { createDynamoPlatformSendCounts } from '@reviewroute/functions/data/plat
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
 import { decodeRequestToken, tokenSecretHash } from '@reviewroute/functions/lib/request-token';
 import { sampleBatch } from '@reviewroute/functions/testing/data/sample-batch';
-import { createSampleSurvey, ownerCall, publishSurvey, type ApiUser } from '../support/api';
+import { createSampleSurvey, ownerCall, publishSurvey, rawItem, type ApiUser } from '../support/api';
 import { createSignedInUser } from '../support/cognito';
 import { waitForMail, type InboxMail } from '../support/inbox';
 
@@ -25,14 +24,6 @@ const retention = requestRetentionDays * daySeconds;
 
 type StoredMail = InboxMail & { headers?: { name: string; value: string }[] };
 const headerOf = (mail: StoredMail, name: string) => mail.headers?.find((h) => h.name === name)?.value;
-
-/** An item as DynamoDB Local holds it (every attribute, whatever the entity reads). */
-const rawItem = async (pk: string, sk: string) =>
-  (
-    await createDocumentClient(stack.env).send(
-      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }),
-    )
-  ).Item as Record<string, unknown> | undefined;
 
 describe('review requests: their own sender, hashed link secrets, an unsubscribe token of their own', () => {
   let owner: ApiUser;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
 import { surveySchema, type Survey } from '@reviewroute/shared';
-import { tableEntities } from '@reviewroute/functions/data/client';
+import { createDocumentClient, tableEntities } from '@reviewroute/functions/data/client';
 import type { Entities } from '@reviewroute/functions/data/entities';
 import { startGateway, type GatewayOptions, type LocalGateway } from '../../infra/local/gateway';
 import type { TestUser, Tokens } from './cognito';
@@ -107,6 +108,15 @@ let entitiesOfStack: (() => Entities) | undefined;
 export function stackEntities(): Entities {
   entitiesOfStack ??= tableEntities(inject('localStack').env);
   return entitiesOfStack();
+}
+
+/** An item of the run's table as DynamoDB Local holds it (every attribute, whatever the entity reads), by its keys. */
+export async function rawItem(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const env = inject('localStack').env;
+  const { Item } = await createDocumentClient(env).send(
+    new GetCommand({ TableName: env.TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }),
+  );
+  return Item;
 }
 
 /** Every stored response of a survey, straight from the table (all pages, strongly consistent). */
