@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTextSender,
@@ -121,6 +124,36 @@ describe('the local End User Messaging SMS and the text sender on the real SDK c
     expect((error as Error).name).toBe('ConflictException');
     expect(isTextRefused(error)).toBe(true);
     expect(isOptedOut(error)).toBe(true);
+  });
+
+  it('keeps its texts and opt-outs across a restart on a data directory (npm start)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'reviewroute-sms-'));
+    try {
+      const first = await startSms({ port: 0, dataDir });
+      const kept = createTextSender(
+        () => ({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: first.url }),
+        undefined,
+      );
+      await kept.send(text('+31644444444'));
+      await fetch(`${first.url}/simulate/reply`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '+31644444444', body: 'STOP' }),
+      });
+      kept.destroy();
+      await first.stop();
+      const second = await startSms({ port: 0, dataDir });
+      expect(second.texts().map((t) => t.to)).toEqual(['+31644444444']);
+      const again = createTextSender(
+        () => ({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: second.url }),
+        undefined,
+      );
+      await expect(again.send(text('+31644444444'))).rejects.toMatchObject({ name: 'ConflictException' });
+      again.destroy();
+      await second.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('shows each number’s texts as a phone does: sender, body with its link clickable, and the replies', async () => {

@@ -192,10 +192,20 @@ export async function startSms(options: LocalSmsOptions): Promise<LocalSms> {
       ? (JSON.parse(readFileSync(file, 'utf8')) as Stored)
       : { texts: [], inbound: [], optedOut: [] };
   const optedOut = new Set(stored.optedOut);
-  const save = () => {
+  const write = () => {
     if (!file) return;
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ ...stored, optedOut: [...optedOut] } satisfies Stored));
+  };
+  // At most one write of the file a second, and one at stop: a batch of 5,000 texts is not 5,000 rewrites of it.
+  let pending: NodeJS.Timeout | undefined;
+  const save = () => {
+    if (!file || pending) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      write();
+    }, 1000);
+    pending.unref();
   };
   const listeners = new Set<TextEventListener>();
   const publish = (message: unknown) => {
@@ -329,6 +339,10 @@ export async function startSms(options: LocalSmsOptions): Promise<LocalSms> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    stop: () => closeServer(server),
+    stop: async () => {
+      await closeServer(server);
+      clearTimeout(pending);
+      write();
+    },
   };
 }
