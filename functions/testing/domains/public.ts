@@ -34,6 +34,7 @@ export function memoryPublicSurveyService(
     submitRateLimit: () => limit,
     surveyRateLimit: () => 1000,
     now: () => new Date(at + shift),
+    widget: { stats: stores.stats, reviews: stores.websiteReviews },
     ...overrides,
   });
   /** A token as if the customer had started `agoMs` before now (the service reads the clock at once). */

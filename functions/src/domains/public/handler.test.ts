@@ -6,6 +6,7 @@ import {
   routesOfDomain,
   startResponseResultSchema,
   submitResponseResultSchema,
+  surveyWidgetSchema,
 } from '@reviewroute/shared';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
 import type { ApiEvent } from '../../lib/http';
@@ -52,6 +53,43 @@ describe('public handler', () => {
       code: 'NOT_FOUND',
       message: "The survey you're looking for doesn't exist or is no longer active.",
     });
+  });
+
+  it('serves the reviews widget to any origin: every rating’s average, the widget item, the disclosure path', async () => {
+    const { call, stats, websiteReviews } = setup();
+    stats.tallies.set(sampleSurveyId, {
+      surveyId: sampleSurveyId,
+      count: 3,
+      sum: 10,
+      histogram: [1, 0, 0, 1, 1],
+      reviewClicks: 0,
+    });
+    const comment = {
+      id: sampleResponseId,
+      rating: 1,
+      comment: 'Lang moeten wachten.',
+      shownAs: 'B.d.B.',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      invitation: 'public-link' as const,
+    };
+    websiteReviews.items.set(sampleSurveyId, {
+      comments: [comment],
+      hidden: { 'personal-data': 1, offensive: 0, 'not-about-business': 0 },
+    });
+    const ok = await call(sampleEvent('get-survey-widget'));
+    expect(ok.status).toBe(200);
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    expect(ok.headers['cache-control']).toBe(publicSurveyCacheControl);
+    const widget = surveyWidgetSchema.parse(ok.body);
+    expect(widget).toMatchObject({ count: 3, average: 3.3, comments: [comment], language: 'en' });
+    expect(widget.hidden['personal-data']).toBe(1);
+    expect(widget.disclosurePath).toMatch(/^\/surveys\/k7m2p9qx\/[^/]+\/about-reviews$/);
+
+    const event = sampleEvent('get-survey-widget');
+    event.pathParameters = { surveyCode: 'zzzzzzzz' };
+    const missing = await call(event);
+    expect([missing.status, missing.headers['access-control-allow-origin']]).toEqual([404, '*']);
+    expect(missing.headers['cache-control']).toBe('public, max-age=10, s-maxage=10');
   });
 
   it('submits (201, not cached) and records the review click (204) through the sample events', async () => {
