@@ -311,6 +311,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       web = await startWeb({
         port: appPort,
         apiUrl: gateway.url,
+        bucketUrl: `${s3.url}/${resources.bucketName}`,
         ...(log ? { logLevel: 'info' as const } : {}),
         ...(options.isolatedWeb ? { cacheDir: path.join(dataDir, 'vite') } : {}),
       });

@@ -20,6 +20,8 @@ export async function startWeb(options: {
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
   /** A private dependency cache and no file watching (test runs); default: the shared cache, hot reload. */
   cacheDir?: string;
+  /** The assets bucket (s3rver's URL of it): a survey's written pages are served from it at the survey's paths. */
+  bucketUrl?: string;
 }): Promise<LocalWeb> {
   await assertPortFree('app (Vite)', options.port);
   const { createServer } = await import('vite');
@@ -38,7 +40,7 @@ export async function startWeb(options: {
       logLevel: options.logLevel ?? 'warn',
       clearScreen: false,
       ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-      plugins: [writtenSurveyPages(options.apiUrl)],
+      ...(options.bucketUrl ? { plugins: [writtenSurveyPages(options.bucketUrl)] } : {}),
       server: {
         ...(options.cacheDir ? { watch: null, hmr: false } : {}),
         host: LOCAL_HOST,
@@ -67,10 +69,10 @@ export async function startWeb(options: {
 
 /**
  * A survey's written pages (its public page and disclosure page, `shared/src/domain/survey-pages.ts`), served at
- * the survey's paths from the bucket as CloudFront serves them (the gateway's `/files/*`); a path without one
- * falls through to the dev server's own routing (the page's script shell), as an unknown survey's does.
+ * the survey's paths from the bucket, as CloudFront serves them; a path without one falls through to the dev
+ * server's own routing (the page's script shell), as an unknown survey's does.
  */
-function writtenSurveyPages(apiUrl: string): Plugin {
+function writtenSurveyPages(bucketUrl: string): Plugin {
   return {
     name: 'reviewroute-written-survey-pages',
     // Before vite.config.ts's own survey routing, which rewrites these paths to the shell.
@@ -79,7 +81,7 @@ function writtenSurveyPages(apiUrl: string): Plugin {
       server.middlewares.use((req, res, next) => {
         const key = req.method === 'GET' ? surveyPageObjectOf(new URL(req.url ?? '/', 'http://x').pathname) : undefined;
         if (!key) return next();
-        fetch(new URL(`/${key}`, apiUrl))
+        fetch(`${bucketUrl}/${key}`)
           .then(async (answer) => {
             if (!answer.ok) return next();
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });

@@ -61,10 +61,10 @@ export function viewerAddressOf(userAgent: string | undefined): string {
   return `127.${1 + (a % 254)}.${b}.${1 + (c % 254)}`;
 }
 
-/** A written survey page from the bucket's public prefix (`/files/…` on the gateway); undefined when absent. */
-async function writtenPage(apiUrl: string, key: string): Promise<Buffer | undefined> {
+/** A written survey page from the bucket (s3rver's URL of it); undefined when absent. */
+async function writtenPage(bucketUrl: string, key: string): Promise<Buffer | undefined> {
   try {
-    const answer = await fetch(new URL(`/${key}`, apiUrl));
+    const answer = await fetch(`${bucketUrl}/${key}`);
     return answer.ok ? Buffer.from(await answer.arrayBuffer()) : undefined;
   } catch {
     return undefined;
@@ -93,7 +93,13 @@ export const siteReadyPath = '/__built-site/ready';
  */
 export async function serveBuiltSite(
   dir: string,
-  options: { apiUrl?: string | Promise<string>; built?: Promise<void>; host?: string } = {},
+  options: {
+    apiUrl?: string | Promise<string>;
+    built?: Promise<void>;
+    host?: string;
+    /** The assets bucket (s3rver's URL of it), where a survey's written pages are read from. */
+    bucketUrl?: string | Promise<string>;
+  } = {},
 ): Promise<BuiltSite> {
   const host = options.host ?? '127.0.0.1';
   const loadManifest = async () => {
@@ -161,7 +167,7 @@ export async function serveBuiltSite(
       // A survey's written page (its public page or disclosure page), from the bucket as CloudFront serves it;
       // without one (an unknown or deleted survey) the path gets what the routing function gives it.
       const pageKey = req.method === 'GET' || req.method === 'HEAD' ? surveyPageObjectOf(url.pathname) : undefined;
-      const written = pageKey && options.apiUrl ? await writtenPage(await options.apiUrl, pageKey) : undefined;
+      const written = pageKey && options.bucketUrl ? await writtenPage(await options.bucketUrl, pageKey) : undefined;
       if (written) {
         res.writeHead(200, {
           'content-type': contentTypes['.html']!,
@@ -214,7 +220,7 @@ export async function serveBuiltSite(
  * the test run's global set-up starts this, so the build overlaps the stack start and the first files.
  */
 export async function buildAndServeSite(
-  options: { apiUrl?: string | Promise<string>; host?: string } = {},
+  options: { apiUrl?: string | Promise<string>; host?: string; bucketUrl?: string | Promise<string> } = {},
 ): Promise<BuiltSite> {
   const dir = await mkdtemp(path.join(tmpdir(), 'reviewroute-site-'));
   // A run that ends early (a failed start, Ctrl-C) stops the build instead of waiting for it.

@@ -10,6 +10,7 @@ import { repoRoot } from '../../infra/src/paths';
 import { buildAndServeSite, type BuiltSite } from './built-site';
 import { launchBrowserServer, type BrowserServer } from './chromium';
 import { startPlacesServer } from './places-server';
+import { assetsBucketDefinition } from '@reviewroute/shared';
 
 /** What the global set-ups hand to test files via `inject('localStack')` (serialisable: no stop()). */
 export type ProvidedLocalStack = Pick<LocalStack, 'urls' | 'webConfig' | 'env' | 'resources' | 'dataDir'>;
@@ -99,6 +100,10 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
   let gatewayReady!: { resolve(url: string): void; reject(error: unknown): void };
   const gatewayUrl = new Promise<string>((resolve, reject) => (gatewayReady = { resolve, reject }));
   gatewayUrl.catch(() => undefined);
+  // The assets bucket on s3rver, where the site server reads a survey's written pages from.
+  let bucketReady!: { resolve(url: string): void; reject(error: unknown): void };
+  const bucketUrl = new Promise<string>((resolve, reject) => (bucketReady = { resolve, reject }));
+  bucketUrl.catch(() => undefined);
   try {
     // Place search goes to a loopback Places API (New), never to Google: tests need no key and spend no quota.
     const places = await startPlacesServer();
@@ -108,7 +113,7 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
     let builtSite: BuiltSite | undefined;
     if (site) {
       // On the stack's host, as Vite's origin was: the app's origin is `localhost` wherever it is served from.
-      builtSite = await buildAndServeSite({ apiUrl: gatewayUrl, host: LOCAL_HOST });
+      builtSite = await buildAndServeSite({ apiUrl: gatewayUrl, bucketUrl, host: LOCAL_HOST });
       stops.push(builtSite.close);
     }
     const appIsBuilt = web && !devServer && builtSite !== undefined;
@@ -140,6 +145,7 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
     if (browserResult.status === 'rejected') throw browserResult.reason;
     const stack = stackResult.value;
     gatewayReady.resolve(stack.urls.api);
+    bucketReady.resolve(`${stack.urls.s3}/${assetsBucketDefinition.localBucketName}`);
     const browser: BrowserServer | undefined = browserResult.value;
     if (browser && stack.urls.app) await warmApp(browser, stack.urls.app);
     const urls = appIsBuilt ? { ...stack.urls, app: builtSite!.url } : stack.urls;
@@ -160,6 +166,7 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
     };
   } catch (error) {
     gatewayReady.reject(error);
+    bucketReady.reject(error);
     await stopAll(stops);
     throw error;
   }
