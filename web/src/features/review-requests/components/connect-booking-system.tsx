@@ -27,7 +27,7 @@ export const curlExampleOf = (url: string) =>
   [
     `curl -X POST '${url}' \\`,
     `  -H 'Content-Type: application/json' \\`,
-    `  -d '{"name":"Anna de Vries","email":"anna@example.com","language":"nl","externalId":"booking-1042"}'`,
+    `  -d '{"name":"Anna de Vries","email":"anna@example.com","phone":"06 12345678","language":"nl","externalId":"booking-1042"}'`,
   ].join('\n');
 
 /**
