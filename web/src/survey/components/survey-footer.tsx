@@ -41,18 +41,18 @@ export function SurveyFooter({ businessName, disclosurePath }: SurveyFooterProps
         >
           {t('footer.privacy')}
         </a>
-        {disclosurePath && (
-          <>
-            <span aria-hidden="true">·</span>
-            <a
-              href={disclosurePath}
-              className="inline-flex min-h-6 items-center underline underline-offset-2 hover:no-underline"
-            >
-              {t('footer.disclosure')}
-            </a>
-          </>
-        )}
       </p>
+      {/* A line of its own: beside the privacy link it wraps on a phone and leaves a separator at a line's end. */}
+      {disclosurePath && (
+        <p>
+          <a
+            href={disclosurePath}
+            className="inline-flex min-h-6 items-center underline underline-offset-2 hover:no-underline"
+          >
+            {t('footer.disclosure')}
+          </a>
+        </p>
+      )}
       <p>{t('footer.poweredBy')}</p>
     </footer>
   );

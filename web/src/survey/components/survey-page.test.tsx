@@ -52,7 +52,7 @@ describe('survey page', () => {
   it("ends with a footer in the link's language: the business, the privacy policy, the reviews' rules and who runs the page", async () => {
     await act(async () => renderPage(Promise.resolve(survey)));
     const footer = await screen.findByRole('contentinfo', { name: 'Over deze pagina' });
-    expect(footer.textContent).toBe('Joe·Privacybeleid·Zo werken de reviews hierMogelijk gemaakt door ReviewRoute');
+    expect(footer.textContent).toBe('Joe·PrivacybeleidZo werken de reviews hierMogelijk gemaakt door ReviewRoute');
     expect(screen.getByRole('link', { name: 'Privacybeleid' }).getAttribute('href')).toBe('/nl/privacy');
     expect(screen.getByRole('link', { name: 'Zo werken de reviews hier' }).getAttribute('href')).toBe(
       `/nl/surveys/${survey.surveyCode}/${survey.businessSlug}/over-reviews`,
