@@ -50,6 +50,7 @@ export function phoneViewHtml(
   texts: readonly LocalText[],
   replies: readonly LocalInboundText[],
   optedOut: ReadonlySet<string>,
+  version: number,
 ): string {
   const numbers = [...new Set(texts.map((t) => t.to))];
   const columns = numbers.map((number) => {
@@ -111,11 +112,10 @@ export function phoneViewHtml(
 </header>
 ${numbers.length ? `<main>${columns.join('')}</main>` : '<p class="empty">No texts yet.</p>'}
 <script>
-  // New texts appear without a reload by hand: the count is polled, the page reloaded when it changes.
-  let seen = ${texts.length + replies.length};
+  // New texts, reports and replies appear without a reload by hand: the service's change count is polled.
   setInterval(async () => {
-    const [t, r] = await Promise.all([fetch('/texts').then((x) => x.json()), fetch('/replies').then((x) => x.json())]);
-    if (t.texts.length + r.replies.length !== seen) location.reload();
+    const { version } = await fetch('/version').then((x) => x.json());
+    if (version !== ${version}) location.reload();
   }, 2000);
 </script>
 </body>

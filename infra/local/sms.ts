@@ -16,7 +16,8 @@ import { phoneViewHtml } from './sms-phone-view';
  *
  * - `GET /`: the phone view, one column of bubbles per number (sender, body, links), each text's delivery state and
  *   buttons to report it delivered or failed, or to reply STOP from that number;
- * - `GET /texts` (optionally `?to=+316…`): the texts as JSON, oldest first (tests);
+ * - `GET /texts` (optionally `?to=+316…`): the texts as JSON, oldest first (tests); `GET /replies`: the customers'
+ *   replies; `GET /version`: a count of changes, which the phone view polls to show news;
  * - `POST /simulate/delivery` `{ messageId, status: 'DELIVERED' | 'FAILED' }`: the carrier's delivery report;
  * - `POST /simulate/reply` `{ from, body }`: an inbound text from a customer's number (`STOP`, `STOPPEN`, …),
  *   answering the last text sent to that number.
@@ -199,7 +200,10 @@ export async function startSms(options: LocalSmsOptions): Promise<LocalSms> {
   };
   // At most one write of the file a second, and one at stop: a batch of 5,000 texts is not 5,000 rewrites of it.
   let pending: NodeJS.Timeout | undefined;
+  /** Counts every change (a text, a report, a reply): the phone view reloads when it moves. */
+  let version = 0;
   const save = () => {
+    version += 1;
     if (!file || pending) return;
     pending = setTimeout(() => {
       pending = undefined;
@@ -303,13 +307,14 @@ export async function startSms(options: LocalSmsOptions): Promise<LocalSms> {
     }
     if (req.method === 'GET' && url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(phoneViewHtml(stored.texts, stored.inbound, optedOut));
+      return res.end(phoneViewHtml(stored.texts, stored.inbound, optedOut, version));
     }
     if (req.method === 'GET' && url.pathname === '/texts') {
       const to = url.searchParams.get('to');
       return json(res, 200, { texts: to ? stored.texts.filter((t) => t.to === to) : stored.texts });
     }
     if (req.method === 'GET' && url.pathname === '/replies') return json(res, 200, { replies: stored.inbound });
+    if (req.method === 'GET' && url.pathname === '/version') return json(res, 200, { version });
     if (req.method === 'POST' && (url.pathname === '/simulate/delivery' || url.pathname === '/simulate/reply')) {
       const fields = await fieldsOf(req);
       const answer =
