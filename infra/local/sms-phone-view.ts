@@ -91,7 +91,7 @@ export function phoneViewHtml(
   .sender { font-size: 12px; color: #555; margin: 0 0 2px 10px; }
   .bubble { padding: 8px 12px; border-radius: 18px; white-space: pre-wrap; overflow-wrap: anywhere; }
   li.in .bubble { background: #e9e9eb; border-bottom-left-radius: 4px; }
-  li.out .bubble { background: #0a7cff; color: #fff; border-bottom-right-radius: 4px; }
+  li.out .bubble { background: #0866d6; color: #fff; border-bottom-right-radius: 4px; }
   .bubble a { color: #0645ad; }
   .meta { font-size: 11px; color: #666; margin: 2px 10px 0; }
   .status.delivered { color: #16723a; } .status.failed { color: #b42318; }
