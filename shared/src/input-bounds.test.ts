@@ -65,6 +65,8 @@ const answerSchemas = new Set<z.ZodType>([
   shared.requestHookStateSchema,
   shared.requestHookCreatedSchema,
   shared.requestSendingSchema,
+  shared.widgetCommentSchema,
+  shared.surveyWidgetSchema,
 ]);
 
 /**

@@ -455,16 +455,20 @@ describe('api + gateway stacks', () => {
           .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
           .flatMap((st) => [st.Action].flat()),
       );
-    // The stats and funnel workers read the stream and update the table, nothing else; Lambda sends what the
-    // reader gives up on to its own failure queue, with the reader's role.
+    // The stats, funnel and website-reviews workers read the stream, read the table and write their items (the
+    // widget's in a transaction with a response's check), nothing else; Lambda sends what the reader gives up on to
+    // its own failure queue, with the reader's role.
     const tallies = actionsOf('TalliesStreamReaderRole');
     expect([...tallies].sort()).toEqual(
       [
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DescribeStream',
         'dynamodb:GetItem',
         'dynamodb:GetRecords',
         'dynamodb:GetShardIterator',
         'dynamodb:ListStreams',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
         'dynamodb:UpdateItem',
         'sqs:GetQueueAttributes',
         'sqs:GetQueueUrl',
