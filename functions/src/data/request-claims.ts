@@ -114,6 +114,8 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
   const texts = createDynamoTextAllowance(entitiesOf);
   return {
     async claim({ recipient, channel, contact, texts, now, askedBefore, contactExpiresAt, day, dailyCap }) {
+      // No texts this month at all: the count's condition passes an absent item, so it is refused here.
+      if (texts && texts.allowance <= 0) return 'spent';
       const addressHash = addressHashOf(contact);
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming request ${recipient.batchId}/${recipient.id}`, () =>
@@ -162,6 +164,7 @@ export function createDynamoRequestClaims(entitiesOf: () => Entities): RequestCl
     },
 
     async claimReminder({ recipient, contact, texts, now, day, dailyCap }) {
+      if (texts && texts.allowance <= 0) return 'spent';
       const addressHash = addressHashOf(contact);
       const { service } = entitiesOf();
       const reasons = await transactWhileBusy(`Claiming reminder ${recipient.batchId}/${recipient.id}`, () =>
