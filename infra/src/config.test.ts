@@ -77,3 +77,16 @@ describe('the edge paths, from the route table', () => {
     expect(edgeSurveySubmitLimit).toMatchObject({ pathPrefix: '/api/public/surveys/', pathSuffix: '/responses' });
   });
 });
+
+describe('texts (decisions 25)', () => {
+  it('takes the platform day, the country allowlist and the sender number from context, and refuses bad ones', () => {
+    expect(stageConfig({})).toMatchObject({ requestTextDailyCap: 5000 });
+    expect(stageConfig({})).not.toHaveProperty('smsCountries');
+    expect(
+      stageConfig({ requestTextDailyCap: '800', smsCountries: 'NL,BE', smsSenderNumber: '+3197010000001' }),
+    ).toMatchObject({ requestTextDailyCap: 800, smsCountries: 'NL,BE', smsSenderNumber: '+3197010000001' });
+    expect(() => stageConfig({ requestTextDailyCap: '0' })).toThrow(/requestTextDailyCap/);
+    expect(() => stageConfig({ smsCountries: 'Netherlands' })).toThrow(/smsCountries/);
+    expect(() => stageConfig({ smsSenderNumber: '06 123' })).toThrow(/smsSenderNumber/);
+  });
+});

@@ -4,6 +4,7 @@ import {
   ownerRequestLimit,
   publicSubmitSurveyRateLimitDefault,
   requestMailDailyCapDefault,
+  requestTextDailyCapDefault,
   routeOf,
   routes,
   type ApiDomain,
@@ -56,6 +57,21 @@ export interface StageConfig {
    * `requestMailDailyCapDefault`, REQUEST_MAIL_DAILY_CAP): past it sending waits for the next day; 80 % alarms.
    */
   readonly requestMailDailyCap: number;
+  /**
+   * Review-request texts a UTC day for all owners together (context `requestTextDailyCap`, default
+   * `requestTextDailyCapDefault`, REQUEST_TEXT_DAILY_CAP): past it texts wait for the next day.
+   */
+  readonly requestTextDailyCap: number;
+  /**
+   * The countries texts may go to (decisions 25; context `smsCountries`, ISO codes separated by commas,
+   * SMS_COUNTRIES); absent: the EU, the EEA and the UK.
+   */
+  readonly smsCountries?: string;
+  /**
+   * The registered number (or pool) texts come from where a country shows no alphanumeric sender ID (context
+   * `smsSenderNumber`, SMS_SENDER_NUMBER); absent: those customers are e-mailed when they gave an address.
+   */
+  readonly smsSenderNumber?: string;
   /**
    * Optional SSM SecureString parameter name (e.g. `/reviewroute/prod/google-places-api-key`) holding the
    * Google Places API (New) key of the wizard's business finder; the places Lambda may read only it. Without
@@ -110,6 +126,9 @@ export function stageConfig(input: {
   supportEmail?: string;
   requestMailFrom?: string;
   requestMailDailyCap?: string;
+  requestTextDailyCap?: string;
+  smsCountries?: string;
+  smsSenderNumber?: string;
   placesApiKeyParameter?: string;
   alarmEmail?: string;
   apiDomainName?: string;
@@ -155,6 +174,20 @@ export function stageConfig(input: {
     input.requestMailDailyCap === undefined ? requestMailDailyCapDefault : Number(input.requestMailDailyCap);
   if (!Number.isInteger(requestMailDailyCap) || requestMailDailyCap < 1) {
     throw new Error(`Invalid requestMailDailyCap "${input.requestMailDailyCap}": expected a whole number above 0.`);
+  }
+  const requestTextDailyCap =
+    input.requestTextDailyCap === undefined ? requestTextDailyCapDefault : Number(input.requestTextDailyCap);
+  if (!Number.isInteger(requestTextDailyCap) || requestTextDailyCap < 1) {
+    throw new Error(`Invalid requestTextDailyCap "${input.requestTextDailyCap}": expected a whole number above 0.`);
+  }
+  if (input.smsCountries !== undefined && !/^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/.test(input.smsCountries)) {
+    throw new Error(`Invalid smsCountries "${input.smsCountries}": expected ISO country codes such as NL,BE,DE.`);
+  }
+  if (
+    input.smsSenderNumber !== undefined &&
+    !/^(\+[1-9]\d{6,14}|[A-Za-z0-9:/_-]{1,256})$/.test(input.smsSenderNumber)
+  ) {
+    throw new Error(`Invalid smsSenderNumber "${input.smsSenderNumber}": expected an E.164 number or its pool's id.`);
   }
   if (input.placesApiKeyParameter !== undefined && !/^\/[A-Za-z0-9_.\-/]+$/.test(input.placesApiKeyParameter)) {
     throw new Error(
@@ -220,6 +253,9 @@ export function stageConfig(input: {
     ...(supportEmail ? { supportEmail } : {}),
     ...(requestMailFrom ? { requestMailFrom } : {}),
     requestMailDailyCap,
+    requestTextDailyCap,
+    ...(input.smsCountries ? { smsCountries: input.smsCountries } : {}),
+    ...(input.smsSenderNumber ? { smsSenderNumber: input.smsSenderNumber } : {}),
     ...(input.placesApiKeyParameter ? { placesApiKeyParameter: input.placesApiKeyParameter } : {}),
   };
 }

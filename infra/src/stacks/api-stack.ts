@@ -107,6 +107,10 @@ export class ApiStack extends Stack {
       ...(props.config.supportEmail ? { SUPPORT_ADDRESS: props.config.supportEmail } : {}),
       // The seller on new invoices (the invoiceSeller* context values).
       ...invoiceSellerEnv(props.config.invoiceSeller),
+      // Texts (decisions 25): the platform's day, the countries texts may go to, the number where no sender ID shows.
+      REQUEST_TEXT_DAILY_CAP: String(props.config.requestTextDailyCap),
+      ...(props.config.smsCountries ? { SMS_COUNTRIES: props.config.smsCountries } : {}),
+      ...(props.config.smsSenderNumber ? { SMS_SENDER_NUMBER: props.config.smsSenderNumber } : {}),
     };
 
     // The Mollie API key (decisions 11) stays out of the template and the bundle: CloudFormation creates the
