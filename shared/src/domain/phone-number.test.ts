@@ -13,6 +13,9 @@ describe('parsePhoneNumber', () => {
     ['+31 6 12345678', '+31612345678', 'NL'],
     ['+31 (0)6 12345678', '+31612345678', 'NL'],
     ['0031 6 1234 5678', '+31612345678', 'NL'],
+    // As a spreadsheet leaves it: the leading zero dropped, or the country code without its +.
+    ['612345678', '+31612345678', 'NL'],
+    ['31612345678', '+31612345678', 'NL'],
     // Belgian, German and British mobiles with their country code (by + or 00).
     ['+32 470 12 34 56', '+32470123456', 'BE'],
     ['0032 470 12 34 56', '+32470123456', 'BE'],
