@@ -73,5 +73,11 @@ describe('the stream readers', () => {
     expect(streamReaderHandoffs('owner-jobs').map((worker) => worker.id)).toEqual(['exports']);
     expect(streamReaderTimeoutSeconds('owner-jobs')).toBe(60);
     expect(streamReaderFilters('owner-jobs')).toHaveLength(2);
+    // The stats and the website-reviews workers both take every response: one filter serves both.
+    const tallies = streamReaderFilters('tallies').map((pattern) => JSON.stringify(pattern));
+    expect(new Set(tallies).size).toBe(tallies.length);
+    expect(tallies).toHaveLength(
+      new Set(streamReaderWorkers('tallies').map((w) => JSON.stringify(w.trigger.records))).size,
+    );
   });
 });

@@ -349,13 +349,18 @@ export const streamReaderHandoffs = (reader: StreamReaderId) =>
   );
 
 /**
- * A reader's event source filters, one per worker it runs or hands records to (Lambda, and locally the stream
- * poller, hands a record on when any of them matches it).
+ * A reader's event source filters, one per distinct pattern of the workers it runs or hands records to (Lambda,
+ * and locally the stream poller, hands a record on when any of them matches it). Two workers that take the same
+ * records share one filter: CloudFormation refuses a filter list with two equal items.
  */
-export const streamReaderFilters = (reader: StreamReaderId) =>
-  [...streamReaderWorkers(reader), ...streamReaderHandoffs(reader)].map((worker) =>
+export const streamReaderFilters = (reader: StreamReaderId) => {
+  const patterns = [...streamReaderWorkers(reader), ...streamReaderHandoffs(reader)].map((worker) =>
     streamFilterPattern(worker.trigger.records),
   );
+  return patterns.filter(
+    (pattern, i) => patterns.findIndex((p) => JSON.stringify(p) === JSON.stringify(pattern)) === i,
+  );
+};
 
 /** How long a reader's hand-off of a batch may take at most (asynchronous invokes answer within milliseconds). */
 const handoffTimeoutSeconds = 30;
