@@ -85,6 +85,10 @@ export function lambdaEnvironment(
     SMS_CONFIGURATION_SET: 'reviewroute-local-texts',
     // The platform's daily cap as in AWS, above what a day of benches sends on one data directory.
     REQUEST_MAIL_DAILY_CAP: '100000',
+    // Texts: a day above what the 5,000-text bench sends, and a sender number for the countries that show no
+    // sender ID (a number of the Dutch range for machine-to-machine use, never a person's).
+    REQUEST_TEXT_DAILY_CAP: '100000',
+    SMS_SENDER_NUMBER: '+3197010000001',
     // Invoices name a seller; locally it is a placeholder that says so on every invoice.
     INVOICE_SELLER_NAME: 'PLACEHOLDER Seller B.V. (set invoiceSellerName)',
     INVOICE_SELLER_ADDRESS: 'PLACEHOLDER Street 1\n0000 XX Placeholder City (set invoiceSellerAddress)',
