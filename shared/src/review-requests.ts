@@ -410,6 +410,16 @@ export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(2
 export const funnelStages = ['sent', 'delivered', 'opened', 'rated', 'clicked'] as const;
 export type FunnelStage = (typeof funnelStages)[number];
 
+/**
+ * What became of requests beside the funnel's steps, counted alike (each customer once): `failed` (refused, or not
+ * delivered), and after a send the address's suppression: `unsubscribed` (a link, or STOP), `bounced`, `complained`.
+ */
+export const funnelOutcomes = ['failed', 'unsubscribed', 'bounced', 'complained'] as const;
+export type FunnelOutcome = (typeof funnelOutcomes)[number];
+/** Everything the funnel counts: its steps and the outcomes beside them. */
+export const funnelMarks = [...funnelStages, ...funnelOutcomes] as const;
+export type FunnelMark = (typeof funnelMarks)[number];
+
 const funnelCount = z.number().int().nonnegative();
 export const funnelCountsSchema = z.object({
   sent: funnelCount,
@@ -417,13 +427,27 @@ export const funnelCountsSchema = z.object({
   opened: funnelCount,
   rated: funnelCount,
   clicked: funnelCount,
+  failed: funnelCount,
+  unsubscribed: funnelCount,
+  bounced: funnelCount,
+  complained: funnelCount,
 });
 export type FunnelCounts = z.infer<typeof funnelCountsSchema>;
 
 export const requestFunnelSchema = z.object({ email: funnelCountsSchema, sms: funnelCountsSchema });
 export type RequestFunnel = z.infer<typeof requestFunnelSchema>;
 
-export const emptyFunnelCounts = (): FunnelCounts => ({ sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 });
+export const emptyFunnelCounts = (): FunnelCounts => ({
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  rated: 0,
+  clicked: 0,
+  failed: 0,
+  unsubscribed: 0,
+  bounced: 0,
+  complained: 0,
+});
 
 /**
  * Each step's share of the step before it (0..1): delivered of sent, opened of delivered, and so on; null for the

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
 import {
+  emptyFunnelCounts,
   pathOf,
   requestBatchSchema,
   requestFunnelSchema,
   requestRecipientPageSchema,
   submitResponseResultSchema,
+  type FunnelCounts,
   type Survey,
 } from '@reviewroute/shared';
 import { createDynamoReviewRequestStore } from '@reviewroute/functions/data/review-requests';
@@ -25,6 +27,9 @@ import { listMails } from '../support/inbox';
  */
 
 const stack = inject('localStack');
+
+/** A channel's funnel: these counts, the rest 0. */
+const counts = (some: Partial<FunnelCounts>): FunnelCounts => ({ ...emptyFunnelCounts(), ...some });
 const api = stack.urls.api;
 
 describe('the review-request funnel', () => {
@@ -108,7 +113,7 @@ describe('the review-request funnel', () => {
         return { email: { ...email, delivered: email.delivered === (await delivered()) }, sms };
       };
       const email = { sent: 3, delivered: true, opened: 2, rated: 1, clicked: 1 };
-      const expected = { email, sms: { sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 } };
+      const expected = { email: { ...emptyFunnelCounts(), ...email }, sms: emptyFunnelCounts() };
       await expect.poll(counted, { timeout: 20_000, interval: 200 }).toEqual(expected);
 
       // The stream again: every recipient's current image, twice at once, then with older images (only `sent`)
@@ -145,7 +150,7 @@ describe('the review-request funnel', () => {
   );
 
   it(
-    'counts each channel’s steps apart, delivered from the report (or an opened link), and a late report once',
+    'counts each channel’s steps apart, delivered from the report (or an opened link), a late report once, and failed and unsubscribed requests beside them',
     { timeout: 60_000 },
     async () => {
       owner = await createSignedInUser(stack);
@@ -159,23 +164,23 @@ describe('the review-request funnel', () => {
         { channel: 'sms', state: 'sent', deliveredAt: at, openedAt: at, ratedAt: at, clickedAt: at },
         { channel: 'sms', state: 'sent' },
         { channel: 'sms', state: 'failed', reason: 'rejected' },
-        // Stored before channels existed: e-mail's.
-        { state: 'sent', deliveredAt: at },
+        // Stored before channels existed: e-mail's; the customer unsubscribed after it.
+        { state: 'sent', deliveredAt: at, suppressedAs: 'unsubscribed' },
       ] as const;
       for (const [i, row] of rows.entries())
         await requestRecipient
           .put({ ...base, ...row, recipientId: String(i).padStart(5, '0'), name: `c${i}`, email: `c${i}@x.example` })
           .go();
       await expect.poll(funnel, { timeout: 20_000, interval: 200 }).toEqual({
-        email: { sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0 },
-        sms: { sent: 2, delivered: 1, opened: 1, rated: 1, clicked: 1 },
+        email: counts({ sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0, unsubscribed: 1 }),
+        sms: counts({ sent: 2, delivered: 1, opened: 1, rated: 1, clicked: 1, failed: 1 }),
       });
       // The second text's delivery report comes late: counted once, under texts.
       await requestRecipient.patch({ batchId: batch, recipientId: '00001' }).set({ deliveredAt: at }).go();
       await expect.poll(async () => (await funnel()).sms.delivered, { timeout: 20_000, interval: 200 }).toBe(2);
       expect(await funnel()).toEqual({
-        email: { sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0 },
-        sms: { sent: 2, delivered: 2, opened: 1, rated: 1, clicked: 1 },
+        email: counts({ sent: 1, delivered: 1, opened: 0, rated: 0, clicked: 0, unsubscribed: 1 }),
+        sms: counts({ sent: 2, delivered: 2, opened: 1, rated: 1, clicked: 1, failed: 1 }),
       });
     },
   );

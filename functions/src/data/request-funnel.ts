@@ -1,9 +1,9 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
 import {
   emptyFunnelCounts,
-  funnelStages,
+  funnelMarks,
   type FunnelCounts,
-  type FunnelStage,
+  type FunnelMark,
   type RequestChannel,
   type RequestFunnel,
 } from '@reviewroute/shared';
@@ -22,13 +22,13 @@ import { tableService } from './table-service';
  * The funnel item's attribute of a channel's step: e-mail's keep the names they had before texts (`sent`,
  * `opened`…, so funnels counted then read as e-mail's), texts' are prefixed (`smsSent`, `smsOpened`…).
  */
-export const funnelAttribute = (channel: RequestChannel, stage: FunnelStage) =>
+export const funnelAttribute = (channel: RequestChannel, stage: FunnelMark) =>
   channel === 'email' ? stage : (`sms${stage[0]!.toUpperCase()}${stage.slice(1)}` as const);
 
 /** A channel's counts from the stored item (absent attributes: 0). */
 const countsOf = (item: Record<string, unknown> | null | undefined, channel: RequestChannel): FunnelCounts =>
   Object.fromEntries(
-    funnelStages.map((stage) => {
+    funnelMarks.map((stage) => {
       const value = item?.[funnelAttribute(channel, stage)];
       return [stage, typeof value === 'number' ? value : 0];
     }),
@@ -54,7 +54,7 @@ export interface RequestFunnelStore {
    */
   countFunnel(
     recipient: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId' | 'channel'>,
-    stages: readonly FunnelStage[],
+    stages: readonly FunnelMark[],
   ): Promise<FunnelCountOutcome>;
   /** The survey's funnel per channel (zeros until something is counted). */
   getFunnel(surveyId: string): Promise<RequestFunnel>;
@@ -102,8 +102,8 @@ export async function deleteFunnelOf(entitiesOf: () => Entities, surveyId: strin
 /** This module's entities on the one table (`entities.ts` gathers every owner's into the one electrodb Service). */
 export function requestFunnelEntities(config: EntityConfiguration) {
   /**
-   * The funnel of a survey's review requests (sent, delivered, opened, rated, clicked; e-mail's unprefixed, texts'
-   * as `sms…`), in the survey's partition: written only by the funnel worker, with ADD, in one transaction with the
+   * The funnel of a survey's review requests (sent, delivered, opened, rated, clicked, and beside them failed,
+   * unsubscribed, bounced, complained; e-mail's unprefixed, texts' as `sms…`), in the survey's partition: written only by the funnel worker, with ADD, in one transaction with the
    * counted marks of the recipients.
    */
   const requestFunnel = new Entity(
@@ -121,6 +121,15 @@ export function requestFunnelEntities(config: EntityConfiguration) {
         smsOpened: { type: 'number' },
         smsRated: { type: 'number' },
         smsClicked: { type: 'number' },
+        // Beside the steps: failed requests, and sent ones whose address was suppressed after.
+        failed: { type: 'number' },
+        unsubscribed: { type: 'number' },
+        bounced: { type: 'number' },
+        complained: { type: 'number' },
+        smsFailed: { type: 'number' },
+        smsUnsubscribed: { type: 'number' },
+        smsBounced: { type: 'number' },
+        smsComplained: { type: 'number' },
       },
       indexes: {
         bySurvey: {

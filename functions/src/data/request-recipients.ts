@@ -6,7 +6,7 @@ import {
   requestSkipReasons,
   requestChannels,
   suppressionReasons,
-  type FunnelStage,
+  type FunnelMark,
   type Language,
   type RequestChannel,
   type SuppressionReason,
@@ -59,8 +59,8 @@ export interface RecipientRecord {
   openedAt: string | null;
   ratedAt: string | null;
   clickedAt: string | null;
-  /** The funnel steps already counted in the survey's funnel (the funnel worker's marks). */
-  counted: FunnelStage[];
+  /** The funnel steps and outcomes already counted in the survey's funnel (the funnel worker's marks). */
+  counted: FunnelMark[];
   /** The channel the request went by (set at its claim); null before, and on requests sent before texts: e-mail. */
   channel: RequestChannel | null;
   /** When the mail service or the phone network reported the request delivered. */
@@ -106,14 +106,18 @@ export const linkStages = ['opened', 'rated', 'clicked'] as const satisfies read
  * A sent request whose link was opened was delivered, whether or not the report came.
  */
 export function reachedStages(
-  r: Pick<RecipientRecord, 'state' | 'deliveredAt' | 'openedAt' | 'ratedAt' | 'clickedAt'>,
-): FunnelStage[] {
-  const out: FunnelStage[] = [];
+  r: Pick<RecipientRecord, 'state' | 'deliveredAt' | 'openedAt' | 'ratedAt' | 'clickedAt'> &
+    Partial<Pick<RecipientRecord, 'suppressedAs'>>,
+): FunnelMark[] {
+  const out: FunnelMark[] = [];
   if (r.state === 'sent') out.push('sent');
   if (r.state === 'sent' && (r.deliveredAt || r.openedAt)) out.push('delivered');
   if (r.openedAt) out.push('opened');
   if (r.ratedAt) out.push('rated');
   if (r.clickedAt) out.push('clicked');
+  // The outcomes beside the steps: a failed request, and what became of a sent one's address.
+  if (r.state === 'failed') out.push('failed');
+  if (r.suppressedAs) out.push(r.suppressedAs === 'complaint' ? 'complained' : r.suppressedAs);
   return out;
 }
 
@@ -160,7 +164,12 @@ const countedAttribute = {
   opened: 'openedCounted',
   rated: 'ratedCounted',
   clicked: 'clickedCounted',
-} as const satisfies Record<FunnelStage, keyof RecipientItem>;
+  failed: 'failedCounted',
+  // A row's suppression is counted once, under its first reason (the only one it keeps).
+  unsubscribed: 'suppressedCounted',
+  bounced: 'suppressedCounted',
+  complained: 'suppressedCounted',
+} as const satisfies Record<FunnelMark, keyof RecipientItem>;
 
 const toRecipient = (item: RecipientItem): RecipientRecord => ({
   batchId: item.batchId,
@@ -182,7 +191,7 @@ const toRecipient = (item: RecipientItem): RecipientRecord => ({
   openedAt: item.openedAt ?? null,
   ratedAt: item.ratedAt ?? null,
   clickedAt: item.clickedAt ?? null,
-  counted: (Object.keys(countedAttribute) as FunnelStage[]).filter((stage) => item[countedAttribute[stage]] === true),
+  counted: (Object.keys(countedAttribute) as FunnelMark[]).filter((stage) => item[countedAttribute[stage]] === true),
   channel: item.channel ?? null,
   deliveredAt: item.deliveredAt ?? null,
   suppressedAs: item.suppressedAs ?? null,
@@ -225,9 +234,10 @@ export const claimRecipientReminder = ({ requestRecipient }: RecipientTransactio
 export const markFunnelCounted = (
   { requestRecipient }: RecipientTransaction,
   r: Who,
-  stages: readonly FunnelStage[],
+  stages: readonly FunnelMark[],
 ) => {
   const reached = { opened: 'openedAt', rated: 'ratedAt', clicked: 'clickedAt' } as const;
+  const suppressedAs = { unsubscribed: 'unsubscribed', bounced: 'bounced', complained: 'complaint' } as const;
   return requestRecipient
     .patch(keyOf(r))
     .set(Object.fromEntries(stages.map((stage) => [countedAttribute[stage], true])))
@@ -240,7 +250,11 @@ export const markFunnelCounted = (
               ? op.eq(attr.state, 'sent')
               : stage === 'delivered'
                 ? `${op.eq(attr.state, 'sent')} AND (${op.exists(attr.deliveredAt)} OR ${op.exists(attr.openedAt)})`
-                : op.exists(attr[reached[stage]]),
+                : stage === 'failed'
+                  ? op.eq(attr.state, 'failed')
+                  : stage === 'unsubscribed' || stage === 'bounced' || stage === 'complained'
+                    ? op.eq(attr.suppressedAs, suppressedAs[stage])
+                    : op.exists(attr[reached[stage]]),
           ].join(' AND '),
         )
         .join(' AND '),
@@ -516,6 +530,8 @@ export function requestRecipientEntities(config: EntityConfiguration) {
         // The funnel worker's marks: each step counted in the survey's funnel once, in the count's transaction.
         sentCounted: { type: 'boolean' },
         deliveredCounted: { type: 'boolean' },
+        failedCounted: { type: 'boolean' },
+        suppressedCounted: { type: 'boolean' },
         openedCounted: { type: 'boolean' },
         ratedCounted: { type: 'boolean' },
         clickedCounted: { type: 'boolean' },

@@ -1,6 +1,6 @@
 import {
   emptySendingHealth,
-  type FunnelStage,
+  type FunnelMark,
   type RequestFunnel,
   type SendingChannel,
   type SendingHealthState,
@@ -368,7 +368,7 @@ export class MemoryReviewRequestStore implements ReviewRequestStore {
 
   async countFunnel(
     who: Pick<RecipientRecord, 'batchId' | 'id' | 'surveyId' | 'channel'>,
-    stages: readonly FunnelStage[],
+    stages: readonly FunnelMark[],
   ): Promise<FunnelCountOutcome> {
     if (stages.length === 0) return 'counted';
     const r = this.recipient(who.batchId, who.id);

@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { requestChannels, type FunnelStage, type LambdaEnv } from '@reviewroute/shared';
+import { requestChannels, suppressionReasons, type FunnelMark, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { createDynamoReviewRequestStore, type ReviewRequestStore } from '../../data/review-requests';
 import { reachedStages, type RecipientRecord } from '../../data/request-recipients';
@@ -10,21 +10,35 @@ import type { WorkerRun } from '../../worker-entries';
 type FunnelStore = Pick<ReviewRequestStore, 'countFunnel' | 'getRecipient'>;
 
 /**
- * A recipient as the stream's new image shows it: enough to know which funnel steps it reached and counted, and
- * under which channel.
+ * A recipient as the stream's new image shows it: enough to know which funnel steps (and outcomes: failed,
+ * suppressed after the send) it reached and counted, and under which channel.
  */
 export type FunnelRecipient = Pick<
   RecipientRecord,
-  'batchId' | 'id' | 'surveyId' | 'state' | 'channel' | 'deliveredAt' | 'openedAt' | 'ratedAt' | 'clickedAt' | 'counted'
+  | 'batchId'
+  | 'id'
+  | 'surveyId'
+  | 'state'
+  | 'channel'
+  | 'deliveredAt'
+  | 'openedAt'
+  | 'ratedAt'
+  | 'clickedAt'
+  | 'suppressedAs'
+  | 'counted'
 >;
 
 const text = (image: Record<string, AttributeValue>, name: string) => image[name]?.S || null;
-const countedMarks: Record<FunnelStage, string> = {
+const countedMarks: Record<FunnelMark, string> = {
   sent: 'sentCounted',
   delivered: 'deliveredCounted',
   opened: 'openedCounted',
   rated: 'ratedCounted',
   clicked: 'clickedCounted',
+  failed: 'failedCounted',
+  unsubscribed: 'suppressedCounted',
+  bounced: 'suppressedCounted',
+  complained: 'suppressedCounted',
 };
 
 /** The recipient of a record that wrote one (an insert or a change); every other record is passed over. */
@@ -46,12 +60,13 @@ export function funnelRecipientOf(record: DynamoDBRecord): FunnelRecipient | und
     openedAt: text(image, 'openedAt'),
     ratedAt: text(image, 'ratedAt'),
     clickedAt: text(image, 'clickedAt'),
-    counted: (Object.keys(countedMarks) as FunnelStage[]).filter((s) => image[countedMarks[s]]?.BOOL === true),
+    suppressedAs: suppressionReasons.find((reason) => reason === text(image, 'suppressedAs')) ?? null,
+    counted: (Object.keys(countedMarks) as FunnelMark[]).filter((s) => image[countedMarks[s]]?.BOOL === true),
   };
 }
 
-/** The steps the recipient reached that its marks do not say were counted. */
-export const uncountedStages = (r: FunnelRecipient): FunnelStage[] =>
+/** The steps and outcomes the recipient reached that its marks do not say were counted. */
+export const uncountedStages = (r: FunnelRecipient): FunnelMark[] =>
   reachedStages(r).filter((stage) => !r.counted.includes(stage));
 
 /** Tries of one recipient's count against concurrent changes before the record is left for a retry. */

@@ -1,6 +1,12 @@
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { emptyFunnelCounts, routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
+import {
+  emptyFunnelCounts,
+  routeContracts,
+  type CreateRequestBatchInput,
+  type FunnelCounts,
+  type FunnelMark,
+} from '@reviewroute/shared';
 import { reachedStages, type RecipientRecord } from '../../data/request-recipients';
 import { parseInput } from '../../lib/validation';
 import type { OutgoingMail } from '../../mail/mailer';
@@ -49,13 +55,21 @@ function recordOf(r: RecipientRecord, sequence: string): DynamoDBRecord {
       openedAt: s(r.openedAt),
       ratedAt: s(r.ratedAt),
       clickedAt: s(r.clickedAt),
-      ...Object.fromEntries(r.counted.map((stage) => [`${stage}Counted`, { BOOL: true }])),
+      suppressedAs: s(r.suppressedAs),
+      ...Object.fromEntries(r.counted.map((stage) => [countedName(stage), { BOOL: true }])),
     }).filter(([, v]) => v !== undefined),
   );
   return { eventName: 'MODIFY', dynamodb: { NewImage: image, SequenceNumber: sequence } } as DynamoDBRecord;
 }
 
 const eventOf = (records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
+
+/** A channel's funnel: these counts, the rest 0. */
+const counts = (some: Partial<FunnelCounts>): FunnelCounts => ({ ...emptyFunnelCounts(), ...some });
+
+/** The recipient's attribute that marks a step or outcome counted (a suppression's, whatever its reason). */
+const countedName = (mark: FunnelMark) =>
+  mark === 'unsubscribed' || mark === 'bounced' || mark === 'complained' ? 'suppressedCounted' : `${mark}Counted`;
 
 describe('the personal link’s marks', () => {
   it('marks opened, rated and clicked from the link’s token; a later step implies the earlier ones', async () => {
@@ -112,7 +126,7 @@ describe('the funnel worker', () => {
     await consumeFunnel(requests, eventOf([...sentImages, clicked]));
     await consumeFunnel(requests, eventOf([clicked, ...sentImages]));
     // No delivery report came: the opened link says the mail was delivered.
-    const email = { sent: 3, delivered: 1, opened: 1, rated: 1, clicked: 1 };
+    const email = counts({ sent: 3, delivered: 1, opened: 1, rated: 1, clicked: 1 });
     expect(await requests.getFunnel(surveyId)).toEqual({ email, sms: emptyFunnelCounts() });
     expect(await service.getFunnel(owner, surveyId)).toEqual({ email, sms: emptyFunnelCounts() });
   });
@@ -133,21 +147,42 @@ describe('the funnel worker', () => {
     await consumeFunnel(requests, eventOf(images()));
     await consumeFunnel(requests, eventOf(images()));
     expect(await service.getFunnel(owner, surveyId)).toEqual({
-      email: { sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0 },
-      sms: { sent: 1, delivered: 1, opened: 1, rated: 1, clicked: 0 },
+      email: counts({ sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0 }),
+      sms: counts({ sent: 1, delivered: 1, opened: 1, rated: 1, clicked: 0 }),
     });
   });
 
-  it('a stored funnel of before channels reads as e-mail’s; a failed request is not delivered', async () => {
+  it('counts beside the steps, once each, a failed request and a sent one whose customer unsubscribed or bounced', async () => {
+    const { service, run, requests } = await world();
+    const batch = await service.create(owner, surveyId, batchBody({ rows, permissionConfirmed: true }));
+    await run();
+    const [piet, jane, kees] = requests.recipients.get(batch.id)!;
+    const images = () => requests.recipients.get(batch.id)!.map((r, i) => recordOf(r, `${Date.now()}${i}`));
+    await consumeFunnel(requests, eventOf(images()));
+    // Piet unsubscribes, Jane's address bounces (her first reason stays), Kees's text was not delivered.
+    await requests.markSuppressed(batch.id, piet!.id, 'unsubscribed');
+    await requests.markSuppressed(batch.id, jane!.id, 'bounced');
+    await requests.markSuppressed(batch.id, jane!.id, 'complaint');
+    kees!.channel = 'sms';
+    kees!.state = 'failed';
+    kees!.reason = 'undelivered';
+    await consumeFunnel(requests, eventOf(images()));
+    await consumeFunnel(requests, eventOf(images()));
+    const { email, sms } = await service.getFunnel(owner, surveyId);
+    expect(email).toMatchObject({ sent: 3, unsubscribed: 1, bounced: 1, complained: 0, failed: 0 });
+    expect(sms).toMatchObject({ sent: 0, failed: 1 });
+  });
+
+  it('a stored funnel of before channels reads as e-mail’s; a failed request is counted failed, not delivered', async () => {
     const { requests } = await world();
     requests.funnels.set(surveyId, { sent: 4, opened: 2, rated: 1, clicked: 1 });
     expect(await requests.getFunnel(surveyId)).toEqual({
-      email: { sent: 4, delivered: 0, opened: 2, rated: 1, clicked: 1 },
+      email: counts({ sent: 4, delivered: 0, opened: 2, rated: 1, clicked: 1 }),
       sms: emptyFunnelCounts(),
     });
     expect(
       reachedStages({ state: 'failed', deliveredAt: null, openedAt: null, ratedAt: null, clickedAt: null }),
-    ).toEqual([]);
+    ).toEqual(['failed']);
     expect(
       reachedStages({
         state: 'sent',

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { requestChannels } from '@reviewroute/shared';
+import { funnelMarks, requestChannels } from '@reviewroute/shared';
 import { call } from '@/lib/api-client';
 import { requestKeys } from '@/lib/query-keys';
 import { useRequestFunnel } from '@/features/surveys/api/get-request-funnel';
@@ -34,9 +34,9 @@ export const useRequestRecipients = (surveyId: string, batchId: string, live: bo
 export function useRecipientsFollowFunnel(surveyId: string) {
   const queryClient = useQueryClient();
   const { data } = useRequestFunnel(surveyId);
-  // A channel's new delivery report moves a row too (sent -> delivered).
+  // A channel's new delivery report, failure or suppression moves a row too (sent -> delivered, unsubscribed…).
   const marks = data
-    ? requestChannels.map((c) => `${data[c].delivered}/${data[c].opened}/${data[c].rated}/${data[c].clicked}`).join('|')
+    ? requestChannels.map((c) => funnelMarks.filter((m) => m !== 'sent').map((m) => data[c][m])).join('|')
     : undefined;
   const seen = useRef(marks);
   useEffect(() => {

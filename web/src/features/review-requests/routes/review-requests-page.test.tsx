@@ -67,6 +67,9 @@ const pausedState = (pauses: number) =>
     pause: { cause: 'failed', sends: 60, failed: 4, complained: 0 },
   });
 
+/** A channel's funnel with nothing beside its steps. */
+const noOutcomes = { failed: 0, unsubscribed: 0, bounced: 0, complained: 0 };
+
 /** A customer whose request went out by e-mail, nothing reported yet. */
 const sentRecipient = (id: string, name: string) => ({
   id,
@@ -161,8 +164,8 @@ function stubApi(stored: RequestBatch[] = [], sending: RequestSending = sendingS
     ),
     apiHandler('get-request-funnel', () =>
       HttpResponse.json({
-        email: { sent: 3, delivered: 2, opened: 1, rated: 1, clicked: 1 },
-        sms: { sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0 },
+        email: { ...noOutcomes, sent: 3, delivered: 2, opened: 1, rated: 1, clicked: 1, bounced: 1 },
+        sms: { ...noOutcomes, sent: 2, delivered: 1, opened: 0, rated: 0, clicked: 0, failed: 1, unsubscribed: 1 },
       }),
     ),
     apiHandler('create-request-batch', () => {
@@ -379,6 +382,11 @@ describe('the review requests page', () => {
     expect(within(sms).getByTestId('funnel-delivered').textContent).toMatch(/50\s?% van verstuurd/);
     // Nothing opened: no share of it to show.
     expect(within(sms).getByTestId('funnel-rated').textContent).not.toMatch(/%/);
+    // Beside the steps, what went wrong, by channel; nothing shown where there is none.
+    expect(within(sms).getByTestId('funnel-failed').textContent).toBe('Mislukt1');
+    expect(within(sms).getByTestId('funnel-unsubscribed').textContent).toBe('Afgemeld1');
+    expect(within(sms).queryByTestId('funnel-bounced')).toBeNull();
+    expect(within(email).getByTestId('funnel-bounced').textContent).toBe('Onbestelbaar1');
   });
 
   it('leaves out a channel nothing was sent by', async () => {
@@ -386,8 +394,8 @@ describe('the review requests page', () => {
     serveApi(
       apiHandler('get-request-funnel', () =>
         HttpResponse.json({
-          email: { sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 },
-          sms: { sent: 4, delivered: 4, opened: 2, rated: 1, clicked: 0 },
+          email: { ...noOutcomes, sent: 0, delivered: 0, opened: 0, rated: 0, clicked: 0 },
+          sms: { ...noOutcomes, sent: 4, delivered: 4, opened: 2, rated: 1, clicked: 0 },
         }),
       ),
     );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
+  funnelOutcomes,
   funnelRates,
   funnelStages,
   intlLocales,
@@ -14,13 +15,16 @@ import { useRequestFunnel } from '../api/get-request-funnel';
 
 /**
  * A survey's review-request funnel per channel (e-mail, text): sent -> delivered -> opened -> rated -> clicked
- * through to Google, each with its count and its share of the step before. A channel nothing was sent by is left
- * out. Shown on the requests page and, for the selected survey, the dashboard.
+ * through to Google, each with its count and its share of the step before, and beside them what went wrong (failed,
+ * unsubscribed, bounced, marked as spam). A channel nothing was sent by is left out. Shown on the requests page and,
+ * for the selected survey, the dashboard.
  */
 export function RequestFunnelCard({ surveyId, className }: { surveyId: string; className?: string }) {
   const { t } = useTranslation('requests');
   const funnel = useRequestFunnel(surveyId);
-  const used = funnel.data ? requestChannels.filter((channel) => funnel.data[channel].sent > 0) : [];
+  const used = funnel.data
+    ? requestChannels.filter((channel) => funnel.data[channel].sent + funnel.data[channel].failed > 0)
+    : [];
   return (
     <Card className={className} data-testid="request-funnel">
       <CardHeader>
@@ -84,6 +88,20 @@ function ChannelFunnel({ channel, counts }: { channel: RequestChannel; counts: F
           );
         })}
       </dl>
+      {funnelOutcomes.some((outcome) => counts[outcome] > 0) && (
+        <dl className="text-muted-foreground flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          {funnelOutcomes
+            .filter((outcome) => counts[outcome] > 0)
+            .map((outcome) => (
+              <div key={outcome} className="flex gap-1" data-testid={`funnel-${outcome}`}>
+                <dt>{t(`funnel.outcomes.${outcome}`)}</dt>
+                <dd className="text-foreground font-medium tabular-nums" data-testid={`funnel-${outcome}-count`}>
+                  {count.format(counts[outcome])}
+                </dd>
+              </div>
+            ))}
+        </dl>
+      )}
     </section>
   );
 }
