@@ -363,11 +363,15 @@ describe('api + gateway stacks', () => {
         BisectBatchOnFunctionError: true,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         MaximumRetryAttempts: reader.retryAttempts,
-        // The records of the workers it runs and of those it hands records to.
+        // The records of the workers it runs and of those it hands records to, each pattern once.
         FilterCriteria: {
-          Filters: [...streamReaderWorkers(reader.id), ...streamReaderHandoffs(reader.id)].map((worker) => ({
-            Pattern: JSON.stringify(streamFilterPattern(worker.trigger.records)),
-          })),
+          Filters: [
+            ...new Set(
+              [...streamReaderWorkers(reader.id), ...streamReaderHandoffs(reader.id)].map((worker) =>
+                JSON.stringify(streamFilterPattern(worker.trigger.records)),
+              ),
+            ),
+          ].map((pattern) => ({ Pattern: pattern })),
         },
       });
       api.hasResourceProperties('AWS::Lambda::Function', {
