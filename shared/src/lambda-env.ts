@@ -155,6 +155,11 @@ export const lambdaEnvVariables = {
    */
   SMS_SENDER_NUMBER: 'optional',
   /**
+   * Test stacks only: the hours texts may go out (`0-24`: any time), so a browser test's text is not held until
+   * 09:00; unset (as in AWS), decisions 25's 09:00-20:00 in the customer's time zone.
+   */
+  SMS_SENDING_HOURS: 'optional',
+  /**
    * The owner-jobs stream reader only: the exports worker's Lambda, to which it hands each new export job
    * asynchronously (a `stream-handoff` trigger in shared/src/workers.ts); locally the name the stack's Lambda
    * twin knows it by. Without it the reader cannot hand exports over and fails their records (retried, then

@@ -134,6 +134,9 @@ export async function startRun(web: boolean, site: boolean): Promise<RunResource
           // The suites read all of an owner's routes after each step, far faster than a person: the per-owner limit
           // is raised here (tests/integration/origin-guard.test.ts runs its own gateway with a small one).
           OWNER_REQUEST_LIMIT: '100000',
+          // Texts go at any hour here, so a browser test's text is not held until 09:00 Amsterdam time (the
+          // hours themselves are tried by tests/integration/sms-sending.test.ts with a sender of its own).
+          SMS_SENDING_HOURS: '0-24',
         },
         ...(process.env.LOCAL_STACK_LOG ? { log: (line: string) => console.log(line) } : {}),
       }),

@@ -7,6 +7,7 @@ import {
   senderIdOf,
   smsCountriesOf,
   smsOriginatorOf,
+  smsSendingHoursOf,
   smsTimeZoneOf,
 } from './sms-rules';
 
@@ -58,6 +59,16 @@ describe('the sending hours', () => {
     expect(new Date(nextSmsSendTime(at('2026-03-28T21:00:00Z'), tz)).toISOString()).toBe('2026-03-29T07:00:00.000Z');
     // The night of 24-25 October 2026 gains one: 22:00 CEST -> 09:00 CET = 08:00 UTC.
     expect(new Date(nextSmsSendTime(at('2026-10-24T20:00:00Z'), tz)).toISOString()).toBe('2026-10-25T08:00:00.000Z');
+  });
+
+  it('takes configured hours (the test stacks: any time), else 09:00-20:00', () => {
+    expect(smsSendingHoursOf('0-24')).toEqual({ from: 0, until: 24 });
+    expect(isWithinSmsHours(at('2026-01-15T02:00:00Z'), 'Europe/Amsterdam', smsSendingHoursOf('0-24'))).toBe(true);
+    expect(nextSmsSendTime(at('2026-01-15T21:00:00Z'), 'Europe/Amsterdam', { from: 8, until: 21 })).toBe(
+      at('2026-01-16T07:00:00Z'),
+    );
+    for (const bad of [undefined, '', '20-9', '9-25', 'always', '9 - 20'])
+      expect(smsSendingHoursOf(bad)).toEqual({ from: 9, until: 20 });
   });
 
   it("times a number by its country's main zone, Amsterdam's when unknown", () => {

@@ -61,6 +61,17 @@ export const smsCountryRefused = 'Text messages cannot be sent to this country: 
 
 /** The hours texts may arrive, in the customer's local time: from 09:00 up to (not including) 20:00. */
 export const smsSendingHours = { from: 9, until: 20 } as const;
+export type SmsSendingHours = { readonly from: number; readonly until: number };
+
+/**
+ * The hours as configured (SMS_SENDING_HOURS, `from-until` in whole hours, `0-24` for any time): only the test
+ * stacks set it, so a browser test's text goes at any hour of the day; anything else is decisions 25's hours.
+ */
+export function smsSendingHoursOf(configured: string | undefined | null): SmsSendingHours {
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(configured?.trim() ?? '');
+  const [from, until] = match ? [Number(match[1]), Number(match[2])] : [];
+  return from !== undefined && until !== undefined && from < until && until <= 24 ? { from, until } : smsSendingHours;
+}
 
 /** The time zone texts are timed in when the customer's is not known (decisions 25). */
 export const defaultSmsTimeZone = 'Europe/Amsterdam';
@@ -129,9 +140,9 @@ function localClock(ms: number, timeZone: string): { hour: number; minute: numbe
 }
 
 /** Whether a text may arrive at this moment in this time zone. */
-export function isWithinSmsHours(ms: number, timeZone: string): boolean {
+export function isWithinSmsHours(ms: number, timeZone: string, hours: SmsSendingHours = smsSendingHours): boolean {
   const { hour } = localClock(ms, timeZone);
-  return hour >= smsSendingHours.from && hour < smsSendingHours.until;
+  return hour >= hours.from && hour < hours.until;
 }
 
 const hourMs = 3600_000;
@@ -141,11 +152,11 @@ const hourMs = 3600_000;
  * hour by hour from the next full local hour, so a change to or from summer time (at night, in Europe) lands on
  * the local 09:00 all the same.
  */
-export function nextSmsSendTime(ms: number, timeZone: string): number {
-  if (isWithinSmsHours(ms, timeZone)) return ms;
+export function nextSmsSendTime(ms: number, timeZone: string, hours: SmsSendingHours = smsSendingHours): number {
+  if (isWithinSmsHours(ms, timeZone, hours)) return ms;
   const { minute, second } = localClock(ms, timeZone);
   let at = ms - (ms % 1000) - (minute * 60 + second) * 1000 + hourMs;
-  for (let i = 0; i < 30 && localClock(at, timeZone).hour !== smsSendingHours.from; i++) at += hourMs;
+  for (let i = 0; i < 30 && localClock(at, timeZone).hour !== hours.from; i++) at += hourMs;
   return at;
 }
 

@@ -1,4 +1,4 @@
-import { smsCountriesOf, type LambdaEnv } from '@reviewroute/shared';
+import { smsCountriesOf, smsSendingHoursOf, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { migrateLegacyQueue } from '../../data/request-queue';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
@@ -47,6 +47,7 @@ export function createWorker(env: LambdaEnv, senderOf?: () => RequestSender | un
     const texts: TextDeps = {
       sender: createSmsVoiceTextSender(env),
       allowedCountries: smsCountriesOf(env.SMS_COUNTRIES),
+      hours: smsSendingHoursOf(env.SMS_SENDING_HOURS),
       senderNumber: env.SMS_SENDER_NUMBER || null,
       monthlyAllowanceOf: async (userId) => (await entitlements(userId)).monthlyTexts,
       whenSpentOf: async (userId) => (await allowance.getRequestSettings(userId)).textsWhenSpent,

@@ -9,6 +9,7 @@ import {
   type RequestChannel,
   type RequestSkipReason,
   type SendingChannel,
+  type SmsSendingHours,
   type Survey,
   type SuppressionReason,
   type TextsWhenSpent,
@@ -45,6 +46,8 @@ export interface TextDeps {
   shortLinks: Pick<ShortLinkStore, 'putShortLink'>;
   /** A request's two short codes (the survey link's and the opt-out's), under the mail-link key. */
   codesOf: (r: { batchId: string; id: string }) => Promise<{ link: string; unsubscribe: string }>;
+  /** The sending hours (decisions 25's 09:00-20:00 unless a test stack sets SMS_SENDING_HOURS). */
+  hours?: SmsSendingHours;
 }
 
 export interface SenderDeps {
@@ -311,7 +314,7 @@ export function createRequestSender(deps: SenderDeps) {
           // Texts paused by the reputation guard wait an hour at a time (the owner resumes them); a text outside
           // the customer's 09:00-20:00 waits for their next 09:00, the batch looked at again then.
           if (turn.texts?.paused) return wait(clock() + 3600_000);
-          const at = nextSmsSendTime(clock(), route.timeZone);
+          const at = nextSmsSendTime(clock(), route.timeZone, deps.texts?.hours);
           if (at > clock()) return wait(at);
         }
         const over = await stopOf(turn);
@@ -402,7 +405,7 @@ export function createRequestSender(deps: SenderDeps) {
         if ('skip' in route) continue;
         let dueAt = Date.parse(r.sentAt ?? '') + delay;
         if (route.channel === 'sms' && dueAt <= clock())
-          dueAt = turn.texts?.paused ? clock() + 3600_000 : nextSmsSendTime(clock(), route.timeZone);
+          dueAt = turn.texts?.paused ? clock() + 3600_000 : nextSmsSendTime(clock(), route.timeZone, deps.texts?.hours);
         if (!(dueAt <= clock())) nextDue = Math.min(nextDue ?? Infinity, dueAt || clock() + delay);
         else dueNow.push({ r, route });
       }
