@@ -212,6 +212,9 @@ export const requestTextDailyCapDefault = 5_000;
 /** The requests worker's log line that carries the day's platform count (`platformCount`): the cap alarm's metric. */
 export const requestMailCountLog = 'Platform request mail count';
 
+/** The same for texts (their own cap, so the mails' alarm never counts them). */
+export const requestTextCountLog = 'Platform request text count';
+
 /**
  * The custom origin header CloudFront adds to every request it sends to the API, carrying the value of the
  * ORIGIN_VERIFY_SECRET_ARN secret (lower case, as the Lambda sees header names).

@@ -1,5 +1,6 @@
 import {
   requestMailCountLog,
+  requestTextCountLog,
   requestMailDailyCapDefault,
   requestTextDailyCapDefault,
   type LambdaEnv,
@@ -38,7 +39,11 @@ export function withPlatformCap<
       return false;
     }
     if (taken.count % Math.max(1, Math.floor(cap / 100)) === 0 || taken.count >= Math.ceil(cap * 0.8))
-      logger.info(requestMailCountLog, { channel, platformCount: taken.count, platformCap: cap, day });
+      logger.info(channel === 'text' ? requestTextCountLog : requestMailCountLog, {
+        platformCount: taken.count,
+        platformCap: cap,
+        day,
+      });
     return true;
   }
 
