@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originVerifyHeader } from '@reviewroute/shared';
-import { surveyPathPattern, widgetFramePath } from '@reviewroute/shared/domain';
+import { surveyPathPattern, widgetFramePath, widgetScriptPath } from '@reviewroute/shared/domain';
 import { synthTestApp, type TestApp } from '../../testing/test-app';
 
 describe('web stack', () => {
@@ -200,19 +200,24 @@ describe('web stack', () => {
       }),
     });
     const config = distributionConfig() as {
-      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
-      CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId: unknown }[];
+      DefaultCacheBehavior: { PathPattern?: string; ResponseHeadersPolicyId: unknown };
+      CacheBehaviors: { PathPattern?: string; ResponseHeadersPolicyId: unknown }[];
     };
+    const widgetPaths: (string | undefined)[] = [widgetFramePath, widgetScriptPath];
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      // The reviews widget's frame page alone may be framed, by the owners' sites.
-      const policy = 'PathPattern' in behavior && behavior.PathPattern === widgetFramePath ? 'WidgetFrame' : 'Security';
+      // The reviews widget's script and frame page alone may be framed, by the owners' sites, and kept 5 minutes.
+      const widget = widgetPaths.includes(behavior.PathPattern);
+      const policy = widget ? 'Widget' : 'Security';
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(new RegExp(`^${policy}Headers`)) });
     }
   });
 
-  it('lets any site frame the reviews widget’s page, with the site’s CSP otherwise', () => {
+  it('lets any site frame the reviews widget’s page, with the site’s CSP otherwise, and browsers keep it 5 minutes', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
+        CustomHeadersConfig: {
+          Items: [{ Header: 'Cache-Control', Value: 'public, max-age=300', Override: true }],
+        },
         SecurityHeadersConfig: Match.objectLike({
           FrameOptions: Match.absent(),
           ContentSecurityPolicy: {

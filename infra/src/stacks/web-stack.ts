@@ -42,6 +42,7 @@ import {
   shortLinkPathPrefix,
   siteOriginPlaceholder,
   widgetFramePath,
+  widgetScriptPath,
 } from '@reviewroute/shared';
 import { assetsBucketName, assetsPathPrefix, pathBeforeParams, type StageConfig } from '../config';
 import { createAccessLogsBucket, privateBucketProps } from './buckets';
@@ -134,11 +135,12 @@ export class WebStack extends Stack {
       },
     });
 
-    // The reviews widget's iframe page is framed by the owners' own sites (decisions 27): the site's headers but
-    // any frame ancestor (no X-Frame-Options, `frame-ancestors *`). It runs only our widget script and reads only our
-    // API, so the rest of the CSP stays as strict.
-    const widgetFrameHeaders = new ResponseHeadersPolicy(this, 'WidgetFrameHeaders', {
-      comment: 'ReviewRoute reviews widget frame: security headers, framed by any site',
+    // The reviews widget's script and iframe page, loaded and framed by the owners' own sites (decisions 27): the
+    // site's headers but any frame ancestor (no X-Frame-Options, `frame-ancestors *`; the page runs only our widget
+    // script and reads only our API, so the rest of the CSP stays as strict), and kept by browsers for 5 minutes
+    // (every visit of the owner's page would otherwise revalidate them: the deploy marks them no-cache).
+    const widgetHeaders = new ResponseHeadersPolicy(this, 'WidgetHeaders', {
+      comment: 'ReviewRoute reviews widget: security headers, framed by any site, cached 5 minutes',
       securityHeadersBehavior: {
         strictTransportSecurity: {
           accessControlMaxAge: Duration.days(730),
@@ -152,6 +154,9 @@ export class WebStack extends Stack {
           contentSecurityPolicy: csp.replace("frame-ancestors 'none'", 'frame-ancestors *'),
           override: true,
         },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: 'public, max-age=300', override: true }],
       },
     });
 
@@ -281,13 +286,18 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
-        [widgetFramePath]: {
-          origin: siteBucketOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: widgetFrameHeaders,
-          compress: true,
-        },
+        ...Object.fromEntries(
+          [widgetScriptPath, widgetFramePath].map((widgetPath) => [
+            widgetPath,
+            {
+              origin: siteBucketOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: widgetHeaders,
+              compress: true,
+            },
+          ]),
+        ),
         // The bucket's public prefix at the same path; the storage stack lets CloudFront read that prefix only.
         [`${assetsPathPrefix}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(assetsBucket),
