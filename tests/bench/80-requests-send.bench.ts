@@ -3,7 +3,7 @@ import { tableEntities } from '@reviewroute/functions/data/client';
 import { startLocalStack } from '../../infra/local/stack';
 import { createSignedInUser } from '../support/cognito';
 import { listMails } from '../support/inbox';
-import { giveEnterpriseYear } from './seed';
+import { giveEnterpriseYear, ownerFetcher } from './seed';
 
 /**
  * E-mail review requests at the size of the largest upload: a batch of 5,000 customers created through the
@@ -28,27 +28,7 @@ export async function run(): Promise<void> {
   });
   try {
     const owner = await createSignedInUser(stack);
-    const ownerFetch = async (method: string, path: string, body?: unknown) => {
-      const send = () =>
-        fetch(`${stack.urls.api}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${owner.tokens.idToken}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-      let res = await send();
-      // The gateway fetches the pool's keys on its first check; on a loaded machine that can time out once.
-      for (let attempt = 0; res.status === 401 && attempt < 5; attempt++) {
-        console.error(`(${method} ${path}: 401 ${res.headers.get('www-authenticate') ?? ''}; again)`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await send();
-      }
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-      return JSON.parse(text) as unknown;
-    };
+    const ownerFetch = ownerFetcher(stack.urls.api, owner.tokens.idToken);
     const { id: surveyId } = surveySchema.parse(
       await ownerFetch('POST', '/api/surveys', {
         businessName: 'Bench Request Bakery',

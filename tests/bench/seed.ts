@@ -48,6 +48,33 @@ export async function createBenchSurvey(
 }
 
 /**
+ * The owner's JSON API calls of a bench, answered body parsed; a refusal throws with its status. The gateway fetches
+ * the pool's keys on its first check, which on a loaded machine can time out once: a 401 is tried again a few times.
+ */
+export function ownerFetcher(api: string, idToken: string) {
+  return async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const send = () =>
+      fetch(`${api}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${idToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    let res = await send();
+    for (let attempt = 0; res.status === 401 && attempt < 5; attempt++) {
+      console.error(`(${method} ${path}: 401 ${res.headers.get('www-authenticate') ?? ''}; again)`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      res = await send();
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as unknown;
+  };
+}
+
+/**
  * An Enterprise year for the owner, written as the payment webhook writes it: the largest allowances a plan gives
  * (its daily requests, batches and rows), so a bench measures the sending and not the caps.
  */

@@ -517,15 +517,14 @@ export function createRequestSender(deps: SenderDeps) {
       const codes = await texts.codesOf(r);
       // The links live as long as the request's data (its retention from now: the send is its start).
       const expiresAt = retentionExpiry(clock());
-      await texts.shortLinks.putShortLink(
-        shortCodeHash(codes.link),
-        { purpose: 'link', batchId: r.batchId, recipientId: r.id },
-        expiresAt,
-      );
-      await texts.shortLinks.putShortLink(
-        shortCodeHash(codes.unsubscribe),
-        { purpose: 'unsubscribe', batchId: r.batchId, recipientId: r.id },
-        expiresAt,
+      await Promise.all(
+        (['link', 'unsubscribe'] as const).map((purpose) =>
+          texts.shortLinks.putShortLink(
+            shortCodeHash(codes[purpose]),
+            { purpose, batchId: r.batchId, recipientId: r.id },
+            expiresAt,
+          ),
+        ),
       );
       const template =
         batch.smsTemplate && !(await linksAllowedFor(r.userId)) ? withoutLinks(batch.smsTemplate) : batch.smsTemplate;
