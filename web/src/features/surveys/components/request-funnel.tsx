@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   funnelOutcomes,
@@ -64,13 +65,14 @@ function ChannelFunnel({ channel, counts }: { channel: RequestChannel; counts: F
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   const count = new Intl.NumberFormat(locale);
   const rates = funnelRates(counts);
-  const headingId = `funnel-${channel}-heading`;
+  const headingId = useId();
   return (
-    <section className="grid gap-2" aria-labelledby={headingId} data-testid={`funnel-${channel}`}>
+    // Sized by its own width, not the window's: the dashboard shows it in a narrower column than the requests page.
+    <section className="@container grid gap-2" aria-labelledby={headingId} data-testid={`funnel-${channel}`}>
       <h3 id={headingId} className="text-sm font-medium">
         {t(`funnel.channels.${channel}`)}
       </h3>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 @sm:grid-cols-3 @2xl:grid-cols-5">
         {funnelStages.map((stage) => {
           const rate = rates[stage];
           return (
