@@ -159,6 +159,8 @@ describe.each(['en', 'nl'] as const)('reviews widget on the owner’s site (%s)'
       site = await ownersSite({
         '/': ownersPage(lang, business, snippet),
         '/frame': ownersPage(lang, business, frameSnippet),
+        // The owner's choice of the dark theme, whatever the visitor's.
+        '/dark': ownersPage(lang, business, snippet.replace('<script ', '<script data-theme="dark" ')),
       });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(site.url);
@@ -221,6 +223,17 @@ describe.each(['en', 'nl'] as const)('reviews widget on the owner’s site (%s)'
         await framed.getByRole('heading', { level: 2, name: t.title(business) }).waitFor();
         await framed.getByText(t.hidden).waitFor();
         await shot(again, `website-widget-iframe-390-${lang}`);
+
+        // data-theme="dark" on the script tag: dark in a light browser.
+        await again.goto(`${site.url}dark`);
+        await again.locator('[data-reviewroute-widget]').getByText(t.hidden).waitFor();
+        const background = await again.evaluate(() => {
+          const frame = document.querySelector('[data-reviewroute-widget]')!.shadowRoot!.querySelector('section')!;
+          return getComputedStyle(frame).backgroundColor;
+        });
+        expect(background).toBe('rgb(17, 24, 39)');
+        await expectNoAxeViolations(again);
+        await shot(again, `website-widget-theme-dark-390-${lang}`);
       } finally {
         await visitor.close();
       }
