@@ -12,6 +12,7 @@ const texts = {
   en: {
     prompt: 'How was your visit to us?',
     stars: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
+    step2: 'Step 2 of 3',
     footerLink: 'How reviews work here',
     title: (business: string) => `How ${business} collects and shows reviews`,
     some: 'Only customers who rate 5 stars are invited to also post a public review on Google. Customers who give a lower rating are not asked to.',
@@ -21,6 +22,7 @@ const texts = {
   nl: {
     prompt: 'Hoe was je bezoek bij ons?',
     stars: (n: number) => (n === 1 ? '1 ster' : `${n} sterren`),
+    step2: 'Stap 2 van 3',
     footerLink: 'Zo werken de reviews hier',
     title: (business: string) => `Zo verzamelt en toont ${business} reviews`,
     some: 'Alleen klanten die 5 sterren geven, worden gevraagd ook een openbare review op Google te plaatsen. Wie lager beoordeelt, krijgt die vraag niet.',
@@ -120,6 +122,39 @@ describe.each(['en', 'nl'] as const)('a survey in %s', (lang) => {
     } finally {
       await context.close();
     }
+  });
+
+  it('is taken over by the app without being drawn again', async () => {
+    const page = b.page();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The page's heading as the HTML brought it, before any of the page's scripts ran.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as { writtenHeading?: Element | null }).writtenHeading = document.querySelector('h1');
+        }
+      });
+    });
+    await page.goto(surveyPath);
+    // React marks the elements it has taken over; the heading is one once the app has hydrated the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber'))),
+      )
+      .toBe(true);
+    // Hydrated: the same element, not a new one drawn over it.
+    expect(
+      await page.evaluate(
+        () => document.querySelector('h1') === (window as { writtenHeading?: Element | null }).writtenHeading,
+      ),
+    ).toBe(true);
+    // And the app answers a star: the step moves on.
+    await page.getByRole('radio', { name: t.stars(5) }).check();
+    await expect.poll(() => page.getByTestId('step-indicator').textContent()).toContain(t.step2);
+    expect(errors).toEqual([]);
   });
 
   it('answers a deleted survey’s paths as an unknown survey’s', async () => {
