@@ -14,6 +14,7 @@ import { describeRepositoryContracts } from '@reviewroute/functions/testing/data
 import { createDynamoResponseStore } from '@reviewroute/functions/data/response-store';
 import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey-repository';
 import { createDynamoSurveyStats } from '@reviewroute/functions/data/survey-stats';
+import { createDynamoWebsiteReviews } from '@reviewroute/functions/data/website-reviews';
 
 const stack = inject('localStack');
 
@@ -30,6 +31,7 @@ describeRepositoryContracts('DynamoDB Local', () => ({
   erasures: createDynamoErasureRepository(entities),
   exportJobs: createDynamoExportJobStore(entities),
   recoveryCodes: createDynamoRecoveryCodeStore(entities),
+  websiteReviews: createDynamoWebsiteReviews(entities),
 }));
 
 describe('survey assets on s3rver', () => {

@@ -1,3 +1,4 @@
+import type { SurveyResponseRecord } from '../../src/data/response-store';
 import {
   noWebsiteReviews,
   withHidden,
@@ -8,11 +9,15 @@ import {
 } from '../../src/data/website-reviews';
 
 /**
- * The widget items in memory: the same rules (`withShown`, `withHidden`) as the DynamoDB store, without its
- * checks on the responses (a unit test applies only the changes it means).
+ * The widget items in memory, by the same rules (`withShown`, `withHidden`) and checks as the DynamoDB store: a
+ * comment is shown only while its response (`responseOf`, the memory response store's) exists, consented and not
+ * hidden; a hide is counted once (the response's mark, here a set).
  */
 export class MemoryWebsiteReviews implements WebsiteReviewsStore {
   readonly items = new Map<string, WebsiteReviews>();
+  /** The hides counted (`surveyId/responseId`): the DynamoDB store's `widgetHiddenCounted` marks. */
+  readonly counted = new Set<string>();
+  responseOf: (surveyId: string, responseId: string) => SurveyResponseRecord | undefined = () => undefined;
 
   async get(surveyId: string): Promise<WebsiteReviews> {
     return structuredClone(this.items.get(surveyId) ?? noWebsiteReviews());
@@ -22,12 +27,19 @@ export class MemoryWebsiteReviews implements WebsiteReviewsStore {
     for (const change of changes) {
       const state = this.items.get(change.surveyId) ?? noWebsiteReviews();
       if (change.kind === 'shown') {
-        const next = withShown(state, change.comment);
+        const consent = this.responseOf(change.surveyId, change.comment.id)?.websiteConsent;
+        const next = consent && !consent.hiddenReason ? withShown(state, change.comment) : undefined;
         if (next) this.items.set(change.surveyId, next);
-      } else {
-        const candidates = await refill(change.surveyId);
-        this.items.set(change.surveyId, withHidden(state, change.responseId, change.reason, true, candidates));
+        continue;
       }
+      const mark = `${change.surveyId}/${change.responseId}`;
+      const hidden = Boolean(this.responseOf(change.surveyId, change.responseId)?.websiteConsent?.hiddenReason);
+      const count = hidden && !this.counted.has(mark);
+      const listed = state.comments.some((c) => c.id === change.responseId);
+      if (!count && !listed) continue;
+      if (count) this.counted.add(mark);
+      const candidates = listed ? await refill(change.surveyId) : [];
+      this.items.set(change.surveyId, withHidden(state, change.responseId, change.reason, count, candidates));
     }
     return [];
   }

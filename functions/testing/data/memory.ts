@@ -551,6 +551,9 @@ export function createMemoryStores() {
   const rateLimiter = createMemoryRateLimiter();
   const responses = new MemoryResponseStore();
   stats.responseOf = (surveyId, responseId) => responses.responses.get(surveyId)?.find((r) => r.id === responseId);
+  const websiteReviews = new MemoryWebsiteReviews();
+  websiteReviews.responseOf = (surveyId, responseId) =>
+    responses.responses.get(surveyId)?.find((r) => r.id === responseId);
   const erasures = new MemoryErasureRepository();
   const profiles = new MemoryProfileRepository();
   const requests = new MemoryReviewRequestStore();
@@ -577,7 +580,7 @@ export function createMemoryStores() {
     requests,
     exportJobs,
     recoveryCodes,
-    websiteReviews: new MemoryWebsiteReviews(),
+    websiteReviews,
   };
 }
 

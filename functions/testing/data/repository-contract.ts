@@ -23,6 +23,7 @@ import type {
   SurveyResponseRecord,
 } from '../../src/data/response-store';
 import type { ProfileRepository } from '../../src/data/profile-repository';
+import { noWebsiteReviews, type WebsiteReviewChange, type WebsiteReviewsStore } from '../../src/data/website-reviews';
 
 /** One of each owner of the table's items, on one store (memory or DynamoDB). */
 export interface Repositories {
@@ -36,6 +37,7 @@ export interface Repositories {
   erasures: ErasureRepository;
   exportJobs: ExportJobStore;
   recoveryCodes: RecoveryCodeStore;
+  websiteReviews: WebsiteReviewsStore;
 }
 
 /**
@@ -515,6 +517,58 @@ export function describeRepositoryContracts(name: string, repositoriesOf: () => 
         sum: 1,
         histogram: [1, 0, 0, 0, 0],
       });
+    });
+  });
+
+  describe(`website reviews (${name})`, () => {
+    it('shows consented comments of stored responses newest first, never a hidden one again; counts a hide once', async () => {
+      const repositories = repositoriesOf();
+      const { responses, websiteReviews } = repositories;
+      const survey = await published(repositories);
+      expect(await websiteReviews.get(survey.id)).toEqual(noWebsiteReviews());
+      const consent = { shownAs: 'Anna', nameStyle: 'first-name', hiddenReason: null, hiddenAt: null } as const;
+      const [a, b, gone] = ['Lekker', 'Vers', 'Nooit opgeslagen'].map((comment) =>
+        submission(survey, { rating: 4, comment, websiteConsent: consent }),
+      );
+      const bare = submission(survey, { rating: 5, comment: 'Zonder toestemming' });
+      for (const s of [a!, b!, bare]) await responses.submit(s);
+      const commentOf = ({ response: r }: NewSubmission) => ({
+        id: r.id,
+        rating: r.rating,
+        comment: r.comment!,
+        shownAs: 'Anna',
+        createdAt: r.createdAt,
+        invitation: 'public-link' as const,
+      });
+      const shown = (s: NewSubmission): WebsiteReviewChange => ({
+        kind: 'shown',
+        surveyId: survey.id,
+        comment: commentOf(s),
+      });
+      const noRefill = async () => [];
+      // Twice, out of order, one never stored, one without consent: the two consented ones, newest first.
+      expect(
+        await websiteReviews.apply([shown(b!), shown(a!), shown(b!), shown(gone!), shown(bare)], noRefill),
+      ).toEqual([]);
+      expect((await websiteReviews.get(survey.id)).comments.map((c) => c.id)).toEqual([b!.response.id, a!.response.id]);
+
+      await responses.hideFromWebsite(survey.id, b!.response.id, 'offensive', new Date(tick()).toISOString());
+      const hidden: WebsiteReviewChange = {
+        kind: 'hidden',
+        surveyId: survey.id,
+        responseId: b!.response.id,
+        reason: 'offensive',
+      };
+      // The hide twice, and its comment's creation again.
+      expect(await websiteReviews.apply([hidden, hidden, shown(b!)], noRefill)).toEqual([]);
+      expect(await websiteReviews.get(survey.id)).toEqual({
+        comments: [commentOf(a!)],
+        hidden: { 'personal-data': 0, offensive: 1, 'not-about-business': 0 },
+      });
+      await websiteReviews.deleteBySurvey(survey.id);
+      await websiteReviews.deleteBySurvey(survey.id);
+      expect(await websiteReviews.get(survey.id)).toEqual(noWebsiteReviews());
+      await responses.deleteBySurvey(survey.id);
     });
   });
 
