@@ -1,4 +1,5 @@
 import type { PublicSurvey } from '@reviewroute/shared';
+import type { ReactNode } from 'react';
 import {
   formatDateTime,
   landingPath,
@@ -36,8 +37,6 @@ export function SurveyDisclosure({ survey, rulesSince }: SurveyDisclosureProps) 
     highRatings.length === 1
       ? t('disclosure.publicReview.stars', { count: highRatings[0]! })
       : `${highRatings.slice(0, -1).join(', ')} ${t('disclosure.publicReview.or')} ${t('disclosure.publicReview.stars', { count: highRatings.at(-1)! })}`;
-  const section = 'grid gap-2';
-  const heading = 'text-lg font-semibold text-balance';
   return (
     <div
       className="min-h-dvh px-4 py-8 sm:py-12"
@@ -59,10 +58,7 @@ export function SurveyDisclosure({ survey, rulesSince }: SurveyDisclosureProps) 
           </p>
         </header>
         <p>{t('disclosure.intro', { business })}</p>
-        <section className={section} aria-labelledby="disclosure-invited">
-          <h2 id="disclosure-invited" className={heading}>
-            {t('disclosure.invited.heading')}
-          </h2>
+        <Section id="disclosure-invited" heading={t('disclosure.invited.heading')}>
           <p>{t('disclosure.invited.intro')}</p>
           <ul className="grid list-disc gap-1 ps-6">
             <li>{t('disclosure.invited.request', { business })}</li>
@@ -70,27 +66,18 @@ export function SurveyDisclosure({ survey, rulesSince }: SurveyDisclosureProps) 
             <li>{t('disclosure.invited.publicLink')}</li>
           </ul>
           <p>{t('disclosure.invited.evidence')}</p>
-        </section>
-        <section className={section} aria-labelledby="disclosure-public-review">
-          <h2 id="disclosure-public-review" className={heading}>
-            {t('disclosure.publicReview.heading')}
-          </h2>
+        </Section>
+        <Section id="disclosure-public-review" heading={t('disclosure.publicReview.heading')}>
           <p data-testid="disclosure-public-review">
             {survey.offerPublicReviewToEveryone
               ? t('disclosure.publicReview.everyone')
               : t('disclosure.publicReview.some', { stars: starsText })}
           </p>
-        </section>
-        <section className={section} aria-labelledby="disclosure-average">
-          <h2 id="disclosure-average" className={heading}>
-            {t('disclosure.average.heading')}
-          </h2>
+        </Section>
+        <Section id="disclosure-average" heading={t('disclosure.average.heading')}>
           <p>{t('disclosure.average.text')}</p>
-        </section>
-        <section className={section} aria-labelledby="disclosure-hidden">
-          <h2 id="disclosure-hidden" className={heading}>
-            {t('disclosure.hidden.heading')}
-          </h2>
+        </Section>
+        <Section id="disclosure-hidden" heading={t('disclosure.hidden.heading')}>
           <p>{t('disclosure.hidden.consent')}</p>
           <p>{t('disclosure.hidden.reasons', { business })}</p>
           <ul className="grid list-disc gap-1 ps-6">
@@ -99,13 +86,10 @@ export function SurveyDisclosure({ survey, rulesSince }: SurveyDisclosureProps) 
             ))}
           </ul>
           <p>{t('disclosure.hidden.stillCounted')}</p>
-        </section>
-        <section className={section} aria-labelledby="disclosure-rewards">
-          <h2 id="disclosure-rewards" className={heading}>
-            {t('disclosure.rewards.heading')}
-          </h2>
+        </Section>
+        <Section id="disclosure-rewards" heading={t('disclosure.rewards.heading')}>
           <p>{t('disclosure.rewards.text')}</p>
-        </section>
+        </Section>
         <p className="text-center">
           <a
             href={landingPath(
@@ -122,5 +106,17 @@ export function SurveyDisclosure({ survey, rulesSince }: SurveyDisclosureProps) 
       </main>
       <SurveyFooter businessName={business} />
     </div>
+  );
+}
+
+/** One part of the page: its heading, and what it says. */
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-balance">
+        {heading}
+      </h2>
+      {children}
+    </section>
   );
 }
