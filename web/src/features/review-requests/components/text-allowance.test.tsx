@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { RequestSettingsView } from '@reviewroute/shared';
+import { funnelPollMs } from '@/features/surveys/api/get-request-funnel';
+import { emptyFunnelCounts, type RequestSettingsView } from '@reviewroute/shared';
 import { apiCalls, apiHandler, serveApi } from '@testing/api';
 import { renderWithApp } from '@testing/render';
 import { TextAllowance } from './text-allowance';
@@ -18,13 +19,17 @@ function stub() {
       state = { ...state, ...((await request.json()) as Pick<RequestSettingsView, 'textsWhenSpent'>) };
       return HttpResponse.json(state);
     }),
+    apiHandler('get-request-funnel', () =>
+      HttpResponse.json({ email: emptyFunnelCounts(), sms: { ...emptyFunnelCounts(), sent: state.texts.used } }),
+    ),
   );
+  return { sendTexts: (n: number) => (state = { ...state, texts: { ...state.texts, used: state.texts.used + n } }) };
 }
 
 describe('the month’s text messages', () => {
   it('says how many of the plan’s texts are used and when they start again, and saves the choice for when they are spent', async () => {
     stub();
-    renderWithApp(<TextAllowance />, { path: '/review-requests' });
+    renderWithApp(<TextAllowance surveyId="s1" />, { path: '/review-requests' });
     expect(await screen.findByText('12 of 100 texts used this month')).toBeTruthy();
     expect(screen.getByText('Your allowance starts again on 1 December 2026.')).toBeTruthy();
     const wait = screen.getByRole('radio', { name: 'Wait for next month' });
@@ -40,9 +45,20 @@ describe('the month’s text messages', () => {
 
   it('says it in Dutch', async () => {
     stub();
-    renderWithApp(<TextAllowance />, { path: '/nl/review-requests' });
+    renderWithApp(<TextAllowance surveyId="s1" />, { path: '/nl/review-requests' });
     expect(await screen.findByText('12 van 100 sms-berichten gebruikt deze maand')).toBeTruthy();
     expect(screen.getByText('Je tegoed begint opnieuw op 1 december 2026.')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Wachten tot volgende maand' })).toBeTruthy();
+  });
+
+  it('reads the count again when the funnel counts more texts sent', async () => {
+    const { sendTexts } = stub();
+    renderWithApp(<TextAllowance surveyId="s1" />, { path: '/review-requests' });
+    expect(await screen.findByText('12 of 100 texts used this month')).toBeTruthy();
+    sendTexts(3);
+    // The funnel is read again after its poll interval; its new count reads the month's texts again.
+    expect(
+      await screen.findByText('15 of 100 texts used this month', undefined, { timeout: funnelPollMs + 3000 }),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatDateTime, textsWhenSpentChoices, type TextsWhenSpent } from '@reviewroute/shared';
@@ -8,19 +8,29 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { routeQueryKey, useRouteMutation, useRouteQuery } from '@/lib/route-query';
 import { useLanguage } from '@/lib/use-language';
+import { useRequestFunnel } from '@/features/surveys/api/get-request-funnel';
 
 /**
  * The month's text messages (decisions 25): how many of the plan's texts are used ("12 of 100 texts used this
  * month"), when the allowance starts again, and the owner's choice for when it is spent: wait for next month, or
  * e-mail the customers who also gave an address. Nothing while it loads or fails: it is information beside the
- * page's work, not a gate.
+ * page's work, not a gate. Texts go out after the send, so the count is read again when the survey's funnel
+ * (read again while shown) counts more texts sent.
  */
-export function TextAllowance() {
+export function TextAllowance({ surveyId }: { surveyId: string }) {
   const { t } = useTranslation('requests');
   const language = useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const settings = useRouteQuery('get-request-settings');
+  const textsSent = useRequestFunnel(surveyId).data?.sms.sent;
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (textsSent === undefined) return;
+    if (seen.current !== undefined && seen.current !== textsSent)
+      void queryClient.invalidateQueries({ queryKey: routeQueryKey('get-request-settings') });
+    seen.current = textsSent;
+  }, [textsSent, queryClient]);
   const update = useRouteMutation('update-request-settings', {
     onSuccess: (state) => {
       queryClient.setQueryData(routeQueryKey('get-request-settings'), state);

@@ -123,7 +123,7 @@ function SurveyRequests({ survey }: { survey: ListedSurvey }) {
   return (
     <div className="grid min-w-0 gap-4 md:gap-6">
       <RequestFunnelCard surveyId={survey.id} />
-      <TextAllowance />
+      <TextAllowance surveyId={survey.id} />
       <RequestComposer
         surveyId={survey.id}
         businessName={survey.businessName}
