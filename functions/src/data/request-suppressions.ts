@@ -73,6 +73,12 @@ async function createOnce(create: () => Promise<unknown>): Promise<void> {
   }
 }
 
+/**
+ * BatchGetItem calls of one look-up in flight at once: an upload of 5,000 customers asks both lists for each address
+ * (100 keys a call), which one call after the other would add seconds to the upload.
+ */
+const batchGetConcurrency = 8;
+
 export function createDynamoSuppressions(entitiesOf: () => Entities): SuppressionStore {
   return {
     async suppressionsOf(userId, hashes) {
@@ -81,10 +87,12 @@ export function createDynamoSuppressions(entitiesOf: () => Entities): Suppressio
       const { suppression, platformSuppression } = entitiesOf();
       const byPlatformHash = new Map(unique.map((hash) => [platformHashOf(hash), hash]));
       const [own, platform] = await Promise.all([
-        suppression.get(unique.map((addressHash) => ({ userId, addressHash }))).go({ consistent: true }),
+        suppression
+          .get(unique.map((addressHash) => ({ userId, addressHash })))
+          .go({ consistent: true, concurrency: batchGetConcurrency }),
         platformSuppression
           .get([...byPlatformHash.keys()].map((platformHash) => ({ platformHash })))
-          .go({ consistent: true }),
+          .go({ consistent: true, concurrency: batchGetConcurrency }),
       ]);
       const found = new Map<string, SuppressionReason>();
       for (const p of platform.data) found.set(byPlatformHash.get(p.platformHash)!, p.reason);
