@@ -19,6 +19,7 @@ import { createDynamoSurveyRepository } from '@reviewroute/functions/data/survey
 import { createDynamoTextAllowance, textMonthOf } from '@reviewroute/functions/data/text-allowance';
 import { createRequestSender } from '@reviewroute/functions/domains/requests/sender';
 import { createSmsVoiceTextSender, type TextSender } from '@reviewroute/functions/domains/requests/text-sender';
+import { describeTextStoresContract } from '@reviewroute/functions/testing/data/text-allowance-contract';
 import { mailLinkKeyOf } from '@reviewroute/functions/lib/mail-link-key';
 import { requestTokensOf } from '@reviewroute/functions/lib/request-token';
 import { shortLinkCode } from '@reviewroute/functions/lib/short-link';
@@ -240,4 +241,9 @@ describe('review requests by text', () => {
       [numbers[3], 'interrupted'],
     ]);
   });
+});
+
+describeTextStoresContract('DynamoDB Local', () => {
+  const entities = tableEntities(stack.env);
+  return { allowance: createDynamoTextAllowance(entities), shortLinks: createDynamoShortLinks(entities) };
 });
