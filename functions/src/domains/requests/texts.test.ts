@@ -238,6 +238,36 @@ describe('review requests by text', () => {
     ]);
   });
 
+  it('reminds by e-mail where the customer gave an address, else by text in the sending hours, once', async () => {
+    const w = await textWorld();
+    const batch = await w.service.create(
+      owner,
+      surveyId,
+      batchBody({
+        rows: [
+          { name: 'Text only', phone: '0612345671' },
+          { name: 'Both', phone: '0612345672', email: 'both@klant.example' },
+        ],
+        permissionConfirmed: true,
+        reminderDays: 3,
+      }),
+    );
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345671', '+31612345672']);
+    // Three days on, at 22:00 Amsterdam time: the e-mail reminder goes, the text waits for 09:00.
+    w.clock.now = Date.parse('2026-11-29T21:00:00.000Z');
+    await w.run();
+    expect(w.mailer.sent.map((m) => m.to)).toEqual(['both@klant.example']);
+    expect(w.sent).toHaveLength(2);
+    w.clock.now = Date.parse('2026-11-30T08:00:00.000Z');
+    await w.run();
+    await w.run();
+    expect(w.sent.map((m) => m.to)).toEqual(['+31612345671', '+31612345672', '+31612345671']);
+    expect(w.sent[2]!.idempotencyKey).toMatch(/\/reminder$/);
+    expect(w.recipients(batch.id).map((r) => r.reminderState)).toEqual(['sent', 'sent']);
+    expect(w.mailer.sent).toHaveLength(1);
+  });
+
   it('chooses the route by the number’s country and the sender it allows', () => {
     const texts = { allowedCountries: smsCountriesOf('NL,BE'), senderNumber: '+3197010000001' };
     const nl = { email: null, phone: '+31612345678', phoneCountry: 'NL' };
