@@ -238,6 +238,31 @@ describe('web stack', () => {
     expect(codes.filter((code) => code.includes(String(surveyPathPattern)))).toHaveLength(1);
   });
 
+  it('serves the surveys’ written pages from the assets bucket (OAC) when the routing function finds their code in its store', () => {
+    template.resourceCountIs('AWS::CloudFront::KeyValueStore', 1);
+    const [store] = Object.keys(template.findResources('AWS::CloudFront::KeyValueStore'));
+    // The SPA routing function (the default behaviour's) reads the store and selects the assets origin by its id.
+    const routing = Object.entries(template.findResources('AWS::CloudFront::Function')).find(([id]) =>
+      id.startsWith('SpaRouting'),
+    )?.[1] as { Properties: { FunctionCode: string; FunctionConfig: Record<string, unknown> } } | undefined;
+    expect(routing!.Properties.FunctionConfig).toMatchObject({
+      Runtime: 'cloudfront-js-2.0',
+      KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [store, 'Arn'] } }],
+    });
+    const code = routing!.Properties.FunctionCode;
+    expect(code).toContain('cf.kvs()');
+    const [, originId] = /cf\.selectRequestOriginById\("([^"]+)"\)/.exec(code) ?? [];
+    // That id is the origin of /files/* (the assets bucket through OAC), which holds `files/survey-pages/…`.
+    const config = distributionConfig() as {
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const assets = config.Origins.find((origin) => origin.Id === originId);
+    expect(assets?.DomainName).toBe('reviewroute-dev-assets-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com');
+    expect(assets?.OriginAccessControlId).toBeDefined();
+    expect(config.CacheBehaviors.find((b) => b.PathPattern === '/files/*')?.TargetOriginId).toBe(originId);
+  });
+
   it('deploys the web build plus config.json for SRP sign-in', () => {
     template.resourceCountIs('Custom::CDKBucketDeployment', 2);
     const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')).map(

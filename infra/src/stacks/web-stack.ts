@@ -15,6 +15,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HeadersFrameOption,
+  KeyValueStore,
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
@@ -65,12 +66,20 @@ export interface WebStackProps extends StackProps {
   readonly userPoolClientId: string;
 }
 
+/** The distribution's id of the assets bucket's origin (the SPA routing function selects it by this id). */
+const assetsOriginId = 'SurveyAssets';
+
 /** The web app behind CloudFront: the SPA from a private bucket, `/api/*` to the REST API, `/files/*` assets. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   /** `https://{domain}`: where the app, the API and the assets are served (one origin). */
   readonly siteOrigin: string;
   readonly siteBucket: Bucket;
+  /**
+   * The codes of the surveys whose pages are written (value: their languages, `surveyPagesStoreValue`): the surveys
+   * Lambda keeps it, the SPA routing function reads it to serve those paths from the assets bucket.
+   */
+  readonly surveyPagesStore: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -166,10 +175,17 @@ export class WebStack extends Stack {
       ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest)
       : { pages: {}, filesWithOrigin: [] };
 
+    // The assets bucket's public prefix, one origin (by a fixed id the routing function selects) for `/files/*` and
+    // the surveys' written pages.
+    const assetsBucketOrigin = S3BucketOrigin.withOriginAccessControl(assetsBucket, { originId: assetsOriginId });
+    this.surveyPagesStore = new KeyValueStore(this, 'SurveyPagesStore', {
+      comment: 'ReviewRoute: surveys whose pages are written (code -> languages)',
+    });
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
-      code: FunctionCode.fromInline(spaRoutingCode(prerendered.pages)),
+      code: FunctionCode.fromInline(spaRoutingCode(prerendered.pages, { assetsOriginId })),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve prerendered public pages, survey.html for survey links, index.html for app routes',
+      keyValueStore: this.surveyPagesStore,
+      comment: 'Prerendered pages, written survey pages, survey.html for other survey links, index.html for routes',
     });
 
     // The origin-verify header: the API trusts CloudFront-Viewer-Address (its per-client limits) only on
@@ -300,7 +316,7 @@ export class WebStack extends Stack {
         ),
         // The bucket's public prefix at the same path; the storage stack lets CloudFront read that prefix only.
         [`${assetsPathPrefix}/*`]: {
-          origin: S3BucketOrigin.withOriginAccessControl(assetsBucket),
+          origin: assetsBucketOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachedMethods: CachedMethods.CACHE_GET_HEAD,

@@ -10,6 +10,12 @@ import { surveyCodePattern, surveyPathPattern } from './survey-link';
  */
 export const surveyPagesPrefix = 'files/survey-pages/';
 
+/**
+ * What CloudFront's store of written surveys holds for one survey (key: its code): the languages its pages are written
+ * in, comma-separated. The routing function serves a path from the written page only when its language is listed.
+ */
+export const surveyPagesStoreValue = (written: readonly Language[]): string => written.join(',');
+
 /** Every object of one survey's pages, for deleting them together. */
 export const surveyPagesPrefixOf = (surveyCode: string): string => `${surveyPagesPrefix}${surveyCode}/`;
 
@@ -21,8 +27,11 @@ export const surveyPageKey = (surveyCode: string, language: Language): string =>
 export const surveyDisclosureKey = (surveyCode: string, language: Language): string =>
   `${surveyPagesPrefixOf(surveyCode)}${language}-about-reviews.html`;
 
-/** A page pattern (`/nl/surveys/:surveyCode/:slug/over-reviews`) as a regular expression; group 1 is the code. */
-const disclosurePatterns = languages.map((language) => ({
+/**
+ * Each language's disclosure path (`/nl/surveys/:surveyCode/:slug/over-reviews`) as a regular expression; group 1 is
+ * the code. The CloudFront routing function gets them written into its code.
+ */
+export const surveyDisclosurePatterns = languages.map((language) => ({
   language,
   pattern: new RegExp(
     `^${pagePattern('surveyDisclosure', language)
@@ -47,7 +56,7 @@ export function surveyPageObjectOf(pathname: string): string | undefined {
       return undefined;
     }
   };
-  for (const { language, pattern } of disclosurePatterns) {
+  for (const { language, pattern } of surveyDisclosurePatterns) {
     const code = decode(pattern.exec(pathname)?.[1]);
     if (code) return surveyDisclosureKey(code, language);
   }
