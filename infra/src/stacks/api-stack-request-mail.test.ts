@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestMailCountLog, requestMailDailyCapDefault } from '@reviewroute/shared';
+import { requestMailCountLog, requestMailDailyCapDefault, requestTextCountLog } from '@reviewroute/shared';
 import { stageConfig } from '../config';
 import { synthTestApp, type TestApp } from '../../testing/test-app';
 
@@ -106,6 +106,18 @@ describe('api stack: review-request mail apart from account mail', () => {
       Threshold: 4000,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       AlarmActions: Match.anyValue(),
+    });
+    // Texts have a day of their own, logged apart, so neither alarm counts the other channel.
+    expect(
+      Object.keys(
+        api.findResources('AWS::Logs::MetricFilter', {
+          Properties: { FilterPattern: `{ $.message = "${requestTextCountLog}" }` },
+        }),
+      ),
+    ).toHaveLength(1);
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: Match.stringLikeRegexp('^RequestTextsToday-'),
+      Threshold: 4000,
     });
   });
 });

@@ -3,7 +3,7 @@ import { Alarm, ComparisonOperator, type IAlarmAction, Metric, TreatMissingData 
 import { type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { type DeployedLambdaEnv, requestMailCountLog } from '@reviewroute/shared';
+import { type DeployedLambdaEnv, requestMailCountLog, requestTextCountLog } from '@reviewroute/shared';
 import { type StageConfig } from '../config';
 
 /** What review requests are sent with (decisions 26), apart from account, security and payment mail. */
@@ -53,30 +53,37 @@ export function addRequestMailSending(stack: Stack, config: StageConfig): Reques
 export const requestMailCountMetricName = (stage: string) => `RequestMailsToday-${stage}`;
 
 /**
- * The platform's daily cap of review-request mails raises an alarm at 80 % (decisions 26): a metric filter turns
- * the requests worker's count lines (`requestMailCountLog`, with the day's `platformCount`) into a metric, whose
- * highest value in 5 minutes reaching 80 % of the cap alarms.
+ * The platform's daily cap per channel raises an alarm at 80 % (decisions 26): a metric filter turns the requests
+ * worker's count lines (`requestMailCountLog` for mails, `requestTextCountLog` for texts, each with the day's
+ * `platformCount`) into a metric, whose highest value in 5 minutes reaching 80 % of the channel's cap alarms.
  */
 export function addRequestMailCapAlarm(
   stack: Stack,
   props: { config: StageConfig; requestsWorker: LambdaFunction; alarmAction: IAlarmAction },
 ): void {
-  const metricName = requestMailCountMetricName(props.config.stage);
-  new MetricFilter(stack, 'RequestMailCountFilter', {
-    logGroup: props.requestsWorker.logGroup,
-    filterPattern: FilterPattern.stringValue('$.message', '=', requestMailCountLog),
-    metricNamespace: 'ReviewRoute',
-    metricName,
-    metricValue: '$.platformCount',
-  });
-  new Alarm(stack, 'RequestMailCapAlarm', {
-    alarmDescription:
-      `ReviewRoute: review-request mails reached 80 % of the platform's daily cap (${props.config.requestMailDailyCap}); ` +
-      'past the cap every owner waits for the next day',
-    metric: new Metric({ namespace: 'ReviewRoute', metricName, statistic: 'Maximum', period: Duration.minutes(5) }),
-    threshold: Math.ceil(props.config.requestMailDailyCap * 0.8),
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  }).addAlarmAction(props.alarmAction);
+  const channels = [
+    { id: 'Mail', what: 'mails', log: requestMailCountLog, cap: props.config.requestMailDailyCap },
+    { id: 'Text', what: 'texts', log: requestTextCountLog, cap: props.config.requestTextDailyCap },
+  ];
+  for (const { id, what, log, cap } of channels) {
+    const metricName =
+      id === 'Mail' ? requestMailCountMetricName(props.config.stage) : `RequestTextsToday-${props.config.stage}`;
+    new MetricFilter(stack, `Request${id}CountFilter`, {
+      logGroup: props.requestsWorker.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', log),
+      metricNamespace: 'ReviewRoute',
+      metricName,
+      metricValue: '$.platformCount',
+    });
+    new Alarm(stack, `Request${id}CapAlarm`, {
+      alarmDescription:
+        `ReviewRoute: review-request ${what} reached 80 % of the platform's daily cap (${cap}); ` +
+        'past the cap every owner waits for the next day',
+      metric: new Metric({ namespace: 'ReviewRoute', metricName, statistic: 'Maximum', period: Duration.minutes(5) }),
+      threshold: Math.ceil(cap * 0.8),
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(props.alarmAction);
+  }
 }
