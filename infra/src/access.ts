@@ -23,6 +23,11 @@ export interface DomainAccess {
   readonly listAssets?: boolean;
   /** cloudfront:CreateInvalidation on the site's distribution (replaced or removed `/files/*` objects). */
   readonly invalidateAssets?: boolean;
+  /**
+   * The key value store of the surveys whose pages are written (SURVEY_PAGES_STORE_ARN), on that store alone:
+   * DescribeKeyValueStore (its version, which every write names), PutKey, DeleteKey.
+   */
+  readonly surveyPagesStore?: boolean;
   /** Cognito actions on our user pool only. */
   readonly userPool?: readonly string[];
   /** secretsmanager:GetSecretValue on the Mollie API key's secret (the api stack creates it). */
@@ -79,6 +84,8 @@ function erasureAccess(
     ],
     listAssets: true,
     invalidateAssets: true,
+    // An erased survey's code leaves the store of written pages with its pages.
+    surveyPagesStore: true,
     userPool: [
       ...morePoolActions,
       'cognito-idp:AdminDisableUser',
@@ -206,6 +213,7 @@ export function accessOfAll(accesses: readonly DomainAccess[]): {
     userPool: union(accesses.map((a) => a.userPool)),
     listAssets: any((a) => a.listAssets),
     invalidateAssets: any((a) => a.invalidateAssets),
+    surveyPagesStore: any((a) => a.surveyPagesStore),
     mollieKey: any((a) => a.mollieKey),
     mailLinkKey: any((a) => a.mailLinkKey),
     tableStream: any((a) => a.tableStream),
@@ -294,6 +302,8 @@ export const domainAccess: Readonly<Record<ApiDomain, DomainAccess>> = {
     ],
     listAssets: true,
     invalidateAssets: true,
+    // A published survey's code is put in the store of written pages after they are written, deleted before they go.
+    surveyPagesStore: true,
     // The public switch-off link of the low-rating alerts (`set-alerts-by-link`) is checked with it.
     mailLinkKey: true,
     // Publishing checks the plan's active surveys (decisions 22): the account's creation date (the trial's

@@ -117,6 +117,7 @@ export function addReviewRouteStacks(app: App, options: AddStacksOptions): Revie
     originVerifySecret: gateway.originVerifySecret,
     distributionId: web.distribution.distributionId,
     distributionArn: web.distribution.distributionArn,
+    surveyPagesStoreArn: web.surveyPagesStore.keyValueStoreArn,
     customDomain: gateway.customDomain,
     tableName: data.table.tableName,
   });

@@ -11,6 +11,7 @@ import { AccountErasedError } from '../../src/lib/erasure-guard';
 import { erasedUserHash } from '../../src/data/erasure-repository';
 import { MemoryReviewRequestStore } from './memory-review-requests';
 import { MemoryOwnerAlertStore } from './memory-owner-alerts';
+import { createMemoryWrittenSurveyStore } from './memory-written-surveys';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { memoryCount, weekOf } from '../../src/data/survey-stats';
 import {
@@ -576,6 +577,8 @@ export function createMemoryStores() {
     erasures,
     assets: new MemoryAssetStore(),
     cdn: new MemoryAssetCdn(),
+    /** CloudFront's record of the surveys whose pages are written. */
+    written: createMemoryWrittenSurveyStore(),
     admin: new MemoryAccountAdmin(),
     requests,
     exportJobs,

@@ -205,6 +205,38 @@ describe('api + gateway stacks', () => {
     ]);
   });
 
+  it('hands the written surveys’ key value store (the web stack’s) to the surveys and account Lambdas and the erasure worker only, with its three actions on it alone', () => {
+    const store = { 'Fn::ImportValue': expect.stringMatching(/Web:.*SurveyPagesStore/) };
+    const withStore = Object.values(api.findResources('AWS::Lambda::Function'))
+      .filter((fn) => JSON.stringify(fn.Properties.Environment).includes('SURVEY_PAGES_STORE_ARN'))
+      .map((fn) => {
+        expect(fn.Properties.Environment.Variables.SURVEY_PAGES_STORE_ARN).toEqual(store);
+        return fn.Properties.Description as string;
+      });
+    expect(withStore.sort()).toEqual([
+      'ReviewRoute API: account domain',
+      'ReviewRoute API: surveys domain',
+      'ReviewRoute account erasure worker',
+    ]);
+    const storeStatements = Object.values(api.findResources('AWS::IAM::Policy')).flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((st) =>
+        JSON.stringify(st.Action).includes('cloudfront-keyvaluestore'),
+      ),
+    );
+    expect(storeStatements).toHaveLength(3);
+    for (const statement of storeStatements) {
+      expect(statement).toEqual({
+        Effect: 'Allow',
+        Action: [
+          'cloudfront-keyvaluestore:DeleteKey',
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:PutKey',
+        ],
+        Resource: store,
+      });
+    }
+  });
+
   it('reserves concurrency for the public Lambda only', () => {
     const reserved = Object.values(api.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,

@@ -45,6 +45,8 @@ export interface ApiStackProps extends StackProps {
   /** The web distribution: the surveys Lambda invalidates `/files/*` paths of replaced or removed files. */
   readonly distributionId: string;
   readonly distributionArn: string;
+  /** The web stack's key value store of the surveys whose pages are written. */
+  readonly surveyPagesStoreArn?: string;
   /** The API's own domain (gateway stack): the stage is mapped onto it. */
   readonly customDomain?: IDomainName;
   /** The table's metrics feed the DynamoDB throttle alarm. */
@@ -151,6 +153,7 @@ export class ApiStack extends Stack {
       userPoolId: props.userPoolId,
       distributionId: props.distributionId,
       distributionArn: props.distributionArn,
+      ...(props.surveyPagesStoreArn ? { surveyPagesStoreArn: props.surveyPagesStoreArn } : {}),
     };
     const functions = new Map<ApiDomain, LambdaFunction>();
     for (const domain of activeDomains()) {

@@ -42,6 +42,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
     // Its written pages (public page and disclosure page).
     assets.objects.set(surveyPageKey(survey.surveyCode!, 'en'), new Uint8Array([1]));
     assets.objects.set(surveyDisclosureKey(survey.surveyCode!, 'en'), new Uint8Array([1]));
+    w.written.codes.set(survey.surveyCode!, ['en']);
     const list = Array.from({ length: responsesPerSurvey }, (_, i) =>
       sampleResponse({ id: `${id}-r${String(i).padStart(3, '0')}`, surveyId: id, comment: `c${i}`, userAgent: null }),
     );
@@ -124,6 +125,7 @@ function world({ responsesPerSurvey = 7 } = {}) {
       ...[...w.requests.suppressions.keys(), ...w.requests.dailyCounts.keys(), ...w.requests.contacts.keys()].filter(
         (k) => k.startsWith(`${userId}/`),
       ),
+      ...of.filter((s) => w.written.codes.has(s.surveyCode!)).map((s) => `written pages at the CDN ${s.surveyCode}`),
       ...(admin.users.has(userId) ? ['cognito user'] : []),
       ...(erasures.jobs.has(userId) ? ['job'] : []),
     ];

@@ -26,6 +26,7 @@ import { createSurveyService, type SurveyService } from './service';
 import { createSurveyPages, type SurveyPagesDeps } from './survey-pages';
 import { createSiteFiles } from '../../lib/site-files';
 import { createS3SurveyPageStore } from '../../data/survey-page-store';
+import { createCloudFrontWrittenSurveyStore } from '../../data/written-survey-store';
 
 /**
  * The survey page's server renderer (React and the page's components), loaded on the first page written rather
@@ -125,6 +126,7 @@ export function createHandler(env: LambdaEnv) {
         siteOrigin: () => env.SITE_ORIGIN,
         pages: createSurveyPages({
           store: createS3SurveyPageStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
+          written: createCloudFrontWrittenSurveyStore(env),
           cdn: createAssetCdn(env),
           render: renderWithSite(createSiteFiles(() => env.SITE_ORIGIN)),
         }),

@@ -14,6 +14,7 @@ import { createDynamoRateLimiter, type RateWindowStore } from '../../data/rate-w
 import { createDynamoResponseStore, type ResponseStore } from '../../data/response-store';
 import { createDynamoSurveyStats, type SurveyStatsStore } from '../../data/survey-stats';
 import { createDynamoWebsiteReviews, type WebsiteReviewsStore } from '../../data/website-reviews';
+import { createCloudFrontWrittenSurveyStore, type WrittenSurveyStore } from '../../data/written-survey-store';
 import { surveyPageCdnPaths } from './survey-pages';
 
 /**
@@ -30,6 +31,7 @@ export const surveysOwnerData = defineOwnerData<{
   rateLimiter: Pick<RateWindowStore, 'deleteByKey'>;
   assets: Pick<AssetStore, 'delete' | 'deletePrefix' | 'publicUrl'>;
   cdn: AssetCdn;
+  written: WrittenSurveyStore;
 }>({
   domain: 'surveys',
   storesOf: (entities, env) => ({
@@ -40,8 +42,9 @@ export const surveysOwnerData = defineOwnerData<{
     rateLimiter: createDynamoRateLimiter(entities),
     assets: createS3AssetStore(() => assetStoreConfigFromEnv(env), s3ClientOf(env)),
     cdn: createAssetCdn(env),
+    written: createCloudFrontWrittenSurveyStore(env),
   }),
-  create({ responses, stats, websiteReviews, alerts, rateLimiter, assets, cdn }, options = {}) {
+  create({ responses, stats, websiteReviews, alerts, rateLimiter, assets, cdn, written }, options = {}) {
     const pageSize = options.pageSize ?? 500;
 
     /** The key of one of our public files behind a survey's image URL, if it is one. */
@@ -58,7 +61,13 @@ export const surveysOwnerData = defineOwnerData<{
       await assets.deletePrefix(`${assetsBucketDefinition.incomingPrefix}${survey.id}/`);
       // Its written pages (public page, disclosure page), which CloudFront keeps until invalidated.
       const pagePaths = survey.surveyCode ? surveyPageCdnPaths(survey.surveyCode) : [];
-      if (survey.surveyCode) await assets.deletePrefix(surveyPagesPrefixOf(survey.surveyCode));
+      if (survey.surveyCode) {
+        // Out of CloudFront's record first, so no path is sent to a deleted page; a failure must not stop the erasure.
+        await written.delete(survey.surveyCode).catch((error: unknown) => {
+          logger.warn('Could not forget an erased survey’s written pages at the CDN', { error: String(error) });
+        });
+        await assets.deletePrefix(surveyPagesPrefixOf(survey.surveyCode));
+      }
       // The CDN's copies expire on their own; an invalidation failure must not stop the erasure.
       await cdn
         .invalidate([...files.map((key) => new URL(assets.publicUrl(key)).pathname), ...pagePaths])

@@ -1,8 +1,15 @@
 import { publicSurveySchema, type Survey } from '@reviewroute/shared';
-import { landingPath, languages, surveyDisclosureKey, surveyPageKey } from '@reviewroute/shared/domain';
+import {
+  landingPath,
+  languages,
+  surveyDisclosureKey,
+  surveyPageKey,
+  surveyPagesPrefixOf,
+} from '@reviewroute/shared/domain';
 import type { writtenSurveyPages } from '@reviewroute/web/survey-pages';
 import type { AssetCdn } from '../../data/asset-cdn';
 import { surveyPageKeysOf, type SurveyPageStore } from '../../data/survey-page-store';
+import type { WrittenSurveyStore } from '../../data/written-survey-store';
 import { logger } from '../../lib/logger';
 
 /**
@@ -18,6 +25,8 @@ export interface SurveyPages {
 
 export interface SurveyPagesDeps {
   store: SurveyPageStore;
+  /** CloudFront's record of the surveys whose pages are written: only these are served from the objects. */
+  written: WrittenSurveyStore;
   cdn: AssetCdn;
   /** The server renderer (web's `writtenSurveyPages`, with the deployed site's files). */
   render: (
@@ -26,11 +35,17 @@ export interface SurveyPagesDeps {
   ) => ReturnType<typeof writtenSurveyPages>;
 }
 
-/** The CDN paths the pages are cached at: every path of the survey's code, under every language's prefix. */
-export const surveyPageCdnPaths = (surveyCode: string): string[] =>
-  languages.map((language) => `${landingPath(encodeURIComponent(surveyCode), '', language).replace(/\/+$/, '')}*`);
+/**
+ * The CDN paths the pages are cached at: every path of the survey's code, under every language's prefix, and the
+ * objects' own paths (CloudFront's routing function serves a written page under its object's path, so it is cached
+ * there).
+ */
+export const surveyPageCdnPaths = (surveyCode: string): string[] => [
+  ...languages.map((language) => `${landingPath(encodeURIComponent(surveyCode), '', language).replace(/\/+$/, '')}*`),
+  `/${surveyPagesPrefixOf(encodeURIComponent(surveyCode))}*`,
+];
 
-export function createSurveyPages({ store, cdn, render }: SurveyPagesDeps): SurveyPages {
+export function createSurveyPages({ store, written, cdn, render }: SurveyPagesDeps): SurveyPages {
   async function invalidate(surveyCode: string) {
     await cdn.invalidate(surveyPageCdnPaths(surveyCode)).catch((error: unknown) => {
       logger.warn('Could not invalidate a survey’s pages', { error: String(error) });
@@ -54,6 +69,10 @@ export function createSurveyPages({ store, cdn, render }: SurveyPagesDeps): Surv
         ]);
         // A language change moved the link (decisions 17): the other language's pages go.
         const current = [surveyPageKey(code, language), surveyDisclosureKey(code, language)];
+        // Recorded after the objects exist (the routing function serves them from then on), in their language only.
+        await written.put(code, [language]).catch((error: unknown) => {
+          logger.warn('Could not record a survey’s written pages at the CDN', { error: String(error) });
+        });
         await store.delete(surveyPageKeysOf(code).filter((key) => !current.includes(key)));
         await invalidate(code);
       } catch (error) {
@@ -63,6 +82,10 @@ export function createSurveyPages({ store, cdn, render }: SurveyPagesDeps): Surv
 
     async remove({ surveyCode }) {
       if (!surveyCode) return;
+      // Forgotten before the objects go, so the routing function never sends a path to a deleted object.
+      await written.delete(surveyCode).catch((error: unknown) => {
+        logger.warn('Could not forget a survey’s written pages at the CDN', { error: String(error) });
+      });
       await store.delete(surveyPageKeysOf(surveyCode));
       await invalidate(surveyCode);
     },
