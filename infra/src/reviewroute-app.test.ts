@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestMailDailyCapDefault } from '@reviewroute/shared';
+import { requestMailDailyCapDefault, requestTextDailyCapDefault } from '@reviewroute/shared';
 import { stageConfig } from './config';
 import { iamWildcardFindingIds } from './nag-acknowledgements';
 import { readFindings, validationReportFile } from './nag-report';
@@ -174,6 +174,7 @@ describe('stage config', () => {
       publicConcurrency: 20,
       invoiceSeller: {},
       requestMailDailyCap: requestMailDailyCapDefault,
+      requestTextDailyCap: requestTextDailyCapDefault,
     });
     expect(stageConfig({ stage: 'prod' }).isProd).toBe(true);
   });
