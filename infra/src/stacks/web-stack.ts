@@ -123,15 +123,17 @@ export class WebStack extends Stack {
       'upgrade-insecure-requests',
     ].join('; ');
 
+    // Both header policies below hold browsers to HTTPS for two years, subdomains too, on the preload list.
+    const strictTransportSecurity = {
+      accessControlMaxAge: Duration.days(730),
+      includeSubdomains: true,
+      preload: true,
+      override: true,
+    };
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'ReviewRoute security headers',
       securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
+        strictTransportSecurity,
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -151,12 +153,7 @@ export class WebStack extends Stack {
     const widgetHeaders = new ResponseHeadersPolicy(this, 'WidgetHeaders', {
       comment: 'ReviewRoute reviews widget: security headers, framed by any site, cached 5 minutes',
       securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
+        strictTransportSecurity,
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         contentSecurityPolicy: {
