@@ -58,6 +58,7 @@ const properPhrases = [
   'Bakkerij De Vries',
   'Anna de Vries',
   'John Smith',
+  'Piet Jansen',
   // The placeholder the owner replaces in the sample e-mail.
   '[Customer Name]',
   '[Naam klant]',

@@ -72,7 +72,8 @@ export function TextAllowance({ surveyId }: { surveyId: string }) {
             aria-labelledby={`${id}-used`}
           />
         </div>
-        <fieldset className="grid gap-2" disabled={update.isPending}>
+        {/* Options 8 px apart: each radio's 24 px touch target stays clear of the next (WCAG 2.5.8). */}
+        <fieldset className="grid gap-3" disabled={update.isPending}>
           <legend className="mb-1 text-sm font-medium">{t('texts.whenSpent')}</legend>
           {textsWhenSpentChoices.map((choice) => (
             <label key={choice} className="flex items-start gap-2 text-sm">
