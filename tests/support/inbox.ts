@@ -18,9 +18,13 @@ export interface WaitForMailOptions {
   timeoutMs?: number;
 }
 
-/** Every captured mail, oldest first. */
-export async function listMails(inboxUrl: string): Promise<InboxMail[]> {
-  const res = await fetch(`${inboxUrl}/store`);
+/**
+ * Every captured mail, oldest first; with `sinceMs`, only those stored from that second on (the emulator's own
+ * filter, so a look at a store of thousands of mails sends only the new ones).
+ */
+export async function listMails(inboxUrl: string, sinceMs?: number): Promise<InboxMail[]> {
+  const since = sinceMs === undefined ? '' : `?since=${Math.floor(sinceMs / 1000)}`;
+  const res = await fetch(`${inboxUrl}/store${since}`);
   if (!res.ok) throw new Error(`GET ${inboxUrl}/store answered ${res.status}`);
   const store = (await res.json()) as { emails: InboxMail[] };
   return store.emails;
