@@ -41,7 +41,7 @@ export const requestMessages = {
   templateTooLong: `The message is too long: at most ${requestRowLimits.template} characters`,
   rowsRequired: 'Add at least one customer',
   tooManyRows: `At most ${maxRequestRows} customers per batch`,
-  permissionRequired: 'Confirm that your customers agreed to receive this email',
+  permissionRequired: 'Confirm that your customers agreed to receive this message',
   templateNeedsUrl: 'The message must contain {url}',
   templateLinksInTrial: 'During the trial the message may contain no links but {url}, the survey link',
   sendAtInvalid: 'Choose a valid date and time',

@@ -47,7 +47,7 @@ describe('the batch schema', () => {
     ).toThrow(expect.objectContaining({ fields: { 'rows.3.email': 'Valid email is required' } }));
     expect(() => batchBody({ rows, permissionConfirmed: false as true })).toThrow(
       expect.objectContaining({
-        fields: { permissionConfirmed: 'Confirm that your customers agreed to receive this email' },
+        fields: { permissionConfirmed: 'Confirm that your customers agreed to receive this message' },
       }),
     );
     expect(() => batchBody({ rows, permissionConfirmed: true, template: 'Hi {name}, no link' })).toThrow(ApiError);

@@ -212,7 +212,7 @@ describe('the review requests page', () => {
 
     // The permission is required before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
-    expect(await screen.findByText('Confirm that your customers agreed to receive this email')).toBeTruthy();
+    expect(await screen.findByText('Confirm that your customers agreed to receive this message')).toBeTruthy();
     expect(apiCalls().some((c) => c.route === 'create-request-batch')).toBe(false);
 
     // An own message without {url} is refused at its field; the preview follows the text as typed.
@@ -565,7 +565,7 @@ describe('connecting a booking system', () => {
     render();
     const create = await screen.findByRole('button', { name: /create secret url/i });
     await user.click(create);
-    expect(await screen.findAllByText('Confirm that your customers agreed to receive this email')).toHaveLength(1);
+    expect(await screen.findAllByText('Confirm that your customers agreed to receive this message')).toHaveLength(1);
     expect(apiCalls().some((c) => c.route === 'regenerate-request-hook')).toBe(false);
     await user.click(screen.getByRole('checkbox', { name: /customers my system sends agreed/i }));
     await user.click(create);
