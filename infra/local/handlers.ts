@@ -5,12 +5,11 @@ import { tsImport } from 'tsx/esm/api';
 import type { ApiDomain, LambdaEnv } from '@reviewroute/shared';
 import { handlerEntry, type DomainHandler, type DomainHandlerModule } from '@reviewroute/functions/handler-entries';
 import { repoRoot } from './dynamodb-local';
-import { createSandbox, type Sandbox, type SandboxTrust } from './sandbox';
 
 export interface HandlerLoader {
   /** The domain's handler made for this loader's environment; made once, then reused like a warm Lambda. */
   load: (domain: ApiDomain) => Promise<DomainHandler>;
-  close: () => Promise<void>;
+  close: () => void;
 }
 
 export interface HandlerLoaderOptions {
@@ -22,12 +21,6 @@ export interface HandlerLoaderOptions {
   reload?: boolean;
   /** Told about reloads. */
   log?: (line: string) => void;
-  /**
-   * The local stack: each domain's handler in a sandbox process of its own (sandbox.ts), as each is a Lambda of
-   * its own in AWS, so one owner's burst on one domain never holds another's request up in this process; with the
-   * local HTTPS servers its clients must trust. Without it (a one-off invoke), in this process.
-   */
-  sandbox?: { trust: readonly SandboxTrust[] };
 }
 
 /**
@@ -37,8 +30,6 @@ export interface HandlerLoaderOptions {
  */
 export function createHandlerLoader(env: LambdaEnv, options: HandlerLoaderOptions = {}): HandlerLoader {
   const handlers = new Map<ApiDomain, Promise<DomainHandler>>();
-  const sandboxes = new Set<Sandbox>();
-  const stopSandboxes = () => Promise.all([...sandboxes].map((sandbox) => sandbox.stop())).then(() => undefined);
   const importModule = (url: string): Promise<Partial<DomainHandlerModule>> =>
     options.reload ? tsImport(url, import.meta.url) : import(url);
 
@@ -49,10 +40,6 @@ export function createHandlerLoader(env: LambdaEnv, options: HandlerLoaderOption
           if (!file || !/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) return;
           if (handlers.size === 0) return;
           handlers.clear();
-          // A sandbox holds the old code: the next request starts a fresh one.
-          const old = [...sandboxes];
-          sandboxes.clear();
-          void Promise.all(old.map((sandbox) => sandbox.stop()));
           // One line per burst of saves.
           clearTimeout(announce);
           announce = setTimeout(
@@ -66,16 +53,6 @@ export function createHandlerLoader(env: LambdaEnv, options: HandlerLoaderOption
   return {
     load: (domain) => {
       let handler = handlers.get(domain);
-      if (!handler && options.sandbox) {
-        const sandbox = createSandbox(handlerEntry(domain), env, {
-          factory: 'createHandler',
-          trust: options.sandbox.trust,
-        });
-        sandboxes.add(sandbox);
-        const run = sandbox.run as unknown as DomainHandler;
-        handler = Promise.resolve(run);
-        handlers.set(domain, handler);
-      }
       if (!handler) {
         const entry = handlerEntry(domain);
         handler = importModule(pathToFileURL(entry).href).then((mod) => {
@@ -88,10 +65,9 @@ export function createHandlerLoader(env: LambdaEnv, options: HandlerLoaderOption
       }
       return handler;
     },
-    close: async () => {
+    close: () => {
       clearTimeout(announce);
       for (const watcher of watchers) watcher.close();
-      await stopSandboxes();
     },
   };
 }

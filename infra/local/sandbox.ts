@@ -1,37 +1,20 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Context } from 'aws-lambda';
 import type { LambdaEnv } from '@reviewroute/shared';
-import type { WorkerRun } from '@reviewroute/functions/worker-entries';
+import type { WorkerModule, WorkerRun } from '@reviewroute/functions/worker-entries';
 
 /**
- * The local twin of a Lambda's execution environment: the module (a worker's, or an API domain's handler) runs in
- * a Node process of its own, started at its first run and kept warm, as Lambda keeps a function's sandbox. In AWS
- * an export of 20,000 rows, a reader's batch or one owner's burst of requests has its own CPU and never holds up
- * another owner's request; in one process with the gateway, every chunk of that work would queue the others'
- * requests behind it on one event loop. Runs cross as JSON over IPC (a Lambda's event and result are JSON too); a
- * run's time limit crosses as its deadline, a handler's context as its plain fields.
+ * The local twin of a background Lambda's execution environment: the worker module runs in a Node process of its
+ * own, started at its first run and kept warm, as Lambda keeps a function's sandbox. In AWS an export of 20,000
+ * rows or a reader's batch has its own CPU and never holds up an API request; in one process with the gateway
+ * and the API's handlers, every chunk of its work would queue the owners' requests behind it on one event loop.
+ * Runs cross as JSON over IPC (a Lambda's event and result are JSON too); a run's time limit crosses as its
+ * deadline.
  */
 
-/** Which factory of the module makes the run: a worker's `createWorker`, a domain handler's `createHandler`. */
-export type SandboxFactory = 'createWorker' | 'createHandler';
-
-/** A local HTTPS server's certificate the sandbox's https agents trust for its port (the local Mollie's). */
-export interface SandboxTrust {
-  port: number;
-  certificate: string;
-}
-
-export interface SandboxOptions {
-  factory?: SandboxFactory;
-  trust?: readonly SandboxTrust[];
-}
-
-type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'>;
-type Request = { id: number; event: unknown; deadline: number; context?: ContextFields };
-type Reply = { id: number; result?: unknown; error?: string; stack?: string };
-type Init = { entry: string; env: LambdaEnv; factory: SandboxFactory; trust: readonly SandboxTrust[] };
-type Run = (event: unknown, context: Partial<Context> & Pick<Context, 'getRemainingTimeInMillis'>) => Promise<unknown>;
+type Request = { id: number; event: unknown; deadline: number };
+type Reply = { id: number; result?: unknown; error?: string };
+type Init = { entry: string; env: LambdaEnv };
 
 const self = fileURLToPath(import.meta.url);
 
@@ -40,18 +23,8 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-/** The plain fields of a Lambda context (what crosses to the sandbox; its functions are made there again). */
-const contextFields = (context: Partial<Context> | undefined): ContextFields | undefined => {
-  if (!context?.awsRequestId) return undefined;
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(context)) if (typeof value !== 'function') fields[key] = value;
-  return fields as unknown as ContextFields;
-};
-
-/** A sandbox for the module at `entry`, made with `env`; nothing starts until its first run. */
-export function createSandbox(entry: string, env: LambdaEnv, options: SandboxOptions = {}): Sandbox {
-  const factory = options.factory ?? 'createWorker';
-  const trust = options.trust ?? [];
+/** A sandbox for the worker module at `entry`, made with `env`; nothing starts until its first run. */
+export function createSandbox(entry: string, env: LambdaEnv): Sandbox {
   let child: ChildProcess | undefined;
   let stopped = false;
   let nextId = 0;
@@ -62,17 +35,13 @@ export function createSandbox(entry: string, env: LambdaEnv, options: SandboxOpt
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    started.send({ entry, env, factory, trust } satisfies Init);
+    started.send({ entry, env } satisfies Init);
     started.on('message', (reply: Reply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      // An idle sandbox keeps no process alive (a one-off script's ends when its work does).
-      if (pending.size === 0) started.channel?.unref();
-      if (reply.error === undefined) return waiting.resolve(reply.result);
-      const error = new Error(reply.error);
-      if (reply.stack) error.stack = reply.stack;
-      waiting.reject(error);
+      if (reply.error !== undefined) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.result);
     });
     started.once('exit', (code, signal) => {
       // A crashed sandbox fails its runs in progress (Lambda reports them as errors); the next run starts another.
@@ -92,15 +61,8 @@ export function createSandbox(entry: string, env: LambdaEnv, options: SandboxOpt
         child ??= start();
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        child.channel?.ref();
         const remaining = context?.getRemainingTimeInMillis() ?? 15 * 60_000;
-        const fields = contextFields(context);
-        child.send({
-          id,
-          event: event ?? null,
-          deadline: Date.now() + remaining,
-          ...(fields ? { context: fields } : {}),
-        } satisfies Request);
+        child.send({ id, event: event ?? null, deadline: Date.now() + remaining } satisfies Request);
       }),
     async stop() {
       stopped = true;
@@ -115,41 +77,21 @@ export function createSandbox(entry: string, env: LambdaEnv, options: SandboxOpt
 
 // Run as a file: the sandbox itself, which loads the module when its parent names it and runs what it is sent.
 if (process.argv[1] === self && process.send) {
-  await import('./quiet-sdk-notices');
-  let run: Promise<Run> | undefined;
+  let run: Promise<WorkerRun> | undefined;
   process.on('message', (message: Init | Request) => {
     if ('entry' in message) {
-      const { entry, env, factory, trust } = message;
-      run = (async () => {
-        if (trust.length > 0) {
-          const { trustLocalMollie } = await import('./mollie/tls');
-          for (const { port, certificate } of trust) trustLocalMollie(port, certificate);
-        }
-        const mod = (await import(pathToFileURL(entry).href)) as Record<SandboxFactory, (env: LambdaEnv) => Run>;
-        return mod[factory](env);
-      })();
+      const { entry, env } = message;
+      run = import(pathToFileURL(entry).href).then((mod: WorkerModule) => mod.createWorker(env));
       run.catch(() => undefined);
       return;
     }
-    const { id, event, deadline, context } = message;
+    const { id, event, deadline } = message;
     const reply = (answer: Reply) => process.send!(answer);
-    const lambdaContext = {
-      ...context,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    };
     run!
-      .then((made) => made(event ?? undefined, lambdaContext))
+      .then((worker) => worker(event ?? undefined, { getRemainingTimeInMillis: () => deadline - Date.now() }))
       .then(
         (result) => reply({ id, result: result ?? null }),
-        (error: unknown) =>
-          reply(
-            error instanceof Error
-              ? { id, error: error.message, ...(error.stack ? { stack: error.stack } : {}) }
-              : { id, error: String(error) },
-          ),
+        (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
       );
   });
   // The parent gone (a killed run), the sandbox goes too.

@@ -283,12 +283,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       options.handlerLogLevel ?? (log ? 'INFO' : 'WARN'),
       options.env,
     );
-    const handlers = createHandlerLoader(env, {
-      reload: options.reloadHandlers,
-      ...(log ? { log } : {}),
-      sandbox: { trust: [{ port: mollie.port, certificate: mollie.certificate }] },
-    });
-    stops.push(() => handlers.close());
+    const handlers = createHandlerLoader(env, { reload: options.reloadHandlers, ...(log ? { log } : {}) });
+    stops.push(async () => handlers.close());
     // The background jobs of the worker table (account erasures left over by the delete request, ...) run
     // here on the local twin of their trigger, as their Lambdas do in AWS.
     stops.push(startWorkers(env, { mailEvents: sesEvents, textEvents: sms, lambda, failures }, log));
