@@ -28,6 +28,15 @@ export const maxReminderDays = 30;
  */
 export const requestRetentionDays = 90;
 
+/**
+ * Uploads (batches sent from the requests page) per owner a minute at most. A person sends a list at a time, far
+ * below this; a script posting one-customer batches as fast as the API answers would otherwise spend, in seconds,
+ * the table's and the sender's work that every owner's requests share (a batch costs some 40 reads and writes on
+ * its way to the customer). A booking system asks one customer at a time through the hook, which has its own limit
+ * (`requestHookRateLimit`).
+ */
+export const requestUploadRateLimit = { limit: 10, windowSeconds: 60 } as const;
+
 export const requestRowLimits = { name: 200, email: 254, phone: maxPhoneInputLength, template: 2000 } as const;
 
 export const requestMessages = {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   allowances,
   errorBodySchema,
   hookRequestResultSchema,
   pathOf,
+  requestUploadRateLimit,
   requestBatchPageSchema,
   requestHookCreatedSchema,
   requestHookPathOf,
@@ -17,7 +18,7 @@ import { apiCall, createSampleSurvey, ownerCall, publishSurvey, type ApiAnswer, 
 import { createSignedInUser } from '../support/cognito';
 
 /**
- * An owner's daily quota of review requests on the local stack (a new account: the trial's 100 batches and 1,000
+ * An owner's pace and daily quota of review requests on the local stack (a new account: the trial's 100 batches and 1,000
  * customers a UTC day): the owner's upload and their booking system's hook both answer 429 with Retry-After to the
  * day's end and the quota's own code, and store nothing.
  */
@@ -87,5 +88,47 @@ describe('the daily quota of review requests', () => {
     expectQuotaRefusal(call);
     expect(() => hookRequestResultSchema.parse(call.body)).toThrow();
     expect(await storedBatches()).toBe(1);
+  });
+});
+
+describe('the pace of uploads', () => {
+  it('refuses an owner’s upload past 10 a minute with 429 and Retry-After to the minute’s end, storing nothing, while their hook goes on', async () => {
+    const owner = await createSignedInUser(stack);
+    const survey = await publishSurvey(owner, (await createSampleSurvey(owner, 'Bakkerij Tempo')).id);
+    const upload = () =>
+      apiCall(api, 'POST', pathOf('create-request-batch', { surveyId: survey.id }), {
+        user: owner,
+        body: { rows: [{ name: 'Klant', email: `pace-${randomUUID()}@klant.example` }], permissionConfirmed: true },
+      });
+    const windowMs = requestUploadRateLimit.windowSeconds * 1000;
+    // The test's uploads fall in one window: started with at least 20 s of it left.
+    await vi.waitUntil(() => windowMs - (Date.now() % windowMs) > 20_000, { timeout: 25_000, interval: 250 });
+    // Nine of the minute's ten uploads made already (as nine sends from the page would).
+    const slot = rateSlot(requestQuotaKeys(owner.userId).uploads, requestUploadRateLimit, new Date());
+    expect(
+      await createDynamoRateLimiter(tableEntities(stack.env)).consume(slot, requestUploadRateLimit.limit - 1),
+    ).toBe(true);
+    expect((await upload()).status).toBe(201);
+    const refused = await upload();
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(refused.body).error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    const untilWindowEnds = Math.ceil((windowMs - (Date.now() % windowMs)) / 1000);
+    expect(Math.abs(retryAfter - untilWindowEnds)).toBeLessThanOrEqual(2);
+    const stored = requestBatchPageSchema.parse(
+      await ownerCall(api, owner, 'GET', pathOf('list-request-batches', { surveyId: survey.id })),
+    ).batches;
+    expect(stored).toHaveLength(1);
+    // The booking system's hook is held to its own limit, not the page's.
+    const token = requestHookCreatedSchema.parse(
+      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
+        permissionConfirmed: true,
+        delayMinutes: 0,
+      }),
+    ).token;
+    const call = await apiCall(api, 'POST', requestHookPathOf(token), {
+      body: { name: 'Piet', email: `pace-hook-${randomUUID()}@klant.example`, externalId: `p-${randomUUID()}` },
+    });
+    expect(hookRequestResultSchema.parse(call.body).status).toBe('scheduled');
   });
 });

@@ -5,7 +5,7 @@ import { MemorySurveyRepository } from '../data/memory';
 import { createMemoryRateLimiter } from '../data/memory-rate-limiter';
 import { createMemoryMailer } from '../mail/memory-mailer';
 import { createHookService, type HookServiceDeps } from '../../src/domains/requests/hook-service';
-import { createRequestQuota } from '../../src/domains/requests/request-quota';
+import { createRequestQuota, createUploadPace } from '../../src/domains/requests/request-quota';
 import { createRequestSender, type SenderDeps } from '../../src/domains/requests/sender';
 import { createRequestService, type RequestServiceDeps } from '../../src/domains/requests/service';
 import { requestTokensOf } from '../../src/lib/request-token';
@@ -58,6 +58,7 @@ export function memoryRequests(
     now: () => new Date(clock.now),
     tokens,
     quota,
+    uploadPace: createUploadPace(limiter),
     ...overrides.service,
   });
   const sender = createRequestSender({

@@ -3,7 +3,7 @@ import { routeKey, routeOf, type LambdaEnv } from '@reviewroute/shared';
 import { tableEntities } from '../../data/client';
 import { ownerRequestLimitOf } from '../../data/owner-request-limit';
 import { createDynamoErasureRepository } from '../../data/erasure-repository';
-import { createDynamoRateLimiter } from '../../data/rate-window';
+import { createDynamoRateLimiter, createSoftRateLimiter } from '../../data/rate-window';
 import { createDynamoReviewRequestStore } from '../../data/review-requests';
 import { createDynamoSurveyRepository } from '../../data/survey-repository';
 import { processLambdaEnv } from '../../lib/env';
@@ -15,7 +15,7 @@ import { originCheckOf } from '../../lib/origin-verify';
 import { requestTokensOf } from '../../lib/request-token';
 import { entitlementsReaderOf } from '../../entitlements/entitlements-reader';
 import { createHookService, type HookService } from './hook-service';
-import { createRequestQuota } from './request-quota';
+import { createRequestQuota, createUploadPace } from './request-quota';
 import { sendingHealthOf, type SendingHealth } from './sending-health';
 import { createRequestService, type RequestService } from './service';
 import { createRequestSettingsService, createShortLinkResolver } from './short-link-service';
@@ -130,6 +130,8 @@ export function createHandler(env: LambdaEnv) {
         requests: createDynamoReviewRequestStore(entities),
         tokens,
         quota,
+        // Refused windows are kept in memory: a script's flood of uploads costs no write.
+        uploadPace: createUploadPace(createSoftRateLimiter(createDynamoRateLimiter(entities), 0)),
         // A trial's (or a lapsed account's) own text carries no links but the survey's (decisions 26).
         linksAllowed: async (userId) => (await entitlements(userId)).plan !== null,
       })),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Allowances } from '@reviewroute/shared';
-import { ApiError } from '../../lib/api-error';
+import { requestUploadRateLimit, type Allowances } from '@reviewroute/shared';
+import { ApiError, rateLimited } from '../../lib/api-error';
 import { rateSlot, retryAfterSeconds, type RateLimiter } from '../../data/rate-window';
 
 /** The quota's windows: one UTC day (fixed windows of the rate-window helper start at epoch multiples). */
@@ -15,6 +15,7 @@ const ownerHash = (userId: string) => createHash('sha256').update(userId, 'utf8'
 export const requestQuotaKeys = (userId: string) => ({
   batches: `request-batches:${ownerHash(userId)}`,
   rows: `request-rows:${ownerHash(userId)}`,
+  uploads: `request-uploads:${ownerHash(userId)}`,
 });
 
 export interface RequestQuotaDeps {
@@ -46,3 +47,17 @@ export function createRequestQuota(deps: RequestQuotaDeps) {
 }
 
 export type RequestQuota = ReturnType<typeof createRequestQuota>;
+
+/**
+ * The pace of an owner's uploads (`requestUploadRateLimit`): past it, 429 `RATE_LIMITED` with Retry-After to the
+ * minute's end, before anything is read or stored. Give it a limiter that refuses a spent window from memory
+ * (`createSoftRateLimiter`), so a script's flood of uploads costs no table write either.
+ */
+export function createUploadPace(limiter: RateLimiter) {
+  return async function take(userId: string, at: Date): Promise<void> {
+    const slot = rateSlot(requestQuotaKeys(userId).uploads, requestUploadRateLimit, at);
+    if (!(await limiter.consume(slot))) throw rateLimited(retryAfterSeconds(slot, at));
+  };
+}
+
+export type UploadPace = ReturnType<typeof createUploadPace>;

@@ -58,6 +58,39 @@ describe('the batch schema', () => {
 });
 
 describe('creating and listing batches', () => {
+  it('holds each owner to 10 uploads a minute: 429 RATE_LIMITED with Retry-After to the minute’s end, nothing stored; the hook and other owners go on', async () => {
+    const { service, requests, clock, hooks, surveys } = await world({ quota: allowances.enterprise });
+    const upload = (userId = owner, survey = surveyId) =>
+      service.create(userId, survey, batchBody({ rows: rows.slice(0, 1), permissionConfirmed: true }));
+    clock.now = Date.parse('2026-11-26T09:00:45.000Z');
+    for (let i = 0; i < 10; i++) await upload();
+    expect(await upload().catch((e: unknown) => e)).toMatchObject({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      headers: { 'retry-after': '15' },
+    });
+    expect(requests.batches.size).toBe(10);
+    // The booking system's hook has a limit of its own.
+    const { token } = await hooks.regenerate(owner, surveyId, { permissionConfirmed: true, delayMinutes: 0 });
+    expect(
+      await hooks.call(
+        token,
+        parseInput(routeContracts['call-request-hook'].body, {
+          name: 'Piet',
+          email: 'piet-hook@klant.example',
+          externalId: 'visit-1',
+        }),
+      ),
+    ).toMatchObject({ status: 'scheduled' });
+    // Another owner's uploads are their own.
+    await surveys.create(publishedSurvey({ userId: 'owner-2', id: 'survey-2' }));
+    await upload('owner-2', 'survey-2');
+    // The next minute, the owner uploads again.
+    clock.now = Date.parse('2026-11-26T09:01:00.000Z');
+    await upload();
+    expect(requests.batches.size).toBe(13);
+  });
+
   it('holds each owner to the plan’s daily quota of batches and rows: 429 with Retry-After to the day’s end, nothing stored', async () => {
     const { service, requests } = await world({ quota: { dailyBatches: 2, dailyRows: 5 } });
     const refused = (input: Promise<unknown>) => input.catch((e: unknown) => e);
@@ -121,7 +154,8 @@ describe('creating and listing batches', () => {
     let ids = 0;
     // UUIDv7-shaped ids in creation order: the list is newest first by id.
     const newId = () => `0190d7c0-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
-    const { service, surveys } = await world({ service: { newId } });
+    // Many batches at one instant, as a booking system's hook makes them: not held to the uploads' pace.
+    const { service, surveys } = await world({ service: { newId, uploadPace: undefined } });
     const made: string[] = [];
     for (let i = 0; i < 45; i++)
       made.push((await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }))).id);
@@ -148,7 +182,7 @@ describe('creating and listing batches', () => {
   it('ends on a full page when nothing follows it (40 batches: 20 and 20, no empty third page)', async () => {
     let ids = 0;
     const newId = () => `0190d7c0-0000-7000-8000-${String(++ids).padStart(12, '0')}`;
-    const { service } = await world({ service: { newId } });
+    const { service } = await world({ service: { newId, uploadPace: undefined } });
     for (let i = 0; i < 40; i++)
       await service.create(owner, surveyId, batchBody({ rows: [rows[0]!], permissionConfirmed: true }));
     const first = await service.listBatches(owner, surveyId);
@@ -160,7 +194,12 @@ describe('creating and listing batches', () => {
 
 describe('sending', () => {
   it('takes owners in turns: another owner’s backlog of one-row batches holds a batch back for one turn at most', async () => {
-    const w = await world({ quota: allowances.enterprise, sender: { dailyCapOf: async () => 5000, sendRate: 14 } });
+    // The backlog is made at one instant, as a booking system's hook makes it: not held to the uploads' pace.
+    const w = await world({
+      quota: allowances.enterprise,
+      sender: { dailyCapOf: async () => 5000, sendRate: 14 },
+      service: { uploadPace: undefined },
+    });
     const other = 'owner-backlog';
     const otherSurvey = '0190d7a0-0000-7000-8000-0000000000aa';
     await w.surveys.create(publishedSurvey({ id: otherSurvey, userId: other, surveyCode: 'bcdefghj' }));

@@ -20,7 +20,7 @@ import type { SurveyRepository } from '../../data/survey-repository';
 import { InvalidBatchCursorError, type RequestBatchRecord } from '../../data/request-batches';
 import { recipientIdOf, type NewRecipient, type RecipientRecord } from '../../data/request-recipients';
 import type { ReviewRequestStore } from '../../data/review-requests';
-import type { RequestQuota } from './request-quota';
+import type { RequestQuota, UploadPace } from './request-quota';
 import { addressesOf, skipSuppressed } from './suppressed-rows';
 import { decodeRequestToken, tokenProves, type RequestTokenSource } from '../../lib/request-token';
 
@@ -33,6 +33,8 @@ export interface RequestServiceDeps {
   tokens: Pick<RequestTokenSource, 'hasher'>;
   /** The owner's daily quota of scheduled batches and rows (`request-quota.ts`): 429 past it. */
   quota: RequestQuota;
+  /** The owner's uploads a minute (`request-quota.ts`): 429 past it. Absent: not limited. */
+  uploadPace?: UploadPace;
   /**
    * Whether the owner's own text may carry links besides the survey's: a paid plan's may, a trial's not
    * (decisions 26). Absent: links are allowed.
@@ -103,6 +105,8 @@ export function createRequestService(deps: RequestServiceDeps) {
   return {
     /** Records the batch with the owner's permission confirmation and schedules it (now, or at `sendAt`). */
     async create(userId: string, surveyId: string, input: CreateRequestBatch): Promise<RequestBatch> {
+      // First: an upload past the owner's pace is refused before it reads anything.
+      await deps.uploadPace?.(userId, now());
       const survey = await ownedSurvey(userId, surveyId);
       // The personal link is the survey's public link: a draft has none yet.
       if (!survey.landingPageUrl || !survey.surveyCode) throw new ApiError('CONFLICT', requestMessages.notPublished);
