@@ -305,7 +305,7 @@ export type RouteThrottle = Readonly<Record<ThrottleClass, { rateLimit: number; 
  * default; raising the concurrency raises the throttle with it.
  *
  * `owner`: signed-in owners on unreserved Lambdas; a dashboard makes a handful of calls a page. Each owner is held
- * to `ownerRequestLimit` (30 a second over 10 s, in the Lambdas, and per token by the API's web ACL before this
+ * to `ownerRequestLimit` (30 a second, in windows of 3 s, in the Lambdas, and per token by the API's web ACL before this
  * throttle, `ownerTokenWafLimit`), so the route's bucket is sized for several owners at their limit at once: one
  * owner's script takes at most 15 % of a route, never the whole of it.
  */

@@ -41,7 +41,7 @@ export const lambdaEnvVariables = {
    */
   PUBLIC_SUBMIT_MIN_FILL_MS: 'optional',
   /**
-   * Each owner's requests to owner routes per 10-second window, all routes together (default
+   * Each owner's requests to owner routes per 3-second window, all routes together (default
    * `ownerRequestLimit`); past it 429 with Retry-After. The test run's stack raises it: its suites read every
    * owner route after each step, far faster than a person.
    */

@@ -45,10 +45,12 @@ export type ThrottleClass = (typeof throttleClasses)[number];
  * Each owner's requests to owner routes, all routes together, per fixed window (the router answers 429 with
  * Retry-After past it): a script cannot take a route's shared throttle from the other owners. A person never
  * comes near it: a dashboard of many surveys loads a few dozen reads, the inbox's keyboard shortcuts a write and a
- * read or two per key, an account export one page at a time. The regional WAF counts per token before the route
- * throttle on a minute (`ownerTokenWafLimit` in infra/src/config.ts), coarser and above this.
+ * read or two per key, an account export one page at a time. 30 a second, in windows of 3 s: a longer window of
+ * the same rate would let a script's first burst (300 in a 10 s window) land at once on the table every owner
+ * reads. The regional WAF counts per token before the route throttle on a minute (`ownerTokenWafLimit` in
+ * infra/src/config.ts), coarser and above this.
  */
-export const ownerRequestLimit = { limit: 300, windowSeconds: 10 } as const;
+export const ownerRequestLimit = { limit: 90, windowSeconds: 3 } as const;
 
 /**
  * One route's contract, the part that needs no zod: the schemas of its path parameters, query, body and

@@ -66,7 +66,8 @@ describe('per-owner limit of owner routes', () => {
 
   it('is sized so a person never meets it: a dashboard’s few dozen reads at once are far below one window', () => {
     expect(ownerRequestLimit.limit / ownerRequestLimit.windowSeconds).toBeGreaterThanOrEqual(10);
-    expect(ownerRequestLimit.limit).toBeGreaterThanOrEqual(100);
+    // A dashboard of many surveys: about 40 reads at once, at most half a window.
+    expect(ownerRequestLimit.limit).toBeGreaterThanOrEqual(2 * 40);
   });
 
   it('answers an owner route past the limit with 429, Retry-After and the error contract, before the route runs; public routes are not counted', async () => {
