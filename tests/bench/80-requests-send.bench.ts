@@ -1,9 +1,6 @@
-import { pathOf, requestBatchSchema, surveySchema } from '@reviewroute/shared';
-import { tableEntities } from '@reviewroute/functions/data/client';
 import { startLocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
 import { listMails } from '../support/inbox';
-import { giveEnterpriseYear, ownerFetcher } from './seed';
+import { sendBenchBatch } from './send-batch';
 
 /**
  * E-mail review requests at the size of the largest upload: a batch of 5,000 customers created through the
@@ -27,56 +24,24 @@ export async function run(): Promise<void> {
     env: { REQUEST_RAMP_UP_DAYS: '0' },
   });
   try {
-    const owner = await createSignedInUser(stack);
-    const ownerFetch = ownerFetcher(stack.urls.api, owner.tokens.idToken);
-    const { id: surveyId } = surveySchema.parse(
-      await ownerFetch('POST', '/api/surveys', {
-        businessName: 'Bench Request Bakery',
-        businessOwnerName: 'Bea Bench',
-        googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-        supportEmail: 'bench@example.com',
-      }),
-    );
-    await ownerFetch('POST', pathOf('publish-survey', { surveyId }));
-    // An Enterprise year, written as the payment webhook writes it: the plan's cap lets all 5,000 go today.
-    await giveEnterpriseYear(tableEntities(stack.env)(), owner.userId);
-
-    const addressOf = (i: number) => `bench-${i}@customer.example`;
-    const rows = Array.from({ length: count }, (_, i) => ({
-      name: `Customer ${i}`,
-      email: addressOf(i),
-      language: i % 2 ? 'nl' : 'en',
-    }));
-    const mailed = async () =>
-      (await listMails(stack.urls.inbox)).flatMap((m) => m.destination.to).filter((to) => to.startsWith('bench-'));
-
-    const started = performance.now();
-    const batch = requestBatchSchema.parse(
-      await ownerFetch('POST', pathOf('create-request-batch', { surveyId }), { rows, permissionConfirmed: true }),
-    );
-    const accepted = performance.now();
-    let delivered: string[] = [];
-    while (performance.now() - started < timeoutMs) {
-      delivered = await mailed();
-      if (delivered.length >= count) break;
-      // Each look reads the whole store (megabytes at the end): once a second is enough for a figure in seconds.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    // Whatever is still on its way arrives now or never: one more look before counting duplicates.
-    delivered = await mailed();
-    const perAddress = new Map<string, number>();
-    for (const to of delivered) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
-    const duplicates = [...perAddress.values()].reduce((sum, n) => sum + (n - 1), 0);
+    const sent = await sendBenchBatch(stack, {
+      businessName: 'Bench Request Bakery',
+      count,
+      contactOf: (i) => ({ email: `bench-${i}@customer.example` }),
+      arrived: async () =>
+        (await listMails(stack.urls.inbox)).flatMap((m) => m.destination.to).filter((to) => to.startsWith('bench-')),
+      customerOf: (to) => to,
+      timeoutMs,
+    });
 
     console.error(
-      `(batch ${batch.id}: the upload answered in ${((accepted - started) / 1000).toFixed(1)} s; ` +
-        `${perAddress.size} of ${count} addresses mailed)`,
+      `(batch ${sent.batchId}: the upload answered in ${sent.uploadSeconds.toFixed(1)} s; ` +
+        `${sent.reached} of ${count} addresses mailed)`,
     );
-    if (perAddress.size < count)
-      console.log(`requests-send-5000: incomplete (${perAddress.size} of ${count} after ${seconds.toFixed(0)} s)`);
-    else console.log(`requests-send-5000: ${seconds.toFixed(1)} s`);
-    console.log(`requests-send-5000-duplicates: ${duplicates}`);
+    if (sent.reached < count)
+      console.log(`requests-send-5000: incomplete (${sent.reached} of ${count} after ${sent.seconds.toFixed(0)} s)`);
+    else console.log(`requests-send-5000: ${sent.seconds.toFixed(1)} s`);
+    console.log(`requests-send-5000-duplicates: ${sent.duplicates}`);
   } finally {
     await stack.stop();
   }

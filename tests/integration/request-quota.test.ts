@@ -26,6 +26,19 @@ import { createSignedInUser } from '../support/cognito';
 const stack = inject('localStack');
 const api = stack.urls.api;
 
+/** The survey's booking-system hook, made now, called once with a new customer: its answer. */
+async function callNewHook(owner: ApiUser, survey: Survey): Promise<ApiAnswer> {
+  const token = requestHookCreatedSchema.parse(
+    await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
+      permissionConfirmed: true,
+      delayMinutes: 0,
+    }),
+  ).token;
+  return apiCall(api, 'POST', requestHookPathOf(token), {
+    body: { name: 'Piet', email: `hook-${randomUUID()}@klant.example`, externalId: `b-${randomUUID()}` },
+  });
+}
+
 describe('the daily quota of review requests', () => {
   let owner: ApiUser;
   let survey: Survey;
@@ -76,15 +89,7 @@ describe('the daily quota of review requests', () => {
     expectQuotaRefusal(
       await apiCall(api, 'POST', batchesPath(), { user: owner, body: { rows: rows(1), permissionConfirmed: true } }),
     );
-    const token = requestHookCreatedSchema.parse(
-      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
-        permissionConfirmed: true,
-        delayMinutes: 0,
-      }),
-    ).token;
-    const call = await apiCall(api, 'POST', requestHookPathOf(token), {
-      body: { name: 'Piet', email: `quota-hook-${randomUUID()}@klant.example`, externalId: `b-${randomUUID()}` },
-    });
+    const call = await callNewHook(owner, survey);
     expectQuotaRefusal(call);
     expect(() => hookRequestResultSchema.parse(call.body)).toThrow();
     expect(await storedBatches()).toBe(1);
@@ -120,15 +125,7 @@ describe('the pace of uploads', () => {
     ).batches;
     expect(stored).toHaveLength(1);
     // The booking system's hook is held to its own limit, not the page's.
-    const token = requestHookCreatedSchema.parse(
-      await ownerCall(api, owner, 'POST', pathOf('regenerate-request-hook', { surveyId: survey.id }), {
-        permissionConfirmed: true,
-        delayMinutes: 0,
-      }),
-    ).token;
-    const call = await apiCall(api, 'POST', requestHookPathOf(token), {
-      body: { name: 'Piet', email: `pace-hook-${randomUUID()}@klant.example`, externalId: `p-${randomUUID()}` },
-    });
+    const call = await callNewHook(owner, survey);
     expect(hookRequestResultSchema.parse(call.body).status).toBe('scheduled');
   });
 });

@@ -1,4 +1,11 @@
-import { allowances, type Allowances, type Survey } from '@reviewroute/shared';
+import {
+  allowances,
+  routeContracts,
+  type Allowances,
+  type CreateRequestBatchInput,
+  type HookRequestInput,
+  type Survey,
+} from '@reviewroute/shared';
 import { sampleSurvey } from '@reviewroute/shared/testing';
 import { MemoryReviewRequestStore } from '../data/memory-review-requests';
 import { MemorySurveyRepository } from '../data/memory';
@@ -9,12 +16,23 @@ import { createRequestQuota, createUploadPace } from '../../src/domains/requests
 import { createRequestSender, type SenderDeps } from '../../src/domains/requests/sender';
 import { createRequestService, type RequestServiceDeps } from '../../src/domains/requests/service';
 import { requestTokensOf } from '../../src/lib/request-token';
+import { parseInput } from '../../src/lib/validation';
 
 /** The mail-link key of the in-memory requests: each request's token secrets are derived under it. */
 export const requestLinkKey = 'test-mail-link-key';
 
 export const requestOwnerId = 'owner-1';
 export const requestSurveyId = '0190d7a0-0000-7000-8000-000000000001';
+
+/**
+ * A batch as the router hands it to the service: parsed by the route's schema. Without a reminder unless the test
+ * asks for one, so the tests of the first message can move the clock by days.
+ */
+export const requestBatchBody = (input: CreateRequestBatchInput) =>
+  parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
+
+/** A booking system's call of the hook as the router hands it over: parsed by the route's schema. */
+export const hookCallBody = (input: HookRequestInput) => parseInput(routeContracts['call-request-hook'].body, input);
 
 /** A published survey of `requestOwnerId`, in Dutch (the language of a row that names none). */
 export const publishedSurvey = (overrides: Partial<Survey> = {}): Survey =>

@@ -51,14 +51,21 @@ export function formatDateTime(
   return formatOf(language, style, timeZone).format(new Date(at));
 }
 
-const spreadsheetFormats = new Map<string, Intl.DateTimeFormat>();
+/** A moment's date and 24-hour clock in one time zone, as its people read them there. */
+export interface LocalDateTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
-/**
- * A moment as spreadsheets in every language read it as a date and time (`2026-11-29 06:19:00`), in the given
- * time zone: Excel and LibreOffice parse this form whatever their locale, and it sorts as text too.
- */
-export function formatSpreadsheetDateTime(at: string | number | Date, timeZone: string = businessTimeZone): string {
-  let format = spreadsheetFormats.get(timeZone);
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment's local date and clock in a time zone (one format per zone, made once: exports call it per row). */
+export function localDateTimeOf(at: string | number | Date, timeZone: string = businessTimeZone): LocalDateTime {
+  let format = clockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
@@ -70,8 +77,26 @@ export function formatSpreadsheetDateTime(at: string | number | Date, timeZone: 
       second: '2-digit',
       hourCycle: 'h23',
     });
-    spreadsheetFormats.set(timeZone, format);
+    clockFormats.set(timeZone, format);
   }
-  const part = Object.fromEntries(format.formatToParts(new Date(at)).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  const part = Object.fromEntries(format.formatToParts(new Date(at)).map(({ type, value }) => [type, Number(value)]));
+  return {
+    year: part.year ?? 0,
+    month: part.month ?? 0,
+    day: part.day ?? 0,
+    hour: part.hour ?? 0,
+    minute: part.minute ?? 0,
+    second: part.second ?? 0,
+  };
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment as spreadsheets in every language read it as a date and time (`2026-11-29 06:19:00`), in the given
+ * time zone: Excel and LibreOffice parse this form whatever their locale, and it sorts as text too.
+ */
+export function formatSpreadsheetDateTime(at: string | number | Date, timeZone: string = businessTimeZone): string {
+  const { year, month, day, hour, minute, second } = localDateTimeOf(at, timeZone);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)} ${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}`;
 }

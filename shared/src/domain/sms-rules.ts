@@ -1,3 +1,5 @@
+import { localDateTimeOf } from './date-time';
+
 /**
  * Where and when review requests go out as text messages (decisions 25): only to numbers of the countries on the
  * allowlist, only from 09:00 to 20:00 in the customer's time zone, from an alphanumeric sender ID of the business's
@@ -120,28 +122,9 @@ const countryTimeZones: Record<string, string> = {
 export const smsTimeZoneOf = (country: string | null | undefined): string =>
   (country && countryTimeZones[country.toUpperCase()]) || defaultSmsTimeZone;
 
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local hour, minute and second of a moment in a time zone. */
-function localClock(ms: number, timeZone: string): { hour: number; minute: number; second: number } {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourFormats.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(new Date(ms)).map(({ type, value }) => [type, Number(value)]));
-  return { hour: part.hour ?? 0, minute: part.minute ?? 0, second: part.second ?? 0 };
-}
-
 /** Whether a text may arrive at this moment in this time zone. */
 export function isWithinSmsHours(ms: number, timeZone: string, hours: SmsSendingHours = smsSendingHours): boolean {
-  const { hour } = localClock(ms, timeZone);
+  const { hour } = localDateTimeOf(ms, timeZone);
   return hour >= hours.from && hour < hours.until;
 }
 
@@ -154,9 +137,9 @@ const hourMs = 3600_000;
  */
 export function nextSmsSendTime(ms: number, timeZone: string, hours: SmsSendingHours = smsSendingHours): number {
   if (isWithinSmsHours(ms, timeZone, hours)) return ms;
-  const { minute, second } = localClock(ms, timeZone);
+  const { minute, second } = localDateTimeOf(ms, timeZone);
   let at = ms - (ms % 1000) - (minute * 60 + second) * 1000 + hourMs;
-  for (let i = 0; i < 30 && localClock(at, timeZone).hour !== hours.from; i++) at += hourMs;
+  for (let i = 0; i < 30 && localDateTimeOf(at, timeZone).hour !== hours.from; i++) at += hourMs;
   return at;
 }
 

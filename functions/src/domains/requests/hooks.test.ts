@@ -1,30 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowances,
-  recipientStatusOf,
-  routeContracts,
-  type CreateRequestBatchInput,
-  type HookRequestInput,
-} from '@reviewroute/shared';
+import { allowances, recipientStatusOf, type CreateRequestBatchInput } from '@reviewroute/shared';
 import { ApiError } from '../../lib/api-error';
-import { parseInput } from '../../lib/validation';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { requestsOwnerData } from './owner-data';
 import { createRequestsHandler } from './handler';
 import { decodeHookToken, encodeHookToken } from './hook-token';
 import {
+  hookCallBody as hookBody,
   memoryRequests,
   publishedSurvey,
+  requestBatchBody,
   requestOwnerId as owner,
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
 
-/** The call's body as the router hands it over: parsed by the route's schema. */
-const hookBody = (input: HookRequestInput) => parseInput(routeContracts['call-request-hook'].body, input);
-
 /** An upload of the owner's page as the router hands it over. */
-const uploadBody = (rows: CreateRequestBatchInput['rows']) =>
-  parseInput(routeContracts['create-request-batch'].body, { rows, permissionConfirmed: true, reminderDays: 0 });
+const uploadBody = (rows: CreateRequestBatchInput['rows']) => requestBatchBody({ rows, permissionConfirmed: true });
 
 const piet = { name: 'Piet Klant', email: 'piet@klant.example', language: 'nl' as const, externalId: 'booking-1' };
 

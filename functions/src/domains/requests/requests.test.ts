@@ -1,24 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { allowances, routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
+import { allowances } from '@reviewroute/shared';
 import { addressHashOf } from '../../data/request-suppressions';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
-import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
 import { capResetOf } from './sender';
 import { decodeRequestToken, encodeRequestToken, tokenSecretHash } from '../../lib/request-token';
 import {
   memoryRequests,
+  hookCallBody,
   publishedSurvey,
+  requestBatchBody as batchBody,
   requestOwnerId as owner,
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
-
-/**
- * The batch as the router hands it over: parsed by the route's schema. Without a reminder unless the test asks
- * for one, so the tests of the first mail can move the clock by days.
- */
-const batchBody = (input: CreateRequestBatchInput) =>
-  parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
 
 const rows = [
   { name: 'Piet Klant', email: 'piet@klant.example', language: 'nl' as const },
@@ -73,14 +67,7 @@ describe('creating and listing batches', () => {
     // The booking system's hook has a limit of its own.
     const { token } = await hooks.regenerate(owner, surveyId, { permissionConfirmed: true, delayMinutes: 0 });
     expect(
-      await hooks.call(
-        token,
-        parseInput(routeContracts['call-request-hook'].body, {
-          name: 'Piet',
-          email: 'piet-hook@klant.example',
-          externalId: 'visit-1',
-        }),
-      ),
+      await hooks.call(token, hookCallBody({ name: 'Piet', email: 'piet-hook@klant.example', externalId: 'visit-1' })),
     ).toMatchObject({ status: 'scheduled' });
     // Another owner's uploads are their own.
     await surveys.create(publishedSurvey({ userId: 'owner-2', id: 'survey-2' }));

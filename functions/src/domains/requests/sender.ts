@@ -454,6 +454,32 @@ export function createRequestSender(deps: SenderDeps) {
       : { channel: 'email', contact: route.contact };
   }
 
+  /**
+   * A request or reminder that did not go out, logged: a busy service's claim is released for a later run (its
+   * day's count given back), any other failure settles the customer's claim as failed, never sent again.
+   */
+  async function settleFailure(
+    failure: { kind: 'busy' | 'rejected' | 'unknown'; error: string },
+    r: RecipientRecord,
+    route: Exclude<SendRoute, { skip: RequestSkipReason }>,
+    message: string,
+    settle: { release(): Promise<unknown>; fail(): Promise<unknown> },
+  ): Promise<'busy' | 'failed'> {
+    logger.warn(message, {
+      batchId: r.batchId,
+      recipientId: r.id,
+      channel: route.channel,
+      kind: failure.kind,
+      error: failure.error,
+    });
+    if (failure.kind === 'busy') {
+      await settle.release();
+      return 'busy';
+    }
+    await settle.fail();
+    return 'failed';
+  }
+
   async function remindOne(
     batch: RequestBatchRecord,
     survey: Survey,
@@ -469,20 +495,11 @@ export function createRequestSender(deps: SenderDeps) {
     if (claim === 'capped') return 'capped';
     if (claim !== 'claimed') return 'none';
     const failure = await deliver(batch, survey, r, route, true);
-    if (failure) {
-      logger.warn('Reminder not sent', {
-        batchId: r.batchId,
-        recipientId: r.id,
-        kind: failure.kind,
-        error: failure.error,
+    if (failure)
+      return settleFailure(failure, r, route, 'Reminder not sent', {
+        release: () => requests.releaseReminder(r, day, via),
+        fail: () => requests.failReminder(r.batchId, r.id),
       });
-      if (failure.kind === 'busy') {
-        await requests.releaseReminder(r, day, via);
-        return 'busy';
-      }
-      await requests.failReminder(r.batchId, r.id);
-      return 'failed';
-    }
     await requests.markReminded(r.batchId, r.id, iso());
     return 'sent';
   }
@@ -627,21 +644,11 @@ export function createRequestSender(deps: SenderDeps) {
       return (await requests.skip(r.batchId, r.id, reason ?? 'unsubscribed')) ? (reason ?? 'unsubscribed') : 'none';
     }
     const failure = await deliver(batch, survey, r, route, false);
-    if (failure) {
-      logger.warn('Review request not sent', {
-        batchId: r.batchId,
-        recipientId: r.id,
-        channel: route.channel,
-        kind: failure.kind,
-        error: failure.error,
+    if (failure)
+      return settleFailure(failure, r, route, 'Review request not sent', {
+        release: () => requests.release(r, day, via),
+        fail: () => requests.fail(r.batchId, r.id, failure.kind === 'rejected' ? 'rejected' : 'interrupted'),
       });
-      if (failure.kind === 'busy') {
-        await requests.release(r, day, via);
-        return 'busy';
-      }
-      await requests.fail(r.batchId, r.id, failure.kind === 'rejected' ? 'rejected' : 'interrupted');
-      return 'failed';
-    }
     await requests.markSent(r.batchId, r.id, iso());
     return route.channel === 'sms' ? 'sent-sms' : 'sent-email';
   }

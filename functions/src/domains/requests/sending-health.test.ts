@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { routeContracts, type CreateRequestBatchInput } from '@reviewroute/shared';
-import { parseInput } from '../../lib/validation';
 import { ApiError } from '../../lib/api-error';
 import { createMemoryMailer } from '../../../testing/mail/memory-mailer';
 import {
   memoryRequests,
   publishedSurvey,
+  requestBatchBody as batchBody,
   requestOwnerId as owner,
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
 import { composePauseNotice, createSendingHealth, pauseNoticeSender, type SendingHealth } from './sending-health';
 import { sendPauseNotices } from './pause-notices-worker';
 
-const batchBody = (input: CreateRequestBatchInput) =>
-  parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
 const customers = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({ name: `Klant ${from + i}`, email: `klant${from + i}@example.com` }));
 

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  routeContracts,
   smsCountriesOf,
   smsCountryRefused,
   smsSegments,
   type CreateRequestBatchInput,
   type TextsWhenSpent,
 } from '@reviewroute/shared';
-import { parseInput } from '../../lib/validation';
 import { shortLinkCode } from '../../lib/short-link';
 import type { ShortLinkRecord } from '../../data/short-links';
 import {
   memoryRequests,
   publishedSurvey,
+  requestBatchBody as batchBody,
   requestOwnerId as owner,
   requestSurveyId as surveyId,
 } from '../../../testing/domains/requests';
@@ -22,9 +21,6 @@ import { createRequestsHandler } from './handler';
 import { lambdaContext, sampleEvent } from '../../../testing/events';
 import { MemoryTextAllowance } from '../../../testing/data/memory-text-allowance';
 import type { TextMessage } from './text-sender';
-
-const batchBody = (input: CreateRequestBatchInput) =>
-  parseInput(routeContracts['create-request-batch'].body, { reminderDays: 0, ...input });
 
 const key = 'short-link-test-key';
 
