@@ -134,6 +134,37 @@ describe('the reputation guard', () => {
   });
 });
 
+describe('the guard’s updates', () => {
+  it('updates an owner’s window one at a time in a container, however many sends finish at once', async () => {
+    const w = memoryRequests();
+    let running = 0;
+    let most = 0;
+    const health = createSendingHealth({
+      store: {
+        getSendingHealth: (userId, channel) => w.requests.getSendingHealth(userId, channel),
+        queuePauseNotice: (notice) => w.requests.queuePauseNotice(notice),
+        duePauseNotices: (limit) => w.requests.duePauseNotices(limit),
+        takePauseNotice: (notice) => w.requests.takePauseNotice(notice),
+        updateSendingHealth: async (userId, channel, change) => {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setImmediate(resolve));
+          try {
+            return await w.requests.updateSendingHealth(userId, channel, change);
+          } finally {
+            running--;
+          }
+        },
+      },
+      notifyPaused: async () => {},
+    });
+    const sends = await Promise.all(Array.from({ length: 10 }, () => health.recordSend(owner, 'mail')));
+    expect(sends).toEqual(Array.from({ length: 10 }, () => true));
+    expect(most).toBe(1);
+    // Each was counted: the window holds all ten.
+    expect((await w.requests.getSendingHealth(owner, 'mail')).recent).toHaveLength(10);
+  });
+});
+
 describe('the pause notice', () => {
   const state = {
     recent: '',

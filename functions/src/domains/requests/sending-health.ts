@@ -44,12 +44,25 @@ export const sendingHealthMessages = {
 export function createSendingHealth(deps: SendingHealthDeps) {
   const now = deps.now ?? (() => new Date());
   const { store } = deps;
+  /**
+   * The owner's channel's last update in this container: the next waits for it. The worker sends a page of
+   * customers at once, and each send's update of the one window item would otherwise race the others' and spend
+   * the store's retries, which are there for other containers.
+   */
+  const updating = new Map<string, Promise<unknown>>();
 
   async function record(userId: string, channel: SendingChannel, event: Parameters<typeof applySendingEvent>[2]) {
-    const at = now().toISOString();
-    const { before, after } = await store.updateSendingHealth(userId, channel, (state) =>
-      applySendingEvent(channel, state, event, at),
-    );
+    const key = `${userId}/${channel}`;
+    const update = (updating.get(key) ?? Promise.resolve()).then(() => {
+      const at = now().toISOString();
+      return store.updateSendingHealth(userId, channel, (state) => applySendingEvent(channel, state, event, at));
+    });
+    const settled = update.catch(() => undefined);
+    updating.set(key, settled);
+    void settled.then(() => {
+      if (updating.get(key) === settled) updating.delete(key);
+    });
+    const { before, after } = await update;
     if (!before.pausedAt && after.pausedAt) {
       logger.warn('Review requests paused by the reputation guard', { channel, ...after.pause });
       // The pause holds whether or not the mail goes: a failed notice is logged, the page shows the reason too.
