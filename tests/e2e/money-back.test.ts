@@ -9,12 +9,12 @@ import {
   pathOf,
   trialDays,
 } from '@reviewroute/shared';
-import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, lookAtWidths, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, stackEntities, type ApiUser } from '../support/api';
-import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
+import { signInThroughUi, texts as flowTexts, type Lang } from '../support/app-flows';
 import { waitForMail } from '../support/inbox';
-import { confirmPurchaseDetails, payOnTestCheckout } from '../support/purchase-card';
+import { buyPlan } from '../support/plans-page';
 
 /**
  * The trial kept and 14 days money back (decisions 22 amended, 28), tried as an owner would: a Growth plan bought
@@ -32,9 +32,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 const texts = {
   en: {
     locale: 'en-US',
-    heading: 'Choose your plan',
-    plans: 'Plans',
-    buyNow: 'Buy now',
     offer: (date: string) =>
       `Paid less than 14 days ago: until ${date} you can cancel your Growth plan and get €120.00 back in full.`,
     cancel: 'Cancel plan and refund',
@@ -57,9 +54,6 @@ const texts = {
   },
   nl: {
     locale: 'nl-NL',
-    heading: 'Kies je abonnement',
-    plans: 'Abonnementen',
-    buyNow: 'Nu kopen',
     offer: (date: string) =>
       `Minder dan 14 dagen geleden betaald: tot ${date} kun je je Growth-abonnement opzeggen en krijg je € 120,00 volledig terug.`,
     cancel: 'Abonnement opzeggen en terugbetalen',
@@ -85,16 +79,7 @@ const texts = {
 const screenshots = fileURLToPath(new URL('../.artifacts/screenshots/money-back/', import.meta.url));
 
 /** Screenshots at phone and laptop width for a person to look at; nothing sticks out sideways. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const lookAt = (page: Page, name: string) => lookAtWidths(page, (width) => `${screenshots}${name}-${width}.png`);
 
 /** Spaces as the page writes them (Intl puts a no-break space in "€ 120,00"). */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -108,22 +93,6 @@ async function yearAfterTrial(owner: ApiUser): Promise<string> {
   const until = new Date(Date.parse((await accountOf(owner)).createdAt) + trialDays * dayMs);
   until.setUTCFullYear(until.getUTCFullYear() + 1);
   return until.toISOString();
-}
-
-/** Buys Growth on /payments and pays it on the local Mollie's checkout; the payment's id. */
-async function buyGrowth(page: Page, lang: Lang): Promise<string> {
-  const t = texts[lang];
-  await page.goto(`${flowTexts[lang].prefix}/payments`);
-  await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
-  await page
-    .getByRole('list', { name: t.plans })
-    .getByRole('listitem', { name: 'Growth' })
-    .getByRole('button', { name: t.buyNow })
-    .click();
-  await confirmPurchaseDetails(page, lang);
-  const paymentId = await payOnTestCheckout(page);
-  await waitForPath(page, `${flowTexts[lang].prefix}/account`);
-  return paymentId;
 }
 
 /** The local Mollie's refunds of a payment (its API also answers plain HTTP). */
@@ -144,7 +113,7 @@ describe.each(['en', 'nl'] as const)('the trial kept and 14 days money back (%s)
     const page = b.page();
     const owner = await createSignedInUser(stack);
     await signInThroughUi(page, lang, owner);
-    const paymentId = await buyGrowth(page, lang);
+    const paymentId = await buyPlan(page, lang, 'Growth');
     const until = await yearAfterTrial(owner);
     expect((await accountOf(owner)).plan).toMatchObject({ kind: 'active', tier: 'growth', activeUntil: until });
 
@@ -204,7 +173,7 @@ describe.each(['en', 'nl'] as const)('the trial kept and 14 days money back (%s)
     const page = b.page();
     const owner = await createSignedInUser(stack, { locale: lang });
     await signInThroughUi(page, lang, owner);
-    const paymentId = await buyGrowth(page, lang);
+    const paymentId = await buyPlan(page, lang, 'Growth');
     const until = await yearAfterTrial(owner);
 
     await page.goto(`${prefix}/account?tab=danger`);

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { planIds, planPricing, splitVat, type PlanId } from '@reviewroute/shared';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, lookAtWidths, saveScreenshot, useBrowser } from '../support/browser';
+import { openPlans, planCard } from '../support/plans-page';
 import { phoneContext } from '../support/phone';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
@@ -87,18 +88,8 @@ const plain = async (page: Page, testId: string, within = page.locator('body')):
   (await within.getByTestId(testId).first().textContent())?.replace(/\s/g, ' ');
 
 /** Screenshots at phone and desktop width for a person to look at (git-ignored); back at 1280 px afterwards. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
-    // Nothing sticks out sideways, at either width.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${name} at ${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
-}
+const lookAt = (page: Page, name: string) =>
+  lookAtWidths(page, (width) => `${screenshots}${name}-${width}.png`, [360, 1280]);
 
 /**
  * The invoice as printed ("Download PDF" is the browser's print): the print stylesheet's page, and the PDF
@@ -122,9 +113,6 @@ async function lookAtPrint(page: Page, name: string): Promise<Buffer> {
   await page.setViewportSize({ width: 1280, height: 900 });
   return pdf;
 }
-
-const plan = (page: Page, lang: Lang, name: string) =>
-  page.getByRole('list', { name: lang === 'nl' ? 'Abonnementen' : 'Plans' }).getByRole('listitem', { name });
 
 /** The toast whose description is `description`; resolves to its title. */
 async function toastTitle(page: Page, description: string): Promise<string | null> {
@@ -165,8 +153,7 @@ async function buy(
   look = false,
 ): Promise<string> {
   const t = texts[lang];
-  await page.goto(`${flowTexts[lang].prefix}/payments`);
-  await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+  await openPlans(page, lang);
   // The create call waits until the purchase card has been seen: otherwise the browser may already be at the
   // checkout before the card is looked for.
   let release!: () => void;
@@ -175,7 +162,7 @@ async function buy(
     if (route.request().method() === 'POST') await held;
     await route.continue();
   });
-  await plan(page, lang, planName).getByRole('button', { name: t.buyNow }).click();
+  await planCard(page, lang, planName).getByRole('button', { name: t.buyNow }).click();
   await page.getByRole('heading', { name: t.completePurchase }).waitFor();
   // The purchase card shows the launch price only, and what is charged now with the VAT it includes.
   const card = page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: t.completePurchase }) });
@@ -223,7 +210,7 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       await page.goto(`${prefix}/payments`);
       await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
       // decisions 21: the Growth card keeps the list price as the regular price, the launch price beside it.
-      const growth = plan(page, lang, 'Growth');
+      const growth = planCard(page, lang, 'Growth');
       expect(await plain(page, 'plan-list-price', growth)).toBe(t.listPrice);
       expect(await growth.getByTestId('plan-list-price').locator('s').count()).toBe(1);
       expect(await plain(page, 'plan-launch-price', growth)).toBe(t.launchPrice);
@@ -331,7 +318,7 @@ describe.each(['en', 'nl'] as const)('payments (%s)', (lang) => {
       await page.getByText(t.authRequired, { exact: true }).waitFor();
       await expectNoAxeViolations(page);
       // The button reads as disabled (aria-disabled) yet still answers a click, so Playwright is told to click.
-      await plan(page, lang, 'Growth').getByRole('button', { name: t.buyNow }).click({ force: true });
+      await planCard(page, lang, 'Growth').getByRole('button', { name: t.buyNow }).click({ force: true });
       expect(await toastTitle(page, t.authRequiredText)).toBe(t.authRequired);
       await waitForPath(page, `${prefix}/auth`);
     });

@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accountSummarySchema, formatDateTime, pathOf, type AccountSummary } from '@reviewroute/shared';
-import { expectNoAxeViolations, saveScreenshot, useBrowser } from '../support/browser';
+import { expectNoAxeViolations, lookAtWidths, useBrowser } from '../support/browser';
 import { createSignedInUser } from '../support/cognito';
 import { callOwnerApi, createSampleSurvey, publishSurvey, storedResponses, type ApiUser } from '../support/api';
 import { signInThroughUi, texts as flowTexts, waitForPath, type Lang } from '../support/app-flows';
 import { putExpiredGrowthYear } from '../support/local-mollie';
-import { confirmPurchaseDetails } from '../support/purchase-card';
+import { confirmPurchaseDetails, payOnTestCheckout } from '../support/purchase-card';
+import { buyPlan, openPlans, planCard, plansPageTexts } from '../support/plans-page';
 
 /**
  * Plans as entitlements (decisions 22), tried as an owner would: the current plan on /payments, extending
@@ -21,9 +22,6 @@ const stack = inject('localStack');
 const texts = {
   en: {
     locale: 'en-US',
-    heading: 'Choose your plan',
-    plans: 'Plans',
-    buyNow: 'Buy now',
     current: 'Current plan',
     activeUntil: (date: string) => `Active until ${date}`,
     extend: 'Extend by a year',
@@ -42,9 +40,6 @@ const texts = {
   },
   nl: {
     locale: 'nl-NL',
-    heading: 'Kies je abonnement',
-    plans: 'Abonnementen',
-    buyNow: 'Nu kopen',
     current: 'Huidig abonnement',
     activeUntil: (date: string) => `Actief tot ${date}`,
     extend: 'Met een jaar verlengen',
@@ -66,17 +61,7 @@ const texts = {
 const screenshots = fileURLToPath(new URL('../.artifacts/screenshots/plans/', import.meta.url));
 
 /** Screenshots at phone and desktop width for a person to look at (git-ignored); nothing sticks out sideways. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, `${screenshots}${name}-${width}.png`, { fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const lookAt = (page: Page, name: string) => lookAtWidths(page, (width) => `${screenshots}${name}-${width}.png`);
 
 const planState = async (owner: ApiUser): Promise<AccountSummary['plan']> =>
   accountSummarySchema.parse(await callOwnerApi(owner, 'GET', pathOf('get-account'))).plan;
@@ -84,22 +69,11 @@ const planState = async (owner: ApiUser): Promise<AccountSummary['plan']> =>
 /** A plan's date as every page writes it: the shared formatter's long date, on the business's calendar. */
 const longDate = (iso: string, lang: Lang) => formatDateTime(iso, lang, 'longDate');
 
-const planCard = (page: Page, lang: Lang, name: string) =>
-  page.getByRole('list', { name: texts[lang].plans }).getByRole('listitem', { name });
-
 /** On the local Mollie's hosted checkout: pays, and follows the app back to the billing tab; the payment's id. */
 async function payAtCheckout(page: Page, lang: Lang): Promise<string> {
-  await page.getByRole('heading', { name: 'Test payment' }).waitFor();
-  const paymentId = /\/checkout\/([^/?#]+)/.exec(page.url())?.[1];
-  expect(paymentId).toMatch(/^tr_/);
-  await page.getByRole('button', { name: /^paid$/i }).click();
+  const paymentId = await payOnTestCheckout(page);
   await waitForPath(page, `${flowTexts[lang].prefix}/account`);
-  return paymentId!;
-}
-
-async function openPayments(page: Page, lang: Lang): Promise<void> {
-  await page.goto(`${flowTexts[lang].prefix}/payments`);
-  await page.getByRole('heading', { level: 1, name: texts[lang].heading }).waitFor();
+  return paymentId;
 }
 
 /** The billing tab's "Active until" date once the plan state shows `until`. */
@@ -118,20 +92,17 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     const owner = await createSignedInUser(stack);
     await signInThroughUi(page, lang, owner);
 
-    await openPayments(page, lang);
-    await planCard(page, lang, 'Growth').getByRole('button', { name: t.buyNow }).click();
-    await confirmPurchaseDetails(page, lang);
-    await payAtCheckout(page, lang);
+    await buyPlan(page, lang, 'Growth');
     const first = await planState(owner);
     expect(first).toMatchObject({ kind: 'active', tier: 'growth' });
     const firstUntil = first.kind === 'active' ? first.activeUntil : '';
 
     // /payments marks Growth as the current plan, with its end, and offers to extend it, not to buy it again.
-    await openPayments(page, lang);
+    await openPlans(page, lang);
     const growth = planCard(page, lang, 'Growth');
     expect(await growth.getByTestId('plan-current').textContent()).toBe(t.current);
     expect(await growth.getByTestId('plan-active-until').textContent()).toBe(t.activeUntil(longDate(firstUntil, lang)));
-    expect(await growth.getByRole('button', { name: t.buyNow }).count()).toBe(0);
+    expect(await growth.getByRole('button', { name: plansPageTexts[lang].buyNow }).count()).toBe(0);
     await planCard(page, lang, 'Enterprise').getByRole('button', { name: t.upgrade }).waitFor();
     await planCard(page, lang, 'Starter').getByRole('button', { name: t.later }).waitFor();
     await expectNoAxeViolations(page);
@@ -150,7 +121,7 @@ describe.each(['en', 'nl'] as const)('plans as entitlements (%s)', (lang) => {
     await expectNoAxeViolations(page);
 
     // A €1 manual payment is recorded (and invoiced) but activates nothing.
-    await openPayments(page, lang);
+    await openPlans(page, lang);
     await page.getByRole('button', { name: t.customAmount }).click();
     await page.getByLabel(t.amount).fill('1');
     await page.getByLabel(t.description).fill('Tip');

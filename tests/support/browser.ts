@@ -157,6 +157,24 @@ async function watchMutations(page: Page): Promise<() => Promise<number>> {
       .catch(() => 1);
 }
 
+/**
+ * A page as a person looks at it at phone and laptop width (390 and 1280 px): a full-page screenshot at each, from
+ * the top (a scrolled page draws its sticky header mid-page), and nothing sticking out sideways at either; the
+ * laptop's width after. `path` names the shot of each width.
+ */
+export async function lookAtWidths(page: Page, path: (width: number) => string, widths = [390, 1280]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, path(width), { fullPage: true });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${path(width)}: wider than the page`,
+    ).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Screenshots are for a person to look at: `E2E_SCREENSHOTS=1` writes them; `npm test` (and CI) skips the work. */
 const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
 

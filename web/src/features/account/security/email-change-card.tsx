@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { OneTimeCodeField } from '@/components/one-time-code-field';
 import { ApiError } from '@/lib/api-client';
 import { refreshSession, sessionQueryKey } from '@/lib/auth-session';
 import { useConfirmEmailChange, useStartEmailChange } from '../api/security';
-import { showProofError, useFocusAfterSubmit } from './proof-error';
+import { useProofForm } from './proof-error';
 import { type EmailChange, type EmailConfirm, emailChangeSchema, emailConfirmSchema, sameAddress } from './schemas';
 import { SecondStepCodeField } from './second-step-code-field';
 import { useTotpEnabled } from './use-mfa-preference';
@@ -79,16 +79,14 @@ function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps)
     register,
     handleSubmit,
     control,
-    setError,
-    setFocus,
+    showError,
     formState: { errors, isSubmitting },
-  } = useForm<EmailChange>({
+  } = useProofForm<EmailChange>({
     resolver: zodResolver(emailChangeSchema(t, withCode)),
     defaultValues: { email: currentEmail, password: '', code: '' },
   });
   const email = useWatch({ control, name: 'email' });
   const unchanged = sameAddress(email ?? '', currentEmail);
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
   const submit = async ({ email, password, code }: EmailChange) => {
     if (sameAddress(email, currentEmail)) return;
@@ -103,13 +101,7 @@ function NewEmailForm({ currentEmail, withCode, onCodeSent }: NewEmailFormProps)
       });
       onCodeSent({ email, password });
     } catch (caught) {
-      showProofError(
-        caught,
-        t,
-        withCode ? ['password', 'email', 'code'] : ['password', 'email'],
-        setError,
-        focusAfterSubmit,
-      );
+      showError(caught, withCode ? ['password', 'email', 'code'] : ['password', 'email']);
     }
   };
 
@@ -176,13 +168,14 @@ function ConfirmEmailForm({ pending, withCode, currentEmail, onDone, onCancel }:
     getValues,
     setError,
     setFocus,
+    focusAfterSubmit,
+    showError,
     formState: { errors, isSubmitting },
-  } = useForm<EmailConfirm>({
+  } = useProofForm<EmailConfirm>({
     resolver: zodResolver(emailConfirmSchema(t, withCode)),
     defaultValues: { code: '', appCode: '' },
   });
   const busy = isSubmitting || resending;
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
   const newEmail = pending.email;
 
   /**
@@ -196,7 +189,7 @@ function ConfirmEmailForm({ pending, withCode, currentEmail, onDone, onCancel }:
       focusAfterSubmit(field);
       return;
     }
-    showProofError(caught, t, [], setError, focusAfterSubmit);
+    showError(caught, []);
   };
 
   const submit = async ({ code, appCode }: EmailConfirm) => {
@@ -236,7 +229,7 @@ function ConfirmEmailForm({ pending, withCode, currentEmail, onDone, onCancel }:
         description: t('security:toasts.emailCodeSentDescription', { email: newEmail }),
       });
     } catch (caught) {
-      showProofError(caught, t, [], setError, () => undefined);
+      showError(caught, []);
     } finally {
       setResending(false);
     }

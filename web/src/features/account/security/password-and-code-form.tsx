@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
-import { showProofError, useFocusAfterSubmit } from './proof-error';
+import { useProofForm } from './proof-error';
 import { type TwoFactorOff, twoFactorOffSchema } from './schemas';
 import { SecondStepCodeField } from './second-step-code-field';
 
@@ -44,20 +43,18 @@ export function PasswordAndCodeForm({
   const {
     register,
     handleSubmit,
-    setError,
-    setFocus,
+    showError,
     formState: { errors, isSubmitting },
-  } = useForm<TwoFactorOff>({
+  } = useProofForm<TwoFactorOff>({
     resolver: zodResolver(twoFactorOffSchema(t)),
     defaultValues: { password: '', code: '' },
   });
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
 
   const submit = async (values: TwoFactorOff) => {
     try {
       await onProve(values);
     } catch (caught) {
-      showProofError(caught, t, ['password', 'code'], setError, focusAfterSubmit);
+      showError(caught, ['password', 'code']);
     }
   };
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { type TFunction } from 'i18next';
+import { type FieldValues, type Path, type UseFormProps, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 
 /** Where a refused sensitive action's reason belongs: at a field of its form, or above the buttons. */
@@ -33,7 +35,7 @@ export function proofErrorOf(error: unknown, t: TFunction<['security', 'errors']
  * Focuses a refused field once the form is enabled again: its inputs are disabled while the request runs, and a
  * disabled input cannot take the focus, so the field is focused after, not when the error is set.
  */
-export function useFocusAfterSubmit<F extends string>(isSubmitting: boolean, setFocus: (field: F) => void) {
+function useFocusAfterSubmit<F extends string>(isSubmitting: boolean, setFocus: (field: F) => void) {
   const pending = useRef<F | undefined>(undefined);
   useEffect(() => {
     if (isSubmitting || !pending.current) return;
@@ -49,7 +51,7 @@ export function useFocusAfterSubmit<F extends string>(isSubmitting: boolean, set
  * Shows a refused proof where it belongs: at the form's own field among `fields` (focused once the form is enabled
  * again), else above the buttons (`root`).
  */
-export function showProofError<F extends NonNullable<ProofError['field']>>(
+function showProofError<F extends NonNullable<ProofError['field']>>(
   caught: unknown,
   t: TFunction<['security', 'errors']>,
   fields: readonly F[],
@@ -62,4 +64,17 @@ export function showProofError<F extends NonNullable<ProofError['field']>>(
     setError(own, { message });
     focusAfterSubmit(own);
   } else setError('root', { message });
+}
+
+/**
+ * The form of an action proven by the password or a code: react-hook-form with `options`, plus `showError`, which shows
+ * a refusal at the form's own field among `fields` (focused once the form is enabled again) or above the buttons.
+ */
+export function useProofForm<T extends FieldValues>(options: UseFormProps<T>) {
+  const { t } = useTranslation(['security', 'errors']);
+  const form = useForm<T>(options);
+  const focusAfterSubmit = useFocusAfterSubmit(form.formState.isSubmitting, form.setFocus);
+  const showError = <F extends NonNullable<ProofError['field']> & Path<T>>(caught: unknown, fields: readonly F[]) =>
+    showProofError(caught, t, fields, form.setError, focusAfterSubmit);
+  return { ...form, focusAfterSubmit, showError };
 }

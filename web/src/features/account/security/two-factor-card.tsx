@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InputField } from '@/components/input-field';
@@ -12,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/security';
 import { PasswordAndCodeForm, ProofFormFooter } from './password-and-code-form';
-import { showProofError, useFocusAfterSubmit } from './proof-error';
+import { useProofForm } from './proof-error';
 import { RecoveryCodesSection, RecoveryCodesShown } from './recovery-codes';
 import { type TotpPassword, type TotpSetup as TotpSetupForm, totpPasswordSchema, totpSetupSchema } from './schemas';
 import { useTotpEnabled } from './use-mfa-preference';
@@ -145,11 +144,9 @@ function TotpPasswordForm({
   const {
     register,
     handleSubmit,
-    setError,
-    setFocus,
+    showError,
     formState: { errors, isSubmitting },
-  } = useForm<TotpPassword>({ resolver: zodResolver(totpPasswordSchema(t)), defaultValues: { password: '' } });
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+  } = useProofForm<TotpPassword>({ resolver: zodResolver(totpPasswordSchema(t)), defaultValues: { password: '' } });
 
   const submit = async ({ password }: TotpPassword) => {
     try {
@@ -160,7 +157,7 @@ function TotpPasswordForm({
       const qrCode = await QRCode.toDataURL(uri.toString(), { width: 224, margin: 2 });
       onStarted({ secret, qrCode, password, codes });
     } catch (caught) {
-      showProofError(caught, t, ['password'], setError, focusAfterSubmit);
+      showError(caught, ['password']);
     }
   };
 
@@ -203,11 +200,9 @@ function TotpSetupForm({
   const {
     register,
     handleSubmit,
-    setError,
-    setFocus,
+    showError,
     formState: { errors, isSubmitting },
-  } = useForm<TotpSetupForm>({ resolver: zodResolver(totpSetupSchema(t)), defaultValues: { code: '' } });
-  const focusAfterSubmit = useFocusAfterSubmit(isSubmitting, setFocus);
+  } = useProofForm<TotpSetupForm>({ resolver: zodResolver(totpSetupSchema(t)), defaultValues: { code: '' } });
 
   const submit = async ({ code }: TotpSetupForm) => {
     try {
@@ -215,7 +210,7 @@ function TotpSetupForm({
       toast.success(t('security:toasts.totpOn'), { description: t('security:toasts.totpOnDescription') });
       onEnabled();
     } catch (caught) {
-      showProofError(caught, t, ['code'], setError, focusAfterSubmit);
+      showError(caught, ['code']);
     }
   };
 
