@@ -2,8 +2,7 @@ import { pathOf, requestBatchSchema, type CreateRequestBatchInput } from '@revie
 import { tableEntities } from '@reviewroute/functions/data/client';
 import type { Entities } from '@reviewroute/functions/data/entities';
 import type { LocalStack } from '../../infra/local/stack';
-import { createSignedInUser } from '../support/cognito';
-import { giveEnterpriseYear, ownerFetcher } from './seed';
+import { benchOwner, createBenchSurvey, giveEnterpriseYear, ownerFetcher } from './seed';
 
 export interface SentBatch<T> {
   batchId: string;
@@ -39,15 +38,9 @@ export async function sendBenchBatch<T>(
     prepare?: (entities: Entities, userId: string) => Promise<void>;
   },
 ): Promise<SentBatch<T>> {
-  const owner = await createSignedInUser(stack);
+  const { owner, auth } = await benchOwner(stack);
+  const { id: surveyId } = await createBenchSurvey(stack.urls.api, auth, options.businessName, { publish: true });
   const ownerFetch = ownerFetcher(stack.urls.api, owner.tokens.idToken);
-  const { id: surveyId } = (await ownerFetch('POST', pathOf('create-survey'), {
-    businessName: options.businessName,
-    businessOwnerName: 'Bea Bench',
-    googleBusinessUrl: 'search.google.com/local/writereview?placeid=bench',
-    supportEmail: 'bench@example.com',
-  })) as { id: string };
-  await ownerFetch('POST', pathOf('publish-survey', { surveyId }));
   const entities = tableEntities(stack.env)();
   await giveEnterpriseYear(entities, owner.userId);
   await options.prepare?.(entities, owner.userId);

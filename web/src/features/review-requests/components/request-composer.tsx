@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { maxRequestRows, type Language, type RequestRecipientRow } from '@reviewroute/shared';
+import { maxRequestRows, requestUploadRateLimit, type Language, type RequestRecipientRow } from '@reviewroute/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -119,9 +119,11 @@ export function RequestComposer({
       setError(
         failure instanceof ApiError && failure.status === 409
           ? t('send.notPublished')
-          : templateError
-            ? t(`rowErrors.${messageKeyOf(templateError)}`, rowErrorValues)
-            : t(`errors:${apiErrorMessageKey(failure)}`),
+          : failure instanceof ApiError && failure.code === 'RATE_LIMITED'
+            ? t('send.tooFast', { limit: requestUploadRateLimit.limit })
+            : templateError
+              ? t(`rowErrors.${messageKeyOf(templateError)}`, rowErrorValues)
+              : t(`errors:${apiErrorMessageKey(failure)}`),
       );
       return false;
     }

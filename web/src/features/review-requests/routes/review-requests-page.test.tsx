@@ -286,6 +286,38 @@ describe('the review requests page', () => {
     expect(screen.getByRole('button', { name: 'Versturen naar 2 klanten' })).toBeTruthy();
   });
 
+  it('says so when the owner has sent a minute’s lists, and keeps the customers to send a minute later', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    let paced = true;
+    serveApi(
+      apiHandler('create-request-batch', () =>
+        paced
+          ? HttpResponse.json(
+              { error: { code: 'RATE_LIMITED', message: 'Too many requests' } },
+              { status: 429, headers: { 'retry-after': '40' } },
+            )
+          : undefined,
+      ),
+    );
+    render();
+    await user.click(await screen.findByRole('tab', { name: 'Paste a list' }));
+    await user.click(screen.getByLabelText('Customer list'));
+    await user.paste('Piet Klant, piet@klant.example, nl\nJane, jane@customer.example, en');
+    await user.click(screen.getByRole('button', { name: 'Read list' }));
+    await user.click(await screen.findByRole('checkbox', { name: /My customers agreed/ }));
+    await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
+    expect(
+      await screen.findByText(
+        'You have sent 10 lists in the last minute, as many as a minute allows. Wait a minute, then send this one: your customers stay here.',
+      ),
+    ).toBeTruthy();
+    // A minute later the same customers go out.
+    paced = false;
+    await user.click(screen.getByRole('button', { name: 'Send to 2 customers' }));
+    expect(await screen.findByText('Sending to 2 customers')).toBeTruthy();
+  });
+
   it('takes a mobile number beside the email, typed or in a list, and sends it in E.164; a malformed one is a row error', async () => {
     const user = userEvent.setup();
     stubApi();
